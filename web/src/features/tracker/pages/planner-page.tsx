@@ -1,0 +1,4 @@
+// Placeholder until the tracker screens land (issue: tracker).
+export default function PlannerPage() {
+  return null;
+}
