@@ -1,0 +1,153 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { emulatorEnv, LOCAL_INVITE_CODE, repoRoot, type StackProfile } from './profiles';
+
+export type EmulatorName = 'auth' | 'functions' | 'hosting';
+
+export interface RunningEmulators {
+  stop(): Promise<void>;
+  /** Resolves when the emulator process has exited (for whatever reason). */
+  exited: Promise<number | null>;
+}
+
+/**
+ * The Functions runtime reads secrets from functions/.secret.local in the
+ * emulators (Firebase secrets in production). Created once; never committed.
+ */
+export async function ensureLocalSecretFile(): Promise<void> {
+  const file = join(repoRoot, 'functions', '.secret.local');
+  if (existsSync(file)) return;
+  await writeFile(file, `INVITE_CODE=${LOCAL_INVITE_CODE}\n`);
+}
+
+/** firebase.json with this profile's ports, written next to it so relative paths still resolve. */
+async function writeProfileConfig(profile: StackProfile): Promise<string> {
+  const base = JSON.parse(await readFile(join(repoRoot, 'firebase.json'), 'utf8')) as Record<string, unknown>;
+  const { ports } = profile;
+  const at = (port: number) => ({ host: '127.0.0.1', port });
+  base.emulators = {
+    auth: at(ports.auth),
+    functions: at(ports.functions),
+    hosting: at(ports.hosting),
+    hub: at(ports.hub),
+    logging: at(ports.logging),
+    ui: { enabled: false },
+    singleProjectMode: true,
+  };
+  const file = join(repoRoot, `firebase.${profile.name}.generated.json`);
+  await writeFile(file, JSON.stringify(base, null, 2));
+  return file;
+}
+
+/**
+ * Starts `firebase emulators:start` for the given emulators and waits until they
+ * answer. The CLI runs in its own process group so that one Ctrl-C reaches it
+ * exactly once through us (a second SIGINT would skip the Auth export).
+ */
+export async function startEmulators(
+  profile: StackProfile,
+  only: EmulatorName[],
+  options: { log?: (line: string) => void; extraEnv?: Record<string, string> } = {},
+): Promise<RunningEmulators> {
+  await ensureLocalSecretFile();
+  const config = await writeProfileConfig(profile);
+  const authExport = join(profile.dataDir, 'auth-export');
+  await mkdir(profile.dataDir, { recursive: true });
+
+  const args = ['emulators:start', '--config', config, '--project', profile.projectId, '--only', only.join(',')];
+  if (profile.persist) {
+    if (existsSync(join(authExport, 'firebase-export-metadata.json'))) args.push('--import', authExport);
+    args.push('--export-on-exit', authExport);
+  }
+
+  const firebaseBin = join(repoRoot, 'node_modules', '.bin', 'firebase');
+  const child = spawn(firebaseBin, args, {
+    cwd: repoRoot,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...emulatorEnv(profile), ...options.extraEnv, FORCE_COLOR: '0' },
+  });
+  const output: string[] = [];
+  const onData = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) {
+      if (!line.trim()) continue;
+      output.push(line);
+      if (output.length > 200) output.shift();
+      options.log?.(line);
+    }
+  };
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+
+  const stop = () => stopProcessGroup(child, exited);
+  try {
+    await Promise.race([
+      waitForEmulators(profile, only),
+      exited.then((code) => {
+        throw new Error(`firebase emulators exited early (code ${code}):\n${output.join('\n')}`);
+      }),
+    ]);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { stop, exited };
+}
+
+async function stopProcessGroup(child: ChildProcess, exited: Promise<number | null>): Promise<void> {
+  if (child.exitCode !== null || child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, 'SIGINT');
+  } catch {
+    return;
+  }
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), 20_000);
+  });
+  const outcome = await Promise.race([exited, timeout]);
+  clearTimeout(timer);
+  if (outcome === 'timeout') {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  // Sweep anything the CLI left behind in its group (function runtimes).
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+async function waitForEmulators(profile: StackProfile, only: EmulatorName[]): Promise<void> {
+  const checks: Array<() => Promise<boolean>> = [];
+  if (only.includes('auth')) checks.push(() => answers(`http://127.0.0.1:${profile.ports.auth}/`));
+  if (only.includes('hosting')) checks.push(() => answers(`http://127.0.0.1:${profile.ports.hosting}/`));
+  // The function is ready once the rewrite reaches it and the app answers.
+  if (only.includes('functions') && only.includes('hosting')) {
+    checks.push(() => answers(`http://127.0.0.1:${profile.ports.hosting}/api/health`, true));
+  }
+  const deadline = Date.now() + 120_000;
+  for (const check of checks) {
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error(`emulators did not become ready in time (${only.join(', ')})`);
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  }
+}
+
+async function answers(url: string, requireOk = false): Promise<boolean> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+    await response.arrayBuffer();
+    return requireOk ? response.ok : true;
+  } catch {
+    return false;
+  }
+}

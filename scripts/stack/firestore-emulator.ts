@@ -1,0 +1,79 @@
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { FirestoreServer, type FirestoreStateDocument } from '@firestore-emulator/server';
+import { Write } from '@firestore-emulator/proto/dist/google/firestore/v1/write';
+
+/**
+ * The embedded Node Firestore emulator (the official one needs Java 21), with
+ * optional persistence: every change is written, debounced, to a JSON file of
+ * v1 documents and replayed on the next start, so `npm start` keeps its data.
+ */
+export interface RunningFirestore {
+  host: string;
+  stop(): Promise<void>;
+}
+
+type StoredDocument = ReturnType<FirestoreStateDocument['toV1DocumentObject']>;
+
+export async function startFirestoreEmulator(options: { port: number; persistFile?: string }): Promise<RunningFirestore> {
+  const server = new FirestoreServer();
+  const live = new Map<string, FirestoreStateDocument>();
+  const track = ({ document }: { document: FirestoreStateDocument }) => {
+    if (document.metadata.hasExist) live.set(document.getPath(), document);
+    else live.delete(document.getPath());
+  };
+  server.state.emitter.on('create-document', track);
+  server.state.emitter.on('update-document', track);
+  server.state.emitter.on('delete-document', ({ document }) => live.delete(document.getPath()));
+
+  const { persistFile } = options;
+  if (persistFile) await restore(server, persistFile);
+
+  let timer: NodeJS.Timeout | undefined;
+  let saving: Promise<void> = Promise.resolve();
+  const save = () => {
+    if (!persistFile) return Promise.resolve();
+    const documents = [...live.values()].filter((d) => d.metadata.hasExist).map((d) => d.toV1DocumentObject());
+    saving = saving.then(() => writeAtomically(persistFile, JSON.stringify({ version: 1, documents })));
+    return saving;
+  };
+  const scheduleSave = () => {
+    if (!persistFile) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void save(), 250);
+  };
+  for (const event of ['create-document', 'update-document', 'delete-document'] as const) {
+    server.state.emitter.on(event, scheduleSave);
+  }
+
+  await server.start(options.port);
+  return {
+    host: `127.0.0.1:${options.port}`,
+    async stop() {
+      clearTimeout(timer);
+      await save();
+      server.stop();
+    },
+  };
+}
+
+async function restore(server: FirestoreServer, file: string): Promise<void> {
+  let raw: string;
+  try {
+    raw = await readFile(file, 'utf8');
+  } catch {
+    return; // first start: nothing saved yet
+  }
+  const parsed = JSON.parse(raw) as { documents: StoredDocument[] };
+  const now = new Date();
+  for (const document of parsed.documents) {
+    server.state.writeV1Document(now, Write.fromObject({ update: { name: document.name, fields: document.fields } }));
+  }
+}
+
+async function writeAtomically(file: string, content: string): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, content);
+  await rename(tmp, file);
+}

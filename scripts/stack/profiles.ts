@@ -1,0 +1,97 @@
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+
+/** The repository root (scripts/stack/ is two levels down). */
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface StackPorts {
+  hosting: number;
+  functions: number;
+  auth: number;
+  firestore: number;
+  hub: number;
+  logging: number;
+}
+
+export interface StackProfile {
+  name: 'dev' | 'api-test' | 'e2e' | 'bench';
+  projectId: string;
+  ports: StackPorts;
+  /** Where this profile keeps its data (Firestore snapshot, Auth export, bucket files). */
+  dataDir: string;
+  /** Keep data across restarts (only `npm start`). */
+  persist: boolean;
+}
+
+// Each purpose has its own ports and data, so tests can run while `npm start` is up.
+export const profiles = {
+  dev: {
+    name: 'dev',
+    projectId: 'demo-sfida8',
+    ports: { hosting: 5000, functions: 5001, auth: 9099, firestore: 8080, hub: 4400, logging: 4500 },
+    dataDir: join(repoRoot, '.data', 'dev'),
+    persist: true,
+  },
+  'api-test': {
+    name: 'api-test',
+    projectId: 'demo-sfida8-test',
+    ports: { hosting: 5200, functions: 5201, auth: 9199, firestore: 8180, hub: 4410, logging: 4510 },
+    dataDir: join(repoRoot, '.test-data', 'api'),
+    persist: false,
+  },
+  e2e: {
+    name: 'e2e',
+    projectId: 'demo-sfida8-e2e',
+    ports: { hosting: 5300, functions: 5301, auth: 9299, firestore: 8280, hub: 4420, logging: 4520 },
+    dataDir: join(repoRoot, '.test-data', 'e2e'),
+    persist: false,
+  },
+  bench: {
+    name: 'bench',
+    projectId: 'demo-sfida8-bench',
+    ports: { hosting: 5400, functions: 5401, auth: 9399, firestore: 8380, hub: 4430, logging: 4530 },
+    dataDir: join(repoRoot, '.test-data', 'bench'),
+    persist: false,
+  },
+} satisfies Record<string, StackProfile>;
+
+/** The local invite code (the emulators read it from functions/.secret.local). */
+export const LOCAL_INVITE_CODE = 'SFIDA-LOCALE-2025';
+export const LOCAL_COHORT_ID = 'coorte-locale';
+
+export const DEMO_PARTICIPANT = {
+  email: 'partecipante@sfida8.local',
+  password: 'demo-sfida-2025',
+  name: 'Giulia Partecipante',
+} as const;
+
+export const DEMO_OWNER = {
+  email: 'coach@sfida8.local',
+  password: 'demo-coach-2025',
+  name: 'Marco Coach',
+} as const;
+
+export function appUrl(profile: StackProfile): string {
+  return `http://127.0.0.1:${profile.ports.hosting}`;
+}
+
+/** Origins the API accepts for state-changing calls in this profile. */
+export function appOrigins(profile: StackProfile): string {
+  return [`http://127.0.0.1:${profile.ports.hosting}`, `http://localhost:${profile.ports.hosting}`].join(',');
+}
+
+/** Environment for every process that talks to this profile's emulators. */
+export function emulatorEnv(profile: StackProfile): Record<string, string> {
+  return {
+    GCLOUD_PROJECT: profile.projectId,
+    GOOGLE_CLOUD_PROJECT: profile.projectId,
+    FIRESTORE_EMULATOR_HOST: `127.0.0.1:${profile.ports.firestore}`,
+    FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${profile.ports.auth}`,
+    LOCAL_BLOB_DIR: join(profile.dataDir, 'bucket'),
+    APP_ORIGINS: appOrigins(profile),
+    INVITE_COHORT_ID: LOCAL_COHORT_ID,
+    WEB_API_KEY: 'local-emulator-key',
+    // The Admin SDK otherwise probes the GCE metadata server, which is unreachable offline.
+    METADATA_SERVER_DETECTION: 'none',
+  };
+}
