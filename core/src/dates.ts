@@ -1,0 +1,174 @@
+import type { IsoDate } from './iso-date';
+
+// Every day here is a calendar day (YYYY-MM-DD) in the participant's own time zone.
+// Arithmetic goes through Date.UTC on the year/month/day parts: that is pure calendar
+// arithmetic, so a daylight-saving change can never move a day, a week or a streak.
+
+/** Weeks in the challenge. */
+export const CHALLENGE_WEEKS = 8;
+/** Days in a week (challenge weeks and calendar weeks alike). */
+export const DAYS_PER_WEEK = 7;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** One cached en-CA formatter per zone: it prints calendar parts we can read back. */
+function partsFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** True when `timeZone` is an IANA zone this runtime knows (e.g. 'Europe/Rome'). */
+export function isValidTimeZone(timeZone: string): boolean {
+  if (typeof timeZone !== 'string' || timeZone.length === 0 || timeZone.length > 64) return false;
+  try {
+    partsFormatter(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The calendar day an instant falls on in `timeZone`. */
+export function localDateOf(instant: Date | string, timeZone: string): IsoDate {
+  const date = typeof instant === 'string' ? new Date(instant) : instant;
+  const parts = partsFormatter(timeZone).formatToParts(date);
+  const get = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year').padStart(4, '0')}-${get('month')}-${get('day')}`;
+}
+
+/** Today's calendar day in `timeZone` at the instant `now`. */
+export function todayIn(timeZone: string, now: Date): IsoDate {
+  return localDateOf(now, timeZone);
+}
+
+/** The y/m/d parts of an IsoDate as a UTC-midnight Date, used only to read or format the calendar day. */
+function utcMidnightOf(date: IsoDate): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d));
+}
+
+/** Serial day number of a calendar day (days since 1970-01-01), from the civil calendar alone. */
+function dayNumber(date: IsoDate): number {
+  // Howard Hinnant's days_from_civil: integer calendar arithmetic, no clock, no zone.
+  const [y0, m, d] = date.split('-').map(Number) as [number, number, number];
+  const y = m <= 2 ? y0 - 1 : y0;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146097 + dayOfEra - 719468;
+}
+
+/** The day `n` calendar days after `date` (n may be negative). */
+export function addDays(date: IsoDate, n: number): IsoDate {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  // Date.UTC normalises an overflowing day-of-month into the right month and year.
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+}
+
+/** Whole calendar days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: IsoDate, to: IsoDate): number {
+  return dayNumber(to) - dayNumber(from);
+}
+
+/** Sort order of two days: negative, zero or positive (YYYY-MM-DD compares as text). */
+export function compareIsoDates(a: IsoDate, b: IsoDate): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Day of the week with Monday = 0 … Sunday = 6. */
+export function weekdayIndex(date: IsoDate): number {
+  return (utcMidnightOf(date).getUTCDay() + 6) % 7;
+}
+
+/** The Monday of the calendar week containing `date` (weeks start on Monday). */
+export function mondayOf(date: IsoDate): IsoDate {
+  return addDays(date, -weekdayIndex(date));
+}
+
+/** The 7 days of the week starting at `monday` (or at any first day). */
+export function weekDays(monday: IsoDate): IsoDate[] {
+  return Array.from({ length: DAYS_PER_WEEK }, (_, i) => addDays(monday, i));
+}
+
+/** True once the challenge has a start date that is today or earlier. */
+export function isChallengeStarted(startDate: IsoDate | null, today: IsoDate): startDate is IsoDate {
+  return startDate !== null && compareIsoDates(startDate, today) <= 0;
+}
+
+/** Whole weeks since the start, not capped (0, 1, 2, … 9, …); null before the start. */
+export function elapsedWeekIndex(startDate: IsoDate | null, today: IsoDate): number | null {
+  if (!isChallengeStarted(startDate, today)) return null;
+  return Math.floor(daysBetween(startDate, today) / DAYS_PER_WEEK);
+}
+
+/** Index of the current challenge week, 0..7 (capped at 7); null before the start or with no start. */
+export function challengeWeekIndex(startDate: IsoDate | null, today: IsoDate): number | null {
+  const index = elapsedWeekIndex(startDate, today);
+  return index === null ? null : Math.min(index, CHALLENGE_WEEKS - 1);
+}
+
+/** Current challenge week number 1..8; 0 before the start or with no start. */
+export function challengeWeekNumber(startDate: IsoDate | null, today: IsoDate): number {
+  const index = challengeWeekIndex(startDate, today);
+  return index === null ? 0 : index + 1;
+}
+
+/** Completed weeks out of 8 exactly as SPEC section 4: 0 before start, 1 for days 0-7, 2 for 8-14, … 8 beyond 49. */
+export function completedWeeks(startDate: IsoDate | null, today: IsoDate): number {
+  if (!isChallengeStarted(startDate, today)) return 0;
+  const days = daysBetween(startDate, today);
+  return Math.min(CHALLENGE_WEEKS, Math.max(1, Math.ceil(days / DAYS_PER_WEEK)));
+}
+
+/** True when 8 whole weeks (56 days) have passed since the start date. */
+export function isChallengeOver(startDate: IsoDate | null, today: IsoDate): boolean {
+  return startDate !== null && daysBetween(startDate, today) >= CHALLENGE_WEEKS * DAYS_PER_WEEK;
+}
+
+/** The first day of challenge week `weekNumber` (1..8). */
+export function challengeWeekStart(startDate: IsoDate, weekNumber: number): IsoDate {
+  return addDays(startDate, (weekNumber - 1) * DAYS_PER_WEEK);
+}
+
+/** The 7 days of challenge week `weekNumber` (1..8). */
+export function challengeWeekDays(startDate: IsoDate, weekNumber: number): IsoDate[] {
+  return weekDays(challengeWeekStart(startDate, weekNumber));
+}
+
+/** Challenge week number (0..8) of an instant, read as a calendar day in `timeZone`. */
+export function challengeWeekNumberAt(startDate: IsoDate | null, instant: Date | string, timeZone: string): number {
+  return challengeWeekNumber(startDate, localDateOf(instant, timeZone));
+}
+
+const italianFormatters = {
+  long: new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  short: new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'short', timeZone: 'UTC' }),
+  weekdayShort: new Intl.DateTimeFormat('it-IT', { weekday: 'short', timeZone: 'UTC' }),
+  weekdayLong: new Intl.DateTimeFormat('it-IT', { weekday: 'long', timeZone: 'UTC' }),
+};
+
+/** A day in Italian, e.g. "21 novembre 2026" (formatted in UTC on the calendar day, so it never shifts). */
+export function formatItalianDate(date: IsoDate): string {
+  return italianFormatters.long.format(utcMidnightOf(date));
+}
+
+/** A day in short Italian form, e.g. "21 nov". */
+export function formatItalianShortDate(date: IsoDate): string {
+  return italianFormatters.short.format(utcMidnightOf(date));
+}
+
+/** The Italian weekday of a day, e.g. "sab" (short) or "sabato" (long). */
+export function italianWeekday(date: IsoDate, style: 'short' | 'long' = 'short'): string {
+  const formatter = style === 'short' ? italianFormatters.weekdayShort : italianFormatters.weekdayLong;
+  return formatter.format(utcMidnightOf(date));
+}

@@ -1,0 +1,287 @@
+import { z } from 'zod';
+import { isIsoDate, isoDateSchema } from './iso-date';
+import type { IsoDate } from './iso-date';
+import { CHALLENGE_WEEKS, isValidTimeZone } from './dates';
+
+// The participant's tracker: kept in the browser's local storage and mirrored to the
+// server, which validates it with the same schema (and tracker-plausibility.ts).
+
+/** Version written in every stored tracker; bump it with a migration when the shape changes. */
+export const TRACKER_SCHEMA_VERSION = 1;
+/** Habits per participant, archived ones included (archiving keeps their points). */
+export const MAX_HABITS = 20;
+/** Fewest and most planner action slots in a week. */
+export const MIN_ACTIONS = 3;
+export const MAX_ACTIONS = 5;
+/** Longest check-in reflection. */
+export const MAX_REFLECTION = 300;
+/** Longest habit name. */
+export const MAX_HABIT_NAME = 60;
+/** Longest planner action text. */
+export const MAX_ACTION_TEXT = 140;
+/** Longest audio-note text of a check-in. */
+export const MAX_AUDIO_NOTE = 500;
+/** Most points-history entries kept. */
+export const MAX_POINTS_HISTORY = 4000;
+/** Most completion days stored for one habit (far more than the challenge needs). */
+export const MAX_COMPLETION_DAYS = 1000;
+
+/** The week numbers as record keys, '1'..'8'. */
+export const WEEK_KEYS = ['1', '2', '3', '4', '5', '6', '7', '8'] as const;
+export type WeekKey = (typeof WEEK_KEYS)[number];
+
+export const trackerMessages = {
+  habitNameRequired: "Inserisci il nome dell'abitudine",
+  habitNameTooLong: `Il nome dell'abitudine può avere al massimo ${MAX_HABIT_NAME} caratteri`,
+  actionTextTooLong: `Un'azione può avere al massimo ${MAX_ACTION_TEXT} caratteri`,
+  reflectionRequired: 'Scrivi almeno qualche parola nella tua riflessione!',
+  reflectionTooLong: `La riflessione può avere al massimo ${MAX_REFLECTION} caratteri`,
+  invalidTimeZone: 'Fuso orario non valido',
+  invalidDateTime: 'Data e ora non valide',
+} as const;
+
+const dateTimeSchema = z.iso.datetime({ offset: true, error: trackerMessages.invalidDateTime });
+const idSchema = z.string().min(1).max(64);
+
+/** A habit; deleting one archives it so its completions and points stay. */
+export const habitSchema = z.object({
+  id: idSchema,
+  name: z.string().trim().min(1, trackerMessages.habitNameRequired).max(MAX_HABIT_NAME, trackerMessages.habitNameTooLong),
+  createdAt: dateTimeSchema,
+  archivedAt: dateTimeSchema.optional(),
+});
+export type Habit = z.infer<typeof habitSchema>;
+
+/** 'onTime' = ticked on that very day (earns points); 'late' = ticked afterwards for a past day (no points). */
+export const completionKindSchema = z.enum(['onTime', 'late']);
+export type CompletionKind = z.infer<typeof completionKindSchema>;
+
+/** One habit's completed days: IsoDate → how it was ticked. */
+export const habitCompletionsSchema = z
+  .record(isoDateSchema, completionKindSchema)
+  .refine((days) => Object.keys(days).length <= MAX_COMPLETION_DAYS, { error: 'Troppi giorni completati' });
+export type HabitCompletions = Record<IsoDate, CompletionKind>;
+
+/** Every habit's completed days, by habit id. */
+export const completionsSchema = z.record(idSchema, habitCompletionsSchema);
+export type Completions = Record<string, HabitCompletions>;
+
+/** One planner action slot; it can be completed only when its text is not empty. */
+export const plannerActionSchema = z.object({
+  id: idSchema,
+  text: z.string().max(MAX_ACTION_TEXT, trackerMessages.actionTextTooLong),
+  completed: z.boolean(),
+});
+export type PlannerAction = z.infer<typeof plannerActionSchema>;
+
+/** The action slots of one week (3 to 5). */
+export const weekActionsSchema = z.array(plannerActionSchema).min(MIN_ACTIONS).max(MAX_ACTIONS);
+
+/** Planner actions by week number '1'..'8'; a missing week means the 3 default empty slots. */
+export const weeklyActionsSchema = z.partialRecord(z.enum(WEEK_KEYS), weekActionsSchema);
+export type WeeklyActions = Partial<Record<WeekKey, PlannerAction[]>>;
+
+export const weekNumberSchema = z.number().int().min(1).max(CHALLENGE_WEEKS);
+export const moodSchema = z.number().int().min(1).max(5);
+export type Mood = 1 | 2 | 3 | 4 | 5;
+
+/** One weekly check-in. */
+export const checkInSchema = z.object({
+  id: idSchema,
+  mood: moodSchema,
+  reflection: z
+    .string()
+    .trim()
+    .min(1, trackerMessages.reflectionRequired)
+    .max(MAX_REFLECTION, trackerMessages.reflectionTooLong),
+  audioNote: z.string().max(MAX_AUDIO_NOTE).optional(),
+  date: isoDateSchema,
+  weekNumber: weekNumberSchema,
+  submittedAt: dateTimeSchema,
+});
+export type CheckIn = z.infer<typeof checkInSchema>;
+
+/** What a points entry was awarded for. */
+export const pointsKindSchema = z.enum(['action', 'plannerSave', 'checkIn', 'habit', 'streakBonus']);
+export type PointsKind = z.infer<typeof pointsKindSchema>;
+
+/** One line of the points history; (kind, ref) identifies the award it pays. */
+export const pointsEntrySchema = z.object({
+  points: z.number().int(),
+  reason: z.string().max(120),
+  timestamp: dateTimeSchema,
+  weekNumber: z.number().int().min(0).max(CHALLENGE_WEEKS),
+  kind: pointsKindSchema,
+  ref: z.string().min(1).max(140),
+});
+export type PointsEntry = z.infer<typeof pointsEntrySchema>;
+
+const uniqueBy = <T>(items: T[], key: (item: T) => unknown): boolean => new Set(items.map(key)).size === items.length;
+
+/** The whole local tracker, as stored and as synced to the server. */
+export const trackerDataSchema = z.object({
+  version: z.literal(TRACKER_SCHEMA_VERSION),
+  timeZone: z.string().refine(isValidTimeZone, { error: trackerMessages.invalidTimeZone }),
+  challengeStartDate: isoDateSchema.nullable(),
+  habits: z
+    .array(habitSchema)
+    .max(MAX_HABITS)
+    .refine((habits) => uniqueBy(habits, (h) => h.id), { error: 'Abitudini duplicate' }),
+  completions: completionsSchema,
+  weeklyActions: weeklyActionsSchema,
+  savedPlannerWeeks: z
+    .array(weekNumberSchema)
+    .max(CHALLENGE_WEEKS)
+    .refine((weeks) => uniqueBy(weeks, (w) => w), { error: 'Settimane del planner duplicate' }),
+  checkIns: z
+    .array(checkInSchema)
+    .max(CHALLENGE_WEEKS)
+    .refine((checkIns) => uniqueBy(checkIns, (c) => c.id), { error: 'Check-in duplicati' }),
+  pointsHistory: z.array(pointsEntrySchema).max(MAX_POINTS_HISTORY),
+  updatedAt: dateTimeSchema,
+});
+export type TrackerData = z.infer<typeof trackerDataSchema>;
+
+/** A fresh tracker with nothing in it. */
+export function emptyTracker(timeZone: string, now: Date, challengeStartDate: IsoDate | null = null): TrackerData {
+  return {
+    version: TRACKER_SCHEMA_VERSION,
+    timeZone,
+    challengeStartDate,
+    habits: [],
+    completions: {},
+    weeklyActions: {},
+    savedPlannerWeeks: [],
+    checkIns: [],
+    pointsHistory: [],
+    updatedAt: now.toISOString(),
+  };
+}
+
+/** The habits that are not archived (the ones shown and toggled). */
+export function activeHabits(data: TrackerData): Habit[] {
+  return data.habits.filter((habit) => habit.archivedAt === undefined);
+}
+
+/** The stored completions of one habit (empty when none). */
+export function completionsOf(data: TrackerData, habitId: string): HabitCompletions {
+  return data.completions[habitId] ?? {};
+}
+
+/** Default zone when a stored tracker has none that works. */
+export const FALLBACK_TIME_ZONE = 'Europe/Rome';
+const EPOCH = '1970-01-01T00:00:00.000Z';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Keeps the items of `raw` that parse with `schema`; tells whether anything was dropped. */
+function keepValid<T>(raw: unknown, schema: z.ZodType<T>): { items: T[]; dropped: boolean } {
+  if (!Array.isArray(raw)) return { items: [], dropped: raw !== undefined };
+  const items: T[] = [];
+  for (const item of raw) {
+    const parsed = schema.safeParse(item);
+    if (parsed.success) items.push(parsed.data);
+  }
+  return { items, dropped: items.length !== raw.length };
+}
+
+/**
+ * Reads a stored tracker without ever throwing: a corrupt or hand-edited part is dropped
+ * piece by piece (a bad habit goes, the others stay). `raw` may be the JSON text or its value.
+ * `repaired` tells the caller to write the cleaned tracker back.
+ */
+export function parseStoredTracker(
+  raw: unknown,
+  fallback: { timeZone?: string } = {},
+): { data: TrackerData; repaired: boolean } {
+  let value: unknown = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      value = undefined;
+    }
+  }
+  const whole = trackerDataSchema.safeParse(value);
+  if (whole.success) return { data: whole.data, repaired: false };
+
+  const source = isRecord(value) ? value : {};
+  const fallbackZone = fallback.timeZone && isValidTimeZone(fallback.timeZone) ? fallback.timeZone : FALLBACK_TIME_ZONE;
+  const timeZone =
+    typeof source.timeZone === 'string' && isValidTimeZone(source.timeZone) ? source.timeZone : fallbackZone;
+  const challengeStartDate =
+    typeof source.challengeStartDate === 'string' && isIsoDate(source.challengeStartDate)
+      ? source.challengeStartDate
+      : null;
+  const updatedAt = dateTimeSchema.safeParse(source.updatedAt).success ? (source.updatedAt as string) : EPOCH;
+
+  const habitIds = new Set<string>();
+  const habits = keepValid(source.habits, habitSchema)
+    .items.filter((habit) => !habitIds.has(habit.id) && habitIds.add(habit.id))
+    .slice(0, MAX_HABITS);
+  const keptIds = new Set(habits.map((h) => h.id));
+
+  const completions: Completions = {};
+  if (isRecord(source.completions)) {
+    for (const [habitId, days] of Object.entries(source.completions)) {
+      if (!keptIds.has(habitId) || !isRecord(days)) continue;
+      const kept: HabitCompletions = {};
+      for (const [date, kind] of Object.entries(days)) {
+        if (isIsoDate(date) && (kind === 'onTime' || kind === 'late')) kept[date] = kind;
+      }
+      const dates = Object.keys(kept).sort().slice(-MAX_COMPLETION_DAYS);
+      completions[habitId] = Object.fromEntries(dates.map((date) => [date, kept[date] as CompletionKind]));
+    }
+  }
+
+  const weeklyActions: WeeklyActions = {};
+  if (isRecord(source.weeklyActions)) {
+    for (const week of WEEK_KEYS) {
+      const raw = source.weeklyActions[week];
+      if (raw === undefined) continue;
+      const ids = new Set<string>();
+      const actions = keepValid(raw, plannerActionSchema)
+        .items.filter((action) => !ids.has(action.id) && ids.add(action.id))
+        .map((action) => (action.text.trim() === '' ? { ...action, completed: false } : action))
+        .slice(0, MAX_ACTIONS);
+      for (let n = 1; actions.length < MIN_ACTIONS; n++) {
+        const id = `w${week}-a${n}`;
+        if (!ids.has(id)) actions.push({ id, text: '', completed: false });
+        ids.add(id);
+      }
+      weeklyActions[week] = actions;
+    }
+  }
+
+  const savedPlannerWeeks = [
+    ...new Set(keepValid(source.savedPlannerWeeks, weekNumberSchema).items),
+  ].sort((a, b) => a - b);
+
+  const checkInIds = new Set<string>();
+  const checkInWeeks = new Set<number>();
+  const checkIns = keepValid(source.checkIns, checkInSchema).items.filter((checkIn) => {
+    if (checkInIds.has(checkIn.id) || checkInWeeks.has(checkIn.weekNumber)) return false;
+    checkInIds.add(checkIn.id);
+    checkInWeeks.add(checkIn.weekNumber);
+    return true;
+  });
+
+  const pointsHistory = keepValid(source.pointsHistory, pointsEntrySchema).items.slice(-MAX_POINTS_HISTORY);
+
+  return {
+    data: {
+      version: TRACKER_SCHEMA_VERSION,
+      timeZone,
+      challengeStartDate,
+      habits,
+      completions,
+      weeklyActions,
+      savedPlannerWeeks,
+      checkIns,
+      pointsHistory,
+      updatedAt,
+    },
+    repaired: true,
+  };
+}
