@@ -1,0 +1,43 @@
+import { join } from 'node:path';
+import { startEmulators } from './emulator-suite';
+import { startFirestoreEmulator } from './firestore-emulator';
+import { appUrl, emulatorEnv, LOCAL_INVITE_CODE, type StackProfile } from './profiles';
+import { seedLocalStack } from './seed-local';
+
+export interface LocalStack {
+  url: string;
+  stop(): Promise<void>;
+  /** Resolves if the emulators die on their own. */
+  exited: Promise<number | null>;
+}
+
+/**
+ * The whole app on 127.0.0.1: embedded Firestore, then the Auth, Functions and
+ * Hosting emulators (Hosting rewrites /api/** to the function as in
+ * production), then seed data. Expects the web app and the function to be built.
+ */
+export async function startLocalStack(profile: StackProfile, options: { log?: (line: string) => void } = {}): Promise<LocalStack> {
+  const firestore = await startFirestoreEmulator({
+    port: profile.ports.firestore,
+    persistFile: profile.persist ? join(profile.dataDir, 'firestore.json') : undefined,
+  });
+  let emulators;
+  try {
+    emulators = await startEmulators(profile, ['auth', 'functions', 'hosting'], { log: options.log });
+  } catch (error) {
+    await firestore.stop();
+    throw error;
+  }
+  const stop = async () => {
+    await emulators.stop();
+    await firestore.stop();
+  };
+  try {
+    Object.assign(process.env, emulatorEnv(profile), { INVITE_CODE: LOCAL_INVITE_CODE });
+    await seedLocalStack(profile);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: appUrl(profile), stop, exited: emulators.exited };
+}

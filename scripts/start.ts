@@ -1,0 +1,41 @@
+import { buildAll } from './build';
+import { startLocalStack } from './stack/local-stack';
+import { DEMO_OWNER, DEMO_PARTICIPANT, LOCAL_INVITE_CODE, profiles } from './stack/profiles';
+
+// `npm start`: build, bring up the whole local stack, print how to use it, and
+// stop everything on Ctrl-C (data is kept in .data/dev for the next start).
+const profile = profiles.dev;
+const started = Date.now();
+const verbose = process.argv.includes('--verbose');
+
+console.log('Sfida 8 settimane — preparo l\'app locale (build e emulatori)...');
+await buildAll({ quiet: !verbose });
+const stack = await startLocalStack(profile, { log: verbose ? (line) => console.log(`[firebase] ${line}`) : undefined });
+
+let stopping = false;
+const shutdown = async (code: number) => {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nArresto in corso: salvo i dati e chiudo gli emulatori...');
+  await stack.stop();
+  process.exit(code);
+};
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+void stack.exited.then((code) => {
+  if (!stopping) {
+    console.error(`Gli emulatori Firebase si sono fermati (codice ${code}).`);
+    void shutdown(1);
+  }
+});
+
+const seconds = ((Date.now() - started) / 1000).toFixed(0);
+console.log(`
+  Sfida 8 settimane è pronta (in ${seconds} s): ${stack.url}
+
+  Codice segreto per registrarsi:  ${LOCAL_INVITE_CODE}
+  Partecipante demo:  ${DEMO_PARTICIPANT.email}  /  ${DEMO_PARTICIPANT.password}
+  Coach demo (OWNER): ${DEMO_OWNER.email}  /  ${DEMO_OWNER.password}
+
+  Dati salvati in .data/dev (restano dopo il riavvio). Ctrl-C per fermare tutto.
+`);

@@ -1,0 +1,20 @@
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { startLocalStack } from '../../scripts/stack/local-stack';
+import { profiles, repoRoot } from '../../scripts/stack/profiles';
+
+/** Starts a fresh e2e stack (no persisted data) from the built app; `npm test` builds first. */
+export default async function globalSetup() {
+  for (const built of ['web/dist/index.html', 'functions/lib/index.js']) {
+    if (!existsSync(join(repoRoot, built))) {
+      throw new Error(`${built} manca: esegui prima "npm run build" (npm test lo fa da solo).`);
+    }
+  }
+  const profile = profiles.e2e;
+  await rm(profile.dataDir, { recursive: true, force: true });
+  const stack = await startLocalStack(profile);
+  return async () => {
+    await stack.stop();
+  };
+}

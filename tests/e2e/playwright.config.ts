@@ -1,0 +1,29 @@
+import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/stack/chromium';
+import { appUrl, profiles } from '../../scripts/stack/profiles';
+
+// End-to-end tests drive a real Chromium against the real local stack
+// (Hosting → Functions → Auth + embedded Firestore) on the e2e ports.
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.e2e.ts',
+  globalSetup: './global-setup.ts',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  outputDir: '../../test-results',
+  use: {
+    baseURL: appUrl(profiles.e2e),
+    locale: 'it-IT',
+    timezoneId: 'Europe/Rome',
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+  },
+  projects: [
+    { name: 'mobile', use: { ...devices['Pixel 5'], viewport: { width: 360, height: 740 }, defaultBrowserType: 'chromium' } },
+  ],
+});
