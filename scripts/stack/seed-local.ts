@@ -1,0 +1,45 @@
+import { mondayOf, todayIn } from '@sfida/core/dates';
+import { schedaSchema } from '@sfida/core/user';
+import { loadConfig } from '../../functions/src/config';
+import { createDeps } from '../../functions/src/deps';
+import { ensureAccount } from '../../functions/src/features/accounts/accounts-admin';
+import { renderSchedaPdf } from '../content/render-pdf';
+import { DEMO_OWNER, DEMO_PARTICIPANT, LOCAL_COHORT_ID, type StackProfile } from './profiles';
+
+/**
+ * Seeds a local stack: the four training sheets in the bucket folder, one demo
+ * participant (onboarding done, challenge started this week) and one OWNER.
+ * Runs at every start and only adds what is missing, so restarts keep data.
+ */
+export async function seedLocalStack(_profile: StackProfile): Promise<void> {
+  const deps = await createDeps(loadConfig(process.env));
+
+  for (const scheda of schedaSchema.options) {
+    const path = `schede/${scheda}.pdf`;
+    if (!(await deps.blobStore.exists(path))) {
+      await deps.blobStore.write(path, await renderSchedaPdf(scheda), 'application/pdf');
+    }
+  }
+
+  if (!(await accountExists(deps, DEMO_PARTICIPANT.email))) {
+    await ensureAccount(deps, {
+      ...DEMO_PARTICIPANT,
+      role: 'PARTICIPANT',
+      cohortId: LOCAL_COHORT_ID,
+      onboarding: { tempoAllenamento: 'MENO_UN_ANNO', luogoAllenamento: 'CASA', livelloAllenamento: 'PRINCIPIANTE' },
+      challengeStartDate: mondayOf(todayIn('Europe/Rome', new Date())),
+    });
+  }
+  if (!(await accountExists(deps, DEMO_OWNER.email))) {
+    await ensureAccount(deps, { ...DEMO_OWNER, role: 'OWNER', cohortId: LOCAL_COHORT_ID });
+  }
+}
+
+async function accountExists(deps: Awaited<ReturnType<typeof createDeps>>, email: string): Promise<boolean> {
+  try {
+    await deps.auth.getUserByEmail(email);
+    return true;
+  } catch {
+    return false;
+  }
+}
