@@ -1,0 +1,143 @@
+import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ProfileUpdate, User } from '@sfida/core/user';
+import { ApiError, apiFetch } from '../lib/api-client';
+
+export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
+
+export interface RegisterInput {
+  name: string;
+  email: string;
+  password: string;
+  secretCode: string;
+}
+
+export interface AuthContextValue {
+  status: AuthStatus;
+  user: User | null;
+  login(email: string, password: string): Promise<User>;
+  register(input: RegisterInput): Promise<User>;
+  logout(): Promise<void>;
+  updateProfile(update: ProfileUpdate): Promise<User>;
+  /** Re-reads the session (after onboarding, start-challenge…); a failure signs the user out. */
+  refresh(): Promise<User | null>;
+}
+
+export const meQueryKey = ['auth', 'me'] as const;
+
+/**
+ * The user schema pulls in zod (~20 KB gzip), which the landing page must not wait for: it is
+ * loaded on its own, in parallel with the request, and checks every user the API returns.
+ */
+const loadUserSchema = () => import('@sfida/core/user').then((module) => module.userSchema);
+
+async function userRequest(path: string, options: { method?: 'POST' | 'PUT'; body?: unknown; signal?: AbortSignal } = {}): Promise<User> {
+  const schema = loadUserSchema();
+  const data = await apiFetch(path, options);
+  return (await schema).parse(data);
+}
+
+/** The current session's user, or null when signed out (401). Other failures are errors. */
+async function fetchMe(signal?: AbortSignal): Promise<User | null> {
+  try {
+    return await userRequest('/api/auth/me', { signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const meQueryOptions = queryOptions({
+  queryKey: meQueryKey,
+  queryFn: ({ signal }) => fetchMe(signal),
+  // The session only changes through the actions below, which write the answer straight in.
+  staleTime: Infinity,
+});
+
+/** Drops every cached answer that belonged to the previous session (progress, leaderboard…). */
+function forgetOtherQueries(queryClient: QueryClient) {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const me = useQuery(meQueryOptions);
+
+  const setUser = useCallback(
+    (user: User | null) => {
+      queryClient.setQueryData(meQueryKey, user);
+      return user;
+    },
+    [queryClient],
+  );
+
+  const login = useCallback(
+    async (email: string, password: string) => {
+      const user = await userRequest('/api/auth/login', { method: 'POST', body: { email, password } });
+      forgetOtherQueries(queryClient);
+      setUser(user);
+      return user;
+    },
+    [queryClient, setUser],
+  );
+
+  const register = useCallback(
+    async ({ name, email, password, secretCode }: RegisterInput) => {
+      const user = await userRequest('/api/auth/register', {
+        method: 'POST',
+        body: { name, email, password, role: 'PARTICIPANT', secretCode },
+      });
+      forgetOtherQueries(queryClient);
+      setUser(user);
+      return user;
+    },
+    [queryClient, setUser],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await apiFetch('/api/auth/logout', { method: 'POST' });
+    } catch (error) {
+      // The spec only logs a failed logout; the browser forgets the user either way.
+      console.warn('Logout non riuscito', error);
+    }
+    forgetOtherQueries(queryClient);
+    setUser(null);
+  }, [queryClient, setUser]);
+
+  const updateProfile = useCallback(
+    async (update: ProfileUpdate) => {
+      const user = await userRequest('/api/auth/profile', { method: 'PUT', body: update });
+      setUser(user);
+      return user;
+    },
+    [setUser],
+  );
+
+  const refresh = useCallback(async () => {
+    try {
+      return setUser(await fetchMe());
+    } catch (error) {
+      console.warn('Lettura della sessione non riuscita', error);
+      return setUser(null);
+    }
+  }, [setUser]);
+
+  const user = me.data ?? null;
+  const status: AuthStatus = me.isPending ? 'loading' : user ? 'authenticated' : 'anonymous';
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ status, user, login, register, logout, updateProfile, refresh }),
+    [status, user, login, register, logout, updateProfile, refresh],
+  );
+
+  return <AuthContext value={value}>{children}</AuthContext>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}

@@ -1,0 +1,138 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Box, Button, Container, Flex, Link, Stack } from '@chakra-ui/react';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useAuth } from '../app/auth';
+import { BrandLogo } from './brand-logo';
+import { SiteFooter } from './site-footer';
+import { SkipLink } from './skip-link';
+
+const navItems = [
+  { to: '/eventi', label: 'Eventi' },
+  { to: '/dashboard', label: 'Dashboard' },
+  { to: '/planner', label: 'Planner' },
+  { to: '/abitudini', label: 'Abitudini' },
+  { to: '/checkin', label: 'Check-in' },
+  { to: '/risorse', label: 'Risorse' },
+  { to: '/classifica', label: 'Classifica' },
+] as const;
+
+function NavItem({ to, label, block = false }: { to: string; label: string; block?: boolean }) {
+  return (
+    <Link
+      asChild
+      display={block ? 'block' : 'inline-flex'}
+      px="3"
+      py={block ? '3' : '2'}
+      rounded="md"
+      fontWeight="600"
+      color="fg.muted"
+      textDecoration="none"
+      _hover={{ bg: 'brand.subtle', color: 'brand.fg', textDecoration: 'none' }}
+      css={{ '&[aria-current=page]': { bg: 'brand.muted', color: 'brand.fg' } }}
+    >
+      <NavLink to={to}>{label}</NavLink>
+    </Link>
+  );
+}
+
+/** The signed-in layout: header navigation (a disclosure menu on phones), the page, the footer. */
+export default function AppShell() {
+  const { logout } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [loggingOut, setLoggingOut] = useState(false);
+  const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+
+  // A navigation closes the phone menu.
+  const [lastPath, setLastPath] = useState(location.pathname);
+  if (lastPath !== location.pathname) {
+    setLastPath(location.pathname);
+    setMenuOpen(false);
+  }
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setMenuOpen(false);
+        menuButton.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  async function handleLogout() {
+    setLoggingOut(true);
+    await logout();
+    navigate('/', { replace: true });
+  }
+
+  const profileLink = (
+    <Button asChild variant="outline" size="sm">
+      <NavLink to="/profilo">Profilo e Allenamento</NavLink>
+    </Button>
+  );
+  const logoutButton = (
+    <Button variant="ghost" size="sm" onClick={handleLogout} loading={loggingOut} loadingText="Uscita...">
+      Esci
+    </Button>
+  );
+
+  return (
+    <Flex direction="column" minH="100dvh" bg="bg.canvas">
+      <SkipLink />
+      <Box as="header" bg="bg" borderBottomWidth="1px" borderColor="border" position="sticky" top="0" zIndex="sticky">
+        <Container maxW="7xl" py="3">
+          <Flex align="center" justify="space-between" gap="4">
+            <BrandLogo to="/dashboard" />
+            <Flex as="nav" aria-label="Navigazione principale" display={{ base: 'none', lg: 'flex' }} gap="1" flex="1" justify="center">
+              {navItems.map((item) => (
+                <NavItem key={item.to} {...item} />
+              ))}
+            </Flex>
+            <Flex display={{ base: 'none', lg: 'flex' }} gap="2" align="center">
+              {profileLink}
+              {logoutButton}
+            </Flex>
+            <Button
+              ref={menuButton}
+              display={{ base: 'inline-flex', lg: 'none' }}
+              variant="outline"
+              size="sm"
+              aria-expanded={menuOpen}
+              aria-controls={menuId}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              <Box as="span" aria-hidden="true" fontSize="lg" lineHeight="1">
+                {menuOpen ? '✕' : '☰'}
+              </Box>
+              Menu
+            </Button>
+          </Flex>
+        </Container>
+        <Box id={menuId} hidden={!menuOpen} display={{ lg: 'none' }} borderTopWidth="1px" borderColor="border" bg="bg">
+          <Container maxW="7xl" py="3">
+            <Stack as="nav" aria-label="Menu principale" gap="1">
+              {navItems.map((item) => (
+                <NavItem key={item.to} {...item} block />
+              ))}
+            </Stack>
+            <Flex gap="2" mt="3" pt="3" borderTopWidth="1px" borderColor="border" wrap="wrap">
+              {profileLink}
+              {logoutButton}
+            </Flex>
+          </Container>
+        </Box>
+      </Box>
+      <Box as="main" id="contenuto" tabIndex={-1} flex="1" py={{ base: '6', md: '10' }} _focusVisible={{ outline: 'none' }}>
+        <Container maxW="6xl">
+          <Outlet />
+        </Container>
+      </Box>
+      <SiteFooter />
+    </Flex>
+  );
+}

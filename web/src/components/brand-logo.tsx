@@ -1,0 +1,31 @@
+import { Box, HStack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+
+/** The app's wordmark; links home (the landing, or the dashboard once signed in). */
+export function BrandLogo({ to = '/' }: { to?: string }) {
+  return (
+    <RouterLink to={to} aria-label="Sfida 8 settimane – vai alla pagina iniziale">
+      <HStack gap="2">
+        <Box
+          aria-hidden="true"
+          display="grid"
+          placeItems="center"
+          boxSize="9"
+          rounded="lg"
+          bg="brand.solid"
+          color="brand.contrast"
+          fontWeight="800"
+          fontSize="lg"
+        >
+          8
+        </Box>
+        <Text as="span" fontWeight="800" fontSize="lg" color="fg" letterSpacing="-0.01em">
+          Sfida{' '}
+          <Text as="span" color="brand.fg">
+            8 settimane
+          </Text>
+        </Text>
+      </HStack>
+    </RouterLink>
+  );
+}

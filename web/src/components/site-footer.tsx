@@ -1,0 +1,25 @@
+import { Container, Flex, Link, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+
+/** Footer shared by every layout: the legal links are reachable from every page. */
+export function SiteFooter() {
+  return (
+    <Flex as="footer" borderTopWidth="1px" borderColor="border" bg="bg" py="6" mt="auto">
+      <Container maxW="6xl">
+        <Flex direction={{ base: 'column', sm: 'row' }} gap="3" justify="space-between" align={{ sm: 'center' }}>
+          <Text color="fg.muted" fontSize="sm">
+            © 2025 Sfida 8 settimane. Tutti i diritti riservati.
+          </Text>
+          <Flex as="nav" aria-label="Informazioni legali" gap="5" fontSize="sm">
+            <Link asChild color="fg.muted" textDecoration="underline">
+              <RouterLink to="/terms">Termini e condizioni</RouterLink>
+            </Link>
+            <Link asChild color="fg.muted" textDecoration="underline">
+              <RouterLink to="/privacy">Privacy</RouterLink>
+            </Link>
+          </Flex>
+        </Flex>
+      </Container>
+    </Flex>
+  );
+}
