@@ -1,0 +1,44 @@
+import express, { type Express } from 'express';
+import cookieParser from 'cookie-parser';
+import type { Deps } from './deps';
+import { RateLimiter } from './lib/rate-limiter';
+import { noStore } from './middleware/no-store';
+import { originCheck } from './middleware/origin-check';
+import { apiNotFound, errorHandler } from './middleware/error-handler';
+import { AuthService } from './features/auth/service';
+import { SessionStore } from './features/auth/sessions';
+import { authRouter } from './features/auth/router';
+import { onboardingRouter } from './features/onboarding/router';
+import { schedaRouter } from './features/scheda/router';
+import { progressRouter } from './features/progress/router';
+import { leaderboardRouter } from './features/leaderboard/router';
+
+/** The whole API as an Express app, built from its dependencies (tests pass their own). */
+export function createApp(deps: Deps): Express {
+  const sessions = new SessionStore(deps.db, deps.auth, deps.clock);
+  const limiter = new RateLimiter(deps.db, deps.clock);
+  const authService = new AuthService(deps, sessions, limiter);
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.disable('etag');
+  // Hosting and Cloud Run's front end sit between the browser and us; the
+  // client address (for rate limits) is the entry that many hops from the right.
+  app.set('trust proxy', deps.config.trustProxyHops);
+
+  const api = express.Router();
+  api.use(noStore);
+  api.use(originCheck(deps.config.appOrigins));
+  api.use(cookieParser());
+  api.use('/auth', authRouter(authService, sessions));
+  api.use('/onboarding', onboardingRouter(deps.db, sessions));
+  api.use('/scheda', schedaRouter(deps.blobStore, sessions));
+  api.use(progressRouter(deps, sessions));
+  api.use(leaderboardRouter(deps, sessions));
+  api.use(apiNotFound);
+
+  app.use('/api', api);
+  app.use(apiNotFound);
+  app.use(errorHandler);
+  return app;
+}

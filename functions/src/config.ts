@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+/**
+ * Server configuration, parsed once from the environment. Firebase params and
+ * secrets arrive as environment variables (in production and in the emulators),
+ * so this is the only place that reads process.env.
+ */
+const envSchema = z.object({
+  INVITE_CODE: z.string({ error: 'INVITE_CODE manca (secret Firebase, o functions/.secret.local in locale)' }).min(1, 'INVITE_CODE è vuoto'),
+  INVITE_COHORT_ID: z.string().trim().min(1).default('coorte-2025'),
+  APP_ORIGINS: z.string().default(''),
+  WEB_API_KEY: z.string().default(''),
+  STORAGE_BUCKET: z.string().default(''),
+  LOCAL_BLOB_DIR: z.string().optional(),
+  FUNCTIONS_EMULATOR: z.string().optional(),
+  VITEST: z.string().optional(),
+  FIRESTORE_EMULATOR_HOST: z.string().optional(),
+  FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
+  GCLOUD_PROJECT: z.string().optional(),
+  GOOGLE_CLOUD_PROJECT: z.string().optional(),
+  FIREBASE_CONFIG: z.string().optional(),
+  /** Proxies in front of the function whose X-Forwarded-For entries we trust. */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(1),
+});
+
+export interface Config {
+  projectId: string;
+  inviteCode: string;
+  inviteCohortId: string;
+  /** Origins allowed to make state-changing calls. */
+  appOrigins: string[];
+  webApiKey: string;
+  storageBucket: string;
+  /** File-backed stand-in for the bucket (emulators and tests only). */
+  localBlobDir: string | null;
+  firestoreEmulatorHost: string | null;
+  authEmulatorHost: string | null;
+  trustProxyHops: number;
+}
+
+export class ConfigError extends Error {}
+
+function projectIdFrom(env: z.infer<typeof envSchema>): string | undefined {
+  const direct = env.GCLOUD_PROJECT ?? env.GOOGLE_CLOUD_PROJECT;
+  if (direct) return direct;
+  if (env.FIREBASE_CONFIG) {
+    try {
+      const parsed = JSON.parse(env.FIREBASE_CONFIG) as { projectId?: unknown };
+      if (typeof parsed.projectId === 'string') return parsed.projectId;
+    } catch {
+      // FIREBASE_CONFIG may also be a file path; then the project id must come from GCLOUD_PROJECT.
+    }
+  }
+  return undefined;
+}
+
+/** Parses the environment; throws a ConfigError naming every problem. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ConfigError(`Configurazione non valida: ${problems}`);
+  }
+  const env = result.data;
+  const projectId = projectIdFrom(env);
+  if (!projectId) throw new ConfigError('Configurazione non valida: GCLOUD_PROJECT (id del progetto Firebase) non impostato');
+
+  const emulated = env.FUNCTIONS_EMULATOR === 'true' || env.VITEST === 'true' || Boolean(env.FIREBASE_AUTH_EMULATOR_HOST);
+  const authEmulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST || null;
+  if (!authEmulatorHost && !env.WEB_API_KEY) {
+    throw new ConfigError('Configurazione non valida: WEB_API_KEY (chiave Web API del progetto) è necessaria per il login con password');
+  }
+
+  const origins = env.APP_ORIGINS.split(',')
+    .map((o) => o.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  const appOrigins = origins.length > 0 ? origins : [`https://${projectId}.web.app`, `https://${projectId}.firebaseapp.com`];
+
+  // The file-backed bucket is a local stand-in: never honoured in production.
+  const localAllowed = env.FUNCTIONS_EMULATOR === 'true' || env.VITEST === 'true';
+  return {
+    projectId,
+    inviteCode: env.INVITE_CODE,
+    inviteCohortId: env.INVITE_COHORT_ID,
+    appOrigins,
+    webApiKey: env.WEB_API_KEY || (emulated ? 'emulator-key' : ''),
+    storageBucket: env.STORAGE_BUCKET || `${projectId}.firebasestorage.app`,
+    localBlobDir: localAllowed && env.LOCAL_BLOB_DIR ? env.LOCAL_BLOB_DIR : null,
+    firestoreEmulatorHost: env.FIRESTORE_EMULATOR_HOST || null,
+    authEmulatorHost,
+    trustProxyHops: env.TRUST_PROXY_HOPS,
+  };
+}

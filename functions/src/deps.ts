@@ -1,0 +1,56 @@
+import { getApps, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth, type Auth } from 'firebase-admin/auth';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import type { Config } from './config';
+import { FileBlobStore, type BlobStore } from './lib/blob-store';
+import { createIdentityToolkit, type IdentityToolkit } from './lib/identity-toolkit';
+
+/** Everything the app talks to; tests and scripts build the same set. */
+export interface Deps {
+  config: Config;
+  db: Firestore;
+  auth: Auth;
+  identityToolkit: IdentityToolkit;
+  blobStore: BlobStore;
+  /** The server's clock (injected so tests can move time). */
+  clock: () => Date;
+}
+
+function adminApp(config: Config): App {
+  const name = `sfida-${config.projectId}`;
+  const existing = getApps().find((a) => a.name === name);
+  if (existing) return existing;
+  return initializeApp({ projectId: config.projectId, storageBucket: config.storageBucket }, name);
+}
+
+/** Builds the real dependencies for a configuration (Admin SDK, bucket, Identity Toolkit). */
+export async function createDeps(config: Config, overrides: Partial<Omit<Deps, 'config'>> = {}): Promise<Deps> {
+  const app = adminApp(config);
+  const db = getFirestore(app);
+  if (!firestoreConfigured.has(db)) {
+    db.settings({ ignoreUndefinedProperties: true });
+    firestoreConfigured.add(db);
+  }
+  let blobStore = overrides.blobStore;
+  if (!blobStore) {
+    if (config.localBlobDir) {
+      blobStore = new FileBlobStore(config.localBlobDir);
+    } else {
+      // Loaded only when the real bucket is used: @google-cloud/storage is heavy.
+      const [{ getStorage }, { GcsBlobStore }] = await Promise.all([import('firebase-admin/storage'), import('./lib/blob-store')]);
+      blobStore = new GcsBlobStore(getStorage(app).bucket(config.storageBucket));
+    }
+  }
+  return {
+    config,
+    db,
+    auth: overrides.auth ?? getAuth(app),
+    identityToolkit:
+      overrides.identityToolkit ?? createIdentityToolkit({ apiKey: config.webApiKey, emulatorHost: config.authEmulatorHost }),
+    blobStore,
+    clock: overrides.clock ?? (() => new Date()),
+    ...(overrides.db ? { db: overrides.db } : {}),
+  };
+}
+
+const firestoreConfigured = new WeakSet<Firestore>();

@@ -1,0 +1,59 @@
+import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import type { Role, User } from '@sfida/core/user';
+
+/** What `users/{uid}` holds: the API's user plus server-only flags. */
+export interface UserDoc extends Omit<User, 'id'> {
+  /** Mirrors Firebase Auth's `disabled` so a request can refuse a disabled account without calling Auth. */
+  disabled?: boolean;
+}
+
+export function usersCollection(db: Firestore) {
+  return db.collection('users');
+}
+
+export function userRef(db: Firestore, uid: string) {
+  return usersCollection(db).doc(uid);
+}
+
+/** The API's user from a stored document (unknown or missing fields become null/defaults). */
+export function toUser(snap: DocumentSnapshot): User {
+  const d = (snap.data() ?? {}) as Partial<UserDoc>;
+  return {
+    id: snap.id,
+    name: d.name ?? null,
+    email: d.email ?? '',
+    role: d.role === 'OWNER' ? 'OWNER' : 'PARTICIPANT',
+    createdAt: d.createdAt ?? '',
+    cohortId: d.cohortId ?? '',
+    challengeStartDate: d.challengeStartDate ?? null,
+    onboardingCompletato: d.onboardingCompletato ?? false,
+    tempoAllenamento: d.tempoAllenamento ?? null,
+    luogoAllenamento: d.luogoAllenamento ?? null,
+    livelloAllenamento: d.livelloAllenamento ?? null,
+    schedaAssegnata: d.schedaAssegnata ?? null,
+  };
+}
+
+/** A fresh user document (never onboarded, no challenge date). */
+export function newUserDoc(input: { email: string; name: string | null; role: Role; cohortId: string; now: Date }): UserDoc {
+  return {
+    name: input.name,
+    email: input.email,
+    role: input.role,
+    createdAt: input.now.toISOString(),
+    cohortId: input.cohortId,
+    challengeStartDate: null,
+    onboardingCompletato: false,
+    tempoAllenamento: null,
+    luogoAllenamento: null,
+    livelloAllenamento: null,
+    schedaAssegnata: null,
+    disabled: false,
+  };
+}
+
+export async function getUser(db: Firestore, uid: string): Promise<{ user: User; disabled: boolean } | null> {
+  const snap = await userRef(db, uid).get();
+  if (!snap.exists) return null;
+  return { user: toUser(snap), disabled: snap.get('disabled') === true };
+}

@@ -1,0 +1,76 @@
+import { Router, type CookieOptions, type Request, type Response } from 'express';
+import {
+  loginRequestSchema,
+  passwordResetRequestSchema,
+  profileUpdateSchema,
+  registerRequestSchema,
+  startChallengeRequestSchema,
+} from '@sfida/core/user';
+import { sha256Hex } from '../../lib/crypto';
+import { parseOr400 } from '../../lib/validate';
+import { requestTimeZone } from '../../lib/time-zone';
+import { AUTH_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
+import { currentAuth, currentUser, requireSession, sessionToken } from '../../middleware/session';
+import type { AuthService } from './service';
+import { SESSION_COOKIE, SESSION_MAX_AGE_MS, type SessionStore } from './sessions';
+
+const cookieOptions: CookieOptions = { httpOnly: true, secure: true, sameSite: 'lax', path: '/' };
+
+function setSessionCookie(res: Response, token: string): void {
+  res.cookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_MAX_AGE_MS });
+}
+
+function clientAddress(req: Request): string {
+  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+}
+
+/** /api/auth/*: sessions, registration and the participant's own account. */
+export function authRouter(service: AuthService, sessions: SessionStore): Router {
+  const router = Router();
+  const signedIn = requireSession(sessions);
+  router.use(jsonBody(AUTH_BODY_LIMIT));
+
+  router.get('/me', signedIn, (_req, res) => {
+    res.json(currentUser(res));
+  });
+
+  router.post('/login', async (req, res) => {
+    const input = parseOr400(loginRequestSchema, req.body);
+    const { user, token } = await service.login(input, clientAddress(req));
+    setSessionCookie(res, token);
+    res.json(user);
+  });
+
+  router.post('/register', async (req, res) => {
+    const input = parseOr400(registerRequestSchema, req.body);
+    const { user, token } = await service.register(input, clientAddress(req));
+    setSessionCookie(res, token);
+    res.status(201).json(user);
+  });
+
+  router.post('/logout', async (req, res) => {
+    const token = sessionToken(req.cookies);
+    if (token) await sessions.end(sha256Hex(token));
+    res.clearCookie(SESSION_COOKIE, cookieOptions);
+    res.status(204).end();
+  });
+
+  router.put('/profile', signedIn, async (req, res) => {
+    const update = parseOr400(profileUpdateSchema, req.body);
+    res.json(await service.updateProfile(currentAuth(res).user.id, update));
+  });
+
+  router.post('/start-challenge', signedIn, async (req, res) => {
+    const { challengeStartDate } = parseOr400(startChallengeRequestSchema, req.body);
+    const user = await service.startChallenge(currentUser(res).id, challengeStartDate, requestTimeZone(req));
+    res.json({ challengeStartDate: user.challengeStartDate, user });
+  });
+
+  router.post('/password-reset', async (req, res) => {
+    const { email } = parseOr400(passwordResetRequestSchema, req.body);
+    await service.requestPasswordReset(email, clientAddress(req));
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,34 @@
+import { schedaFor, type OnboardingRequest, type User } from '@sfida/core/user';
+import type { Firestore } from 'firebase-admin/firestore';
+import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { toUser, userRef } from '../accounts/repository';
+
+export const onboardingMessages = {
+  alreadyCompleted: 'Hai già completato il questionario: le risposte non possono essere modificate',
+  schedaMismatch: 'La scheda indicata non corrisponde a livello e luogo di allenamento',
+} as const;
+
+/**
+ * Saves the onboarding answers. The sheet is derived from level and place
+ * here, never taken from the client; a participant answers once.
+ */
+export async function completeOnboarding(db: Firestore, uid: string, answers: OnboardingRequest): Promise<User> {
+  const scheda = schedaFor(answers.livelloAllenamento, answers.luogoAllenamento);
+  if (answers.schedaAssegnata !== undefined && answers.schedaAssegnata !== scheda) throw badRequest(onboardingMessages.schedaMismatch);
+  const ref = userRef(db, uid);
+  return db.runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) throw notFound('Utente non trovato');
+    const current = toUser(snap);
+    if (current.onboardingCompletato && current.role !== 'OWNER') throw conflict(onboardingMessages.alreadyCompleted);
+    const fields = {
+      tempoAllenamento: answers.tempoAllenamento,
+      luogoAllenamento: answers.luogoAllenamento,
+      livelloAllenamento: answers.livelloAllenamento,
+      schedaAssegnata: scheda,
+      onboardingCompletato: true,
+    };
+    tx.update(ref, fields);
+    return { ...current, ...fields };
+  });
+}
