@@ -75,7 +75,11 @@ export const plannerActionSchema = z.object({
 export type PlannerAction = z.infer<typeof plannerActionSchema>;
 
 /** The action slots of one week (3 to 5). */
-export const weekActionsSchema = z.array(plannerActionSchema).min(MIN_ACTIONS).max(MAX_ACTIONS);
+export const weekActionsSchema = z
+  .array(plannerActionSchema)
+  .min(MIN_ACTIONS)
+  .max(MAX_ACTIONS)
+  .refine((actions) => new Set(actions.map((a) => a.id)).size === actions.length, { error: 'Azioni duplicate' });
 
 /** Planner actions by week number '1'..'8'; a missing week means the 3 default empty slots. */
 export const weeklyActionsSchema = z.partialRecord(z.enum(WEEK_KEYS), weekActionsSchema);

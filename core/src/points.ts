@@ -1,0 +1,196 @@
+import type { IsoDate } from './iso-date';
+import type { PointsEntry, PointsKind, TrackerData } from './tracker';
+import { CHALLENGE_WEEKS, addDays, challengeWeekNumber, challengeWeekNumberAt, compareIsoDates, localDateOf } from './dates';
+import { WEEK_KEYS, completionsOf } from './tracker';
+import { streakRuns } from './streaks';
+
+// Points are a pure function of the tracker state: expectedAwards lists what is due now,
+// reconcileHistory makes the history match it. Switching something on and off again
+// therefore leaves the total where it was, streak bonuses included.
+
+/** Completing a planner action with text. */
+export const ACTION_POINTS = 10;
+/** First save of a week's planner (once per week). */
+export const PLANNER_SAVE_POINTS = 10;
+/** The weekly check-in. */
+export const CHECK_IN_POINTS = 10;
+/** Completing a habit on the day itself. */
+export const HABIT_POINTS = 2;
+/** Bonuses for a habit streak reaching these lengths. */
+export const STREAK_BONUSES = [
+  { days: 7, points: 5 },
+  { days: 14, points: 10 },
+  { days: 30, points: 20 },
+] as const;
+/** Characters of an action's text quoted in a points reason. */
+export const REASON_TEXT_LENGTH = 30;
+
+/** The SPEC points table, for the "sistema di punti" list on the Vittorie screen. */
+export const POINTS_RULES = [
+  { kind: 'action', label: "Completa un'azione del planner", points: ACTION_POINTS, note: 'annullandola perdi i punti' },
+  { kind: 'plannerSave', label: 'Salva il planner della settimana', points: PLANNER_SAVE_POINTS, note: 'una volta a settimana' },
+  { kind: 'checkIn', label: 'Check-in settimanale', points: CHECK_IN_POINTS, note: 'uno a settimana' },
+  { kind: 'habit', label: "Completa un'abitudine oggi", points: HABIT_POINTS, note: 'i giorni passati non danno punti' },
+  ...STREAK_BONUSES.map((bonus) => ({
+    kind: 'streakBonus' as const,
+    label: `Serie di ${bonus.days} giorni di un'abitudine`,
+    points: bonus.points,
+    note: 'bonus',
+  })),
+] as const satisfies ReadonlyArray<{ kind: PointsKind; label: string; points: number; note: string }>;
+
+/** Something the tracker state currently earns; (kind, ref) identifies it. */
+export interface Award {
+  kind: PointsKind;
+  ref: string;
+  points: number;
+  /** Challenge week the award belongs to (0 when it cannot be placed). */
+  weekNumber: number;
+  /** The day a habit award is for. */
+  date?: IsoDate;
+  reason: string;
+}
+
+/** Text cut to `length` characters (whole characters, never half an emoji). */
+export function cutText(text: string, length = REASON_TEXT_LENGTH): string {
+  return Array.from(text.trim()).slice(0, length).join('');
+}
+
+/** The most points any challenge week can hold with `habitCount` habits. */
+export function maxPointsPerWeek(habitCount: number): number {
+  return 5 * ACTION_POINTS + PLANNER_SAVE_POINTS + CHECK_IN_POINTS + habitCount * (7 * HABIT_POINTS + 20);
+}
+
+/** Every award the tracker state earns right now. */
+export function expectedAwards(data: TrackerData, options: { challengeStartDate: IsoDate | null }): Award[] {
+  const start = options.challengeStartDate;
+  const awards: Award[] = [];
+
+  for (const week of WEEK_KEYS) {
+    for (const action of data.weeklyActions[week] ?? []) {
+      if (!action.completed || action.text.trim() === '') continue;
+      awards.push({
+        kind: 'action',
+        ref: `action:${week}:${action.id}`,
+        points: ACTION_POINTS,
+        weekNumber: Number(week),
+        reason: `Azione completata: ${cutText(action.text)}`,
+      });
+    }
+  }
+
+  for (const week of [...new Set(data.savedPlannerWeeks)].sort((a, b) => a - b)) {
+    awards.push({
+      kind: 'plannerSave',
+      ref: `plannerSave:${week}`,
+      points: PLANNER_SAVE_POINTS,
+      weekNumber: week,
+      reason: `Planner salvato (settimana ${week})`,
+    });
+  }
+
+  for (const checkIn of data.checkIns) {
+    awards.push({
+      kind: 'checkIn',
+      ref: `checkIn:${checkIn.weekNumber}`,
+      points: CHECK_IN_POINTS,
+      weekNumber: checkIn.weekNumber,
+      date: checkIn.date,
+      reason: 'Check-in settimanale',
+    });
+  }
+
+  for (const habit of data.habits) {
+    const completions = completionsOf(data, habit.id);
+    for (const date of Object.keys(completions).sort(compareIsoDates)) {
+      if (completions[date] !== 'onTime') continue;
+      awards.push({
+        kind: 'habit',
+        ref: `habit:${habit.id}:${date}`,
+        points: HABIT_POINTS,
+        weekNumber: challengeWeekNumber(start, date),
+        date,
+        reason: `Abitudine completata: ${habit.name}`,
+      });
+    }
+    for (const run of streakRuns(completions)) {
+      for (const bonus of STREAK_BONUSES) {
+        const day = run.days[bonus.days - 1];
+        // Due only when the threshold day was ticked on the day itself: reached by ticking, not by back-filling.
+        if (day === undefined || completions[day] !== 'onTime') continue;
+        awards.push({
+          kind: 'streakBonus',
+          ref: `streakBonus:${habit.id}:${day}:${bonus.days}`,
+          points: bonus.points,
+          weekNumber: challengeWeekNumber(start, day),
+          date: day,
+          reason: `Serie di ${bonus.days} giorni: ${habit.name}`,
+        });
+      }
+    }
+  }
+  return awards;
+}
+
+const awardKey = (item: { kind: PointsKind; ref: string }): string => `${item.kind}\u0000${item.ref}`;
+
+/**
+ * The history that pays exactly `awards`: entries still due keep their original timestamp,
+ * new awards are appended stamped `now` (week = challenge week of now), the rest are dropped.
+ */
+export function reconcileHistory(
+  previous: PointsEntry[],
+  awards: Award[],
+  now: Date,
+  timeZone: string,
+  challengeStartDate: IsoDate | null,
+): PointsEntry[] {
+  const due = new Map(awards.map((award) => [awardKey(award), award]));
+  const kept: PointsEntry[] = [];
+  const paid = new Set<string>();
+  for (const entry of previous) {
+    const key = awardKey(entry);
+    const award = due.get(key);
+    if (award === undefined || award.points !== entry.points || paid.has(key)) continue;
+    kept.push(entry);
+    paid.add(key);
+  }
+  const timestamp = now.toISOString();
+  const weekNumber = challengeWeekNumberAt(challengeStartDate, now, timeZone);
+  for (const [key, award] of due) {
+    if (paid.has(key)) continue;
+    kept.push({ points: award.points, reason: award.reason, timestamp, weekNumber, kind: award.kind, ref: award.ref });
+  }
+  return kept;
+}
+
+/** The tracker with its history reconciled to what its state earns (data.challengeStartDate places the weeks). */
+export function withReconciledHistory(data: TrackerData, now: Date): TrackerData {
+  const awards = expectedAwards(data, { challengeStartDate: data.challengeStartDate });
+  const pointsHistory = reconcileHistory(data.pointsHistory, awards, now, data.timeZone, data.challengeStartDate);
+  return { ...data, pointsHistory };
+}
+
+/** Sum of a points history. */
+export function totalPoints(history: PointsEntry[]): number {
+  return history.reduce((sum, entry) => sum + entry.points, 0);
+}
+
+/** Points earned in each challenge week 1..8 (by the week stored on each entry). */
+export function pointsByChallengeWeek(history: PointsEntry[]): Array<{ weekNumber: number; points: number }> {
+  const weeks = Array.from({ length: CHALLENGE_WEEKS }, (_, i) => ({ weekNumber: i + 1, points: 0 }));
+  for (const entry of history) {
+    const week = weeks[entry.weekNumber - 1];
+    if (week) week.points += entry.points;
+  }
+  return weeks;
+}
+
+/** Points whose timestamp falls in the calendar week starting `monday`, read in `timeZone`. */
+export function pointsInCalendarWeek(history: PointsEntry[], monday: IsoDate, timeZone: string): number {
+  const sunday = addDays(monday, 6);
+  return history.reduce((sum, entry) => {
+    const day = localDateOf(entry.timestamp, timeZone);
+    return day >= monday && day <= sunday ? sum + entry.points : sum;
+  }, 0);
+}

@@ -1,0 +1,296 @@
+import type { IsoDate } from './iso-date';
+import type { CheckIn, Habit, Mood, PlannerAction, TrackerData, WeekKey } from './tracker';
+import {
+  DAYS_PER_WEEK,
+  addDays,
+  challengeWeekNumber,
+  compareIsoDates,
+  elapsedWeekIndex,
+  isChallengeStarted,
+  todayIn,
+} from './dates';
+import { totalPoints, withReconciledHistory } from './points';
+import {
+  MAX_ACTIONS,
+  MAX_ACTION_TEXT,
+  MAX_AUDIO_NOTE,
+  MAX_HABITS,
+  MAX_HABIT_NAME,
+  MAX_REFLECTION,
+  MIN_ACTIONS,
+  completionsOf,
+  parseStoredTracker,
+  trackerMessages,
+} from './tracker';
+
+// Pure reducers the web app calls. Each returns the next tracker with its points history
+// reconciled, or an Italian message to show in the page. `awarded` is the change in total
+// points (negative when something is undone), for the toast.
+
+export type TrackerResult = { ok: true; data: TrackerData; awarded: number } | { ok: false; message: string };
+
+export const actionMessages = {
+  notStarted: 'Challenge non ancora iniziata',
+  checkInNotStarted: 'Errore: Challenge non ancora iniziata',
+  tooManyHabits: `Hai raggiunto il numero massimo di abitudini (${MAX_HABITS}).`,
+  habitNotFound: 'Abitudine non trovata.',
+  futureDay: 'Non puoi segnare un giorno futuro.',
+  beforeStart: "Questo giorno è precedente all'inizio della challenge.",
+  dayLocked: 'Questo giorno non si può più modificare.',
+  otherWeek: 'Puoi modificare solo il planner della settimana in corso.',
+  actionNotFound: 'Azione non trovata.',
+  tooManyActions: `Puoi avere al massimo ${MAX_ACTIONS} azioni.`,
+  tooFewActions: `Servono almeno ${MIN_ACTIONS} azioni.`,
+  emptyAction: "Scrivi il testo dell'azione prima di completarla.",
+  savedPlannerNeedsActions: `Il planner salvato deve avere almeno ${MIN_ACTIONS} azioni.`,
+  plannerNeedsActions: 'Devi inserire almeno 3 azioni per salvare il planner.',
+  invalidMood: 'Scegli il tuo umore da 1 a 5.',
+  checkInDone: 'Check-in già completato questa settimana',
+  audioNoteTooLong: `La nota audio può avere al massimo ${MAX_AUDIO_NOTE} caratteri`,
+} as const;
+
+const fail = (message: string): TrackerResult => ({ ok: false, message });
+
+/** Stamps, reconciles the points history and reports the change in total points. */
+function commit(before: TrackerData, after: TrackerData, now: Date): TrackerResult {
+  const data = withReconciledHistory({ ...after, updatedAt: now.toISOString() }, now);
+  return { ok: true, data, awarded: totalPoints(data.pointsHistory) - totalPoints(before.pointsHistory) };
+}
+
+/** An id not yet in `taken`, derived from `base` (deterministic, so reducers stay pure). */
+function freshId(base: string, taken: Set<string>): string {
+  let id = base;
+  for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
+  return id;
+}
+
+/** Reads a stored tracker (never throws); a repaired one also gets its points history reconciled. */
+export function restoreTracker(raw: unknown, now: Date, fallbackTimeZone?: string): { data: TrackerData; repaired: boolean } {
+  const { data, repaired } = parseStoredTracker(raw, fallbackTimeZone ? { timeZone: fallbackTimeZone } : {});
+  return { data: repaired ? withReconciledHistory(data, now) : data, repaired };
+}
+
+/** Copies the server's challenge start date into the tracker (the Winner badge and the week numbers read it). */
+export function setChallengeStartDate(data: TrackerData, challengeStartDate: IsoDate | null, now: Date): TrackerData {
+  if (data.challengeStartDate === challengeStartDate) return data;
+  return withReconciledHistory({ ...data, challengeStartDate, updatedAt: now.toISOString() }, now);
+}
+
+// ---- Habits ----
+
+/** Adds a habit; the name is trimmed and must not be empty. */
+export function addHabit(data: TrackerData, name: string, now: Date, id?: string): TrackerResult {
+  const trimmed = name.trim();
+  if (trimmed === '') return fail(trackerMessages.habitNameRequired);
+  if (trimmed.length > MAX_HABIT_NAME) return fail(trackerMessages.habitNameTooLong);
+  if (data.habits.length >= MAX_HABITS) return fail(actionMessages.tooManyHabits);
+  const taken = new Set(data.habits.map((h) => h.id));
+  const habit: Habit = {
+    id: freshId(id ?? `h-${now.getTime().toString(36)}`, taken),
+    name: trimmed,
+    createdAt: now.toISOString(),
+  };
+  return commit(data, { ...data, habits: [...data.habits, habit] }, now);
+}
+
+/** "Deletes" a habit by archiving it: its completions and earned points stay. */
+export function archiveHabit(data: TrackerData, habitId: string, now: Date): TrackerResult {
+  const habit = data.habits.find((h) => h.id === habitId);
+  if (!habit) return fail(actionMessages.habitNotFound);
+  if (habit.archivedAt !== undefined) return { ok: true, data, awarded: 0 };
+  const habits = data.habits.map((h) => (h.id === habitId ? { ...h, archivedAt: now.toISOString() } : h));
+  return commit(data, { ...data, habits }, now);
+}
+
+/**
+ * The first day whose habit ticks can still change: the first day of the current challenge
+ * week, or yesterday if that is earlier. Older days are frozen so that back-filling cannot
+ * move streak bonuses around (and no week can hold more than maxPointsPerWeek).
+ */
+export function firstEditableHabitDay(challengeStartDate: IsoDate | null, today: IsoDate): IsoDate | null {
+  const index = elapsedWeekIndex(challengeStartDate, today);
+  if (index === null || challengeStartDate === null) return null;
+  const weekStart = addDays(challengeStartDate, index * DAYS_PER_WEEK);
+  const yesterday = addDays(today, -1);
+  const first = compareIsoDates(yesterday, weekStart) < 0 ? yesterday : weekStart;
+  return compareIsoDates(first, challengeStartDate) < 0 ? challengeStartDate : first;
+}
+
+/** Why a habit day cannot be toggled, or null when it can. */
+export function habitDayLock(challengeStartDate: IsoDate | null, date: IsoDate, today: IsoDate): string | null {
+  if (compareIsoDates(date, today) > 0) return actionMessages.futureDay;
+  if (!isChallengeStarted(challengeStartDate, today)) return actionMessages.notStarted;
+  if (compareIsoDates(date, challengeStartDate) < 0) return actionMessages.beforeStart;
+  const first = firstEditableHabitDay(challengeStartDate, today);
+  if (first === null || compareIsoDates(date, first) < 0) return actionMessages.dayLocked;
+  return null;
+}
+
+/** State of a day cell in a habit strip (SPEC section 4), and whether it can be clicked. */
+export function habitDayState(
+  data: TrackerData,
+  habitId: string,
+  date: IsoDate,
+  today: IsoDate,
+): { state: 'future' | 'today' | 'done' | 'past'; done: boolean; editable: boolean } {
+  const done = completionsOf(data, habitId)[date] !== undefined;
+  const order = compareIsoDates(date, today);
+  const state = order > 0 ? 'future' : done ? 'done' : order === 0 ? 'today' : 'past';
+  return { state, done, editable: habitDayLock(data.challengeStartDate, date, today) === null };
+}
+
+/** The 7 days of the current challenge week (the habit and planner strips); empty before the start. */
+export function currentWeekStrip(data: TrackerData, now: Date): IsoDate[] {
+  const today = todayIn(data.timeZone, now);
+  const index = elapsedWeekIndex(data.challengeStartDate, today);
+  if (index === null || data.challengeStartDate === null) return [];
+  const first = addDays(data.challengeStartDate, index * DAYS_PER_WEEK);
+  return Array.from({ length: DAYS_PER_WEEK }, (_, i) => addDays(first, i));
+}
+
+/** Ticks or unticks a habit on `date`: today counts 'onTime' (+2), a past day 'late' (no points). */
+export function toggleHabit(data: TrackerData, habitId: string, date: IsoDate, now: Date): TrackerResult {
+  const habit = data.habits.find((h) => h.id === habitId && h.archivedAt === undefined);
+  if (!habit) return fail(actionMessages.habitNotFound);
+  const today = todayIn(data.timeZone, now);
+  const lock = habitDayLock(data.challengeStartDate, date, today);
+  if (lock !== null) return fail(lock);
+  const days = { ...completionsOf(data, habitId) };
+  if (days[date] !== undefined) delete days[date];
+  else days[date] = date === today ? 'onTime' : 'late';
+  return commit(data, { ...data, completions: { ...data.completions, [habitId]: days } }, now);
+}
+
+// ---- Planner ----
+
+/** The action slots of `week`: the stored ones, or 3 empty default slots. */
+export function weekActions(data: TrackerData, week: number): PlannerAction[] {
+  const stored = data.weeklyActions[String(week) as WeekKey];
+  if (stored) return stored;
+  return Array.from({ length: MIN_ACTIONS }, (_, i) => ({ id: `w${week}-a${i + 1}`, text: '', completed: false }));
+}
+
+/** Planner progress; empty actions are not counted. */
+export function plannerProgress(actions: PlannerAction[]): { planned: number; completed: number; percent: number } {
+  const planned = actions.filter((a) => a.text.trim() !== '');
+  const completed = planned.filter((a) => a.completed).length;
+  return {
+    planned: planned.length,
+    completed,
+    percent: planned.length === 0 ? 0 : Math.round((completed / planned.length) * 100),
+  };
+}
+
+/** Non-empty actions in a list. */
+const filledCount = (actions: PlannerAction[]): number => actions.filter((a) => a.text.trim() !== '').length;
+
+/** The week's actions if the planner of `week` may be changed now, else the reason. */
+function editableWeek(data: TrackerData, week: number, now: Date): PlannerAction[] | string {
+  const current = challengeWeekNumber(data.challengeStartDate, todayIn(data.timeZone, now));
+  if (current === 0) return actionMessages.notStarted;
+  if (week !== current) return actionMessages.otherWeek;
+  return weekActions(data, week);
+}
+
+/** Replaces the actions of `week` after checking that a saved planner keeps 3 non-empty actions. */
+function withWeekActions(data: TrackerData, week: number, actions: PlannerAction[], now: Date): TrackerResult {
+  if (data.savedPlannerWeeks.includes(week) && filledCount(actions) < MIN_ACTIONS) {
+    return fail(actionMessages.savedPlannerNeedsActions);
+  }
+  return commit(data, { ...data, weeklyActions: { ...data.weeklyActions, [String(week)]: actions } }, now);
+}
+
+/** Sets an action's text; emptying it also un-completes it (and takes back its points). */
+export function setActionText(data: TrackerData, week: number, actionId: string, text: string, now: Date): TrackerResult {
+  const actions = editableWeek(data, week, now);
+  if (typeof actions === 'string') return fail(actions);
+  if (text.length > MAX_ACTION_TEXT) return fail(trackerMessages.actionTextTooLong);
+  if (!actions.some((a) => a.id === actionId)) return fail(actionMessages.actionNotFound);
+  const next = actions.map((a) =>
+    a.id === actionId ? { ...a, text, completed: text.trim() === '' ? false : a.completed } : a,
+  );
+  return withWeekActions(data, week, next, now);
+}
+
+/** Adds an empty action slot (at most 5). */
+export function addActionSlot(data: TrackerData, week: number, now: Date): TrackerResult {
+  const actions = editableWeek(data, week, now);
+  if (typeof actions === 'string') return fail(actions);
+  if (actions.length >= MAX_ACTIONS) return fail(actionMessages.tooManyActions);
+  const taken = new Set(actions.map((a) => a.id));
+  let n = actions.length + 1;
+  while (taken.has(`w${week}-a${n}`)) n++;
+  return withWeekActions(data, week, [...actions, { id: `w${week}-a${n}`, text: '', completed: false }], now);
+}
+
+/** Removes an action slot (at least 3 stay); a completed one takes its points with it. */
+export function removeActionSlot(data: TrackerData, week: number, actionId: string, now: Date): TrackerResult {
+  const actions = editableWeek(data, week, now);
+  if (typeof actions === 'string') return fail(actions);
+  if (!actions.some((a) => a.id === actionId)) return fail(actionMessages.actionNotFound);
+  if (actions.length <= MIN_ACTIONS) return fail(actionMessages.tooFewActions);
+  return withWeekActions(data, week, actions.filter((a) => a.id !== actionId), now);
+}
+
+/** Completes or un-completes an action (+10 / −10); refused while its text is empty. */
+export function toggleAction(data: TrackerData, week: number, actionId: string, now: Date): TrackerResult {
+  const actions = editableWeek(data, week, now);
+  if (typeof actions === 'string') return fail(actions);
+  const action = actions.find((a) => a.id === actionId);
+  if (!action) return fail(actionMessages.actionNotFound);
+  if (action.text.trim() === '') return fail(actionMessages.emptyAction);
+  const next = actions.map((a) => (a.id === actionId ? { ...a, completed: !a.completed } : a));
+  return withWeekActions(data, week, next, now);
+}
+
+/** Saves the week's planner: needs 3 non-empty actions; pays +10 the first time only. */
+export function savePlanner(data: TrackerData, week: number, now: Date): TrackerResult {
+  const actions = editableWeek(data, week, now);
+  if (typeof actions === 'string') return fail(actions);
+  if (filledCount(actions) < MIN_ACTIONS) return fail(actionMessages.plannerNeedsActions);
+  const savedPlannerWeeks = data.savedPlannerWeeks.includes(week)
+    ? data.savedPlannerWeeks
+    : [...data.savedPlannerWeeks, week].sort((a, b) => a - b);
+  return commit(
+    data,
+    { ...data, savedPlannerWeeks, weeklyActions: { ...data.weeklyActions, [String(week)]: actions } },
+    now,
+  );
+}
+
+// ---- Check-in ----
+
+/** The check-in of the current challenge week, if already submitted. */
+export function currentWeekCheckIn(data: TrackerData, now: Date): CheckIn | undefined {
+  const week = challengeWeekNumber(data.challengeStartDate, todayIn(data.timeZone, now));
+  return week === 0 ? undefined : data.checkIns.find((c) => c.weekNumber === week);
+}
+
+/** Submits this week's check-in (+10): one per challenge week, reflection 1..300 characters after trimming. */
+export function submitCheckIn(
+  data: TrackerData,
+  input: { mood: number; reflection: string; audioNote?: string },
+  now: Date,
+  id?: string,
+): TrackerResult {
+  const today = todayIn(data.timeZone, now);
+  const week = challengeWeekNumber(data.challengeStartDate, today);
+  if (week === 0) return fail(actionMessages.checkInNotStarted);
+  const reflection = input.reflection.trim();
+  if (reflection === '') return fail(trackerMessages.reflectionRequired);
+  if (reflection.length > MAX_REFLECTION) return fail(trackerMessages.reflectionTooLong);
+  if (!Number.isInteger(input.mood) || input.mood < 1 || input.mood > 5) return fail(actionMessages.invalidMood);
+  const audioNote = input.audioNote?.trim();
+  if (audioNote !== undefined && audioNote.length > MAX_AUDIO_NOTE) return fail(actionMessages.audioNoteTooLong);
+  if (data.checkIns.some((c) => c.weekNumber === week)) return fail(actionMessages.checkInDone);
+  const checkIn: CheckIn = {
+    id: freshId(id ?? `c-${week}-${now.getTime().toString(36)}`, new Set(data.checkIns.map((c) => c.id))),
+    mood: input.mood as Mood,
+    reflection,
+    ...(audioNote ? { audioNote } : {}),
+    date: today,
+    weekNumber: week,
+    submittedAt: now.toISOString(),
+  };
+  return commit(data, { ...data, checkIns: [...data.checkIns, checkIn] }, now);
+}
