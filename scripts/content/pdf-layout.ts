@@ -123,13 +123,18 @@ export function wrapText(text: string, font: PDFFont, size: number, maxWidth: nu
       }
       if (line) lines.push(line);
       line = '';
-      // Break a single overlong word into chunks that fit.
-      let rest = word;
-      while (font.widthOfTextAtSize(rest, size) > maxWidth && rest.length > 1) {
-        let cut = rest.length - 1;
-        while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > maxWidth) cut--;
-        lines.push(rest.slice(0, cut));
-        rest = rest.slice(cut);
+      // Break a single overlong word into chunks that fit (linear in its length).
+      let rest = '';
+      let restWidth = 0;
+      for (const ch of word) {
+        const w = font.widthOfTextAtSize(ch, size);
+        if (rest && restWidth + w > maxWidth) {
+          lines.push(rest);
+          rest = '';
+          restWidth = 0;
+        }
+        rest += ch;
+        restWidth += w;
       }
       line = rest;
     }
