@@ -1,7 +1,8 @@
 import express, { type Express } from 'express';
 import cookieParser from 'cookie-parser';
+import { assertApiConfig } from './config';
 import type { Deps } from './deps';
-import { RateLimiter } from './lib/rate-limiter';
+import { RateLimiter } from './shared/rate-limiter';
 import { noStore } from './middleware/no-store';
 import { originCheck } from './middleware/origin-check';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
@@ -15,6 +16,7 @@ import { leaderboardRouter } from './features/leaderboard/router';
 
 /** The whole API as an Express app, built from its dependencies (tests pass their own). */
 export function createApp(deps: Deps): Express {
+  assertApiConfig(deps.config);
   const sessions = new SessionStore(deps.db, deps.auth, deps.clock);
   const limiter = new RateLimiter(deps.db, deps.clock);
   const authService = new AuthService(deps, sessions, limiter);

@@ -6,7 +6,7 @@ import { z } from 'zod';
  * so this is the only place that reads process.env.
  */
 const envSchema = z.object({
-  INVITE_CODE: z.string({ error: 'INVITE_CODE manca (secret Firebase, o functions/.secret.local in locale)' }).min(1, 'INVITE_CODE è vuoto'),
+  INVITE_CODE: z.string().optional(),
   INVITE_COHORT_ID: z.string().trim().min(1).default('coorte-2025'),
   APP_ORIGINS: z.string().default(''),
   WEB_API_KEY: z.string().default(''),
@@ -25,7 +25,8 @@ const envSchema = z.object({
 
 export interface Config {
   projectId: string;
-  inviteCode: string;
+  /** The invite code; only the API needs it (operator scripts run without it). */
+  inviteCode: string | null;
   inviteCohortId: string;
   /** Origins allowed to make state-changing calls. */
   appOrigins: string[];
@@ -65,7 +66,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const projectId = projectIdFrom(env);
   if (!projectId) throw new ConfigError('Configurazione non valida: GCLOUD_PROJECT (id del progetto Firebase) non impostato');
 
-  const emulated = env.FUNCTIONS_EMULATOR === 'true' || env.VITEST === 'true' || Boolean(env.FIREBASE_AUTH_EMULATOR_HOST);
+  // Emulated: the Functions emulator, a test run, or a script pointed at both local emulators.
+  const emulated =
+    env.FUNCTIONS_EMULATOR === 'true' || env.VITEST === 'true' || Boolean(env.FIRESTORE_EMULATOR_HOST && env.FIREBASE_AUTH_EMULATOR_HOST);
   const authEmulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST || null;
   if (!authEmulatorHost && !env.WEB_API_KEY) {
     throw new ConfigError('Configurazione non valida: WEB_API_KEY (chiave Web API del progetto) è necessaria per il login con password');
@@ -77,10 +80,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const appOrigins = origins.length > 0 ? origins : [`https://${projectId}.web.app`, `https://${projectId}.firebaseapp.com`];
 
   // The file-backed bucket is a local stand-in: never honoured in production.
-  const localAllowed = env.FUNCTIONS_EMULATOR === 'true' || env.VITEST === 'true';
+  const localAllowed = emulated;
   return {
     projectId,
-    inviteCode: env.INVITE_CODE,
+    inviteCode: env.INVITE_CODE || null,
     inviteCohortId: env.INVITE_COHORT_ID,
     appOrigins,
     webApiKey: env.WEB_API_KEY || (emulated ? 'emulator-key' : ''),
@@ -90,4 +93,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     authEmulatorHost,
     trustProxyHops: env.TRUST_PROXY_HOPS,
   };
+}
+
+/** The API cannot run without an invite code: fail at start-up, not at the first registration. */
+export function assertApiConfig(config: Config): asserts config is Config & { inviteCode: string } {
+  if (!config.inviteCode) {
+    throw new ConfigError('Configurazione non valida: INVITE_CODE manca (secret Firebase in produzione, functions/.secret.local in locale)');
+  }
 }

@@ -2,8 +2,8 @@ import { getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import type { Config } from './config';
-import { FileBlobStore, type BlobStore } from './lib/blob-store';
-import { createIdentityToolkit, type IdentityToolkit } from './lib/identity-toolkit';
+import { FileBlobStore, type BlobStore } from './shared/blob-store';
+import { createIdentityToolkit, type IdentityToolkit } from './shared/identity-toolkit';
 
 /** Everything the app talks to; tests and scripts build the same set. */
 export interface Deps {
@@ -37,7 +37,7 @@ export async function createDeps(config: Config, overrides: Partial<Omit<Deps, '
       blobStore = new FileBlobStore(config.localBlobDir);
     } else {
       // Loaded only when the real bucket is used: @google-cloud/storage is heavy.
-      const [{ getStorage }, { GcsBlobStore }] = await Promise.all([import('firebase-admin/storage'), import('./lib/blob-store')]);
+      const [{ getStorage }, { GcsBlobStore }] = await Promise.all([import('firebase-admin/storage'), import('./shared/blob-store')]);
       blobStore = new GcsBlobStore(getStorage(app).bucket(config.storageBucket));
     }
   }

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { HttpError, notFound } from '../lib/http-error';
+import { HttpError, notFound } from '../shared/http-error';
 
 const GENERIC = 'Si è verificato un errore imprevisto. Riprova più tardi.';
 

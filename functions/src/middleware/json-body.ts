@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { HttpError, badRequest } from '../lib/http-error';
+import { HttpError, badRequest } from '../shared/http-error';
 import { isStateChanging } from './origin-check';
 
 export const AUTH_BODY_LIMIT = 4 * 1024;

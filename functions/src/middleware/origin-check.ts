@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { forbidden } from '../lib/http-error';
+import { forbidden } from '../shared/http-error';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

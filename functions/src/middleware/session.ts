@@ -1,6 +1,6 @@
 import type { RequestHandler, Response } from 'express';
 import type { User } from '@sfida/core/user';
-import { unauthorized } from '../lib/http-error';
+import { unauthorized } from '../shared/http-error';
 import { SESSION_COOKIE, type Authenticated, type SessionStore } from '../features/auth/sessions';
 
 /** The cookie's token, if any. */

@@ -6,9 +6,9 @@ import {
   registerRequestSchema,
   startChallengeRequestSchema,
 } from '@sfida/core/user';
-import { sha256Hex } from '../../lib/crypto';
-import { parseOr400 } from '../../lib/validate';
-import { requestTimeZone } from '../../lib/time-zone';
+import { sha256Hex } from '../../shared/crypto';
+import { parseOr400 } from '../../shared/validate';
+import { requestTimeZone } from '../../shared/time-zone';
 import { AUTH_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
 import { currentAuth, currentUser, requireSession, sessionToken } from '../../middleware/session';
 import type { AuthService } from './service';

@@ -2,9 +2,9 @@ import type { LoginRequest, ProfileUpdate, RegisterRequest, User } from '@sfida/
 import { messages } from '@sfida/core/user';
 import { addDays, daysBetween, isChallengeStarted, todayIn } from '@sfida/core/dates';
 import type { Deps } from '../../deps';
-import { safeEqual } from '../../lib/crypto';
-import { badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../../lib/http-error';
-import type { RateLimiter, RateRule } from '../../lib/rate-limiter';
+import { safeEqual } from '../../shared/crypto';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../../shared/http-error';
+import type { RateLimiter, RateRule } from '../../shared/rate-limiter';
 import { newUserDoc, toUser, userRef } from '../accounts/repository';
 import type { SessionStore } from './sessions';
 
@@ -74,7 +74,7 @@ export class AuthService {
     const { config, auth, db, clock } = this.deps;
     const inviteRules: RateRule[] = [{ key: `invite-address:${address}`, limit: limits.inviteGuessesPerAddress, windowMs: limits.windowMs }];
     if (await this.limiter.isBlocked(inviteRules)) throw tooManyRequests(authMessages.tooManyInviteGuesses);
-    if (!safeEqual(input.secretCode, config.inviteCode)) {
+    if (!config.inviteCode || !safeEqual(input.secretCode, config.inviteCode)) {
       await this.limiter.hit(inviteRules);
       throw forbidden(messages.invalidInviteCode);
     }

@@ -1,7 +1,7 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import type { Auth } from 'firebase-admin/auth';
 import type { User } from '@sfida/core/user';
-import { randomToken, sha256Hex } from '../../lib/crypto';
+import { randomToken, sha256Hex } from '../../shared/crypto';
 import { toUser, userRef } from '../accounts/repository';
 
 export const SESSION_COOKIE = '__session';

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import { onboardingRequestSchema } from '@sfida/core/user';
-import { parseOr400 } from '../../lib/validate';
+import { parseOr400 } from '../../shared/validate';
 import { AUTH_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
 import { currentUser, requireSession } from '../../middleware/session';
 import type { SessionStore } from '../auth/sessions';

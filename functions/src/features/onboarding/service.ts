@@ -1,6 +1,6 @@
 import { schedaFor, type OnboardingRequest, type User } from '@sfida/core/user';
 import type { Firestore } from 'firebase-admin/firestore';
-import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { badRequest, conflict, notFound } from '../../shared/http-error';
 import { toUser, userRef } from '../accounts/repository';
 
 export const onboardingMessages = {

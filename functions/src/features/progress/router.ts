@@ -1,8 +1,34 @@
 import { Router } from 'express';
+import { trackerDataSchema } from '@sfida/core/tracker';
 import type { Deps } from '../../deps';
+import { parseOr400 } from '../../shared/validate';
+import { requestTimeZone } from '../../shared/time-zone';
+import { weekStartParam } from '../../shared/week-start';
+import { TRACKER_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
+import { currentUser, requireSession } from '../../middleware/session';
 import type { SessionStore } from '../auth/sessions';
+import { ownTracker, syncProgress, weeklyKpiFor } from './service';
 
-/** Placeholder until the tracker rules land in core. */
-export function progressRouter(_deps: Deps, _sessions: SessionStore): Router {
-  return Router();
+/** The tracker sync (PUT/GET /users/me/progress) and a participant's weekly KPIs. */
+export function progressRouter(deps: Deps, sessions: SessionStore): Router {
+  const router = Router();
+  const signedIn = requireSession(sessions);
+
+  router.put('/users/me/progress', jsonBody(TRACKER_BODY_LIMIT), signedIn, async (req, res) => {
+    const data = parseOr400(trackerDataSchema, req.body);
+    res.json({ weeklyKPI: await syncProgress(deps, currentUser(res), data) });
+  });
+
+  router.get('/users/me/progress', signedIn, async (_req, res) => {
+    res.json(await ownTracker(deps, currentUser(res).id));
+  });
+
+  router.get('/users/:userId/progress', signedIn, async (req, res) => {
+    const timeZone = requestTimeZone(req);
+    const weekStart = weekStartParam(req.query.weekStart, timeZone, deps.clock());
+    const weeklyKPI = await weeklyKpiFor(deps, currentUser(res), String(req.params.userId), { weekStart, timeZone });
+    res.json({ weeklyKPI });
+  });
+
+  return router;
 }

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { pipeline } from 'node:stream/promises';
-import type { BlobStore } from '../../lib/blob-store';
+import type { BlobStore } from '../../shared/blob-store';
 import { currentUser, requireSession } from '../../middleware/session';
 import type { SessionStore } from '../auth/sessions';
 import { openScheda, schedaFileName } from './service';

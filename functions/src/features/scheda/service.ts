@@ -1,7 +1,7 @@
 import { schedaSchema, type Scheda, type User } from '@sfida/core/user';
 import type { Readable } from 'node:stream';
-import type { BlobStore } from '../../lib/blob-store';
-import { forbidden, notFound } from '../../lib/http-error';
+import type { BlobStore } from '../../shared/blob-store';
+import { forbidden, notFound } from '../../shared/http-error';
 
 export const schedaMessages = {
   unknown: 'Scheda non trovata',

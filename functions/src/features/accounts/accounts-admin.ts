@@ -1,0 +1,87 @@
+import {
+  schedaFor,
+  type LivelloAllenamento,
+  type LuogoAllenamento,
+  type Role,
+  type TempoAllenamento,
+  type User,
+} from '@sfida/core/user';
+import type { UserRecord } from 'firebase-admin/auth';
+import type { Deps } from '../../deps';
+import { SessionStore } from '../auth/sessions';
+import { newUserDoc, toUser, userRef, type UserDoc } from './repository';
+
+/**
+ * Operator commands (make-owner, the local seeder, tests): they run with the
+ * Admin SDK and are never reachable over HTTP.
+ */
+type AdminDeps = Pick<Deps, 'db' | 'auth' | 'clock' | 'config'>;
+
+export interface EnsureAccountInput {
+  email: string;
+  password: string;
+  name: string;
+  role: Role;
+  cohortId: string;
+  onboarding?: { tempoAllenamento: TempoAllenamento; luogoAllenamento: LuogoAllenamento; livelloAllenamento: LivelloAllenamento };
+  challengeStartDate?: string | null;
+}
+
+async function findAuthUser(deps: AdminDeps, email: string): Promise<UserRecord | null> {
+  try {
+    return await deps.auth.getUserByEmail(email);
+  } catch (error) {
+    if ((error as { code?: string }).code === 'auth/user-not-found') return null;
+    throw error;
+  }
+}
+
+/**
+ * Idempotent: creates the Firebase Auth account and the user document when
+ * missing, otherwise sets role, cohort, name and the given fields (an existing
+ * password is left as it is).
+ */
+export async function ensureAccount(deps: AdminDeps, input: EnsureAccountInput): Promise<User> {
+  const email = input.email.trim().toLowerCase();
+  const record =
+    (await findAuthUser(deps, email)) ?? (await deps.auth.createUser({ email, password: input.password, displayName: input.name }));
+  const ref = userRef(deps.db, record.uid);
+  const fields: Partial<UserDoc> = { name: input.name, email, role: input.role, cohortId: input.cohortId };
+  if (input.onboarding) {
+    Object.assign(fields, {
+      ...input.onboarding,
+      schedaAssegnata: schedaFor(input.onboarding.livelloAllenamento, input.onboarding.luogoAllenamento),
+      onboardingCompletato: true,
+    });
+  }
+  if (input.challengeStartDate !== undefined) fields.challengeStartDate = input.challengeStartDate;
+
+  const snap = await ref.get();
+  if (snap.exists) await ref.set(fields, { merge: true });
+  else await ref.set({ ...newUserDoc({ email, name: input.name, role: input.role, cohortId: input.cohortId, now: deps.clock() }), ...fields });
+  return toUser(await ref.get());
+}
+
+/** Makes an existing account an OWNER (coach) of its cohort. */
+export async function grantOwner(deps: AdminDeps, email: string): Promise<User> {
+  const record = await findAuthUser(deps, email.trim().toLowerCase());
+  if (!record) throw new Error(`Nessun account con email ${email}`);
+  const ref = userRef(deps.db, record.uid);
+  const snap = await ref.get();
+  if (snap.exists) {
+    await ref.set({ role: 'OWNER' }, { merge: true });
+  } else {
+    const cohortId = deps.config.inviteCohortId;
+    await ref.set(newUserDoc({ email: record.email ?? email, name: record.displayName ?? null, role: 'OWNER', cohortId, now: deps.clock() }));
+  }
+  return toUser(await ref.get());
+}
+
+/** Disables an account in Firebase Auth, mirrors it on the user document and ends all its sessions at once. */
+export async function disableAccount(deps: AdminDeps, email: string): Promise<void> {
+  const record = await findAuthUser(deps, email.trim().toLowerCase());
+  if (!record) throw new Error(`Nessun account con email ${email}`);
+  await deps.auth.updateUser(record.uid, { disabled: true });
+  await userRef(deps.db, record.uid).set({ disabled: true }, { merge: true });
+  await new SessionStore(deps.db, deps.auth, deps.clock).endAllFor(record.uid);
+}

@@ -1,0 +1,61 @@
+import { mondayOf, todayIn } from '@sfida/core/dates';
+import { summarizeTracker, type WeeklyKpi } from '@sfida/core/progress-summary';
+import { checkTrackerPlausible } from '@sfida/core/tracker-plausibility';
+import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
+import type { User } from '@sfida/core/user';
+import type { Deps } from '../../deps';
+import { badRequest, forbidden, notFound } from '../../shared/http-error';
+import { toUser, userRef } from '../accounts/repository';
+import { progressRef, saveProgress, trackerFrom } from './repository';
+import { buildSummary } from './summary';
+
+export const progressMessages = {
+  notAllowed: 'Non puoi vedere i progressi di un altro partecipante',
+  noProgress: 'Nessun progresso salvato',
+} as const;
+
+type ProgressDeps = Pick<Deps, 'db' | 'clock'>;
+
+/**
+ * Stores a synced tracker after checking that a real sequence of actions could
+ * have produced it (against the server's start date and clock), and refreshes
+ * the summary the leaderboard reads. Answers this week's KPIs.
+ */
+export async function syncProgress(deps: ProgressDeps, user: User, submitted: TrackerData): Promise<WeeklyKpi> {
+  const now = deps.clock();
+  // The start date is the server's, whatever the browser holds.
+  const data: TrackerData = { ...submitted, challengeStartDate: user.challengeStartDate };
+  const verdict = checkTrackerPlausible(data, { challengeStartDate: user.challengeStartDate, now });
+  if (!verdict.ok) throw badRequest(verdict.message);
+  const today = todayIn(data.timeZone, now);
+  const summary = buildSummary(data, { cohortId: user.cohortId, displayName: user.name ?? user.email, today, now });
+  await saveProgress(deps.db, user.id, data, summary);
+  return summarizeTracker(data, { challengeStartDate: user.challengeStartDate, today, weekStart: mondayOf(today) });
+}
+
+/** The caller's own stored tracker (to restore it on a new device). */
+export async function ownTracker(deps: ProgressDeps, uid: string): Promise<TrackerData> {
+  const data = trackerFrom(await progressRef(deps.db, uid).get());
+  if (!data) throw notFound(progressMessages.noProgress);
+  return data;
+}
+
+/** A participant's KPIs for a week: the participant themself, or an OWNER of their cohort. */
+export async function weeklyKpiFor(
+  deps: ProgressDeps,
+  viewer: User,
+  userId: string,
+  context: { weekStart: string; timeZone: string },
+): Promise<WeeklyKpi> {
+  const isSelf = viewer.id === userId;
+  if (!isSelf && viewer.role !== 'OWNER') throw forbidden(progressMessages.notAllowed);
+  const [userSnap, progressSnap] = await deps.db.getAll(userRef(deps.db, userId), progressRef(deps.db, userId));
+  if (!userSnap?.exists) throw isSelf ? notFound('Utente non trovato') : forbidden(progressMessages.notAllowed);
+  const target = toUser(userSnap);
+  if (!isSelf && target.cohortId !== viewer.cohortId) throw forbidden(progressMessages.notAllowed);
+
+  const now = deps.clock();
+  const data = (progressSnap && trackerFrom(progressSnap)) ?? emptyTracker(context.timeZone, now, target.challengeStartDate);
+  const today = todayIn(data.timeZone, now);
+  return summarizeTracker(data, { challengeStartDate: target.challengeStartDate, today, weekStart: context.weekStart });
+}

@@ -1,0 +1,29 @@
+import type { z } from 'zod';
+import { badRequest } from './http-error';
+
+const FIELD_LABELS: Record<string, string> = {
+  tempoAllenamento: 'tempo di allenamento',
+  luogoAllenamento: 'luogo di allenamento',
+  livelloAllenamento: 'livello di allenamento',
+  schedaAssegnata: 'scheda',
+  challengeStartDate: 'data di inizio',
+};
+
+/** Parses `value` with `schema`; on failure a 400 carrying the first issue's (Italian) message. */
+export function parseOr400<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw badRequest(italianMessage(issue));
+}
+
+function italianMessage(issue: z.core.$ZodIssue | undefined): string {
+  if (!issue) return 'Richiesta non valida';
+  if (issue.path.length === 0) {
+    return issue.code === 'unrecognized_keys' ? issue.message : 'Richiesta non valida: il corpo deve essere un oggetto JSON';
+  }
+  // Our schemas carry Italian messages; zod's own defaults are English.
+  if (!/^Invalid|^Too (big|small)|^Expected|^Unrecognized/.test(issue.message)) return issue.message;
+  const field = String(issue.path[0]);
+  return `Valore non valido per ${FIELD_LABELS[field] ?? field}`;
+}

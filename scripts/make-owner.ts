@@ -1,0 +1,27 @@
+/**
+ * Grants the OWNER (coach) role to an existing account:
+ *   npm run make-owner -- EMAIL
+ * Uses the Admin SDK against the configured project (GCLOUD_PROJECT and
+ * application default credentials), or the local emulators when
+ * FIRESTORE_EMULATOR_HOST and FIREBASE_AUTH_EMULATOR_HOST are set.
+ */
+import { loadConfig } from '../functions/src/config';
+import { createDeps } from '../functions/src/deps';
+import { grantOwner } from '../functions/src/features/accounts/accounts-admin';
+
+const email = process.argv[2];
+if (!email || !email.includes('@')) {
+  console.error('Uso: npm run make-owner -- EMAIL');
+  process.exit(2);
+}
+
+try {
+  const config = loadConfig({ WEB_API_KEY: 'unused-by-make-owner', ...process.env });
+  const deps = await createDeps(config);
+  const user = await grantOwner(deps, email);
+  console.log(`${user.email} è ora OWNER della coorte ${user.cohortId} (progetto ${config.projectId}).`);
+  process.exit(0);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
