@@ -1,4 +1,4 @@
-import { Box, Button, Card, Container, Flex, Heading, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Flex, Heading, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { BrandLogo } from '../../components/brand-logo';
 import { SiteFooter } from '../../components/site-footer';
@@ -119,8 +119,7 @@ export function LandingPage() {
             </Stack>
             <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 2, lg: 3 }} gap="5">
               {features.map((feature) => (
-                <Card.Root as="li" key={feature.title} rounded="card" variant="outline">
-                  <Card.Body gap="3">
+                <Stack as="li" key={feature.title} layerStyle="card" gap="3">
                     <Box aria-hidden="true" fontSize="3xl" lineHeight="1">
                       {feature.icon}
                     </Box>
@@ -128,8 +127,7 @@ export function LandingPage() {
                       {feature.title}
                     </Heading>
                     <Text color="fg.muted">{feature.text}</Text>
-                  </Card.Body>
-                </Card.Root>
+                </Stack>
               ))}
             </SimpleGrid>
           </Container>
