@@ -40,7 +40,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   }
   buildAllPdfs(outDir).then(
     (files) => {
-      for (const f of files) console.log(`scritto ${path.relative(process.cwd(), f)}`);
+      for (const f of files) console.log(`scritto ${f}`);
     },
     (err: unknown) => {
       console.error(err);

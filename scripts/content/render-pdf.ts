@@ -130,7 +130,7 @@ async function layoutRicettario(recipePages: number[] | null): Promise<{ layout:
       { header: 'Ricetta', weight: 5.2 },
       { header: 'Pasto', weight: 1.3 },
       { header: 'Minuti', weight: 0.9, align: 'center' },
-      { header: 'kcal', weight: 0.8, align: 'center' },
+      { header: 'kcal/porz.', weight: 1.1, align: 'center' },
       { header: 'Pag.', weight: 0.7, align: 'center' },
     ],
     r.recipes.map((rec, i) => [rec.title, rec.category, String(rec.minutes), `${rec.kcal}`, recipePages ? String(recipePages[i]) : '00']),

@@ -117,6 +117,7 @@ export const avanzatoPalestra: SchedaContent = {
   cooldown: advancedCooldown,
   safety: [
     ...commonSafety,
+    'Molte palestre richiedono un certificato medico per attività sportiva non agonistica: procuratelo prima della prima seduta.',
     'Squat e panca piana pesanti sempre nel rack con i fermi di sicurezza alla giusta altezza, oppure con un compagno che assiste. Non usare le fermature a molla come unica protezione.',
     'Stacco e rematore: mantieni la schiena neutra per tutta la serie; se la zona lombare si arrotonda, riduci il carico.',
     'Non cercare il massimale singolo: il test della settimana 8 è su 3-5 ripetizioni proprio per ridurre il rischio.',

@@ -7,7 +7,7 @@ import type { Routine } from './types';
 
 /** Safety notes valid for every plan; sheets add their own specific ones. */
 export const commonSafety: string[] = [
-  'Prima di iniziare un nuovo programma di allenamento consulta il tuo medico, soprattutto se hai patologie cardiache, pressione alta, diabete, dolori articolari, sei in gravidanza o non ti alleni da molto tempo. Molte palestre richiedono inoltre un certificato medico per attività sportiva non agonistica.',
+  'Prima di iniziare un nuovo programma di allenamento consulta il tuo medico, soprattutto se hai patologie cardiache, pressione alta, diabete, dolori articolari, sei in gravidanza o non ti alleni da molto tempo.',
   'Interrompi subito l\'esercizio in caso di dolore acuto, dolore al petto, capogiri, nausea o fiato corto anomalo. Un normale affaticamento muscolare è atteso; un dolore articolare o pungente no.',
   'La tecnica viene prima del carico e delle ripetizioni: se la forma peggiora, la serie è finita. Meglio una ripetizione in meno fatta bene che una in più fatta male.',
   'Respira durante tutto il movimento: in genere espira nella fase di sforzo e inspira nella fase di ritorno. Non trattenere il fiato a lungo.',

@@ -85,6 +85,7 @@ export const principiantePalestra: SchedaContent = {
   cooldown: beginnerCooldown,
   safety: [
     ...commonSafety,
+    'Molte palestre richiedono un certificato medico per attività sportiva non agonistica: procuratelo prima della prima seduta.',
     'Regola sempre la macchina sulla tua statura prima di iniziare e usa i fermi di sicurezza dove presenti.',
     'Non lasciare cadere i pesi alla fine della serie: accompagna il carico fino all\'appoggio.',
     'Se un esercizio non ti è chiaro chiedi all\'istruttore di sala di mostrartelo; in caso di dubbio scegli la variante alla macchina.',
