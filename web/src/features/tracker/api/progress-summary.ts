@@ -1,0 +1,39 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { weeklyKpiSchema, type WeeklyKpi } from '@sfida/core/progress-summary';
+import { apiFetch } from '../../../lib/api-client';
+
+const progressResponseSchema = z.object({ weeklyKPI: weeklyKpiSchema });
+
+export const progressQueryRoot = ['tracker', 'progress'] as const;
+
+/** The participant's weekly KPIs as the server computed them from the synced tracker; null on any failure (SPEC section 8). */
+export async function fetchProgressSummary(
+  userId: string,
+  cohortId: string,
+  weekStart: string,
+  signal?: AbortSignal,
+): Promise<WeeklyKpi | null> {
+  const query = new URLSearchParams({ cohortId, weekStart });
+  try {
+    const answer = await apiFetch(`/api/users/${encodeURIComponent(userId)}/progress?${query}`, {
+      schema: progressResponseSchema,
+      signal,
+    });
+    return answer.weeklyKPI;
+  } catch {
+    return null;
+  }
+}
+
+export function progressSummaryQueryOptions(userId: string, cohortId: string, weekStart: string) {
+  return queryOptions({
+    queryKey: [...progressQueryRoot, userId, cohortId, weekStart],
+    queryFn: ({ signal }) => fetchProgressSummary(userId, cohortId, weekStart, signal),
+  });
+}
+
+/** Weekly KPIs for the dashboard's progress summary (`weekStart` = Monday of this calendar week). */
+export function useProgressSummary(userId: string, cohortId: string, weekStart: string) {
+  return useQuery(progressSummaryQueryOptions(userId, cohortId, weekStart));
+}

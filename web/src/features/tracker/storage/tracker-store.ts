@@ -1,0 +1,200 @@
+import { TRACKER_SCHEMA_VERSION, type TrackerData } from '@sfida/core/tracker';
+import { restoreTracker } from '@sfida/core/tracker-actions';
+
+/*
+ * The tracker lives in the browser's local storage, one entry per signed-in user, so two people
+ * sharing a browser never see or overwrite each other's data. The schema version is part of the
+ * key: a future v2 reads v1 once, migrates it and writes its own key.
+ *
+ * One store per key, shared by every component: the parsed snapshot is cached together with the
+ * raw text it came from, so re-reading (every second, and on `storage` events from other tabs)
+ * costs one getItem and one string comparison when nothing changed, and never re-renders.
+ */
+
+const KEY_PREFIX = `sfida8:v${TRACKER_SCHEMA_VERSION}`;
+
+/** The local-storage key of a user's tracker. */
+export function trackerKey(userId: string): string {
+  return `${KEY_PREFIX}:tracker:${userId}`;
+}
+
+/** Where the unreadable original of a repaired entry is kept, so a repair never destroys anything for good. */
+export function corruptBackupKey(userId: string): string {
+  return `${KEY_PREFIX}:tracker-corrupt:${userId}`;
+}
+
+/** Why the last write did not reach local storage. */
+export type WriteProblem = 'quota' | 'unavailable';
+
+export interface TrackerSnapshot {
+  /** The stored tracker, or null when this browser holds none for the user. */
+  data: TrackerData | null;
+  /** True when the stored entry was damaged and had to be repaired on reading. */
+  repaired: boolean;
+}
+
+export interface TrackerStore {
+  readonly userId: string;
+  subscribe(listener: () => void): () => void;
+  getSnapshot(): TrackerSnapshot;
+  /** Reads the entry again; listeners hear about it only when the raw text changed. */
+  reread(): void;
+  /** Stores `data` (and shows it even when the browser refuses to store it). */
+  write(data: TrackerData): { ok: true } | { ok: false; problem: WriteProblem };
+  /** Called with the problem whenever a write or a repair could not be stored. */
+  onWriteProblem(listener: (problem: WriteProblem) => void): () => void;
+  /**
+   * Keeps the snapshot live while something shows it: re-reads every second (SPEC section 4)
+   * and on `storage` events from other tabs. Returns the release; the last release stops it.
+   */
+  retain(): () => void;
+}
+
+/** How often a shown tracker re-reads local storage (SPEC section 9). */
+export const REREAD_INTERVAL_MS = 1000;
+
+function browserStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    // Some privacy modes throw on the mere access.
+    return null;
+  }
+}
+
+/** True for the error every browser throws (under a few names) when the storage quota is full. */
+export function isQuotaError(error: unknown): boolean {
+  if (!(error instanceof DOMException)) return false;
+  return error.name === 'QuotaExceededError' || error.name === 'NS_ERROR_DOM_QUOTA_REACHED' || error.code === 22 || error.code === 1014;
+}
+
+const EMPTY: TrackerSnapshot = { data: null, repaired: false };
+
+function createTrackerStore(userId: string): TrackerStore {
+  const key = trackerKey(userId);
+  const listeners = new Set<() => void>();
+  const problemListeners = new Set<(problem: WriteProblem) => void>();
+  // `raw` is the text last seen in storage; `snapshot` what it parsed to (or newer data
+  // kept in memory when the browser refused to store it).
+  let raw: string | null | undefined;
+  let snapshot: TrackerSnapshot = EMPTY;
+  let holders = 0;
+  let stopLive: (() => void) | null = null;
+
+  const emit = () => listeners.forEach((listener) => listener());
+  const report = (problem: WriteProblem) => problemListeners.forEach((listener) => listener(problem));
+
+  function setItem(storage: Storage, itemKey: string, value: string): WriteProblem | null {
+    try {
+      storage.setItem(itemKey, value);
+      return null;
+    } catch (error) {
+      return isQuotaError(error) ? 'quota' : 'unavailable';
+    }
+  }
+
+  /** Parses `text` into the snapshot; a damaged entry is repaired and written back at once. */
+  function load(text: string | null): void {
+    raw = text;
+    if (text === null) {
+      snapshot = EMPTY;
+      return;
+    }
+    // A damaged part is dropped piece by piece (never the whole tracker) and the points history re-derived.
+    const { data, repaired } = restoreTracker(text, new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone);
+    snapshot = { data, repaired };
+    if (!repaired) return;
+    const storage = browserStorage();
+    if (!storage) return;
+    // Keep the damaged original aside (best effort), then store the repaired tracker.
+    setItem(storage, corruptBackupKey(userId), text);
+    const repairedText = JSON.stringify(data);
+    const problem = setItem(storage, key, repairedText);
+    // Reading can happen during a render: tell the listeners (a toast) afterwards.
+    if (problem) queueMicrotask(() => report(problem));
+    else raw = repairedText;
+  }
+
+  function reread(): void {
+    const storage = browserStorage();
+    const text = storage ? storage.getItem(key) : null;
+    if (text === raw) return;
+    load(text);
+    emit();
+  }
+
+  return {
+    userId,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getSnapshot() {
+      if (raw === undefined) reread();
+      return snapshot;
+    },
+    reread,
+    write(data) {
+      const text = JSON.stringify(data);
+      snapshot = { data, repaired: false };
+      const storage = browserStorage();
+      const problem: WriteProblem | null = storage ? setItem(storage, key, text) : 'unavailable';
+      // On failure `raw` keeps the text still in storage, so the next re-read does not undo
+      // the in-memory change; a change from another tab still wins.
+      if (!problem) raw = text;
+      else if (raw === undefined) raw = storage ? storage.getItem(key) : null;
+      emit();
+      if (problem) {
+        report(problem);
+        return { ok: false, problem };
+      }
+      return { ok: true };
+    },
+    onWriteProblem(listener) {
+      problemListeners.add(listener);
+      return () => problemListeners.delete(listener);
+    },
+    retain() {
+      holders++;
+      if (holders === 1) {
+        const onStorage = (event: StorageEvent) => {
+          // `key` is null when another tab cleared the whole storage.
+          if (event.key === null || event.key === key) reread();
+        };
+        const interval = setInterval(reread, REREAD_INTERVAL_MS);
+        window.addEventListener('storage', onStorage);
+        stopLive = () => {
+          clearInterval(interval);
+          window.removeEventListener('storage', onStorage);
+        };
+      }
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        holders--;
+        if (holders === 0) {
+          stopLive?.();
+          stopLive = null;
+        }
+      };
+    },
+  };
+}
+
+const stores = new Map<string, TrackerStore>();
+
+/** The one store of `userId`'s tracker in this tab. */
+export function trackerStoreFor(userId: string): TrackerStore {
+  let store = stores.get(userId);
+  if (!store) {
+    store = createTrackerStore(userId);
+    stores.set(userId, store);
+  }
+  return store;
+}
+
+/** Forgets every cached store (tests start each case from what is in local storage). */
+export function resetTrackerStores(): void {
+  stores.clear();
+}

@@ -1,0 +1,144 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
+import { addHabit } from '@sfida/core/tracker-actions';
+import { TrackerToaster } from '../components/tracker-toaster';
+import { fakeServer, json, renderWithApp, resetTrackerTestState, testUser } from '../testing/render-with-app';
+import { trackerKey } from './tracker-store';
+import { useTracker } from './use-tracker';
+
+const user = testUser({ challengeStartDate: '2025-10-06' });
+const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+function trackerWith(names: string[], updatedAt = '2025-10-06T09:00:00.000Z'): TrackerData {
+  const now = new Date(updatedAt);
+  let data = emptyTracker(zone, now, user.challengeStartDate);
+  names.forEach((name, i) => {
+    const result = addHabit(data, name, now, `h${i + 1}`);
+    if (result.ok) data = result.data;
+  });
+  return data;
+}
+
+let renders = 0;
+function HabitNames() {
+  const { data, restoring, apply } = useTracker();
+  renders++;
+  if (restoring) return <p>Ripristino…</p>;
+  return (
+    <>
+      <ul aria-label="abitudini">
+        {data.habits.map((habit) => (
+          <li key={habit.id}>{habit.name}</li>
+        ))}
+      </ul>
+      <button type="button" onClick={() => apply(addHabit(data, 'Nuova', new Date()))}>
+        aggiungi
+      </button>
+      <TrackerToaster />
+    </>
+  );
+}
+
+afterEach(() => {
+  resetTrackerTestState();
+  vi.useRealTimers();
+  renders = 0;
+});
+
+describe('useTracker', () => {
+  it('restores the tracker from the server when this browser has none', async () => {
+    fakeServer(user, (call) =>
+      call.method === 'GET' && call.path === '/api/users/me/progress' ? json(trackerWith(['Leggere'])) : undefined,
+    );
+    renderWithApp(<HabitNames />);
+    expect(await screen.findByText('Leggere')).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(trackerKey(user.id)) ?? '{}').habits).toHaveLength(1);
+  });
+
+  it('keeps this browser’s tracker when it is newer, and sends it to the server', async () => {
+    localStorage.setItem(trackerKey(user.id), JSON.stringify(trackerWith(['Locale'], '2025-10-08T09:00:00.000Z')));
+    const calls = fakeServer(user, (call) =>
+      call.method === 'GET' && call.path === '/api/users/me/progress' ? json(trackerWith(['Vecchia'])) : undefined,
+    );
+    renderWithApp(<HabitNames />);
+    expect(await screen.findByText('Locale')).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const put = calls.find((c) => c.method === 'PUT');
+    expect((put?.body as TrackerData).habits.map((h) => h.name)).toEqual(['Locale']);
+    expect(screen.queryByText('Vecchia')).not.toBeInTheDocument();
+  });
+
+  it('shows a message when the browser storage is full', async () => {
+    fakeServer(user);
+    renderWithApp(<HabitNames />);
+    const add = await screen.findByRole('button', { name: 'aggiungi' });
+    const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('quota', 'QuotaExceededError');
+    });
+    try {
+      act(() => add.click());
+      expect(await screen.findByText('Memoria del browser piena')).toBeInTheDocument();
+      // The change is not lost from the screen.
+      expect(screen.getByText('Nuova')).toBeInTheDocument();
+    } finally {
+      setItem.mockRestore();
+    }
+  });
+
+  it('does not re-render when the once-a-second re-read finds nothing new', async () => {
+    localStorage.setItem(trackerKey(user.id), JSON.stringify(trackerWith(['Leggere'])));
+    fakeServer(user);
+    renderWithApp(<HabitNames />);
+    await screen.findByText('Leggere');
+    // Let the start-up sync settle, then count.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'aggiungi' })).toBeInTheDocument());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    const before = renders;
+    await act(() => new Promise((resolve) => setTimeout(resolve, 2200)));
+    expect(renders).toBe(before);
+
+    // A real change made outside React (another tab without an event, devtools) shows within a second.
+    localStorage.setItem(trackerKey(user.id), JSON.stringify(trackerWith(['Leggere', 'Correre'])));
+    expect(await screen.findByText('Correre', {}, { timeout: 2000 })).toBeInTheDocument();
+  });
+
+  it('sends changes after a short pause, and reports a refusal without losing anything', async () => {
+    localStorage.setItem(trackerKey(user.id), JSON.stringify(trackerWith(['Leggere'])));
+    let refuse = false;
+    const calls = fakeServer(user, (call) =>
+      call.method === 'PUT' && refuse ? json({ message: 'Dati non plausibili' }, 400) : undefined,
+    );
+    renderWithApp(<HabitNames />);
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+
+    refuse = true;
+    act(() => screen.getByRole('button', { name: 'aggiungi' }).click());
+    expect(screen.getByText('Nuova')).toBeInTheDocument();
+    expect(await screen.findByText('Sincronizzazione non riuscita', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByText(/Dati non plausibili/)).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(trackerKey(user.id)) ?? '{}').habits).toHaveLength(2);
+  });
+
+  it('keeps working offline and sends when the connection is back', async () => {
+    localStorage.setItem(trackerKey(user.id), JSON.stringify(trackerWith(['Leggere'])));
+    let online = false;
+    const calls = fakeServer(user, (call) => {
+      if (call.path.startsWith('/api/users/me/progress') && !online) throw new TypeError('Failed to fetch');
+      return undefined;
+    });
+    renderWithApp(<HabitNames />);
+    await screen.findByText('Leggere');
+    act(() => screen.getByRole('button', { name: 'aggiungi' }).click());
+    expect(screen.getByText('Nuova')).toBeInTheDocument();
+
+    online = true;
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => {
+      const put = calls.filter((c) => c.method === 'PUT').at(-1);
+      expect((put?.body as TrackerData | undefined)?.habits).toHaveLength(2);
+    });
+  });
+});

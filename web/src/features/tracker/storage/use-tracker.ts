@@ -1,0 +1,114 @@
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
+import { withReconciledHistory } from '@sfida/core/points';
+import { setChallengeStartDate, type TrackerResult } from '@sfida/core/tracker-actions';
+import type { User } from '@sfida/core/user';
+import { useAuth } from '../../../app/auth';
+import { notify } from '../components/tracker-toaster';
+import { invalidateServerProgress } from '../api/invalidate-progress';
+import { trackerSyncFor, type SyncState } from '../sync/tracker-sync';
+import { trackerStoreFor, type TrackerStore, type WriteProblem } from './tracker-store';
+import { browserTimeZone } from '../hooks/use-today';
+
+export interface UseTracker {
+  /** The participant's tracker (an empty one when nothing is stored yet). */
+  data: TrackerData;
+  /** True while a new device waits for the server's copy: show a spinner, not an empty tracker. */
+  restoring: boolean;
+  sync: SyncState;
+  /** Stores a reducer's successful result (and schedules the sync); returns the result unchanged. */
+  apply<R extends TrackerResult>(result: R): R;
+}
+
+const WRITE_PROBLEMS: Record<WriteProblem, { title: string; description: string }> = {
+  quota: {
+    title: 'Memoria del browser piena',
+    description:
+      'Non è stato possibile salvare le ultime modifiche su questo dispositivo: libera spazio nel browser. Verranno comunque inviate al server appena possibile.',
+  },
+  unavailable: {
+    title: 'Salvataggio non disponibile',
+    description:
+      'Il browser non permette di salvare dati su questo dispositivo (navigazione privata?). Le modifiche verranno inviate al server appena possibile.',
+  },
+};
+
+// One notice listener per store, however many components show the tracker.
+const noticesWired = new WeakSet<TrackerStore>();
+function wireNotices(store: TrackerStore): void {
+  if (noticesWired.has(store)) return;
+  noticesWired.add(store);
+  store.onWriteProblem((problem) => notify({ ...WRITE_PROBLEMS[problem], type: 'error' }));
+}
+
+function requireUser(user: User | null): User {
+  // Tracker screens only render under the signed-in guard.
+  if (!user) throw new Error('useTracker needs a signed-in user');
+  return user;
+}
+
+/**
+ * The signed-in participant's tracker, live: changes from this tab, other tabs and the server's
+ * restore all show up. Pass every change through `apply(reducer(...))`.
+ */
+export function useTracker(): UseTracker {
+  const user = requireUser(useAuth().user);
+  const queryClient = useQueryClient();
+  const store = trackerStoreFor(user.id);
+  const sync = trackerSyncFor(store);
+  wireNotices(store);
+
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const syncState = useSyncExternalStore(sync.subscribe, sync.getState);
+
+  useEffect(() => store.retain(), [store]);
+
+  useEffect(() => {
+    sync.setHandlers({
+      onSynced: () => void invalidateServerProgress(queryClient),
+      onRejected: (message) =>
+        notify({
+          type: 'error',
+          title: 'Sincronizzazione non riuscita',
+          description: `${message} I tuoi dati restano salvati su questo dispositivo.`,
+        }),
+    });
+    sync.start();
+  }, [sync, queryClient]);
+
+  const empty = useMemo(
+    () => emptyTracker(browserTimeZone(), new Date(), user.challengeStartDate),
+    [user.challengeStartDate],
+  );
+  const data = snapshot.data ?? empty;
+  const restoring = snapshot.data === null && syncState.phase === 'restoring';
+
+  const apply = useCallback(
+    <R extends TrackerResult>(result: R): R => {
+      if (result.ok) {
+        store.write(result.data);
+        sync.changed();
+      }
+      return result;
+    },
+    [store, sync],
+  );
+
+  // The server owns the start date: a tracker stored before the challenge started (or on
+  // another device) takes the user's date. The participant's days are those of the zone the
+  // browser is in now (the reducers read the tracker's zone). Both re-place points in their weeks.
+  const stored = snapshot.data;
+  useEffect(() => {
+    if (!stored || syncState.phase === 'restoring') return;
+    const zone = browserTimeZone();
+    const startChanged = user.challengeStartDate !== null && stored.challengeStartDate !== user.challengeStartDate;
+    if (!startChanged && stored.timeZone === zone) return;
+    const now = new Date();
+    const withStart = startChanged ? setChallengeStartDate(stored, user.challengeStartDate, now) : stored;
+    const next = withStart.timeZone === zone ? withStart : withReconciledHistory({ ...withStart, timeZone: zone, updatedAt: now.toISOString() }, now);
+    apply({ ok: true, data: next, awarded: 0 });
+  }, [stored, syncState.phase, user.challengeStartDate, apply]);
+
+  return { data, restoring, sync: syncState, apply };
+}

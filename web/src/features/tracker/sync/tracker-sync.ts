@@ -1,0 +1,265 @@
+import type { TrackerData } from '@sfida/core/tracker';
+import { ApiError } from '../../../lib/api-client';
+import { fetchMyTracker, putMyTracker } from '../api/my-progress';
+import type { TrackerStore } from '../storage/tracker-store';
+import { chooseTracker, type LocalOrigin } from './choose-tracker';
+
+/*
+ * Keeps the server's copy of the tracker in step with this browser's, so coaches and the cohort
+ * see real numbers and a new device gets the tracker back.
+ *
+ * - Start-up: the server copy is fetched first; with nothing stored here (new device, cleared
+ *   browser) it is restored before the screens show an empty tracker. Then the local copy is sent.
+ * - After each change: sent after a short pause (debounced), so a burst of toggles is one request.
+ * - Offline or a server hiccup: the participant keeps working; sending is retried on `online` and
+ *   with a growing pause. A 400 (data the server finds implausible) is reported, nothing is lost here.
+ *
+ * One engine per signed-in user and tab, alive as long as the tab: a change made just before
+ * leaving a tracker screen is still sent.
+ */
+
+/** Pause after the last change before sending. */
+export const SYNC_DEBOUNCE_MS = 1500;
+const FIRST_RETRY_MS = 2000;
+const MAX_RETRY_MS = 60_000;
+
+export type SyncPhase =
+  /** Asking the server for its copy (start-up). */
+  | 'restoring'
+  /** Everything sent (or nothing to send). */
+  | 'idle'
+  /** A change waits to be sent, or is being sent. */
+  | 'pending'
+  /** The server could not be reached: retrying. */
+  | 'offline'
+  /** The server refused the data (400): kept here, not sent again until it changes. */
+  | 'rejected';
+
+export interface SyncState {
+  phase: SyncPhase;
+  /** The server's message for a refused upload. */
+  rejectedMessage: string | null;
+}
+
+export interface SyncHandlers {
+  /** The server accepted the tracker (refresh what is computed from it). */
+  onSynced(): void;
+  /** The server refused the tracker with this message. */
+  onRejected(message: string): void;
+}
+
+const REJECTED_FALLBACK = 'Il server non ha accettato i dati del tracker.';
+
+function unconfirmedKey(userId: string): string {
+  return `sfida8:v1:tracker-unconfirmed:${userId}`;
+}
+
+function readFlag(key: string): boolean {
+  try {
+    return window.localStorage.getItem(key) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function writeFlag(key: string, on: boolean): void {
+  try {
+    if (on) window.localStorage.setItem(key, '1');
+    else window.localStorage.removeItem(key);
+  } catch {
+    // Best effort: without the flag the newer copy wins, which is still safe in most cases.
+  }
+}
+
+export class TrackerSync {
+  private state: SyncState = { phase: 'restoring', rejectedMessage: null };
+  private readonly listeners = new Set<() => void>();
+  private handlers: SyncHandlers | null = null;
+  private started = false;
+  /** True once the server copy has been looked at (found, or known to be missing). */
+  private restoreDone = false;
+  private restoring: Promise<void> | null = null;
+  private sending = false;
+  private sendAgain = false;
+  private lastSentText: string | null = null;
+  private rejectedText: string | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private retryDelay = FIRST_RETRY_MS;
+  private stopped = false;
+  /** Nothing was stored here at start-up: whatever gets written before the server answers is a new, unconfirmed copy. */
+  private startedEmpty = false;
+
+  constructor(private readonly store: TrackerStore) {}
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getState = (): SyncState => this.state;
+
+  setHandlers(handlers: SyncHandlers | null): void {
+    this.handlers = handlers;
+  }
+
+  /** Restores and sends once; later calls do nothing. */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.startedEmpty = this.store.getSnapshot().data === null;
+    window.addEventListener('online', this.onOnline);
+    document.addEventListener('visibilitychange', this.onVisibility);
+    void this.flush();
+  }
+
+  /** A local change was stored: send it after the debounce pause. */
+  changed(): void {
+    if (!this.restoreDone && this.startedEmpty) {
+      // Written before the server could be asked: remember it until the copies are compared.
+      writeFlag(unconfirmedKey(this.store.userId), true);
+    }
+    if (this.state.phase === 'idle' || this.state.phase === 'rejected') this.setState({ phase: 'pending', rejectedMessage: null });
+    this.schedule(SYNC_DEBOUNCE_MS);
+  }
+
+  /** Stops timers and listeners (sign-out, tests). */
+  stop(): void {
+    this.stopped = true;
+    this.clearTimer();
+    window.removeEventListener('online', this.onOnline);
+    document.removeEventListener('visibilitychange', this.onVisibility);
+  }
+
+  private readonly onOnline = () => {
+    this.retryDelay = FIRST_RETRY_MS;
+    this.schedule(0);
+  };
+
+  private readonly onVisibility = () => {
+    // Leaving the tab (or the phone locking) sends what is pending now rather than after the pause.
+    if (document.visibilityState === 'hidden' && this.timer !== null) this.schedule(0);
+  };
+
+  private setState(next: SyncState): void {
+    if (next.phase === this.state.phase && next.rejectedMessage === this.state.rejectedMessage) return;
+    this.state = next;
+    this.listeners.forEach((listener) => listener());
+  }
+
+  private clearTimer(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private schedule(delay: number): void {
+    if (this.stopped) return;
+    this.clearTimer();
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.flush();
+    }, delay);
+  }
+
+  private retryLater(): void {
+    this.setState({ phase: 'offline', rejectedMessage: null });
+    this.schedule(this.retryDelay);
+    this.retryDelay = Math.min(this.retryDelay * 2, MAX_RETRY_MS);
+  }
+
+  /** Looks at the server copy once and keeps whichever copy should win. */
+  private restore(): Promise<void> {
+    this.restoring ??= (async () => {
+      const unconfirmedFlag = unconfirmedKey(this.store.userId);
+      try {
+        const remote = await fetchMyTracker();
+        const snapshot = this.store.getSnapshot();
+        const origin: LocalOrigin = readFlag(unconfirmedFlag) ? 'unconfirmed' : snapshot.repaired ? 'repaired' : 'confirmed';
+        if (remote && chooseTracker(snapshot.data, remote.data, origin) === 'remote') {
+          this.store.write(remote.data);
+          // Already on the server: no need to send it back, unless it had to be repaired.
+          if (!remote.repaired) this.lastSentText = JSON.stringify(remote.data);
+        }
+        writeFlag(unconfirmedFlag, false);
+        this.restoreDone = true;
+      } finally {
+        this.restoring = null;
+      }
+    })();
+    return this.restoring;
+  }
+
+  private async flush(): Promise<void> {
+    if (this.stopped) return;
+    if (this.sending) {
+      this.sendAgain = true;
+      return;
+    }
+    this.sending = true;
+    try {
+      if (!this.restoreDone) await this.restore();
+      const data = this.store.getSnapshot().data;
+      await this.send(data);
+    } catch (error) {
+      this.handleFailure(error);
+    } finally {
+      this.sending = false;
+      if (this.sendAgain) {
+        this.sendAgain = false;
+        this.schedule(0);
+      }
+    }
+  }
+
+  private async send(data: TrackerData | null): Promise<void> {
+    const text = data === null ? null : JSON.stringify(data);
+    // Refused before and unchanged since: the refusal stays on show, nothing is re-sent.
+    if (text !== null && text === this.rejectedText) return;
+    if (data === null || text === this.lastSentText) {
+      this.setState({ phase: 'idle', rejectedMessage: null });
+      return;
+    }
+    this.setState({ phase: 'pending', rejectedMessage: null });
+    await putMyTracker(data);
+    this.lastSentText = text;
+    this.rejectedText = null;
+    this.retryDelay = FIRST_RETRY_MS;
+    this.setState({ phase: 'idle', rejectedMessage: null });
+    this.handlers?.onSynced();
+  }
+
+  private handleFailure(error: unknown): void {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+      // Signed out meanwhile: nothing to retry until the next sign-in.
+      this.setState({ phase: 'idle', rejectedMessage: null });
+      return;
+    }
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500 && this.restoreDone) {
+      const message = error.serverMessage ?? REJECTED_FALLBACK;
+      const data = this.store.getSnapshot().data;
+      this.rejectedText = data === null ? null : JSON.stringify(data);
+      this.setState({ phase: 'rejected', rejectedMessage: message });
+      this.handlers?.onRejected(message);
+      return;
+    }
+    // Offline (fetch throws a TypeError), a 5xx, or the restore could not be done: try again later.
+    this.retryLater();
+  }
+}
+
+const engines = new Map<string, TrackerSync>();
+
+/** The sync engine of `store`'s user in this tab (created on first use). */
+export function trackerSyncFor(store: TrackerStore): TrackerSync {
+  let engine = engines.get(store.userId);
+  if (!engine) {
+    engine = new TrackerSync(store);
+    engines.set(store.userId, engine);
+  }
+  return engine;
+}
+
+/** Stops and forgets every engine (tests). */
+export function resetTrackerSyncs(): void {
+  engines.forEach((engine) => engine.stop());
+  engines.clear();
+}
