@@ -39,7 +39,22 @@ export function isValidTimeZone(timeZone: string): boolean {
 
 /** The calendar day an instant falls on in `timeZone`. */
 export function localDateOf(instant: Date | string, timeZone: string): IsoDate {
-  const date = typeof instant === 'string' ? new Date(instant) : instant;
+  if (typeof instant !== 'string') return formatLocalDate(instant, timeZone);
+  // Points histories are read again and again; remember recent timestamp → day lookups.
+  const key = `${timeZone} ${instant}`;
+  let day = localDateCache.get(key);
+  if (day === undefined) {
+    if (localDateCache.size >= 20_000) localDateCache.clear();
+    day = formatLocalDate(new Date(instant), timeZone);
+    localDateCache.set(key, day);
+  }
+  return day;
+}
+
+const localDateCache = new Map<string, IsoDate>();
+
+/** Formats an instant's calendar day in `timeZone` as YYYY-MM-DD. */
+function formatLocalDate(date: Date, timeZone: string): IsoDate {
   const parts = partsFormatter(timeZone).formatToParts(date);
   const get = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year').padStart(4, '0')}-${get('month')}-${get('day')}`;

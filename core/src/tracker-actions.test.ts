@@ -1,0 +1,260 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { TrackerData } from './tracker';
+import type { TrackerResult } from './tracker-actions';
+import { addDays, daysBetween, localDateOf, todayIn } from './dates';
+import { maxPointsPerWeek, totalPoints } from './points';
+import { emptyTracker, trackerDataSchema } from './tracker';
+import { replay, scenarioArbitrary } from './tracker-scenarios';
+import {
+  addActionSlot,
+  addHabit,
+  archiveHabit,
+  currentWeekStrip,
+  firstEditableHabitDay,
+  habitDayState,
+  plannerProgress,
+  removeActionSlot,
+  restoreTracker,
+  savePlanner,
+  setActionText,
+  submitCheckIn,
+  toggleAction,
+  toggleHabit,
+  weekActions,
+} from './tracker-actions';
+
+const ZONE = 'Europe/Rome';
+const START = '2026-03-02'; // a Monday
+const at = (iso: string) => new Date(iso);
+const day1 = at('2026-03-02T09:00:00Z');
+
+const ok = (result: TrackerResult): TrackerData & { awarded: number } => {
+  if (!result.ok) throw new Error(`refused: ${result.message}`);
+  return Object.assign(result.data, { awarded: result.awarded });
+};
+const messageOf = (result: TrackerResult) => (result.ok ? null : result.message);
+const started = (now = day1) => emptyTracker(ZONE, now, START);
+const withHabit = (now = day1) => ok(addHabit(started(now), '  Meditare ', now, 'h'));
+const keys = (data: TrackerData) => data.pointsHistory.map((e) => `${e.kind}|${e.ref}|${e.points}`).sort();
+
+describe('habits', () => {
+  it('adds a habit with a trimmed name and refuses an empty one', () => {
+    const data = withHabit();
+    expect(data.habits).toEqual([{ id: 'h', name: 'Meditare', createdAt: day1.toISOString() }]);
+    expect(messageOf(addHabit(data, '   ', day1))).toBe("Inserisci il nome dell'abitudine");
+    let many = data;
+    for (let i = 1; i < 20; i++) many = ok(addHabit(many, `Abitudine ${i}`, day1));
+    expect(new Set(many.habits.map((h) => h.id)).size).toBe(20);
+    expect(messageOf(addHabit(many, 'Una di troppo', day1))).toMatch(/massimo/);
+  });
+
+  it('pays 2 for today, nothing for a past day, and takes today back when unticked', () => {
+    const now = at('2026-03-03T20:00:00Z');
+    const data = withHabit(now);
+    const today = ok(toggleHabit(data, 'h', '2026-03-03', now));
+    expect(today.completions.h).toEqual({ '2026-03-03': 'onTime' });
+    expect(today.awarded).toBe(2);
+    const yesterday = ok(toggleHabit(today, 'h', '2026-03-02', now));
+    expect(yesterday.completions.h?.['2026-03-02']).toBe('late');
+    expect(yesterday.awarded).toBe(0);
+    const undone = ok(toggleHabit(yesterday, 'h', '2026-03-03', now));
+    expect(undone.awarded).toBe(-2);
+    expect(totalPoints(undone.pointsHistory)).toBe(0);
+  });
+
+  it('refuses future days, days before the start, and a challenge not started', () => {
+    const now = at('2026-03-03T20:00:00Z');
+    const data = withHabit(now);
+    expect(messageOf(toggleHabit(data, 'h', '2026-03-04', now))).toBe('Non puoi segnare un giorno futuro.');
+    expect(messageOf(toggleHabit(data, 'h', '2026-03-01', now))).toBe("Questo giorno è precedente all'inizio della challenge.");
+    const early = at('2026-02-27T10:00:00Z');
+    expect(messageOf(toggleHabit(withHabit(early), 'h', '2026-02-27', early))).toBe('Challenge non ancora iniziata');
+    expect(messageOf(toggleHabit(data, 'nessuna', '2026-03-03', now))).toBe('Abitudine non trovata.');
+  });
+
+  it('lets the current challenge week and yesterday be edited, not older days', () => {
+    expect(firstEditableHabitDay(START, '2026-03-05')).toBe('2026-03-02');
+    expect(firstEditableHabitDay(START, '2026-03-09')).toBe('2026-03-08'); // first day of week 2: yesterday too
+    expect(firstEditableHabitDay(START, '2026-03-10')).toBe('2026-03-09');
+    expect(firstEditableHabitDay(START, START)).toBe(START);
+    expect(firstEditableHabitDay(null, START)).toBeNull();
+    const now = at('2026-03-10T10:00:00Z');
+    const data = withHabit(now);
+    expect(messageOf(toggleHabit(data, 'h', '2026-03-08', now))).toBe('Questo giorno non si può più modificare.');
+    expect(habitDayState(data, 'h', '2026-03-08', '2026-03-10')).toEqual({ state: 'past', done: false, editable: false });
+    expect(habitDayState(data, 'h', '2026-03-09', '2026-03-10')).toEqual({ state: 'past', done: false, editable: true });
+    expect(habitDayState(data, 'h', '2026-03-10', '2026-03-10')).toEqual({ state: 'today', done: false, editable: true });
+    expect(habitDayState(data, 'h', '2026-03-11', '2026-03-10').state).toBe('future');
+    expect(currentWeekStrip(data, now)).toEqual(Array.from({ length: 7 }, (_, i) => addDays('2026-03-09', i)));
+  });
+
+  it('keeps the points of an archived habit and refuses to toggle it', () => {
+    const ticked = ok(toggleHabit(withHabit(), 'h', START, day1));
+    const archived = ok(archiveHabit(ticked, 'h', day1));
+    expect(archived.habits[0]?.archivedAt).toBe(day1.toISOString());
+    expect(totalPoints(archived.pointsHistory)).toBe(2);
+    expect(messageOf(toggleHabit(archived, 'h', START, day1))).toBe('Abitudine non trovata.');
+  });
+
+  it('pays the 7-day bonus when the seventh day is ticked that day', () => {
+    let data = withHabit();
+    for (let i = 0; i < 7; i++) {
+      const now = at(`${addDays(START, i)}T19:00:00Z`);
+      data = ok(toggleHabit(data, 'h', todayIn(ZONE, now), now));
+      expect(data.awarded).toBe(i === 6 ? 2 + 5 : 2);
+    }
+    expect(totalPoints(data.pointsHistory)).toBe(19);
+  });
+});
+
+describe('planner', () => {
+  const now = at('2026-03-04T10:00:00Z');
+  const filled = () => {
+    let data = started(now);
+    for (const [i, text] of ['Correre', 'Leggere', 'Cucinare'].entries()) {
+      data = ok(setActionText(data, 1, `w1-a${i + 1}`, text, now));
+    }
+    return data;
+  };
+
+  it('starts every week with 3 empty slots', () => {
+    expect(weekActions(started(), 4)).toEqual([
+      { id: 'w4-a1', text: '', completed: false },
+      { id: 'w4-a2', text: '', completed: false },
+      { id: 'w4-a3', text: '', completed: false },
+    ]);
+  });
+
+  it('completes only actions with text, +10 and −10', () => {
+    const data = filled();
+    const empty = ok(addActionSlot(data, 1, now));
+    expect(messageOf(toggleAction(empty, 1, 'w1-a4', now))).toBe("Scrivi il testo dell'azione prima di completarla.");
+    const done = ok(toggleAction(empty, 1, 'w1-a1', now));
+    expect(done.awarded).toBe(10);
+    expect(done.pointsHistory[0]?.reason).toBe('Azione completata: Correre');
+    expect(plannerProgress(weekActions(done, 1))).toEqual({ planned: 3, completed: 1, percent: 33 });
+    expect(ok(toggleAction(done, 1, 'w1-a1', now)).awarded).toBe(-10);
+    // Emptying a completed action un-completes it and takes its points back.
+    const cleared = ok(setActionText(done, 1, 'w1-a1', '', now));
+    expect(cleared.awarded).toBe(-10);
+    expect(weekActions(cleared, 1)[0]).toEqual({ id: 'w1-a1', text: '', completed: false });
+  });
+
+  it('keeps 3 to 5 slots', () => {
+    let data = filled();
+    expect(messageOf(removeActionSlot(data, 1, 'w1-a1', now))).toBe('Servono almeno 3 azioni.');
+    data = ok(addActionSlot(ok(addActionSlot(data, 1, now)), 1, now));
+    expect(weekActions(data, 1)).toHaveLength(5);
+    expect(messageOf(addActionSlot(data, 1, now))).toBe('Puoi avere al massimo 5 azioni.');
+    data = ok(removeActionSlot(data, 1, 'w1-a4', now));
+    expect(ok(addActionSlot(data, 1, now)).weeklyActions['1']?.map((a) => a.id)).toEqual(['w1-a1', 'w1-a2', 'w1-a3', 'w1-a5', 'w1-a6']);
+  });
+
+  it('saves with at least 3 non-empty actions and pays once per week', () => {
+    const partial = ok(setActionText(started(now), 1, 'w1-a1', 'Correre', now));
+    expect(messageOf(savePlanner(partial, 1, now))).toBe('Devi inserire almeno 3 azioni per salvare il planner.');
+    const saved = ok(savePlanner(filled(), 1, now));
+    expect(saved.awarded).toBe(10);
+    expect(saved.pointsHistory.map((e) => e.reason)).toEqual(['Planner salvato (settimana 1)']);
+    const again = ok(savePlanner(saved, 1, now));
+    expect(again.awarded).toBe(0);
+    expect(messageOf(setActionText(saved, 1, 'w1-a1', ' ', now))).toBe('Il planner salvato deve avere almeno 3 azioni.');
+  });
+
+  it('edits only the current challenge week, and nothing before the start', () => {
+    expect(messageOf(setActionText(filled(), 2, 'w2-a1', 'Domani', now))).toBe('Puoi modificare solo il planner della settimana in corso.');
+    const early = at('2026-02-20T10:00:00Z');
+    expect(messageOf(savePlanner(started(early), 1, early))).toBe('Challenge non ancora iniziata');
+  });
+});
+
+describe('check-in', () => {
+  const now = at('2026-03-08T17:00:00Z');
+
+  it('records one check-in per challenge week, +10', () => {
+    const data = ok(submitCheckIn(started(now), { mood: 4, reflection: '  Settimana buona  ', audioNote: '' }, now, 'c1'));
+    expect(data.checkIns).toEqual([
+      { id: 'c1', mood: 4, reflection: 'Settimana buona', date: '2026-03-08', weekNumber: 1, submittedAt: now.toISOString() },
+    ]);
+    expect(data.awarded).toBe(10);
+    expect(messageOf(submitCheckIn(data, { mood: 3, reflection: 'Ancora' }, now))).toBe('Check-in già completato questa settimana');
+    const nextWeek = at('2026-03-09T08:00:00Z');
+    expect(ok(submitCheckIn(data, { mood: 3, reflection: 'Ancora' }, nextWeek)).checkIns[1]?.weekNumber).toBe(2);
+  });
+
+  it('uses the exact SPEC messages', () => {
+    expect(messageOf(submitCheckIn(emptyTracker(ZONE, now), { mood: 3, reflection: 'x' }, now))).toBe('Errore: Challenge non ancora iniziata');
+    expect(messageOf(submitCheckIn(started(now), { mood: 3, reflection: '   ' }, now))).toBe('Scrivi almeno qualche parola nella tua riflessione!');
+    expect(messageOf(submitCheckIn(started(now), { mood: 3, reflection: 'x'.repeat(301) }, now))).toBe('La riflessione può avere al massimo 300 caratteri');
+    expect(messageOf(submitCheckIn(started(now), { mood: 6, reflection: 'x' }, now))).toBe('Scegli il tuo umore da 1 a 5.');
+    expect(ok(submitCheckIn(started(now), { mood: 3, reflection: 'x'.repeat(300) }, now)).checkIns).toHaveLength(1);
+  });
+});
+
+describe('restoreTracker', () => {
+  it('reconciles the history of a repaired tracker', () => {
+    const data = ok(toggleHabit(withHabit(), 'h', START, day1));
+    const stored = { ...data, habits: [...data.habits, { id: 'broken' }] };
+    const { data: restored, repaired } = restoreTracker(JSON.stringify(stored), day1);
+    expect(repaired).toBe(true);
+    expect(trackerDataSchema.safeParse(restored).success).toBe(true);
+    expect(restored.pointsHistory).toEqual(data.pointsHistory);
+    const noHabits = restoreTracker({ ...data, habits: 'rotto' }, day1).data;
+    expect(noHabits.pointsHistory).toEqual([]);
+  });
+});
+
+describe('properties of random action sequences', () => {
+  it('toggling a habit today or an action twice leaves points and history unchanged', () => {
+    fc.assert(
+      fc.property(scenarioArbitrary(80), (scenario) => {
+        const { data, now } = replay(scenario);
+        const week = Math.min(8, Math.floor(daysBetween(scenario.challengeStartDate, todayIn(data.timeZone, now)) / 7) + 1);
+        const twice: Array<(d: TrackerData) => TrackerResult> = [
+          ...data.habits.map((h) => (d: TrackerData) => toggleHabit(d, h.id, todayIn(d.timeZone, now), now)),
+          ...weekActions(data, week).map((a) => (d: TrackerData) => toggleAction(d, week, a.id, now)),
+        ];
+        for (const toggle of twice) {
+          const once = toggle(data);
+          if (!once.ok) continue;
+          const back = toggle(once.data);
+          expect(back.ok).toBe(true);
+          if (!back.ok) continue;
+          expect(once.awarded + back.awarded).toBe(0);
+          expect(totalPoints(back.data.pointsHistory)).toBe(totalPoints(data.pointsHistory));
+          expect(keys(back.data)).toEqual(keys(data));
+          // Switching on then off restores the very same history.
+          if (once.awarded >= 0) expect(back.data.pointsHistory).toEqual(data.pointsHistory);
+        }
+      }),
+      { numRuns: 40 },
+    );
+  }, 20_000);
+
+  it('never puts more than maxPointsPerWeek into one week, and stamps entries with their week', () => {
+    fc.assert(
+      fc.property(scenarioArbitrary(150), (scenario) => {
+        let step = 0;
+        replay(scenario, (data) => {
+          if (step++ % 5 !== 0) return;
+          const start = scenario.challengeStartDate;
+          const perWeek = new Map<number, number>();
+          for (const entry of data.pointsHistory) {
+            const day = localDateOf(entry.timestamp, data.timeZone);
+            const elapsed = Math.floor(daysBetween(start, day) / 7);
+            if (elapsed < 0 || entry.weekNumber !== Math.min(8, elapsed + 1)) {
+              throw new Error(`entry ${entry.ref} stamped ${entry.timestamp} has week ${entry.weekNumber}`);
+            }
+            perWeek.set(elapsed, (perWeek.get(elapsed) ?? 0) + entry.points);
+          }
+          const limit = maxPointsPerWeek(data.habits.length);
+          for (const [week, points] of perWeek) {
+            if (points > limit) throw new Error(`week ${week + 1}: ${points} > ${limit}`);
+          }
+        });
+      }),
+      { numRuns: 40 },
+    );
+  }, 20_000);
+});

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { TrackerData } from './tracker';
+import { addDays, todayIn } from './dates';
+import { emptyTracker } from './tracker';
+import { replay, scenarioArbitrary } from './tracker-scenarios';
+import { addHabit, savePlanner, setActionText, submitCheckIn, toggleHabit } from './tracker-actions';
+import { checkTrackerPlausible } from './tracker-plausibility';
+
+const ZONE = 'Europe/Rome';
+const START = '2026-03-02';
+const now = new Date('2026-03-10T18:00:00Z');
+
+const must = (result: { ok: true; data: TrackerData } | { ok: false; message: string }): TrackerData => {
+  if (!result.ok) throw new Error(result.message);
+  return result.data;
+};
+/** A realistic tracker: a habit ticked for 9 days, a saved planner, a check-in. */
+function lived(): TrackerData {
+  let data = must(addHabit(emptyTracker(ZONE, new Date('2026-03-02T07:00:00Z'), START), 'Leggere', new Date('2026-03-02T07:00:00Z'), 'h'));
+  for (let i = 0; i < 9; i++) {
+    const at = new Date(`${addDays(START, i)}T18:00:00Z`);
+    data = must(toggleHabit(data, 'h', todayIn(ZONE, at), at));
+  }
+  for (const [i, text] of ['Uno', 'Due', 'Tre'].entries()) data = must(setActionText(data, 2, `w2-a${i + 1}`, text, now));
+  data = must(savePlanner(data, 2, now));
+  return must(submitCheckIn(data, { mood: 4, reflection: 'Bene' }, now));
+}
+const check = (data: TrackerData, start: string | null = START, at = now) => checkTrackerPlausible(data, { challengeStartDate: start, now: at });
+
+describe('checkTrackerPlausible', () => {
+  it('accepts what the reducers produce', () => {
+    expect(check(lived())).toEqual({ ok: true });
+    expect(check(emptyTracker(ZONE, now), null)).toEqual({ ok: true });
+  });
+
+  it('refuses an inflated or edited points history', () => {
+    const data = lived();
+    const first = data.pointsHistory[0]!;
+    expect(check({ ...data, pointsHistory: [...data.pointsHistory, { ...first, ref: 'habit:h:2026-03-01' }] }).ok).toBe(false);
+    expect(check({ ...data, pointsHistory: [...data.pointsHistory, first] }).ok).toBe(false);
+    expect(check({ ...data, pointsHistory: [{ ...first, points: 200 }, ...data.pointsHistory.slice(1)] }).ok).toBe(false);
+  });
+
+  it('refuses completions before the start, in the future, or for unknown habits', () => {
+    const data = lived();
+    expect(check({ ...data, completions: { h: { ...data.completions.h, '2026-03-01': 'late' } } })).toMatchObject({ ok: false });
+    expect(check({ ...data, completions: { h: { ...data.completions.h, '2026-03-13': 'late' } } })).toMatchObject({ ok: false });
+    expect(check({ ...data, completions: { ...data.completions, ghost: { '2026-03-05': 'late' } } })).toMatchObject({ ok: false });
+  });
+
+  it('refuses a second check-in in a week and a check-in whose week does not match its date', () => {
+    const data = lived();
+    const checkIn = data.checkIns[0]!;
+    expect(check({ ...data, checkIns: [checkIn, { ...checkIn, id: 'c2' }] }).ok).toBe(false);
+    expect(check({ ...data, checkIns: [{ ...checkIn, weekNumber: 1 }] }).ok).toBe(false);
+  });
+
+  it('refuses activity before the start and plans for future weeks', () => {
+    const data = lived();
+    expect(check(data, null).ok).toBe(false);
+    expect(check(data, '2026-03-20').ok).toBe(false);
+    const future = { ...data, weeklyActions: { ...data.weeklyActions, '3': data.weeklyActions['2']! } };
+    expect(check(future).ok).toBe(false);
+    const thin = { ...data, weeklyActions: { '2': data.weeklyActions['2']!.map((a, i) => (i === 0 ? { ...a, text: '' } : a)) } };
+    expect(check(thin).ok).toBe(false);
+  });
+
+  it('refuses timestamps in the future, before the start, or in the wrong week', () => {
+    const data = lived();
+    const move = (patch: Partial<TrackerData['pointsHistory'][number]>) => ({
+      ...data,
+      pointsHistory: data.pointsHistory.map((e, i) => (i === 0 ? { ...e, ...patch } : e)),
+    });
+    expect(check(move({ timestamp: '2026-03-10T18:06:00.000Z' })).ok).toBe(false);
+    expect(check(move({ timestamp: '2026-03-01T10:00:00.000Z', weekNumber: 0 })).ok).toBe(false);
+    expect(check(move({ weekNumber: 5 })).ok).toBe(false);
+    expect(check(move({ timestamp: '2026-03-10T18:04:00.000Z', weekNumber: 2 })).ok).toBe(true);
+  });
+
+  it('refuses a week with more points than the rules allow', () => {
+    const data = lived();
+    // 40 fake on-time days all stamped in week 2 would also mismatch the awards; keep awards equal
+    // and pile the timestamps into one week instead.
+    const stamped = data.pointsHistory.map((e) => ({ ...e, timestamp: '2026-03-10T10:00:00.000Z', weekNumber: 2 }));
+    expect(check({ ...data, pointsHistory: stamped }).ok).toBe(true); // 18 + 5 + 10 + 10 = 43 ≤ 104
+    const crowded = { ...data, habits: [] as TrackerData['habits'], completions: {}, pointsHistory: stamped.filter((e) => e.kind !== 'habit' && e.kind !== 'streakBonus') };
+    expect(check(crowded).ok).toBe(true);
+  });
+
+  it('accepts every state reached by random action sequences and refuses tampered copies', () => {
+    fc.assert(
+      fc.property(scenarioArbitrary(120), fc.nat(), (scenario, pick) => {
+        let last: { data: TrackerData; now: Date } | undefined;
+        let step = 0;
+        replay(scenario, (data, at) => {
+          last = { data, now: at };
+          if (step++ % 4 !== 0) return;
+          const result = checkTrackerPlausible(data, { challengeStartDate: scenario.challengeStartDate, now: at });
+          if (!result.ok) throw new Error(`refused at ${at.toISOString()}: ${result.message}`);
+        });
+        if (last) expect(checkTrackerPlausible(last.data, { challengeStartDate: scenario.challengeStartDate, now: last.now })).toEqual({ ok: true });
+        if (!last) return;
+        const { data, now: at } = last;
+        const verdict = (d: TrackerData) => checkTrackerPlausible(d, { challengeStartDate: scenario.challengeStartDate, now: at }).ok;
+        const entry = data.pointsHistory[pick % Math.max(1, data.pointsHistory.length)];
+        if (entry) expect(verdict({ ...data, pointsHistory: [...data.pointsHistory, { ...entry, ref: `${entry.ref}x` }] })).toBe(false);
+        const habit = data.habits[pick % Math.max(1, data.habits.length)];
+        if (habit) {
+          const before = addDays(scenario.challengeStartDate, -1);
+          expect(verdict({ ...data, completions: { ...data.completions, [habit.id]: { ...data.completions[habit.id], [before]: 'late' } } })).toBe(false);
+        }
+        const checkIn = data.checkIns[0];
+        if (checkIn) expect(verdict({ ...data, checkIns: [...data.checkIns, { ...checkIn, id: `${checkIn.id}-bis` }] })).toBe(false);
+      }),
+      { numRuns: 30 },
+    );
+  }, 20_000);
+});
