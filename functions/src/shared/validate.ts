@@ -13,7 +13,9 @@ const FIELD_LABELS: Record<string, string> = {
 export function parseOr400<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
+  // A field the caller may not send outranks a missing one: say what is refused.
+  const issues = result.error.issues;
+  const issue = issues.find((i) => i.code === 'unrecognized_keys') ?? issues[0];
   throw badRequest(italianMessage(issue));
 }
 

@@ -1,0 +1,363 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { User } from '@sfida/core/user';
+import { sha256Hex } from '../../shared/crypto';
+import { disableAccount } from '../accounts/accounts-admin';
+import { Client, PASSWORD, readDoc, registerParticipant, startTestApp, uniqueEmail, type TestApp } from '../../test-support/api-harness';
+import { AUTH_RECHECK_MS, SESSION_IDLE_MS, SESSION_MAX_AGE_MS } from './sessions';
+import { limits } from './service';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const DAY = 24 * 60 * 60 * 1000;
+
+function registerBody(email: string, extra: Record<string, unknown> = {}) {
+  return { name: 'Anna Rossi', email, password: PASSWORD, role: 'PARTICIPANT', secretCode: app.deps.config.inviteCode, ...extra };
+}
+
+describe('POST /api/auth/register', () => {
+  test('creates the account, the user document and a session (201)', async () => {
+    const client = new Client(app);
+    const email = uniqueEmail();
+    const reply = await client.post<User>('/api/auth/register', registerBody(email));
+    expect(reply.status).toBe(201);
+    expect(reply.body).toMatchObject({ email, name: 'Anna Rossi', role: 'PARTICIPANT', cohortId: app.deps.config.inviteCohortId, onboardingCompletato: false, challengeStartDate: null });
+    const record = await app.deps.auth.getUserByEmail(email);
+    expect(record.uid).toBe(reply.body.id);
+    expect(await readDoc(app, `users/${record.uid}`)).toMatchObject({ email, role: 'PARTICIPANT' });
+    const me = await client.get<User>('/api/auth/me');
+    expect(me.status).toBe(200);
+    expect(me.body.id).toBe(record.uid);
+  });
+
+  test('sets __session HttpOnly, Secure, SameSite=Lax, Path=/, no Domain; stores only the hash', async () => {
+    const client = new Client(app);
+    const reply = await client.post('/api/auth/register', registerBody(uniqueEmail()));
+    const cookie = reply.setCookies.find((c) => c.startsWith('__session='))!;
+    expect(cookie).toMatch(/; HttpOnly/i);
+    expect(cookie).toMatch(/; Secure/i);
+    expect(cookie).toMatch(/; SameSite=Lax/i);
+    expect(cookie).toMatch(/; Path=\//i);
+    expect(cookie).not.toMatch(/Domain=/i);
+    const token = client.cookie!;
+    const [uid, random] = token.split('.');
+    expect(Buffer.from(random!, 'base64url').length).toBeGreaterThanOrEqual(32);
+    const session = await readDoc(app, `sessions/${sha256Hex(token)}`);
+    expect(session).toMatchObject({ uid });
+    expect(JSON.stringify(session)).not.toContain(random);
+  });
+
+  test('every account is a PARTICIPANT, whatever the request says', async () => {
+    const client = new Client(app);
+    const email = uniqueEmail();
+    const reply = await client.post<User>('/api/auth/register', registerBody(email, { role: 'OWNER', cohortId: 'altra', onboardingCompletato: true }));
+    expect(reply.status).toBe(201);
+    expect(reply.body.role).toBe('PARTICIPANT');
+    expect(reply.body.cohortId).toBe(app.deps.config.inviteCohortId);
+    expect(await readDoc(app, `users/${reply.body.id}`)).toMatchObject({ role: 'PARTICIPANT', onboardingCompletato: false });
+  });
+
+  test('wrong invite code: 403, no account created', async () => {
+    const client = new Client(app);
+    const email = uniqueEmail();
+    const reply = await client.post('/api/auth/register', registerBody(email, { secretCode: 'sbagliato' }));
+    expect(reply).toMatchObject({ status: 403, body: { message: 'Codice segreto non valido' } });
+    await expect(app.deps.auth.getUserByEmail(email)).rejects.toMatchObject({ code: 'auth/user-not-found' });
+    expect(client.cookie).toBeNull();
+  });
+
+  test('invite code is checked before anything else about the account', async () => {
+    const { email } = await registerParticipant(app);
+    const reply = await new Client(app).post('/api/auth/register', registerBody(email, { secretCode: 'sbagliato' }));
+    expect(reply).toMatchObject({ status: 403, body: { message: 'Codice segreto non valido' } });
+  });
+
+  test.each([
+    [{ password: '12345' }, 'La password deve essere di almeno 6 caratteri'],
+    [{ password: 'x'.repeat(129) }, 'La password può avere al massimo 128 caratteri'],
+    [{ email: 'non-una-email' }, 'Inserisci un indirizzo email valido'],
+    [{ name: '   ' }, 'Inserisci il tuo nome'],
+    [{ secretCode: '' }, 'Inserisci il codice segreto'],
+  ])('invalid input %j: 400 %s', async (override, message) => {
+    const email = uniqueEmail();
+    const reply = await new Client(app).post('/api/auth/register', registerBody(email, override));
+    expect(reply).toMatchObject({ status: 400, body: { message } });
+    await expect(app.deps.auth.getUserByEmail(email)).rejects.toMatchObject({ code: 'auth/user-not-found' });
+  });
+
+  test('email already registered: 409', async () => {
+    const { email, user } = await registerParticipant(app);
+    const reply = await new Client(app).post('/api/auth/register', registerBody(email.toUpperCase(), { name: 'Altro' }));
+    expect(reply).toMatchObject({ status: 409, body: { message: 'Esiste già un account con questa email' } });
+    expect(await readDoc(app, `users/${user.id}`)).toMatchObject({ name: 'Partecipante Test' });
+  });
+
+  test('20 parallel registrations of one email: exactly one account and one user document', async () => {
+    const email = uniqueEmail('parallelo');
+    const replies = await Promise.all(Array.from({ length: 20 }, () => new Client(app).post('/api/auth/register', registerBody(email))));
+    const statuses = replies.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    for (const r of replies.filter((r) => r.status === 409)) expect(r.body).toEqual({ message: 'Esiste già un account con questa email' });
+    const users = await app.deps.db.collection('users').where('email', '==', email).get();
+    expect(users.size).toBe(1);
+    const list = await app.deps.auth.getUsers([{ email }]);
+    expect(list.users).toHaveLength(1);
+  });
+
+  test('too many wrong invite codes from one address: 429', async () => {
+    const client = new Client(app);
+    for (let i = 0; i < limits.inviteGuessesPerAddress; i++) {
+      expect((await client.post('/api/auth/register', registerBody(uniqueEmail(), { secretCode: `tentativo-${i}` }))).status).toBe(403);
+    }
+    const blocked = await client.post('/api/auth/register', registerBody(uniqueEmail()));
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toMatch(/Troppi tentativi/);
+    // Another address is not affected, and the window ends.
+    expect((await new Client(app).post('/api/auth/register', registerBody(uniqueEmail()))).status).toBe(201);
+    app.advance(limits.windowMs);
+    expect((await client.post('/api/auth/register', registerBody(uniqueEmail()))).status).toBe(201);
+  });
+});
+
+describe('POST /api/auth/login', () => {
+  test('right password: the user and a new session each time', async () => {
+    const { email, user, client: first } = await registerParticipant(app);
+    const client = new Client(app);
+    const reply = await client.post<User>('/api/auth/login', { email, password: PASSWORD });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual(user);
+    expect(client.cookie).toBeTruthy();
+    expect(client.cookie).not.toBe(first.cookie);
+    const again = new Client(app);
+    await again.post('/api/auth/login', { email, password: PASSWORD });
+    expect(again.cookie).not.toBe(client.cookie);
+    expect((await client.get('/api/auth/me')).status).toBe(200);
+  });
+
+  test('wrong password and unknown email get the same 401', async () => {
+    const { email } = await registerParticipant(app);
+    const wrong = await new Client(app).post('/api/auth/login', { email, password: 'sbagliata-123' });
+    const unknown = await new Client(app).post('/api/auth/login', { email: uniqueEmail(), password: 'sbagliata-123' });
+    expect(wrong).toMatchObject({ status: 401, body: { message: 'Email o password non corretti' } });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  test('missing fields: 400 with the first message', async () => {
+    const reply = await new Client(app).post('/api/auth/login', { email: uniqueEmail() });
+    expect(reply).toMatchObject({ status: 400, body: { message: 'Inserisci la password' } });
+  });
+
+  test('failed logins are throttled per account (429), and the lock ends with the window', async () => {
+    const { email } = await registerParticipant(app);
+    for (let i = 0; i < limits.loginPerAccount; i++) {
+      // Each attempt from a different address: the per-account limit is what trips.
+      expect((await new Client(app).post('/api/auth/login', { email, password: `sbagliata-${i}` })).status).toBe(401);
+    }
+    const blocked = await new Client(app).post('/api/auth/login', { email, password: PASSWORD });
+    expect(blocked).toMatchObject({ status: 429, body: { message: 'Troppi tentativi di accesso. Riprova tra qualche minuto.' } });
+    app.advance(limits.windowMs);
+    expect((await new Client(app).post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
+  });
+
+  test('failed logins are throttled per address (429)', async () => {
+    const attacker = new Client(app);
+    for (let i = 0; i < limits.loginPerAddress; i++) {
+      expect((await attacker.post('/api/auth/login', { email: uniqueEmail(), password: 'sbagliata' })).status).toBe(401);
+    }
+    const { email } = await registerParticipant(app);
+    expect((await attacker.post('/api/auth/login', { email, password: PASSWORD })).status).toBe(429);
+    // The real user, from their own address, still gets in.
+    expect((await new Client(app).post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
+    app.advance(limits.windowMs);
+  });
+});
+
+describe('sessions', () => {
+  test('GET /api/auth/me without a cookie: 401', async () => {
+    const reply = await new Client(app).get('/api/auth/me');
+    expect(reply).toMatchObject({ status: 401, body: { message: 'Accesso richiesto: effettua il login' } });
+  });
+
+  test('logout deletes the session: the old cookie is dead at once', async () => {
+    const { client } = await registerParticipant(app);
+    const token = client.cookie!;
+    const reply = await client.post('/api/auth/logout');
+    expect(reply.status).toBe(204);
+    expect(reply.setCookies.some((c) => /^__session=;/.test(c) && /Expires=Thu, 01 Jan 1970/.test(c))).toBe(true);
+    expect(await readDoc(app, `sessions/${sha256Hex(token)}`)).toBeUndefined();
+    client.cookie = token;
+    expect((await client.get('/api/auth/me')).status).toBe(401);
+  });
+
+  test('a tampered cookie is refused', async () => {
+    const { client, user } = await registerParticipant(app);
+    const token = client.cookie!;
+    const last = token.at(-1) === 'A' ? 'B' : 'A';
+    for (const forged of [token.slice(0, -1) + last, `${user.id}.${'A'.repeat(43)}`, 'qualcosa', `altro-uid.${token.split('.')[1]}`]) {
+      const other = new Client(app);
+      other.cookie = forged;
+      expect(await other.get('/api/auth/me')).toMatchObject({ status: 401, body: { message: expect.any(String) } });
+    }
+  });
+
+  test('idle sessions end', async () => {
+    const { client } = await registerParticipant(app);
+    app.advance(SESSION_IDLE_MS - DAY);
+    expect((await client.get('/api/auth/me')).status).toBe(200);
+    app.advance(SESSION_IDLE_MS - DAY); // used a day ago... then idle for most of the timeout again
+    expect((await client.get('/api/auth/me')).status).toBe(200);
+    app.advance(SESSION_IDLE_MS);
+    expect((await client.get('/api/auth/me')).status).toBe(401);
+  });
+
+  test('no session outlives the absolute lifetime, however active', async () => {
+    const { client } = await registerParticipant(app);
+    const token = client.cookie!;
+    for (let elapsed = 0; elapsed + 2 * DAY < SESSION_MAX_AGE_MS; elapsed += 2 * DAY) {
+      app.advance(2 * DAY);
+      expect((await client.get('/api/auth/me')).status).toBe(200);
+    }
+    app.advance(2 * DAY);
+    expect((await client.get('/api/auth/me')).status).toBe(401);
+    expect(await readDoc(app, `sessions/${sha256Hex(token)}`)).toBeUndefined();
+  });
+
+  test('disabling an account ends all its sessions and refuses new logins', async () => {
+    const { client, email } = await registerParticipant(app);
+    const second = new Client(app);
+    await second.post('/api/auth/login', { email, password: PASSWORD });
+    await disableAccount(app.deps, email);
+    expect((await client.get('/api/auth/me')).status).toBe(401);
+    expect((await second.get('/api/auth/me')).status).toBe(401);
+    const login = await new Client(app).post('/api/auth/login', { email, password: PASSWORD });
+    expect(login.status).toBe(403);
+    expect(login.body.message).toMatch(/disattivato/);
+  });
+
+  test('an account disabled directly in Firebase Auth is noticed within the re-check interval', async () => {
+    const { client, user } = await registerParticipant(app);
+    await app.deps.auth.updateUser(user.id, { disabled: true });
+    app.advance(AUTH_RECHECK_MS);
+    expect((await client.get('/api/auth/me')).status).toBe(401);
+    expect(await readDoc(app, `users/${user.id}`)).toMatchObject({ disabled: true });
+  });
+});
+
+describe('PUT /api/auth/profile', () => {
+  test('updates the name', async () => {
+    const { client, user } = await registerParticipant(app);
+    const reply = await client.put<User>('/api/auth/profile', { name: '  Nuovo Nome ' });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ ...user, name: 'Nuovo Nome' });
+    expect(await readDoc(app, `users/${user.id}`)).toMatchObject({ name: 'Nuovo Nome' });
+  });
+
+  test.each([
+    [{ name: 'X', role: 'OWNER' }, 'Puoi modificare solo il tuo nome'],
+    [{ role: 'OWNER' }, 'Puoi modificare solo il tuo nome'],
+    [{ name: 'X', cohortId: 'altra' }, 'Puoi modificare solo il tuo nome'],
+    [{ name: '' }, 'Inserisci il tuo nome'],
+    [{ name: 'x'.repeat(81) }, 'Il nome può avere al massimo 80 caratteri'],
+  ])('refuses %j with 400 and changes nothing', async (body, message) => {
+    const { client, user } = await registerParticipant(app);
+    const before = await readDoc(app, `users/${user.id}`);
+    const reply = await client.put('/api/auth/profile', body);
+    expect(reply.status).toBe(400);
+    expect(reply.body.message).toBe(message);
+    expect(await readDoc(app, `users/${user.id}`)).toEqual(before);
+  });
+
+  test('not signed in: 401', async () => {
+    expect((await new Client(app).put('/api/auth/profile', { name: 'X' })).status).toBe(401);
+  });
+});
+
+describe('POST /api/auth/start-challenge', () => {
+  const rome = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(date);
+
+  test('sets today or a future date; can move a future date; refuses once started', async () => {
+    app.setNow(new Date('2025-09-10T10:00:00Z'));
+    try {
+      const { client, user } = await registerParticipant(app);
+      const future = await client.post('/api/auth/start-challenge', { challengeStartDate: '2025-09-15' });
+      expect(future.status).toBe(200);
+      expect(future.body).toMatchObject({ challengeStartDate: '2025-09-15', user: { id: user.id, challengeStartDate: '2025-09-15' } });
+      const moved = await client.post('/api/auth/start-challenge', { challengeStartDate: '2025-09-10' });
+      expect(moved.body).toMatchObject({ challengeStartDate: '2025-09-10' });
+      const again = await client.post('/api/auth/start-challenge', { challengeStartDate: '2025-09-12' });
+      expect(again).toMatchObject({ status: 409, body: { message: 'La challenge è già iniziata: la data di inizio non può più essere cambiata' } });
+      expect(await readDoc(app, `users/${user.id}`)).toMatchObject({ challengeStartDate: '2025-09-10' });
+      expect(rome(app.deps.clock())).toBe('2025-09-10');
+    } finally {
+      app.setNow(new Date());
+    }
+  });
+
+  test('"today" is the participant\'s calendar day (X-Time-Zone)', async () => {
+    // 23:30 UTC on the 10th is already the 11th in Rome, still the 10th in New York.
+    app.setNow(new Date('2025-09-10T23:30:00Z'));
+    try {
+      const { client } = await registerParticipant(app);
+      const rome11 = await client.request('POST', '/api/auth/start-challenge', { json: { challengeStartDate: '2025-09-10' } });
+      expect(rome11).toMatchObject({ status: 400, body: { message: 'La data di inizio non può essere nel passato' } });
+      const ny = await client.request('POST', '/api/auth/start-challenge', {
+        json: { challengeStartDate: '2025-09-10' },
+        headers: { 'x-time-zone': 'America/New_York' },
+      });
+      expect(ny.status).toBe(200);
+    } finally {
+      app.setNow(new Date());
+    }
+  });
+
+  test.each([
+    [{ challengeStartDate: '2020-01-01' }, 400, 'La data di inizio non può essere nel passato'],
+    [{ challengeStartDate: '2999-01-01' }, 400, 'Scegli una data di inizio entro 60 giorni da oggi'],
+    [{ challengeStartDate: '2025-02-30' }, 400, 'Data non valida: usa il formato AAAA-MM-GG'],
+    [{}, 400, 'Data non valida'],
+  ])('%j: %i %s, nothing stored', async (body, status, message) => {
+    const { client, user } = await registerParticipant(app);
+    const reply = await client.post('/api/auth/start-challenge', body);
+    expect(reply).toMatchObject({ status, body: { message } });
+    expect(await readDoc(app, `users/${user.id}`)).toMatchObject({ challengeStartDate: null });
+  });
+
+  test('not signed in: 401', async () => {
+    expect((await new Client(app).post('/api/auth/start-challenge', { challengeStartDate: '2025-09-10' })).status).toBe(401);
+  });
+});
+
+describe('POST /api/auth/password-reset', () => {
+  async function oobCodes(): Promise<Array<{ email: string; requestType: string }>> {
+    const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+    const project = app.deps.config.projectId;
+    const reply = await fetch(`http://${host}/emulator/v1/projects/${project}/oobCodes`);
+    return ((await reply.json()) as { oobCodes: Array<{ email: string; requestType: string }> }).oobCodes;
+  }
+
+  test('known email: 204 and Firebase Auth sends the reset email', async () => {
+    const { email } = await registerParticipant(app);
+    const reply = await new Client(app).post('/api/auth/password-reset', { email });
+    expect(reply.status).toBe(204);
+    expect((await oobCodes()).some((c) => c.email === email && c.requestType === 'PASSWORD_RESET')).toBe(true);
+  });
+
+  test('unknown email: the same 204, nothing sent', async () => {
+    const email = uniqueEmail();
+    const reply = await new Client(app).post('/api/auth/password-reset', { email });
+    expect(reply.status).toBe(204);
+    expect(reply.body).toBe('');
+    expect((await oobCodes()).some((c) => c.email === email)).toBe(false);
+  });
+
+  test('invalid email: 400', async () => {
+    expect(await new Client(app).post('/api/auth/password-reset', { email: 'x' })).toMatchObject({ status: 400, body: { message: 'Inserisci un indirizzo email valido' } });
+  });
+});

@@ -1,0 +1,140 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import type { User } from '@sfida/core/user';
+import { createApp } from '../app';
+import { loadConfig } from '../config';
+import { createDeps, type Deps } from '../deps';
+import { FileBlobStore } from '../shared/blob-store';
+
+/**
+ * API tests: the real app in-process on an ephemeral port, the real Admin SDK
+ * against the emulators started by tests/setup/emulators.global.ts.
+ */
+export interface TestApp {
+  baseUrl: string;
+  origin: string;
+  deps: Deps;
+  /** Moves the app's clock (sessions, challenge dates, plausibility). */
+  advance(ms: number): void;
+  setNow(date: Date): void;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(): Promise<TestApp> {
+  const blobDir = await mkdtemp(join(tmpdir(), 'sfida-blobs-'));
+  const config = loadConfig({ ...process.env, LOCAL_BLOB_DIR: blobDir });
+  let offset = 0;
+  let fixed: Date | null = null;
+  const clock = () => (fixed ? new Date(fixed.getTime() + offset) : new Date(Date.now() + offset));
+  const deps = await createDeps(config, { clock, blobStore: new FileBlobStore(blobDir) });
+  const app = createApp(deps);
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    origin: config.appOrigins[0]!,
+    deps,
+    advance: (ms) => {
+      offset += ms;
+    },
+    setNow: (date) => {
+      fixed = date;
+      offset = 0;
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export function uniqueEmail(prefix = 'utente'): string {
+  return `${prefix}-${randomBytes(6).toString('hex')}@test.sfida8.local`;
+}
+
+/** A fake client address, so per-address throttling never spills between tests. */
+export function randomAddress(): string {
+  const b = randomBytes(3);
+  return `10.${b[0]}.${b[1]}.${b[2]}`;
+}
+
+export interface Reply<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+  setCookies: string[];
+}
+
+/** A browser-like client: keeps the session cookie, sends the app's Origin and JSON. */
+export class Client {
+  cookie: string | null = null;
+  readonly address = randomAddress();
+
+  constructor(private readonly app: TestApp) {}
+
+  async request<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    options: { json?: unknown; body?: string | Buffer; headers?: Record<string, string>; origin?: string | null } = {},
+  ): Promise<Reply<T>> {
+    const headers: Record<string, string> = { 'x-forwarded-for': this.address };
+    if (method !== 'GET' && options.origin !== null) headers.origin = options.origin ?? this.app.origin;
+    if (this.cookie) headers.cookie = `__session=${this.cookie}`;
+    let body: string | Buffer | undefined = options.body;
+    if (options.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    }
+    Object.assign(headers, options.headers);
+    const response = await fetch(`${this.app.baseUrl}${path}`, { method, headers, body });
+    const setCookies = response.headers.getSetCookie();
+    for (const line of setCookies) {
+      const match = /^__session=([^;]*)/.exec(line);
+      if (match) this.cookie = match[1] ? decodeURIComponent(match[1]) : null;
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    if ((response.headers.get('content-type') ?? '').includes('application/json')) parsed = JSON.parse(text);
+    return { status: response.status, body: parsed as T, headers: response.headers, setCookies };
+  }
+
+  get<T = Record<string, unknown>>(path: string, headers?: Record<string, string>) {
+    return this.request<T>('GET', path, { headers });
+  }
+  post<T = Record<string, unknown>>(path: string, json?: unknown) {
+    return this.request<T>('POST', path, json === undefined ? {} : { json });
+  }
+  put<T = Record<string, unknown>>(path: string, json: unknown) {
+    return this.request<T>('PUT', path, { json });
+  }
+}
+
+export const PASSWORD = 'password-sicura-1';
+
+/** Registers a fresh participant through the API; the client is signed in afterwards. */
+export async function registerParticipant(app: TestApp, name = 'Partecipante Test'): Promise<{ client: Client; user: User; email: string }> {
+  const client = new Client(app);
+  const email = uniqueEmail();
+  const reply = await client.post<User>('/api/auth/register', {
+    name,
+    email,
+    password: PASSWORD,
+    role: 'PARTICIPANT',
+    secretCode: app.deps.config.inviteCode,
+  });
+  if (reply.status !== 201) throw new Error(`register failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+  return { client, user: reply.body, email };
+}
+
+/** Reads a document back with the Admin SDK (undefined when missing). */
+export async function readDoc(app: TestApp, path: string): Promise<Record<string, unknown> | undefined> {
+  const snap = await app.deps.db.doc(path).get();
+  return snap.exists ? snap.data() : undefined;
+}
