@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { Client, PASSWORD, readDoc, registerParticipant, startTestApp, uniqueEmail, type TestApp } from './test-support/api-harness';
+
+// Cross-cutting rules every /api call follows: cross-site protection, body
+// checks, caching and error shape.
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app.close();
+});
+
+describe('every /api response', () => {
+  test('carries Cache-Control: private, no-store (success, error, 404)', async () => {
+    const { client } = await registerParticipant(app);
+    for (const reply of [await client.get('/api/auth/me'), await new Client(app).get('/api/auth/me'), await client.get('/api/nulla')]) {
+      expect(reply.headers.get('cache-control')).toBe('private, no-store');
+    }
+  });
+
+  test('unknown route: 404 JSON', async () => {
+    const reply = await new Client(app).get('/api/non-esiste');
+    expect(reply).toMatchObject({ status: 404, body: { message: 'Risorsa non trovata' } });
+    expect((await new Client(app).post('/api/non-esiste', {})).status).toBe(404);
+  });
+
+  test('never reveals internals (no stack, no x-powered-by)', async () => {
+    const reply = await new Client(app).request('POST', '/api/auth/login', { body: '{"email":', headers: { 'content-type': 'application/json' } });
+    expect(reply.headers.get('x-powered-by')).toBeNull();
+    expect(JSON.stringify(reply.body)).not.toMatch(/at |node_modules|Error:/);
+  });
+});
+
+describe('cross-site protection on state-changing calls', () => {
+  const calls: Array<[string, string, unknown]> = [
+    ['POST', '/api/auth/login', { email: 'a@b.it', password: 'x' }],
+    ['POST', '/api/auth/register', { name: 'A', email: 'a@b.it', password: 'xxxxxx', secretCode: 'y' }],
+    ['POST', '/api/auth/logout', {}],
+    ['PUT', '/api/auth/profile', { name: 'Mallory' }],
+    ['POST', '/api/auth/start-challenge', { challengeStartDate: '2030-01-01' }],
+    ['POST', '/api/onboarding', { tempoAllenamento: 'MENO_UN_ANNO', luogoAllenamento: 'CASA', livelloAllenamento: 'AVANZATO' }],
+    ['PUT', '/api/users/me/progress', {}],
+    ['POST', '/api/auth/password-reset', { email: 'a@b.it' }],
+  ];
+
+  test.each(calls)('%s %s: wrong or missing Origin → 403, nothing changes', async (method, path, json) => {
+    const { client, user } = await registerParticipant(app);
+    const before = await readDoc(app, `users/${user.id}`);
+    for (const origin of ['https://evil.example', 'null', null]) {
+      const reply = await client.request(method, path, { json, origin });
+      expect(reply).toMatchObject({ status: 403, body: { message: 'Richiesta non consentita: origine non riconosciuta' } });
+    }
+    expect(await readDoc(app, `users/${user.id}`)).toEqual(before);
+    expect((await client.get('/api/auth/me')).status).toBe(200);
+  });
+
+  test.each([
+    ['text/plain', '{"name":"Mallory"}'],
+    ['application/x-www-form-urlencoded', 'name=Mallory'],
+    ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nMallory\r\n--x--'],
+  ])('%s body → 415, nothing changes', async (type, body) => {
+    const { client, user } = await registerParticipant(app);
+    const before = await readDoc(app, `users/${user.id}`);
+    const reply = await client.request('PUT', '/api/auth/profile', { body, headers: { 'content-type': type } });
+    expect(reply).toMatchObject({ status: 415, body: { message: expect.stringContaining('JSON') } });
+    const login = await new Client(app).request('POST', '/api/auth/login', { body, headers: { 'content-type': type } });
+    expect(login.status).toBe(415);
+    expect(await readDoc(app, `users/${user.id}`)).toEqual(before);
+  });
+
+  test('a body without Content-Type → 415', async () => {
+    const { client } = await registerParticipant(app);
+    const reply = await client.request('PUT', '/api/auth/profile', { body: Buffer.from('{"name":"Mallory"}') });
+    expect(reply.status).toBe(415);
+  });
+
+  test('malformed JSON → 400 JSON message, nothing changes', async () => {
+    const { client, user } = await registerParticipant(app);
+    const before = await readDoc(app, `users/${user.id}`);
+    const reply = await client.request('PUT', '/api/auth/profile', { body: '{"name": "Mallory"', headers: { 'content-type': 'application/json' } });
+    expect(reply).toMatchObject({ status: 400, body: { message: 'Richiesta non valida: JSON malformato' } });
+    expect(await readDoc(app, `users/${user.id}`)).toEqual(before);
+  });
+
+  test('a JSON body that is not an object → 400', async () => {
+    const reply = await new Client(app).request('POST', '/api/auth/login', { json: ['a'] });
+    expect(reply).toMatchObject({ status: 400, body: { message: 'Richiesta non valida: il corpo deve essere un oggetto JSON' } });
+  });
+
+  test('oversize auth bodies → 413', async () => {
+    const email = uniqueEmail();
+    const reply = await new Client(app).post('/api/auth/register', {
+      name: 'A',
+      email,
+      password: PASSWORD,
+      secretCode: app.deps.config.inviteCode,
+      padding: 'x'.repeat(8 * 1024),
+    });
+    expect(reply).toMatchObject({ status: 413, body: { message: 'Richiesta troppo grande' } });
+    await expect(app.deps.auth.getUserByEmail(email)).rejects.toMatchObject({ code: 'auth/user-not-found' });
+  });
+
+  test('oversize body sent in chunks (no Content-Length) → 413', async () => {
+    const { client, user } = await registerParticipant(app);
+    const chunk = new TextEncoder().encode(`{"name":"${'x'.repeat(16 * 1024)}"}`);
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(chunk);
+        controller.close();
+      },
+    });
+    const response = await fetch(`${app.baseUrl}/api/auth/profile`, {
+      method: 'PUT',
+      headers: { origin: app.origin, 'content-type': 'application/json', cookie: `__session=${client.cookie}`, 'x-forwarded-for': client.address },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ message: 'Richiesta troppo grande' });
+    expect(await readDoc(app, `users/${user.id}`)).toMatchObject({ name: 'Partecipante Test' });
+  });
+
+  test('Cloud Functions pre-read bodies (req.rawBody) are capped too', async () => {
+    // Simulate the Functions framework: body already read, rawBody set, before Express.
+    const { createApp } = await import('./app');
+    const inner = createApp(app.deps);
+    const { createServer } = await import('node:http');
+    const server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        Object.assign(req, { rawBody: raw, body: JSON.parse(raw.toString() || '{}') as unknown });
+        // The framework has consumed the stream; drop content-length as its parser leaves it.
+        inner(req as never, res as never);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const big = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+        method: 'POST',
+        headers: { origin: app.origin, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'a@b.it', password: 'x', padding: 'y'.repeat(10_000) }),
+      });
+      expect(big.status).toBe(413);
+      const ok = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+        method: 'POST',
+        headers: { origin: app.origin, 'content-type': 'application/json', 'x-forwarded-for': '10.99.0.1' },
+        body: JSON.stringify({ email: uniqueEmail(), password: 'sbagliata' }),
+      });
+      expect(ok.status).toBe(401);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  test('GET never changes state (logout only by POST)', async () => {
+    const { client } = await registerParticipant(app);
+    expect((await client.get('/api/auth/logout')).status).toBe(404);
+    expect((await client.get('/api/auth/me')).status).toBe(200);
+  });
+});
