@@ -26,15 +26,13 @@ export interface AuthContextValue {
 export const meQueryKey = ['auth', 'me'] as const;
 
 /**
- * The user schema pulls in zod (~20 KB gzip), which the landing page must not wait for: it is
- * loaded on its own, in parallel with the request, and checks every user the API returns.
+ * The user schema pulls in zod (~20 KB gzip), which the landing page must not carry: it is loaded
+ * on its own chunk, only once the API has actually answered with a user, and checks every one.
  */
-const loadUserSchema = () => import('@sfida/core/user').then((module) => module.userSchema);
-
 async function userRequest(path: string, options: { method?: 'POST' | 'PUT'; body?: unknown; signal?: AbortSignal } = {}): Promise<User> {
-  const schema = loadUserSchema();
   const data = await apiFetch(path, options);
-  return (await schema).parse(data);
+  const { userSchema } = await import('@sfida/core/user');
+  return userSchema.parse(data);
 }
 
 /** The current session's user, or null when signed out (401). Other failures are errors. */

@@ -1,7 +1,86 @@
-import { Heading } from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useAuth } from '../../app/auth';
+import { FormError } from '../../components/form-error';
+import { errorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { AuthLayout } from './auth-layout';
+import { PasswordResetForm } from './password-reset-form';
 
 export default function LoginPage() {
   useDocumentTitle('Accedi');
-  return <Heading as="h1">Accedi</Heading>;
+  const { login } = useAuth();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [resetOpen, setResetOpen] = useState(false);
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setSubmitting(true);
+    try {
+      await login(email.trim(), password);
+      navigate('/dashboard', { replace: true });
+    } catch (caught) {
+      setError(errorMessage(caught, 'Errore durante il login'));
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <AuthLayout title="Accedi" intro="Bentornato! Entra per continuare la tua sfida.">
+      <Stack as="form" gap="5" onSubmit={handleSubmit}>
+        <FormError message={error} />
+        <Field.Root required>
+          <Field.Label>
+            Email <Field.RequiredIndicator />
+          </Field.Label>
+          <Input type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        </Field.Root>
+        <Field.Root required>
+          <Field.Label>
+            Password <Field.RequiredIndicator />
+          </Field.Label>
+          <Input type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        </Field.Root>
+        <Button type="submit" size="lg" loading={submitting} loadingText="Accesso in corso...">
+          Accedi
+        </Button>
+      </Stack>
+
+      <Stack gap="3">
+        <Link
+          as="button"
+          alignSelf="flex-start"
+          color="brand.fg"
+          fontWeight="600"
+          textDecoration="underline"
+          aria-expanded={resetOpen}
+          aria-controls="recupero-password"
+          onClick={() => setResetOpen((open) => !open)}
+        >
+          Password dimenticata?
+        </Link>
+        <div id="recupero-password" hidden={!resetOpen}>
+          {resetOpen && <PasswordResetForm defaultEmail={email} />}
+        </div>
+      </Stack>
+
+      <Stack gap="2" borderTopWidth="1px" borderColor="border" pt="5">
+        <Text>
+          Non hai ancora un account?{' '}
+          <Link asChild color="brand.fg" fontWeight="600" textDecoration="underline">
+            <RouterLink to="/register">Registrati</RouterLink>
+          </Link>
+        </Text>
+        <Link asChild color="fg.muted" textDecoration="underline" alignSelf="flex-start">
+          <RouterLink to="/">Torna alla home</RouterLink>
+        </Link>
+      </Stack>
+    </AuthLayout>
+  );
 }

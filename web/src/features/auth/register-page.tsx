@@ -1,7 +1,110 @@
-import { Heading } from '@chakra-ui/react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { MIN_PASSWORD_LENGTH, messages } from '@sfida/core/user';
+import { useAuth } from '../../app/auth';
+import { FormError } from '../../components/form-error';
+import { errorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { AuthLayout } from './auth-layout';
+
+interface RegisterForm {
+  name: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  secretCode: string;
+}
+
+/** Client-side checks, in the order the spec gives; the invite code is checked only by the server. */
+export function validateRegistration(form: RegisterForm): string | null {
+  if (form.password !== form.confirmPassword) return messages.passwordsDoNotMatch;
+  if (form.password.length < MIN_PASSWORD_LENGTH) return messages.passwordTooShort;
+  return null;
+}
+
+const emptyForm: RegisterForm = { name: '', email: '', password: '', confirmPassword: '', secretCode: '' };
 
 export default function RegisterPage() {
   useDocumentTitle('Registrati');
-  return <Heading as="h1">Registrati</Heading>;
+  const { register } = useAuth();
+  const navigate = useNavigate();
+  const [form, setForm] = useState(emptyForm);
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const bind = (key: keyof RegisterForm) => ({
+    name: key,
+    value: form[key],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => setForm((current) => ({ ...current, [key]: event.target.value })),
+  });
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    const invalid = validateRegistration(form);
+    setError(invalid);
+    if (invalid) return;
+    setSubmitting(true);
+    try {
+      await register({ name: form.name.trim(), email: form.email.trim(), password: form.password, secretCode: form.secretCode.trim() });
+      navigate('/onboarding', { replace: true });
+    } catch (caught) {
+      setError(errorMessage(caught, 'Errore durante la registrazione'));
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <AuthLayout title="Crea il tuo account" intro="Pochi dati e sei dentro: la tua sfida di otto settimane inizia qui.">
+      <Stack as="form" gap="5" onSubmit={handleSubmit}>
+        <FormError message={error} />
+        <Field.Root required>
+          <Field.Label>
+            Nome e cognome <Field.RequiredIndicator />
+          </Field.Label>
+          <Input autoComplete="name" {...bind('name')} />
+        </Field.Root>
+        <Field.Root required>
+          <Field.Label>
+            Email <Field.RequiredIndicator />
+          </Field.Label>
+          <Input type="email" autoComplete="email" {...bind('email')} />
+        </Field.Root>
+        <Field.Root required>
+          <Field.Label>
+            Password <Field.RequiredIndicator />
+          </Field.Label>
+          <Input type="password" autoComplete="new-password" {...bind('password')} />
+          <Field.HelperText color="fg.muted">Almeno {MIN_PASSWORD_LENGTH} caratteri.</Field.HelperText>
+        </Field.Root>
+        <Field.Root required>
+          <Field.Label>
+            Conferma password <Field.RequiredIndicator />
+          </Field.Label>
+          <Input type="password" autoComplete="new-password" {...bind('confirmPassword')} />
+        </Field.Root>
+        <Field.Root required>
+          <Field.Label>
+            Codice segreto <Field.RequiredIndicator />
+          </Field.Label>
+          <Input autoComplete="off" spellCheck={false} {...bind('secretCode')} />
+          <Field.HelperText color="fg.muted">Non hai il codice? Chiedilo al tuo coach: è lo stesso per tutto il gruppo.</Field.HelperText>
+        </Field.Root>
+        <Button type="submit" size="lg" loading={submitting} loadingText="Registrazione in corso...">
+          Registrati
+        </Button>
+      </Stack>
+      <Stack gap="2" borderTopWidth="1px" borderColor="border" pt="5">
+        <Text>
+          Hai già un account?{' '}
+          <Link asChild color="brand.fg" fontWeight="600" textDecoration="underline">
+            <RouterLink to="/login">Accedi</RouterLink>
+          </Link>
+        </Text>
+        <Link asChild color="fg.muted" textDecoration="underline" alignSelf="flex-start">
+          <RouterLink to="/">Torna alla home</RouterLink>
+        </Link>
+      </Stack>
+    </AuthLayout>
+  );
 }

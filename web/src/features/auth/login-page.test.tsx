@@ -1,0 +1,70 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { anonymous, deferred, json, mockApi, renderRoute, sentBody, testUser } from '../../testing/render-route';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+async function fillAndSubmit(user: ReturnType<typeof renderRoute>['user']) {
+  await user.type(await screen.findByLabelText(/^Email/), 'giulia@example.it');
+  await user.type(screen.getByLabelText(/^Password/), 'segreta123');
+  await user.click(screen.getByRole('button', { name: 'Accedi' }));
+}
+
+// Whole-app renders with lazy routes: generous timeout on a busy machine.
+describe('login page', { timeout: 20_000 }, () => {
+  it('signs in with cookie credentials and goes to the dashboard', async () => {
+    const fetchMock = mockApi({ 'GET /api/auth/me': anonymous, 'POST /api/auth/login': () => json(testUser()) });
+    const { user, currentPath } = renderRoute('/login');
+    await fillAndSubmit(user);
+
+    await waitFor(() => expect(currentPath()).toBe('/dashboard'));
+    expect(sentBody(fetchMock, 'POST', '/api/auth/login')).toEqual({ email: 'giulia@example.it', password: 'segreta123' });
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/auth/login') ?? [];
+    expect(init?.credentials).toBe('include');
+    expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json' });
+  });
+
+  it('shows the server message in the alert box', async () => {
+    mockApi({ 'GET /api/auth/me': anonymous, 'POST /api/auth/login': () => json({ message: 'Email o password non corretti' }, 401) });
+    const { user } = renderRoute('/login');
+    await fillAndSubmit(user);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Email o password non corretti');
+    expect(screen.getByRole('button', { name: 'Accedi' })).toBeEnabled();
+  });
+
+  it('falls back to the Italian message when the server gives none', async () => {
+    mockApi({ 'GET /api/auth/me': anonymous, 'POST /api/auth/login': () => new Response('<html>Bad gateway</html>', { status: 502 }) });
+    const { user } = renderRoute('/login');
+    await fillAndSubmit(user);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Errore durante il login');
+  });
+
+  it('shows a loading label while signing in', async () => {
+    const answer = deferred<Response>();
+    mockApi({ 'GET /api/auth/me': anonymous, 'POST /api/auth/login': () => answer.promise });
+    const { user, currentPath } = renderRoute('/login');
+    await fillAndSubmit(user);
+
+    expect(await screen.findByText('Accesso in corso...')).toBeInTheDocument();
+    answer.resolve(json(testUser()));
+    await waitFor(() => expect(currentPath()).toBe('/dashboard'));
+  });
+
+  it('answers a password reset request with the same confirmation, even when the call fails', async () => {
+    const fetchMock = mockApi({ 'GET /api/auth/me': anonymous, 'POST /api/auth/password-reset': () => json({ message: 'Errore' }, 500) });
+    const { user } = renderRoute('/login');
+    const toggle = await screen.findByRole('button', { name: 'Password dimenticata?' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.type(screen.getByLabelText(/Email del tuo account/), 'nessuno@example.it');
+    await user.click(screen.getByRole('button', { name: 'Invia istruzioni' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Se l’indirizzo è registrato');
+    expect(sentBody(fetchMock, 'POST', '/api/auth/password-reset')).toEqual({ email: 'nessuno@example.it' });
+  });
+});

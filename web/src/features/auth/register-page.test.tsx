@@ -1,0 +1,84 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { anonymous, deferred, json, mockApi, renderRoute, sentBody, testUser } from '../../testing/render-route';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+interface Fields {
+  password?: string;
+  confirmPassword?: string;
+  secretCode?: string;
+}
+
+async function fillAndSubmit(user: ReturnType<typeof renderRoute>['user'], fields: Fields = {}) {
+  const { password = 'segreta123', confirmPassword = password, secretCode = 'CODICE-COACH' } = fields;
+  await user.type(await screen.findByLabelText(/^Nome e cognome/), 'Giulia Rossi');
+  await user.type(screen.getByLabelText(/^Email/), 'giulia@example.it');
+  await user.type(screen.getByLabelText(/^Password/), password);
+  await user.type(screen.getByLabelText(/^Conferma password/), confirmPassword);
+  await user.type(screen.getByLabelText(/^Codice segreto/), secretCode);
+  await user.click(screen.getByRole('button', { name: 'Registrati' }));
+}
+
+const registerCalls = (fetchMock: ReturnType<typeof mockApi>) => fetchMock.mock.calls.filter(([url]) => url === '/api/auth/register');
+
+describe('register page', { timeout: 20_000 }, () => {
+  it('checks that the passwords match before checking their length', async () => {
+    const fetchMock = mockApi({ 'GET /api/auth/me': anonymous });
+    const { user } = renderRoute('/register');
+    await fillAndSubmit(user, { password: 'abc', confirmPassword: 'abd' });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Le password non coincidono');
+    expect(registerCalls(fetchMock)).toHaveLength(0);
+  });
+
+  it('then asks for at least 6 characters', async () => {
+    const fetchMock = mockApi({ 'GET /api/auth/me': anonymous });
+    const { user } = renderRoute('/register');
+    await fillAndSubmit(user, { password: 'abc' });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('La password deve essere di almeno 6 caratteri');
+    expect(registerCalls(fetchMock)).toHaveLength(0);
+  });
+
+  it('leaves the invite code to the server and shows its answer', async () => {
+    const fetchMock = mockApi({ 'GET /api/auth/me': anonymous, 'POST /api/auth/register': () => json({ message: 'Codice segreto non valido' }, 403) });
+    const { user } = renderRoute('/register');
+    await fillAndSubmit(user, { secretCode: 'sbagliato' });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Codice segreto non valido');
+    expect(sentBody(fetchMock, 'POST', '/api/auth/register')).toEqual({
+      name: 'Giulia Rossi',
+      email: 'giulia@example.it',
+      password: 'segreta123',
+      role: 'PARTICIPANT',
+      secretCode: 'sbagliato',
+    });
+  });
+
+  it('falls back to the Italian message when the request fails without one', async () => {
+    mockApi({
+      'GET /api/auth/me': anonymous,
+      'POST /api/auth/register': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const { user } = renderRoute('/register');
+    await fillAndSubmit(user);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Errore durante la registrazione');
+  });
+
+  it('shows a loading label, then goes to the onboarding', async () => {
+    const answer = deferred<Response>();
+    mockApi({ 'GET /api/auth/me': anonymous, 'POST /api/auth/register': () => answer.promise });
+    const { user, currentPath } = renderRoute('/register');
+    await fillAndSubmit(user);
+
+    expect(await screen.findByText('Registrazione in corso...')).toBeInTheDocument();
+    answer.resolve(json(testUser({ onboardingCompletato: false, tempoAllenamento: null, luogoAllenamento: null, livelloAllenamento: null, schedaAssegnata: null }), 201));
+    await waitFor(() => expect(currentPath()).toBe('/onboarding'));
+  });
+});
