@@ -20,7 +20,8 @@ export interface TestApp {
   deps: Deps;
   /** Moves the app's clock (sessions, challenge dates, plausibility). */
   advance(ms: number): void;
-  setNow(date: Date): void;
+  /** Pins the clock to `date` (null: back to real time). */
+  setNow(date: Date | null): void;
   close(): Promise<void>;
 }
 

@@ -296,7 +296,7 @@ describe('POST /api/auth/start-challenge', () => {
       expect(await readDoc(app, `users/${user.id}`)).toMatchObject({ challengeStartDate: '2025-09-10' });
       expect(rome(app.deps.clock())).toBe('2025-09-10');
     } finally {
-      app.setNow(new Date());
+      app.setNow(null);
     }
   });
 
@@ -313,7 +313,7 @@ describe('POST /api/auth/start-challenge', () => {
       });
       expect(ny.status).toBe(200);
     } finally {
-      app.setNow(new Date());
+      app.setNow(null);
     }
   });
 

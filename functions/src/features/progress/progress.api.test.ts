@@ -1,0 +1,289 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
+import { addHabit, savePlanner, setActionText, submitCheckIn, toggleAction, toggleHabit, weekActions, type TrackerResult } from '@sfida/core/tracker-actions';
+import { addDays, todayIn } from '@sfida/core/dates';
+import type { LeaderboardEntry, WeeklyKpi } from '@sfida/core/progress-summary';
+import { ensureAccount } from '../accounts/accounts-admin';
+import { Client, PASSWORD, readDoc, registerParticipant, startTestApp, uniqueEmail, type TestApp } from '../../test-support/api-harness';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterEach(() => {
+  app.setNow(null);
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const TZ = 'Europe/Rome';
+const DAY = 24 * 60 * 60 * 1000;
+/** Monday 15 September 2025, 10:00 in Rome. */
+const START = '2025-09-15';
+const START_INSTANT = new Date('2025-09-15T08:00:00Z');
+
+function must(result: TrackerResult): TrackerData {
+  if (!result.ok) throw new Error(result.message);
+  return result.data;
+}
+
+/** A participant whose challenge starts today (START), signed in. */
+async function startedParticipant(name = 'Partecipante Test') {
+  app.setNow(START_INSTANT);
+  const registered = await registerParticipant(app, name);
+  const reply = await registered.client.post('/api/auth/start-challenge', { challengeStartDate: START });
+  expect(reply.status).toBe(200);
+  return registered;
+}
+
+/** Day one: one habit ticked today and this week's check-in: 2 + 10 points. */
+function dayOneTracker(now = START_INSTANT): TrackerData {
+  let data = emptyTracker(TZ, now, START);
+  data = must(addHabit(data, 'Meditare 10 minuti', now, 'h1'));
+  data = must(toggleHabit(data, 'h1', todayIn(TZ, now), now));
+  data = must(submitCheckIn(data, { mood: 4, reflection: 'Buona partenza' }, now, 'c1'));
+  return data;
+}
+
+async function storedProgress(uid: string) {
+  return { progress: await readDoc(app, `progress/${uid}`), summary: await readDoc(app, `progressSummaries/${uid}`) };
+}
+
+describe('PUT /api/users/me/progress', () => {
+  test('stores the tracker, the summary, and answers this week\'s KPIs', async () => {
+    const { client, user } = await startedParticipant();
+    const data = dayOneTracker();
+    const reply = await client.put<{ weeklyKPI: WeeklyKpi }>('/api/users/me/progress', data);
+    expect(reply.status).toBe(200);
+    expect(reply.body.weeklyKPI).toMatchObject({ weekStart: START, weekPoints: 12, totalPoints: 12, streakDays: 1, checkInThisWeek: true, currentWeek: 1 });
+    const { progress, summary } = await storedProgress(user.id);
+    expect(JSON.parse(progress!.data as string)).toEqual(data);
+    expect(summary).toMatchObject({ cohortId: user.cohortId, totalPoints: 12, streakDays: 1, streakThrough: START, pointsByWeek: { [START]: 12 } });
+
+    const restored = await client.get<TrackerData>('/api/users/me/progress');
+    expect(restored.status).toBe(200);
+    expect(restored.body).toEqual(data);
+  });
+
+  test('the server\'s start date wins over the browser\'s', async () => {
+    const { client, user } = await startedParticipant();
+    const data = { ...emptyTracker(TZ, START_INSTANT, '2025-09-01') };
+    expect((await client.put('/api/users/me/progress', data)).status).toBe(200);
+    const { progress } = await storedProgress(user.id);
+    expect(JSON.parse(progress!.data as string).challengeStartDate).toBe(START);
+  });
+
+  test('a full eight weeks with ten habits fits the size cap', async () => {
+    const { client, email } = await startedParticipant();
+    let now = START_INSTANT;
+    let data = emptyTracker(TZ, now, START);
+    for (let h = 0; h < 10; h++) data = must(addHabit(data, `Abitudine numero ${h + 1} con un nome lungo`, now, `h${h}`));
+    for (let day = 0; day < 56; day++) {
+      now = new Date(START_INSTANT.getTime() + day * DAY);
+      const today = todayIn(TZ, now);
+      for (let h = 0; h < 10; h++) data = must(toggleHabit(data, `h${h}`, today, now));
+      if (day % 7 === 0) {
+        const week = day / 7 + 1;
+        for (const [i, action] of weekActions(data, week).entries()) {
+          data = must(setActionText(data, week, action.id, `Azione concreta ${i + 1} della settimana ${week} da completare`, now));
+          data = must(toggleAction(data, week, action.id, now));
+        }
+        data = must(savePlanner(data, week, now));
+        data = must(submitCheckIn(data, { mood: 3, reflection: 'r'.repeat(300) }, now));
+      }
+    }
+    const size = Buffer.byteLength(JSON.stringify(data));
+    expect(size).toBeLessThan(512 * 1024);
+    app.setNow(now);
+    // Eight weeks later the idle timeout has ended the old session: sign in again.
+    expect((await client.post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
+    const reply = await client.put<{ weeklyKPI: WeeklyKpi }>('/api/users/me/progress', data);
+    expect(reply.status).toBe(200);
+    expect(reply.body.weeklyKPI.streakDays).toBe(56);
+    expect(reply.body.weeklyKPI.currentWeek).toBe(8);
+  });
+
+  describe('implausible or invalid data: 400 with a message, stored data unchanged', () => {
+    const cases: Array<[string, (data: TrackerData) => TrackerData, string]> = [
+      [
+        'points the rules never awarded',
+        (d) => ({ ...d, pointsHistory: [...d.pointsHistory, { ...d.pointsHistory[0]!, points: 500, ref: 'regalo' }] }),
+        'Lo storico dei punti non corrisponde alle attività registrate.',
+      ],
+      [
+        'a completion before the challenge began',
+        (d) => ({ ...d, completions: { h1: { ...d.completions.h1, [addDays(START, -3)]: 'late' } } }),
+        'Completamenti precedenti all’inizio della challenge.',
+      ],
+      [
+        'two check-ins in one week',
+        (d) => ({ ...d, checkIns: [...d.checkIns, { ...d.checkIns[0]!, id: 'c2' }] }),
+        'Due check-in nella stessa settimana.',
+      ],
+      ['a schema violation', (d) => ({ ...d, version: 2 }) as unknown as TrackerData, expect.any(String) as unknown as string],
+    ];
+
+    test.each(cases)('%s', async (_label, tamper, message) => {
+      const { client, user } = await startedParticipant();
+      expect((await client.put('/api/users/me/progress', dayOneTracker())).status).toBe(200);
+      const before = await storedProgress(user.id);
+      const reply = await client.put('/api/users/me/progress', tamper(dayOneTracker()));
+      expect(reply.status).toBe(400);
+      expect(reply.body).toEqual({ message });
+      expect(await storedProgress(user.id)).toEqual(before);
+    });
+
+    test('activity before the challenge has started', async () => {
+      app.setNow(START_INSTANT);
+      const { client, user } = await registerParticipant(app);
+      const reply = await client.put('/api/users/me/progress', dayOneTracker());
+      expect(reply).toMatchObject({ status: 400, body: { message: 'La challenge non è ancora iniziata.' } });
+      expect(await storedProgress(user.id)).toEqual({ progress: undefined, summary: undefined });
+    });
+  });
+
+  test('a megabyte is refused (413), stored data unchanged', async () => {
+    const { client, user } = await startedParticipant();
+    await client.put('/api/users/me/progress', dayOneTracker());
+    const before = await storedProgress(user.id);
+    const huge = { ...dayOneTracker(), padding: 'x'.repeat(1024 * 1024) };
+    expect(await client.put('/api/users/me/progress', huge)).toMatchObject({ status: 413, body: { message: 'Richiesta troppo grande' } });
+    expect(await storedProgress(user.id)).toEqual(before);
+  });
+
+  test('GET before any sync: 404; not signed in: 401', async () => {
+    const { client } = await registerParticipant(app);
+    expect(await client.get('/api/users/me/progress')).toMatchObject({ status: 404, body: { message: 'Nessun progresso salvato' } });
+    expect((await new Client(app).get('/api/users/me/progress')).status).toBe(401);
+    expect((await new Client(app).put('/api/users/me/progress', dayOneTracker())).status).toBe(401);
+  });
+});
+
+async function ownerOf(cohortId: string) {
+  const email = uniqueEmail('coach');
+  const user = await ensureAccount(app.deps, { email, password: PASSWORD, name: 'Coach', role: 'OWNER', cohortId });
+  const client = new Client(app);
+  expect((await client.post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
+  return { client, user };
+}
+
+describe('GET /api/users/:userId/progress', () => {
+  test('the participant themself: weeklyKPI for the requested week', async () => {
+    const { client, user } = await startedParticipant();
+    await client.put('/api/users/me/progress', dayOneTracker());
+    const reply = await client.get<{ weeklyKPI: WeeklyKpi }>(`/api/users/${user.id}/progress?cohortId=${user.cohortId}&weekStart=${START}`);
+    expect(reply.status).toBe(200);
+    expect(reply.body.weeklyKPI).toMatchObject({ weekStart: START, weekPoints: 12, totalPoints: 12, streakDays: 1 });
+    const nextWeek = await client.get<{ weeklyKPI: WeeklyKpi }>(`/api/users/${user.id}/progress?weekStart=${addDays(START, 7)}`);
+    expect(nextWeek.body.weeklyKPI).toMatchObject({ weekPoints: 0, totalPoints: 12 });
+  });
+
+  test('defaults to this week; zeros before any sync', async () => {
+    const { client, user } = await startedParticipant();
+    const reply = await client.get<{ weeklyKPI: WeeklyKpi }>(`/api/users/${user.id}/progress`);
+    expect(reply.body.weeklyKPI).toMatchObject({ weekStart: START, weekPoints: 0, totalPoints: 0, streakDays: 0 });
+  });
+
+  test("another participant's progress: 403", async () => {
+    const { user: other, client: otherClient } = await startedParticipant();
+    await otherClient.put('/api/users/me/progress', dayOneTracker());
+    const { client } = await startedParticipant();
+    expect(await client.get(`/api/users/${other.id}/progress`)).toMatchObject({ status: 403, body: { message: 'Non puoi vedere i progressi di un altro partecipante' } });
+    expect((await client.get(`/api/users/utente-inesistente/progress`)).status).toBe(403);
+  });
+
+  test('an OWNER of the same cohort may read it; an OWNER of another cohort may not', async () => {
+    const { user, client } = await startedParticipant();
+    await client.put('/api/users/me/progress', dayOneTracker());
+    const coach = await ownerOf(user.cohortId);
+    const reply = await coach.client.get<{ weeklyKPI: WeeklyKpi }>(`/api/users/${user.id}/progress?weekStart=${START}`);
+    expect(reply.status).toBe(200);
+    expect(reply.body.weeklyKPI.totalPoints).toBe(12);
+    const stranger = await ownerOf(`altra-${randomBytes(4).toString('hex')}`);
+    expect((await stranger.client.get(`/api/users/${user.id}/progress`)).status).toBe(403);
+  });
+
+  test.each(['2025-09-16', '15-09-2025', '2025-02-30', 'lunedi'])('weekStart=%s: 400', async (weekStart) => {
+    const { client, user } = await startedParticipant();
+    expect(await client.get(`/api/users/${user.id}/progress?weekStart=${weekStart}`)).toMatchObject({
+      status: 400,
+      body: { message: 'weekStart deve essere un lunedì nel formato AAAA-MM-GG' },
+    });
+  });
+});
+
+describe('GET /api/cohorts/:cohortId/leaderboard', () => {
+  async function memberOf(cohortId: string, name: string) {
+    const email = uniqueEmail();
+    const user = await ensureAccount(app.deps, { email, password: PASSWORD, name, role: 'PARTICIPANT', cohortId, challengeStartDate: START });
+    const client = new Client(app);
+    expect((await client.post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
+    return { client, user, email };
+  }
+
+  test('ranks the cohort for the week; members without progress appear with zeros', async () => {
+    app.setNow(START_INSTANT);
+    const cohortId = `coorte-${randomBytes(4).toString('hex')}`;
+    const anna = await memberOf(cohortId, 'Anna');
+    const bruno = await memberOf(cohortId, 'Bruno');
+    const carla = await memberOf(cohortId, 'Carla');
+    await ownerOf(cohortId);
+    await anna.client.put('/api/users/me/progress', dayOneTracker());
+    let brunoData = emptyTracker(TZ, START_INSTANT, START);
+    brunoData = must(addHabit(brunoData, 'Camminare', START_INSTANT, 'h1'));
+    brunoData = must(toggleHabit(brunoData, 'h1', START, START_INSTANT));
+    await bruno.client.put('/api/users/me/progress', brunoData);
+
+    const reply = await carla.client.get<{ entries: LeaderboardEntry[] }>(`/api/cohorts/${cohortId}/leaderboard?weekStart=${START}`);
+    expect(reply.status).toBe(200);
+    expect(reply.body.entries).toEqual([
+      { userId: anna.user.id, displayName: 'Anna', weekPoints: 12, totalPoints: 12, streakDays: 1, rank: 1, isMe: false },
+      { userId: bruno.user.id, displayName: 'Bruno', weekPoints: 2, totalPoints: 2, streakDays: 1, rank: 2, isMe: false },
+      { userId: carla.user.id, displayName: 'Carla', weekPoints: 0, totalPoints: 0, streakDays: 0, rank: 3, isMe: true },
+    ]);
+
+    // Next week: week points reset, totals stay; a streak not kept up goes back to 0.
+    app.setNow(new Date(START_INSTANT.getTime() + 7 * DAY));
+    await anna.client.post('/api/auth/login', { email: anna.email, password: PASSWORD });
+    const later = await anna.client.get<{ entries: LeaderboardEntry[] }>(`/api/cohorts/${cohortId}/leaderboard`);
+    expect(later.body.entries.map((e) => [e.displayName, e.weekPoints, e.totalPoints, e.streakDays, e.isMe])).toEqual([
+      ['Anna', 0, 12, 0, true],
+      ['Bruno', 0, 2, 0, false],
+      ['Carla', 0, 0, 0, false],
+    ]);
+  });
+
+  test('top 50 plus the caller\'s own row', async () => {
+    app.setNow(START_INSTANT);
+    const cohortId = `coorte-${randomBytes(4).toString('hex')}`;
+    const me = await memberOf(cohortId, 'Zeta Ultima');
+    const batch = app.deps.db.batch();
+    for (let i = 0; i < 55; i++) {
+      const uid = `finto-${cohortId}-${i}`;
+      batch.set(app.deps.db.doc(`users/${uid}`), { name: `Membro ${i}`, email: `m${i}@x.it`, role: 'PARTICIPANT', cohortId });
+      batch.set(app.deps.db.doc(`progressSummaries/${uid}`), { cohortId, totalPoints: 100 + i, streakDays: 3, streakThrough: START, pointsByWeek: { [START]: 10 + i } });
+    }
+    await batch.commit();
+    const reply = await me.client.get<{ entries: LeaderboardEntry[] }>(`/api/cohorts/${cohortId}/leaderboard?weekStart=${START}`);
+    expect(reply.body.entries).toHaveLength(51);
+    expect(reply.body.entries[0]).toMatchObject({ displayName: 'Membro 54', weekPoints: 64, rank: 1, streakDays: 3 });
+    expect(reply.body.entries[49]!.rank).toBe(50);
+    expect(reply.body.entries[50]).toMatchObject({ userId: me.user.id, rank: 56, isMe: true, weekPoints: 0 });
+  });
+
+  test("another cohort's leaderboard: 403 (participant and OWNER alike)", async () => {
+    const { client } = await registerParticipant(app);
+    expect(await client.get('/api/cohorts/altra-coorte/leaderboard')).toMatchObject({ status: 403, body: { message: 'Puoi vedere solo la classifica della tua coorte' } });
+    const coach = await ownerOf('coorte-del-coach');
+    expect((await coach.client.get('/api/cohorts/altra-coorte/leaderboard')).status).toBe(403);
+    expect((await coach.client.get('/api/cohorts/coorte-del-coach/leaderboard')).status).toBe(200);
+  });
+
+  test('bad weekStart: 400; not signed in: 401', async () => {
+    const { client, user } = await registerParticipant(app);
+    expect((await client.get(`/api/cohorts/${user.cohortId}/leaderboard?weekStart=2025-09-17`)).status).toBe(400);
+    expect((await new Client(app).get(`/api/cohorts/${user.cohortId}/leaderboard`)).status).toBe(401);
+  });
+});
