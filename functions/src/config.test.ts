@@ -1,0 +1,45 @@
+import { describe, expect, test } from 'vitest';
+import { ConfigError, assertApiConfig, loadConfig } from './config';
+
+const production = { GCLOUD_PROJECT: 'sfida-prod', INVITE_CODE: 'segreto', WEB_API_KEY: 'chiave' };
+
+describe('loadConfig', () => {
+  test('production defaults come from the project id', () => {
+    const config = loadConfig(production);
+    expect(config).toMatchObject({
+      projectId: 'sfida-prod',
+      inviteCohortId: 'coorte-2025',
+      appOrigins: ['https://sfida-prod.web.app', 'https://sfida-prod.firebaseapp.com'],
+      storageBucket: 'sfida-prod.firebasestorage.app',
+      localBlobDir: null,
+      authEmulatorHost: null,
+    });
+  });
+
+  test('the project id may come from FIREBASE_CONFIG', () => {
+    expect(loadConfig({ INVITE_CODE: 'x', WEB_API_KEY: 'k', FIREBASE_CONFIG: '{"projectId":"da-config"}' }).projectId).toBe('da-config');
+  });
+
+  test('APP_ORIGINS is a comma list (trailing slashes dropped)', () => {
+    expect(loadConfig({ ...production, APP_ORIGINS: 'https://a.it/, http://127.0.0.1:5000' }).appOrigins).toEqual(['https://a.it', 'http://127.0.0.1:5000']);
+  });
+
+  test('LOCAL_BLOB_DIR is ignored in production', () => {
+    expect(loadConfig({ ...production, LOCAL_BLOB_DIR: '/tmp/x', VITEST: undefined }).localBlobDir).toBeNull();
+    expect(loadConfig({ ...production, LOCAL_BLOB_DIR: '/tmp/x', FUNCTIONS_EMULATOR: 'true' }).localBlobDir).toBe('/tmp/x');
+  });
+
+  test('fails fast with a clear message', () => {
+    expect(() => loadConfig({ INVITE_CODE: 'x', WEB_API_KEY: 'k' })).toThrow(/GCLOUD_PROJECT/);
+    expect(() => loadConfig({ GCLOUD_PROJECT: 'p', INVITE_CODE: 'x' })).toThrow(/WEB_API_KEY/);
+    expect(() => loadConfig({ ...production, TRUST_PROXY_HOPS: 'molti' })).toThrow(ConfigError);
+    const withoutCode = loadConfig({ GCLOUD_PROJECT: 'p', WEB_API_KEY: 'k' });
+    expect(() => assertApiConfig(withoutCode)).toThrow(/INVITE_CODE/);
+  });
+
+  test('in the emulators no Web API key is needed', () => {
+    const config = loadConfig({ GCLOUD_PROJECT: 'demo-x', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080' });
+    expect(config.authEmulatorHost).toBe('127.0.0.1:9099');
+    expect(config.webApiKey).not.toBe('');
+  });
+});

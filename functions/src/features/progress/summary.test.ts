@@ -1,0 +1,38 @@
+import { describe, expect, test } from 'vitest';
+import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
+import { addHabit, toggleHabit, type TrackerResult } from '@sfida/core/tracker-actions';
+import { liveStreak, pointsByWeek, streakAt } from './summary';
+
+const must = (r: TrackerResult): TrackerData => {
+  if (!r.ok) throw new Error(r.message);
+  return r.data;
+};
+
+function ticked(days: string[]): TrackerData {
+  let data = emptyTracker('Europe/Rome', new Date('2025-09-15T08:00:00Z'), '2025-09-15');
+  data = must(addHabit(data, 'Leggere', new Date('2025-09-15T08:00:00Z'), 'h1'));
+  for (const day of days) data = must(toggleHabit(data, 'h1', day, new Date(`${day}T10:00:00Z`)));
+  return data;
+}
+
+describe('streakAt / liveStreak', () => {
+  test('a streak ticked today runs through today and survives tomorrow only', () => {
+    const data = ticked(['2025-09-15', '2025-09-16', '2025-09-17']);
+    const streak = streakAt(data, '2025-09-17');
+    expect(streak).toEqual({ streakDays: 3, streakThrough: '2025-09-17' });
+    expect(liveStreak(streak, '2025-09-18')).toBe(3);
+    expect(liveStreak(streak, '2025-09-19')).toBe(0);
+  });
+
+  test('not ticked yet today: the streak runs through yesterday', () => {
+    const streak = streakAt(ticked(['2025-09-15', '2025-09-16']), '2025-09-17');
+    expect(streak).toEqual({ streakDays: 2, streakThrough: '2025-09-16' });
+    expect(liveStreak(streak, '2025-09-17')).toBe(2);
+    expect(liveStreak(streak, '2025-09-18')).toBe(0);
+  });
+});
+
+test('pointsByWeek groups the history by the Monday of each entry, in the tracker zone', () => {
+  const data = ticked(['2025-09-15', '2025-09-16', '2025-09-22']);
+  expect(pointsByWeek(data)).toEqual({ '2025-09-15': 4, '2025-09-22': 2 });
+});

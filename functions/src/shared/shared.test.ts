@@ -1,0 +1,36 @@
+import { describe, expect, test } from 'vitest';
+import { safeEqual } from './crypto';
+import { weekStartParam } from './week-start';
+import { uidOfToken } from '../features/auth/sessions';
+import { schedaFileName, schedaPath } from '../features/scheda/service';
+
+test('safeEqual compares whole strings, any lengths', () => {
+  expect(safeEqual('SFIDA-2025', 'SFIDA-2025')).toBe(true);
+  expect(safeEqual('SFIDA-2025', 'SFIDA-2026')).toBe(false);
+  expect(safeEqual('SFIDA', 'SFIDA-2025')).toBe(false);
+  expect(safeEqual('', '')).toBe(true);
+});
+
+describe('weekStartParam', () => {
+  test('defaults to the Monday of today in the given zone', () => {
+    // Sunday 21 Sept 2025 23:30 UTC is already Monday 22 in Rome.
+    expect(weekStartParam(undefined, 'Europe/Rome', new Date('2025-09-21T23:30:00Z'))).toBe('2025-09-22');
+    expect(weekStartParam('', 'America/New_York', new Date('2025-09-21T23:30:00Z'))).toBe('2025-09-15');
+  });
+  test.each(['2025-09-16', '2025-9-15', '2025-02-30', ['2025-09-15']])('refuses %j', (value) => {
+    expect(() => weekStartParam(value, 'Europe/Rome', new Date())).toThrow('weekStart deve essere un lunedì');
+  });
+});
+
+test('uidOfToken reads well-formed tokens only', () => {
+  const random = 'A'.repeat(43);
+  expect(uidOfToken(`abc123.${random}`)).toBe('abc123');
+  expect(uidOfToken(`abc.${random}x`)).toBeNull();
+  expect(uidOfToken(random)).toBeNull();
+  expect(uidOfToken(`a/b.${random}`)).toBeNull();
+});
+
+test('sheet paths and readable download names', () => {
+  expect(schedaPath('AVANZATO_PALESTRA')).toBe('schede/AVANZATO_PALESTRA.pdf');
+  expect(schedaFileName('PRINCIPIANTE_CASA')).toBe('scheda-principiante-casa.pdf');
+});
