@@ -19,8 +19,12 @@ const envSchema = z.object({
   GCLOUD_PROJECT: z.string().optional(),
   GOOGLE_CLOUD_PROJECT: z.string().optional(),
   FIREBASE_CONFIG: z.string().optional(),
-  /** Proxies in front of the function whose X-Forwarded-For entries we trust. */
-  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(1),
+  /**
+   * Proxies in front of the function whose X-Forwarded-For entries we trust:
+   * Firebase Hosting, then Cloud Run's front end. With fewer entries (tests,
+   * the emulators) Express takes the furthest one, so 2 is safe locally too.
+   */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(2),
 });
 
 export interface Config {
