@@ -1,4 +1,5 @@
 import { buildAll } from './build';
+import { stopEverything } from './stack/cleanup';
 import { startLocalStack } from './stack/local-stack';
 import { DEMO_OWNER, DEMO_PARTICIPANT, LOCAL_INVITE_CODE, profiles } from './stack/profiles';
 
@@ -8,29 +9,32 @@ const profile = profiles.dev;
 const started = Date.now();
 const verbose = process.argv.includes('--verbose');
 
-console.log('Sfida 8 settimane — preparo l\'app locale (build e emulatori)...');
-await buildAll({ quiet: !verbose });
-const stack = await startLocalStack(profile, { log: verbose ? (line) => console.log(`[firebase] ${line}`) : undefined });
-
 let stopping = false;
 const shutdown = async (code: number) => {
   if (stopping) return;
   stopping = true;
   console.log('\nArresto in corso: salvo i dati e chiudo gli emulatori...');
-  await stack.stop();
+  await stopEverything();
   process.exit(code);
 };
+// Registered before anything starts, so Ctrl-C during start-up stops what is already up.
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
-void stack.exited.then((code) => {
-  if (!stopping) {
-    console.error(`Gli emulatori Firebase si sono fermati (codice ${code}).`);
-    void shutdown(1);
-  }
-});
+process.on('SIGHUP', () => void shutdown(0));
 
-const seconds = ((Date.now() - started) / 1000).toFixed(0);
-console.log(`
+try {
+  console.log("Sfida 8 settimane — preparo l'app locale (build e emulatori)...");
+  await buildAll({ quiet: !verbose });
+  const stack = await startLocalStack(profile, { log: verbose ? (line) => console.log(`[firebase] ${line}`) : undefined });
+  void stack.exited.then((code) => {
+    if (!stopping) {
+      console.error(`Gli emulatori Firebase si sono fermati (codice ${code}).`);
+      void shutdown(1);
+    }
+  });
+
+  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  console.log(`
   Sfida 8 settimane è pronta (in ${seconds} s): ${stack.url}
 
   Codice segreto per registrarsi:  ${LOCAL_INVITE_CODE}
@@ -39,3 +43,9 @@ console.log(`
 
   Dati salvati in .data/dev (restano dopo il riavvio). Ctrl-C per fermare tutto.
 `);
+} catch (error) {
+  if (!stopping) {
+    console.error(error instanceof Error ? error.message : error);
+    await shutdown(1);
+  }
+}

@@ -1,14 +1,13 @@
 import type { Request, Response } from 'express';
 import { onRequest } from 'firebase-functions/v2/https';
-import { defineSecret, defineString } from 'firebase-functions/params';
+import { defineSecret } from 'firebase-functions/params';
 
-// Params are declared here so the Firebase CLI asks for them at deploy time;
-// the running function reads them from the environment (see config.ts).
+// The invite code is a Firebase secret (functions/.secret.local in the emulators).
+// The other settings (INVITE_COHORT_ID, APP_ORIGINS, WEB_API_KEY, STORAGE_BUCKET)
+// are plain environment variables from functions/.env.<project-id>: declaring
+// them as params would make the emulator write their defaults to .env.local,
+// overriding each local stack's own values. config.ts reads them all.
 const inviteCode = defineSecret('INVITE_CODE');
-defineString('INVITE_COHORT_ID', { default: 'coorte-2025', description: 'Coorte assegnata a chi si registra con il codice invito' });
-defineString('APP_ORIGINS', { default: '', description: 'Origini ammesse, separate da virgola (vuoto: <progetto>.web.app e .firebaseapp.com)' });
-defineString('WEB_API_KEY', { default: '', description: 'Chiave Web API del progetto (Identity Toolkit)' });
-defineString('STORAGE_BUCKET', { default: '', description: 'Bucket delle schede (vuoto: <progetto>.firebasestorage.app)' });
 
 type Handler = (req: Request, res: Response) => void;
 let handler: Promise<Handler> | undefined;

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { registerStopper } from './cleanup';
 import { emulatorEnv, LOCAL_INVITE_CODE, repoRoot, type StackProfile } from './profiles';
 
 export type EmulatorName = 'auth' | 'functions' | 'hosting';
@@ -20,6 +21,20 @@ export async function ensureLocalSecretFile(): Promise<void> {
   const file = join(repoRoot, 'functions', '.secret.local');
   if (existsSync(file)) return;
   await writeFile(file, `INVITE_CODE=${LOCAL_INVITE_CODE}\n`);
+}
+
+/**
+ * The function's parameters for this profile, in the env file the Functions
+ * emulator reads for the project id. Without it the emulator writes the
+ * params' defaults to .env.local, which would override these values.
+ */
+async function writeFunctionParams(profile: StackProfile): Promise<void> {
+  const env = emulatorEnv(profile);
+  const keys = ['INVITE_COHORT_ID', 'APP_ORIGINS', 'WEB_API_KEY', 'LOCAL_BLOB_DIR'] as const;
+  const lines = keys.map((key) => `${key}=${env[key]}`);
+  lines.push('STORAGE_BUCKET=');
+  await writeFile(join(repoRoot, 'functions', `.env.${profile.projectId}`), `${lines.join('\n')}\n`);
+  await rm(join(repoRoot, 'functions', '.env.local'), { force: true });
 }
 
 /** firebase.json with this profile's ports, written next to it so relative paths still resolve. */
@@ -52,6 +67,7 @@ export async function startEmulators(
   options: { log?: (line: string) => void; extraEnv?: Record<string, string> } = {},
 ): Promise<RunningEmulators> {
   await ensureLocalSecretFile();
+  await writeFunctionParams(profile);
   const config = await writeProfileConfig(profile);
   const authExport = join(profile.dataDir, 'auth-export');
   await mkdir(profile.dataDir, { recursive: true });
@@ -82,7 +98,11 @@ export async function startEmulators(
   child.stderr?.on('data', onData);
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
 
-  const stop = () => stopProcessGroup(child, exited);
+  const unregister = registerStopper(() => stopProcessGroup(child, exited));
+  const stop = async () => {
+    unregister();
+    await stopProcessGroup(child, exited);
+  };
   try {
     await Promise.race([
       waitForEmulators(profile, only),
@@ -129,9 +149,9 @@ async function waitForEmulators(profile: StackProfile, only: EmulatorName[]): Pr
   const checks: Array<() => Promise<boolean>> = [];
   if (only.includes('auth')) checks.push(() => answers(`http://127.0.0.1:${profile.ports.auth}/`));
   if (only.includes('hosting')) checks.push(() => answers(`http://127.0.0.1:${profile.ports.hosting}/`));
-  // The function is ready once the rewrite reaches it and the app answers.
+  // The function is ready once the rewrite reaches it and the app answers in JSON.
   if (only.includes('functions') && only.includes('hosting')) {
-    checks.push(() => answers(`http://127.0.0.1:${profile.ports.hosting}/api/health`, true));
+    checks.push(() => answers(`http://127.0.0.1:${profile.ports.hosting}/api/auth/me`, 'json'));
   }
   const deadline = Date.now() + 120_000;
   for (const check of checks) {
@@ -142,11 +162,11 @@ async function waitForEmulators(profile: StackProfile, only: EmulatorName[]): Pr
   }
 }
 
-async function answers(url: string, requireOk = false): Promise<boolean> {
+async function answers(url: string, expect: 'any' | 'json' = 'any'): Promise<boolean> {
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
     await response.arrayBuffer();
-    return requireOk ? response.ok : true;
+    return expect === 'json' ? Boolean(response.headers.get('content-type')?.includes('application/json')) : true;
   } catch {
     return false;
   }

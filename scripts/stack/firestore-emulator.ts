@@ -2,6 +2,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { FirestoreServer, type FirestoreStateDocument } from '@firestore-emulator/server';
 import { Write } from '@firestore-emulator/proto/dist/google/firestore/v1/write';
+import { registerStopper } from './cleanup';
 
 /**
  * The embedded Node Firestore emulator (the official one needs Java 21), with
@@ -46,13 +47,18 @@ export async function startFirestoreEmulator(options: { port: number; persistFil
     server.state.emitter.on(event, scheduleSave);
   }
 
+  const stopServer = async () => {
+    clearTimeout(timer);
+    await save();
+    server.stop();
+  };
+  const unregister = registerStopper(stopServer);
   await server.start(options.port);
   return {
     host: `127.0.0.1:${options.port}`,
     async stop() {
-      clearTimeout(timer);
-      await save();
-      server.stop();
+      unregister();
+      await stopServer();
     },
   };
 }
