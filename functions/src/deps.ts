@@ -1,8 +1,9 @@
 import { getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { getStorage } from 'firebase-admin/storage';
 import type { Config } from './config';
-import { FileBlobStore, type BlobStore } from './shared/blob-store';
+import { FileBlobStore, GcsBlobStore, type BlobStore } from './shared/blob-store';
 import { createIdentityToolkit, type IdentityToolkit } from './shared/identity-toolkit';
 
 /** Everything the app talks to; tests and scripts build the same set. */
@@ -31,16 +32,10 @@ export async function createDeps(config: Config, overrides: Partial<Omit<Deps, '
     db.settings({ ignoreUndefinedProperties: true });
     firestoreConfigured.add(db);
   }
-  let blobStore = overrides.blobStore;
-  if (!blobStore) {
-    if (config.localBlobDir) {
-      blobStore = new FileBlobStore(config.localBlobDir);
-    } else {
-      // Loaded only when the real bucket is used: @google-cloud/storage is heavy.
-      const [{ getStorage }, { GcsBlobStore }] = await Promise.all([import('firebase-admin/storage'), import('./shared/blob-store')]);
-      blobStore = new GcsBlobStore(getStorage(app).bucket(config.storageBucket));
-    }
-  }
+  // The file-backed stand-in only when config allows it (emulators and tests).
+  const blobStore =
+    overrides.blobStore ??
+    (config.localBlobDir ? new FileBlobStore(config.localBlobDir) : new GcsBlobStore(getStorage(app).bucket(config.storageBucket)));
   return {
     config,
     db,
