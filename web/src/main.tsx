@@ -13,7 +13,8 @@ const queryClient = createQueryClient();
 createRoot(root).render(
   <StrictMode>
     <AppProvider queryClient={queryClient}>
-      <BrowserRouter>
+      {/* Location updates render together with session changes (see logout in app/auth.tsx). */}
+      <BrowserRouter useTransitions={false}>
         <AppRoutes />
       </BrowserRouter>
     </AppProvider>

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useReducer, type ReactNode } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ProfileUpdate, User } from '@sfida/core/user';
 import { ApiError, apiFetch } from '../lib/api-client';
@@ -17,7 +17,11 @@ export interface AuthContextValue {
   user: User | null;
   login(email: string, password: string): Promise<User>;
   register(input: RegisterInput): Promise<User>;
-  logout(): Promise<void>;
+  /**
+   * Ends the session. `andThen` runs in the same render as the sign-out: navigate there (e.g. to
+   * '/'), or the route guards would first send the now signed-out user to /login.
+   */
+  logout(andThen?: () => void): Promise<void>;
   updateProfile(update: ProfileUpdate): Promise<User>;
   /** Re-reads the session (after onboarding, start-challenge…); a failure signs the user out. */
   refresh(): Promise<User | null>;
@@ -63,9 +67,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const me = useQuery(meQueryOptions);
 
+  // react-query tells its observers about new data a tick later; re-rendering right away puts the
+  // new session in the same render as a navigation made in the same tick (see `logout`), so no
+  // guard ever sees the new page with the old session.
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
   const setUser = useCallback(
     (user: User | null) => {
       queryClient.setQueryData(meQueryKey, user);
+      rerender();
       return user;
     },
     [queryClient],
@@ -94,16 +103,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient, setUser],
   );
 
-  const logout = useCallback(async () => {
-    try {
-      await apiFetch('/api/auth/logout', { method: 'POST' });
-    } catch (error) {
-      // The spec only logs a failed logout; the browser forgets the user either way.
-      console.warn('Logout non riuscito', error);
-    }
-    forgetOtherQueries(queryClient);
-    setUser(null);
-  }, [queryClient, setUser]);
+  const logout = useCallback(
+    async (andThen?: () => void) => {
+      try {
+        await apiFetch('/api/auth/logout', { method: 'POST' });
+      } catch (error) {
+        // The spec only logs a failed logout; the browser forgets the user either way.
+        console.warn('Logout non riuscito', error);
+      }
+      forgetOtherQueries(queryClient);
+      setUser(null);
+      andThen?.();
+    },
+    [queryClient, setUser],
+  );
 
   const updateProfile = useCallback(
     async (update: ProfileUpdate) => {

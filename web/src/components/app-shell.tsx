@@ -66,8 +66,7 @@ export default function AppShell() {
 
   async function handleLogout() {
     setLoggingOut(true);
-    await logout();
-    navigate('/', { replace: true });
+    await logout(() => navigate('/', { replace: true }));
   }
 
   const profileLink = (

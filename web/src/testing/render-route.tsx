@@ -13,7 +13,7 @@ configure({ asyncUtilTimeout: 10_000 });
 /** Renders the whole app at `path`, with a fresh query cache (no retries, so failures show at once). */
 export function renderRoute(path: string) {
   // jsdom has no scrolling; the router scrolls to the top on every navigation.
-  window.scrollTo = vi.fn<typeof window.scrollTo>();
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false, refetchOnWindowFocus: false } });
   let location = path;
@@ -24,7 +24,7 @@ export function renderRoute(path: string) {
   const user = userEvent.setup();
   const view = render(
     <AppProvider queryClient={queryClient}>
-      <MemoryRouter initialEntries={[path]}>
+      <MemoryRouter initialEntries={[path]} useTransitions={false}>
         <AppRoutes />
         <LocationProbe />
       </MemoryRouter>

@@ -1,0 +1,122 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { deferred, json, mockApi, renderRoute, sentBody, testUser } from '../../testing/render-route';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const newcomer = testUser({ onboardingCompletato: false, tempoAllenamento: null, luogoAllenamento: null, livelloAllenamento: null, schedaAssegnata: null });
+const onboarded = testUser({ tempoAllenamento: 'PIU_UN_ANNO', luogoAllenamento: 'PALESTRA', livelloAllenamento: 'AVANZATO', schedaAssegnata: 'AVANZATO_PALESTRA' });
+
+type User = ReturnType<typeof renderRoute>['user'];
+
+async function answerAll(user: User) {
+  await user.click(await screen.findByLabelText(/Da più di un anno/));
+  await user.click(screen.getByRole('button', { name: 'Avanti' }));
+  await user.click(screen.getByLabelText(/In palestra/));
+  await user.click(screen.getByRole('button', { name: 'Avanti' }));
+  await user.click(screen.getByLabelText(/Avanzato/));
+}
+
+describe('onboarding page', { timeout: 20_000 }, () => {
+  it('will not advance without an answer, and counts the questions', async () => {
+    mockApi({ 'GET /api/auth/me': () => json(newcomer) });
+    const { user } = renderRoute('/onboarding');
+
+    expect(await screen.findByText('Domanda 1 di 3')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Avanti' }));
+    expect(screen.getByRole('alert')).toHaveTextContent("Seleziona un'opzione prima di continuare");
+
+    await user.click(screen.getByLabelText(/Da meno di un anno/));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Avanti' }));
+    expect(screen.getByText('Domanda 2 di 3')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Indietro' }));
+    expect(screen.getByText('Domanda 1 di 3')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Da meno di un anno/)).toBeChecked();
+  });
+
+  it('asks for every answer before saving', async () => {
+    const fetchMock = mockApi({ 'GET /api/auth/me': () => json(newcomer) });
+    const { user } = renderRoute('/onboarding');
+    await user.click(await screen.findByLabelText(/Da più di un anno/));
+    await user.click(screen.getByRole('button', { name: 'Avanti' }));
+    await user.click(screen.getByLabelText(/A casa/));
+    await user.click(screen.getByRole('button', { name: 'Avanti' }));
+    await user.click(screen.getByRole('button', { name: 'Completa Onboarding' }));
+
+    expect(screen.getByRole('alert')).toHaveTextContent('Per favore rispondi a tutte le domande');
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/onboarding')).toBe(false);
+  });
+
+  it('saves the answers with the derived sheet and names it in the success modal', async () => {
+    let me = newcomer;
+    const saved = deferred<Response>();
+    const fetchMock = mockApi({
+      'GET /api/auth/me': () => json(me),
+      'POST /api/onboarding': () => {
+        me = onboarded;
+        return saved.promise;
+      },
+    });
+    const { user, currentPath } = renderRoute('/onboarding');
+    await answerAll(user);
+    await user.click(screen.getByRole('button', { name: 'Completa Onboarding' }));
+
+    expect(await screen.findByText('Salvataggio in corso...')).toBeInTheDocument();
+    saved.resolve(json(onboarded));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Avanzato – Palestra')).toBeInTheDocument();
+    expect(sentBody(fetchMock, 'POST', '/api/onboarding')).toEqual({
+      tempoAllenamento: 'PIU_UN_ANNO',
+      luogoAllenamento: 'PALESTRA',
+      livelloAllenamento: 'AVANZATO',
+      schedaAssegnata: 'AVANZATO_PALESTRA',
+    });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Vai alla dashboard' }));
+    await waitFor(() => expect(currentPath()).toBe('/dashboard'));
+  });
+
+  it('shows the server message when saving fails', async () => {
+    mockApi({ 'GET /api/auth/me': () => json(newcomer), 'POST /api/onboarding': () => json({ message: 'Risposta non valida' }, 400) });
+    const { user } = renderRoute('/onboarding');
+    await answerAll(user);
+    await user.click(screen.getByRole('button', { name: 'Completa Onboarding' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Risposta non valida');
+  });
+
+  it('falls back to the Italian message when the failure has none', async () => {
+    mockApi({ 'GET /api/auth/me': () => json(newcomer), 'POST /api/onboarding': () => new Response('', { status: 500 }) });
+    const { user } = renderRoute('/onboarding');
+    await answerAll(user);
+    await user.click(screen.getByRole('button', { name: 'Completa Onboarding' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent("Errore durante il salvataggio dell'onboarding");
+  });
+
+  it('sends a participant who has completed it, or an owner, to the dashboard', async () => {
+    mockApi({ 'GET /api/auth/me': () => json(testUser({ role: 'OWNER', onboardingCompletato: false })) });
+    const { currentPath } = renderRoute('/onboarding');
+    await waitFor(() => expect(currentPath()).toBe('/dashboard'));
+  });
+
+  it('sends a participant who has not completed it from any app route to the onboarding', async () => {
+    mockApi({ 'GET /api/auth/me': () => json(newcomer) });
+    const { currentPath } = renderRoute('/profilo');
+    await waitFor(() => expect(currentPath()).toBe('/onboarding'));
+  });
+
+  it('logs out and goes back to the registration', async () => {
+    const fetchMock = mockApi({ 'GET /api/auth/me': () => json(newcomer), 'POST /api/auth/logout': () => new Response(null, { status: 204 }) });
+    const { user, currentPath } = renderRoute('/onboarding');
+    await user.click(await screen.findByRole('button', { name: 'Torna alla registrazione' }));
+
+    await waitFor(() => expect(currentPath()).toBe('/register'));
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/logout')).toBe(true);
+    expect(await screen.findByRole('heading', { name: 'Crea il tuo account' })).toBeInTheDocument();
+  });
+});
