@@ -10,8 +10,14 @@ export type NoticeType = 'success' | 'error' | 'info' | 'warning';
 
 /** Shows a short notice; the one already showing goes away. */
 export function notify({ title, description, type = 'info' }: { title: string; description?: string; type?: NoticeType }): void {
-  toaster.dismiss();
+  // Removed at once rather than dismissed: with `max: 1` a dismissing notice would hold the new one in the queue.
+  toaster.remove();
   toaster.create({ title, description, type, duration: TOAST_DURATION_MS, closable: true });
+}
+
+/** Removes every notice at once (tests start each case with none). */
+export function clearNotices(): void {
+  toaster.remove();
 }
 
 /** Where the tracker screens' notices appear (rendered once per screen). */

@@ -1,4 +1,57 @@
-// Placeholder until the tracker screens land (issue: tracker).
+import { Box, Stack, Text } from '@chakra-ui/react';
+import { challengeWeekNumber } from '@sfida/core/dates';
+import { currentWeekCheckIn } from '@sfida/core/tracker-actions';
+import { CheckInForm } from '../components/checkin-form';
+import { CheckInHistory } from '../components/checkin-history';
+import { MoodChart } from '../components/mood-chart';
+import { moodOf } from '../components/moods';
+import { SectionCard } from '../components/section-card';
+import { TrackerScreen } from '../components/tracker-screen';
+import { weekLabel } from '../components/week-label';
+import { useToday } from '../hooks/use-today';
+import { useTracker } from '../storage/use-tracker';
+
+function CheckInContent() {
+  const { data } = useTracker();
+  const today = useToday();
+  const week = challengeWeekNumber(data.challengeStartDate, today);
+  const done = currentWeekCheckIn(data, new Date());
+
+  return (
+    <Stack gap="6">
+      <SectionCard title={week === 0 ? 'Check-in della settimana' : `Check-in · ${weekLabel(week)}`}>
+        {done ? (
+          <Box role="status" bg="bg.success" borderRadius="md" p="4">
+            <Text fontWeight="bold" color="fg.success">
+              ✓ Check-in già completato questa settimana
+            </Text>
+            <Text mt="1">
+              Umore: {moodOf(done.mood).emoji} {moodOf(done.mood).label}. Ci rivediamo la prossima settimana!
+            </Text>
+          </Box>
+        ) : (
+          <CheckInForm today={today} />
+        )}
+      </SectionCard>
+
+      {data.checkIns.length > 0 && (
+        <SectionCard title="Il tuo umore settimana per settimana">
+          <MoodChart checkIns={data.checkIns} currentWeek={week} />
+        </SectionCard>
+      )}
+
+      <SectionCard title="Storico dei check-in">
+        <CheckInHistory checkIns={data.checkIns} />
+      </SectionCard>
+    </Stack>
+  );
+}
+
+/** Check-in Settimanale (/checkin). */
 export default function CheckinPage() {
-  return null;
+  return (
+    <TrackerScreen title="Check-in" heading="Check-in Settimanale" intro="Un momento per fermarti, guardare la settimana e ripartire.">
+      <CheckInContent />
+    </TrackerScreen>
+  );
 }

@@ -1,4 +1,49 @@
-// Placeholder until the tracker screens land (issue: tracker).
+import { SimpleGrid, Stack } from '@chakra-ui/react';
+import { challengeWeekNumber } from '@sfida/core/dates';
+import { evaluateBadges } from '@sfida/core/badges';
+import { totalPoints } from '@sfida/core/points';
+import { BadgeGrid } from '../components/badge-grid';
+import { PointsByWeekChart } from '../components/points-by-week-chart';
+import { PointsRulesList } from '../components/points-rules-list';
+import { SectionCard } from '../components/section-card';
+import { StatTile } from '../components/stat-tile';
+import { TrackerScreen } from '../components/tracker-screen';
+import { useToday } from '../hooks/use-today';
+import { useTracker } from '../storage/use-tracker';
+
+function VictoriesContent() {
+  const { data } = useTracker();
+  const today = useToday();
+  const badges = evaluateBadges(data, today);
+  const earned = badges.filter((badge) => badge.earned).length;
+
+  return (
+    <Stack gap="6">
+      <SimpleGrid columns={2} gap="3">
+        <StatTile label="Punti totali" value={totalPoints(data.pointsHistory)} tone="accent" />
+        <StatTile label="Badge ottenuti" value={`${earned}/${badges.length}`} />
+      </SimpleGrid>
+
+      <SectionCard title="I tuoi badge">
+        <BadgeGrid badges={badges} />
+      </SectionCard>
+
+      <SectionCard title="Punti per settimana">
+        <PointsByWeekChart history={data.pointsHistory} currentWeek={challengeWeekNumber(data.challengeStartDate, today)} />
+      </SectionCard>
+
+      <SectionCard title="Sistema di punti">
+        <PointsRulesList />
+      </SectionCard>
+    </Stack>
+  );
+}
+
+/** Vittorie (/classifica): points, badges and how to earn them. */
 export default function ClassificaPage() {
-  return null;
+  return (
+    <TrackerScreen title="Vittorie" heading="Vittorie" intro="I tuoi punti e i badge conquistati lungo le 8 settimane.">
+      <VictoriesContent />
+    </TrackerScreen>
+  );
 }

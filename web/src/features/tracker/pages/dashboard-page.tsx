@@ -1,4 +1,82 @@
-// Placeholder until the tracker screens land (issue: tracker).
+import { SimpleGrid, Stack } from '@chakra-ui/react';
+import { challengeWeekNumber, mondayOf } from '@sfida/core/dates';
+import { totalPoints } from '@sfida/core/points';
+import { bestCurrentStreak } from '@sfida/core/streaks';
+import { activeHabits, completionsOf } from '@sfida/core/tracker';
+import { plannerProgress, weekActions } from '@sfida/core/tracker-actions';
+import type { User } from '@sfida/core/user';
+import { useAuth } from '../../../app/auth';
+import { ChallengeCard } from '../components/challenge-card';
+import { LeaderboardCard } from '../components/leaderboard-card';
+import { ProgressSummaryCard } from '../components/progress-summary-card';
+import { StatTile } from '../components/stat-tile';
+import { SupportCard } from '../components/support-card';
+import { TodayHabitsCard } from '../components/today-habits-card';
+import { TrackerScreen } from '../components/tracker-screen';
+import { WeekActionsCard } from '../components/week-actions-card';
+import { weekLabel } from '../components/week-label';
+import { useToday } from '../hooks/use-today';
+import { useTracker } from '../storage/use-tracker';
+
+/** The cohort the progress calls use: the user's, else their own id, else the shared default (SPEC section 7). */
+function cohortOf(user: User): string {
+  return user.cohortId || user.id || 'default-cohort';
+}
+
+function DashboardContent({ user }: { user: User }) {
+  const { data } = useTracker();
+  const today = useToday();
+  const week = challengeWeekNumber(user.challengeStartDate, today);
+  const points = totalPoints(data.pointsHistory);
+  const streak = bestCurrentStreak(data, today);
+  const habits = activeHabits(data);
+  const habitsDone = habits.filter((habit) => completionsOf(data, habit.id)[today] !== undefined).length;
+  const progress = week === 0 ? null : plannerProgress(weekActions(data, week));
+  const weekStart = mondayOf(today);
+  const cohortId = cohortOf(user);
+
+  return (
+    <Stack gap={{ base: '4', md: '6' }}>
+      <ChallengeCard startDate={user.challengeStartDate} today={today} />
+
+      <SimpleGrid columns={{ base: 2, md: 3 }} gap="3">
+        <StatTile label="Punti totali" value={points} tone="accent" />
+        <StatTile label="Costanza" value={`${streak} gg`} hint="Serie migliore in corso" />
+        <StatTile label="Settimana" value={weekLabel(week)} />
+      </SimpleGrid>
+
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap={{ base: '4', md: '6' }}>
+        <TodayHabitsCard today={today} />
+        <WeekActionsCard week={week} />
+      </SimpleGrid>
+
+      <SupportCard
+        mail={{
+          name: user.name,
+          weekLabel: weekLabel(week),
+          totalPoints: points,
+          streakDays: streak,
+          habitsToday: `${habitsDone} di ${habits.length}`,
+          actions: progress ? `${progress.completed} di ${progress.planned} completate` : 'challenge non ancora iniziata',
+        }}
+      />
+
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap={{ base: '4', md: '6' }}>
+        <ProgressSummaryCard userId={user.id} cohortId={cohortId} weekStart={weekStart} />
+        <LeaderboardCard cohortId={cohortId} weekStart={weekStart} userId={user.id} />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** Dashboard (/dashboard): today at a glance. */
 export default function DashboardPage() {
-  return null;
+  const { user } = useAuth();
+  if (!user) return null;
+  const greeting = user.name ? `Ciao, ${user.name}!` : 'Ciao!';
+  return (
+    <TrackerScreen title="Dashboard" heading={greeting} intro="Ecco a che punto sei oggi.">
+      <DashboardContent user={user} />
+    </TrackerScreen>
+  );
 }

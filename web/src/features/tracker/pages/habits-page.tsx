@@ -1,4 +1,79 @@
-// Placeholder until the tracker screens land (issue: tracker).
+import { Box, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { isChallengeStarted } from '@sfida/core/dates';
+import { totalPoints } from '@sfida/core/points';
+import { bestCurrentStreak } from '@sfida/core/streaks';
+import { activeHabits, completionsOf } from '@sfida/core/tracker';
+import { AddHabitForm } from '../components/add-habit-form';
+import { HabitCard } from '../components/habit-card';
+import { stripDaysFor } from '../components/habit-strip-days';
+import { StatTile } from '../components/stat-tile';
+import { TipsList } from '../components/tips-list';
+import { TrackerScreen } from '../components/tracker-screen';
+import { useToday } from '../hooks/use-today';
+import { useTracker } from '../storage/use-tracker';
+
+const TIPS = [
+  'Scegli al massimo 3 abitudini: poche, ma tutti i giorni.',
+  'Rendile piccole e concrete: "10 minuti di camminata" è meglio di "fare più sport".',
+  'Collegale a qualcosa che fai già (dopo il caffè, prima di dormire).',
+  'Se salti un giorno, riparti il giorno dopo: conta la costanza, non la perfezione.',
+];
+
+function HabitsContent() {
+  const { data } = useTracker();
+  const today = useToday();
+  const habits = activeHabits(data);
+  const doneToday = habits.filter((habit) => completionsOf(data, habit.id)[today] !== undefined).length;
+  const percent = habits.length === 0 ? 0 : Math.round((doneToday / habits.length) * 100);
+  const stripDays = stripDaysFor(data, today);
+  const started = isChallengeStarted(data.challengeStartDate, today);
+
+  return (
+    <Stack gap="6">
+      <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
+        <StatTile label="Punti" value={totalPoints(data.pointsHistory)} tone="accent" />
+        <StatTile label="Completate oggi" value={doneToday} />
+        <StatTile label="Da fare" value={habits.length - doneToday} />
+        <StatTile label="Costanza" value={`${bestCurrentStreak(data, today)} gg`} hint="La serie migliore in corso" />
+      </SimpleGrid>
+
+      <Box layerStyle="card" p="4">
+        <Progress.Root value={percent} colorPalette="brand" size="lg">
+          <Progress.Label mb="2">Oggi: {percent}% completato</Progress.Label>
+          <Progress.Track borderRadius="full">
+            <Progress.Range />
+          </Progress.Track>
+        </Progress.Root>
+      </Box>
+
+      {!started && (
+        <Text role="note" bg="bg.warning" p="3" borderRadius="md">
+          Challenge non ancora iniziata: potrai segnare le abitudini dal primo giorno della challenge.
+        </Text>
+      )}
+
+      <AddHabitForm />
+
+      {habits.length === 0 ? (
+        <Text color="fg.muted">Non hai ancora abitudini. Aggiungine una per iniziare.</Text>
+      ) : (
+        <Stack as="ul" gap="3" p="0" m="0" aria-label="Le tue abitudini">
+          {habits.map((habit) => (
+            <HabitCard key={habit.id} habit={habit} today={today} stripDays={stripDays} />
+          ))}
+        </Stack>
+      )}
+
+      <TipsList tips={TIPS} />
+    </Stack>
+  );
+}
+
+/** Tracciamento Abitudini (/abitudini). */
 export default function HabitsPage() {
-  return null;
+  return (
+    <TrackerScreen title="Abitudini" heading="Tracciamento Abitudini" intro="Piccoli gesti ogni giorno: segna quello che hai fatto e guarda crescere la tua serie.">
+      <HabitsContent />
+    </TrackerScreen>
+  );
 }

@@ -1,4 +1,87 @@
-// Placeholder until the tracker screens land (issue: tracker).
+import { Box, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { challengeWeekNumber, compareIsoDates } from '@sfida/core/dates';
+import { pointsByChallengeWeek, totalPoints } from '@sfida/core/points';
+import { plannerProgress, weekActions } from '@sfida/core/tracker-actions';
+import { DayStrip } from '../components/day-strip';
+import { stripDaysFor } from '../components/habit-strip-days';
+import { PlannerEditor } from '../components/planner-editor';
+import { SectionCard } from '../components/section-card';
+import { StatTile } from '../components/stat-tile';
+import { TipsList } from '../components/tips-list';
+import { TrackerScreen } from '../components/tracker-screen';
+import { weekLabel } from '../components/week-label';
+import { useToday } from '../hooks/use-today';
+import { useTracker } from '../storage/use-tracker';
+
+const TIPS = [
+  'Scegli azioni concrete e misurabili: "camminare 30 minuti martedì e giovedì".',
+  'Tre azioni fatte valgono più di cinque rimandate.',
+  'Salva il planner a inizio settimana e rileggilo ogni mattina.',
+  'Completa ogni azione appena la fai: vedrai crescere la barra.',
+];
+
+function PlannerContent() {
+  const { data } = useTracker();
+  const today = useToday();
+  const week = challengeWeekNumber(data.challengeStartDate, today);
+
+  if (week === 0) {
+    return (
+      <Stack gap="6">
+        <Box layerStyle="card" p="6" textAlign="center">
+          <Text fontSize="xl" fontWeight="bold">
+            Challenge non ancora iniziata
+          </Text>
+          <Text color="fg.muted" mt="2">
+            Scegli il giorno di inizio dalla Dashboard: dal primo giorno potrai pianificare le azioni della settimana.
+          </Text>
+        </Box>
+        <TipsList tips={TIPS} />
+      </Stack>
+    );
+  }
+
+  const progress = plannerProgress(weekActions(data, week));
+  const weekPoints = pointsByChallengeWeek(data.pointsHistory)[week - 1]?.points ?? 0;
+  const days = stripDaysFor(data, today).map((date) => {
+    const order = compareIsoDates(date, today);
+    return { date, done: false, editable: false, state: order > 0 ? 'future' : order === 0 ? 'today' : 'past' } as const;
+  });
+
+  return (
+    <Stack gap="6">
+      <SimpleGrid columns={{ base: 2, md: 3 }} gap="3">
+        <StatTile label="Settimana" value={weekLabel(week)} />
+        <StatTile label="Punti" value={totalPoints(data.pointsHistory)} hint={`${weekPoints} questa settimana`} tone="accent" />
+        <StatTile label="Completamento" value={`${progress.percent}%`} hint={`${progress.completed} di ${progress.planned} azioni`} />
+      </SimpleGrid>
+
+      <SectionCard title="I giorni della settimana">
+        <DayStrip subject={weekLabel(week)} days={days} />
+      </SectionCard>
+
+      <SectionCard title={`Le azioni della ${weekLabel(week).toLowerCase()}`}>
+        <Stack gap="4">
+          <Progress.Root value={progress.percent} colorPalette="brand">
+            <Progress.Label mb="2">{progress.percent}% delle azioni completate</Progress.Label>
+            <Progress.Track borderRadius="full">
+              <Progress.Range />
+            </Progress.Track>
+          </Progress.Root>
+          <PlannerEditor week={week} />
+        </Stack>
+      </SectionCard>
+
+      <TipsList tips={TIPS} />
+    </Stack>
+  );
+}
+
+/** Planner Settimanale (/planner). */
 export default function PlannerPage() {
-  return null;
+  return (
+    <TrackerScreen title="Planner" heading="Planner Settimanale" intro="Da 3 a 5 azioni concrete per questa settimana.">
+      <PlannerContent />
+    </TrackerScreen>
+  );
 }

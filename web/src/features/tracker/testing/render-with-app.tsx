@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { User } from '@sfida/core/user';
 import { useAuth } from '../../../app/auth';
 import { AppProvider } from '../../../app/provider';
 import { createQueryClient } from '../../../lib/query-client';
+import { clearNotices } from '../components/tracker-toaster';
 import { resetTrackerStores } from '../storage/tracker-store';
 import { resetTrackerSyncs } from '../sync/tracker-sync';
 
@@ -96,7 +97,11 @@ export function renderWithApp(ui: ReactNode, { path = '/dashboard' }: { path?: s
 
 /** Forgets the tab-wide tracker stores and sync engines and the fake server (call after each test). */
 export function resetTrackerTestState(): void {
+  clearNotices();
   resetTrackerSyncs();
   resetTrackerStores();
   vi.unstubAllGlobals();
 }
+
+// Whole screens in jsdom are slow on a busy machine; typing is one render per key.
+configure({ asyncUtilTimeout: 5000 });

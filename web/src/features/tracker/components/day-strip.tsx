@@ -1,0 +1,106 @@
+import { chakra, Flex, Text } from '@chakra-ui/react';
+import { formatItalianShortDate, italianWeekday } from '@sfida/core/dates';
+import type { IsoDate } from '@sfida/core/iso-date';
+
+/** One day of a strip (SPEC section 4 day states). */
+export interface StripDay {
+  date: IsoDate;
+  state: 'future' | 'today' | 'done' | 'past';
+  done: boolean;
+  /** Whether the day can be toggled (today and recent past days of a started challenge). */
+  editable: boolean;
+}
+
+const cellStyles = {
+  done: { bg: 'brand.solid', color: 'brand.contrast', borderColor: 'brand.solid' },
+  today: { bg: 'bg', color: 'fg', borderColor: 'accent.500' },
+  past: { bg: 'bg', color: 'fg', borderColor: 'border.emphasized' },
+  future: { bg: 'bg.muted', color: 'fg.subtle', borderColor: 'border' },
+} as const;
+
+const Cell = chakra('button', {
+  base: {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: '0',
+    flex: '1',
+    minW: '0',
+    minH: '12',
+    borderWidth: '2px',
+    borderRadius: 'lg',
+    fontSize: 'xs',
+    lineHeight: 'short',
+    cursor: 'pointer',
+    transition: 'background 0.15s',
+    _disabled: { cursor: 'not-allowed', opacity: 0.75 },
+    _focusVisible: { outline: '3px solid {colors.brand.500}', outlineOffset: '2px' },
+  },
+});
+
+function dayName(date: IsoDate): string {
+  return `${italianWeekday(date, 'long')} ${formatItalianShortDate(date)}`;
+}
+
+function stateText(day: StripDay): string {
+  if (day.done) return 'completato';
+  if (day.state === 'future') return 'giorno futuro';
+  return day.state === 'today' ? 'oggi, da fare' : 'non completato';
+}
+
+/**
+ * The 7 days of the current week. With `onToggle` each day is a toggle button (aria-pressed);
+ * days that cannot change (future, before the start, too old) are disabled, not hidden.
+ */
+export function DayStrip({ days, subject, onToggle }: { days: StripDay[]; subject: string; onToggle?: (date: IsoDate) => void }) {
+  return (
+    <Flex as="ul" gap="1.5" aria-label={`Settimana di ${subject}`} listStyleType="none" p="0" m="0">
+      {days.map((day) => {
+        const style = cellStyles[day.done ? 'done' : day.state];
+        const content = (
+          <>
+            <Text as="span" fontWeight="semibold" textTransform="capitalize">
+              {italianWeekday(day.date)}
+            </Text>
+            <Text as="span" fontSize="sm" fontWeight="bold">
+              {Number(day.date.slice(8))}
+            </Text>
+          </>
+        );
+        return (
+          <chakra.li key={day.date} flex="1" minW="0" display="flex">
+            {onToggle ? (
+              <Cell
+                type="button"
+                {...style}
+                aria-pressed={day.done}
+                aria-label={`${subject}, ${dayName(day.date)}: ${stateText(day)}`}
+                disabled={!day.editable}
+                onClick={() => onToggle(day.date)}
+              >
+                {content}
+              </Cell>
+            ) : (
+              <Flex
+                direction="column"
+                align="center"
+                justify="center"
+                flex="1"
+                minH="12"
+                borderWidth="2px"
+                borderRadius="lg"
+                fontSize="xs"
+                {...style}
+                aria-label={`${dayName(day.date)}: ${stateText(day)}`}
+                role="img"
+              >
+                {content}
+              </Flex>
+            )}
+          </chakra.li>
+        );
+      })}
+    </Flex>
+  );
+}

@@ -1,0 +1,24 @@
+import { chakra, Flex, Text } from '@chakra-ui/react';
+import { POINTS_RULES } from '@sfida/core/points';
+import { pointsText } from './points-notice';
+
+/** How points are earned (the SPEC points table, from core). */
+export function PointsRulesList() {
+  return (
+    <chakra.ul listStyleType="none" p="0" m="0" display="grid" gap="2">
+      {POINTS_RULES.map((rule) => (
+        <Flex as="li" key={rule.label} justify="space-between" align="center" gap="3" borderBottomWidth="1px" borderColor="border" pb="2">
+          <div>
+            <Text fontWeight="medium">{rule.label}</Text>
+            <Text fontSize="sm" color="fg.muted">
+              {rule.note}
+            </Text>
+          </div>
+          <Text fontWeight="bold" color="brand.fg" whiteSpace="nowrap">
+            {pointsText(rule.points)}
+          </Text>
+        </Flex>
+      ))}
+    </chakra.ul>
+  );
+}

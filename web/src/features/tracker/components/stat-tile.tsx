@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import { Box, Text } from '@chakra-ui/react';
+
+/** A number with its label, e.g. "120 · Punti totali". */
+export function StatTile({ label, value, hint, tone = 'brand' }: { label: string; value: ReactNode; hint?: ReactNode; tone?: 'brand' | 'accent' }) {
+  return (
+    <Box layerStyle="card" p="4" bg={tone === 'accent' ? 'accent.subtle' : 'brand.subtle'} borderColor={tone === 'accent' ? 'accent.border' : 'brand.border'}>
+      <Text fontSize="sm" color="fg.muted" fontWeight="semibold">
+        {label}
+      </Text>
+      <Text fontSize="3xl" fontWeight="bold" lineHeight="shorter" color={tone === 'accent' ? 'accent.fg' : 'brand.fg'}>
+        {value}
+      </Text>
+      {hint && (
+        <Text fontSize="sm" color="fg.muted">
+          {hint}
+        </Text>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { Heading, Stack, Text } from '@chakra-ui/react';
+import { PageSpinner } from '../../../components/page-spinner';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useTracker } from '../storage/use-tracker';
+import { TrackerToaster } from './tracker-toaster';
+
+/**
+ * The frame of every tracker screen: the tab title, the page heading, the notices, and a spinner
+ * instead of an empty tracker while a new device fetches the participant's data.
+ */
+export function TrackerScreen({ title, heading, intro, children }: { title: string; heading: ReactNode; intro?: ReactNode; children: ReactNode }) {
+  useDocumentTitle(title);
+  const { restoring, sync } = useTracker();
+  return (
+    <Stack gap={{ base: '5', md: '8' }}>
+      <Stack gap="1">
+        <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+          {heading}
+        </Heading>
+        {intro && <Text color="fg.muted">{intro}</Text>}
+      </Stack>
+      {sync.phase === 'offline' && (
+        <Text role="status" fontSize="sm" bg="bg.warning" color="fg.warning" p="2" borderRadius="md">
+          Connessione assente: continui a lavorare qui, i progressi verranno inviati appena possibile.
+        </Text>
+      )}
+      {sync.phase === 'rejected' && (
+        <Text role="status" fontSize="sm" bg="bg.error" color="fg.error" p="2" borderRadius="md">
+          Il server non ha accettato i dati: {sync.rejectedMessage} I dati restano salvati su questo dispositivo.
+        </Text>
+      )}
+      {restoring ? <PageSpinner /> : children}
+      <TrackerToaster />
+    </Stack>
+  );
+}

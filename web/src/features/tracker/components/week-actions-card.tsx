@@ -1,0 +1,56 @@
+import { Flex, Link, Progress, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { plannerProgress, weekActions } from '@sfida/core/tracker-actions';
+import { useTracker } from '../storage/use-tracker';
+import { ActionCheckbox } from './action-checkbox';
+import { SectionCard } from './section-card';
+
+/** This week's planner actions with the progress bar and a checkbox each. */
+export function WeekActionsCard({ week }: { week: number }) {
+  const { data } = useTracker();
+  const link = (
+    <Link asChild fontSize="sm" fontWeight="semibold" color="brand.fg">
+      <RouterLink to="/planner">Apri il planner</RouterLink>
+    </Link>
+  );
+
+  if (week === 0) {
+    return (
+      <SectionCard title="Azioni della settimana" action={link}>
+        <Text color="fg.muted">Challenge non ancora iniziata.</Text>
+      </SectionCard>
+    );
+  }
+
+  const actions = weekActions(data, week).filter((action) => action.text.trim() !== '');
+  const progress = plannerProgress(actions);
+
+  return (
+    <SectionCard title="Azioni della settimana" action={link}>
+      {actions.length === 0 ? (
+        <Text color="fg.muted">Nessuna azione pianificata: scrivi da 3 a 5 azioni nel planner.</Text>
+      ) : (
+        <Stack gap="3">
+          <Progress.Root value={progress.percent} colorPalette="brand">
+            <Progress.Label mb="2">
+              {progress.completed} di {progress.planned} completate ({progress.percent}%)
+            </Progress.Label>
+            <Progress.Track borderRadius="full">
+              <Progress.Range />
+            </Progress.Track>
+          </Progress.Root>
+          <Stack as="ul" gap="2" p="0" m="0" listStyleType="none">
+            {actions.map((action) => (
+              <Flex as="li" key={action.id} align="center" gap="3">
+                <ActionCheckbox week={week} action={action} label={action.text} />
+                <Text textDecoration={action.completed ? 'line-through' : undefined} color={action.completed ? 'fg.muted' : 'fg'} overflowWrap="anywhere">
+                  {action.text}
+                </Text>
+              </Flex>
+            ))}
+          </Stack>
+        </Stack>
+      )}
+    </SectionCard>
+  );
+}

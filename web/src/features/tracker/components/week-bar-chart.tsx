@@ -1,0 +1,70 @@
+import { Box, chakra, Flex, Text, VisuallyHidden } from '@chakra-ui/react';
+
+export interface WeekBar {
+  weekNumber: number;
+  /** Bar height from 0 to 1. */
+  ratio: number;
+  /** Shown above the bar (a number, an emoji). */
+  label: string;
+  /** Read by screen readers and shown in the table, e.g. "20 punti". */
+  text: string;
+  color?: string;
+  current?: boolean;
+}
+
+/**
+ * Eight bars, one per challenge week, drawn with CSS. The picture is hidden from screen readers,
+ * which read the same numbers as a table instead.
+ */
+export function WeekBarChart({ caption, valueHeader, bars }: { caption: string; valueHeader: string; bars: WeekBar[] }) {
+  return (
+    <Box>
+      <Flex aria-hidden="true" align="flex-end" gap={{ base: '1.5', md: '3' }} h="40" pt="6">
+        {bars.map((bar) => (
+          <Flex key={bar.weekNumber} direction="column" align="center" justify="flex-end" flex="1" h="full" minW="0">
+            <Text fontSize="xs" fontWeight="semibold" mb="1" whiteSpace="nowrap">
+              {bar.label}
+            </Text>
+            <Box
+              w="full"
+              maxW="12"
+              h={`${Math.max(bar.ratio, 0.02) * 100}%`}
+              bg={bar.color ?? (bar.current ? 'accent.400' : 'brand.500')}
+              borderTopRadius="md"
+              transition="height 0.3s"
+            />
+          </Flex>
+        ))}
+      </Flex>
+      <Flex aria-hidden="true" gap={{ base: '1.5', md: '3' }} borderTopWidth="1px" borderColor="border.emphasized" pt="1">
+        {bars.map((bar) => (
+          <Text key={bar.weekNumber} flex="1" textAlign="center" fontSize="xs" color="fg.muted" fontWeight={bar.current ? 'bold' : 'normal'}>
+            S{bar.weekNumber}
+          </Text>
+        ))}
+      </Flex>
+      <VisuallyHidden>
+        <chakra.table>
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Settimana</th>
+              <th scope="col">{valueHeader}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {bars.map((bar) => (
+              <tr key={bar.weekNumber}>
+                <th scope="row">
+                  Settimana {bar.weekNumber}
+                  {bar.current ? ' (in corso)' : ''}
+                </th>
+                <td>{bar.text}</td>
+              </tr>
+            ))}
+          </tbody>
+        </chakra.table>
+      </VisuallyHidden>
+    </Box>
+  );
+}
