@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { formatItalianDate, mondayOf } from '@sfida/core/dates';
+import { currentDay } from '../hooks/use-today';
+import { fakeServer, json, renderWithApp, resetTrackerTestState, testUser } from '../testing/render-with-app';
+import DashboardPage from './dashboard-page';
+
+afterEach(resetTrackerTestState);
+
+describe('Dashboard', { timeout: 30_000 }, () => {
+  it('starts the challenge on the chosen day, then hides the button and shows the date', async () => {
+    const today = currentDay();
+    let started = false;
+    const calls = fakeServer(testUser(), (call) => {
+      if (call.path === '/api/auth/start-challenge') {
+        started = true;
+        const user = testUser({ challengeStartDate: today });
+        return json({ challengeStartDate: today, user });
+      }
+      if (call.path === '/api/auth/me' && started) return json(testUser({ challengeStartDate: today }));
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithApp(<DashboardPage />);
+
+    expect(await screen.findByRole('heading', { name: 'Ciao, Anna!' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Inizia la challenge' }));
+    const date = screen.getByLabelText('Giorno di inizio:');
+    expect(date).toHaveValue(today);
+    await user.click(screen.getByRole('button', { name: 'Conferma' }));
+
+    expect(await screen.findByText('Challenge iniziata!')).toBeInTheDocument();
+    expect(screen.getByText(`La tua challenge di 8 settimane inizia il ${formatItalianDate(today)}.`)).toBeInTheDocument();
+    const request = calls.find((c) => c.path === '/api/auth/start-challenge');
+    expect(request?.body).toEqual({ challengeStartDate: today });
+    expect(request?.headers['x-time-zone']).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(await screen.findByText(formatItalianDate(today))).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Inizia la challenge' })).not.toBeInTheDocument();
+  });
+
+  it('shows the server’s refusal in an "Errore" notice', async () => {
+    fakeServer(testUser(), (call) =>
+      call.path === '/api/auth/start-challenge' ? json({ message: 'La data di inizio non può essere nel passato' }, 400) : undefined,
+    );
+    const user = userEvent.setup();
+    renderWithApp(<DashboardPage />);
+    await user.click(await screen.findByRole('button', { name: 'Inizia la challenge' }));
+    await user.click(screen.getByRole('button', { name: 'Conferma' }));
+    expect(await screen.findByText('Errore')).toBeInTheDocument();
+    expect(screen.getByText('La data di inizio non può essere nel passato')).toBeInTheDocument();
+  });
+
+  it('shows the cohort leaderboard with the participant’s own row highlighted', async () => {
+    const weekStart = mondayOf(currentDay());
+    const calls = fakeServer(testUser({ challengeStartDate: currentDay() }), (call) =>
+      call.path.startsWith('/api/cohorts/cohort-1/leaderboard')
+        ? json({
+            entries: [
+              { userId: 'u2', displayName: 'Bruno', weekPoints: 40, totalPoints: 90, streakDays: 5, rank: 1, isMe: false },
+              { userId: 'user-anna', displayName: 'Anna', weekPoints: 20, totalPoints: 30, streakDays: 2, rank: 2, isMe: true },
+            ],
+          })
+        : undefined,
+    );
+    renderWithApp(<DashboardPage />);
+    const board = await screen.findByRole('list', { name: 'Classifica della settimana' });
+    const mine = within(board).getAllByRole('listitem').find((row) => row.getAttribute('aria-current') === 'true');
+    expect(mine).toHaveTextContent('Anna');
+    expect(calls.some((c) => c.path === `/api/cohorts/cohort-1/leaderboard?weekStart=${weekStart}`)).toBe(true);
+    expect(calls.some((c) => c.path === `/api/users/user-anna/progress?cohortId=cohort-1&weekStart=${weekStart}`)).toBe(true);
+  });
+});
