@@ -1,7 +1,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { FirestoreServer, type FirestoreStateDocument } from '@firestore-emulator/server';
-import { Write } from '@firestore-emulator/proto/dist/google/firestore/v1/write';
+import type { FirestoreStateDocument } from '@firestore-emulator/server';
+import { createRequire } from 'node:module';
 import { registerStopper } from './cleanup';
 
 /**
@@ -13,6 +13,12 @@ export interface RunningFirestore {
   host: string;
   stop(): Promise<void>;
 }
+
+// Loaded with require: the packages' ESM builds use extension-less imports that
+// Node's ESM loader rejects, and Vite-based runners (Vitest) would pick those.
+const require = createRequire(import.meta.url);
+const { FirestoreServer } = require('@firestore-emulator/server') as typeof import('@firestore-emulator/server');
+const { Write } = require('@firestore-emulator/proto/dist/google/firestore/v1/write') as typeof import('@firestore-emulator/proto/dist/google/firestore/v1/write');
 
 type StoredDocument = ReturnType<FirestoreStateDocument['toV1DocumentObject']>;
 
@@ -63,7 +69,7 @@ export async function startFirestoreEmulator(options: { port: number; persistFil
   };
 }
 
-async function restore(server: FirestoreServer, file: string): Promise<void> {
+async function restore(server: InstanceType<typeof FirestoreServer>, file: string): Promise<void> {
   let raw: string;
   try {
     raw = await readFile(file, 'utf8');
