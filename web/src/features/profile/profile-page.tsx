@@ -1,7 +1,149 @@
-import { Heading } from '@chakra-ui/react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Badge, Box, Button, Field, Flex, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useAuth } from '../../app/auth';
+import { FormError } from '../../components/form-error';
+import { PageHeader } from '../../components/page-header';
+import { errorMessage } from '../../lib/api-client';
+import { formatItalianDate } from '../../lib/format-date';
+import { livelloLabels, luogoLabels, schedaDownloadUrl, schedaLabels, tempoLabels } from '../../lib/training-labels';
 import { useDocumentTitle } from '../../lib/use-document-title';
+
+const roleLabels = { PARTICIPANT: 'Partecipante', OWNER: 'Coach' } as const;
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Text as="dt" fontSize="sm" color="fg.muted" fontWeight="600">
+        {label}
+      </Text>
+      <Text as="dd" fontSize="lg" fontWeight="600" wordBreak="break-word">
+        {children}
+      </Text>
+    </Box>
+  );
+}
+
+function NameEditor({ currentName, onDone }: { currentName: string; onDone: () => void }) {
+  const { updateProfile } = useAuth();
+  const [name, setName] = useState(currentName);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (!name.trim()) {
+      setError('Inserisci il tuo nome');
+      return;
+    }
+    setSaving(true);
+    setError(null);
+    try {
+      await updateProfile({ name: name.trim() });
+      onDone();
+    } catch (caught) {
+      setError(errorMessage(caught, 'Aggiornamento non riuscito'));
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Stack as="form" onSubmit={save} gap="3" mt="2">
+      <FormError message={error} />
+      <Field.Root required>
+        <Field.Label>Nuovo nome</Field.Label>
+        <Input name="name" autoComplete="name" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} />
+      </Field.Root>
+      <Flex gap="2" wrap="wrap">
+        <Button type="submit" size="sm" loading={saving} loadingText="Salvataggio...">
+          Salva
+        </Button>
+        <Button type="button" size="sm" variant="ghost" onClick={onDone} disabled={saving}>
+          Annulla
+        </Button>
+      </Flex>
+    </Stack>
+  );
+}
 
 export default function ProfilePage() {
   useDocumentTitle('Profilo e Allenamento');
-  return <Heading as="h1">Profilo e Allenamento</Heading>;
+  const { user } = useAuth();
+  const [editing, setEditing] = useState(false);
+  if (!user) return null;
+
+  const scheda = user.onboardingCompletato ? user.schedaAssegnata : null;
+
+  return (
+    <>
+      <PageHeader title="Profilo e Allenamento">I tuoi dati e la scheda di allenamento assegnata.</PageHeader>
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
+        <Stack as="section" aria-labelledby="profilo-dati" layerStyle="card" gap="5">
+          <Heading as="h2" id="profilo-dati" fontSize="xl">
+            Il tuo profilo
+          </Heading>
+          <Stack as="dl" gap="4">
+            <Box>
+              <Detail label="Nome">{user.name ?? 'Non impostato'}</Detail>
+              {editing ? (
+                <NameEditor currentName={user.name ?? ''} onDone={() => setEditing(false)} />
+              ) : (
+                <Button size="xs" variant="outline" mt="2" onClick={() => setEditing(true)}>
+                  Modifica nome
+                </Button>
+              )}
+            </Box>
+            <Detail label="Email">{user.email}</Detail>
+            <Detail label="Ruolo">
+              {user.role}{' '}
+              <Text as="span" fontWeight="400" color="fg.muted" fontSize="md">
+                ({roleLabels[user.role]})
+              </Text>
+            </Detail>
+            <Detail label="Registrato il">{formatItalianDate(user.createdAt)}</Detail>
+          </Stack>
+        </Stack>
+
+        <Stack as="section" aria-labelledby="profilo-allenamento" layerStyle="card" gap="5">
+          <Heading as="h2" id="profilo-allenamento" fontSize="xl">
+            Il tuo allenamento
+          </Heading>
+          {user.onboardingCompletato ? (
+            <>
+              <Stack as="dl" gap="4">
+                {user.livelloAllenamento && <Detail label="Livello">{livelloLabels[user.livelloAllenamento]}</Detail>}
+                {user.luogoAllenamento && <Detail label="Luogo">{luogoLabels[user.luogoAllenamento]}</Detail>}
+                {user.tempoAllenamento && <Detail label="Esperienza">{tempoLabels[user.tempoAllenamento]}</Detail>}
+              </Stack>
+              {scheda && (
+                <Stack gap="3" bg="brand.subtle" rounded="xl" p="5">
+                  <Text fontSize="sm" fontWeight="600" color="brand.fg">
+                    Scheda assegnata
+                  </Text>
+                  <Flex align="center" gap="3" wrap="wrap">
+                    <Text fontSize="xl" fontWeight="800">
+                      {schedaLabels[scheda]}
+                    </Text>
+                    <Badge colorPalette="brand" variant="solid">
+                      PDF
+                    </Badge>
+                  </Flex>
+                  <Button asChild alignSelf="flex-start">
+                    <a href={schedaDownloadUrl(scheda)} download>
+                      Scarica la scheda
+                    </a>
+                  </Button>
+                </Stack>
+              )}
+            </>
+          ) : (
+            <Text color="fg.muted">
+              {user.role === 'OWNER'
+                ? 'Come coach non hai un questionario di allenamento da compilare.'
+                : 'Completa l’onboarding per ricevere la tua scheda di allenamento.'}
+            </Text>
+          )}
+        </Stack>
+      </SimpleGrid>
+    </>
+  );
 }

@@ -1,0 +1,3 @@
+import { defineConfig, mergeConfig } from 'vite';
+import base from './vite.config.ts';
+export default mergeConfig(base, defineConfig({ build: { sourcemap: true } }));
