@@ -1,7 +1,89 @@
-import { Heading } from '@chakra-ui/react';
+import { Link, Text } from '@chakra-ui/react';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { Bullets, LegalPage, Section } from './legal-page';
 
 export default function PrivacyPage() {
-  useDocumentTitle('Privacy');
-  return <Heading as="h1">Privacy</Heading>;
+  useDocumentTitle('Informativa sulla privacy');
+  return (
+    <LegalPage title="Informativa sulla privacy">
+      <Text>
+        Questa informativa, resa ai sensi degli articoli 13 e 14 del Regolamento (UE) 2016/679 (“GDPR”), spiega quali dati
+        personali tratta l’applicazione “Sfida 8 settimane”, dove li conserva, per quali scopi e quali sono i tuoi diritti.
+      </Text>
+
+      <Section title="1. Titolare del trattamento">
+        <Text>
+          Il titolare del trattamento è l’organizzatore del percorso “Sfida 8 settimane”. Per qualsiasi richiesta sulla privacy
+          puoi scrivere a{' '}
+          <Link href="mailto:privacy@sfida8settimane.it" color="brand.fg" textDecoration="underline">
+            privacy@sfida8settimane.it
+          </Link>{' '}
+          o rivolgerti al tuo coach.
+        </Text>
+      </Section>
+
+      <Section title="2. Dati conservati sul server">
+        <Text>Sui nostri server conserviamo solo quanto serve a far funzionare il percorso:</Text>
+        <Bullets
+          items={[
+            'Account: nome, indirizzo email, password (solo in forma cifrata con un algoritmo di hashing, mai in chiaro), ruolo, data di registrazione e gruppo di appartenenza.',
+            'Risposte all’onboarding: da quanto tempo ti alleni, dove ti alleni, il tuo livello e la scheda di allenamento assegnata di conseguenza.',
+            'La data di inizio della challenge che scegli.',
+            'I dati del tracker sincronizzati dal tuo dispositivo: abitudini e giorni completati, azioni del planner settimanale, check-in settimanali (umore e riflessione), punti e badge.',
+            'I progressi calcolati a partire da questi dati (ad esempio punti e costanza della settimana) e la tua posizione nella classifica del gruppo.',
+            'Un cookie tecnico di sessione (“__session”), necessario per mantenerti connesso: non è leggibile dagli script della pagina e non viene usato per profilazione.',
+          ]}
+        />
+      </Section>
+
+      <Section title="3. Dati che restano nel tuo browser">
+        <Text>
+          Il tracker (abitudini, planner, check-in, punti) viene salvato anche nella memoria locale del browser (“local
+          storage”), separatamente per ogni account, così l’App funziona anche senza connessione e si sincronizza appena torni
+          online. Questa copia resta sul tuo dispositivo finché non la cancelli dalle impostazioni del browser. Non usiamo
+          cookie di profilazione né strumenti di analisi o pubblicità di terze parti.
+        </Text>
+      </Section>
+
+      <Section title="4. Finalità e basi giuridiche">
+        <Bullets
+          items={[
+            'Fornirti il servizio (account, scheda di allenamento, tracker, classifica): esecuzione del contratto, art. 6, par. 1, lett. b) GDPR.',
+            'Permettere al coach di seguire i progressi del gruppo: esecuzione del contratto e legittimo interesse a erogare il percorso di gruppo.',
+            'Sicurezza dell’App e prevenzione degli abusi (ad esempio i limiti ai tentativi di accesso): legittimo interesse, art. 6, par. 1, lett. f).',
+          ]}
+        />
+        <Text>
+          Le riflessioni dei check-in sono testo libero: ti chiediamo di non inserire informazioni sulla tua salute o altri dati
+          particolari. Se decidi di farlo, il trattamento si basa sul tuo consenso esplicito (art. 9, par. 2, lett. a), che puoi
+          revocare cancellando il contenuto o chiedendone la rimozione.
+        </Text>
+      </Section>
+
+      <Section title="5. Chi vede i tuoi dati">
+        <Text>
+          Il tuo coach vede i progressi del gruppo; gli altri partecipanti del tuo gruppo vedono in classifica il tuo nome e i
+          tuoi punti. Le riflessioni dei check-in non sono mostrate agli altri partecipanti. I dati sono ospitati su Google
+          Firebase (Google Cloud), nominato responsabile del trattamento, in data center dell’Unione europea; eventuali
+          trasferimenti extra UE avvengono sulla base delle clausole contrattuali standard della Commissione europea.
+        </Text>
+      </Section>
+
+      <Section title="6. Per quanto tempo">
+        <Text>
+          Conserviamo i dati per la durata del percorso e fino a 12 mesi dalla sua conclusione, per permetterti di consultare
+          i risultati; poi li cancelliamo o li rendiamo anonimi. Puoi chiedere la cancellazione anticipata in qualsiasi momento.
+        </Text>
+      </Section>
+
+      <Section title="7. I tuoi diritti">
+        <Text>
+          Puoi chiedere l’accesso ai tuoi dati, la rettifica, la cancellazione, la limitazione del trattamento, la portabilità
+          e opporti al trattamento basato sul legittimo interesse (articoli 15–22 GDPR). Puoi modificare il tuo nome
+          direttamente dal profilo. Hai inoltre il diritto di proporre reclamo al Garante per la protezione dei dati personali
+          (www.garanteprivacy.it).
+        </Text>
+      </Section>
+    </LegalPage>
+  );
 }
