@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import type * as PlaywrightCore from 'playwright-core';
 
 /**
  * The Chromium the tests drive: CHROMIUM_PATH, a system Chromium, or
@@ -33,7 +34,7 @@ function playwrightChromium(): string | undefined {
   try {
     // playwright-core knows where `npx playwright install` puts its browsers.
     const require = createRequire(import.meta.url);
-    const { chromium } = require('playwright-core') as typeof import('playwright-core');
+    const { chromium } = require('playwright-core') as typeof PlaywrightCore;
     const path = chromium.executablePath();
     return path && existsSync(path) ? path : undefined;
   } catch {

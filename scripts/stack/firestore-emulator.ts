@@ -1,6 +1,8 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import type * as EmulatorServer from '@firestore-emulator/server';
 import type { FirestoreStateDocument } from '@firestore-emulator/server';
+import type * as WriteProto from '@firestore-emulator/proto/dist/google/firestore/v1/write';
 import { createRequire } from 'node:module';
 import { registerStopper } from './cleanup';
 
@@ -17,8 +19,8 @@ export interface RunningFirestore {
 // Loaded with require: the packages' ESM builds use extension-less imports that
 // Node's ESM loader rejects, and Vite-based runners (Vitest) would pick those.
 const require = createRequire(import.meta.url);
-const { FirestoreServer } = require('@firestore-emulator/server') as typeof import('@firestore-emulator/server');
-const { Write } = require('@firestore-emulator/proto/dist/google/firestore/v1/write') as typeof import('@firestore-emulator/proto/dist/google/firestore/v1/write');
+const { FirestoreServer } = require('@firestore-emulator/server') as typeof EmulatorServer;
+const { Write } = require('@firestore-emulator/proto/dist/google/firestore/v1/write') as typeof WriteProto;
 
 type StoredDocument = ReturnType<FirestoreStateDocument['toV1DocumentObject']>;
 
