@@ -48,6 +48,8 @@ async function writeProfileConfig(profile: StackProfile): Promise<string> {
     hosting: at(ports.hosting),
     hub: at(ports.hub),
     logging: at(ports.logging),
+    eventarc: at(ports.eventarc),
+    tasks: at(ports.tasks),
     ui: { enabled: false },
     singleProjectMode: true,
   };

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { startEmulators } from './emulator-suite';
 import { startFirestoreEmulator } from './firestore-emulator';
-import { appUrl, emulatorEnv, LOCAL_INVITE_CODE, type StackProfile } from './profiles';
-import { seedLocalStack } from './seed-local';
+import { appUrl, emulatorEnv, LOCAL_INVITE_CODE, repoRoot, type StackProfile } from './profiles';
+import { run } from './run';
 
 export interface LocalStack {
   url: string;
@@ -33,8 +33,10 @@ export async function startLocalStack(profile: StackProfile, options: { log?: (l
     await firestore.stop();
   };
   try {
-    Object.assign(process.env, emulatorEnv(profile), { INVITE_CODE: LOCAL_INVITE_CODE });
-    await seedLocalStack(profile);
+    await run(join(repoRoot, 'node_modules', '.bin', 'tsx'), ['scripts/stack/seed-local.ts'], {
+      env: { ...emulatorEnv(profile), INVITE_CODE: LOCAL_INVITE_CODE },
+      quiet: true,
+    });
   } catch (error) {
     await stop();
     throw error;

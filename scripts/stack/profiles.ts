@@ -11,6 +11,9 @@ export interface StackPorts {
   firestore: number;
   hub: number;
   logging: number;
+  /** The Functions emulator also starts Eventarc and Cloud Tasks emulators; pin them too. */
+  eventarc: number;
+  tasks: number;
 }
 
 export interface StackProfile {
@@ -28,28 +31,28 @@ export const profiles = {
   dev: {
     name: 'dev',
     projectId: 'demo-sfida8',
-    ports: { hosting: 5000, functions: 5001, auth: 9099, firestore: 8080, hub: 4400, logging: 4500 },
+    ports: { hosting: 5000, functions: 5001, auth: 9099, firestore: 8080, hub: 4400, logging: 4500, eventarc: 9299, tasks: 9499 },
     dataDir: join(repoRoot, '.data', 'dev'),
     persist: true,
   },
   'api-test': {
     name: 'api-test',
     projectId: 'demo-sfida8-test',
-    ports: { hosting: 5200, functions: 5201, auth: 9199, firestore: 8180, hub: 4410, logging: 4510 },
+    ports: { hosting: 5200, functions: 5201, auth: 9199, firestore: 8180, hub: 4410, logging: 4510, eventarc: 9210, tasks: 9211 },
     dataDir: join(repoRoot, '.test-data', 'api'),
     persist: false,
   },
   e2e: {
     name: 'e2e',
     projectId: 'demo-sfida8-e2e',
-    ports: { hosting: 5300, functions: 5301, auth: 9299, firestore: 8280, hub: 4420, logging: 4520 },
+    ports: { hosting: 5300, functions: 5301, auth: 9320, firestore: 8280, hub: 4420, logging: 4520, eventarc: 9321, tasks: 9322 },
     dataDir: join(repoRoot, '.test-data', 'e2e'),
     persist: false,
   },
   bench: {
     name: 'bench',
     projectId: 'demo-sfida8-bench',
-    ports: { hosting: 5400, functions: 5401, auth: 9399, firestore: 8380, hub: 4430, logging: 4530 },
+    ports: { hosting: 5400, functions: 5401, auth: 9399, firestore: 8380, hub: 4430, logging: 4530, eventarc: 9410, tasks: 9411 },
     dataDir: join(repoRoot, '.test-data', 'bench'),
     persist: false,
   },

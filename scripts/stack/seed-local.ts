@@ -4,14 +4,15 @@ import { loadConfig } from '../../functions/src/config';
 import { createDeps } from '../../functions/src/deps';
 import { ensureAccount } from '../../functions/src/features/accounts/accounts-admin';
 import { renderSchedaPdf } from '../content/render-pdf';
-import { DEMO_OWNER, DEMO_PARTICIPANT, LOCAL_COHORT_ID, type StackProfile } from './profiles';
+import { DEMO_OWNER, DEMO_PARTICIPANT, LOCAL_COHORT_ID } from './profiles';
 
 /**
  * Seeds a local stack: the four training sheets in the bucket folder, one demo
  * participant (onboarding done, challenge started this week) and one OWNER.
  * Runs at every start and only adds what is missing, so restarts keep data.
+ * Reads the emulators' addresses from the environment (emulatorEnv()).
  */
-export async function seedLocalStack(_profile: StackProfile): Promise<void> {
+async function seed(): Promise<void> {
   const deps = await createDeps(loadConfig(process.env));
 
   for (const scheda of schedaSchema.options) {
@@ -42,4 +43,14 @@ async function accountExists(deps: Awaited<ReturnType<typeof createDeps>>, email
   } catch {
     return false;
   }
+}
+
+// Run as its own tsx process by local-stack.ts (the functions sources are
+// CommonJS TypeScript, which test runners' loaders import inconsistently).
+try {
+  await seed();
+  process.exit(0);
+} catch (error) {
+  console.error(error);
+  process.exit(1);
 }
