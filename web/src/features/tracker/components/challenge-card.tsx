@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
-import { Button, Progress, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { CHALLENGE_WEEKS, challengeWeekNumber, completedWeeks, formatItalianDate, isChallengeStarted } from '@sfida/core/dates';
 import type { IsoDate } from '@sfida/core/iso-date';
 import { SectionCard } from './section-card';
 import { StartChallengeForm } from './start-challenge-form';
 import { weekLabel } from './week-label';
+import { ProgressBar } from './progress-bar';
 
 /** The challenge progress card: completed weeks of 8 and the start date, or the way to start. */
 export function ChallengeCard({ startDate, today }: { startDate: IsoDate | null; today: IsoDate }) {
@@ -16,14 +17,7 @@ export function ChallengeCard({ startDate, today }: { startDate: IsoDate | null;
   return (
     <SectionCard title="La tua challenge">
       <Stack gap="3">
-        <Progress.Root value={(done / CHALLENGE_WEEKS) * 100} colorPalette="brand" size="lg">
-          <Progress.Label mb="2">
-            Settimane completate: {done}/{CHALLENGE_WEEKS}
-          </Progress.Label>
-          <Progress.Track borderRadius="full">
-            <Progress.Range />
-          </Progress.Track>
-        </Progress.Root>
+        <ProgressBar value={(done / CHALLENGE_WEEKS) * 100} label={`Settimane completate: ${done}/${CHALLENGE_WEEKS}`} size="lg" />
         {startDate ? (
           <Text>
             {started ? 'Iniziata il ' : 'Inizierà il '}

@@ -24,17 +24,17 @@ export function StartChallengeForm({ today, onDone }: { today: IsoDate; onDone: 
       notify({ type: 'error', title: 'Errore', description: 'Scegli una data valida.' });
       return;
     }
-    startChallenge.mutate(date, {
-      onSuccess: ({ challengeStartDate }) => {
+    startChallenge
+      .start(date)
+      .then(({ challengeStartDate }) => {
         notify({
           type: 'success',
           title: 'Challenge iniziata!',
           description: `La tua challenge di 8 settimane inizia il ${formatItalianDate(challengeStartDate)}.`,
         });
         onDone();
-      },
-      onError: (error) => notify({ type: 'error', title: 'Errore', description: startErrorText(error) }),
-    });
+      })
+      .catch((error: unknown) => notify({ type: 'error', title: 'Errore', description: startErrorText(error) }));
   }
 
   return (
@@ -44,10 +44,10 @@ export function StartChallengeForm({ today, onDone }: { today: IsoDate; onDone: 
         <Input type="date" value={date} min={today} onChange={(event) => setDate(event.target.value)} required maxW="xs" />
       </Field.Root>
       <Flex gap="2" wrap="wrap">
-        <Button type="submit" loading={startChallenge.isPending} loadingText="Avvio...">
+        <Button type="submit" loading={startChallenge.pending} loadingText="Avvio...">
           Conferma
         </Button>
-        <Button type="button" variant="outline" onClick={onDone} disabled={startChallenge.isPending}>
+        <Button type="button" variant="outline" onClick={onDone} disabled={startChallenge.pending}>
           Annulla
         </Button>
       </Flex>

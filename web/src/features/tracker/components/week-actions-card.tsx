@@ -1,9 +1,10 @@
-import { Flex, Link, Progress, Stack, Text } from '@chakra-ui/react';
+import { Flex, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { plannerProgress, weekActions } from '@sfida/core/tracker-actions';
 import { useTracker } from '../storage/use-tracker';
 import { ActionCheckbox } from './action-checkbox';
 import { SectionCard } from './section-card';
+import { ProgressBar } from './progress-bar';
 
 /** This week's planner actions with the progress bar and a checkbox each. */
 export function WeekActionsCard({ week }: { week: number }) {
@@ -31,14 +32,7 @@ export function WeekActionsCard({ week }: { week: number }) {
         <Text color="fg.muted">Nessuna azione pianificata: scrivi da 3 a 5 azioni nel planner.</Text>
       ) : (
         <Stack gap="3">
-          <Progress.Root value={progress.percent} colorPalette="brand">
-            <Progress.Label mb="2">
-              {progress.completed} di {progress.planned} completate ({progress.percent}%)
-            </Progress.Label>
-            <Progress.Track borderRadius="full">
-              <Progress.Range />
-            </Progress.Track>
-          </Progress.Root>
+          <ProgressBar value={progress.percent} label={`${progress.completed} di ${progress.planned} completate (${progress.percent}%)`} />
           <Stack as="ul" gap="2" p="0" m="0" listStyleType="none">
             {actions.map((action) => (
               <Flex as="li" key={action.id} align="center" gap="3">

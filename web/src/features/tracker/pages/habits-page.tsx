@@ -1,4 +1,4 @@
-import { Box, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { isChallengeStarted } from '@sfida/core/dates';
 import { totalPoints } from '@sfida/core/points';
 import { bestCurrentStreak } from '@sfida/core/streaks';
@@ -11,6 +11,7 @@ import { TipsList } from '../components/tips-list';
 import { TrackerScreen } from '../components/tracker-screen';
 import { useToday } from '../hooks/use-today';
 import { useTracker } from '../storage/use-tracker';
+import { ProgressBar } from '../components/progress-bar';
 
 const TIPS = [
   'Scegli al massimo 3 abitudini: poche, ma tutti i giorni.',
@@ -38,12 +39,7 @@ function HabitsContent() {
       </SimpleGrid>
 
       <Box layerStyle="card" p="4">
-        <Progress.Root value={percent} colorPalette="brand" size="lg">
-          <Progress.Label mb="2">Oggi: {percent}% completato</Progress.Label>
-          <Progress.Track borderRadius="full">
-            <Progress.Range />
-          </Progress.Track>
-        </Progress.Root>
+        <ProgressBar value={percent} label={`Oggi: ${percent}% completato`} />
       </Box>
 
       {!started && (

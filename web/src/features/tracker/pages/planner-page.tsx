@@ -1,4 +1,4 @@
-import { Box, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { challengeWeekNumber, compareIsoDates } from '@sfida/core/dates';
 import { pointsByChallengeWeek, totalPoints } from '@sfida/core/points';
 import { plannerProgress, weekActions } from '@sfida/core/tracker-actions';
@@ -12,6 +12,7 @@ import { TrackerScreen } from '../components/tracker-screen';
 import { weekLabel } from '../components/week-label';
 import { useToday } from '../hooks/use-today';
 import { useTracker } from '../storage/use-tracker';
+import { ProgressBar } from '../components/progress-bar';
 
 const TIPS = [
   'Scegli azioni concrete e misurabili: "camminare 30 minuti martedì e giovedì".',
@@ -62,12 +63,7 @@ function PlannerContent() {
 
       <SectionCard title={`Le azioni della ${weekLabel(week).toLowerCase()}`}>
         <Stack gap="4">
-          <Progress.Root value={progress.percent} colorPalette="brand">
-            <Progress.Label mb="2">{progress.percent}% delle azioni completate</Progress.Label>
-            <Progress.Track borderRadius="full">
-              <Progress.Range />
-            </Progress.Track>
-          </Progress.Root>
+          <ProgressBar value={progress.percent} label={`${progress.percent}% delle azioni completate`} />
           <PlannerEditor week={week} />
         </Stack>
       </SectionCard>
