@@ -1,31 +1,23 @@
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import {
-  alertSlotRecipe,
-  badgeRecipe,
   breakpoints,
   buttonRecipe,
-  cardSlotRecipe,
   containerRecipe,
-  dialogSlotRecipe,
-  fieldSlotRecipe,
   globalCss,
   headingRecipe,
   iconRecipe,
-  inputRecipe,
   linkRecipe,
-  progressSlotRecipe,
-  separatorRecipe,
   spinnerRecipe,
   textStyles,
-  textareaRecipe,
-  toastSlotRecipe,
 } from '@chakra-ui/react/theme';
 
 /*
  * The app's one design system. It starts from Chakra's base config (conditions and utilities)
  * and registers only the recipes the app uses, with our own compact tokens: Chakra's full default
  * theme would add ~66 KB gzip to the landing page, its token set alone (every palette, dark mode)
- * ~7 KB. The app has no dark mode.
+ * ~7 KB. The app has no dark mode. The landing page carries only the recipes it renders; the
+ * same config plus the forms', dialogs' and notices' recipes (theme-app.ts) loads with the
+ * first lazy route.
  *
  * Identity: a deep "forest" green for trust and calm, a warm amber for energy and progress,
  * the system font stack (nothing to download), generous spacing, rounded cards.
@@ -80,7 +72,7 @@ const fonts = `system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", A
 
 const shadow = (y: number, blur: number, alpha = 10) => `0px ${y}px ${blur}px {colors.gray.900/${alpha}}, 0px 0px 1px {colors.gray.900/30}`;
 
-const appConfig = defineConfig({
+export const themeConfig = defineConfig({
   preflight: true,
   cssVarsPrefix: 'chakra',
   cssVarsRoot: ':where(html, .chakra-theme)',
@@ -190,27 +182,18 @@ const appConfig = defineConfig({
         accent: paletteSemantics('accent', { fg: '800', subtle: '50', muted: '100', emphasized: '200', solid: '300', border: '300', contrast: '{colors.accent.950}' }),
       },
     },
+    // The public pages' recipes. Every other screen's arrive with the first lazy route:
+    // see theme-app.ts and lib/design-system.ts.
     recipes: {
-      badge: badgeRecipe,
       button: buttonRecipe,
       container: containerRecipe,
       heading: headingRecipe,
       icon: iconRecipe,
-      input: inputRecipe,
       link: linkRecipe,
-      separator: separatorRecipe,
       spinner: spinnerRecipe,
-      textarea: textareaRecipe,
-    },
-    slotRecipes: {
-      alert: alertSlotRecipe,
-      card: cardSlotRecipe,
-      dialog: dialogSlotRecipe,
-      field: fieldSlotRecipe,
-      progress: progressSlotRecipe,
-      toast: toastSlotRecipe,
     },
   },
 });
 
-export const system = createSystem(defaultBaseConfig, appConfig);
+/** The system the landing page renders with: tokens, global styles and the public pages' recipes. */
+export const baseSystem = createSystem(defaultBaseConfig, themeConfig);

@@ -1,25 +1,27 @@
-import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../components/page-spinner';
+import { lazyScreen } from '../lib/design-system';
 import { LandingPage } from '../features/landing/landing-page';
 import { RequireAuth, RequireOnboardingDone, SignedOutOnly } from './guards';
 
-// The landing page is the only screen in the entry bundle; every other route is its own chunk.
+// The landing page is the only screen in the entry bundle; every other route is its own chunk,
+// loaded together with the full design system.
 // (Declarative routes rather than a data router: ~19 KB gzip less on the landing page.)
-const LoginPage = lazy(() => import('../features/auth/login-page'));
-const RegisterPage = lazy(() => import('../features/auth/register-page'));
-const TermsPage = lazy(() => import('../features/legal/terms-page'));
-const PrivacyPage = lazy(() => import('../features/legal/privacy-page'));
-const OnboardingPage = lazy(() => import('../features/onboarding/onboarding-page'));
-const AppShell = lazy(() => import('../components/app-shell'));
-const DashboardPage = lazy(() => import('../features/tracker/pages/dashboard-page'));
-const PlannerPage = lazy(() => import('../features/tracker/pages/planner-page'));
-const HabitsPage = lazy(() => import('../features/tracker/pages/habits-page'));
-const CheckinPage = lazy(() => import('../features/tracker/pages/checkin-page'));
-const ClassificaPage = lazy(() => import('../features/tracker/pages/classifica-page'));
-const EventsPage = lazy(() => import('../features/events/events-page'));
-const ResourcesPage = lazy(() => import('../features/resources/resources-page'));
-const ProfilePage = lazy(() => import('../features/profile/profile-page'));
+const LoginPage = lazyScreen(() => import('../features/auth/login-page'));
+const RegisterPage = lazyScreen(() => import('../features/auth/register-page'));
+const TermsPage = lazyScreen(() => import('../features/legal/terms-page'));
+const PrivacyPage = lazyScreen(() => import('../features/legal/privacy-page'));
+const OnboardingPage = lazyScreen(() => import('../features/onboarding/onboarding-page'));
+const AppShell = lazyScreen(() => import('../components/app-shell'));
+const DashboardPage = lazyScreen(() => import('../features/tracker/pages/dashboard-page'));
+const PlannerPage = lazyScreen(() => import('../features/tracker/pages/planner-page'));
+const HabitsPage = lazyScreen(() => import('../features/tracker/pages/habits-page'));
+const CheckinPage = lazyScreen(() => import('../features/tracker/pages/checkin-page'));
+const ClassificaPage = lazyScreen(() => import('../features/tracker/pages/classifica-page'));
+const EventsPage = lazyScreen(() => import('../features/events/events-page'));
+const ResourcesPage = lazyScreen(() => import('../features/resources/resources-page'));
+const ProfilePage = lazyScreen(() => import('../features/profile/profile-page'));
 
 function page(Page: LazyExoticComponent<ComponentType>) {
   return (
