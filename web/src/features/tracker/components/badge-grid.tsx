@@ -18,7 +18,9 @@ export function BadgeGrid({ badges }: { badges: Badge[] }) {
           <Text fontSize="4xl" aria-hidden="true" filter={badge.earned ? undefined : 'grayscale(1)'} opacity={badge.earned ? 1 : 0.5}>
             {badge.icon}
           </Text>
-          <Text fontWeight="bold">{badge.name}</Text>
+          <Text fontWeight="bold" fontSize={{ base: 'sm', md: 'md' }} css={{ hyphens: 'auto' }}>
+            {badge.name}
+          </Text>
           <Text fontSize="sm" color="fg.muted">
             {badge.description}
           </Text>

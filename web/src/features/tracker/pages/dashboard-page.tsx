@@ -14,7 +14,7 @@ import { SupportCard } from '../components/support-card';
 import { TodayHabitsCard } from '../components/today-habits-card';
 import { TrackerScreen } from '../components/tracker-screen';
 import { WeekActionsCard } from '../components/week-actions-card';
-import { weekLabel } from '../components/week-label';
+import { weekFigure, weekLabel } from '../components/week-label';
 import { useToday } from '../hooks/use-today';
 import { useTracker } from '../storage/use-tracker';
 
@@ -39,10 +39,10 @@ function DashboardContent({ user }: { user: User }) {
     <Stack gap={{ base: '4', md: '6' }}>
       <ChallengeCard startDate={user.challengeStartDate} today={today} />
 
-      <SimpleGrid columns={{ base: 2, md: 3 }} gap="3">
-        <StatTile label="Punti totali" value={points} tone="accent" />
-        <StatTile label="Costanza" value={`${streak} gg`} hint="Serie migliore in corso" />
-        <StatTile label="Settimana" value={weekLabel(week)} />
+      <SimpleGrid columns={3} gap={{ base: '2', md: '3' }}>
+        <StatTile label="Punti" value={points} tone="accent" />
+        <StatTile label="Costanza" value={`${streak} gg`} />
+        <StatTile label="Settimana" value={weekFigure(week)} hint={week === 0 ? 'Non iniziata' : undefined} />
       </SimpleGrid>
 
       <SimpleGrid columns={{ base: 1, md: 2 }} gap={{ base: '4', md: '6' }}>

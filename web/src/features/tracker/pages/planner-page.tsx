@@ -51,10 +51,12 @@ function PlannerContent() {
 
   return (
     <Stack gap="6">
-      <SimpleGrid columns={{ base: 2, md: 3 }} gap="3">
-        <StatTile label="Settimana" value={weekLabel(week)} />
+      <Text fontSize="lg" fontWeight="bold" color="brand.fg">
+        {weekLabel(week)}
+      </Text>
+      <SimpleGrid columns={2} gap="3">
         <StatTile label="Punti" value={totalPoints(data.pointsHistory)} hint={`${weekPoints} questa settimana`} tone="accent" />
-        <StatTile label="Completamento" value={`${progress.percent}%`} hint={`${progress.completed} di ${progress.planned} azioni`} />
+        <StatTile label="Completate" value={`${progress.percent}%`} hint={`${progress.completed} di ${progress.planned} azioni`} />
       </SimpleGrid>
 
       <SectionCard title="I giorni della settimana">
