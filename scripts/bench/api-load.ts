@@ -1,0 +1,235 @@
+import { spawn } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { mondayOf, todayIn } from '@sfida/core/dates';
+import type { TrackerData } from '@sfida/core/tracker';
+import { emulatorEnv, LOCAL_INVITE_CODE, profiles, repoRoot } from '../stack/profiles';
+import { NOT_AVAILABLE, type Row } from './results';
+import { BENCH_COHORT_ID, COHORT_SIZE, progressHeaders } from './seed';
+import { BENCH_TIME_ZONE } from './tracker-fixture';
+
+const CONNECTIONS = 50;
+const DURATION_S = 10;
+/** A short warm-up load before each timed run (JIT, connection pools). */
+const WARMUP_S = 3;
+const THROUGHPUT_GOAL = 0.7;
+
+interface Load {
+  /** One request on its own, before the load. */
+  aloneMs?: number;
+  requestsPerSecond: number;
+  total: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, { count: number }>;
+}
+
+interface Target {
+  url: string;
+  method?: string;
+  headers?: Record<string, string>;
+  bodyFile?: string;
+}
+
+function runLoad(target: Target, duration: number): Promise<Load> {
+  const options = JSON.stringify({ ...target, connections: CONNECTIONS, duration });
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'scripts', 'bench', 'load-worker.ts'), options], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      try {
+        if (code !== 0) throw new Error(`exit ${code}`);
+        resolve(JSON.parse(out) as Load);
+      } catch (error) {
+        reject(new Error(`autocannon on ${target.url} failed (${(error as Error).message}): ${err.slice(0, 300)}`));
+      }
+    });
+  });
+}
+
+/** Median time of one request on its own (three in a row), in ms. */
+async function aloneMs(target: Target, body: string | undefined): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const started = performance.now();
+    const response = await fetch(target.url, {
+      method: target.method ?? 'GET',
+      headers: target.headers ?? {},
+      ...(body !== undefined ? { body } : {}),
+      signal: AbortSignal.timeout(60_000),
+    });
+    await response.arrayBuffer();
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b)[1]!;
+}
+
+/** Starts a function host, times one request alone, warms up, then runs the timed load. `{host}` in the URL is the host's base. */
+async function measure(specs: string[], target: Target): Promise<Load> {
+  const host = await startFunctionHost(specs);
+  try {
+    const resolved = { ...target, url: target.url.replace('{host}', host.base) };
+    const body = target.bodyFile ? await readFile(target.bodyFile, 'utf8') : undefined;
+    const alone = await aloneMs(resolved, body);
+    await runLoad(resolved, WARMUP_S);
+    return { ...(await runLoad(resolved, DURATION_S)), aloneMs: alone };
+  } finally {
+    host.stop();
+  }
+}
+
+const errorsOf = (load: Load) => load.non2xx + load.errors + load.timeouts;
+const statusSummary = (load: Load) =>
+  Object.entries(load.statusCodes)
+    .map(([status, { count }]) => `${status}×${count}`)
+    .join(', ');
+
+function endpointRows(name: string, load: Load | null, baseline: Load | null, options: { throughputGoal?: boolean; note?: string }): Row[] {
+  const section = 'API' as const;
+  const alone = load?.aloneMs === undefined ? '' : `one request alone ${Math.round(load.aloneMs)} ms; `;
+  const statuses = load && load.total > 0 ? `status ${statusSummary(load)}` : `no answer within autocannon's 10 s timeout`;
+  const note = load ? `${alone}${load.total} requests in ${DURATION_S} s, ${statuses}${options.note ? `; ${options.note}` : ''}` : options.note;
+  const throughputOk = options.throughputGoal && load && baseline ? load.requestsPerSecond >= THROUGHPUT_GOAL * baseline.requestsPerSecond : null;
+  return [
+    {
+      section,
+      figure: `${name} throughput`,
+      value: load?.requestsPerSecond ?? null,
+      baseline: baseline?.requestsPerSecond ?? null,
+      unit: 'req/s',
+      goal: options.throughputGoal ? `≥ ${THROUGHPUT_GOAL}× baseline` : '',
+      ok: throughputOk ?? null,
+      ...(note ? { note } : {}),
+    },
+    { section, figure: `${name} latency p50`, value: load && load.total > 0 ? load.p50 : null, baseline: baseline?.p50 ?? null, unit: 'ms', goal: '', ok: null },
+    { section, figure: `${name} latency p99`, value: load && load.total > 0 ? load.p99 : null, baseline: baseline?.p99 ?? null, unit: 'ms', goal: '', ok: null },
+    {
+      section,
+      figure: `${name} errors (non-2xx included)`,
+      value: load ? errorsOf(load) : null,
+      baseline: baseline ? errorsOf(baseline) : null,
+      unit: 'count',
+      goal: '0',
+      ok: load ? errorsOf(load) === 0 : null,
+    },
+  ];
+}
+
+interface MeasureOptions {
+  /** Whether the app's function is built and answered in the emulator. */
+  appFunction: boolean;
+  apiProblem: string | null;
+  cookie: string | null;
+  cohortReady: string;
+  tracker: TrackerData | null;
+  log: (line: string) => void;
+}
+
+interface FunctionHost {
+  base: string;
+  stop(): void;
+}
+
+/** Starts scripts/bench/function-host.ts with the given functions; resolves once it listens. Stopping kills it outright, abandoning any backlog. */
+function startFunctionHost(specs: string[]): Promise<FunctionHost> {
+  const env = {
+    ...process.env,
+    ...emulatorEnv(profiles.bench),
+    INVITE_CODE: LOCAL_INVITE_CODE,
+    // What the emulator's worker gets too (the app then keeps the local bucket folder).
+    FUNCTIONS_EMULATOR: 'true',
+    FIREBASE_CONFIG: JSON.stringify({ projectId: profiles.bench.projectId }),
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'scripts', 'bench', 'function-host.ts'), ...specs], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let err = '';
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.stdout.once('data', (chunk: Buffer) => {
+      const { port } = JSON.parse(chunk.toString()) as { port: number };
+      resolve({ base: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGKILL') });
+    });
+    child.on('exit', (code) => reject(new Error(`function host exited (${code}): ${err.slice(0, 400)}`)));
+  });
+}
+
+/**
+ * autocannon on the app's `api` function and on the baseline function, each served as one
+ * Cloud Functions instance serves it (scripts/bench/function-host.ts): the Functions
+ * emulator gives every concurrent request a Node process of its own, so 50 connections
+ * would measure 50 processes starting on 2 cores rather than the function.
+ */
+export async function measureApi(options: MeasureOptions): Promise<Row[]> {
+  const specs = [`/baseline=${join(repoRoot, '.bench', 'baseline-fn', 'index.js')}#baseline`];
+  if (options.appFunction) specs.push(`/api=${join(repoRoot, 'functions', 'lib', 'index.js')}#api`);
+  return measureOnHost(specs, options);
+}
+
+/**
+ * The four loads, each on a fresh function host: requests a load leaves unanswered when
+ * autocannon stops would otherwise keep the next endpoint's server busy.
+ */
+async function measureOnHost(specs: string[], options: MeasureOptions): Promise<Row[]> {
+  const { cookie, tracker, log } = options;
+  const rows: Row[] = [];
+  const hostBase = '{host}';
+  const apiBase = options.appFunction ? '{host}/api' : null;
+  let baseline: Load | null = null;
+  try {
+    log('  baseline (bare Express + one Firestore read)…');
+    baseline = await measure(specs, { url: `${hostBase}/baseline` });
+    rows.push(...endpointRows('baseline function', baseline, null, { note: 'bare Express handler, one Firestore document read' }));
+  } catch (error) {
+    rows.push(...endpointRows('baseline function', null, null, { note: `${NOT_AVAILABLE}: ${(error as Error).message}` }));
+  }
+
+  const unavailable = apiBase === null || cookie === null ? `${NOT_AVAILABLE}: ${options.apiProblem ?? 'no signed-in session'}` : null;
+  const signedIn: Record<string, string> = cookie ? { Cookie: `__session=${cookie}` } : {};
+  const weekStart = mondayOf(todayIn(BENCH_TIME_ZONE, new Date()));
+  let bodyFile: string | undefined;
+  if (tracker) {
+    bodyFile = join(repoRoot, '.bench', 'progress-body.json');
+    await mkdir(join(repoRoot, '.bench'), { recursive: true });
+    await writeFile(bodyFile, JSON.stringify(tracker));
+  }
+  const endpoints: Array<{ name: string; target: Target | null; throughputGoal?: boolean; note?: string }> = [
+    { name: 'GET /api/auth/me', target: apiBase ? { url: `${apiBase}/api/auth/me`, headers: signedIn } : null, throughputGoal: true },
+    {
+      name: `GET leaderboard (${COHORT_SIZE} participants)`,
+      target: apiBase ? { url: `${apiBase}/api/cohorts/${BENCH_COHORT_ID}/leaderboard?weekStart=${weekStart}`, headers: signedIn } : null,
+      note: options.cohortReady,
+    },
+    {
+      name: 'PUT /api/users/me/progress (8 weeks)',
+      target:
+        apiBase && cookie && bodyFile ? { url: `${apiBase}/api/users/me/progress`, method: 'PUT', headers: progressHeaders(cookie), bodyFile } : null,
+      note: tracker ? `${Math.round(Buffer.byteLength(JSON.stringify(tracker)) / 1024)} KB tracker body` : 'no tracker fixture',
+    },
+  ];
+  for (const endpoint of endpoints) {
+    if (unavailable || !endpoint.target) {
+      rows.push(...endpointRows(endpoint.name, null, baseline, { ...endpoint, note: unavailable ?? `${NOT_AVAILABLE}: ${endpoint.note}` }));
+      continue;
+    }
+    try {
+      log(`  ${endpoint.name}…`);
+      rows.push(...endpointRows(endpoint.name, await measure(specs, endpoint.target), baseline, endpoint));
+    } catch (error) {
+      rows.push(...endpointRows(endpoint.name, null, baseline, { note: `${NOT_AVAILABLE}: ${(error as Error).message}` }));
+    }
+  }
+  return rows;
+}

@@ -1,0 +1,171 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { TrackerData } from '@sfida/core/tracker';
+import { buildAll } from '../build';
+import { repoRoot } from '../stack/profiles';
+import { measureApi } from './api-load';
+import { startBenchStack, type BenchStack } from './bench-stack';
+import { measureColdStart } from './cold-start';
+import { measurePages } from './pages';
+import { markdownReport, NOT_AVAILABLE, runInfo, textTable, type Row } from './results';
+import { COHORT_SIZE, seedBench, type Seeded } from './seed';
+import { buildEightWeekTracker, fullChallengeStart } from './tracker-fixture';
+import { measureTracker } from './tracker-timing';
+
+// `npm run bench`: measures what exists of the app, each figure next to its baseline, and
+// prints one table (also docs/performance.md and .bench/results.json). Never a pass/fail
+// test: it exits 0 unless the harness itself breaks. Flags: --no-build, --verbose, --only=….
+
+const args = new Set(process.argv.slice(2));
+const verbose = args.has('--verbose');
+/** --only=pages,api,cold,tracker runs just those sections (the table then holds only them). */
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+const runs = (name: 'pages' | 'api' | 'cold' | 'tracker') => !only || only.includes(name);
+const startedAt = new Date();
+const log = (line: string) => console.log(line);
+const section = (title: string) => console.log(`\n— ${title} (${Math.round((Date.now() - startedAt.getTime()) / 1000)} s)`);
+
+/** Newest modification time under `path` (files only, node_modules skipped). */
+function newest(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let latest = 0;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules') continue;
+    latest = Math.max(latest, newest(join(path, entry)));
+  }
+  return latest;
+}
+
+function buildIsStale(): boolean {
+  const outputs = ['web/dist/index.html', 'functions/lib/index.js'].map((p) => join(repoRoot, p));
+  if (outputs.some((p) => !existsSync(p))) return true;
+  const builtAt = Math.min(...outputs.map((p) => statSync(p).mtimeMs));
+  const sources = ['core/src', 'web/src', 'web/index.html', 'web/vite.config.ts', 'functions/src', 'functions/build.mjs'];
+  return sources.some((p) => newest(join(repoRoot, p)) > builtAt);
+}
+
+function commitId(): string {
+  try {
+    return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+const rows: Row[] = [];
+const problems: string[] = [];
+
+section('Build');
+if (args.has('--no-build')) log('  skipped (--no-build)');
+else if (!buildIsStale()) log('  web/dist and functions/lib are newer than their sources');
+else {
+  try {
+    await buildAll({ quiet: true });
+    log('  built web/dist and functions/lib');
+  } catch (error) {
+    // Measure whatever was built before: the rest reports "non disponibile".
+    const message = (error as Error).message.split('\n').slice(0, 6).join('\n    ');
+    problems.push(`build failed: ${message.split('\n')[0]}`);
+    log(`  build failed, measuring what exists:\n    ${message}`);
+  }
+}
+
+section('Tracker fixture: eight weeks of ten habits through core’s reducers');
+const challengeStartDate = fullChallengeStart();
+const trackers: TrackerData[] = [];
+let fixtureProblem: string | undefined;
+try {
+  for (let variant = 0; variant < 4; variant++) trackers.push(await buildEightWeekTracker(challengeStartDate, variant));
+  log(`  4 variants from ${challengeStartDate}, ${trackers[0]!.pointsHistory.length} points entries in the first`);
+} catch (error) {
+  fixtureProblem = (error as Error).message.split('\n')[0];
+  log(`  ${NOT_AVAILABLE}: ${fixtureProblem}`);
+}
+const tracker = trackers[0] ?? null;
+
+if (runs('tracker')) {
+  section('Tracker timings');
+  rows.push(...(await measureTracker(tracker, fixtureProblem)));
+}
+
+if (runs('cold')) {
+  section('Cold start');
+  rows.push(...(await measureColdStart()));
+}
+
+let stack: BenchStack | null = null;
+let seeded: Seeded | null = null;
+const stopStack = async () => {
+  const running = stack;
+  stack = null;
+  await running?.stop();
+};
+process.once('SIGINT', () => {
+  void stopStack().finally(() => process.exit(130));
+});
+
+/** Pages and API: they need the bench stack and its seed data. */
+async function measureOnStack(): Promise<void> {
+  section('Bench stack');
+  stack = await startBenchStack(verbose ? (line) => log(`    [emulators] ${line}`) : undefined);
+  log(`  hosting ${stack.hostingUrl ?? NOT_AVAILABLE}, functions ${stack.functionsBase}, app api ${stack.appApi ? 'up' : `${NOT_AVAILABLE} (${stack.appProblem})`}`);
+  const apiBase = stack.appApi ? `${stack.functionsBase}/api` : null;
+
+  section(`Seed: ${COHORT_SIZE} participants`);
+  try {
+    seeded = await seedBench({ apiBase, challengeStartDate, trackers, log });
+    for (const problem of seeded.problems) log(`  ! ${problem}`);
+  } catch (error) {
+    problems.push(`seeding failed: ${(error as Error).message.split('\n')[0]}`);
+    log(`  ! seeding failed: ${(error as Error).stack}`);
+  }
+  const cookie = seeded?.runnerCookie ?? null;
+
+  if (runs('pages')) {
+    section('Pages (Lighthouse, mobile)');
+    rows.push(...(await measurePages({ hostingUrl: stack.hostingUrl, cookie, log })));
+  }
+  if (runs('api')) {
+    section('API (autocannon, 50 connections × 10 s)');
+    const cohortReady = seeded ? `cohort seeded with ${seeded.cohortAccounts} accounts, ${seeded.cohortProgress} with progress` : 'cohort not seeded';
+    rows.push(...(await measureApi({ appFunction: stack.appApi, apiProblem: stack.appProblem, cookie, cohortReady, tracker, log })));
+  }
+}
+
+if (runs('pages') || runs('api')) {
+  try {
+    await measureOnStack();
+  } catch (error) {
+    problems.push(`stack: ${(error as Error).message.split('\n')[0]}`);
+    log(`  ! ${(error as Error).stack}`);
+  } finally {
+    section('Stopping the bench stack');
+    await stopStack();
+  }
+}
+
+/** The seed summary for results.json, without the runner's session token. */
+function withoutSessionToken(value: Seeded | null): Omit<Seeded, 'runnerCookie'> | null {
+  if (!value) return null;
+  const { runnerCookie: _token, ...rest } = value;
+  return rest;
+}
+
+// The table in the issue's order: pages, API, cold start, tracker.
+const order: Row['section'][] = ['Pagine', 'API', 'Cold start', 'Tracker'];
+rows.sort((a, b) => order.indexOf(a.section) - order.indexOf(b.section));
+const info = runInfo(startedAt, commitId());
+const report = markdownReport(rows, info);
+await mkdir(join(repoRoot, '.bench'), { recursive: true });
+await mkdir(join(repoRoot, 'docs'), { recursive: true });
+await writeFile(join(repoRoot, 'docs', 'performance.md'), problems.length ? `${report}\nHarness problems in this run: ${problems.join('; ')}\n` : report);
+await writeFile(join(repoRoot, '.bench', 'results.json'), `${JSON.stringify({ ...info, problems, seeded: withoutSessionToken(seeded), rows }, null, 2)}\n`);
+
+console.log(`\n${textTable(rows)}`);
+for (const problem of problems) console.log(`  ! ${problem}`);
+console.log(`\nWritten docs/performance.md and .bench/results.json (${Math.round((Date.now() - startedAt.getTime()) / 1000)} s).`);
+process.exit(0);

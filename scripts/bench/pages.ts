@@ -1,0 +1,123 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, findChromium } from '../stack/chromium';
+import { NOT_AVAILABLE, type Row } from './results';
+
+/** The floor: the least a page can be (a heading and a paragraph, nothing to load). */
+const FLOOR_PAGE = `<!doctype html>
+<html lang="it">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="description" content="Pagina minima di riferimento per il benchmark">
+<title>Sfida 8 settimane</title>
+</head>
+<body><main><h1>Sfida 8 settimane</h1><p>Otto settimane per cambiare le tue abitudini, un giorno alla volta.</p></main></body>
+</html>
+`;
+
+interface PageFigures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  finalUrl: string;
+}
+
+function serveFloor(): Promise<{ url: string; server: Server }> {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
+    res.end(FLOOR_PAGE);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server })));
+}
+
+async function audit(url: string, port: number, extraHeaders?: Record<string, string>): Promise<PageFigures> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    ...(extraHeaders ? { extraHeaders } : {}),
+  });
+  if (!result) throw new Error('Lighthouse returned no result');
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    lcp: numeric('largest-contentful-paint'),
+    tbt: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    finalUrl: lhr.finalDisplayedUrl,
+  };
+}
+
+function pageRows(name: string, page: PageFigures | null, floor: PageFigures | null, note?: string): Row[] {
+  const section = 'Pagine' as const;
+  const row = (figure: string, pick: (p: PageFigures) => number, unit: Row['unit'], goal = '', test?: (v: number) => boolean): Row => {
+    const value = page ? pick(page) : null;
+    return { section, figure: `${name} ${figure}`, value, baseline: floor ? pick(floor) : null, unit, goal, ok: value !== null && test ? test(value) : null };
+  };
+  const rows = [
+    row('performance', (p) => p.performance, 'score', '≥ 95', (v) => v >= 95),
+    row('accessibility', (p) => p.accessibility, 'score', '100', (v) => v === 100),
+    row('best practices', (p) => p.bestPractices, 'score'),
+    row('LCP', (p) => p.lcp, 'ms'),
+    row('TBT', (p) => p.tbt, 'ms'),
+    row('CLS', (p) => p.cls, ''),
+  ];
+  if (note) rows[0]!.note = note;
+  return rows;
+}
+
+/**
+ * Lighthouse (mobile, the default config) on the landing page, the login page and the
+ * signed-in dashboard, with the minimal static page as the floor, in one Chromium.
+ */
+export async function measurePages(options: { hostingUrl: string | null; cookie: string | null; log: (line: string) => void }): Promise<Row[]> {
+  const { hostingUrl, cookie, log } = options;
+  const floorServer = await serveFloor();
+  let chrome: chromeLauncher.LaunchedChrome | null = null;
+  try {
+    chrome = await chromeLauncher.launch({ chromePath: findChromium(), chromeFlags: [...CHROMIUM_ARGS, '--headless=new'], logLevel: 'silent' });
+    const port = chrome.port;
+    log('  floor page…');
+    const floor = await audit(floorServer.url, port).catch(() => null);
+    const rows: Row[] = [...pageRows('floor page', floor, null, floor ? 'minimal static HTML served from 127.0.0.1' : NOT_AVAILABLE)];
+    const pages: Array<{ name: string; path: string; headers?: Record<string, string> }> = [
+      { name: '/', path: '/' },
+      { name: '/login', path: '/login' },
+      { name: '/dashboard', path: '/dashboard', ...(cookie ? { headers: { Cookie: `__session=${cookie}` } } : {}) },
+    ];
+    for (const page of pages) {
+      if (!hostingUrl) {
+        rows.push(...pageRows(page.name, null, floor, `${NOT_AVAILABLE}: web/dist is not built`));
+        continue;
+      }
+      if (page.path === '/dashboard' && !cookie) {
+        rows.push(...pageRows(page.name, null, floor, `${NOT_AVAILABLE}: no signed-in session (the API is not running)`));
+        continue;
+      }
+      try {
+        log(`  ${page.name}…`);
+        const figures = await audit(`${hostingUrl}${page.path}`, port, page.headers);
+        const landedOn = new URL(figures.finalUrl).pathname;
+        rows.push(...pageRows(page.name, figures, floor, landedOn !== page.path ? `the page ended on ${landedOn}` : undefined));
+      } catch (error) {
+        rows.push(...pageRows(page.name, null, floor, `${NOT_AVAILABLE}: ${(error as Error).message.split('\n')[0]}`));
+      }
+    }
+    return rows;
+  } finally {
+    await chrome?.kill();
+    floorServer.server.close();
+  }
+}

@@ -1,0 +1,147 @@
+import type { TrackerData } from '@sfida/core/tracker';
+import type { User } from '@sfida/core/user';
+import type { ensureAccount as EnsureAccount } from '../../functions/src/features/accounts/accounts-admin';
+import type { SessionStore } from '../../functions/src/features/auth/sessions';
+import { appOrigins, profiles } from '../stack/profiles';
+import { BASELINE_DOC } from './bench-stack';
+
+// Bench data, written the way the server writes it: accounts through the server's
+// operator helper (ensureAccount), the runner's session through POST /api/auth/login,
+// its progress through PUT /api/users/me/progress and the rest of the cohort's
+// progress through the server's own progress service.
+
+export const BENCH_COHORT_ID = 'coorte-bench';
+export const COHORT_SIZE = 500;
+export const RUNNER = { email: 'bench-runner@sfida8.local', password: 'bench-sfida-2025', name: 'Bench Runner' } as const;
+const ORIGIN = appOrigins(profiles.bench).split(',')[0]!;
+const CONCURRENCY = 16;
+
+export interface Seeded {
+  /** Cookie value of the runner's session, or null when neither login nor the session store worked. */
+  runnerCookie: string | null;
+  /** How the runner signed in ("POST /api/auth/login" or the fallback). */
+  runnerLogin: string;
+  /** Participants in the bench cohort with an account. */
+  cohortAccounts: number;
+  /** Participants whose progress the PUT accepted. */
+  cohortProgress: number;
+  problems: string[];
+}
+
+async function inBatches<T>(items: T[], work: (item: T, index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      await work(items[index]!, index);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+}
+
+function sessionCookieFrom(response: Response): string | null {
+  for (const header of response.headers.getSetCookie()) {
+    const match = /^__session=([^;]+)/.exec(header);
+    if (match) return match[1]!;
+  }
+  return null;
+}
+
+export function progressHeaders(cookie: string): Record<string, string> {
+  return { Cookie: `__session=${cookie}`, Origin: ORIGIN, 'Content-Type': 'application/json' };
+}
+
+/**
+ * Seeds the baseline document, the runner (whose eight-week challenge ended yesterday) and a
+ * cohort of 500 participants with a full tracker each. `apiBase` is where /api/... answers
+ * (the app function on the Functions emulator), null when the app is not there.
+ */
+export async function seedBench(options: {
+  apiBase: string | null;
+  challengeStartDate: string;
+  trackers: TrackerData[];
+  log: (line: string) => void;
+}): Promise<Seeded> {
+  const { apiBase, challengeStartDate, trackers, log } = options;
+  const problems: string[] = [];
+  const seeded: Seeded = { runnerCookie: null, runnerLogin: '', cohortAccounts: 0, cohortProgress: 0, problems };
+
+  const [{ loadConfig }, { createDeps }] = await Promise.all([import('../../functions/src/config'), import('../../functions/src/deps')]);
+  const deps = await createDeps(loadConfig(process.env));
+  await deps.db.collection(BASELINE_DOC.collection).doc(BASELINE_DOC.id).set({ name: 'baseline', points: 42, updatedAt: new Date().toISOString() });
+
+  // Imported when needed, so a server still being written costs only this part.
+  let ensureAccount: typeof EnsureAccount;
+  let sessions: SessionStore;
+  try {
+    ({ ensureAccount } = await import('../../functions/src/features/accounts/accounts-admin'));
+    const store = await import('../../functions/src/features/auth/sessions');
+    sessions = new store.SessionStore(deps.db, deps.auth, deps.clock);
+  } catch (error) {
+    problems.push(`accounts not seeded: ${(error as Error).message.split('\n')[0]}`);
+    return seeded;
+  }
+
+  const onboarding = { tempoAllenamento: 'PIU_UN_ANNO', luogoAllenamento: 'CASA', livelloAllenamento: 'PRINCIPIANTE' } as const;
+  const participants = Array.from({ length: COHORT_SIZE }, (_, i) =>
+    i === 0
+      ? RUNNER
+      : { email: `bench-${String(i).padStart(3, '0')}@sfida8.local`, password: `bench-password-${i}`, name: `Partecipante ${String(i).padStart(3, '0')}` },
+  );
+  const users: User[] = [];
+  const started = Date.now();
+  await inBatches(participants, async (p, i) => {
+    users[i] = await ensureAccount(deps, { ...p, role: 'PARTICIPANT', cohortId: BENCH_COHORT_ID, onboarding, challengeStartDate });
+    seeded.cohortAccounts++;
+  });
+  log(`  ${seeded.cohortAccounts} accounts in ${BENCH_COHORT_ID} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+
+  if (!apiBase) {
+    problems.push('progress not seeded: the app function is not running');
+    return seeded;
+  }
+
+  // The runner signs in like the web app does.
+  try {
+    const response = await fetch(`${apiBase}/api/auth/login`, {
+      method: 'POST',
+      headers: { Origin: ORIGIN, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: RUNNER.email, password: RUNNER.password }),
+    });
+    await response.arrayBuffer();
+    seeded.runnerCookie = response.ok ? sessionCookieFrom(response) : null;
+    seeded.runnerLogin = 'POST /api/auth/login';
+    if (!seeded.runnerCookie) problems.push(`POST /api/auth/login answered ${response.status}; the runner's session comes from the SessionStore`);
+  } catch (error) {
+    problems.push(`POST /api/auth/login failed: ${(error as Error).message}`);
+  }
+  if (!seeded.runnerCookie) {
+    seeded.runnerCookie = await sessions.create(users[0]!.id);
+    seeded.runnerLogin = 'SessionStore.create (login unavailable)';
+  }
+
+  // The runner's own upload goes through the real endpoint (the load test repeats it)…
+  const runnerPut = await fetch(`${apiBase}/api/users/me/progress`, {
+    method: 'PUT',
+    headers: progressHeaders(seeded.runnerCookie),
+    body: JSON.stringify(trackers[0]),
+  });
+  const runnerAnswer = await runnerPut.text();
+  if (runnerPut.ok) seeded.cohortProgress++;
+  else problems.push(`PUT /api/users/me/progress answered ${runnerPut.status}: ${runnerAnswer.slice(0, 160)}`);
+
+  // …the other 499 through the server's own service in-process (what the endpoint runs after
+  // validating the body): the same documents, without 499 HTTP round trips through the emulator.
+  try {
+    const { syncProgress } = await import('../../functions/src/features/progress/service');
+    const progressStart = Date.now();
+    await inBatches(users.slice(1), async (user, i) => {
+      await syncProgress(deps, user, trackers[(i + 1) % trackers.length]!);
+      seeded.cohortProgress++;
+    });
+    log(`  ${seeded.cohortProgress}/${users.length} participants with progress (${((Date.now() - progressStart) / 1000).toFixed(1)} s)`);
+  } catch (error) {
+    problems.push(`cohort progress not seeded: ${(error as Error).message.split('\n')[0]}`);
+  }
+  return seeded;
+}
