@@ -21,7 +21,8 @@ function NavItem({ to, label, block = false }: { to: string; label: string; bloc
     <Link
       asChild
       display={block ? 'block' : 'inline-flex'}
-      px="3"
+      whiteSpace="nowrap"
+      px={block ? '3' : '2.5'}
       py={block ? '3' : '2'}
       rounded="md"
       fontWeight="600"
@@ -87,18 +88,18 @@ export default function AppShell() {
         <Container maxW="7xl" py="3">
           <Flex align="center" justify="space-between" gap="4">
             <BrandLogo to="/dashboard" />
-            <Flex as="nav" aria-label="Navigazione principale" display={{ base: 'none', lg: 'flex' }} gap="1" flex="1" justify="center">
+            <Flex as="nav" aria-label="Navigazione principale" display={{ base: 'none', xl: 'flex' }} gap="1" flex="1" justify="center">
               {navItems.map((item) => (
                 <NavItem key={item.to} {...item} />
               ))}
             </Flex>
-            <Flex display={{ base: 'none', lg: 'flex' }} gap="2" align="center">
+            <Flex display={{ base: 'none', xl: 'flex' }} gap="2" align="center">
               {profileLink}
               {logoutButton}
             </Flex>
             <Button
               ref={menuButton}
-              display={{ base: 'inline-flex', lg: 'none' }}
+              display={{ base: 'inline-flex', xl: 'none' }}
               variant="outline"
               size="sm"
               aria-expanded={menuOpen}
@@ -112,7 +113,7 @@ export default function AppShell() {
             </Button>
           </Flex>
         </Container>
-        <Box id={menuId} hidden={!menuOpen} display={{ lg: 'none' }} borderTopWidth="1px" borderColor="border" bg="bg">
+        <Box id={menuId} hidden={!menuOpen} display={{ xl: 'none' }} borderTopWidth="1px" borderColor="border" bg="bg">
           <Container maxW="7xl" py="3">
             <Stack as="nav" aria-label="Menu principale" gap="1">
               {navItems.map((item) => (

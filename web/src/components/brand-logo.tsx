@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 /** The app's wordmark; links home (the landing, or the dashboard once signed in). */
 export function BrandLogo({ to = '/' }: { to?: string }) {
   return (
-    <RouterLink to={to} aria-label="Sfida 8 settimane – vai alla pagina iniziale">
+    <RouterLink to={to}>
       <HStack gap="2">
         <Box
           aria-hidden="true"

@@ -6,6 +6,8 @@ import { events, isPastEvent } from './events';
 const dayFormat = new Intl.DateTimeFormat('it-IT', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 const timeFormat = new Intl.DateTimeFormat('it-IT', { hour: '2-digit', minute: '2-digit' });
 
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 export default function EventsPage() {
   useDocumentTitle('Eventi');
   const now = new Date();
@@ -70,8 +72,8 @@ export default function EventsPage() {
                     </Badge>
                   )}
                 </Flex>
-                <Text color="fg.muted" fontSize="sm" textTransform="capitalize">
-                  {dayFormat.format(start)}, ore {timeFormat.format(start)}
+                <Text color="fg.muted" fontSize="sm">
+                  {capitalize(dayFormat.format(start))}, ore {timeFormat.format(start)}
                 </Text>
                 <Text fontWeight="600">Con {event.speaker}</Text>
                 <Text color="fg.muted">{event.description}</Text>

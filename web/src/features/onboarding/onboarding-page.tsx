@@ -138,7 +138,7 @@ export default function OnboardingPage() {
                     value={option.value}
                     checked={current === option.value}
                     onChange={() => choose(option.value)}
-                    style={{ marginTop: '0.3rem', width: '1.1rem', height: '1.1rem', accentColor: 'var(--chakra-colors-brand-700)' }}
+                    style={{ marginTop: '0.3rem', width: '1.1rem', height: '1.1rem', flexShrink: 0, accentColor: 'var(--chakra-colors-brand-700)' }}
                   />
                   <Box>
                     <Text fontWeight="700">{option.label}</Text>

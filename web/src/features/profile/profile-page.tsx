@@ -10,16 +10,20 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 
 const roleLabels = { PARTICIPANT: 'Partecipante', OWNER: 'Coach' } as const;
 
-function Detail({ label, children }: { label: string; children: ReactNode }) {
+/** One term of a description list; `extra` (an action, a form) goes under the value. */
+function Detail({ label, children, extra }: { label: string; children: ReactNode; extra?: ReactNode }) {
   return (
-    <Box>
+    <div>
       <Text as="dt" fontSize="sm" color="fg.muted" fontWeight="600">
         {label}
       </Text>
-      <Text as="dd" fontSize="lg" fontWeight="600" wordBreak="break-word">
-        {children}
-      </Text>
-    </Box>
+      <Box as="dd">
+        <Text fontSize="lg" fontWeight="600" wordBreak="break-word">
+          {children}
+        </Text>
+        {extra}
+      </Box>
+    </div>
   );
 }
 
@@ -82,16 +86,20 @@ export default function ProfilePage() {
             Il tuo profilo
           </Heading>
           <Stack as="dl" gap="4">
-            <Box>
-              <Detail label="Nome">{user.name ?? 'Non impostato'}</Detail>
-              {editing ? (
-                <NameEditor currentName={user.name ?? ''} onDone={() => setEditing(false)} />
-              ) : (
-                <Button size="xs" variant="outline" mt="2" onClick={() => setEditing(true)}>
-                  Modifica nome
-                </Button>
-              )}
-            </Box>
+            <Detail
+              label="Nome"
+              extra={
+                editing ? (
+                  <NameEditor currentName={user.name ?? ''} onDone={() => setEditing(false)} />
+                ) : (
+                  <Button size="xs" variant="outline" mt="2" onClick={() => setEditing(true)}>
+                    Modifica nome
+                  </Button>
+                )
+              }
+            >
+              {user.name ?? 'Non impostato'}
+            </Detail>
             <Detail label="Email">{user.email}</Detail>
             <Detail label="Ruolo">
               {user.role}{' '}
