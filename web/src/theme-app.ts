@@ -2,18 +2,14 @@ import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react'
 import {
   alertSlotRecipe,
   badgeRecipe,
-  cardSlotRecipe,
   dialogSlotRecipe,
   fieldSlotRecipe,
   inputRecipe,
-  progressSlotRecipe,
-  separatorRecipe,
   textareaRecipe,
-  toastSlotRecipe,
 } from '@chakra-ui/react/theme';
 import { themeConfig } from './theme';
 
-/** The full system: the base theme plus the recipes of the forms, dialogs and notices. */
+/** The full system: the base theme plus the recipes of the forms, alerts, badges and dialogs. */
 export const appSystem = createSystem(
   defaultBaseConfig,
   themeConfig,
@@ -22,16 +18,12 @@ export const appSystem = createSystem(
       recipes: {
         badge: badgeRecipe,
         input: inputRecipe,
-        separator: separatorRecipe,
         textarea: textareaRecipe,
       },
       slotRecipes: {
         alert: alertSlotRecipe,
-        card: cardSlotRecipe,
         dialog: dialogSlotRecipe,
         field: fieldSlotRecipe,
-        progress: progressSlotRecipe,
-        toast: toastSlotRecipe,
       },
     },
   }),

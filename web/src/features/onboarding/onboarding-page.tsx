@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Box, Button, Dialog, Flex, Heading, Link, Portal, Progress, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Dialog, Flex, Heading, Link, Portal, Stack, Text } from '@chakra-ui/react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { schedaFor, type Scheda } from '@sfida/core/user';
 import { needsOnboarding } from '../../app/guards';
@@ -95,16 +95,14 @@ export default function OnboardingPage() {
         </Stack>
 
         <Stack as="form" onSubmit={submit} layerStyle="card" gap="6" p={{ base: '5', sm: '8' }} shadow="sm">
-          <Progress.Root value={((step + 1) / questions.length) * 100} size="sm" rounded="full">
-            <Flex justify="space-between" mb="2">
-              <Progress.Label fontWeight="600" color="brand.fg">
-                Domanda {step + 1} di {questions.length}
-              </Progress.Label>
-            </Flex>
-            <Progress.Track rounded="full">
-              <Progress.Range />
-            </Progress.Track>
-          </Progress.Root>
+          <Stack gap="2">
+            <Text fontWeight="600" color="brand.fg" aria-live="polite">
+              Domanda {step + 1} di {questions.length}
+            </Text>
+            <Box aria-hidden="true" h="2" bg="bg.muted" rounded="full" overflow="hidden">
+              <Box h="full" bg="brand.solid" rounded="full" width={`${((step + 1) / questions.length) * 100}%`} transition="width 0.2s" />
+            </Box>
+          </Stack>
 
           <Box as="fieldset" key={question.key}>
             <Box as="legend" fontSize={{ base: 'xl', md: '2xl' }} fontWeight="700" mb="1">
