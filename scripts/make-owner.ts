@@ -1,6 +1,6 @@
 /**
  * Grants the OWNER (coach) role to an existing account:
- *   npm run make-owner -- EMAIL
+ *   npm run make-owner -- EMAIL            (add --local for the stack of `npm start`)
  * Uses the Admin SDK against the configured project (GCLOUD_PROJECT and
  * application default credentials), or the local emulators when
  * FIRESTORE_EMULATOR_HOST and FIREBASE_AUTH_EMULATOR_HOST are set.
@@ -8,10 +8,12 @@
 import { loadConfig } from '../functions/src/config';
 import { createDeps } from '../functions/src/deps';
 import { grantOwner } from '../functions/src/features/accounts/accounts-admin';
+import { emulatorEnv, profiles } from './stack/profiles';
 
-const email = process.argv[2];
+if (process.argv.includes('--local')) Object.assign(process.env, emulatorEnv(profiles.dev));
+const email = process.argv.slice(2).find((arg) => !arg.startsWith('--'));
 if (!email || !email.includes('@')) {
-  console.error('Uso: npm run make-owner -- EMAIL');
+  console.error('Uso: npm run make-owner -- EMAIL [--local]');
   process.exit(2);
 }
 
