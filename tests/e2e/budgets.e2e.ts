@@ -1,0 +1,85 @@
+import { gzipSync } from 'node:zlib';
+import { expect, test, type Browser, type Page, type Response } from '@playwright/test';
+import { appUrl, DEMO_PARTICIPANT, profiles } from '../../scripts/stack/profiles';
+
+// JavaScript budgets (issue 6): the JavaScript a route loads before its main heading shows,
+// each file gzip-compressed at level 9 (deterministic) and summed. KB = 1024 bytes.
+const KB = 1024;
+const LANDING_BUDGET = 140 * KB;
+const ROUTE_BUDGET = 200 * KB;
+
+const signedOutRoutes = ['/', '/login', '/register', '/terms', '/privacy'];
+const signedInRoutes = ['/dashboard', '/planner', '/abitudini', '/checkin', '/classifica', '/profilo', '/eventi', '/risorse'];
+
+const baseURL = appUrl(profiles.e2e);
+
+function isJavaScript(response: Response): boolean {
+  const type = response.headers()['content-type'] ?? '';
+  return response.request().resourceType() === 'script' || /javascript|ecmascript/.test(type);
+}
+
+/** Loads `path` in a fresh page and sums the gzipped JavaScript it fetched before its h1 was visible. */
+async function javaScriptBeforeHeading(page: Page, path: string): Promise<{ bytes: number; files: string[] }> {
+  const bodies = new Map<string, Promise<Buffer>>();
+  page.on('response', (response) => {
+    if (isJavaScript(response) && !bodies.has(response.url())) bodies.set(response.url(), response.body());
+  });
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  expect(new URL(page.url()).pathname, `${path} redirected`).toBe(path);
+  const loaded = [...bodies.entries()];
+  let bytes = 0;
+  for (const [, body] of loaded) bytes += gzipSync(await body, { level: 9 }).length;
+  return { bytes, files: loaded.map(([url]) => new URL(url).pathname) };
+}
+
+function report(path: string, measured: { bytes: number; files: string[] }, budget: number): void {
+  const description = `${path}: ${(measured.bytes / KB).toFixed(1)} KB gzip in ${measured.files.length} files (budget ${budget / KB} KB)`;
+  test.info().annotations.push({ type: 'js-gzip', description });
+  console.log(`[budget] ${description}`);
+}
+
+/** Signs the demo participant in through the API and returns the session cookie's value. */
+async function demoSessionCookie(browser: Browser): Promise<string> {
+  const context = await browser.newContext({ baseURL });
+  const response = await context.request.post('/api/auth/login', {
+    headers: { Origin: baseURL },
+    data: { email: DEMO_PARTICIPANT.email, password: DEMO_PARTICIPANT.password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const cookie = (await context.cookies()).find((c) => c.name === '__session');
+  const fromHeader = /__session=([^;]+)/.exec(response.headers()['set-cookie'] ?? '')?.[1];
+  await context.close();
+  const value = cookie?.value ?? fromHeader;
+  if (!value) throw new Error('POST /api/auth/login did not set the __session cookie');
+  return value;
+}
+
+test.describe('JavaScript budget, signed out', () => {
+  for (const path of signedOutRoutes) {
+    const budget = path === '/' ? LANDING_BUDGET : ROUTE_BUDGET;
+    test(`${path} loads at most ${budget / KB} KB of gzipped JavaScript`, async ({ page }) => {
+      const measured = await javaScriptBeforeHeading(page, path);
+      report(path, measured, budget);
+      expect(measured.bytes, measured.files.join('\n')).toBeLessThanOrEqual(budget);
+    });
+  }
+});
+
+test.describe('JavaScript budget, signed in as the demo participant', () => {
+  let session = '';
+  test.beforeAll(async ({ browser }) => {
+    session = await demoSessionCookie(browser);
+  });
+
+  for (const path of signedInRoutes) {
+    test(`${path} loads at most ${ROUTE_BUDGET / KB} KB of gzipped JavaScript`, async ({ page }) => {
+      await page.context().addCookies([
+        { name: '__session', value: session, domain: '127.0.0.1', path: '/', httpOnly: true, secure: false, sameSite: 'Lax' },
+      ]);
+      const measured = await javaScriptBeforeHeading(page, path);
+      report(path, measured, ROUTE_BUDGET);
+      expect(measured.bytes, measured.files.join('\n')).toBeLessThanOrEqual(ROUTE_BUDGET);
+    });
+  }
+});
