@@ -1,0 +1,81 @@
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+// Helpers for the account, onboarding and route end-to-end tests (account*.e2e.ts, routes-*.e2e.ts).
+
+export const APP_NAME = 'Sfida 8 settimane';
+
+/** The browser tab's title of each screen of issue 4 (web/src/lib/use-document-title.ts adds the app name). */
+export const pageTitles = {
+  '/': 'Otto settimane per cambiare davvero',
+  '/login': 'Accedi',
+  '/register': 'Registrati',
+  '/terms': 'Termini e condizioni',
+  '/privacy': 'Informativa sulla privacy',
+  '/onboarding': 'Onboarding',
+  '/profilo': 'Profilo e Allenamento',
+  '/eventi': 'Eventi',
+  '/risorse': 'Risorse',
+} as const;
+
+export type TitledPath = keyof typeof pageTitles;
+
+/** The exact Italian title in the tab, and an Italian document. */
+export async function expectItalianTitle(page: Page, path: TitledPath): Promise<void> {
+  await expect(page).toHaveTitle(`${pageTitles[path]} · ${APP_NAME}`);
+  expect((await page.title()).trim().length).toBeGreaterThan(APP_NAME.length);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+}
+
+/** axe on the page as it is: every serious or critical violation, one line per node ('' when none). */
+export async function seriousAxeReport(page: Page): Promise<string> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  return serious
+    .map(
+      (v) =>
+        `- [${v.impact}] ${v.id}: ${v.help}\n${v.nodes
+          .map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').join(' ')}`)
+          .join('\n')}`,
+    )
+    .join('\n');
+}
+
+/** Runs axe on the page as it is and fails listing every serious or critical violation. */
+export async function expectNoSeriousAxeViolations(page: Page, where: string): Promise<void> {
+  const report = await seriousAxeReport(page);
+  expect(report, `axe su ${where}:\n${report}`).toBe('');
+}
+
+/** Clicks a download link and checks the browser saved a real PDF under the expected name. */
+export async function expectPdfDownload(page: Page, link: Locator, fileName: string): Promise<Buffer> {
+  const downloadStarted = page.waitForEvent('download');
+  await link.click();
+  const download = await downloadStarted;
+  expect(download.suggestedFilename()).toBe(fileName);
+  expect(await download.failure()).toBeNull();
+  const bytes = await readFile(await download.path());
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(bytes.length).toBeGreaterThan(1000);
+  return bytes;
+}
+
+/** A gate to hold a request in `page.route` until the test has seen the in-between state. */
+export function gate(): { opened: Promise<void>; open(): void } {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
+
+/** The red inline error box above a form. */
+export function errorBox(page: Page): Locator {
+  return page.getByRole('alert');
+}
+
+/** The registration date as the profile writes it ("21 novembre 2026"), in the browser's zone. */
+export function italianDate(iso: string): string {
+  return new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Rome' }).format(new Date(iso));
+}

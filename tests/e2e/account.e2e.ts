@@ -1,0 +1,295 @@
+import { expect, test, type Page } from '@playwright/test';
+import { LOCAL_INVITE_CODE } from '../../scripts/stack/profiles';
+import { appOrigin, registerParticipant, uniqueEmail } from './support';
+import { errorBox, expectNoSeriousAxeViolations, expectPdfDownload, gate, italianDate } from './account-support';
+
+// Registration, onboarding, profile, login and logout through the real UI (issue 4),
+// against the real local stack.
+
+const url = (path: string) => `${appOrigin}${path}`;
+
+function registerForm(page: Page) {
+  return {
+    name: page.getByLabel('Nome e cognome'),
+    email: page.getByLabel(/^Email\s*\*?$/),
+    password: page.getByLabel(/^Password\s*\*?$/),
+    confirm: page.getByLabel('Conferma password'),
+    code: page.getByLabel('Codice segreto'),
+    submit: page.getByRole('button', { name: 'Registrati' }),
+  };
+}
+
+test.describe('Registrazione', () => {
+  test('client checks in order, a wrong code answered by the server keeps the form, the good code leads to onboarding', async ({ page }) => {
+    const email = uniqueEmail('reg');
+    await page.goto('/register');
+    await expect(page.getByRole('heading', { level: 1, name: 'Crea il tuo account' })).toBeVisible();
+    const form = registerForm(page);
+    await form.name.fill('Sara Rossi');
+    await form.email.fill(email);
+    await form.code.fill('CODICE-SBAGLIATO');
+
+    // Mismatch and too short at once: the mismatch is reported first, and no request leaves the browser.
+    let registerCalls = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/auth/register')) registerCalls += 1;
+    });
+    await form.password.fill('abc');
+    await form.confirm.fill('abd');
+    await form.submit.click();
+    await expect(errorBox(page)).toHaveText('Le password non coincidono');
+    await form.confirm.fill('abc');
+    await form.submit.click();
+    await expect(errorBox(page)).toHaveText('La password deve essere di almeno 6 caratteri');
+    expect(registerCalls).toBe(0);
+
+    // Valid form, wrong invite code: the server's answer in the same red box, nothing lost.
+    await form.password.fill('password-e2e-123');
+    await form.confirm.fill('password-e2e-123');
+    const refused = page.waitForResponse((r) => r.url().endsWith('/api/auth/register'));
+    await form.submit.click();
+    expect((await refused).status()).toBe(403);
+    await expect(errorBox(page)).toHaveText('Codice segreto non valido');
+    await expect(page).toHaveURL(url('/register'));
+    await expect(form.name).toHaveValue('Sara Rossi');
+    await expect(form.email).toHaveValue(email);
+    await expect(form.password).toHaveValue('password-e2e-123');
+    await expect(form.confirm).toHaveValue('password-e2e-123');
+    await expect(form.code).toHaveValue('CODICE-SBAGLIATO');
+    await expect(form.submit).toBeEnabled();
+    await expectNoSeriousAxeViolations(page, '/register con errore');
+
+    // The good code: signed in, on to the onboarding.
+    await form.code.fill(LOCAL_INVITE_CODE);
+    await form.submit.click();
+    await expect(page).toHaveURL(url('/onboarding'));
+    await expect(page.getByText('Domanda 1 di 3')).toBeVisible();
+    const me = await page.request.get('/api/auth/me');
+    expect(me.status()).toBe(200);
+    expect(await me.json()).toMatchObject({ email, name: 'Sara Rossi', role: 'PARTICIPANT', onboardingCompletato: false });
+  });
+});
+
+test.describe('Onboarding', () => {
+  test('three questions with validation and back, then the modal names the sheet and its button opens the dashboard', async ({ page }) => {
+    await registerParticipant(page.request, { name: 'Luca Verdi' });
+    await page.goto('/onboarding');
+    await expect(page.getByRole('heading', { level: 1, name: 'Ciao Luca Verdi, iniziamo!' })).toBeVisible();
+    await expect(page.getByText('Domanda 1 di 3')).toBeVisible();
+    const back = page.getByRole('button', { name: 'Indietro' });
+    const next = page.getByRole('button', { name: 'Avanti' });
+    await expect(back).toBeDisabled();
+
+    await next.click();
+    await expect(errorBox(page)).toHaveText("Seleziona un'opzione prima di continuare");
+    await expect(page.getByText('Domanda 1 di 3')).toBeVisible();
+
+    await page.getByRole('radio', { name: /Da più di un anno/ }).check();
+    await expect(errorBox(page)).toBeHidden();
+    await next.click();
+    await expect(page.getByText('Domanda 2 di 3')).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Dove ti allenerai durante la sfida?' })).toBeVisible();
+
+    // Back keeps the answer already given.
+    await back.click();
+    await expect(page.getByText('Domanda 1 di 3')).toBeVisible();
+    await expect(page.getByRole('radio', { name: /Da più di un anno/ })).toBeChecked();
+    await next.click();
+    await expect(page.getByText('Domanda 2 di 3')).toBeVisible();
+    await next.click();
+    await expect(errorBox(page)).toHaveText("Seleziona un'opzione prima di continuare");
+    await page.getByRole('radio', { name: /In palestra/ }).check();
+    await next.click();
+    await expect(page.getByText('Domanda 3 di 3')).toBeVisible();
+
+    // Submitting without the last answer.
+    const complete = page.getByRole('button', { name: 'Completa Onboarding' });
+    await complete.click();
+    await expect(errorBox(page)).toHaveText('Per favore rispondi a tutte le domande');
+    await page.getByRole('radio', { name: /Principiante/ }).check();
+
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/onboarding') && r.request().method() === 'POST');
+    await complete.click();
+    expect((await saved).ok()).toBe(true);
+    const modal = page.getByRole('alertdialog');
+    await expect(modal).toBeVisible();
+    await expect(modal.getByRole('heading', { name: /Onboarding completato!/ })).toBeVisible();
+    await expect(modal).toContainText('Principiante – Palestra');
+    await expect(modal).not.toContainText('PRINCIPIANTE_PALESTRA');
+    await expectNoSeriousAxeViolations(page, '/onboarding con il modale');
+
+    const me = await page.request.get('/api/auth/me');
+    expect(await me.json()).toMatchObject({
+      onboardingCompletato: true,
+      tempoAllenamento: 'PIU_UN_ANNO',
+      luogoAllenamento: 'PALESTRA',
+      livelloAllenamento: 'PRINCIPIANTE',
+      schedaAssegnata: 'PRINCIPIANTE_PALESTRA',
+    });
+
+    await modal.getByRole('button', { name: 'Vai alla dashboard' }).click();
+    await expect(page).toHaveURL(url('/dashboard'));
+    await expect(modal).toBeHidden();
+    // Done: the onboarding is not offered again.
+    await page.goto('/onboarding');
+    await expect(page).toHaveURL(url('/dashboard'));
+  });
+
+  test('clicking the backdrop of the success modal also goes to the dashboard', async ({ page }) => {
+    await registerParticipant(page.request);
+    await page.goto('/onboarding');
+    await page.getByRole('radio', { name: /Da meno di un anno/ }).check();
+    await page.getByRole('button', { name: 'Avanti' }).click();
+    await page.getByRole('radio', { name: /A casa/ }).check();
+    await page.getByRole('button', { name: 'Avanti' }).click();
+    await page.getByRole('radio', { name: /Avanzato/ }).check();
+    await page.getByRole('button', { name: 'Completa Onboarding' }).click();
+    const modal = page.getByRole('alertdialog');
+    await expect(modal).toContainText('Avanzato – Casa');
+
+    // A point of the backdrop well outside the dialog (top-left corner of the 360×740 viewport).
+    const box = await modal.boundingBox();
+    expect(box && box.y).toBeGreaterThan(20);
+    await page.mouse.click(8, 8);
+    await expect(page).toHaveURL(url('/dashboard'));
+    await expect(modal).toBeHidden();
+  });
+
+  test('the link back to the registration signs out and opens /register', async ({ page }) => {
+    await registerParticipant(page.request);
+    await page.goto('/onboarding');
+    await expect(page.getByText('Domanda 1 di 3')).toBeVisible();
+    const loggedOut = page.waitForResponse((r) => r.url().endsWith('/api/auth/logout'));
+    await page.getByRole('button', { name: 'Torna alla registrazione' }).click();
+    expect((await loggedOut).status()).toBe(204);
+    await expect(page).toHaveURL(url('/register'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Crea il tuo account' })).toBeVisible();
+    expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+    // Really signed out: an app route now asks for the login.
+    await page.goto('/onboarding');
+    await expect(page).toHaveURL(url('/login'));
+  });
+});
+
+test.describe('Profilo', () => {
+  test('shows the account and training in Italian, downloads the assigned sheet, edits the name', async ({ page }) => {
+    const account = await registerParticipant(page.request, { name: 'Marta Neri', onboarding: true });
+    const me = (await (await page.request.get('/api/auth/me')).json()) as { createdAt: string };
+    await page.goto('/profilo');
+    await expect(page.getByRole('heading', { level: 1, name: 'Profilo e Allenamento' })).toBeVisible();
+
+    const profile = page.getByRole('region', { name: 'Il tuo profilo' });
+    const detail = (label: string) => profile.getByRole('term').filter({ hasText: label }).locator('xpath=following-sibling::dd[1]');
+    await expect(detail('Nome')).toContainText('Marta Neri');
+    await expect(detail('Email')).toContainText(account.email);
+    await expect(detail('Ruolo')).toContainText('PARTICIPANT');
+    await expect(detail('Ruolo')).toContainText('Partecipante');
+    const registered = italianDate(me.createdAt);
+    expect(registered).toMatch(/^\d{1,2} (gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre) \d{4}$/);
+    await expect(detail('Registrato il')).toHaveText(registered);
+
+    const training = page.getByRole('region', { name: 'Il tuo allenamento' });
+    const trainingDetail = (label: string) => training.getByRole('term').filter({ hasText: label }).locator('xpath=following-sibling::dd[1]');
+    await expect(trainingDetail('Livello')).toHaveText('Avanzato');
+    await expect(trainingDetail('Luogo')).toHaveText('Palestra');
+    await expect(trainingDetail('Esperienza')).toHaveText('Più di un anno');
+    await expect(training).toContainText('Avanzato – Palestra');
+    await expect(training).not.toContainText('AVANZATO_PALESTRA');
+
+    await expectPdfDownload(page, training.getByRole('link', { name: 'Scarica la scheda' }), 'scheda-avanzato-palestra.pdf');
+
+    // Edit the name: saved on the server, still there after a reload.
+    await profile.getByRole('button', { name: 'Modifica nome' }).click();
+    const nameInput = profile.getByLabel('Nuovo nome');
+    await expect(nameInput).toHaveValue('Marta Neri');
+    await nameInput.fill('   ');
+    await profile.getByRole('button', { name: 'Salva' }).click();
+    await expect(profile.getByRole('alert')).toHaveText('Inserisci il tuo nome');
+    await nameInput.fill('Marta Neri Bianchi');
+    await profile.getByRole('button', { name: 'Salva' }).click();
+    await expect(nameInput).toBeHidden();
+    await expect(detail('Nome')).toContainText('Marta Neri Bianchi');
+    await page.reload();
+    await expect(detail('Nome')).toContainText('Marta Neri Bianchi');
+    expect(await (await page.request.get('/api/auth/me')).json()).toMatchObject({ name: 'Marta Neri Bianchi' });
+  });
+
+  test('a participant cannot download a sheet that is not theirs', async ({ page }) => {
+    await registerParticipant(page.request, { onboarding: true });
+    const other = await page.request.get('/api/scheda/PRINCIPIANTE_CASA');
+    expect(other.status()).toBe(403);
+  });
+});
+
+test.describe('Accesso', () => {
+  test('wrong password shows the server message; the button shows its loading label; success opens the dashboard', async ({ page, request }) => {
+    const account = await registerParticipant(request, { onboarding: true });
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Accedi' })).toBeVisible();
+    await page.getByLabel(/^Email\s*\*?$/).fill(account.email);
+    await page.getByLabel(/^Password\s*\*?$/).fill('password-sbagliata');
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    await expect(errorBox(page)).toHaveText('Email o password non corretti');
+    await expect(page).toHaveURL(url('/login'));
+    await expectNoSeriousAxeViolations(page, '/login con errore');
+
+    // Hold the next login until the loading label has been seen.
+    const held = gate();
+    await page.route('**/api/auth/login', async (route) => {
+      await held.opened;
+      await route.continue();
+    });
+    await page.getByLabel(/^Password\s*\*?$/).fill(account.password);
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    const busy = page.getByRole('button', { name: 'Accesso in corso...' });
+    await expect(busy).toBeVisible();
+    await expect(busy).toBeDisabled();
+    await expect(errorBox(page)).toBeHidden();
+    held.open();
+    await expect(page).toHaveURL(url('/dashboard'));
+  });
+
+  test('"Password dimenticata?" opens a form that gives the same confirmation for a known and an unknown email', async ({ page, request }) => {
+    const account = await registerParticipant(request);
+    const confirmation = 'Se l’indirizzo è registrato, riceverai a breve un’email con le istruzioni per reimpostare la password.';
+    const statuses: number[] = [];
+
+    for (const email of [account.email, uniqueEmail('sconosciuto')]) {
+      await page.goto('/login');
+      const toggle = page.getByRole('button', { name: 'Password dimenticata?' });
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await toggle.click();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      const form = page.getByRole('form', { name: 'Recupero password' });
+      await form.getByLabel('Email del tuo account').fill(email);
+      const answered = page.waitForResponse((r) => r.url().endsWith('/api/auth/password-reset'));
+      await form.getByRole('button', { name: 'Invia istruzioni' }).click();
+      statuses.push((await answered).status());
+      await expect(page.getByRole('status').filter({ hasText: confirmation })).toBeVisible();
+      await expect(form).toBeHidden();
+    }
+    // Nothing tells the two apart, not even the HTTP answer.
+    expect(statuses).toEqual([204, 204]);
+  });
+});
+
+test.describe('Uscita', () => {
+  test('Esci goes to the landing, the app asks for the login again and the old session cookie is dead', async ({ page, request }) => {
+    await registerParticipant(page.request, { onboarding: true });
+    const cookie = (await page.context().cookies()).find((c) => c.name === '__session');
+    expect(cookie).toBeDefined();
+    const withOldCookie = () => request.get('/api/auth/me', { headers: { Cookie: `__session=${cookie!.value}` } });
+    expect((await withOldCookie()).status()).toBe(200);
+
+    await page.goto('/eventi');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('navigation', { name: 'Menu principale' }).waitFor();
+    await page.getByRole('button', { name: 'Esci' }).click();
+    await expect(page).toHaveURL(url('/'));
+    await expect(page.getByRole('heading', { level: 1, name: /Otto settimane per diventare/ })).toBeVisible();
+
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(url('/login'));
+    expect((await withOldCookie()).status()).toBe(401);
+  });
+});

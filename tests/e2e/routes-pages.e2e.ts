@@ -1,0 +1,135 @@
+import { expect, test, type Page } from '@playwright/test';
+import { appOrigin, registerParticipant } from './support';
+import { expectItalianTitle, expectPdfDownload, seriousAxeReport, type TitledPath } from './account-support';
+
+// The program pages around the tracker (landing, events, resources) and, for every route of
+// issue 4, axe and the Italian tab title.
+
+const url = (path: string) => `${appOrigin}${path}`;
+
+test.describe('Landing', () => {
+  test('five feature cards, the way in, and a footer linking terms and privacy', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: /Otto settimane per diventare/ })).toBeInViewport();
+    const header = page.getByRole('navigation', { name: 'Accesso' });
+    await expect(header.getByRole('link', { name: 'Accedi' })).toHaveAttribute('href', '/login');
+    await expect(header.getByRole('link', { name: 'Registrati' })).toHaveAttribute('href', '/register');
+
+    const howItWorks = page.getByRole('region', { name: 'Come funziona' });
+    const cards = howItWorks.getByRole('listitem');
+    await expect(cards).toHaveCount(5);
+    await expect(howItWorks.getByRole('heading', { level: 3 })).toHaveText([
+      'Planner settimanale',
+      'Abitudini e costanza',
+      'Check-in emotivo settimanale',
+      'Classifica e badge',
+      'Community e coach',
+    ]);
+    await expect(page.getByRole('link', { name: 'Crea il tuo account' })).toHaveAttribute('href', '/register');
+    // Good on a phone: nothing overflows sideways at 360 px.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    const legal = page.getByRole('contentinfo').getByRole('navigation', { name: 'Informazioni legali' });
+    await legal.getByRole('link', { name: 'Termini e condizioni' }).click();
+    await expect(page).toHaveURL(url('/terms'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Termini e condizioni d’uso' })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(url('/'));
+    await legal.getByRole('link', { name: 'Privacy' }).click();
+    await expect(page).toHaveURL(url('/privacy'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Informativa sulla privacy' })).toBeVisible();
+    await expect(page.getByText('Ultimo aggiornamento: settembre 2025')).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Torna alla home' })).toHaveCount(0);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Torna alla home' })).toHaveAttribute('href', '/');
+  });
+});
+
+test.describe('Eventi', () => {
+  const eventList = (page: Page) => page.getByRole('list', { name: 'Calendario degli eventi' }).getByRole('listitem');
+
+  test('six events with dates and speakers and the access notice; past events are marked as such', async ({ page }) => {
+    await registerParticipant(page.request, { onboarding: true });
+    await page.goto('/eventi');
+    await expect(page.getByRole('heading', { level: 1, name: 'Eventi' })).toBeVisible();
+    await expect(page.getByText('Accesso riservato')).toBeVisible();
+    await expect(page.getByText(/riservata a chi ha acquistato il pacchetto Guida o Premium/)).toBeVisible();
+    const items = eventList(page);
+    await expect(items).toHaveCount(6);
+    if (new Date() >= new Date('2025-11-21T00:00:00+01:00')) {
+      // Today the whole 2025 calendar is over.
+      await expect(items.filter({ hasText: 'Evento concluso' })).toHaveCount(6);
+      await expect(page.getByText('In programma')).toHaveCount(0);
+    }
+
+    // In mid-October 2025 the first three are over, the other three still to come.
+    await page.clock.setFixedTime(new Date('2025-10-15T12:00:00+02:00'));
+    await page.reload();
+    await expect(items).toHaveCount(6);
+    await expect(items.first()).toContainText('Kick-off');
+    await expect(items.first()).toContainText('Giovedì 11 settembre 2025, ore 19:00');
+    await expect(items.first()).toContainText('Con Martina Ferri, head coach');
+    await expect(items.last()).toContainText('20 novembre 2025');
+    await expect(items.filter({ hasText: 'In programma' })).toHaveCount(3);
+    const states = await items.evaluateAll((lis) =>
+      lis.map((li) => (li.textContent?.includes('Evento concluso') ? 'past' : li.textContent?.includes('In programma') ? 'next' : '?')),
+    );
+    expect(states).toEqual(['past', 'past', 'past', 'next', 'next', 'next']);
+  });
+});
+
+test.describe('Risorse', () => {
+  test('the recipe book downloads as a PDF; guides and tools are coming', async ({ page }) => {
+    await registerParticipant(page.request, { onboarding: true });
+    await page.goto('/risorse');
+    const recipes = page.getByRole('region', { name: 'Ricettario' });
+    await expect(recipes).toContainText('Disponibile');
+    for (const name of ['Guide Pratiche', 'Strumenti']) {
+      await expect(page.getByRole('region', { name })).toContainText('In arrivo');
+    }
+    const bytes = await expectPdfDownload(page, recipes.getByRole('link', { name: 'Scarica il ricettario (PDF)' }), 'ricettario-veloce.pdf');
+    expect(bytes.length).toBeGreaterThan(5_000);
+  });
+});
+
+// Every route of issue 4: axe finds no serious or critical problem, and the tab title is Italian.
+// One test per kind of visitor (an account each); every route is checked before the test fails.
+const routes: Record<'anonimo' | 'nuovo' | 'partecipante', { path: TitledPath; heading: string | RegExp }[]> = {
+  anonimo: [
+    { path: '/', heading: /Otto settimane per diventare/ },
+    { path: '/login', heading: 'Accedi' },
+    { path: '/register', heading: 'Crea il tuo account' },
+    { path: '/terms', heading: 'Termini e condizioni d’uso' },
+    { path: '/privacy', heading: 'Informativa sulla privacy' },
+  ],
+  nuovo: [{ path: '/onboarding', heading: /iniziamo!/ }],
+  partecipante: [
+    { path: '/profilo', heading: 'Profilo e Allenamento' },
+    { path: '/eventi', heading: 'Eventi' },
+    { path: '/risorse', heading: 'Risorse' },
+  ],
+};
+
+test.describe('Accessibility and titles', () => {
+  for (const [visitor, pages] of Object.entries(routes)) {
+    test(`${pages.map((p) => p.path).join(' ')} (${visitor}): no serious axe violation, Italian title`, async ({ page }) => {
+      if (visitor !== 'anonimo') await registerParticipant(page.request, { onboarding: visitor === 'partecipante' });
+      const problems: string[] = [];
+      for (const route of pages) {
+        await page.goto(route.path);
+        await expect(page).toHaveURL(url(route.path));
+        await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
+        await expectItalianTitle(page, route.path);
+        const report = await seriousAxeReport(page);
+        if (report) problems.push(`${route.path}:\n${report}`);
+      }
+      if (visitor === 'partecipante') {
+        await page.getByRole('button', { name: 'Menu' }).click();
+        await expect(page.getByRole('navigation', { name: 'Menu principale' })).toBeVisible();
+        const report = await seriousAxeReport(page);
+        if (report) problems.push(`menu aperto:\n${report}`);
+      }
+      expect(problems, `axe (serious/critical):\n${problems.join('\n')}`).toEqual([]);
+    });
+  }
+});
