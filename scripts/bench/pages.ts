@@ -26,6 +26,8 @@ interface PageFigures {
   tbt: number;
   cls: number;
   finalUrl: string;
+  /** Ids of the accessibility and best-practices audits that did not pass. */
+  failed: string[];
 }
 
 function serveFloor(): Promise<{ url: string; server: Server }> {
@@ -57,6 +59,11 @@ async function audit(url: string, port: number, extraHeaders?: Record<string, st
     tbt: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
     finalUrl: lhr.finalDisplayedUrl,
+    failed: ['accessibility', 'best-practices'].flatMap((category) =>
+      (lhr.categories[category]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => ref.id),
+    ),
   };
 }
 
@@ -75,6 +82,7 @@ function pageRows(name: string, page: PageFigures | null, floor: PageFigures | n
     row('CLS', (p) => p.cls, ''),
   ];
   if (note) rows[0]!.note = note;
+  if (page?.failed.length) rows[2]!.note = `audits not passed: ${page.failed.join(', ')}`;
   return rows;
 }
 
