@@ -1,0 +1,108 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Locator, type Page, type Response } from '@playwright/test';
+import { registerParticipant, setChallengeStart, signIn, type TestAccount } from './support';
+
+// Helpers for the tracker end-to-end tests (tracker*.e2e.ts).
+
+/** The local-storage key of a user's tracker (web/src/features/tracker/storage/tracker-store.ts). */
+export function trackerStorageKey(userId: string): string {
+  return `sfida8:v1:tracker:${userId}`;
+}
+
+/** Where the store keeps the damaged original of a repaired entry. */
+export function corruptBackupStorageKey(userId: string): string {
+  return `sfida8:v1:tracker-corrupt:${userId}`;
+}
+
+/**
+ * A participant who finished onboarding, signed in in `page`'s context (the register call
+ * leaves the cookie there); `start` puts the challenge start on that day (null: not started).
+ */
+export async function newParticipant(page: Page, start: string | null, name = 'Chiara Test'): Promise<TestAccount> {
+  const account = await registerParticipant(page.request, { onboarding: true, name });
+  if (start !== null) await setChallengeStart(account.id, start);
+  return account;
+}
+
+export { signIn };
+
+/** The number of a StatTile ("Punti", "Costanza", "Badge ottenuti"…): the paragraph right after its label. */
+export function statValue(page: Page, label: string): Locator {
+  return page.getByText(label, { exact: true }).locator('xpath=following-sibling::p[1]');
+}
+
+const PROGRESS_PATH = '/api/users/me/progress';
+
+/** The next accepted upload of the tracker whose body satisfies `accept` (start waiting before acting). */
+export function syncedTracker(page: Page, accept: (body: TrackerJson) => boolean = () => true): Promise<Response> {
+  return page.waitForResponse((response) => {
+    const request = response.request();
+    if (request.method() !== 'PUT' || !response.url().endsWith(PROGRESS_PATH)) return false;
+    if (!response.ok()) return false;
+    try {
+      return accept(request.postDataJSON() as TrackerJson);
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** The tracker as JSON (only the fields the tests read). */
+export interface TrackerJson {
+  habits: Array<{ id: string; name: string; archivedAt?: string }>;
+  completions: Record<string, Record<string, 'onTime' | 'late'>>;
+  checkIns: Array<{ id: string; weekNumber: number; mood: number; reflection: string; date: string }>;
+  pointsHistory: Array<{ points: number; kind: string; ref: string }>;
+  savedPlannerWeeks: number[];
+  updatedAt: string;
+  [key: string]: unknown;
+}
+
+/** The participant's tracker as the server holds it (GET /api/users/me/progress). */
+export async function serverTracker(request: APIRequestContext): Promise<TrackerJson> {
+  const response = await request.get(PROGRESS_PATH);
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as TrackerJson;
+}
+
+export function total(history: TrackerJson['pointsHistory']): number {
+  return history.reduce((sum, entry) => sum + entry.points, 0);
+}
+
+/** Adds a habit through the "+ Nuova abitudine" form on /abitudini (Enter submits). */
+export async function addHabit(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: '+ Nuova abitudine' }).click();
+  await page.getByRole('textbox', { name: "Nome dell'abitudine" }).fill(name);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name, level: 3 })).toBeVisible();
+}
+
+/** The habit card of `name` on /abitudini. */
+export function habitCard(page: Page, name: string): Locator {
+  return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, level: 3 }) });
+}
+
+/** Uncaught errors in the page (a crash unmounts the whole app: there is no error screen). */
+export function collectPageErrors(page: Page): Error[] {
+  const errors: Error[] = [];
+  page.on('pageerror', (error) => errors.push(error));
+  return errors;
+}
+
+/** A day as the app prints it, e.g. "21 novembre 2026". */
+export function italianDate(isoDate: string): string {
+  return new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${isoDate}T00:00:00Z`),
+  );
+}
+
+/** Runs axe on the page as it is and fails (softly) listing every serious or critical violation. */
+export async function expectNoSeriousAxeViolations(page: Page, where: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = serious
+    .map((v) => `- [${v.impact}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').join(' ')}`).join('\n')}`)
+    .join('\n');
+  // Soft: one run lists the violations of every screen.
+  expect.soft(serious.map((v) => `${v.impact} ${v.id} ×${v.nodes.length}`), `axe su ${where}:\n${report}`).toEqual([]);
+}
