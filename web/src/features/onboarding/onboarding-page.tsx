@@ -175,7 +175,8 @@ export default function OnboardingPage() {
         </Text>
       </Stack>
 
-      <Dialog.Root open={assigned !== null} onOpenChange={(details) => !details.open && goToDashboard()} placement="center" role="alertdialog">
+      {/* role=alertdialog alone would ignore a click on the backdrop, which the spec wants to go to the dashboard. */}
+      <Dialog.Root open={assigned !== null} onOpenChange={(details) => !details.open && goToDashboard()} placement="center" role="alertdialog" closeOnInteractOutside>
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner px="4">
