@@ -111,7 +111,9 @@ ${noteLines.length ? `\nNotes:\n\n${noteLines.join('\n')}\n` : ''}
   \`scripts/bench/function-host.ts\`, which runs them as one Cloud Functions instance does (one Node process
   serving concurrent requests) with the emulator worker's own request pipeline: the Functions emulator itself
   gives every concurrent request a Node process of its own, so 50 connections there measure 50 processes starting
-  on 2 cores rather than the function. Both talk to the same embedded Firestore and Auth emulators. Goal:
+  on 2 cores rather than the function. Both talk to the same embedded Firestore and Auth emulators; that
+  Firestore is the Node emulator running inside the bench's own process, so query-heavy endpoints (the leaderboard
+  reads the whole cohort) measure it as much as the function. Goal:
   \`/api/auth/me\` at least 0.7× the baseline's throughput, with zero errors.
 - **Cold start**: median time to \`require()\` the built \`functions/lib/index.js\` in a fresh \`node\` process,
   against a bare \`onRequest(express())\` module; 15 processes each, interleaved. Goal: at most 1.5× the baseline.
