@@ -39,16 +39,24 @@ export function isValidTimeZone(timeZone: string): boolean {
 
 /** The calendar day an instant falls on in `timeZone`. */
 export function localDateOf(instant: Date | string, timeZone: string): IsoDate {
-  if (typeof instant !== 'string') return formatLocalDate(instant, timeZone);
-  // Points histories are read again and again; remember recent timestamp → day lookups.
-  const key = `${timeZone} ${instant}`;
+  // Points histories are read again and again, and every reducer reads "now" once or more:
+  // remember recent (zone, instant) → day lookups, so Intl's formatToParts runs once per instant.
+  const key = typeof instant === 'string' ? `${timeZone} ${instant}` : `${timeZone}\u0000${instant.getTime()}`;
   let day = localDateCache.get(key);
   if (day === undefined) {
-    if (localDateCache.size >= 20_000) localDateCache.clear();
-    day = formatLocalDate(new Date(instant), timeZone);
-    localDateCache.set(key, day);
+    day = formatLocalDate(typeof instant === 'string' ? new Date(instant) : instant, timeZone);
+    remember(localDateCache, key, day);
   }
   return day;
+}
+
+/** Entries a memo of this module keeps before it starts again (each is a short string or a number). */
+const MEMO_LIMIT = 20_000;
+
+/** Stores `value` under `key`, emptying `memo` first when it is full: bounded, and still pure for the caller. */
+function remember<K, V>(memo: Map<K, V>, key: K, value: V): void {
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  memo.set(key, value);
 }
 
 const localDateCache = new Map<string, IsoDate>();
@@ -71,8 +79,19 @@ function utcMidnightOf(date: IsoDate): Date {
   return new Date(Date.UTC(y, m - 1, d));
 }
 
+const dayNumbers = new Map<IsoDate, number>();
+
 /** Serial day number of a calendar day (days since 1970-01-01), from the civil calendar alone. */
 function dayNumber(date: IsoDate): number {
+  let value = dayNumbers.get(date);
+  if (value === undefined) {
+    value = computeDayNumber(date);
+    remember(dayNumbers, date, value);
+  }
+  return value;
+}
+
+function computeDayNumber(date: IsoDate): number {
   // Howard Hinnant's days_from_civil: integer calendar arithmetic, no clock, no zone.
   const [y0, m, d] = date.split('-').map(Number) as [number, number, number];
   const y = m <= 2 ? y0 - 1 : y0;
@@ -83,8 +102,26 @@ function dayNumber(date: IsoDate): number {
   return era * 146097 + dayOfEra - 719468;
 }
 
+/** addDays results by offset, then by day (no key to build: streaks and weeks ask for ±1 and ±7 again and again). */
+const shiftedDays = new Map<number, Map<IsoDate, IsoDate>>();
+
 /** The day `n` calendar days after `date` (n may be negative). */
 export function addDays(date: IsoDate, n: number): IsoDate {
+  let byDay = shiftedDays.get(n);
+  if (byDay === undefined) {
+    if (shiftedDays.size >= 64) shiftedDays.clear();
+    byDay = new Map();
+    shiftedDays.set(n, byDay);
+  }
+  let shifted = byDay.get(date);
+  if (shifted === undefined) {
+    shifted = computeAddDays(date, n);
+    remember(byDay, date, shifted);
+  }
+  return shifted;
+}
+
+function computeAddDays(date: IsoDate, n: number): IsoDate {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   // Date.UTC normalises an overflowing day-of-month into the right month and year.
   return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);

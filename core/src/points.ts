@@ -2,7 +2,7 @@ import type { IsoDate } from './iso-date';
 import type { PointsEntry, PointsKind, TrackerData } from './tracker';
 import { CHALLENGE_WEEKS, addDays, challengeWeekNumber, challengeWeekNumberAt, compareIsoDates, localDateOf } from './dates';
 import { WEEK_KEYS, completionsOf } from './tracker';
-import { streakRuns } from './streaks';
+import { streakRunsOfSortedDays } from './streaks';
 
 // Points are a pure function of the tracker state: expectedAwards lists what is due now,
 // reconcileHistory makes the history match it. Switching something on and off again
@@ -53,7 +53,10 @@ export interface Award {
 
 /** Text cut to `length` characters (whole characters, never half an emoji). */
 export function cutText(text: string, length = REASON_TEXT_LENGTH): string {
-  return Array.from(text.trim()).slice(0, length).join('');
+  const trimmed = text.trim();
+  // A string of at most `length` UTF-16 units has at most `length` characters: nothing to cut.
+  if (trimmed.length <= length) return trimmed;
+  return Array.from(trimmed).slice(0, length).join('');
 }
 
 /** The most points any challenge week can hold with `habitCount` habits. */
@@ -102,7 +105,9 @@ export function expectedAwards(data: TrackerData, options: { challengeStartDate:
 
   for (const habit of data.habits) {
     const completions = completionsOf(data, habit.id);
-    for (const date of Object.keys(completions).sort(compareIsoDates)) {
+    const days = Object.keys(completions).sort(compareIsoDates);
+    const reason = `Abitudine completata: ${habit.name}`;
+    for (const date of days) {
       if (completions[date] !== 'onTime') continue;
       awards.push({
         kind: 'habit',
@@ -110,10 +115,10 @@ export function expectedAwards(data: TrackerData, options: { challengeStartDate:
         points: HABIT_POINTS,
         weekNumber: challengeWeekNumber(start, date),
         date,
-        reason: `Abitudine completata: ${habit.name}`,
+        reason,
       });
     }
-    for (const run of streakRuns(completions)) {
+    for (const run of streakRunsOfSortedDays(days)) {
       for (const bonus of STREAK_BONUSES) {
         const day = run.days[bonus.days - 1];
         // Due only when the threshold day was ticked on the day itself: reached by ticking, not by back-filling.
@@ -132,7 +137,11 @@ export function expectedAwards(data: TrackerData, options: { challengeStartDate:
   return awards;
 }
 
-const awardKey = (item: { kind: PointsKind; ref: string }): string => `${item.kind}\u0000${item.ref}`;
+/** An award still due, in the order it was first listed; `paid` once a history entry pays it. */
+interface DueSlot {
+  award: Award;
+  paid: boolean;
+}
 
 /**
  * The history that pays exactly `awards`: entries still due keep their original timestamp,
@@ -145,20 +154,37 @@ export function reconcileHistory(
   timeZone: string,
   challengeStartDate: IsoDate | null,
 ): PointsEntry[] {
-  const due = new Map(awards.map((award) => [awardKey(award), award]));
-  const kept: PointsEntry[] = [];
-  const paid = new Set<string>();
-  for (const entry of previous) {
-    const key = awardKey(entry);
-    const award = due.get(key);
-    if (award === undefined || award.points !== entry.points || paid.has(key)) continue;
-    kept.push(entry);
-    paid.add(key);
+  // Awards by kind, then by ref: (kind, ref) identifies an award, and two lookups need no key string built.
+  // A repeated (kind, ref) keeps its first place and its last value, as a Map keyed by both would.
+  const due = new Map<PointsKind, Map<string, DueSlot>>();
+  const slots: DueSlot[] = [];
+  for (const award of awards) {
+    let byRef = due.get(award.kind);
+    if (byRef === undefined) {
+      byRef = new Map();
+      due.set(award.kind, byRef);
+    }
+    const slot = byRef.get(award.ref);
+    if (slot === undefined) {
+      const created = { award, paid: false };
+      byRef.set(award.ref, created);
+      slots.push(created);
+    } else {
+      slot.award = award;
+    }
   }
+  const kept: PointsEntry[] = [];
+  for (const entry of previous) {
+    const slot = due.get(entry.kind)?.get(entry.ref);
+    if (slot === undefined || slot.award.points !== entry.points || slot.paid) continue;
+    kept.push(entry);
+    slot.paid = true;
+  }
+  if (kept.length === slots.length) return kept;
   const timestamp = now.toISOString();
   const weekNumber = challengeWeekNumberAt(challengeStartDate, now, timeZone);
-  for (const [key, award] of due) {
-    if (paid.has(key)) continue;
+  for (const { award, paid } of slots) {
+    if (paid) continue;
     kept.push({ points: award.points, reason: award.reason, timestamp, weekNumber, kind: award.kind, ref: award.ref });
   }
   return kept;

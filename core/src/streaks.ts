@@ -13,7 +13,11 @@ export interface StreakRun {
 
 /** The maximal runs of consecutive completed days (on time or late), oldest run first. */
 export function streakRuns(completions: HabitCompletions): StreakRun[] {
-  const days = Object.keys(completions).sort(compareIsoDates);
+  return streakRunsOfSortedDays(Object.keys(completions).sort(compareIsoDates));
+}
+
+/** streakRuns for days already sorted oldest first (callers that sort them anyway). */
+export function streakRunsOfSortedDays(days: readonly IsoDate[]): StreakRun[] {
   const runs: StreakRun[] = [];
   let current: IsoDate[] = [];
   for (const day of days) {
