@@ -39,8 +39,9 @@ const Cell = chakra('button', {
   },
 });
 
+/** "lun 23 nov": the visible "lun 23" (a space between its two spans) stays part of the accessible name (WCAG 2.5.3). */
 function dayName(date: IsoDate): string {
-  return `${italianWeekday(date, 'long')} ${formatItalianShortDate(date)}`;
+  return `${italianWeekday(date)} ${formatItalianShortDate(date)}`;
 }
 
 function stateText(day: StripDay): string {
@@ -62,7 +63,7 @@ export function DayStrip({ days, subject, onToggle }: { days: StripDay[]; subjec
           <>
             <Text as="span" fontWeight="semibold" textTransform="capitalize">
               {italianWeekday(day.date)}
-            </Text>
+            </Text>{' '}
             <Text as="span" fontSize="sm" fontWeight="bold">
               {Number(day.date.slice(8))}
             </Text>
