@@ -293,3 +293,52 @@ test.describe('Uscita', () => {
     expect((await withOldCookie()).status()).toBe(401);
   });
 });
+
+test.describe('Fallback messages', () => {
+  test('an answer without a message (a gateway page) or no answer at all shows each screen’s Italian fallback', async ({ page }) => {
+    const gatewayPage = { status: 502, contentType: 'text/html', body: '<html><body>Bad Gateway</body></html>' };
+
+    await page.route('**/api/auth/login', (route) => route.fulfill(gatewayPage));
+    await page.goto('/login');
+    await page.getByLabel(/^Email\s*\*?$/).fill('qualcuno@sfida8.test');
+    await page.getByLabel(/^Password\s*\*?$/).fill('password-e2e-123');
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    await expect(errorBox(page)).toHaveText('Errore durante il login');
+
+    // Registration: the loading label while the request hangs, then the fallback when it fails.
+    const held = gate();
+    await page.route('**/api/auth/register', async (route) => {
+      await held.opened;
+      await route.abort('connectionreset');
+    });
+    await page.goto('/register');
+    const form = registerForm(page);
+    await form.name.fill('Sara Rossi');
+    await form.email.fill(uniqueEmail('reg'));
+    await form.password.fill('password-e2e-123');
+    await form.confirm.fill('password-e2e-123');
+    await form.code.fill(LOCAL_INVITE_CODE);
+    await form.submit.click();
+    await expect(page.getByRole('button', { name: 'Registrazione in corso...' })).toBeDisabled();
+    held.open();
+    await expect(errorBox(page)).toHaveText('Errore durante la registrazione');
+    await expect(page).toHaveURL(url('/register'));
+
+    // Onboarding save failure: the fallback, no modal, the answers kept for another try.
+    await registerParticipant(page.request);
+    await page.route('**/api/onboarding', (route) => route.fulfill(gatewayPage));
+    await page.goto('/onboarding');
+    await page.getByRole('radio', { name: /Da più di tre anni/ }).check();
+    await page.getByRole('button', { name: 'Avanti' }).click();
+    await page.getByRole('radio', { name: /A casa/ }).check();
+    await page.getByRole('button', { name: 'Avanti' }).click();
+    await page.getByRole('radio', { name: /Principiante/ }).check();
+    await page.getByRole('button', { name: 'Completa Onboarding' }).click();
+    await expect(errorBox(page)).toHaveText("Errore durante il salvataggio dell'onboarding");
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    await expect(page.getByRole('radio', { name: /Principiante/ })).toBeChecked();
+    await page.unroute('**/api/onboarding');
+    await page.getByRole('button', { name: 'Completa Onboarding' }).click();
+    await expect(page.getByRole('alertdialog')).toContainText('Principiante – Casa');
+  });
+});
