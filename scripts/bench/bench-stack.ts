@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ensureLocalSecretFile } from '../stack/emulator-suite';
+import { ensureLocalSecretFile, writeFunctionParams, writeProfileConfig } from '../stack/emulator-suite';
 import { startFirestoreEmulator, type RunningFirestore } from '../stack/firestore-emulator';
 import { appUrl, emulatorEnv, LOCAL_INVITE_CODE, profiles, repoRoot } from '../stack/profiles';
 
@@ -74,41 +74,16 @@ async function writeBaselineCodebase(): Promise<void> {
   if (!existsSync(link)) await symlink(join(repoRoot, 'node_modules'), link, 'dir');
 }
 
-/**
- * The app function's parameters for the bench profile, in the env file the Functions emulator
- * reads for the project id (as scripts/stack/emulator-suite.ts does for the other profiles);
- * a stale functions/.env.local would override them, so it goes.
- */
-async function writeFunctionParams(): Promise<void> {
-  const env = emulatorEnv(profile);
-  const keys = ['INVITE_COHORT_ID', 'APP_ORIGINS', 'WEB_API_KEY', 'LOCAL_BLOB_DIR'] as const;
-  const lines = [...keys.map((key) => `${key}=${env[key]}`), 'STORAGE_BUCKET='];
-  await writeFile(join(repoRoot, 'functions', `.env.${profile.projectId}`), `${lines.join('\n')}\n`);
-  await rm(join(repoRoot, 'functions', '.env.local'), { force: true });
-}
-
 /** firebase.json with the bench ports and the functions codebases to load. */
-async function writeConfig(withApp: boolean, withHosting: boolean): Promise<string> {
-  const base = JSON.parse(await readFile(join(repoRoot, 'firebase.json'), 'utf8')) as Record<string, unknown>;
-  const appCodebases = (base.functions as unknown[]) ?? [];
-  base.functions = [...(withApp ? appCodebases : []), { source: '.bench/baseline-fn', codebase: 'baseline', runtime: 'nodejs20' }];
-  if (!withHosting) delete base.hosting;
-  const at = (port: number) => ({ host: '127.0.0.1', port });
-  const { ports } = profile;
-  base.emulators = {
-    auth: at(ports.auth),
-    functions: at(ports.functions),
-    ...(withHosting ? { hosting: at(ports.hosting) } : {}),
-    hub: at(ports.hub),
-    logging: at(ports.logging),
-    eventarc: at(ports.eventarc),
-    tasks: at(ports.tasks),
-    ui: { enabled: false },
-    singleProjectMode: true,
-  };
-  const file = join(repoRoot, `firebase.${profile.name}.generated.json`);
-  await writeFile(file, JSON.stringify(base, null, 2));
-  return file;
+function writeConfig(withApp: boolean, withHosting: boolean): Promise<string> {
+  return writeProfileConfig(profile, (config) => {
+    const appCodebases = (config.functions as unknown[]) ?? [];
+    config.functions = [...(withApp ? appCodebases : []), { source: '.bench/baseline-fn', codebase: 'baseline', runtime: 'nodejs20' }];
+    if (!withHosting) {
+      delete config.hosting;
+      delete (config.emulators as Record<string, unknown>).hosting;
+    }
+  });
 }
 
 async function answers(url: string, requireOk = false): Promise<boolean> {
@@ -198,7 +173,7 @@ export async function startBenchStack(log: (line: string) => void = () => {}): P
   await mkdir(profile.dataDir, { recursive: true });
   await ensureLocalSecretFile();
   await writeBaselineCodebase();
-  await writeFunctionParams();
+  await writeFunctionParams(profile);
   Object.assign(process.env, emulatorEnv(profile), { INVITE_CODE: LOCAL_INVITE_CODE });
 
   const firestore: RunningFirestore = await startFirestoreEmulator({ port: profile.ports.firestore });

@@ -28,7 +28,7 @@ export async function ensureLocalSecretFile(): Promise<void> {
  * emulator reads for the project id. Without it the emulator writes the
  * params' defaults to .env.local, which would override these values.
  */
-async function writeFunctionParams(profile: StackProfile): Promise<void> {
+export async function writeFunctionParams(profile: StackProfile): Promise<void> {
   const env = emulatorEnv(profile);
   const keys = ['INVITE_COHORT_ID', 'APP_ORIGINS', 'WEB_API_KEY', 'LOCAL_BLOB_DIR'] as const;
   const lines = keys.map((key) => `${key}=${env[key]}`);
@@ -37,8 +37,11 @@ async function writeFunctionParams(profile: StackProfile): Promise<void> {
   await rm(join(repoRoot, 'functions', '.env.local'), { force: true });
 }
 
-/** firebase.json with this profile's ports, written next to it so relative paths still resolve. */
-async function writeProfileConfig(profile: StackProfile): Promise<string> {
+/**
+ * firebase.json with this profile's ports, written next to it so relative paths
+ * still resolve; `adjust` may change the result (the bench adds a codebase).
+ */
+export async function writeProfileConfig(profile: StackProfile, adjust?: (config: Record<string, unknown>) => void): Promise<string> {
   const base = JSON.parse(await readFile(join(repoRoot, 'firebase.json'), 'utf8')) as Record<string, unknown>;
   const { ports } = profile;
   const at = (port: number) => ({ host: '127.0.0.1', port });
@@ -53,6 +56,7 @@ async function writeProfileConfig(profile: StackProfile): Promise<string> {
     ui: { enabled: false },
     singleProjectMode: true,
   };
+  adjust?.(base);
   const file = join(repoRoot, `firebase.${profile.name}.generated.json`);
   await writeFile(file, JSON.stringify(base, null, 2));
   return file;
