@@ -95,8 +95,26 @@ describe('parseStoredTracker', () => {
     expect(data.habits.map((h) => h.id)).toEqual(['h1', 'h2']);
     expect(data.completions).toEqual({ h1: { '2026-03-09': 'late', '2026-03-10': 'onTime' } });
     expect(data.weeklyActions['2']?.map((a) => a.id)).toEqual(['a1', 'w2-a1', 'w2-a2']);
-    expect(data.savedPlannerWeeks).toEqual([2]);
+    // Week 2 kept one written action of three: it can no longer count as saved.
+    expect(data.savedPlannerWeeks).toEqual([]);
     expect(data.pointsHistory).toEqual(sample().pointsHistory);
     expect(data.challengeStartDate).toBe('2026-03-02');
+  });
+
+  it('keeps a saved planner whose three written actions survive the repair', () => {
+    const stored = sample() as unknown as Record<string, unknown>;
+    stored.weeklyActions = {
+      '2': [
+        { id: 'a1', text: 'Correre', completed: true },
+        { id: 'a2', text: 'Leggere', completed: false },
+        { id: 'a3', text: 'Meditare', completed: false },
+        { id: 'a4', text: 42 },
+      ],
+    };
+    stored.savedPlannerWeeks = [2];
+    const { data, repaired } = parseStoredTracker(stored);
+    expect(repaired).toBe(true);
+    expect(data.weeklyActions['2']?.map((a) => a.id)).toEqual(['a1', 'a2', 'a3']);
+    expect(data.savedPlannerWeeks).toEqual([2]);
   });
 });

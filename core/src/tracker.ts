@@ -258,9 +258,15 @@ export function parseStoredTracker(
     }
   }
 
+  // A saved planner needs 3 written actions: if repair dropped one, the week is
+  // no longer saved (its +10 goes with it), or the server would refuse every sync.
+  const stillSavable = (week: number) =>
+    (weeklyActions[String(week) as keyof WeeklyActions] ?? []).filter((action) => action.text.trim() !== '').length >= MIN_ACTIONS;
   const savedPlannerWeeks = [
     ...new Set(keepValid(source.savedPlannerWeeks, weekNumberSchema).items),
-  ].sort((a, b) => a - b);
+  ]
+    .filter(stillSavable)
+    .sort((a, b) => a - b);
 
   const checkInIds = new Set<string>();
   const checkInWeeks = new Set<number>();
