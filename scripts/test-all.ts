@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { findChromium } from './stack/chromium';
 import { repoRoot } from './stack/profiles';
 
@@ -14,7 +16,11 @@ const steps: Step[] = [
   { name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
   { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
   { name: 'build', command: 'npx', args: ['tsx', 'scripts/build.ts'] },
-  { name: 'unit, component and API tests (Vitest)', command: 'npx', args: ['vitest', 'run'] },
+  {
+    name: 'unit, component and API tests (Vitest)',
+    command: 'npx',
+    args: ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.test-results/vitest.json'],
+  },
   { name: 'end-to-end tests (Playwright, Chromium)', command: 'npx', args: ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts'] },
 ];
 
@@ -24,6 +30,9 @@ try {
   console.error((error as Error).message);
   process.exit(1);
 }
+
+const resultsDir = join(repoRoot, '.test-results');
+await rm(resultsDir, { recursive: true, force: true });
 
 const started = Date.now();
 for (const [index, step] of steps.entries()) {
@@ -40,4 +49,19 @@ for (const [index, step] of steps.entries()) {
   }
   console.log(`✓ ${step.name} (${seconds} s)`);
 }
-console.log(`\nAll suites passed in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+const counts = await countTests();
+console.log(`\nAll suites passed in ${((Date.now() - started) / 1000).toFixed(0)} s (Vitest ${counts.vitest}, Playwright ${counts.e2e}).`);
+console.log(`${counts.passed} passed, ${counts.failed} failed`);
+if (counts.passed === 0 || counts.failed > 0) process.exit(1);
+
+/** Totals from the runners' JSON reports: a run that executed no test is a failure. */
+async function countTests() {
+  const vitest = JSON.parse(await readFile(join(resultsDir, 'vitest.json'), 'utf8')) as { numPassedTests: number; numFailedTests: number };
+  const e2e = JSON.parse(await readFile(join(resultsDir, 'e2e.json'), 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } };
+  return {
+    vitest: vitest.numPassedTests,
+    e2e: e2e.stats.expected,
+    passed: vitest.numPassedTests + e2e.stats.expected,
+    failed: vitest.numFailedTests + e2e.stats.unexpected + e2e.stats.flaky,
+  };
+}

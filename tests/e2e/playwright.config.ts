@@ -14,7 +14,7 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  reporter: [['list'], ['json', { outputFile: '../../.test-results/e2e.json' }]],
   outputDir: '../../test-results',
   use: {
     baseURL: appUrl(profiles.e2e),
