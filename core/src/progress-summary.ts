@@ -80,15 +80,22 @@ export const leaderboardEntrySchema = z.object({
 });
 export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
 
+/** The leaderboard's order: week points, then total points (both highest first), then name, then id. */
+export function compareLeaderboardRows(
+  a: Pick<LeaderboardEntry, 'weekPoints' | 'totalPoints' | 'displayName' | 'userId'>,
+  b: Pick<LeaderboardEntry, 'weekPoints' | 'totalPoints' | 'displayName' | 'userId'>,
+): number {
+  return (
+    b.weekPoints - a.weekPoints ||
+    b.totalPoints - a.totalPoints ||
+    a.displayName.localeCompare(b.displayName, 'it') ||
+    a.userId.localeCompare(b.userId)
+  );
+}
+
 /** Sorts by week points, then total points, then name; equal scores share a rank ("1, 1, 3"). */
 export function rankEntries<T extends Omit<LeaderboardEntry, 'rank'>>(rows: T[]): Array<T & { rank: number }> {
-  const sorted = [...rows].sort(
-    (a, b) =>
-      b.weekPoints - a.weekPoints ||
-      b.totalPoints - a.totalPoints ||
-      a.displayName.localeCompare(b.displayName, 'it') ||
-      a.userId.localeCompare(b.userId),
-  );
+  const sorted = [...rows].sort(compareLeaderboardRows);
   const ranked: Array<T & { rank: number }> = [];
   sorted.forEach((row, i) => {
     const previous = ranked[i - 1];

@@ -273,6 +273,42 @@ describe('GET /api/cohorts/:cohortId/leaderboard', () => {
     expect(reply.body.entries[50]).toMatchObject({ userId: me.user.id, rank: 56, isMe: true, weekPoints: 0 });
   });
 
+  test("the caller's own row is always fresh: a sync shows at once, ranked among the others", async () => {
+    app.setNow(START_INSTANT);
+    const cohortId = `coorte-${randomBytes(4).toString('hex')}`;
+    const anna = await memberOf(cohortId, 'Anna');
+    const bruno = await memberOf(cohortId, 'Bruno');
+    let brunoData = emptyTracker(TZ, START_INSTANT, START);
+    brunoData = must(addHabit(brunoData, 'Camminare', START_INSTANT, 'h1'));
+    brunoData = must(toggleHabit(brunoData, 'h1', START, START_INSTANT));
+    await bruno.client.put('/api/users/me/progress', brunoData);
+    const url = `/api/cohorts/${cohortId}/leaderboard?weekStart=${START}`;
+    const rows = (reply: { body: { entries: LeaderboardEntry[] } }) =>
+      reply.body.entries.map((e) => [e.displayName, e.weekPoints, e.totalPoints, e.streakDays, e.rank, e.isMe]);
+
+    // Both read the cohort before Anna syncs (the instance may now reuse this ranking for a while).
+    expect(rows(await anna.client.get(url))).toEqual([
+      ['Bruno', 2, 2, 1, 1, false],
+      ['Anna', 0, 0, 0, 2, true],
+    ]);
+    expect(rows(await bruno.client.get(url))).toEqual([
+      ['Bruno', 2, 2, 1, 1, true],
+      ['Anna', 0, 0, 0, 2, false],
+    ]);
+
+    expect((await anna.client.put('/api/users/me/progress', dayOneTracker())).status).toBe(200);
+    expect(rows(await anna.client.get(url))).toEqual([
+      ['Anna', 12, 12, 1, 1, true],
+      ['Bruno', 2, 2, 1, 2, false],
+    ]);
+    // Bruno's own row stays right whatever the instance remembers of Anna's.
+    const seenByBruno = (await bruno.client.get<{ entries: LeaderboardEntry[] }>(url)).body.entries;
+    expect(seenByBruno.filter((e) => e.isMe)).toEqual([
+      { userId: bruno.user.id, displayName: 'Bruno', weekPoints: 2, totalPoints: 2, streakDays: 1, rank: expect.any(Number), isMe: true },
+    ]);
+    expect(seenByBruno).toHaveLength(2);
+  });
+
   test("another cohort's leaderboard: 403 (participant and OWNER alike)", async () => {
     const { client } = await registerParticipant(app);
     expect(await client.get('/api/cohorts/altra-coorte/leaderboard')).toMatchObject({ status: 403, body: { message: 'Puoi vedere solo la classifica della tua coorte' } });
