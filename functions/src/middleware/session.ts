@@ -19,6 +19,20 @@ export function requireSession(sessions: SessionStore): RequestHandler {
   };
 }
 
+/** Every caller passes; a signed-in one's user is then available through `optionalUser(res)` (same checks as requireSession). */
+export function optionalSession(sessions: SessionStore): RequestHandler {
+  return async (req, res, next) => {
+    const authenticated = await sessions.authenticate(sessionToken(req.cookies));
+    if (authenticated) res.locals.auth = authenticated;
+    next();
+  };
+}
+
+/** The signed-in user after optionalSession, or null. */
+export function optionalUser(res: Response): User | null {
+  return (res.locals.auth as Authenticated | undefined)?.user ?? null;
+}
+
 export function currentAuth(res: Response): Authenticated {
   return res.locals.auth as Authenticated;
 }

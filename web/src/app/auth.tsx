@@ -39,14 +39,23 @@ async function userRequest(path: string, options: { method?: 'POST' | 'PUT'; bod
   return userSchema.parse(data);
 }
 
-/** The current session's user, or null when signed out (401). Other failures are errors. */
+/**
+ * The current session's user, or null when signed out. Reads GET /api/auth/session, which answers
+ * 200 `{ user: User | null }` either way: /api/auth/me's 401 would be logged as a console error by
+ * the browser on every signed-out visit. Other failures are errors.
+ */
 async function fetchMe(signal?: AbortSignal): Promise<User | null> {
+  let data: unknown;
   try {
-    return await userRequest('/api/auth/me', { signal });
+    data = await apiFetch('/api/auth/session', { signal });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
   }
+  if (typeof data !== 'object' || data === null || !('user' in data)) throw new Error('Risposta della sessione non valida');
+  if (data.user === null) return null;
+  const { userSchema } = await import('@sfida/core/user');
+  return userSchema.parse(data.user);
 }
 
 export const meQueryOptions = queryOptions({

@@ -63,7 +63,8 @@ export function sentBody(fetchMock: ReturnType<typeof mockApi>, method: string, 
   return call && typeof call[1]?.body === 'string' ? JSON.parse(call[1].body) : undefined;
 }
 
-export const anonymous: Handler = () => json({ message: 'Non autenticato' }, 401);
+/** GET /api/auth/session when signed out. */
+export const anonymous: Handler = () => json({ user: null });
 
 export function testUser(overrides: Partial<User> = {}): User {
   return {

@@ -185,6 +185,26 @@ describe('sessions', () => {
     expect(reply).toMatchObject({ status: 401, body: { message: 'Accesso richiesto: effettua il login' } });
   });
 
+  test('GET /api/auth/session: 200 with the user when signed in, 200 with null otherwise (never cached)', async () => {
+    const signedOut = await new Client(app).get<{ user: User | null }>('/api/auth/session');
+    expect(signedOut).toMatchObject({ status: 200, body: { user: null } });
+    expect(signedOut.headers.get('cache-control')).toBe('private, no-store');
+
+    const { client, user } = await registerParticipant(app);
+    const signedIn = await client.get<{ user: User | null }>('/api/auth/session');
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.user).toEqual((await client.get<User>('/api/auth/me')).body);
+    expect(signedIn.body.user).toMatchObject({ id: user.id, email: user.email });
+    expect(signedIn.headers.get('cache-control')).toBe('private, no-store');
+
+    const forged = new Client(app);
+    forged.cookie = `${user.id}.${'A'.repeat(43)}`;
+    expect(await forged.get('/api/auth/session')).toMatchObject({ status: 200, body: { user: null } });
+
+    expect((await client.post('/api/auth/logout')).status).toBe(204);
+    expect(await client.get('/api/auth/session')).toMatchObject({ status: 200, body: { user: null } });
+  });
+
   test('logout deletes the session: the old cookie is dead at once', async () => {
     const { client } = await registerParticipant(app);
     const token = client.cookie!;

@@ -10,7 +10,7 @@ import { sha256Hex } from '../../shared/crypto';
 import { parseOr400 } from '../../shared/validate';
 import { requestTimeZone } from '../../shared/time-zone';
 import { AUTH_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
-import { currentAuth, currentUser, requireSession, sessionToken } from '../../middleware/session';
+import { currentAuth, currentUser, optionalSession, optionalUser, requireSession, sessionToken } from '../../middleware/session';
 import type { AuthService } from './service';
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS, type SessionStore } from './sessions';
 
@@ -32,6 +32,12 @@ export function authRouter(service: AuthService, sessions: SessionStore): Router
 
   router.get('/me', signedIn, (_req, res) => {
     res.json(currentUser(res));
+  });
+
+  // The same session, answered 200 either way: the web app reads this at start, so a signed-out
+  // visitor's browser logs no failed request (Chrome reports every 4xx in the console).
+  router.get('/session', optionalSession(sessions), (_req, res) => {
+    res.json({ user: optionalUser(res) });
   });
 
   router.post('/login', async (req, res) => {

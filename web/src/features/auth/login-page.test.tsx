@@ -15,7 +15,7 @@ async function fillAndSubmit(user: ReturnType<typeof renderRoute>['user']) {
 // Whole-app renders with lazy routes: generous timeout on a busy machine.
 describe('login page', { timeout: 20_000 }, () => {
   it('signs in with cookie credentials and goes to the dashboard', async () => {
-    const fetchMock = mockApi({ 'GET /api/auth/me': anonymous, 'POST /api/auth/login': () => json(testUser()) });
+    const fetchMock = mockApi({ 'GET /api/auth/session': anonymous, 'POST /api/auth/login': () => json(testUser()) });
     const { user, currentPath } = renderRoute('/login');
     await fillAndSubmit(user);
 
@@ -27,7 +27,7 @@ describe('login page', { timeout: 20_000 }, () => {
   });
 
   it('shows the server message in the alert box', async () => {
-    mockApi({ 'GET /api/auth/me': anonymous, 'POST /api/auth/login': () => json({ message: 'Email o password non corretti' }, 401) });
+    mockApi({ 'GET /api/auth/session': anonymous, 'POST /api/auth/login': () => json({ message: 'Email o password non corretti' }, 401) });
     const { user } = renderRoute('/login');
     await fillAndSubmit(user);
 
@@ -36,7 +36,7 @@ describe('login page', { timeout: 20_000 }, () => {
   });
 
   it('falls back to the Italian message when the server gives none', async () => {
-    mockApi({ 'GET /api/auth/me': anonymous, 'POST /api/auth/login': () => new Response('<html>Bad gateway</html>', { status: 502 }) });
+    mockApi({ 'GET /api/auth/session': anonymous, 'POST /api/auth/login': () => new Response('<html>Bad gateway</html>', { status: 502 }) });
     const { user } = renderRoute('/login');
     await fillAndSubmit(user);
 
@@ -45,7 +45,7 @@ describe('login page', { timeout: 20_000 }, () => {
 
   it('shows a loading label while signing in', async () => {
     const answer = deferred<Response>();
-    mockApi({ 'GET /api/auth/me': anonymous, 'POST /api/auth/login': () => answer.promise });
+    mockApi({ 'GET /api/auth/session': anonymous, 'POST /api/auth/login': () => answer.promise });
     const { user, currentPath } = renderRoute('/login');
     await fillAndSubmit(user);
 
@@ -55,7 +55,7 @@ describe('login page', { timeout: 20_000 }, () => {
   });
 
   it('answers a password reset request with the same confirmation, even when the call fails', async () => {
-    const fetchMock = mockApi({ 'GET /api/auth/me': anonymous, 'POST /api/auth/password-reset': () => json({ message: 'Errore' }, 500) });
+    const fetchMock = mockApi({ 'GET /api/auth/session': anonymous, 'POST /api/auth/password-reset': () => json({ message: 'Errore' }, 500) });
     const { user } = renderRoute('/login');
     const toggle = await screen.findByRole('button', { name: 'Password dimenticata?' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');

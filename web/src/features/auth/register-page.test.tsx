@@ -26,7 +26,7 @@ const registerCalls = (fetchMock: ReturnType<typeof mockApi>) => fetchMock.mock.
 
 describe('register page', { timeout: 20_000 }, () => {
   it('checks that the passwords match before checking their length', async () => {
-    const fetchMock = mockApi({ 'GET /api/auth/me': anonymous });
+    const fetchMock = mockApi({ 'GET /api/auth/session': anonymous });
     const { user } = renderRoute('/register');
     await fillAndSubmit(user, { password: 'abc', confirmPassword: 'abd' });
 
@@ -35,7 +35,7 @@ describe('register page', { timeout: 20_000 }, () => {
   });
 
   it('then asks for at least 6 characters', async () => {
-    const fetchMock = mockApi({ 'GET /api/auth/me': anonymous });
+    const fetchMock = mockApi({ 'GET /api/auth/session': anonymous });
     const { user } = renderRoute('/register');
     await fillAndSubmit(user, { password: 'abc' });
 
@@ -44,7 +44,7 @@ describe('register page', { timeout: 20_000 }, () => {
   });
 
   it('leaves the invite code to the server and shows its answer', async () => {
-    const fetchMock = mockApi({ 'GET /api/auth/me': anonymous, 'POST /api/auth/register': () => json({ message: 'Codice segreto non valido' }, 403) });
+    const fetchMock = mockApi({ 'GET /api/auth/session': anonymous, 'POST /api/auth/register': () => json({ message: 'Codice segreto non valido' }, 403) });
     const { user } = renderRoute('/register');
     await fillAndSubmit(user, { secretCode: 'sbagliato' });
 
@@ -60,7 +60,7 @@ describe('register page', { timeout: 20_000 }, () => {
 
   it('falls back to the Italian message when the request fails without one', async () => {
     mockApi({
-      'GET /api/auth/me': anonymous,
+      'GET /api/auth/session': anonymous,
       'POST /api/auth/register': () => {
         throw new TypeError('Failed to fetch');
       },
@@ -73,7 +73,7 @@ describe('register page', { timeout: 20_000 }, () => {
 
   it('shows a loading label, then goes to the onboarding', async () => {
     const answer = deferred<Response>();
-    mockApi({ 'GET /api/auth/me': anonymous, 'POST /api/auth/register': () => answer.promise });
+    mockApi({ 'GET /api/auth/session': anonymous, 'POST /api/auth/register': () => answer.promise });
     const { user, currentPath } = renderRoute('/register');
     await fillAndSubmit(user);
 

@@ -21,7 +21,7 @@ async function answerAll(user: User) {
 
 describe('onboarding page', { timeout: 20_000 }, () => {
   it('will not advance without an answer, and counts the questions', async () => {
-    mockApi({ 'GET /api/auth/me': () => json(newcomer) });
+    mockApi({ 'GET /api/auth/session': () => json({ user: newcomer }) });
     const { user } = renderRoute('/onboarding');
 
     expect(await screen.findByText('Domanda 1 di 3')).toBeInTheDocument();
@@ -39,7 +39,7 @@ describe('onboarding page', { timeout: 20_000 }, () => {
   });
 
   it('asks for every answer before saving', async () => {
-    const fetchMock = mockApi({ 'GET /api/auth/me': () => json(newcomer) });
+    const fetchMock = mockApi({ 'GET /api/auth/session': () => json({ user: newcomer }) });
     const { user } = renderRoute('/onboarding');
     await user.click(await screen.findByLabelText(/Da più di un anno/));
     await user.click(screen.getByRole('button', { name: 'Avanti' }));
@@ -55,7 +55,7 @@ describe('onboarding page', { timeout: 20_000 }, () => {
     let me = newcomer;
     const saved = deferred<Response>();
     const fetchMock = mockApi({
-      'GET /api/auth/me': () => json(me),
+      'GET /api/auth/session': () => json({ user: me }),
       'POST /api/onboarding': () => {
         me = onboarded;
         return saved.promise;
@@ -81,7 +81,7 @@ describe('onboarding page', { timeout: 20_000 }, () => {
   });
 
   it('shows the server message when saving fails', async () => {
-    mockApi({ 'GET /api/auth/me': () => json(newcomer), 'POST /api/onboarding': () => json({ message: 'Risposta non valida' }, 400) });
+    mockApi({ 'GET /api/auth/session': () => json({ user: newcomer }), 'POST /api/onboarding': () => json({ message: 'Risposta non valida' }, 400) });
     const { user } = renderRoute('/onboarding');
     await answerAll(user);
     await user.click(screen.getByRole('button', { name: 'Completa Onboarding' }));
@@ -90,7 +90,7 @@ describe('onboarding page', { timeout: 20_000 }, () => {
   });
 
   it('falls back to the Italian message when the failure has none', async () => {
-    mockApi({ 'GET /api/auth/me': () => json(newcomer), 'POST /api/onboarding': () => new Response('', { status: 500 }) });
+    mockApi({ 'GET /api/auth/session': () => json({ user: newcomer }), 'POST /api/onboarding': () => new Response('', { status: 500 }) });
     const { user } = renderRoute('/onboarding');
     await answerAll(user);
     await user.click(screen.getByRole('button', { name: 'Completa Onboarding' }));
@@ -99,19 +99,19 @@ describe('onboarding page', { timeout: 20_000 }, () => {
   });
 
   it('sends a participant who has completed it, or an owner, to the dashboard', async () => {
-    mockApi({ 'GET /api/auth/me': () => json(testUser({ role: 'OWNER', onboardingCompletato: false })) });
+    mockApi({ 'GET /api/auth/session': () => json({ user: testUser({ role: 'OWNER', onboardingCompletato: false }) }) });
     const { currentPath } = renderRoute('/onboarding');
     await waitFor(() => expect(currentPath()).toBe('/dashboard'));
   });
 
   it('sends a participant who has not completed it from any app route to the onboarding', async () => {
-    mockApi({ 'GET /api/auth/me': () => json(newcomer) });
+    mockApi({ 'GET /api/auth/session': () => json({ user: newcomer }) });
     const { currentPath } = renderRoute('/profilo');
     await waitFor(() => expect(currentPath()).toBe('/onboarding'));
   });
 
   it('logs out and goes back to the registration', async () => {
-    const fetchMock = mockApi({ 'GET /api/auth/me': () => json(newcomer), 'POST /api/auth/logout': () => new Response(null, { status: 204 }) });
+    const fetchMock = mockApi({ 'GET /api/auth/session': () => json({ user: newcomer }), 'POST /api/auth/logout': () => new Response(null, { status: 204 }) });
     const { user, currentPath } = renderRoute('/onboarding');
     await user.click(await screen.findByRole('button', { name: 'Torna alla registrazione' }));
 

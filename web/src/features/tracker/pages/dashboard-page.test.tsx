@@ -18,7 +18,7 @@ describe('Dashboard', { timeout: 30_000 }, () => {
         const user = testUser({ challengeStartDate: today });
         return json({ challengeStartDate: today, user });
       }
-      if (call.path === '/api/auth/me' && started) return json(testUser({ challengeStartDate: today }));
+      if (call.path === '/api/auth/session' && started) return json({ user: testUser({ challengeStartDate: today }) });
       return undefined;
     });
     const user = userEvent.setup();

@@ -47,7 +47,7 @@ export function json(body: unknown, status = 200): Response {
 }
 
 /**
- * Replaces `fetch` with a fake server: `/api/auth/me` answers `user`, the tracker endpoints answer
+ * Replaces `fetch` with a fake server: `/api/auth/session` answers `{ user }`, the tracker endpoints answer
  * 404 (GET) and 200 (PUT) unless `handler` answers first. Returns the list of calls made.
  */
 export function fakeServer(user: User, handler: ApiHandler = () => undefined): ApiCall[] {
@@ -65,7 +65,7 @@ export function fakeServer(user: User, handler: ApiHandler = () => undefined): A
       calls.push(call);
       const answer = await handler(call);
       if (answer) return answer;
-      if (url.pathname === '/api/auth/me') return json(user);
+      if (url.pathname === '/api/auth/session') return json({ user });
       if (url.pathname === '/api/users/me/progress') {
         return call.method === 'PUT' ? json({ weeklyKPI: null }) : json({ message: 'Nessun progresso salvato' }, 404);
       }
