@@ -25,3 +25,20 @@ export function AuthLayout({ title, intro, children }: { title: string; intro: s
     </PlainLayout>
   );
 }
+
+/** The way to the other auth form and back home, under each form. */
+export function AuthAlternatives({ question, to, label }: { question: string; to: string; label: string }) {
+  return (
+    <Stack gap="2" borderTopWidth="1px" borderColor="border" pt="5">
+      <Text>
+        {question}{' '}
+        <Link asChild color="brand.fg" fontWeight="600" textDecoration="underline">
+          <RouterLink to={to}>{label}</RouterLink>
+        </Link>
+      </Text>
+      <Link asChild color="fg.muted" textDecoration="underline" alignSelf="flex-start">
+        <RouterLink to="/">Torna alla home</RouterLink>
+      </Link>
+    </Stack>
+  );
+}

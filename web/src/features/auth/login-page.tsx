@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Button, Field, Input, Link, Stack } from '@chakra-ui/react';
+import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../../app/auth';
 import { FormError } from '../../components/form-error';
 import { errorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { AuthLayout } from './auth-layout';
+import { AuthAlternatives, AuthLayout } from './auth-layout';
 import { PasswordResetForm } from './password-reset-form';
 
 export default function LoginPage() {
@@ -70,17 +70,7 @@ export default function LoginPage() {
         </div>
       </Stack>
 
-      <Stack gap="2" borderTopWidth="1px" borderColor="border" pt="5">
-        <Text>
-          Non hai ancora un account?{' '}
-          <Link asChild color="brand.fg" fontWeight="600" textDecoration="underline">
-            <RouterLink to="/register">Registrati</RouterLink>
-          </Link>
-        </Text>
-        <Link asChild color="fg.muted" textDecoration="underline" alignSelf="flex-start">
-          <RouterLink to="/">Torna alla home</RouterLink>
-        </Link>
-      </Stack>
+      <AuthAlternatives question="Non hai ancora un account?" to="/register" label="Registrati" />
     </AuthLayout>
   );
 }

@@ -1,12 +1,12 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Button, Field, Input, Stack } from '@chakra-ui/react';
+import { useNavigate } from 'react-router-dom';
 import { MIN_PASSWORD_LENGTH, messages } from '@sfida/core/user';
 import { useAuth } from '../../app/auth';
 import { FormError } from '../../components/form-error';
 import { errorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { AuthLayout } from './auth-layout';
+import { AuthAlternatives, AuthLayout } from './auth-layout';
 
 interface RegisterForm {
   name: string;
@@ -94,17 +94,7 @@ export default function RegisterPage() {
           Registrati
         </Button>
       </Stack>
-      <Stack gap="2" borderTopWidth="1px" borderColor="border" pt="5">
-        <Text>
-          Hai già un account?{' '}
-          <Link asChild color="brand.fg" fontWeight="600" textDecoration="underline">
-            <RouterLink to="/login">Accedi</RouterLink>
-          </Link>
-        </Text>
-        <Link asChild color="fg.muted" textDecoration="underline" alignSelf="flex-start">
-          <RouterLink to="/">Torna alla home</RouterLink>
-        </Link>
-      </Stack>
+      <AuthAlternatives question="Hai già un account?" to="/login" label="Accedi" />
     </AuthLayout>
   );
 }
