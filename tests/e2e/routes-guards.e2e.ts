@@ -27,7 +27,7 @@ test.describe('Signed out', () => {
 
   test('while the session is being read a spinner says "Caricamento..."', async ({ page }) => {
     const held = gate();
-    await page.route('**/api/auth/me', async (route) => {
+    await page.route('**/api/auth/session', async (route) => {
       await held.opened;
       await route.continue();
     });
