@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import type { TrackerData } from '@sfida/core/tracker';
 import { buildAll } from '../build';
 import { repoRoot } from '../stack/profiles';
@@ -162,10 +162,12 @@ const info = runInfo(startedAt, commitId());
 const report = markdownReport(rows, info);
 await mkdir(join(repoRoot, '.bench'), { recursive: true });
 await mkdir(join(repoRoot, 'docs'), { recursive: true });
-await writeFile(join(repoRoot, 'docs', 'performance.md'), problems.length ? `${report}\nHarness problems in this run: ${problems.join('; ')}\n` : report);
+// A partial run (--only) must not replace the full table of the last complete run.
+const reportFile = only ? join(repoRoot, '.bench', 'performance-partial.md') : join(repoRoot, 'docs', 'performance.md');
+await writeFile(reportFile, problems.length ? `${report}\nHarness problems in this run: ${problems.join('; ')}\n` : report);
 await writeFile(join(repoRoot, '.bench', 'results.json'), `${JSON.stringify({ ...info, problems, seeded: withoutSessionToken(seeded), rows }, null, 2)}\n`);
 
 console.log(`\n${textTable(rows)}`);
 for (const problem of problems) console.log(`  ! ${problem}`);
-console.log(`\nWritten docs/performance.md and .bench/results.json (${Math.round((Date.now() - startedAt.getTime()) / 1000)} s).`);
+console.log(`\nWritten ${relative(repoRoot, reportFile)} and .bench/results.json (${Math.round((Date.now() - startedAt.getTime()) / 1000)} s).`);
 process.exit(0);
