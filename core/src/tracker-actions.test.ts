@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { TrackerData } from './tracker';
-import type { TrackerResult } from './tracker-actions';
+import { setChallengeStartDate, type TrackerResult } from './tracker-actions';
 import { addDays, daysBetween, localDateOf, todayIn } from './dates';
 import { maxPointsPerWeek, totalPoints } from './points';
 import { emptyTracker, trackerDataSchema } from './tracker';
@@ -257,4 +257,14 @@ describe('properties of random action sequences', () => {
       { numRuns: 40 },
     );
   }, 20_000);
+});
+
+describe('setChallengeStartDate', () => {
+  it("copies the server's date without dating it as a participant's change", () => {
+    const before = emptyTracker('Europe/Rome', new Date('2026-03-01T10:00:00Z'));
+    const after = setChallengeStartDate(before, '2026-03-02', new Date('2026-03-05T10:00:00Z'));
+    expect(after.challengeStartDate).toBe('2026-03-02');
+    // A repaired or empty local copy must not become "newer" than the server's by this copy alone.
+    expect(after.updatedAt).toBe(before.updatedAt);
+  });
 });

@@ -70,10 +70,14 @@ export function restoreTracker(raw: unknown, now: Date, fallbackTimeZone?: strin
   return { data: repaired ? withReconciledHistory(data, now) : data, repaired };
 }
 
-/** Copies the server's challenge start date into the tracker (the Winner badge and the week numbers read it). */
+/**
+ * Copies the server's challenge start date into the tracker (the Winner badge and the week numbers read it).
+ * `updatedAt` stays: it dates the participant's own changes, and a copy of server state must not make an
+ * empty or repaired local tracker look newer than the server's (it would then win and overwrite it).
+ */
 export function setChallengeStartDate(data: TrackerData, challengeStartDate: IsoDate | null, now: Date): TrackerData {
   if (data.challengeStartDate === challengeStartDate) return data;
-  return withReconciledHistory({ ...data, challengeStartDate, updatedAt: now.toISOString() }, now);
+  return withReconciledHistory({ ...data, challengeStartDate }, now);
 }
 
 // ---- Habits ----
