@@ -44,6 +44,24 @@ test.describe('Landing', () => {
   });
 });
 
+test.describe('Landing served as finished HTML', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('without JavaScript the landing is complete, styled, and its links lead in', async ({ page }) => {
+    const response = await page.goto('/');
+    expect(response?.headers()['content-type']).toContain('text/html');
+    await expect(page.getByRole('heading', { level: 1, name: /Otto settimane per diventare/ })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Come funziona' }).getByRole('listitem')).toHaveCount(5);
+    // The design system's styles came with the HTML: the primary call to action is the brand's green.
+    const cta = page.getByRole('link', { name: 'Inizia la tua sfida' });
+    await expect(cta).toHaveCSS('background-color', 'rgb(15, 92, 77)');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await cta.click();
+    await expect(page).toHaveURL(url('/register'));
+  });
+});
+
 test.describe('Eventi', () => {
   const eventList = (page: Page) => page.getByRole('list', { name: 'Calendario degli eventi' }).getByRole('listitem');
 
