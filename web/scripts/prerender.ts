@@ -55,14 +55,18 @@ export async function prerenderLanding(): Promise<void> {
   const shell = await readFile(join(dist, 'index.html'), 'utf8');
   const startUpFiles = [...shell.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
   if (startUpFiles.length === 0) throw new Error('prerender: no module script found in dist/index.html');
-  if (!shell.includes('<div id="root"></div>')) throw new Error('prerender: no empty #root in dist/index.html');
+  // The shell's start-up parts (the early session request, the loading indicator) sit between
+  // <!--boot--> markers: the landing page has its own.
+  const bootParts = /<!--boot-->[\s\S]*?<!--\/boot-->/g;
+  if ((shell.match(bootParts) ?? []).length !== 2) throw new Error('prerender: dist/index.html should have two <!--boot--> parts');
 
   const landing = shell
     .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-    .replace('</head>', `  <style>${css}</style>\n  </head>`)
-    .replace('<div id="root"></div>', `<div id="root">${html}</div>`)
-    .replace('</body>', `  <script>${SIGNED_IN_REDIRECT}\n${prefetchScript(startUpFiles)}</script>\n  </body>`);
+    .replace(/<div id="root"><!--boot-->[\s\S]*?<!--\/boot--><\/div>/, () => `<div id="root">${html}</div>`)
+    .replace(bootParts, '')
+    .replace('</head>', () => `<style>${css}</style>\n  </head>`)
+    .replace('</body>', () => `  <script>${SIGNED_IN_REDIRECT}\n${prefetchScript(startUpFiles)}</script>\n  </body>`);
 
   await rename(join(dist, 'index.html'), join(dist, 'app.html'));
   await writeFile(join(dist, 'index.html'), landing);

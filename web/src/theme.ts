@@ -1,23 +1,28 @@
-import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
 import {
+  alertSlotRecipe,
+  badgeRecipe,
   breakpoints,
   buttonRecipe,
   containerRecipe,
+  dialogSlotRecipe,
+  fieldSlotRecipe,
   globalCss,
   headingRecipe,
   iconRecipe,
+  inputRecipe,
   linkRecipe,
   spinnerRecipe,
+  textareaRecipe,
   textStyles,
 } from '@chakra-ui/react/theme';
 
 /*
  * The app's one design system. It starts from Chakra's base config (conditions and utilities)
  * and registers only the recipes the app uses, with our own compact tokens: Chakra's full default
- * theme would add ~66 KB gzip to the landing page, its token set alone (every palette, dark mode)
- * ~7 KB. The app has no dark mode. The landing page carries only the recipes it renders; the
- * same config plus the forms', dialogs' and notices' recipes (theme-app.ts) loads with the
- * first lazy route.
+ * theme would add ~66 KB gzip to every page, its token set alone (every palette, dark mode)
+ * ~7 KB. The app has no dark mode. (The landing page is prerendered with this system at build
+ * time, see web/scripts/prerender.ts, and downloads none of it.)
  *
  * Identity: a deep "forest" green for trust and calm, a warm amber for energy and progress,
  * the system font stack (nothing to download), generous spacing, rounded cards.
@@ -182,18 +187,33 @@ export const themeConfig = defineConfig({
         accent: paletteSemantics('accent', { fg: '800', subtle: '50', muted: '100', emphasized: '200', solid: '300', border: '300', contrast: '{colors.accent.950}' }),
       },
     },
-    // The public pages' recipes. Every other screen's arrive with the first lazy route:
-    // see theme-app.ts and lib/design-system.ts.
+    // Only the recipes the app renders.
     recipes: {
+      badge: badgeRecipe,
       button: buttonRecipe,
       container: containerRecipe,
       heading: headingRecipe,
       icon: iconRecipe,
+      input: inputRecipe,
       link: linkRecipe,
       spinner: spinnerRecipe,
+      textarea: textareaRecipe,
+    },
+    slotRecipes: {
+      alert: alertSlotRecipe,
+      dialog: dialogSlotRecipe,
+      field: fieldSlotRecipe,
     },
   },
 });
 
-/** The system the landing page renders with: tokens, global styles and the public pages' recipes. */
-export const baseSystem = createSystem(defaultBaseConfig, themeConfig);
+let system: SystemContext | null = null;
+
+/**
+ * The app's design system, built on first use. Building it is the costliest single step of
+ * start-up, so main.tsx calls this in a task of its own rather than while the modules load.
+ */
+export function getSystem(): SystemContext {
+  system ??= createSystem(defaultBaseConfig, themeConfig);
+  return system;
+}

@@ -23,4 +23,12 @@ describe('session at start', { timeout: 20_000 }, () => {
     await waitFor(() => expect(currentPath()).toBe('/dashboard'));
   });
 
+  it('uses the session request app.html started, and only once', async () => {
+    const fetchMock = mockApi({ 'GET /api/auth/session': anonymous, 'GET /api/users/me/progress': () => json({ message: 'Nessun progresso' }, 404) });
+    window.__sfidaSession = Promise.resolve(json({ user: testUser() }));
+    const { currentPath } = renderRoute('/login');
+    await waitFor(() => expect(currentPath()).toBe('/dashboard'));
+    expect(window.__sfidaSession).toBeUndefined();
+    expect(fetchMock.mock.calls.map(([url]) => url)).not.toContain('/api/auth/session');
+  });
 });

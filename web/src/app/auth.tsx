@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useReducer, type ReactNode } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ProfileUpdate, User } from '@sfida/core/user';
-import { ApiError, apiFetch } from '../lib/api-client';
+import { ApiError, apiFetch, readApiResponse } from '../lib/api-client';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
 
@@ -39,6 +39,20 @@ async function userRequest(path: string, options: { method?: 'POST' | 'PUT'; bod
   return userSchema.parse(data);
 }
 
+declare global {
+  interface Window {
+    /** GET /api/auth/session started by app.html's first script, before the app's code arrives. */
+    __sfidaSession?: Promise<Response>;
+  }
+}
+
+/** The request app.html started at page load, used once: later reads ask the server again. */
+function takeEarlySessionRequest(): Promise<Response> | undefined {
+  const early = window.__sfidaSession;
+  window.__sfidaSession = undefined;
+  return early;
+}
+
 /**
  * The current session's user, or null when signed out. Reads GET /api/auth/session, which answers
  * 200 `{ user: User | null }` either way: /api/auth/me's 401 would be logged as a console error by
@@ -47,7 +61,8 @@ async function userRequest(path: string, options: { method?: 'POST' | 'PUT'; bod
 async function fetchMe(signal?: AbortSignal): Promise<User | null> {
   let data: unknown;
   try {
-    data = await apiFetch('/api/auth/session', { signal });
+    const early = takeEarlySessionRequest();
+    data = early ? await readApiResponse(await early) : await apiFetch('/api/auth/session', { signal });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

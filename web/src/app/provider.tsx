@@ -1,14 +1,13 @@
 import type { ReactNode } from 'react';
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useDesignSystem } from '../lib/design-system';
+import { getSystem } from '../theme';
 import { AuthProvider } from './auth';
 
 /** Everything a screen needs around it: the design system, server state and the session. */
 export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
-  const system = useDesignSystem();
   return (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={getSystem()}>
       <QueryClientProvider client={queryClient}>
         <AuthProvider>{children}</AuthProvider>
       </QueryClientProvider>

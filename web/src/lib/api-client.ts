@@ -42,6 +42,11 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
     signal,
   });
 
+  return readApiResponse(response, schema);
+}
+
+/** An answer of our API as `apiFetch` returns it: JSON (checked by `schema`), or `ApiError`. */
+export async function readApiResponse<T = unknown>(response: Response, schema?: ZodType<T>): Promise<T> {
   if (!response.ok) throw await toApiError(response);
   if (response.status === 204) return undefined as T;
 

@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { LandingPage } from '../features/landing/landing-page';
-import { baseSystem } from '../theme';
+import { getSystem } from '../theme';
 
 /**
  * The landing page rendered at build time (web/scripts/prerender.ts): the same component the SPA
@@ -10,7 +10,7 @@ import { baseSystem } from '../theme';
  */
 export function renderLanding(): string {
   return renderToString(
-    <ChakraProvider value={baseSystem}>
+    <ChakraProvider value={getSystem()}>
       <StaticRouter location="/">
         <LandingPage />
       </StaticRouter>
