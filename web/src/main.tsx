@@ -19,7 +19,8 @@ const queryClient = createQueryClient();
 /** Lets the browser paint and handle input between two long steps. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-void Promise.all([queryClient.prefetchQuery(meQueryOptions), preloadScreens(window.location.pathname), nextTask()]).then(async () => {
+void Promise.all([queryClient.prefetchQuery(meQueryOptions), preloadScreens(window.location.pathname)]).then(async () => {
+  await nextTask(); // the screens' modules were evaluated in this task
   getSystem();
   await nextTask();
   startTransition(() => {

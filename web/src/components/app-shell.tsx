@@ -127,7 +127,9 @@ export default function AppShell() {
           </Container>
         </Box>
       </Box>
-      <Box as="main" id="contenuto" tabIndex={-1} flex="1" py={{ base: '6', md: '10' }} _focusVisible={{ outline: 'none' }}>
+      {/* At least a screen tall: the footer starts below the fold, so it never jumps down in
+          view while a page's cards load (layout shift). */}
+      <Box as="main" id="contenuto" tabIndex={-1} flex="1" minH="100dvh" py={{ base: '6', md: '10' }} _focusVisible={{ outline: 'none' }}>
         <Container maxW="6xl">
           <Outlet />
         </Container>

@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Heading, Stack, Text } from '@chakra-ui/react';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useTracker } from '../storage/use-tracker';
+import { useTracker, useTrackerSync } from '../storage/use-tracker';
 import { TrackerToaster } from './tracker-toaster';
 
 /**
@@ -11,7 +11,11 @@ import { TrackerToaster } from './tracker-toaster';
  */
 export function TrackerScreen({ title, heading, intro, children }: { title: string; heading: ReactNode; intro?: ReactNode; children: ReactNode }) {
   useDocumentTitle(title);
-  const { restoring, sync } = useTracker();
+  const { restoring } = useTracker();
+  const sync = useTrackerSync();
+  // When a restore ends, the whole screen renders for the first time: deferred, React renders
+  // it in short slices (the spinner stays meanwhile) instead of one long, blocking task.
+  const showSpinner = useDeferredValue(restoring);
   return (
     <Stack gap={{ base: '5', md: '8' }}>
       <Stack gap="1">
@@ -30,7 +34,7 @@ export function TrackerScreen({ title, heading, intro, children }: { title: stri
           Il server non ha accettato i dati: {sync.rejectedMessage} I dati restano salvati su questo dispositivo.
         </Text>
       )}
-      {restoring ? <PageSpinner /> : children}
+      {showSpinner ? <PageSpinner /> : children}
       <TrackerToaster />
     </Stack>
   );

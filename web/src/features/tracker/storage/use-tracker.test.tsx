@@ -103,6 +103,24 @@ describe('useTracker', () => {
     expect(await screen.findByText('Correre', {}, { timeout: 2000 })).toBeInTheDocument();
   });
 
+  it('does not re-render the screens showing the tracker when a send to the server ends', async () => {
+    localStorage.setItem(trackerKey(user.id), JSON.stringify(trackerWith(['Leggere'])));
+    let answer = (_response: Response) => {};
+    const calls = fakeServer(user, (call) =>
+      call.method === 'PUT' ? new Promise<Response>((resolve) => (answer = resolve)) : undefined,
+    );
+    renderWithApp(<HabitNames />);
+    await screen.findByText('Leggere');
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    const before = renders;
+    await act(async () => {
+      answer(json({ weeklyKPI: null }));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(renders).toBe(before);
+  });
+
   it('sends changes after a short pause, and reports a refusal without losing anything', async () => {
     localStorage.setItem(trackerKey(user.id), JSON.stringify(trackerWith(['Leggere'])));
     let refuse = false;

@@ -16,7 +16,6 @@ export interface UseTracker {
   data: TrackerData;
   /** True while a new device waits for the server's copy: show a spinner, not an empty tracker. */
   restoring: boolean;
-  sync: SyncState;
   /** Stores a reducer's successful result (and schedules the sync); returns the result unchanged. */
   apply<R extends TrackerResult>(result: R): R;
 }
@@ -60,7 +59,9 @@ export function useTracker(): UseTracker {
   wireNotices(store);
 
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
-  const syncState = useSyncExternalStore(sync.subscribe, sync.getState);
+  // Only whether a restore is under way: every send changes the sync's state, and the screens
+  // that show the tracker need not re-render for it (see useTrackerSync).
+  const restoringPhase = useSyncExternalStore(sync.subscribe, () => sync.getState().phase === 'restoring');
 
   useEffect(() => store.retain(), [store]);
 
@@ -82,7 +83,7 @@ export function useTracker(): UseTracker {
     [user.challengeStartDate],
   );
   const data = snapshot.data ?? empty;
-  const restoring = snapshot.data === null && syncState.phase === 'restoring';
+  const restoring = snapshot.data === null && restoringPhase;
 
   const apply = useCallback(
     <R extends TrackerResult>(result: R): R => {
@@ -100,7 +101,7 @@ export function useTracker(): UseTracker {
   // browser is in now (the reducers read the tracker's zone). Both re-place points in their weeks.
   const stored = snapshot.data;
   useEffect(() => {
-    if (!stored || syncState.phase === 'restoring') return;
+    if (!stored || restoringPhase) return;
     const zone = browserTimeZone();
     const startChanged = user.challengeStartDate !== null && stored.challengeStartDate !== user.challengeStartDate;
     if (!startChanged && stored.timeZone === zone) return;
@@ -108,7 +109,14 @@ export function useTracker(): UseTracker {
     const withStart = startChanged ? setChallengeStartDate(stored, user.challengeStartDate, now) : stored;
     const next = withStart.timeZone === zone ? withStart : withReconciledHistory({ ...withStart, timeZone: zone, updatedAt: now.toISOString() }, now);
     apply({ ok: true, data: next, awarded: 0 });
-  }, [stored, syncState.phase, user.challengeStartDate, apply]);
+  }, [stored, restoringPhase, user.challengeStartDate, apply]);
 
-  return { data, restoring, sync: syncState, apply };
+  return { data, restoring, apply };
+}
+
+/** The sync's state (offline, refused…) for the notices about it. */
+export function useTrackerSync(): SyncState {
+  const user = requireUser(useAuth().user);
+  const sync = trackerSyncFor(trackerStoreFor(user.id));
+  return useSyncExternalStore(sync.subscribe, sync.getState);
 }
