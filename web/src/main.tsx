@@ -12,13 +12,13 @@ if (!root) throw new Error('Missing #root element');
 
 const queryClient = createQueryClient();
 
+/** Lets the browser paint and handle input between two long steps. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 // Start-up, tuned for phones: the session (already requested by app.html) and the first screen's
 // code load side by side, then the app renders once, with the real screen rather than a spinner
 // first. app.html shows "Caricamento..." until then. The render is a transition, so React
 // yields to the browser every few milliseconds instead of blocking it for the whole first render.
-/** Lets the browser paint and handle input between two long steps. */
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 void Promise.all([queryClient.prefetchQuery(meQueryOptions), preloadScreens(window.location.pathname)]).then(async () => {
   await nextTask(); // the screens' modules were evaluated in this task
   getSystem();
