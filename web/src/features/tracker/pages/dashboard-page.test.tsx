@@ -25,7 +25,8 @@ describe('Dashboard', { timeout: 30_000 }, () => {
     renderWithApp(<DashboardPage />);
 
     expect(await screen.findByRole('heading', { name: 'Ciao, Anna!' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Inizia la challenge' }));
+    // The cards follow the heading once the tracker is restored (a new browser asks the server).
+    await user.click(await screen.findByRole('button', { name: 'Inizia la challenge' }));
     const date = screen.getByLabelText('Giorno di inizio:');
     expect(date).toHaveValue(today);
     await user.click(screen.getByRole('button', { name: 'Conferma' }));
