@@ -100,7 +100,7 @@ ${noteLines.length ? `\nNotes:\n\n${noteLines.join('\n')}\n` : ''}
 ## What is measured
 
 - **Pagine**: Lighthouse (default mobile profile: simulated slow 4G and 4× CPU slowdown) on the installed
-  Chromium, headless, one run per page, against the built app served by the Hosting emulator. The dashboard is loaded
+  Chromium, headless, three runs per page (the run with the median performance score is reported), against the built app served by the Hosting emulator. The dashboard is loaded
   with a signed-in session cookie. Baseline: a minimal static HTML page (a heading and a paragraph) served from
   127.0.0.1 — the floor. Goal: performance ≥ 95 and accessibility 100 on all three pages.
 - **API**: autocannon (in its own process), 50 connections for 10 s per endpoint after a 3 s warm-up.
