@@ -13,5 +13,15 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Chakra's components and ours in one shared chunk rather than ~20 files of 1–3 KB:
+          // a phone on a slow connection pays a round trip per file, and one file compresses
+          // better (/login: 6 files and 140 KB gzip instead of 20 files and 147 KB).
+          groups: [{ name: 'ui', test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js)|web[\\/]src[\\/]components/, minShareCount: 2 }],
+        },
+      },
+    },
   },
 });
