@@ -19,10 +19,11 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 // code load side by side, then the app renders once, with the real screen rather than a spinner
 // first. app.html shows "Caricamento..." until then. The render is a transition, so React
 // yields to the browser every few milliseconds instead of blocking it for the whole first render.
-void Promise.all([queryClient.prefetchQuery(meQueryOptions), preloadScreens(window.location.pathname)]).then(async () => {
-  await nextTask(); // the screens' modules were evaluated in this task
-  getSystem();
-  await nextTask();
+// Building the Chakra system is the costliest single step: it runs in a task of its own while
+// the session and the screens' code are still on their way.
+const systemBuilt = nextTask().then(getSystem);
+void Promise.all([queryClient.prefetchQuery(meQueryOptions), preloadScreens(window.location.pathname), systemBuilt]).then(async () => {
+  await nextTask(); // the screens' modules may have been evaluated in this task
   startTransition(() => {
     createRoot(root).render(
       <StrictMode>
