@@ -1,12 +1,28 @@
-import { Badge, Box, Flex, Stack, Text } from '@chakra-ui/react';
+import { useId, useState } from 'react';
+import { Badge, Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
+import type { LeaderboardEntry } from '@sfida/core/progress-summary';
 import { useLeaderboard } from '../api/leaderboard';
 import { SectionCard } from './section-card';
 
 const MEDALS = ['🥇', '🥈', '🥉'];
 
+/** Rows the card shows before "Mostra tutta la classifica": the dashboard is a glance, on a phone. */
+export const LEADERBOARD_PREVIEW = 10;
+
+/** The first `LEADERBOARD_PREVIEW` rows, plus the participant's own row when it is further down. */
+export function leaderboardPreview(entries: LeaderboardEntry[], isMine: (entry: LeaderboardEntry) => boolean): LeaderboardEntry[] {
+  const top = entries.slice(0, LEADERBOARD_PREVIEW);
+  const mine = entries.slice(LEADERBOARD_PREVIEW).find(isMine);
+  return mine ? [...top, mine] : top;
+}
+
 /** The cohort's ranking this week; the participant's own row stands out. */
 export function LeaderboardCard({ cohortId, weekStart, userId }: { cohortId: string; weekStart: string; userId: string }) {
   const { data: entries = [], isPending } = useLeaderboard(cohortId, weekStart);
+  const [expanded, setExpanded] = useState(false);
+  const listId = useId();
+  const isMine = (entry: LeaderboardEntry) => entry.isMe || entry.userId === userId;
+  const shown = expanded ? entries : leaderboardPreview(entries, isMine);
   return (
     <SectionCard title="Classifica del gruppo">
       {isPending ? (
@@ -16,48 +32,55 @@ export function LeaderboardCard({ cohortId, weekStart, userId }: { cohortId: str
       ) : entries.length === 0 ? (
         <Text color="fg.muted">La classifica apparirà quando il gruppo inizierà a registrare i progressi.</Text>
       ) : (
-        <Stack as="ol" gap="1.5" p="0" m="0" listStyleType="none" aria-label="Classifica della settimana">
-          {entries.map((entry) => {
-            const me = entry.isMe || entry.userId === userId;
-            return (
-              <Flex
-                as="li"
-                key={entry.userId}
-                align="center"
-                gap="3"
-                p="2"
-                borderRadius="md"
-                bg={me ? 'accent.subtle' : undefined}
-                borderWidth={me ? '2px' : '1px'}
-                borderColor={me ? 'accent.400' : 'border'}
-                aria-current={me ? 'true' : undefined}
-              >
-                <Box w="8" textAlign="center" fontWeight="bold" fontSize="lg" flexShrink="0">
-                  {entry.rank <= 3 ? <span aria-hidden="true">{MEDALS[entry.rank - 1]}</span> : null}
-                  <Box as="span" srOnly={entry.rank <= 3}>
-                    {entry.rank <= 3 ? `${entry.rank}° posto` : entry.rank}
+        <>
+          <Stack as="ol" id={listId} gap="1.5" p="0" m="0" listStyleType="none" aria-label="Classifica della settimana">
+            {shown.map((entry) => {
+              const me = isMine(entry);
+              return (
+                <Flex
+                  as="li"
+                  key={entry.userId}
+                  align="center"
+                  gap="3"
+                  p="2"
+                  borderRadius="md"
+                  bg={me ? 'accent.subtle' : undefined}
+                  borderWidth={me ? '2px' : '1px'}
+                  borderColor={me ? 'accent.400' : 'border'}
+                  aria-current={me ? 'true' : undefined}
+                >
+                  <Box w="8" textAlign="center" fontWeight="bold" fontSize="lg" flexShrink="0">
+                    {entry.rank <= 3 ? <span aria-hidden="true">{MEDALS[entry.rank - 1]}</span> : null}
+                    <Box as="span" srOnly={entry.rank <= 3}>
+                      {entry.rank <= 3 ? `${entry.rank}° posto` : entry.rank}
+                    </Box>
                   </Box>
-                </Box>
-                <Box flex="1" minW="0">
-                  <Text fontWeight={me ? 'bold' : 'medium'} truncate>
-                    {entry.displayName}
-                    {me && (
-                      <Badge ms="2" colorPalette="accent" variant="solid">
-                        Tu
-                      </Badge>
-                    )}
+                  <Box flex="1" minW="0">
+                    <Text fontWeight={me ? 'bold' : 'medium'} truncate>
+                      {entry.displayName}
+                      {me && (
+                        <Badge ms="2" colorPalette="accent" variant="solid">
+                          Tu
+                        </Badge>
+                      )}
+                    </Text>
+                    <Text fontSize="xs" color="fg.muted">
+                      {entry.totalPoints} punti totali · 🔥 {entry.streakDays} gg
+                    </Text>
+                  </Box>
+                  <Text fontWeight="bold" color="brand.fg" whiteSpace="nowrap">
+                    {entry.weekPoints} pt
                   </Text>
-                  <Text fontSize="xs" color="fg.muted">
-                    {entry.totalPoints} punti totali · 🔥 {entry.streakDays} gg
-                  </Text>
-                </Box>
-                <Text fontWeight="bold" color="brand.fg" whiteSpace="nowrap">
-                  {entry.weekPoints} pt
-                </Text>
-              </Flex>
-            );
-          })}
-        </Stack>
+                </Flex>
+              );
+            })}
+          </Stack>
+          {entries.length > LEADERBOARD_PREVIEW && (
+            <Button variant="ghost" size="sm" mt="2" aria-expanded={expanded} aria-controls={listId} onClick={() => setExpanded((open) => !open)}>
+              {expanded ? 'Mostra meno' : `Mostra tutta la classifica (${entries.length})`}
+            </Button>
+          )}
+        </>
       )}
     </SectionCard>
   );

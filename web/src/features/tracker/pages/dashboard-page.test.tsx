@@ -71,4 +71,33 @@ describe('Dashboard', { timeout: 30_000 }, () => {
     expect(calls.some((c) => c.path === `/api/cohorts/cohort-1/leaderboard?weekStart=${weekStart}`)).toBe(true);
     expect(calls.some((c) => c.path === `/api/users/user-anna/progress?cohortId=cohort-1&weekStart=${weekStart}`)).toBe(true);
   });
+
+  it('shows the top ten and the participant’s own row, and the whole ranking on request', async () => {
+    const entries = Array.from({ length: 14 }, (_, i) => ({
+      userId: i === 13 ? 'user-anna' : `u${i}`,
+      displayName: i === 13 ? 'Anna' : `Partecipante ${i + 1}`,
+      weekPoints: 100 - i,
+      totalPoints: 200 - i,
+      streakDays: 1,
+      rank: i + 1,
+      isMe: i === 13,
+    }));
+    fakeServer(testUser({ challengeStartDate: currentDay() }), (call) =>
+      call.path.startsWith('/api/cohorts/cohort-1/leaderboard') ? json({ entries }) : undefined,
+    );
+    const user = userEvent.setup();
+    renderWithApp(<DashboardPage />);
+    const board = await screen.findByRole('list', { name: 'Classifica della settimana' });
+    const rows = () => within(board).getAllByRole('listitem');
+    expect(rows()).toHaveLength(11);
+    expect(rows()[10]).toHaveTextContent('Anna');
+    expect(rows()[10]).toHaveAttribute('aria-current', 'true');
+    expect(within(board).queryByText('Partecipante 11')).not.toBeInTheDocument();
+
+    const more = screen.getByRole('button', { name: 'Mostra tutta la classifica (14)' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await user.click(more);
+    expect(rows()).toHaveLength(14);
+    expect(screen.getByRole('button', { name: 'Mostra meno' })).toHaveAttribute('aria-expanded', 'true');
+  });
 });
