@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ensureLocalSecretFile, writeFunctionParams, writeProfileConfig } from '../stack/emulator-suite';
+import { ensureLocalSecretFile, spawnFirebaseEmulators, writeFunctionParams, writeProfileConfig } from '../stack/emulator-suite';
 import { startFirestoreEmulator, type RunningFirestore } from '../stack/firestore-emulator';
 import { appUrl, emulatorEnv, LOCAL_INVITE_CODE, profiles, repoRoot } from '../stack/profiles';
 
@@ -118,51 +117,7 @@ async function waitFor(check: () => Promise<boolean>, ms: number, exited: Promis
   return false;
 }
 
-interface Emulators {
-  exited: Promise<number | null>;
-  output: string[];
-  stop(): Promise<void>;
-}
-
-function spawnEmulators(config: string, only: string[], log: (line: string) => void): Emulators {
-  const child = spawn(
-    join(repoRoot, 'node_modules', '.bin', 'firebase'),
-    ['emulators:start', '--config', config, '--project', profile.projectId, '--only', only.join(',')],
-    {
-      cwd: repoRoot,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, ...emulatorEnv(profile), FORCE_COLOR: '0' },
-    },
-  );
-  const output: string[] = [];
-  const onData = (chunk: Buffer) => {
-    for (const line of chunk.toString().split('\n')) {
-      if (!line.trim()) continue;
-      output.push(line);
-      if (output.length > 200) output.shift();
-      log(line);
-    }
-  };
-  child.stdout.on('data', onData);
-  child.stderr.on('data', onData);
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const stop = async () => {
-    if (child.exitCode !== null || child.pid === undefined) return;
-    const signal = (name: NodeJS.Signals) => {
-      try {
-        process.kill(-child.pid!, name);
-      } catch {
-        // already gone
-      }
-    };
-    signal('SIGINT');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-    // Sweep the function workers the CLI leaves in its process group.
-    signal('SIGKILL');
-  };
-  return { exited, output, stop };
-}
+type Emulators = ReturnType<typeof spawnFirebaseEmulators>;
 
 /**
  * Starts embedded Firestore and the Auth, Functions (app + baseline) and Hosting emulators.
@@ -184,7 +139,8 @@ export async function startBenchStack(log: (line: string) => void = () => {}): P
 
   const attempt = async (withApp: boolean): Promise<Emulators | null> => {
     const only = ['auth', 'functions', ...(withHosting ? ['hosting'] : [])];
-    const emulators = spawnEmulators(await writeConfig(withApp, withHosting), only, log);
+    const config = await writeConfig(withApp, withHosting);
+    const emulators = spawnFirebaseEmulators(profile, ['emulators:start', '--config', config, '--project', profile.projectId, '--only', only.join(',')], { log });
     const ready =
       (await waitFor(() => answers(`http://127.0.0.1:${profile.ports.auth}/`), 90_000, emulators.exited)) &&
       (!withHosting || (await waitFor(() => answers(`${hostingUrl}/`), 60_000, emulators.exited))) &&

@@ -84,8 +84,37 @@ export async function startEmulators(
     args.push('--export-on-exit', authExport);
   }
 
-  const firebaseBin = join(repoRoot, 'node_modules', '.bin', 'firebase');
-  const child = spawn(firebaseBin, args, {
+  const { exited, output, stop: stopGroup } = spawnFirebaseEmulators(profile, args, options);
+  const unregister = registerStopper(stopGroup);
+  const stop = async () => {
+    unregister();
+    await stopGroup();
+  };
+  try {
+    await Promise.race([
+      waitForEmulators(profile, only),
+      exited.then((code) => {
+        throw new Error(`firebase emulators exited early (code ${code}):\n${output.join('\n')}`);
+      }),
+    ]);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { stop, exited };
+}
+
+/**
+ * Runs the firebase CLI with `args` (`emulators:start …`) in its own process group, keeping the
+ * last 200 lines of its output. `stop` sends one SIGINT to the group (so the CLI can export),
+ * then sweeps the group.
+ */
+export function spawnFirebaseEmulators(
+  profile: StackProfile,
+  args: string[],
+  options: { log?: (line: string) => void; extraEnv?: Record<string, string> } = {},
+): { exited: Promise<number | null>; output: string[]; stop(): Promise<void> } {
+  const child = spawn(join(repoRoot, 'node_modules', '.bin', 'firebase'), args, {
     cwd: repoRoot,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -103,24 +132,7 @@ export async function startEmulators(
   child.stdout?.on('data', onData);
   child.stderr?.on('data', onData);
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-
-  const unregister = registerStopper(() => stopProcessGroup(child, exited));
-  const stop = async () => {
-    unregister();
-    await stopProcessGroup(child, exited);
-  };
-  try {
-    await Promise.race([
-      waitForEmulators(profile, only),
-      exited.then((code) => {
-        throw new Error(`firebase emulators exited early (code ${code}):\n${output.join('\n')}`);
-      }),
-    ]);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { stop, exited };
+  return { exited, output, stop: () => stopProcessGroup(child, exited) };
 }
 
 async function stopProcessGroup(child: ChildProcess, exited: Promise<number | null>): Promise<void> {
