@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { mondayOf, todayIn } from '@sfida/core/dates';
 import type { TrackerData } from '@sfida/core/tracker';
 import { emulatorEnv, LOCAL_INVITE_CODE, profiles, repoRoot } from '../stack/profiles';
+import { capture } from '../stack/run';
 import { NOT_AVAILABLE, type Row } from './results';
 import { BENCH_COHORT_ID, COHORT_SIZE, progressHeaders } from './seed';
 import { BENCH_TIME_ZONE } from './tracker-fixture';
@@ -34,27 +35,15 @@ interface Target {
   bodyFile?: string;
 }
 
-function runLoad(target: Target, duration: number): Promise<Load> {
+async function runLoad(target: Target, duration: number): Promise<Load> {
   const options = JSON.stringify({ ...target, connections: CONNECTIONS, duration });
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'scripts', 'bench', 'load-worker.ts'), options], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      try {
-        if (code !== 0) throw new Error(`exit ${code}`);
-        resolve(JSON.parse(out) as Load);
-      } catch (error) {
-        reject(new Error(`autocannon on ${target.url} failed (${(error as Error).message}): ${err.slice(0, 300)}`));
-      }
-    });
-  });
+  const { code, stdout, stderr } = await capture(process.execPath, ['--import', 'tsx', join(repoRoot, 'scripts', 'bench', 'load-worker.ts'), options]);
+  try {
+    if (code !== 0) throw new Error(`exit ${code}`);
+    return JSON.parse(stdout) as Load;
+  } catch (error) {
+    throw new Error(`autocannon on ${target.url} failed (${(error as Error).message}): ${stderr.slice(0, 300)}`);
+  }
 }
 
 /** Median time of one request on its own (three in a row), in ms. */

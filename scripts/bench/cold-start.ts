@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { emulatorEnv, LOCAL_INVITE_CODE, profiles, repoRoot } from '../stack/profiles';
+import { capture } from '../stack/run';
 import { NOT_AVAILABLE, type Row } from './results';
 
 const PROCESSES = 15;
@@ -16,22 +16,13 @@ const { onRequest } = require('firebase-functions/v2/https');
 exports.api = onRequest(require('express')());
 `;
 
-function loadTime(file: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    // The same environment the emulator gives the function (the module may read it when loaded).
-    const env = { ...process.env, ...emulatorEnv(profiles.bench), INVITE_CODE: LOCAL_INVITE_CODE, FUNCTIONS_EMULATOR: 'true' };
-    const child = spawn(process.execPath, ['-e', PROBE, file], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      const ms = Number(out);
-      if (code === 0 && Number.isFinite(ms) && out !== '') resolve(ms);
-      else reject(new Error(`require(${file}) failed (exit ${code}): ${err.trim().split('\n').slice(0, 3).join(' ')}`));
-    });
-  });
+async function loadTime(file: string): Promise<number> {
+  // The same environment the emulator gives the function (the module may read it when loaded).
+  const env = { ...process.env, ...emulatorEnv(profiles.bench), INVITE_CODE: LOCAL_INVITE_CODE, FUNCTIONS_EMULATOR: 'true' };
+  const { code, stdout, stderr } = await capture(process.execPath, ['-e', PROBE, file], { env });
+  const ms = Number(stdout);
+  if (code === 0 && Number.isFinite(ms) && stdout !== '') return ms;
+  throw new Error(`require(${file}) failed (exit ${code}): ${stderr.trim().split('\n').slice(0, 3).join(' ')}`);
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
