@@ -7,10 +7,10 @@ import { SectionCard } from './section-card';
 const MEDALS = ['🥇', '🥈', '🥉'];
 
 /** Rows the card shows before "Mostra tutta la classifica": the dashboard is a glance, on a phone. */
-export const LEADERBOARD_PREVIEW = 10;
+const LEADERBOARD_PREVIEW = 10;
 
 /** The first `LEADERBOARD_PREVIEW` rows, plus the participant's own row when it is further down. */
-export function leaderboardPreview(entries: LeaderboardEntry[], isMine: (entry: LeaderboardEntry) => boolean): LeaderboardEntry[] {
+function leaderboardPreview(entries: LeaderboardEntry[], isMine: (entry: LeaderboardEntry) => boolean): LeaderboardEntry[] {
   const top = entries.slice(0, LEADERBOARD_PREVIEW);
   const mine = entries.slice(LEADERBOARD_PREVIEW).find(isMine);
   return mine ? [...top, mine] : top;
