@@ -8,42 +8,49 @@ import { RequireAuth, RequireOnboardingDone, SignedOutOnly } from './guards';
 // (web/scripts/prerender.ts); the SPA renders it only when it navigates there itself.
 // (Declarative routes rather than a data router: ~19 KB gzip less at start-up.)
 const LandingPage = lazyScreen(() => import('../features/landing/landing-page').then((module) => ({ default: module.LandingPage })));
-const LoginPage = lazyScreen(() => import('../features/auth/login-page'));
-const RegisterPage = lazyScreen(() => import('../features/auth/register-page'));
-const TermsPage = lazyScreen(() => import('../features/legal/terms-page'));
-const PrivacyPage = lazyScreen(() => import('../features/legal/privacy-page'));
+
+/** Landing, login and register: only for signed-out users. */
+const signedOutScreens: Record<string, LazyScreen> = {
+  '/': LandingPage,
+  '/login': lazyScreen(() => import('../features/auth/login-page')),
+  '/register': lazyScreen(() => import('../features/auth/register-page')),
+};
+/** Public whether signed in or not. */
+const openScreens: Record<string, LazyScreen> = {
+  '/terms': lazyScreen(() => import('../features/legal/terms-page')),
+  '/privacy': lazyScreen(() => import('../features/legal/privacy-page')),
+};
 const OnboardingPage = lazyScreen(() => import('../features/onboarding/onboarding-page'));
 const AppShell = lazyScreen(() => import('../components/app-shell'));
-const DashboardPage = lazyScreen(() => import('../features/tracker/pages/dashboard-page'));
-const PlannerPage = lazyScreen(() => import('../features/tracker/pages/planner-page'));
-const HabitsPage = lazyScreen(() => import('../features/tracker/pages/habits-page'));
-const CheckinPage = lazyScreen(() => import('../features/tracker/pages/checkin-page'));
-const ClassificaPage = lazyScreen(() => import('../features/tracker/pages/classifica-page'));
-const EventsPage = lazyScreen(() => import('../features/events/events-page'));
-const ResourcesPage = lazyScreen(() => import('../features/resources/resources-page'));
-const ProfilePage = lazyScreen(() => import('../features/profile/profile-page'));
+/** The signed-in screens inside the app shell, once the onboarding is done. */
+const appScreens: Record<string, LazyScreen> = {
+  '/dashboard': lazyScreen(() => import('../features/tracker/pages/dashboard-page')),
+  '/planner': lazyScreen(() => import('../features/tracker/pages/planner-page')),
+  '/abitudini': lazyScreen(() => import('../features/tracker/pages/habits-page')),
+  '/checkin': lazyScreen(() => import('../features/tracker/pages/checkin-page')),
+  '/classifica': lazyScreen(() => import('../features/tracker/pages/classifica-page')),
+  '/eventi': lazyScreen(() => import('../features/events/events-page')),
+  '/risorse': lazyScreen(() => import('../features/resources/resources-page')),
+  '/profilo': lazyScreen(() => import('../features/profile/profile-page')),
+};
 
 /** The screens a path shows when the app starts there, so their code loads with the session. */
-const screensByPath: Record<string, LazyScreen[]> = {
-  '/': [LandingPage],
-  '/login': [LoginPage],
-  '/register': [RegisterPage],
-  '/terms': [TermsPage],
-  '/privacy': [PrivacyPage],
-  '/onboarding': [OnboardingPage],
-  '/dashboard': [AppShell, DashboardPage],
-  '/planner': [AppShell, PlannerPage],
-  '/abitudini': [AppShell, HabitsPage],
-  '/checkin': [AppShell, CheckinPage],
-  '/classifica': [AppShell, ClassificaPage],
-  '/eventi': [AppShell, EventsPage],
-  '/risorse': [AppShell, ResourcesPage],
-  '/profilo': [AppShell, ProfilePage],
-};
+function screensAt(pathname: string): LazyScreen[] {
+  const appScreen = appScreens[pathname];
+  if (appScreen) return [AppShell, appScreen];
+  if (pathname === '/onboarding') return [OnboardingPage];
+  const screen = signedOutScreens[pathname] ?? openScreens[pathname];
+  return screen ? [screen] : [];
+}
 
 /** Starts loading the code of the screens at `pathname`; resolves when it is there (or failed). */
 export function preloadScreens(pathname: string): Promise<unknown> {
-  return Promise.allSettled((screensByPath[pathname] ?? []).map((screen) => screen.preload()));
+  return Promise.allSettled(screensAt(pathname).map((screen) => screen.preload()));
+}
+
+/** One <Route> per entry of `screens`. */
+function routes(screens: Record<string, LazyScreen>) {
+  return Object.entries(screens).map(([path, screen]) => <Route key={path} path={path} element={page(screen)} />);
 }
 
 function page(Page: LazyScreen) {
@@ -69,26 +76,12 @@ export function AppRoutes() {
     <>
       <ScrollToTop />
       <Routes>
-        <Route element={<SignedOutOnly />}>
-          <Route path="/" element={page(LandingPage)} />
-          <Route path="/login" element={page(LoginPage)} />
-          <Route path="/register" element={page(RegisterPage)} />
-        </Route>
-        <Route path="/terms" element={page(TermsPage)} />
-        <Route path="/privacy" element={page(PrivacyPage)} />
+        <Route element={<SignedOutOnly />}>{routes(signedOutScreens)}</Route>
+        {routes(openScreens)}
         <Route element={<RequireAuth />}>
           <Route path="/onboarding" element={page(OnboardingPage)} />
           <Route element={<RequireOnboardingDone />}>
-            <Route element={page(AppShell)}>
-              <Route path="/dashboard" element={page(DashboardPage)} />
-              <Route path="/planner" element={page(PlannerPage)} />
-              <Route path="/abitudini" element={page(HabitsPage)} />
-              <Route path="/checkin" element={page(CheckinPage)} />
-              <Route path="/classifica" element={page(ClassificaPage)} />
-              <Route path="/eventi" element={page(EventsPage)} />
-              <Route path="/risorse" element={page(ResourcesPage)} />
-              <Route path="/profilo" element={page(ProfilePage)} />
-            </Route>
+            <Route element={page(AppShell)}>{routes(appScreens)}</Route>
           </Route>
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
