@@ -26,7 +26,7 @@ export default defineConfig({
       {
         test: {
           name: 'functions-unit',
-          include: ['functions/src/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/cross/**/*.test.ts'],
+          include: ['functions/src/**/*.test.ts', 'scripts/**/*.test.ts', 'web/scripts/**/*.test.ts', 'tests/cross/**/*.test.ts'],
           exclude: ['**/*.api.test.ts', '**/node_modules/**'],
           environment: 'node',
           setupFiles: ['tests/setup/fail-on-console-error.ts'],

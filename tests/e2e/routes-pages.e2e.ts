@@ -62,6 +62,22 @@ test.describe('Landing served as finished HTML', () => {
   });
 });
 
+test.describe('App shell', () => {
+  test('the design system\'s global styles come with app.html, once, and the app is styled by them', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Accedi' })).toBeVisible();
+    // Built at build time (web/scripts/prerender.ts) and not inserted a second time at start-up.
+    await expect(page.locator('style#chakra-global-styles')).toHaveCount(1);
+    const copies = await page.evaluate(
+      () => Array.from(document.styleSheets).filter((sheet) => Array.from(sheet.cssRules).some((rule) => rule.cssText.includes('--chakra-colors-brand-700:'))).length,
+    );
+    expect(copies).toBe(1);
+    await expect(page.getByRole('button', { name: 'Accedi' })).toHaveCSS('background-color', 'rgb(15, 92, 77)');
+    // The reset is there too: no default body margin.
+    await expect(page.locator('body')).toHaveCSS('margin', '0px');
+  });
+});
+
 test.describe('Eventi', () => {
   const eventList = (page: Page) => page.getByRole('list', { name: 'Calendario degli eventi' }).getByRole('listitem');
 

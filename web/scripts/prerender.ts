@@ -1,4 +1,4 @@
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
@@ -9,7 +9,9 @@ import { build } from 'vite';
  * no JavaScript to download or run before a first-time visitor on a phone can read it.
  *
  *   dist/index.html  the prerendered landing (Hosting serves it for `/`)
- *   dist/app.html    the SPA shell (firebase.json rewrites every other path to it)
+ *   dist/app.html    the SPA shell (firebase.json rewrites every other path to it), with Chakra's
+ *                    global styles already in it, so the browser does not build them at start-up
+ *                    (see getProvidedSystem in src/theme.ts)
  *
  * Inside the SPA (after logging out, an unknown path) `/` is still rendered by React.
  */
@@ -47,10 +49,18 @@ export async function prerenderLanding(): Promise<void> {
     logLevel: 'warn',
     build: { ssr: join(webRoot, 'src', 'prerender', 'landing.tsx'), outDir: serverOut, emptyOutDir: true, minify: false },
   });
-  const { renderLanding } = (await import(pathToFileURL(join(serverOut, 'landing.js')).href)) as { renderLanding: () => string };
+  const { renderLanding, renderGlobalStyles } = (await import(pathToFileURL(join(serverOut, 'landing.js')).href)) as {
+    renderLanding: () => string;
+    renderGlobalStyles: () => { id: string; markup: string };
+  };
   const { html, css } = extractStyles(renderLanding());
   if (!html.includes('<h1')) throw new Error('prerender: the landing page rendered without its heading');
   if (html.includes('<style')) throw new Error('prerender: a style tag was left in the markup');
+  const globalStyles = renderGlobalStyles();
+  const global = extractStyles(globalStyles.markup);
+  if (global.html !== '' || !global.css.includes('--chakra-colors-brand-600')) {
+    throw new Error('prerender: Chakra\'s global styles did not render as expected');
+  }
 
   const shell = await readFile(join(dist, 'index.html'), 'utf8');
   const startUpFiles = [...shell.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
@@ -68,7 +78,9 @@ export async function prerenderLanding(): Promise<void> {
     .replace('</head>', () => `<style>${css}</style>\n  </head>`)
     .replace('</body>', () => `  <script>${SIGNED_IN_REDIRECT}\n${prefetchScript(startUpFiles)}</script>\n  </body>`);
 
-  await rename(join(dist, 'index.html'), join(dist, 'app.html'));
+  const app = shell.replace('</head>', () => `  <style id="${globalStyles.id}">${global.css}</style>\n  </head>`);
+
+  await writeFile(join(dist, 'app.html'), app);
   await writeFile(join(dist, 'index.html'), landing);
   await rm(serverOut, { recursive: true, force: true });
 }

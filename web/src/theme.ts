@@ -210,6 +210,25 @@ export const themeConfig = defineConfig({
 let system: SystemContext | null = null;
 
 /**
+ * The `<style>` element that carries Chakra's global styles (reset, global CSS, token variables)
+ * in the built app.html, rendered at build time by web/scripts/prerender.ts.
+ */
+export const BUILT_GLOBAL_STYLES_ID = 'chakra-global-styles';
+
+/**
+ * The system as the app's provider hands it to Chakra. When the page already carries the global
+ * styles, ChakraProvider gets none to build and insert again: with the build's
+ * chakraGlobalStylesOnDemand plugin they are then never computed in the browser, the costliest
+ * part of start-up on a phone. Everywhere else (tests, the dev server) it is the system itself.
+ */
+export function getProvidedSystem(page: Pick<Document, 'getElementById'> | undefined = globalThis.document): SystemContext {
+  const full = getSystem();
+  if (!page?.getElementById(BUILT_GLOBAL_STYLES_ID)) return full;
+  // Everything else is read through the prototype, untouched.
+  return Object.create(full, { _global: { value: [] } }) as SystemContext;
+}
+
+/**
  * The app's design system, built on first use. Building it is the costliest single step of
  * start-up, so main.tsx calls this in a task of its own rather than while the modules load.
  */
