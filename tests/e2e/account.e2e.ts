@@ -342,3 +342,83 @@ test.describe('Fallback messages', () => {
     await expect(page.getByRole('alertdialog')).toContainText('Principiante – Casa');
   });
 });
+
+test.describe('Signed-out pages served prerendered', () => {
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('login, register, terms and privacy arrive readable and styled, with their tab title; the forms wait for the app', async ({ page }) => {
+      const pages = [
+        { path: '/login', heading: 'Accedi', title: 'Accedi · Sfida 8 settimane' },
+        { path: '/register', heading: 'Crea il tuo account', title: 'Registrati · Sfida 8 settimane' },
+        { path: '/terms', heading: 'Termini e condizioni d’uso', title: 'Termini e condizioni · Sfida 8 settimane' },
+        { path: '/privacy', heading: 'Informativa sulla privacy', title: 'Informativa sulla privacy · Sfida 8 settimane' },
+      ];
+      for (const { path, heading, title } of pages) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        await expect(page).toHaveTitle(title);
+        await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' })).toBeVisible();
+      }
+      await page.goto('/login');
+      await expect(page.getByLabel(/^Email\s*\*?$/)).toBeEditable();
+      // Styled by the design system, and not submittable as a plain form (the password would end up in the URL).
+      const submit = page.getByRole('button', { name: 'Accedi' });
+      await expect(submit).toHaveCSS('background-color', 'rgb(15, 92, 77)');
+      await expect(submit).toBeDisabled();
+      await page.goto('/register');
+      await expect(page.getByRole('button', { name: 'Registrati' })).toBeDisabled();
+    });
+  });
+
+  test('what is typed before the app starts is kept: the prerendered login signs in, with no hydration error', async ({ page, request }) => {
+    const account = await registerParticipant(request, { onboarding: true });
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    // Hold the app's code until the visitor has typed into the prerendered form.
+    const held = gate();
+    await page.route('**/assets/index-*.js', async (route) => {
+      await held.opened;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'domcontentloaded' });
+    await page.getByLabel(/^Email\s*\*?$/).fill(account.email);
+    await page.getByLabel(/^Password\s*\*?$/).fill(account.password);
+    await expect(page.getByRole('button', { name: 'Accedi' })).toBeDisabled();
+    held.open();
+    const submit = page.getByRole('button', { name: 'Accedi' });
+    await expect(submit).toBeEnabled();
+    await expect(page.getByLabel(/^Email\s*\*?$/)).toHaveValue(account.email);
+    await submit.click();
+    await expect(page).toHaveURL(url('/dashboard'));
+    expect(problems).toEqual([]);
+  });
+
+  test('the prerendered register form keeps what was typed early and registers', async ({ page }) => {
+    const held = gate();
+    await page.route('**/assets/index-*.js', async (route) => {
+      await held.opened;
+      await route.continue();
+    });
+    await page.goto('/register', { waitUntil: 'domcontentloaded' });
+    const form = registerForm(page);
+    await form.name.fill('Elena Presto');
+    await form.email.fill(uniqueEmail('early'));
+    await form.password.fill('password-presto-1');
+    await form.confirm.fill('password-presto-1');
+    await form.code.fill(LOCAL_INVITE_CODE);
+    held.open();
+    await form.submit.click();
+    await expect(page).toHaveURL(url('/onboarding'));
+  });
+
+  test('a signed-in visitor opening the prerendered login goes to the dashboard', async ({ page }) => {
+    await registerParticipant(page.request, { onboarding: true });
+    await page.goto('/login');
+    await expect(page).toHaveURL(url('/dashboard'));
+    await expect(page.getByRole('heading', { level: 1, name: /Ciao, Chiara/ })).toBeVisible();
+  });
+});

@@ -2,8 +2,11 @@ import { gzipSync } from 'node:zlib';
 import { expect, test, type Browser, type Page, type Response } from '@playwright/test';
 import { appUrl, DEMO_PARTICIPANT, profiles } from '../../scripts/stack/profiles';
 
-// JavaScript budgets (issue 6): the JavaScript a route loads before its main heading shows,
-// each file gzip-compressed at level 9 (deterministic) and summed. KB = 1024 bytes.
+// JavaScript budgets (issue 6): the JavaScript a route loads before it works, each file
+// gzip-compressed at level 9 (deterministic) and summed. KB = 1024 bytes. For a page the app
+// renders, that is until its main heading shows; a prerendered page (login, register, terms,
+// privacy) shows its heading at once, so for it everything until the network is idle counts:
+// the app's code that makes the page work.
 const KB = 1024;
 const LANDING_BUDGET = 140 * KB;
 const ROUTE_BUDGET = 200 * KB;
@@ -18,7 +21,7 @@ function isJavaScript(response: Response): boolean {
   return response.request().resourceType() === 'script' || /javascript|ecmascript/.test(type);
 }
 
-/** Loads `path` in a fresh page and sums the gzipped JavaScript it fetched before its h1 was visible. */
+/** Loads `path` in a fresh page and sums the gzipped JavaScript it fetched before it worked (see above). */
 async function javaScriptBeforeHeading(page: Page, path: string): Promise<{ bytes: number; files: string[] }> {
   const bodies = new Map<string, Promise<Buffer>>();
   page.on('response', (response) => {
@@ -27,6 +30,7 @@ async function javaScriptBeforeHeading(page: Page, path: string): Promise<{ byte
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   expect(new URL(page.url()).pathname, `${path} redirected`).toBe(path);
+  if ((await page.locator('#root[data-prerendered]').count()) > 0) await page.waitForLoadState('networkidle');
   const loaded = [...bodies.entries()];
   let bytes = 0;
   for (const [, body] of loaded) bytes += gzipSync(await body, { level: 9 }).length;

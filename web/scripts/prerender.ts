@@ -8,7 +8,10 @@ import { build } from 'vite';
  * served as finished HTML: the LandingPage component rendered at build time, its styles inlined,
  * no JavaScript to download or run before a first-time visitor on a phone can read it.
  *
- *   dist/index.html  the prerendered landing (Hosting serves it for `/`)
+ *   dist/index.html  the prerendered landing (Hosting serves it for `/`), never hydrated
+ *   dist/login.html, register.html, terms.html, privacy.html: the signed-out pages, prerendered
+ *                    with the app's own tree and hydrated by main.tsx (a signed-in visitor gets a
+ *                    fresh render instead)
  *   dist/app.html    the SPA shell (firebase.json rewrites every other path to it), with Chakra's
  *                    global styles already in it, so the browser does not build them at start-up
  *                    (see getProvidedSystem in src/theme.ts)
@@ -27,64 +30,104 @@ const SIGNED_IN_REDIRECT = `fetch('/api/auth/session',{credentials:'include',hea
 .then(function(d){if(d&&d.user)location.replace('/dashboard')})
 .catch(function(){});`;
 
+/**
+ * Starts the app's code after the prerendered page's first paint. The page is readable without
+ * it, and on a phone's connection the download would otherwise compete with that first paint.
+ */
+function startAfterFirstPaint(entry: string, preloads: string[]): string {
+  return `requestAnimationFrame(function(){setTimeout(function(){${JSON.stringify(preloads)}.forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;document.head.appendChild(l)});var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};document.head.appendChild(s)},0)});`;
+}
+
 /** Fetches the SPA's start-up files once the landing has loaded, so "Accedi" opens quickly. */
 function prefetchScript(files: string[]): string {
   return `addEventListener('load',function(){setTimeout(function(){${JSON.stringify(files)}.forEach(function(f){var l=document.createElement('link');l.rel='prefetch';l.href=f;document.head.appendChild(l)})},0)});`;
 }
 
 /** Moves emotion's server-rendered `<style>` tags out of the markup, keeping their order. */
-function extractStyles(markup: string): { html: string; css: string } {
+function extractStyles(markup: string): { html: string; css: string; tags: string } {
   let css = '';
-  const html = markup.replace(/<style data-emotion="[^"]*"[^>]*>([\s\S]*?)<\/style>/g, (_tag, rules: string) => {
+  let tags = '';
+  const html = markup.replace(/<style data-emotion="([^"]*)"[^>]*>([\s\S]*?)<\/style>/g, (_tag, names: string, rules: string) => {
     css += rules;
+    // Global styles are already in the page (#chakra-global-styles); the others keep emotion's
+    // attribute, which tells the browser's emotion cache they are inserted (no second copy).
+    if (!names.startsWith('css-global ')) tags += `<style data-emotion="${names}">${rules}</style>`;
     return '';
   });
-  return { html, css };
+  return { html, css, tags };
 }
 
-export async function prerenderLanding(): Promise<void> {
+/** Signed-out pages the SPA hydrates (main.tsx), and the file each one is served from (firebase.json). */
+export const PRERENDERED_PAGES = [
+  { path: '/login', file: 'login.html' },
+  { path: '/register', file: 'register.html' },
+  { path: '/terms', file: 'terms.html' },
+  { path: '/privacy', file: 'privacy.html' },
+] as const;
+
+interface ServerPages {
+  renderLanding(): Promise<string>;
+  renderGlobalStyles(): { id: string; markup: string };
+  renderSignedOutPage(path: string): Promise<{ markup: string; title: string }>;
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+export async function prerender(): Promise<void> {
   await build({
     root: webRoot,
     configFile: join(webRoot, 'vite.config.ts'),
     logLevel: 'warn',
-    build: { ssr: join(webRoot, 'src', 'prerender', 'landing.tsx'), outDir: serverOut, emptyOutDir: true, minify: false },
+    build: { ssr: join(webRoot, 'src', 'prerender', 'pages.tsx'), outDir: serverOut, emptyOutDir: true, minify: false },
   });
-  const { renderLanding, renderGlobalStyles } = (await import(pathToFileURL(join(serverOut, 'landing.js')).href)) as {
-    renderLanding: () => string;
-    renderGlobalStyles: () => { id: string; markup: string };
-  };
-  const { html, css } = extractStyles(renderLanding());
+  const pages = (await import(pathToFileURL(join(serverOut, 'pages.js')).href)) as ServerPages;
+  const { html, css } = extractStyles(await pages.renderLanding());
   if (!html.includes('<h1')) throw new Error('prerender: the landing page rendered without its heading');
   if (html.includes('<style')) throw new Error('prerender: a style tag was left in the markup');
-  const globalStyles = renderGlobalStyles();
+  const globalStyles = pages.renderGlobalStyles();
   const global = extractStyles(globalStyles.markup);
   if (global.html !== '' || !global.css.includes('--chakra-colors-brand-600')) {
-    throw new Error('prerender: Chakra\'s global styles did not render as expected');
+    throw new Error("prerender: Chakra's global styles did not render as expected");
   }
 
   const shell = await readFile(join(dist, 'index.html'), 'utf8');
-  const startUpFiles = [...shell.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
-  if (startUpFiles.length === 0) throw new Error('prerender: no module script found in dist/index.html');
+  const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(shell)?.[1];
+  if (!entry) throw new Error('prerender: no module script found in dist/index.html');
+  const preloads = [...shell.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
+  const startUpFiles = [entry, ...preloads];
+  const moduleTags = /\s*<(?:script type="module"[^>]*><\/script|link rel="modulepreload"[^>]*)>/g;
   // The shell's start-up parts (the early session request, the loading indicator) sit between
   // <!--boot--> markers: the landing page has its own.
   const bootParts = /<!--boot-->[\s\S]*?<!--\/boot-->/g;
   if ((shell.match(bootParts) ?? []).length !== 2) throw new Error('prerender: dist/index.html should have two <!--boot--> parts');
+  const loadingIndicator = /<div id="root"><!--boot-->[\s\S]*?<!--\/boot--><\/div>/;
 
   const landing = shell
-    .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
-    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-    .replace(/<div id="root"><!--boot-->[\s\S]*?<!--\/boot--><\/div>/, () => `<div id="root">${html}</div>`)
+    .replace(moduleTags, '')
+    .replace(loadingIndicator, () => `<div id="root">${html}</div>`)
     .replace(bootParts, '')
     .replace('</head>', () => `<style>${css}</style>\n  </head>`)
     .replace('</body>', () => `  <script>${SIGNED_IN_REDIRECT}\n${prefetchScript(startUpFiles)}</script>\n  </body>`);
 
   const app = shell.replace('</head>', () => `  <style id="${globalStyles.id}">${global.css}</style>\n  </head>`);
 
+  for (const { path, file } of PRERENDERED_PAGES) {
+    const page = await pages.renderSignedOutPage(path);
+    const { html: markup, tags } = extractStyles(page.markup);
+    if (!markup.includes('<h1') || markup.includes('<style')) throw new Error(`prerender: ${path} did not render as expected`);
+    const prerendered = app
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
+      .replace(loadingIndicator, () => `<div id="root" data-prerendered="${path}">${markup}</div>`)
+      .replace('</head>', () => `  ${tags}\n  </head>`)
+      .replace(moduleTags, '')
+      .replace('</body>', () => `  <script>${startAfterFirstPaint(entry, preloads)}</script>\n  </body>`);
+    await writeFile(join(dist, file), prerendered);
+  }
   await writeFile(join(dist, 'app.html'), app);
   await writeFile(join(dist, 'index.html'), landing);
   await rm(serverOut, { recursive: true, force: true });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  await prerenderLanding();
+  await prerender();
 }

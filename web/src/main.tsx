@@ -1,9 +1,9 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { meQueryOptions } from './app/auth';
-import { AppProvider } from './app/provider';
-import { AppRoutes, preloadScreens } from './app/router';
+import { AppRoot } from './app/app-root';
+import { meQueryKey, meQueryOptions } from './app/auth';
+import { preloadScreens } from './app/router';
 import { createQueryClient } from './lib/query-client';
 import { getSystem } from './theme';
 
@@ -15,25 +15,30 @@ const queryClient = createQueryClient();
 /** Lets the browser paint and handle input between two long steps. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-// Start-up, tuned for phones: the session (already requested by app.html) and the first screen's
-// code load side by side, then the app renders once, with the real screen rather than a spinner
-// first. app.html shows "Caricamento..." until then. The render is a transition, so React
-// yields to the browser every few milliseconds instead of blocking it for the whole first render.
-// Building the Chakra system is the costliest single step: it runs in a task of its own while
-// the session and the screens' code are still on their way.
+function Router({ children }: { children: ReactNode }) {
+  // Location updates render together with session changes (see logout in app/auth.tsx).
+  return <BrowserRouter useTransitions={false}>{children}</BrowserRouter>;
+}
+
+// Start-up, tuned for phones: the session (already requested by the page's first script) and the
+// first screen's code load side by side, then the app renders once, with the real screen rather
+// than a spinner first. Building the Chakra system is the costliest single step: it runs in a
+// task of its own while the session and the screens' code are still on their way.
+// The signed-out pages (login, register, terms, privacy) arrive prerendered (web/scripts/prerender.ts)
+// and are hydrated; every other page shows app.html's "Caricamento..." until the first render.
+// Both are transitions, so React yields to the browser every few milliseconds.
 const systemBuilt = nextTask().then(getSystem);
 void Promise.all([queryClient.prefetchQuery(meQueryOptions), preloadScreens(window.location.pathname), systemBuilt]).then(async () => {
   await nextTask(); // the screens' modules may have been evaluated in this task
+  const app = <AppRoot queryClient={queryClient} Router={Router} />;
+  // The prerendered markup is the signed-out page: a signed-in visitor gets the app's own render.
+  const hydrate = root.dataset.prerendered === window.location.pathname && queryClient.getQueryData(meQueryKey) === null;
   startTransition(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <AppProvider queryClient={queryClient}>
-          {/* Location updates render together with session changes (see logout in app/auth.tsx). */}
-          <BrowserRouter useTransitions={false}>
-            <AppRoutes />
-          </BrowserRouter>
-        </AppProvider>
-      </StrictMode>,
-    );
+    if (hydrate) {
+      hydrateRoot(root, app);
+    } else {
+      root.replaceChildren();
+      createRoot(root).render(app);
+    }
   });
 });

@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Button, Field, Input, Link, Stack } from '@chakra-ui/react';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../../app/auth';
 import { FormError } from '../../components/form-error';
 import { errorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useHydrated, useValuesTypedBeforeStart } from '../../lib/use-hydrated';
 import { AuthAlternatives, AuthLayout } from './auth-layout';
 import { PasswordResetForm } from './password-reset-form';
 
@@ -17,6 +18,13 @@ export default function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [resetOpen, setResetOpen] = useState(false);
+  // The page may arrive prerendered (web/scripts/prerender.ts): it submits once the app runs it.
+  const started = useHydrated();
+  const form = useRef<HTMLFormElement>(null);
+  useValuesTypedBeforeStart(form, (typed) => {
+    if (typed.email) setEmail(typed.email);
+    if (typed.password) setPassword(typed.password);
+  });
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -33,23 +41,25 @@ export default function LoginPage() {
 
   return (
     <AuthLayout title="Accedi" intro="Bentornato! Entra per continuare la tua sfida.">
-      <Stack as="form" gap="5" onSubmit={handleSubmit}>
-        <FormError message={error} />
-        <Field.Root required>
-          <Field.Label>
-            Email <Field.RequiredIndicator />
-          </Field.Label>
-          <Input type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-        </Field.Root>
-        <Field.Root required>
-          <Field.Label>
-            Password <Field.RequiredIndicator />
-          </Field.Label>
-          <Input type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-        </Field.Root>
-        <Button type="submit" size="lg" loading={submitting} loadingText="Accesso in corso...">
-          Accedi
-        </Button>
+      <Stack asChild gap="5">
+        <form ref={form} onSubmit={handleSubmit}>
+          <FormError message={error} />
+          <Field.Root required>
+            <Field.Label>
+              Email <Field.RequiredIndicator />
+            </Field.Label>
+            <Input type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          </Field.Root>
+          <Field.Root required>
+            <Field.Label>
+              Password <Field.RequiredIndicator />
+            </Field.Label>
+            <Input type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          </Field.Root>
+          <Button type="submit" size="lg" disabled={!started} loading={submitting} loadingText="Accesso in corso...">
+            Accedi
+          </Button>
+        </form>
       </Stack>
 
       <Stack gap="3">

@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button, Field, Input, Stack } from '@chakra-ui/react';
 import { useNavigate } from 'react-router-dom';
 import { MIN_PASSWORD_LENGTH, messages } from '@sfida/core/user';
@@ -6,6 +6,7 @@ import { useAuth } from '../../app/auth';
 import { FormError } from '../../components/form-error';
 import { errorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useHydrated, useValuesTypedBeforeStart } from '../../lib/use-hydrated';
 import { AuthAlternatives, AuthLayout } from './auth-layout';
 
 interface RegisterForm {
@@ -32,6 +33,16 @@ export default function RegisterPage() {
   const [form, setForm] = useState(emptyForm);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // The page may arrive prerendered (web/scripts/prerender.ts): it submits once the app runs it.
+  const started = useHydrated();
+  const formElement = useRef<HTMLFormElement>(null);
+  useValuesTypedBeforeStart(formElement, (typed) => {
+    setForm((current) => {
+      const next = { ...current };
+      for (const key of Object.keys(emptyForm) as (keyof RegisterForm)[]) next[key] = typed[key] ?? current[key];
+      return next;
+    });
+  });
 
   const bind = (key: keyof RegisterForm) => ({
     name: key,
@@ -56,43 +67,45 @@ export default function RegisterPage() {
 
   return (
     <AuthLayout title="Crea il tuo account" intro="Pochi dati e sei dentro: la tua sfida di otto settimane inizia qui.">
-      <Stack as="form" gap="5" onSubmit={handleSubmit}>
-        <FormError message={error} />
-        <Field.Root required>
-          <Field.Label>
-            Nome e cognome <Field.RequiredIndicator />
-          </Field.Label>
-          <Input autoComplete="name" {...bind('name')} />
-        </Field.Root>
-        <Field.Root required>
-          <Field.Label>
-            Email <Field.RequiredIndicator />
-          </Field.Label>
-          <Input type="email" autoComplete="email" {...bind('email')} />
-        </Field.Root>
-        <Field.Root required>
-          <Field.Label>
-            Password <Field.RequiredIndicator />
-          </Field.Label>
-          <Input type="password" autoComplete="new-password" {...bind('password')} />
-          <Field.HelperText color="fg.muted">Almeno {MIN_PASSWORD_LENGTH} caratteri.</Field.HelperText>
-        </Field.Root>
-        <Field.Root required>
-          <Field.Label>
-            Conferma password <Field.RequiredIndicator />
-          </Field.Label>
-          <Input type="password" autoComplete="new-password" {...bind('confirmPassword')} />
-        </Field.Root>
-        <Field.Root required>
-          <Field.Label>
-            Codice segreto <Field.RequiredIndicator />
-          </Field.Label>
-          <Input autoComplete="off" spellCheck={false} {...bind('secretCode')} />
-          <Field.HelperText color="fg.muted">Non hai il codice? Chiedilo al tuo coach: è lo stesso per tutto il gruppo.</Field.HelperText>
-        </Field.Root>
-        <Button type="submit" size="lg" loading={submitting} loadingText="Registrazione in corso...">
-          Registrati
-        </Button>
+      <Stack asChild gap="5">
+        <form ref={formElement} onSubmit={handleSubmit}>
+          <FormError message={error} />
+          <Field.Root required>
+            <Field.Label>
+              Nome e cognome <Field.RequiredIndicator />
+            </Field.Label>
+            <Input autoComplete="name" {...bind('name')} />
+          </Field.Root>
+          <Field.Root required>
+            <Field.Label>
+              Email <Field.RequiredIndicator />
+            </Field.Label>
+            <Input type="email" autoComplete="email" {...bind('email')} />
+          </Field.Root>
+          <Field.Root required>
+            <Field.Label>
+              Password <Field.RequiredIndicator />
+            </Field.Label>
+            <Input type="password" autoComplete="new-password" {...bind('password')} />
+            <Field.HelperText color="fg.muted">Almeno {MIN_PASSWORD_LENGTH} caratteri.</Field.HelperText>
+          </Field.Root>
+          <Field.Root required>
+            <Field.Label>
+              Conferma password <Field.RequiredIndicator />
+            </Field.Label>
+            <Input type="password" autoComplete="new-password" {...bind('confirmPassword')} />
+          </Field.Root>
+          <Field.Root required>
+            <Field.Label>
+              Codice segreto <Field.RequiredIndicator />
+            </Field.Label>
+            <Input autoComplete="off" spellCheck={false} {...bind('secretCode')} />
+            <Field.HelperText color="fg.muted">Non hai il codice? Chiedilo al tuo coach: è lo stesso per tutto il gruppo.</Field.HelperText>
+          </Field.Root>
+          <Button type="submit" size="lg" disabled={!started} loading={submitting} loadingText="Registrazione in corso...">
+            Registrati
+          </Button>
+        </form>
       </Stack>
       <AuthAlternatives question="Hai già un account?" to="/login" label="Accedi" />
     </AuthLayout>
