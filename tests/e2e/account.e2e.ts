@@ -343,6 +343,16 @@ test.describe('Fallback messages', () => {
   });
 });
 
+/** Holds the app's entry script until `open()`: the prerendered page stays plain HTML meanwhile. */
+async function holdAppCode(page: Page): Promise<{ open(): void }> {
+  const held = gate();
+  await page.route('**/assets/index-*.js', async (route) => {
+    await held.opened;
+    await route.continue();
+  });
+  return held;
+}
+
 test.describe('Signed-out pages served prerendered', () => {
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false });
@@ -378,12 +388,7 @@ test.describe('Signed-out pages served prerendered', () => {
     page.on('console', (message) => {
       if (message.type() === 'error') problems.push(message.text());
     });
-    // Hold the app's code until the visitor has typed into the prerendered form.
-    const held = gate();
-    await page.route('**/assets/index-*.js', async (route) => {
-      await held.opened;
-      await route.continue();
-    });
+    const held = await holdAppCode(page);
     await page.goto('/login', { waitUntil: 'domcontentloaded' });
     await page.getByLabel(/^Email\s*\*?$/).fill(account.email);
     await page.getByLabel(/^Password\s*\*?$/).fill(account.password);
@@ -398,11 +403,7 @@ test.describe('Signed-out pages served prerendered', () => {
   });
 
   test('the prerendered register form keeps what was typed early and registers', async ({ page }) => {
-    const held = gate();
-    await page.route('**/assets/index-*.js', async (route) => {
-      await held.opened;
-      await route.continue();
-    });
+    const held = await holdAppCode(page);
     await page.goto('/register', { waitUntil: 'domcontentloaded' });
     const form = registerForm(page);
     await form.name.fill('Elena Presto');
