@@ -18,13 +18,13 @@ describe('session at start', { timeout: 20_000 }, () => {
   });
 
   it('a signed-in user from the session answer is authenticated', async () => {
-    mockApi({ 'GET /api/auth/session': () => json({ user: testUser() }), 'GET /api/users/me/progress': () => json({ message: 'Nessun progresso' }, 404) });
+    mockApi({ 'GET /api/auth/session': () => json({ user: testUser() }), 'GET /api/users/me/progress': () => new Response(null, { status: 204 }) });
     const { currentPath } = renderRoute('/login');
     await waitFor(() => expect(currentPath()).toBe('/dashboard'));
   });
 
   it('uses the session request app.html started, and only once', async () => {
-    const fetchMock = mockApi({ 'GET /api/auth/session': anonymous, 'GET /api/users/me/progress': () => json({ message: 'Nessun progresso' }, 404) });
+    const fetchMock = mockApi({ 'GET /api/auth/session': anonymous, 'GET /api/users/me/progress': () => new Response(null, { status: 204 }) });
     window.__sfidaSession = Promise.resolve(json({ user: testUser() }));
     const { currentPath } = renderRoute('/login');
     await waitFor(() => expect(currentPath()).toBe('/dashboard'));

@@ -153,9 +153,11 @@ describe('PUT /api/users/me/progress', () => {
     expect(await storedProgress(user.id)).toEqual(before);
   });
 
-  test('GET before any sync: 404; not signed in: 401', async () => {
+  test('GET before any sync: 204 without a body (not an error); not signed in: 401', async () => {
     const { client } = await registerParticipant(app);
-    expect(await client.get('/api/users/me/progress')).toMatchObject({ status: 404, body: { message: 'Nessun progresso salvato' } });
+    const reply = await client.get('/api/users/me/progress');
+    expect(reply.status).toBe(204);
+    expect(reply.body).toBe('');
     expect((await new Client(app).get('/api/users/me/progress')).status).toBe(401);
     expect((await new Client(app).put('/api/users/me/progress', dayOneTracker())).status).toBe(401);
   });

@@ -20,7 +20,14 @@ export function progressRouter(deps: Deps, sessions: SessionStore): Router {
   });
 
   router.get('/users/me/progress', signedIn, async (_req, res) => {
-    res.json(await ownTracker(deps, currentUser(res).id));
+    const tracker = await ownTracker(deps, currentUser(res).id);
+    // No copy before the first sync is the normal state of a new participant, not an error:
+    // a 404 would be logged in the browser's console on every visit to the dashboard.
+    if (!tracker) {
+      res.status(204).end();
+      return;
+    }
+    res.json(tracker);
   });
 
   router.get('/users/:userId/progress', signedIn, async (req, res) => {

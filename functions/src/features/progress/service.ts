@@ -11,7 +11,6 @@ import { buildSummary } from './summary';
 
 export const progressMessages = {
   notAllowed: 'Non puoi vedere i progressi di un altro partecipante',
-  noProgress: 'Nessun progresso salvato',
 } as const;
 
 type ProgressDeps = Pick<Deps, 'db' | 'clock'>;
@@ -33,11 +32,9 @@ export async function syncProgress(deps: ProgressDeps, user: User, submitted: Tr
   return summarizeTracker(data, { challengeStartDate: user.challengeStartDate, today, weekStart: mondayOf(today) });
 }
 
-/** The caller's own stored tracker (to restore it on a new device). */
-export async function ownTracker(deps: ProgressDeps, uid: string): Promise<TrackerData> {
-  const data = trackerFrom(await progressRef(deps.db, uid).get());
-  if (!data) throw notFound(progressMessages.noProgress);
-  return data;
+/** The caller's own stored tracker (to restore it on a new device), or null before the first sync. */
+export async function ownTracker(deps: ProgressDeps, uid: string): Promise<TrackerData | null> {
+  return trackerFrom(await progressRef(deps.db, uid).get());
 }
 
 /** A participant's KPIs for a week: the participant themself, or an OWNER of their cohort. */

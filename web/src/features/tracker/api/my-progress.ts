@@ -7,10 +7,14 @@ import { ApiError, apiFetch } from '../../../lib/api-client';
  * fetches it back on a new device or after the browser was cleared.
  */
 
-/** The tracker saved on the server, or null when there is none yet (404). Other failures throw. */
+/**
+ * The tracker saved on the server, or null when there is none yet (204; an API from before that
+ * change answered 404). Other failures throw.
+ */
 export async function fetchMyTracker(signal?: AbortSignal): Promise<{ data: TrackerData; repaired: boolean } | null> {
   try {
     const raw = await apiFetch<unknown>('/api/users/me/progress', { signal });
+    if (raw === undefined) return null;
     // The same tolerant reading as local storage: a copy that fails today's schema still restores what it can.
     return restoreTracker(raw, new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone);
   } catch (error) {

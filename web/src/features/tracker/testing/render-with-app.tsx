@@ -67,7 +67,7 @@ export function fakeServer(user: User, handler: ApiHandler = () => undefined): A
       if (answer) return answer;
       if (url.pathname === '/api/auth/session') return json({ user });
       if (url.pathname === '/api/users/me/progress') {
-        return call.method === 'PUT' ? json({ weeklyKPI: null }) : json({ message: 'Nessun progresso salvato' }, 404);
+        return call.method === 'PUT' ? json({ weeklyKPI: null }) : new Response(null, { status: 204 });
       }
       if (url.pathname.endsWith('/leaderboard')) return json({ entries: [] });
       return json({ message: 'Non trovato' }, 404);
