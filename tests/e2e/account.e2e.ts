@@ -19,6 +19,17 @@ function registerForm(page: Page) {
   };
 }
 
+/** Fills every field of the registration form with a valid registration for `person`. */
+async function fillRegistration(page: Page, person: { name: string; email: string; password: string }) {
+  const form = registerForm(page);
+  await form.name.fill(person.name);
+  await form.email.fill(person.email);
+  await form.password.fill(person.password);
+  await form.confirm.fill(person.password);
+  await form.code.fill(LOCAL_INVITE_CODE);
+  return form;
+}
+
 test.describe('Registrazione', () => {
   test('client checks in order, a wrong code answered by the server keeps the form, the good code leads to onboarding', async ({ page }) => {
     const email = uniqueEmail('reg');
@@ -312,12 +323,7 @@ test.describe('Fallback messages', () => {
       await route.abort('connectionreset');
     });
     await page.goto('/register');
-    const form = registerForm(page);
-    await form.name.fill('Sara Rossi');
-    await form.email.fill(uniqueEmail('reg'));
-    await form.password.fill('password-e2e-123');
-    await form.confirm.fill('password-e2e-123');
-    await form.code.fill(LOCAL_INVITE_CODE);
+    const form = await fillRegistration(page, { name: 'Sara Rossi', email: uniqueEmail('reg'), password: 'password-e2e-123' });
     await form.submit.click();
     await expect(page.getByRole('button', { name: 'Registrazione in corso...' })).toBeDisabled();
     held.open();
@@ -405,12 +411,7 @@ test.describe('Signed-out pages served prerendered', () => {
   test('the prerendered register form keeps what was typed early and registers', async ({ page }) => {
     const held = await holdAppCode(page);
     await page.goto('/register', { waitUntil: 'domcontentloaded' });
-    const form = registerForm(page);
-    await form.name.fill('Elena Presto');
-    await form.email.fill(uniqueEmail('early'));
-    await form.password.fill('password-presto-1');
-    await form.confirm.fill('password-presto-1');
-    await form.code.fill(LOCAL_INVITE_CODE);
+    const form = await fillRegistration(page, { name: 'Elena Presto', email: uniqueEmail('early'), password: 'password-presto-1' });
     held.open();
     await form.submit.click();
     await expect(page).toHaveURL(url('/onboarding'));
