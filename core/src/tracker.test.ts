@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyTracker, parseStoredTracker, trackerDataSchema } from './tracker';
+import { emptyTracker, parseStoredTracker, storedUpdatedAt, trackerDataSchema } from './tracker';
 import type { TrackerData } from './tracker';
 
 const now = new Date('2026-03-10T09:00:00Z');
@@ -116,5 +116,23 @@ describe('parseStoredTracker', () => {
     expect(repaired).toBe(true);
     expect(data.weeklyActions['2']?.map((a) => a.id)).toEqual(['a1', 'a2', 'a3']);
     expect(data.savedPlannerWeeks).toEqual([2]);
+  });
+});
+
+describe('storedUpdatedAt', () => {
+  it('reads the date exactly as parseStoredTracker does, whatever the rest of the copy', () => {
+    const copies: unknown[] = [
+      sample(),
+      { ...sample(), habits: 'rotto' },
+      { updatedAt: '2026-03-10T09:00:00.000Z' },
+      { ...sample(), updatedAt: 'ieri' },
+      { ...sample(), updatedAt: undefined },
+      null,
+      'testo',
+      [],
+    ];
+    for (const copy of copies) expect(storedUpdatedAt(copy)).toBe(parseStoredTracker(copy).data.updatedAt);
+    expect(storedUpdatedAt(sample())).toBe(sample().updatedAt);
+    expect(storedUpdatedAt({ updatedAt: 'ieri' })).toBe('1970-01-01T00:00:00.000Z');
   });
 });

@@ -191,6 +191,15 @@ function keepValid<T>(raw: unknown, schema: z.ZodType<T>): { items: T[]; dropped
 }
 
 /**
+ * When a stored tracker of any shape was last changed, exactly as parseStoredTracker reads it
+ * (the epoch when it is missing or unreadable), without checking the rest of it.
+ */
+export function storedUpdatedAt(value: unknown): string {
+  const updatedAt = isRecord(value) ? value.updatedAt : undefined;
+  return dateTimeSchema.safeParse(updatedAt).success ? (updatedAt as string) : EPOCH;
+}
+
+/**
  * Reads a stored tracker without ever throwing: a corrupt or hand-edited part is dropped
  * piece by piece (a bad habit goes, the others stay). `raw` may be the JSON text or its value.
  * `repaired` tells the caller to write the cleaned tracker back.
@@ -218,7 +227,7 @@ export function parseStoredTracker(
     typeof source.challengeStartDate === 'string' && isIsoDate(source.challengeStartDate)
       ? source.challengeStartDate
       : null;
-  const updatedAt = dateTimeSchema.safeParse(source.updatedAt).success ? (source.updatedAt as string) : EPOCH;
+  const updatedAt = storedUpdatedAt(source);
 
   const habitIds = new Set<string>();
   const habits = keepValid(source.habits, habitSchema)

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../../testing/render-route';
+import { emptyTracker } from '@sfida/core/tracker';
 import { fetchMyTracker } from './my-progress';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -10,6 +11,16 @@ describe('fetchMyTracker', () => {
     expect(await fetchMyTracker()).toBeNull();
     mockApi({ 'GET /api/users/me/progress': () => json({ message: 'Nessun progresso salvato' }, 404) });
     expect(await fetchMyTracker()).toBeNull();
+  });
+
+  it('gives the copy\'s date at once and checks the copy only when it is read, once', async () => {
+    const copy = { ...emptyTracker('Europe/Rome', new Date('2026-03-10T09:00:00Z')), habits: 'rotto' };
+    mockApi({ 'GET /api/users/me/progress': () => json(copy) });
+    const remote = await fetchMyTracker();
+    expect(remote?.updatedAt).toBe('2026-03-10T09:00:00.000Z');
+    const first = remote?.read();
+    expect(first).toMatchObject({ repaired: true, data: { habits: [], updatedAt: '2026-03-10T09:00:00.000Z' } });
+    expect(remote?.read()).toBe(first);
   });
 
   it('throws on a failure, so that a broken server never passes for an empty copy', async () => {

@@ -1,4 +1,4 @@
-import type { TrackerData } from '@sfida/core/tracker';
+import { storedUpdatedAt, type TrackerData } from '@sfida/core/tracker';
 import { restoreTracker } from '@sfida/core/tracker-actions';
 import { ApiError, apiFetch } from '../../../lib/api-client';
 
@@ -7,20 +7,36 @@ import { ApiError, apiFetch } from '../../../lib/api-client';
  * fetches it back on a new device or after the browser was cleared.
  */
 
+/** The server's copy of the tracker, fully checked only if it is used. */
+export interface ServerTracker {
+  /** When it was last changed (as the full check would read it). */
+  updatedAt: string;
+  /**
+   * The copy, through the same tolerant reading as local storage: a copy that fails today's
+   * schema still restores what it can. Eight weeks are ~60 KB of JSON: on a phone, checking
+   * them is worth skipping when this browser's copy wins anyway (the usual case).
+   */
+  read(): { data: TrackerData; repaired: boolean };
+}
+
 /**
  * The tracker saved on the server, or null when there is none yet (204; an API from before that
  * change answered 404). Other failures throw.
  */
-export async function fetchMyTracker(signal?: AbortSignal): Promise<{ data: TrackerData; repaired: boolean } | null> {
+export async function fetchMyTracker(signal?: AbortSignal): Promise<ServerTracker | null> {
+  let raw: unknown;
   try {
-    const raw = await apiFetch<unknown>('/api/users/me/progress', { signal });
-    if (raw === undefined) return null;
-    // The same tolerant reading as local storage: a copy that fails today's schema still restores what it can.
-    return restoreTracker(raw, new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone);
+    raw = await apiFetch<unknown>('/api/users/me/progress', { signal });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
   }
+  if (raw === undefined) return null;
+  let checked: ReturnType<ServerTracker['read']> | null = null;
+  return {
+    updatedAt: storedUpdatedAt(raw),
+    read: () => (checked ??= restoreTracker(raw, new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone)),
+  };
 }
 
 /** Sends the whole tracker; the server checks it is plausible (400 with a message when not). */

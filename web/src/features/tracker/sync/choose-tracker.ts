@@ -19,6 +19,12 @@ function amountOfWork(data: TrackerData): number {
   return data.habits.length + completions + actions + data.checkIns.length + data.savedPlannerWeeks.length;
 }
 
+/** The server's copy as the choice needs it: its date at once, its content only when it matters. */
+export interface RemoteCopy {
+  updatedAt: string;
+  read(): { data: TrackerData };
+}
+
 /**
  * Which copy to keep when this browser and the server each hold one.
  * - The newer wins (another device was used since): remote only when strictly newer.
@@ -26,12 +32,12 @@ function amountOfWork(data: TrackerData): number {
  * - A copy started offline on a new device gives way to a server copy with at least as much work in it:
  *   a few minutes offline must not overwrite eight weeks.
  */
-export function chooseTracker(local: TrackerData | null, remote: TrackerData | null, origin: LocalOrigin): 'local' | 'remote' {
+export function chooseTracker(local: TrackerData | null, remote: RemoteCopy | null, origin: LocalOrigin): 'local' | 'remote' {
   if (remote === null) return 'local';
   if (local === null) return 'remote';
   switch (origin) {
     case 'unconfirmed':
-      return amountOfWork(remote) >= amountOfWork(local) ? 'remote' : 'local';
+      return amountOfWork(remote.read().data) >= amountOfWork(local) ? 'remote' : 'local';
     case 'repaired':
       return Date.parse(remote.updatedAt) >= Date.parse(local.updatedAt) ? 'remote' : 'local';
     case 'confirmed':

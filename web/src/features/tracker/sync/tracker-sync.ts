@@ -174,10 +174,11 @@ export class TrackerSync {
         const remote = await fetchMyTracker();
         const snapshot = this.store.getSnapshot();
         const origin: LocalOrigin = readFlag(unconfirmedFlag) ? 'unconfirmed' : snapshot.repaired ? 'repaired' : 'confirmed';
-        if (remote && chooseTracker(snapshot.data, remote.data, origin) === 'remote') {
-          this.store.write(remote.data);
+        if (remote && chooseTracker(snapshot.data, remote, origin) === 'remote') {
+          const { data, repaired } = remote.read();
+          this.store.write(data);
           // Already on the server: no need to send it back, unless it had to be repaired.
-          if (!remote.repaired) this.lastSentText = JSON.stringify(remote.data);
+          if (!repaired) this.lastSentText = JSON.stringify(data);
         }
         writeFlag(unconfirmedFlag, false);
         this.restoreDone = true;
