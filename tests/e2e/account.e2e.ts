@@ -382,6 +382,7 @@ test.describe('Signed-out pages served prerendered', () => {
       const submit = page.getByRole('button', { name: 'Accedi' });
       await expect(submit).toHaveCSS('background-color', 'rgb(15, 92, 77)');
       await expect(submit).toBeDisabled();
+      await expect(page.getByRole('button', { name: 'Password dimenticata?' })).toBeDisabled();
       await page.goto('/register');
       await expect(page.getByRole('button', { name: 'Registrati' })).toBeDisabled();
     });
@@ -399,7 +400,10 @@ test.describe('Signed-out pages served prerendered', () => {
     await page.getByLabel(/^Email\s*\*?$/).fill(account.email);
     await page.getByLabel(/^Password\s*\*?$/).fill(account.password);
     await expect(page.getByRole('button', { name: 'Accedi' })).toBeDisabled();
+    // A tap before the app runs would be lost: the buttons say so by being disabled until then.
+    await expect(page.getByRole('button', { name: 'Password dimenticata?' })).toBeDisabled();
     held.open();
+    await expect(page.getByRole('button', { name: 'Password dimenticata?' })).toBeEnabled();
     const submit = page.getByRole('button', { name: 'Accedi' });
     await expect(submit).toBeEnabled();
     await expect(page.getByLabel(/^Email\s*\*?$/)).toHaveValue(account.email);

@@ -18,7 +18,7 @@ export default function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [resetOpen, setResetOpen] = useState(false);
-  // The page may arrive prerendered (web/scripts/prerender.ts): it submits once the app runs it.
+  // The page may arrive prerendered (web/scripts/prerender.ts): its buttons work once the app runs it.
   const started = useHydrated();
   const form = useRef<HTMLFormElement>(null);
   useValuesTypedBeforeStart(form, (typed) => {
@@ -63,17 +63,17 @@ export default function LoginPage() {
       </Stack>
 
       <Stack gap="3">
-        <Link
-          as="button"
-          alignSelf="flex-start"
-          color="brand.fg"
-          fontWeight="600"
-          textDecoration="underline"
-          aria-expanded={resetOpen}
-          aria-controls="recupero-password"
-          onClick={() => setResetOpen((open) => !open)}
-        >
-          Password dimenticata?
+        <Link asChild alignSelf="flex-start" color="brand.fg" fontWeight="600" textDecoration="underline" _disabled={{ opacity: 0.6, cursor: 'not-allowed' }}>
+          <button
+            type="button"
+            aria-expanded={resetOpen}
+            aria-controls="recupero-password"
+            // Like the submit button: a tap on the prerendered page before the app runs would be lost.
+            disabled={!started}
+            onClick={() => setResetOpen((open) => !open)}
+          >
+            Password dimenticata?
+          </button>
         </Link>
         <div id="recupero-password" hidden={!resetOpen}>
           {resetOpen && <PasswordResetForm defaultEmail={email} />}
