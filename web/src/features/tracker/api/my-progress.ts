@@ -1,6 +1,7 @@
 import { storedUpdatedAt, type TrackerData } from '@sfida/core/tracker';
 import { restoreTracker } from '@sfida/core/tracker-actions';
 import { ApiError, apiFetch } from '../../../lib/api-client';
+import { browserTimeZone } from '../hooks/use-today';
 
 /*
  * The participant's own tracker on the server: the browser sends it after every change and
@@ -35,7 +36,7 @@ export async function fetchMyTracker(signal?: AbortSignal): Promise<ServerTracke
   let checked: ReturnType<ServerTracker['read']> | null = null;
   return {
     updatedAt: storedUpdatedAt(raw),
-    read: () => (checked ??= restoreTracker(raw, new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone)),
+    read: () => (checked ??= restoreTracker(raw, new Date(), browserTimeZone())),
   };
 }
 

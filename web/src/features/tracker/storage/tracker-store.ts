@@ -1,5 +1,6 @@
 import { TRACKER_SCHEMA_VERSION, type TrackerData } from '@sfida/core/tracker';
 import { restoreTracker } from '@sfida/core/tracker-actions';
+import { browserTimeZone } from '../hooks/use-today';
 
 /*
  * The tracker lives in the browser's local storage, one entry per signed-in user, so two people
@@ -101,7 +102,7 @@ function createTrackerStore(userId: string): TrackerStore {
       return;
     }
     // A damaged part is dropped piece by piece (never the whole tracker) and the points history re-derived.
-    const { data, repaired } = restoreTracker(text, new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone);
+    const { data, repaired } = restoreTracker(text, new Date(), browserTimeZone());
     snapshot = { data, repaired };
     if (!repaired) return;
     const storage = browserStorage();
