@@ -57,15 +57,8 @@ function extractStyles(markup: string): { html: string; css: string; tags: strin
   return { html, css, tags };
 }
 
-/** Signed-out pages the SPA hydrates (main.tsx), and the file each one is served from (firebase.json). */
-export const PRERENDERED_PAGES = [
-  { path: '/login', file: 'login.html' },
-  { path: '/register', file: 'register.html' },
-  { path: '/terms', file: 'terms.html' },
-  { path: '/privacy', file: 'privacy.html' },
-] as const;
-
 interface ServerPages {
+  prerenderedPaths(): string[];
   renderLanding(): Promise<string>;
   renderGlobalStyles(): { id: string; markup: string };
   renderSignedOutPage(path: string): Promise<{ markup: string; title: string }>;
@@ -111,7 +104,7 @@ export async function prerender(): Promise<void> {
 
   const app = shell.replace('</head>', () => `  <style id="${globalStyles.id}">${global.css}</style>\n  </head>`);
 
-  for (const { path, file } of PRERENDERED_PAGES) {
+  for (const path of pages.prerenderedPaths()) {
     const page = await pages.renderSignedOutPage(path);
     const { html: markup, tags } = extractStyles(page.markup);
     if (!markup.includes('<h1') || markup.includes('<style')) throw new Error(`prerender: ${path} did not render as expected`);
@@ -121,7 +114,7 @@ export async function prerender(): Promise<void> {
       .replace('</head>', () => `  ${tags}\n  </head>`)
       .replace(moduleTags, '')
       .replace('</body>', () => `  <script>${startAfterFirstPaint(entry, preloads)}</script>\n  </body>`);
-    await writeFile(join(dist, file), prerendered);
+    await writeFile(join(dist, `${path.slice(1)}.html`), prerendered);
   }
   await writeFile(join(dist, 'app.html'), app);
   await writeFile(join(dist, 'index.html'), landing);

@@ -34,6 +34,15 @@ const appScreens: Record<string, LazyScreen> = {
   '/profilo': lazyScreen(() => import('../features/profile/profile-page')),
 };
 
+/**
+ * The pages the build prerenders for the SPA to hydrate (web/scripts/prerender.ts): every
+ * signed-out and public screen, except the landing page, which is static HTML of its own.
+ * Each is served from `<name>.html` (firebase.json rewrites `/<name>` to it).
+ */
+export function prerenderedPaths(): string[] {
+  return [...Object.keys(signedOutScreens), ...Object.keys(openScreens)].filter((path) => path !== '/');
+}
+
 /** The screens a path shows when the app starts there, so their code loads with the session. */
 function screensAt(pathname: string): LazyScreen[] {
   const appScreen = appScreens[pathname];

@@ -14,6 +14,8 @@ import { BUILT_GLOBAL_STYLES_ID, getSystem } from '../theme';
  * with the same design system, as markup plus the style tags emotion emits on the server.
  */
 
+export { prerenderedPaths } from '../app/router';
+
 /** The landing page: static HTML, never hydrated. */
 export async function renderLanding(): Promise<string> {
   // Imported as the router does, so that the screen stays a chunk of its own in the app.

@@ -1,0 +1,24 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { prerenderedPaths } from './router';
+
+const firebaseJson = join(import.meta.dirname, '..', '..', '..', 'firebase.json');
+
+describe('prerenderedPaths', () => {
+  it('lists the signed-out and public pages, not the landing page', () => {
+    expect(prerenderedPaths().sort()).toEqual(['/login', '/privacy', '/register', '/terms']);
+  });
+
+  it('each prerendered page is served from its file by firebase.json, before the SPA fallback', () => {
+    const { hosting } = JSON.parse(readFileSync(firebaseJson, 'utf8')) as { hosting: { rewrites: { source: string; destination?: string }[] } };
+    const pageRewrites = hosting.rewrites.filter((rewrite) => rewrite.destination?.endsWith('.html') && rewrite.destination !== '/app.html');
+    expect(pageRewrites.map((rewrite) => [rewrite.source, rewrite.destination]).sort()).toEqual(
+      prerenderedPaths()
+        .map((path) => [path, `${path}.html`])
+        .sort(),
+    );
+    const fallback = hosting.rewrites.findIndex((rewrite) => rewrite.source === '**');
+    expect(fallback).toBe(hosting.rewrites.length - 1);
+  });
+});
