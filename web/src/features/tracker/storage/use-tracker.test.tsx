@@ -69,6 +69,33 @@ describe('useTracker', () => {
     expect(screen.queryByText('Vecchia')).not.toBeInTheDocument();
   });
 
+  it('does not send the tracker back when the server already holds this very copy, only the next change', async () => {
+    const same = trackerWith(['Leggere'], '2025-10-08T09:00:00.000Z');
+    localStorage.setItem(trackerKey(user.id), JSON.stringify(same));
+    const calls = fakeServer(user, (call) =>
+      call.method === 'GET' && call.path === '/api/users/me/progress' ? json(same) : undefined,
+    );
+    renderWithApp(<HabitNames />);
+    await screen.findByText('Leggere');
+    await waitFor(() => expect(calls.some((c) => c.method === 'GET' && c.path === '/api/users/me/progress')).toBe(true));
+
+    act(() => screen.getByRole('button', { name: 'aggiungi' }).click());
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).not.toHaveLength(0), { timeout: 3000 });
+    const puts = calls.filter((c) => c.method === 'PUT');
+    expect(puts).toHaveLength(1);
+    expect((puts[0]?.body as TrackerData).habits.map((h) => h.name)).toEqual(['Leggere', 'Nuova']);
+  });
+
+  it('sends this browser’s copy at start when the server holds an older one of the same work', async () => {
+    localStorage.setItem(trackerKey(user.id), JSON.stringify(trackerWith(['Leggere'], '2025-10-08T09:00:00.000Z')));
+    const calls = fakeServer(user, (call) =>
+      call.method === 'GET' && call.path === '/api/users/me/progress' ? json(trackerWith(['Leggere'], '2025-10-08T08:59:59.999Z')) : undefined,
+    );
+    renderWithApp(<HabitNames />);
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    expect((calls.find((c) => c.method === 'PUT')?.body as TrackerData).updatedAt).toBe('2025-10-08T09:00:00.000Z');
+  });
+
   it('shows a message when the browser storage is full', async () => {
     fakeServer(user);
     renderWithApp(<HabitNames />);

@@ -9,7 +9,9 @@ import { chooseTracker, type LocalOrigin } from './choose-tracker';
  * see real numbers and a new device gets the tracker back.
  *
  * - Start-up: the server copy is fetched first; with nothing stored here (new device, cleared
- *   browser) it is restored before the screens show an empty tracker. Then the local copy is sent.
+ *   browser) it is restored before the screens show an empty tracker. Then the local copy is sent
+ *   if the server does not hold it yet (a change made here but never sent: the tab was closed during
+ *   the pause, or the phone was offline).
  * - After each change: sent after a short pause (debounced), so a burst of toggles is one request.
  * - Offline or a server hiccup: the participant keeps working; sending is retried on `online` and
  *   with a growing pause. A 400 (data the server finds implausible) is reported, nothing is lost here.
@@ -179,6 +181,10 @@ export class TrackerSync {
           this.store.write(data);
           // Already on the server: no need to send it back, unless it had to be repaired.
           if (!repaired) this.lastSentText = JSON.stringify(data);
+        } else if (remote && snapshot.data && origin === 'confirmed' && remote.updatedAt === snapshot.data.updatedAt) {
+          // The server holds this very copy (every change stamps a new date): a returning
+          // participant does not upload eight weeks of tracker at every start.
+          this.lastSentText = JSON.stringify(snapshot.data);
         }
         writeFlag(unconfirmedFlag, false);
         this.restoreDone = true;
