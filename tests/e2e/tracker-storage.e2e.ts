@@ -141,6 +141,34 @@ test.describe('Tracker storage and sync', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a returning participant starts without downloading or uploading the tracker again', async ({ page }) => {
+    const errors = collectPageErrors(page);
+    await newParticipant(page, romeToday());
+    await page.goto('/abitudini');
+    const synced = syncedTracker(page, (body) => body.habits.length === 1);
+    await addHabit(page, 'Leggere 10 pagine');
+    await synced;
+    // The copy this browser got from the server once, kept in its HTTP cache.
+    await page.reload();
+    await expect(habitCard(page, 'Leggere 10 pagine')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+
+    // Chromium shows a revalidated answer as the cached 200; the server's 304 is the empty body.
+    const progressCalls: string[] = [];
+    page.on('requestfinished', async (request) => {
+      if (new URL(request.url()).pathname !== '/api/users/me/progress') return;
+      const { responseBodySize } = await request.sizes();
+      progressCalls.push(`${request.method()} ${responseBodySize === 0 ? 'no body' : `${responseBodySize} bytes`}`);
+    });
+    await page.reload();
+    await expect(habitCard(page, 'Leggere 10 pagine')).toBeVisible();
+    await expect.poll(() => progressCalls).toEqual(['GET no body']);
+    // Longer than the sync's pause: nothing is sent back, the server already holds this copy.
+    await page.waitForTimeout(2500);
+    expect(progressCalls).toEqual(['GET no body']);
+    expect(errors).toEqual([]);
+  });
+
   test('data comes back on a new browser profile after sign-in', async ({ page, browser, baseURL }) => {
     const account = await newParticipant(page, addDays(romeToday(), -3), 'Luca Ritorno');
     await page.goto('/abitudini');

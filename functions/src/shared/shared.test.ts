@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { safeEqual } from './crypto';
+import { entityTagOf, ifNoneMatchNames } from './entity-tag';
 import { weekStartParam } from './week-start';
 import { uidOfToken } from '../features/auth/sessions';
 import { schedaFileName, schedaPath } from '../features/scheda/service';
@@ -33,4 +34,28 @@ test('uidOfToken reads well-formed tokens only', () => {
 test('sheet paths and readable download names', () => {
   expect(schedaPath('AVANZATO_PALESTRA')).toBe('schede/AVANZATO_PALESTRA.pdf');
   expect(schedaFileName('PRINCIPIANTE_CASA')).toBe('scheda-principiante-casa.pdf');
+});
+
+describe('entity tags', () => {
+  const tag = entityTagOf('{"habits":[]}');
+
+  test('the same body gives the same strong tag, another body another', () => {
+    expect(tag).toMatch(/^"[0-9a-f]{64}"$/);
+    expect(entityTagOf('{"habits":[]}')).toBe(tag);
+    expect(entityTagOf('{"habits":[1]}')).not.toBe(tag);
+  });
+
+  test('If-None-Match names the tag: alone, in a list, weak, or as *', () => {
+    expect(ifNoneMatchNames(tag, tag)).toBe(true);
+    expect(ifNoneMatchNames(`"other", ${tag}`, tag)).toBe(true);
+    expect(ifNoneMatchNames(`W/${tag}`, tag)).toBe(true);
+    expect(ifNoneMatchNames('*', tag)).toBe(true);
+  });
+
+  test('no header, another tag, or the tag without quotes: not named', () => {
+    expect(ifNoneMatchNames(undefined, tag)).toBe(false);
+    expect(ifNoneMatchNames('', tag)).toBe(false);
+    expect(ifNoneMatchNames('"other"', tag)).toBe(false);
+    expect(ifNoneMatchNames(tag.slice(1, -1), tag)).toBe(false);
+  });
 });

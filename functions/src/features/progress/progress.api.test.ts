@@ -161,6 +161,35 @@ describe('PUT /api/users/me/progress', () => {
     expect((await new Client(app).get('/api/users/me/progress')).status).toBe(401);
     expect((await new Client(app).put('/api/users/me/progress', dayOneTracker())).status).toBe(401);
   });
+
+  test('GET of the own copy: kept by the browser with revalidation; unchanged → 304 without a body, changed → the new copy', async () => {
+    const { client } = await startedParticipant();
+    const data = dayOneTracker();
+    expect((await client.put('/api/users/me/progress', data)).status).toBe(200);
+
+    const first = await client.get<TrackerData>('/api/users/me/progress');
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual(data);
+    const tag = first.headers.get('etag');
+    expect(tag).toMatch(/^"[0-9a-f]{64}"$/);
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    expect(first.headers.get('vary')).toMatch(/cookie/i);
+
+    // As the browser's revalidation arrives through Firebase Hosting, which adds "no-cache".
+    const revalidate = { 'if-none-match': tag!, 'cache-control': 'no-cache, no-store' };
+    const unchanged = await client.get('/api/users/me/progress', revalidate);
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.body).toBe('');
+    expect(unchanged.headers.get('etag')).toBe(tag);
+
+    const later = new Date(START_INSTANT.getTime() + 60_000);
+    const changed = must(addHabit(data, 'Camminare', later, 'h2'));
+    expect((await client.put('/api/users/me/progress', changed)).status).toBe(200);
+    const after = await client.get<TrackerData>('/api/users/me/progress', revalidate);
+    expect(after.status).toBe(200);
+    expect(after.body.habits.map((habit) => habit.name)).toEqual(['Meditare 10 minuti', 'Camminare']);
+    expect(after.headers.get('etag')).not.toBe(tag);
+  });
 });
 
 async function ownerOf(cohortId: string) {
