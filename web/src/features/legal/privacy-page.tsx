@@ -40,7 +40,8 @@ export default function PrivacyPage() {
         <Text>
           Il tracker (abitudini, planner, check-in, punti) viene salvato anche nella memoria locale del browser (“local
           storage”), separatamente per ogni account, così l’App funziona anche senza connessione e si sincronizza appena torni
-          online. Questa copia resta sul tuo dispositivo finché non la cancelli dalle impostazioni del browser. Non usiamo
+          online. L’ultima copia ricevuta dal server resta anche nella cache del browser, così non viene scaricata di nuovo a
+          ogni apertura. Queste copie restano sul tuo dispositivo finché non le cancelli dalle impostazioni del browser. Non usiamo
           cookie di profilazione né strumenti di analisi o pubblicità di terze parti.
         </Text>
       </Section>
