@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, findChromium } from '../stack/chromium';
+import { serveFloorApp, type FloorApp } from './floor-app';
 import { NOT_AVAILABLE, type Row } from './results';
 import { BENCH_TIME_ZONE } from './tracker-fixture';
 
@@ -68,6 +69,9 @@ async function audit(url: string, port: number, extraHeaders?: Record<string, st
   };
 }
 
+const STATIC_FLOOR = 'static floor';
+const APP_FLOOR = 'app-stack floor';
+
 /** Lighthouse runs per page: its scores vary from run to run, so the median run is reported. */
 const RUNS = 3;
 
@@ -100,11 +104,14 @@ function pageRows(name: string, page: PageFigures | null, floor: PageFigures | n
 
 /**
  * Lighthouse (mobile, the default config) on the landing page, the login page and the
- * signed-in dashboard, with the minimal static page as the floor, in one Chromium.
+ * signed-in dashboard, in one Chromium, each against the floor of its kind: the prerendered
+ * pages against a minimal static page, the dashboard (rendered in the browser) against the
+ * least a signed-in screen can be on the app's stack (scripts/bench/floor-app.ts).
  */
 export async function measurePages(options: { hostingUrl: string | null; cookie: string | null; log: (line: string) => void }): Promise<Row[]> {
   const { hostingUrl, cookie, log } = options;
   const floorServer = await serveFloor();
+  let floorApp: FloorApp | null = null;
   let chrome: chromeLauncher.LaunchedChrome | null = null;
   try {
     // The participants' zone: on a machine set to UTC the runner's Italian tracker would be moved
@@ -116,36 +123,56 @@ export async function measurePages(options: { hostingUrl: string | null; cookie:
       logLevel: 'silent',
     });
     const port = chrome.port;
-    log('  floor page…');
-    const floor = await medianAudit(floorServer.url, port).catch(() => null);
-    const rows: Row[] = [...pageRows('floor page', floor, null, floor ? 'minimal static HTML served from 127.0.0.1' : NOT_AVAILABLE)];
-    const pages: Array<{ name: string; path: string; headers?: Record<string, string> }> = [
-      { name: '/', path: '/' },
-      { name: '/login', path: '/login' },
-      { name: '/dashboard', path: '/dashboard', ...(cookie ? { headers: { Cookie: `__session=${cookie}` } } : {}) },
+    log('  static floor…');
+    const staticFloor = await medianAudit(floorServer.url, port).catch(() => null);
+    const rows: Row[] = [...pageRows(STATIC_FLOOR, staticFloor, null, staticFloor ? 'minimal static HTML served from 127.0.0.1' : NOT_AVAILABLE)];
+    log('  app-stack floor…');
+    let appFloor: (PageFigures & { scores: number[] }) | null = null;
+    try {
+      floorApp = await serveFloorApp();
+      appFloor = floorApp ? await medianAudit(floorApp.url, port) : null;
+      rows.push(
+        ...pageRows(
+          APP_FLOOR,
+          appFloor,
+          null,
+          appFloor
+            ? `web/bench/floor: one screen (a heading and a card from one JSON answer) on React, React Router, TanStack Query and Chakra UI with the app's theme, started like app.html; median of ${RUNS} runs (performance ${appFloor.scores.join(', ')})`
+            : `${NOT_AVAILABLE}: web/dist is not built`,
+        ),
+      );
+    } catch (error) {
+      rows.push(...pageRows(APP_FLOOR, null, null, `${NOT_AVAILABLE}: ${(error as Error).message.split('\n')[0]}`));
+    }
+    const pages: Array<{ name: string; path: string; floor: PageFigures | null; headers?: Record<string, string> }> = [
+      { name: '/', path: '/', floor: staticFloor },
+      { name: '/login', path: '/login', floor: staticFloor },
+      { name: '/dashboard', path: '/dashboard', floor: appFloor, ...(cookie ? { headers: { Cookie: `__session=${cookie}` } } : {}) },
     ];
     for (const page of pages) {
       if (!hostingUrl) {
-        rows.push(...pageRows(page.name, null, floor, `${NOT_AVAILABLE}: web/dist is not built`));
+        rows.push(...pageRows(page.name, null, page.floor, `${NOT_AVAILABLE}: web/dist is not built`));
         continue;
       }
       if (page.path === '/dashboard' && !cookie) {
-        rows.push(...pageRows(page.name, null, floor, `${NOT_AVAILABLE}: no signed-in session (the API is not running)`));
+        rows.push(...pageRows(page.name, null, page.floor, `${NOT_AVAILABLE}: no signed-in session (the API is not running)`));
         continue;
       }
       try {
         log(`  ${page.name}…`);
         const figures = await medianAudit(`${hostingUrl}${page.path}`, port, page.headers);
         const landedOn = new URL(figures.finalUrl).pathname;
-        const runs = `median of ${RUNS} runs (performance ${figures.scores.join(', ')})`;
-        rows.push(...pageRows(page.name, figures, floor, landedOn !== page.path ? `${runs}; the page ended on ${landedOn}` : runs));
+        const against = page.floor === appFloor ? `against the ${APP_FLOOR}` : `against the ${STATIC_FLOOR}`;
+        const runs = `median of ${RUNS} runs (performance ${figures.scores.join(', ')}), ${against}`;
+        rows.push(...pageRows(page.name, figures, page.floor, landedOn !== page.path ? `${runs}; the page ended on ${landedOn}` : runs));
       } catch (error) {
-        rows.push(...pageRows(page.name, null, floor, `${NOT_AVAILABLE}: ${(error as Error).message.split('\n')[0]}`));
+        rows.push(...pageRows(page.name, null, page.floor, `${NOT_AVAILABLE}: ${(error as Error).message.split('\n')[0]}`));
       }
     }
     return rows;
   } finally {
     await chrome?.kill();
     floorServer.server.close();
+    await floorApp?.close();
   }
 }

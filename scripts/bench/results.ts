@@ -101,8 +101,12 @@ ${noteLines.length ? `\nNotes:\n\n${noteLines.join('\n')}\n` : ''}
 
 - **Pagine**: Lighthouse (default mobile profile: simulated slow 4G and 4× CPU slowdown) on the installed
   Chromium, headless, three runs per page (the run with the median performance score is reported), against the built app served by the Hosting emulator. The dashboard is loaded
-  with a signed-in session cookie. Baseline: a minimal static HTML page (a heading and a paragraph) served from
-  127.0.0.1 — the floor. Goal: performance ≥ 95 and accessibility 100 on all three pages.
+  with a signed-in session cookie. Each page is measured against the floor of its kind. The landing and login pages
+  (prerendered HTML): a minimal static HTML page (a heading and a paragraph) served from 127.0.0.1. The dashboard
+  (rendered in the browser from the participant's data): the least a signed-in screen can be on the app's own stack,
+  \`web/bench/floor\` (React, React Router, TanStack Query and Chakra UI with the app's theme and built global
+  styles, started like \`app.html\`, a heading and a card from one JSON answer), built by the bench with the app's
+  Vite plugins and served compressed from 127.0.0.1. Goal: performance ≥ 95 and accessibility 100 on all three pages.
 - **API**: autocannon (in its own process), 50 connections for 10 s per endpoint after a 3 s warm-up.
   \`PUT /api/users/me/progress\` sends a full eight-week, ten-habit tracker built with core's reducers; the
   leaderboard is for a seeded cohort of 500 participants; every non-2xx answer counts as an error. Baseline: a bare
