@@ -5,11 +5,20 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useTracker, useTrackerSync } from '../storage/use-tracker';
 import { TrackerToaster } from './tracker-toaster';
 
+interface TrackerScreenProps {
+  title: string;
+  heading: ReactNode;
+  intro?: ReactNode;
+  /** Content that needs only the session, shown at once even while a new device waits for the tracker. */
+  lead?: ReactNode;
+  children: ReactNode;
+}
+
 /**
  * The frame of every tracker screen: the tab title, the page heading, the notices, and a spinner
  * instead of an empty tracker while a new device fetches the participant's data.
  */
-export function TrackerScreen({ title, heading, intro, children }: { title: string; heading: ReactNode; intro?: ReactNode; children: ReactNode }) {
+export function TrackerScreen({ title, heading, intro, lead, children }: TrackerScreenProps) {
   useDocumentTitle(title);
   const { restoring } = useTracker();
   const sync = useTrackerSync();
@@ -34,6 +43,7 @@ export function TrackerScreen({ title, heading, intro, children }: { title: stri
           Il server non ha accettato i dati: {sync.rejectedMessage} I dati restano salvati su questo dispositivo.
         </Text>
       )}
+      {lead}
       {showSpinner ? <PageSpinner /> : children}
       <TrackerToaster />
     </Stack>

@@ -40,6 +40,24 @@ describe('Dashboard', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Inizia la challenge' })).not.toBeInTheDocument();
   });
 
+  it('on a new device, shows the challenge at once and the tracker once the server’s copy arrives', async () => {
+    const today = currentDay();
+    let answer = (_response: Response) => {};
+    fakeServer(testUser({ challengeStartDate: today }), (call) =>
+      call.method === 'GET' && call.path === '/api/users/me/progress' ? new Promise<Response>((resolve) => (answer = resolve)) : undefined,
+    );
+    renderWithApp(<DashboardPage />);
+
+    expect(await screen.findByRole('heading', { name: 'La tua challenge' })).toBeInTheDocument();
+    expect(screen.getByText(formatItalianDate(today))).toBeInTheDocument();
+    expect(screen.getByText('Caricamento...')).toBeInTheDocument();
+    expect(screen.queryByText('Punti')).not.toBeInTheDocument();
+
+    answer(new Response(null, { status: 204 }));
+    expect(await screen.findByText('Punti')).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { name: 'La tua challenge' })).toHaveLength(1);
+  });
+
   it('shows the server’s refusal in an "Errore" notice', async () => {
     fakeServer(testUser(), (call) =>
       call.path === '/api/auth/start-challenge' ? json({ message: 'La data di inizio non può essere nel passato' }, 400) : undefined,

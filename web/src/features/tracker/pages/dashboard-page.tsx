@@ -4,6 +4,7 @@ import { totalPoints } from '@sfida/core/points';
 import { bestCurrentStreak } from '@sfida/core/streaks';
 import { activeHabits, completionsOf } from '@sfida/core/tracker';
 import { plannerProgress, weekActions } from '@sfida/core/tracker-actions';
+import type { IsoDate } from '@sfida/core/iso-date';
 import type { User } from '@sfida/core/user';
 import { useAuth } from '../../../app/auth';
 import { ChallengeCard } from '../components/challenge-card';
@@ -23,9 +24,8 @@ function cohortOf(user: User): string {
   return user.cohortId || user.id || 'default-cohort';
 }
 
-function DashboardContent({ user }: { user: User }) {
+function DashboardContent({ user, today }: { user: User; today: IsoDate }) {
   const { data } = useTracker();
-  const today = useToday();
   const week = challengeWeekNumber(user.challengeStartDate, today);
   const points = totalPoints(data.pointsHistory);
   const streak = bestCurrentStreak(data, today);
@@ -37,8 +37,6 @@ function DashboardContent({ user }: { user: User }) {
 
   return (
     <Stack gap={{ base: '4', md: '6' }}>
-      <ChallengeCard startDate={user.challengeStartDate} today={today} />
-
       <SimpleGrid columns={3} gap={{ base: '2', md: '3' }}>
         <StatTile label="Punti" value={points} tone="accent" />
         <StatTile label="Costanza" value={`${streak} gg`} />
@@ -72,11 +70,18 @@ function DashboardContent({ user }: { user: User }) {
 /** Dashboard (/dashboard): today at a glance. */
 export default function DashboardPage() {
   const { user } = useAuth();
+  const today = useToday();
   if (!user) return null;
   const greeting = user.name ? `Ciao, ${user.name}!` : 'Ciao!';
   return (
-    <TrackerScreen title="Dashboard" heading={greeting} intro="Ecco a che punto sei oggi.">
-      <DashboardContent user={user} />
+    <TrackerScreen
+      title="Dashboard"
+      heading={greeting}
+      intro="Ecco a che punto sei oggi."
+      // The challenge comes from the session: a new device shows it while the tracker is restored.
+      lead={<ChallengeCard startDate={user.challengeStartDate} today={today} />}
+    >
+      <DashboardContent user={user} today={today} />
     </TrackerScreen>
   );
 }
