@@ -421,10 +421,22 @@ test.describe('Signed-out pages served prerendered', () => {
     await expect(page).toHaveURL(url('/onboarding'));
   });
 
-  test('a signed-in visitor opening the prerendered login goes to the dashboard', async ({ page }) => {
+  test('a signed-in visitor opening the prerendered login sees the loading indicator, not the form, then the dashboard', async ({ page }) => {
     await registerParticipant(page.request, { onboarding: true });
+    const held = await holdAppCode(page);
     await page.goto('/login');
+    // Before the app's code has even arrived: the page's own session request decided.
+    await expect(page.getByRole('status')).toHaveText('Caricamento...');
+    await expect(page.getByRole('heading', { name: 'Accedi' })).toHaveCount(0);
+    held.open();
     await expect(page).toHaveURL(url('/dashboard'));
     await expect(page.getByRole('heading', { level: 1, name: /Ciao, Chiara/ })).toBeVisible();
+  });
+
+  test('a signed-in visitor can read the prerendered terms', async ({ page }) => {
+    await registerParticipant(page.request, { onboarding: true });
+    await page.goto('/terms');
+    await expect(page.getByRole('heading', { level: 1, name: 'Termini e condizioni d’uso' })).toBeVisible();
+    await expect(page).toHaveURL(url('/terms'));
   });
 });

@@ -31,6 +31,17 @@ const SIGNED_IN_REDIRECT = `fetch('/api/auth/session',{credentials:'include',hea
 .catch(function(){});`;
 
 /**
+ * On a page only for signed-out visitors, a signed-in one sees the loading indicator as soon as the
+ * page's early session request answers, rather than a form that is not for them until the app has
+ * started and sent them on (main.tsx then renders afresh instead of hydrating).
+ */
+function loadingWhenSignedIn(loadingIndicator: string): string {
+  return `(function(){var s=window.__sfidaSession;if(!s)return;s.then(function(r){return r.ok?r.clone().json():null})
+.then(function(d){if(d&&d.user)document.getElementById('root').innerHTML=${JSON.stringify(loadingIndicator)}})
+.catch(function(){})})();`;
+}
+
+/**
  * Starts the app's code after the prerendered page's first paint. The page is readable without
  * it, and on a phone's connection the download would otherwise compete with that first paint.
  */
@@ -59,6 +70,7 @@ function extractStyles(markup: string): { html: string; css: string; tags: strin
 
 interface ServerPages {
   prerenderedPaths(): string[];
+  isSignedOutOnly(path: string): boolean;
   renderLanding(): Promise<string>;
   renderGlobalStyles(): { id: string; markup: string };
   renderSignedOutPage(path: string): Promise<{ markup: string; title: string }>;
@@ -93,7 +105,9 @@ export async function prerender(): Promise<void> {
   // <!--boot--> markers: the landing page has its own.
   const bootParts = /<!--boot-->[\s\S]*?<!--\/boot-->/g;
   if ((shell.match(bootParts) ?? []).length !== 2) throw new Error('prerender: dist/index.html should have two <!--boot--> parts');
-  const loadingIndicator = /<div id="root"><!--boot-->[\s\S]*?<!--\/boot--><\/div>/;
+  const loadingIndicator = /<div id="root"><!--boot-->([\s\S]*?)<!--\/boot--><\/div>/;
+  const loadingMarkup = loadingIndicator.exec(shell)?.[1];
+  if (!loadingMarkup) throw new Error('prerender: no loading indicator in dist/index.html');
 
   const landing = shell
     .replace(moduleTags, '')
@@ -113,7 +127,10 @@ export async function prerender(): Promise<void> {
       .replace(loadingIndicator, () => `<div id="root" data-prerendered="${path}">${markup}</div>`)
       .replace('</head>', () => `  ${tags}\n  </head>`)
       .replace(moduleTags, '')
-      .replace('</body>', () => `  <script>${startAfterFirstPaint(entry, preloads)}</script>\n  </body>`);
+      .replace('</body>', () => {
+        const signedIn = pages.isSignedOutOnly(path) ? `${loadingWhenSignedIn(loadingMarkup)}\n` : '';
+        return `  <script>${signedIn}${startAfterFirstPaint(entry, preloads)}</script>\n  </body>`;
+      });
     await writeFile(join(dist, `${path.slice(1)}.html`), prerendered);
   }
   await writeFile(join(dist, 'app.html'), app);

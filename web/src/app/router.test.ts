@@ -1,13 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { prerenderedPaths } from './router';
+import { isSignedOutOnly, prerenderedPaths } from './router';
 
 const firebaseJson = join(import.meta.dirname, '..', '..', '..', 'firebase.json');
 
 describe('prerenderedPaths', () => {
   it('lists the signed-out and public pages, not the landing page', () => {
     expect(prerenderedPaths().sort()).toEqual(['/login', '/privacy', '/register', '/terms']);
+  });
+
+  it('login and register are for signed-out visitors only; terms and privacy are for everyone', () => {
+    expect(prerenderedPaths().filter(isSignedOutOnly).sort()).toEqual(['/login', '/register']);
   });
 
   it('each prerendered page is served from its file by firebase.json, before the SPA fallback', () => {

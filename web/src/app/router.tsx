@@ -43,6 +43,11 @@ export function prerenderedPaths(): string[] {
   return [...Object.keys(signedOutScreens), ...Object.keys(openScreens)].filter((path) => path !== '/');
 }
 
+/** Whether `path` is a screen only for signed-out visitors (a signed-in one is sent on). */
+export function isSignedOutOnly(path: string): boolean {
+  return path in signedOutScreens;
+}
+
 /** The screens a path shows when the app starts there, so their code loads with the session. */
 function screensAt(pathname: string): LazyScreen[] {
   const appScreen = appScreens[pathname];
