@@ -169,6 +169,49 @@ test.describe('Tracker storage and sync', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a tab left open takes what another device did meanwhile, instead of overwriting it later', async ({ page, browser, baseURL }) => {
+    const errors = collectPageErrors(page);
+    const account = await newParticipant(page, romeToday(), 'Marta Due Dispositivi');
+    await page.clock.install();
+    await page.goto('/abitudini');
+    const habit = 'Bere acqua';
+    const synced = syncedTracker(page, (body) => body.habits.length === 1);
+    await addHabit(page, habit);
+    await synced;
+
+    // The laptop's tab goes to the background; the phone ticks the habit.
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    const phone = await browser.newContext({ baseURL, locale: 'it-IT', timezoneId: 'Europe/Rome', viewport: { width: 360, height: 740 } });
+    try {
+      const device = await phone.newPage();
+      await signIn(device, account);
+      await device.goto('/abitudini');
+      const ticked = syncedTracker(device, (body) => Object.keys(body.completions).length === 1);
+      await habitCard(device, habit).getByRole('button', { name: 'Segna come fatto' }).click();
+      await ticked;
+    } finally {
+      await phone.close();
+    }
+
+    // Back to the laptop two minutes later: it shows the phone's tick, and its next change keeps it.
+    await page.clock.fastForward('02:00');
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await expect(habitCard(page, habit).getByRole('button', { name: '✓ Fatto oggi' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(statValue(page, 'Punti')).toHaveText('2');
+    const both = syncedTracker(page, (body) => body.habits.length === 2);
+    await addHabit(page, 'Stretching');
+    await page.clock.fastForward(3000);
+    const sent = (await both).request().postDataJSON() as { completions: Record<string, Record<string, string>> };
+    expect(Object.keys(sent.completions)).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+
   test('data comes back on a new browser profile after sign-in', async ({ page, browser, baseURL }) => {
     const account = await newParticipant(page, addDays(romeToday(), -3), 'Luca Ritorno');
     await page.goto('/abitudini');

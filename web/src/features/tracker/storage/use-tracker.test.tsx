@@ -1,10 +1,11 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { addHabit } from '@sfida/core/tracker-actions';
 import { TrackerToaster } from '../components/tracker-toaster';
 import { fakeServer, json, renderWithApp, resetTrackerTestState, testUser } from '../testing/render-with-app';
 import { trackerKey } from './tracker-store';
+import { REFRESH_AFTER_HIDDEN_MS, SYNC_DEBOUNCE_MS } from '../sync/tracker-sync';
 import { useTracker } from './use-tracker';
 
 const user = testUser({ challengeStartDate: '2025-10-06' });
@@ -94,6 +95,69 @@ describe('useTracker', () => {
     renderWithApp(<HabitNames />);
     await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
     expect((calls.find((c) => c.method === 'PUT')?.body as TrackerData).updatedAt).toBe('2025-10-08T09:00:00.000Z');
+  });
+
+  describe('back to the tab after a while', () => {
+    let visibility: DocumentVisibilityState = 'visible';
+    function setVisibility(next: DocumentVisibilityState) {
+      visibility = next;
+      act(() => {
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+    }
+    beforeEach(() => {
+      visibility = 'visible';
+      vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
+    });
+
+    it('takes the copy another device sent meanwhile, without sending it back', async () => {
+      const here = trackerWith(['Leggere'], '2025-10-08T09:00:00.000Z');
+      localStorage.setItem(trackerKey(user.id), JSON.stringify(here));
+      let onServer = here;
+      const calls = fakeServer(user, (call) => (call.method === 'GET' && call.path === '/api/users/me/progress' ? json(onServer) : undefined));
+      renderWithApp(<HabitNames />);
+      await screen.findByText('Leggere');
+      await waitFor(() => expect(calls.filter((c) => c.method === 'GET' && c.path === '/api/users/me/progress')).toHaveLength(1));
+
+      const leftAt = Date.now();
+      setVisibility('hidden');
+      onServer = trackerWith(['Leggere', 'Dal telefono'], '2025-10-09T18:00:00.000Z');
+      vi.spyOn(Date, 'now').mockReturnValue(leftAt + REFRESH_AFTER_HIDDEN_MS + 1000);
+      setVisibility('visible');
+
+      expect(await screen.findByText('Dal telefono')).toBeInTheDocument();
+      expect(JSON.parse(localStorage.getItem(trackerKey(user.id)) ?? '{}').habits).toHaveLength(2);
+      await act(() => new Promise((resolve) => setTimeout(resolve, SYNC_DEBOUNCE_MS + 200)));
+      expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    });
+
+    it('looks again only after a real absence, and never replaces a change still waiting here', async () => {
+      const here = trackerWith(['Leggere'], '2025-10-08T09:00:00.000Z');
+      localStorage.setItem(trackerKey(user.id), JSON.stringify(here));
+      let onServer = here;
+      const calls = fakeServer(user, (call) => (call.method === 'GET' && call.path === '/api/users/me/progress' ? json(onServer) : undefined));
+      const reads = () => calls.filter((c) => c.method === 'GET' && c.path === '/api/users/me/progress').length;
+      renderWithApp(<HabitNames />);
+      await screen.findByText('Leggere');
+      await waitFor(() => expect(reads()).toBe(1));
+
+      // A quick look at another tab: not asked again.
+      setVisibility('hidden');
+      setVisibility('visible');
+      expect(reads()).toBe(1);
+
+      // A change made here, then away before it is sent: leaving sends it; coming back keeps it.
+      onServer = trackerWith(['Dal telefono'], '2025-10-09T18:00:00.000Z');
+      act(() => screen.getByRole('button', { name: 'aggiungi' }).click());
+      const leftAt = Date.now();
+      setVisibility('hidden');
+      vi.spyOn(Date, 'now').mockReturnValue(leftAt + REFRESH_AFTER_HIDDEN_MS + 1000);
+      setVisibility('visible');
+      await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+      expect((calls.find((c) => c.method === 'PUT')?.body as TrackerData).habits.map((h) => h.name)).toEqual(['Leggere', 'Nuova']);
+      expect(screen.getByText('Nuova')).toBeInTheDocument();
+      expect(screen.queryByText('Dal telefono')).not.toBeInTheDocument();
+    });
   });
 
   it('shows a message when the browser storage is full', async () => {

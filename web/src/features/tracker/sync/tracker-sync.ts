@@ -13,6 +13,8 @@ import { chooseTracker, type LocalOrigin } from './choose-tracker';
  *   if the server does not hold it yet (a change made here but never sent: the tab was closed during
  *   the pause, or the phone was offline).
  * - After each change: sent after a short pause (debounced), so a burst of toggles is one request.
+ * - Back to the tab after a while (a laptop left open while the phone was used): with everything
+ *   here already sent, a newer server copy is taken before this tab's next change could overwrite it.
  * - Offline or a server hiccup: the participant keeps working; sending is retried on `online` and
  *   with a growing pause. A 400 (data the server finds implausible) is reported, nothing is lost here.
  *
@@ -22,6 +24,8 @@ import { chooseTracker, type LocalOrigin } from './choose-tracker';
 
 /** Pause after the last change before sending. */
 export const SYNC_DEBOUNCE_MS = 1500;
+/** How long the tab must have been away before the server copy is looked at again. */
+export const REFRESH_AFTER_HIDDEN_MS = 60_000;
 const FIRST_RETRY_MS = 2000;
 const MAX_RETRY_MS = 60_000;
 
@@ -90,6 +94,9 @@ export class TrackerSync {
   private stopped = false;
   /** Nothing was stored here at start-up: whatever gets written before the server answers is a new, unconfirmed copy. */
   private startedEmpty = false;
+  /** When the tab was last hidden (Date.now()), or null while it is shown. */
+  private hiddenSince: number | null = null;
+  private refreshing = false;
 
   constructor(private readonly store: TrackerStore) {}
 
@@ -138,9 +145,42 @@ export class TrackerSync {
   };
 
   private readonly onVisibility = () => {
-    // Leaving the tab (or the phone locking) sends what is pending now rather than after the pause.
-    if (document.visibilityState === 'hidden' && this.timer !== null) this.schedule(0);
+    if (document.visibilityState === 'hidden') {
+      this.hiddenSince ??= Date.now();
+      // Leaving the tab (or the phone locking) sends what is pending now rather than after the pause.
+      if (this.timer !== null) this.schedule(0);
+      return;
+    }
+    const away = this.hiddenSince === null ? 0 : Date.now() - this.hiddenSince;
+    this.hiddenSince = null;
+    if (away >= REFRESH_AFTER_HIDDEN_MS) void this.refresh();
   };
+
+  /**
+   * Takes the server's copy when it is newer and everything here has been sent: another device
+   * was used meanwhile. With a change still waiting here, nothing is replaced (the newer copy
+   * wins at the next start, as before). Failures are left for the next return.
+   */
+  private async refresh(): Promise<void> {
+    if (this.stopped || this.refreshing || !this.restoreDone || this.sending || this.timer !== null || this.state.phase !== 'idle') return;
+    this.refreshing = true;
+    try {
+      const before = this.store.getSnapshot().data;
+      const remote = await fetchMyTracker();
+      const local = this.store.getSnapshot().data;
+      // Changed here while the server answered: that change is the one to keep and send.
+      if (!remote || !local || local !== before || this.timer !== null || this.sending) return;
+      if (chooseTracker(local, remote, 'confirmed') !== 'remote') return;
+      const { data, repaired } = remote.read();
+      this.store.write(data);
+      this.lastSentText = repaired ? null : JSON.stringify(data);
+      if (repaired) this.changed();
+    } catch {
+      // Offline or a hiccup: this tab keeps its copy; the next return tries again.
+    } finally {
+      this.refreshing = false;
+    }
+  }
 
   private setState(next: SyncState): void {
     if (next.phase === this.state.phase && next.rejectedMessage === this.state.rejectedMessage) return;
