@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { addDays, romeToday } from './support';
 import {
   addHabit,
@@ -13,6 +13,14 @@ import {
   total,
   trackerStorageKey,
 } from './tracker-support';
+
+/** As when the tab goes to the background or comes back (headless Chromium never hides a page). */
+async function setVisibility(page: Page, state: DocumentVisibilityState): Promise<void> {
+  await page.evaluate((next) => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => next });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, state);
+}
 
 // Where the tracker lives: this browser's local storage (per user, re-read every second and on
 // storage events), repaired when damaged, and the server's copy that brings it back elsewhere.
@@ -180,10 +188,7 @@ test.describe('Tracker storage and sync', () => {
     await synced;
 
     // The laptop's tab goes to the background; the phone ticks the habit.
-    await page.evaluate(() => {
-      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
-      document.dispatchEvent(new Event('visibilitychange'));
-    });
+    await setVisibility(page, 'hidden');
     const phone = await browser.newContext({ baseURL, locale: 'it-IT', timezoneId: 'Europe/Rome', viewport: { width: 360, height: 740 } });
     try {
       const device = await phone.newPage();
@@ -198,10 +203,7 @@ test.describe('Tracker storage and sync', () => {
 
     // Back to the laptop two minutes later: it shows the phone's tick, and its next change keeps it.
     await page.clock.fastForward('02:00');
-    await page.evaluate(() => {
-      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
-      document.dispatchEvent(new Event('visibilitychange'));
-    });
+    await setVisibility(page, 'visible');
     await expect(habitCard(page, habit).getByRole('button', { name: '✓ Fatto oggi' })).toHaveAttribute('aria-pressed', 'true');
     await expect(statValue(page, 'Punti')).toHaveText('2');
     const both = syncedTracker(page, (body) => body.habits.length === 2);
