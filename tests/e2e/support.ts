@@ -86,3 +86,12 @@ export function romeNoon(isoDate: string): Date {
   // Noon UTC is 13:00 or 14:00 in Rome: the same calendar day either way.
   return new Date(`${isoDate}T11:00:00Z`);
 }
+
+/**
+ * An instant on a calendar day up to today in Rome that the server does not see as future:
+ * noon on past days, now on today (before noon in Rome, today's noon is still to come, and the
+ * server refuses points dated after its own clock).
+ */
+export function romeMomentOn(isoDate: string): Date {
+  return isoDate === romeToday() ? new Date() : romeNoon(isoDate);
+}

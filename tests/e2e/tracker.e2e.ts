@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addDays, romeNoon, romeToday } from './support';
+import { addDays, romeMomentOn, romeToday } from './support';
 import {
   addHabit,
   collectPageErrors,
@@ -25,7 +25,7 @@ test.describe('Tracker: points, streaks, planner, check-in, badges', () => {
     const days = Array.from({ length: 7 }, (_, i) => addDays(today, i - 6));
     await newParticipant(page, days[0]!);
 
-    await page.clock.install({ time: romeNoon(days[0]!) });
+    await page.clock.install({ time: romeMomentOn(days[0]!) });
     await page.goto('/abitudini');
     const habit = 'Camminare 30 minuti';
     await addHabit(page, habit);
@@ -35,7 +35,7 @@ test.describe('Tracker: points, streaks, planner, check-in, badges', () => {
     let expected = 0;
     for (let i = 0; i < 7; i++) {
       if (i > 0) {
-        await page.clock.setSystemTime(romeNoon(days[i]!));
+        await page.clock.setSystemTime(romeMomentOn(days[i]!));
         await page.reload();
       }
       await expect(points, `giorno ${i + 1}: punti prima della spunta`).toHaveText(String(expected));
