@@ -1,6 +1,6 @@
 import type { TrackerData } from '@sfida/core/tracker';
 import { ApiError } from '../../../lib/api-client';
-import { fetchMyTracker, putMyTracker } from '../api/my-progress';
+import { fetchMyTracker, putMyTracker, type ServerTracker } from '../api/my-progress';
 import type { TrackerStore } from '../storage/tracker-store';
 import { chooseTracker, type LocalOrigin } from './choose-tracker';
 
@@ -171,10 +171,8 @@ export class TrackerSync {
       // Changed here while the server answered: that change is the one to keep and send.
       if (!remote || !local || local !== before || this.timer !== null || this.sending) return;
       if (chooseTracker(local, remote, 'confirmed') !== 'remote') return;
-      const { data, repaired } = remote.read();
-      this.store.write(data);
-      this.lastSentText = repaired ? null : JSON.stringify(data);
-      if (repaired) this.changed();
+      // A copy that had to be repaired is sent back whole.
+      if (this.adopt(remote).repaired) this.changed();
     } catch {
       // Offline or a hiccup: this tab keeps its copy; the next return tries again.
     } finally {
@@ -208,6 +206,14 @@ export class TrackerSync {
     this.retryDelay = Math.min(this.retryDelay * 2, MAX_RETRY_MS);
   }
 
+  /** Stores the server's copy here. Already on the server: not sent back, unless it had to be repaired. */
+  private adopt(remote: ServerTracker): { repaired: boolean } {
+    const { data, repaired } = remote.read();
+    this.store.write(data);
+    if (!repaired) this.lastSentText = JSON.stringify(data);
+    return { repaired };
+  }
+
   /** Looks at the server copy once and keeps whichever copy should win. */
   private restore(): Promise<void> {
     this.restoring ??= (async () => {
@@ -217,10 +223,7 @@ export class TrackerSync {
         const snapshot = this.store.getSnapshot();
         const origin: LocalOrigin = readFlag(unconfirmedFlag) ? 'unconfirmed' : snapshot.repaired ? 'repaired' : 'confirmed';
         if (remote && chooseTracker(snapshot.data, remote, origin) === 'remote') {
-          const { data, repaired } = remote.read();
-          this.store.write(data);
-          // Already on the server: no need to send it back, unless it had to be repaired.
-          if (!repaired) this.lastSentText = JSON.stringify(data);
+          this.adopt(remote);
         } else if (remote && snapshot.data && origin === 'confirmed' && remote.updatedAt === snapshot.data.updatedAt) {
           // The server holds this very copy (every change stamps a new date): a returning
           // participant does not upload eight weeks of tracker at every start.
