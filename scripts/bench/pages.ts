@@ -69,8 +69,8 @@ async function audit(url: string, port: number, extraHeaders?: Record<string, st
   };
 }
 
-const STATIC_FLOOR = 'static floor';
-const APP_FLOOR = 'app-stack floor';
+const STATIC_FLOOR = 'static floor' as const;
+const APP_FLOOR = 'app-stack floor' as const;
 
 /** Lighthouse runs per page: its scores vary from run to run, so the median run is reported. */
 const RUNS = 3;
@@ -144,29 +144,30 @@ export async function measurePages(options: { hostingUrl: string | null; cookie:
     } catch (error) {
       rows.push(...pageRows(APP_FLOOR, null, null, `${NOT_AVAILABLE}: ${(error as Error).message.split('\n')[0]}`));
     }
-    const pages: Array<{ name: string; path: string; floor: PageFigures | null; headers?: Record<string, string> }> = [
-      { name: '/', path: '/', floor: staticFloor },
-      { name: '/login', path: '/login', floor: staticFloor },
-      { name: '/dashboard', path: '/dashboard', floor: appFloor, ...(cookie ? { headers: { Cookie: `__session=${cookie}` } } : {}) },
+    const floors = { [STATIC_FLOOR]: staticFloor, [APP_FLOOR]: appFloor };
+    const pages: Array<{ name: string; path: string; against: keyof typeof floors; headers?: Record<string, string> }> = [
+      { name: '/', path: '/', against: STATIC_FLOOR },
+      { name: '/login', path: '/login', against: STATIC_FLOOR },
+      { name: '/dashboard', path: '/dashboard', against: APP_FLOOR, ...(cookie ? { headers: { Cookie: `__session=${cookie}` } } : {}) },
     ];
     for (const page of pages) {
+      const floor = floors[page.against];
       if (!hostingUrl) {
-        rows.push(...pageRows(page.name, null, page.floor, `${NOT_AVAILABLE}: web/dist is not built`));
+        rows.push(...pageRows(page.name, null, floor, `${NOT_AVAILABLE}: web/dist is not built`));
         continue;
       }
       if (page.path === '/dashboard' && !cookie) {
-        rows.push(...pageRows(page.name, null, page.floor, `${NOT_AVAILABLE}: no signed-in session (the API is not running)`));
+        rows.push(...pageRows(page.name, null, floor, `${NOT_AVAILABLE}: no signed-in session (the API is not running)`));
         continue;
       }
       try {
         log(`  ${page.name}…`);
         const figures = await medianAudit(`${hostingUrl}${page.path}`, port, page.headers);
         const landedOn = new URL(figures.finalUrl).pathname;
-        const against = page.floor === appFloor ? `against the ${APP_FLOOR}` : `against the ${STATIC_FLOOR}`;
-        const runs = `median of ${RUNS} runs (performance ${figures.scores.join(', ')}), ${against}`;
-        rows.push(...pageRows(page.name, figures, page.floor, landedOn !== page.path ? `${runs}; the page ended on ${landedOn}` : runs));
+        const runs = `median of ${RUNS} runs (performance ${figures.scores.join(', ')}), against the ${page.against}`;
+        rows.push(...pageRows(page.name, figures, floor, landedOn !== page.path ? `${runs}; the page ended on ${landedOn}` : runs));
       } catch (error) {
-        rows.push(...pageRows(page.name, null, page.floor, `${NOT_AVAILABLE}: ${(error as Error).message.split('\n')[0]}`));
+        rows.push(...pageRows(page.name, null, floor, `${NOT_AVAILABLE}: ${(error as Error).message.split('\n')[0]}`));
       }
     }
     return rows;
