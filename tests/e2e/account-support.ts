@@ -79,3 +79,21 @@ export function errorBox(page: Page): Locator {
 export function italianDate(iso: string): string {
   return new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Rome' }).format(new Date(iso));
 }
+
+/**
+ * Clicks the button named `name` in the very task it turns enabled, as an impatient thumb would,
+ * instead of waiting for the page to settle as Playwright's click does.
+ */
+export async function clickTheMomentEnabled(page: Page, name: string): Promise<void> {
+  await page.evaluate((buttonName) => {
+    const find = () => Array.from(document.querySelectorAll('button')).find((button) => button.textContent?.trim() === buttonName);
+    const observer = new MutationObserver(() => {
+      const button = find();
+      if (button && !button.disabled) {
+        observer.disconnect();
+        button.click();
+      }
+    });
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled'] });
+  }, name);
+}

@@ -5,7 +5,7 @@ import { useAuth } from '../../app/auth';
 import { FormError } from '../../components/form-error';
 import { errorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useHydrated, useValuesTypedBeforeStart } from '../../lib/use-hydrated';
+import { usePrerenderedForm } from '../../lib/use-prerendered-form';
 import { AuthAlternatives, AuthLayout } from './auth-layout';
 import { PasswordResetForm } from './password-reset-form';
 
@@ -19,9 +19,8 @@ export default function LoginPage() {
   const [submitting, setSubmitting] = useState(false);
   const [resetOpen, setResetOpen] = useState(false);
   // The page may arrive prerendered (web/scripts/prerender.ts): its buttons work once the app runs it.
-  const started = useHydrated();
   const form = useRef<HTMLFormElement>(null);
-  useValuesTypedBeforeStart(form, (typed) => {
+  const started = usePrerenderedForm(form, (typed) => {
     if (typed.email) setEmail(typed.email);
     if (typed.password) setPassword(typed.password);
   });

@@ -6,7 +6,7 @@ import { useAuth } from '../../app/auth';
 import { FormError } from '../../components/form-error';
 import { errorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useHydrated, useValuesTypedBeforeStart } from '../../lib/use-hydrated';
+import { usePrerenderedForm } from '../../lib/use-prerendered-form';
 import { AuthAlternatives, AuthLayout } from './auth-layout';
 
 interface RegisterForm {
@@ -34,9 +34,8 @@ export default function RegisterPage() {
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   // The page may arrive prerendered (web/scripts/prerender.ts): it submits once the app runs it.
-  const started = useHydrated();
   const formElement = useRef<HTMLFormElement>(null);
-  useValuesTypedBeforeStart(formElement, (typed) => {
+  const started = usePrerenderedForm(formElement, (typed) => {
     setForm((current) => {
       const next = { ...current };
       for (const key of Object.keys(emptyForm) as (keyof RegisterForm)[]) next[key] = typed[key] ?? current[key];
