@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
+import { addHabit, toggleHabit } from '@sfida/core/tracker-actions';
 import { DEMO_PARTICIPANT } from '../../scripts/stack/profiles';
+import { addDays, appOrigin, registerParticipant, romeToday, setChallengeStart } from './support';
 
 // The production wiring, locally: Hosting serves the SPA and rewrites /api/** to
 // the function; only the cookie named __session survives that hop in production.
@@ -43,5 +46,37 @@ test.describe('Hosting in front of the API', () => {
     expect(cookies.map((c) => c.name)).toContain('__session');
     await page.goto('/api/auth/me');
     await expect(page.locator('body')).toContainText(DEMO_PARTICIPANT.email);
+  });
+
+  test('a large JSON answer reaches the browser compressed through the rewrite; a small one as is', async ({ page }) => {
+    const account = await registerParticipant(page.request, { onboarding: true });
+    const start = addDays(romeToday(), -3);
+    await setChallengeStart(account.id, start);
+    const now = new Date();
+    let data: TrackerData = emptyTracker('Europe/Rome', now, start);
+    for (let h = 0; h < 10; h++) {
+      const added = addHabit(data, `Abitudine numero ${h + 1} con un nome lungo`, now, `h${h}`);
+      if (!added.ok) throw new Error(added.message);
+      const done = toggleHabit(added.data, `h${h}`, romeToday(now), now);
+      if (!done.ok) throw new Error(done.message);
+      data = done.data;
+    }
+    expect(JSON.stringify(data).length).toBeGreaterThan(2048);
+    const put = await page.request.put('/api/users/me/progress', { data, headers: { Origin: appOrigin } });
+    expect(put.status()).toBe(200);
+
+    await page.goto('/terms');
+    const answers = await page.evaluate(async () => {
+      const coding = async (path: string) => {
+        const response = await fetch(path);
+        return { status: response.status, encoding: response.headers.get('content-encoding'), body: await response.json() };
+      };
+      return { tracker: await coding('/api/users/me/progress'), session: await coding('/api/auth/me') };
+    });
+    expect(answers.tracker.status).toBe(200);
+    expect(answers.tracker.encoding).toMatch(/^(br|gzip)$/);
+    expect(answers.tracker.body).toEqual(data);
+    expect(answers.session.status).toBe(200);
+    expect(answers.session.encoding).toBeNull();
   });
 });

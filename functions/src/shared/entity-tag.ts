@@ -1,8 +1,11 @@
 import { sha256Hex } from './crypto';
 
-/** A strong entity tag for a response body. */
+/**
+ * An entity tag for a response body. Weak: the same JSON is sent gzipped or as is, depending on
+ * what the caller accepts, and a strong tag would have to differ between the two.
+ */
 export function entityTagOf(body: string): string {
-  return `"${sha256Hex(body)}"`;
+  return `W/"${sha256Hex(body)}"`;
 }
 
 /**

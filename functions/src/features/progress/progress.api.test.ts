@@ -103,6 +103,19 @@ describe('PUT /api/users/me/progress', () => {
     expect(reply.status).toBe(200);
     expect(reply.body.weeklyKPI.streakDays).toBe(56);
     expect(reply.body.weeklyKPI.currentWeek).toBe(8);
+
+    // A new device downloads it gzipped when it can (fetch undoes the coding), as is otherwise.
+    const gzipped = await client.get<TrackerData>('/api/users/me/progress', { 'accept-encoding': 'gzip' });
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    expect(gzipped.body).toEqual(data);
+    const plain = await client.get<TrackerData>('/api/users/me/progress', { 'accept-encoding': 'identity' });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(Number(plain.headers.get('content-length'))).toBe(size);
+    expect(plain.body).toEqual(data);
+    // A small answer is not worth compressing.
+    const session = await client.get('/api/auth/me', { 'accept-encoding': 'gzip' });
+    expect(session.status).toBe(200);
+    expect(session.headers.get('content-encoding')).toBeNull();
   });
 
   describe('implausible or invalid data: 400 with a message, stored data unchanged', () => {
@@ -171,9 +184,10 @@ describe('PUT /api/users/me/progress', () => {
     expect(first.status).toBe(200);
     expect(first.body).toEqual(data);
     const tag = first.headers.get('etag');
-    expect(tag).toMatch(/^"[0-9a-f]{64}"$/);
+    expect(tag).toMatch(/^W\/"[0-9a-f]{64}"$/);
     expect(first.headers.get('cache-control')).toBe('private, no-cache');
     expect(first.headers.get('vary')).toMatch(/cookie/i);
+    expect(first.headers.get('vary')).toMatch(/accept-encoding/i);
 
     // As the browser's revalidation arrives through Firebase Hosting, which adds "no-cache".
     const revalidate = { 'if-none-match': tag!, 'cache-control': 'no-cache, no-store' };
