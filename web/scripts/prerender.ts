@@ -2,6 +2,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { loadingWhenSignedIn, prefetchScript, SIGNED_IN_REDIRECT, startAfterFirstPaint } from './page-scripts';
 
 /*
  * Runs after `vite build`. The landing page is the same for every signed-out visitor, so it is
@@ -23,36 +24,6 @@ const webRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(webRoot, 'dist');
 // Inside node_modules so that the server bundle resolves react & co. like the app does.
 const serverOut = join(webRoot, 'node_modules', '.prerender');
-
-/** A signed-in visitor belongs on the dashboard (as the SPA's guard decides for `/`). */
-const SIGNED_IN_REDIRECT = `fetch('/api/auth/session',{credentials:'include',headers:{Accept:'application/json'}})
-.then(function(r){return r.ok?r.json():null})
-.then(function(d){if(d&&d.user)location.replace('/dashboard')})
-.catch(function(){});`;
-
-/**
- * On a page only for signed-out visitors, a signed-in one sees the loading indicator as soon as the
- * page's early session request answers, rather than a form that is not for them until the app has
- * started and sent them on (main.tsx then renders afresh instead of hydrating).
- */
-function loadingWhenSignedIn(loadingIndicator: string): string {
-  return `(function(){var s=window.__sfidaSession;if(!s)return;s.then(function(r){return r.ok?r.clone().json():null})
-.then(function(d){if(d&&d.user)document.getElementById('root').innerHTML=${JSON.stringify(loadingIndicator)}})
-.catch(function(){})})();`;
-}
-
-/**
- * Starts the app's code after the prerendered page's first paint. The page is readable without
- * it, and on a phone's connection the download would otherwise compete with that first paint.
- */
-function startAfterFirstPaint(entry: string, preloads: string[]): string {
-  return `requestAnimationFrame(function(){setTimeout(function(){${JSON.stringify(preloads)}.forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;document.head.appendChild(l)});var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};document.head.appendChild(s)},0)});`;
-}
-
-/** Fetches the SPA's start-up files once the landing has loaded, so "Accedi" opens quickly. */
-function prefetchScript(files: string[]): string {
-  return `addEventListener('load',function(){setTimeout(function(){${JSON.stringify(files)}.forEach(function(f){var l=document.createElement('link');l.rel='prefetch';l.href=f;document.head.appendChild(l)})},0)});`;
-}
 
 /** Moves emotion's server-rendered `<style>` tags out of the markup, keeping their order. */
 function extractStyles(markup: string): { html: string; css: string; tags: string } {
