@@ -1,11 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { chakraGlobalStylesOnDemand } from './scripts/chakra-global-styles-on-demand.ts';
+import { compileHintsForStartUp } from './scripts/compile-hints.ts';
 
 // In development the API runs behind the local Hosting emulator (firebase.json rewrites
 // /api/** to the function), so the dev server forwards /api there and cookies stay same-origin.
 export default defineConfig({
-  plugins: [react(), chakraGlobalStylesOnDemand()],
+  plugins: [react(), chakraGlobalStylesOnDemand(), compileHintsForStartUp()],
   server: {
     proxy: {
       '/api': { target: 'http://127.0.0.1:5000', changeOrigin: false },

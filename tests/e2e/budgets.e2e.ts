@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Browser, type Page, type Response } from '@playwright/test';
 import { appUrl, DEMO_PARTICIPANT, profiles } from '../../scripts/stack/profiles';
+import { COMPILE_HINT } from '../../web/scripts/compile-hints';
 
 // JavaScript budgets (issue 6): the JavaScript a route loads before it works, each file
 // gzip-compressed at level 9 (deterministic) and summed. KB = 1024 bytes. For a page the app
@@ -86,4 +87,23 @@ test.describe('JavaScript budget, signed in as the demo participant', () => {
       expect(measured.bytes, measured.files.join('\n')).toBeLessThanOrEqual(ROUTE_BUDGET);
     });
   }
+});
+
+test('the files every page runs at start ask to be compiled off the main thread; screens loaded on demand do not', async ({ request }) => {
+  // app.html is what Hosting serves for every signed-in path.
+  const shell = await (await request.get('/planner')).text();
+  const entryPath = /<script type="module"[^>]* src="([^"]+)"/.exec(shell)?.[1];
+  const preloaded = [...shell.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g)].map((match) => match[1]!);
+  expect(entryPath, shell).toBeDefined();
+  expect(preloaded.length, shell).toBeGreaterThanOrEqual(1);
+  const startUp = [entryPath!, ...preloaded];
+  for (const path of startUp) {
+    expect((await (await request.get(path)).text()).startsWith(`${COMPILE_HINT}\n`), path).toBe(true);
+  }
+  const entry = await (await request.get(entryPath!)).text();
+  const screen = /assets\/dashboard-page-[\w-]+\.js/.exec(entry)?.[0];
+  expect(screen, 'the entry names the dashboard screen it loads on demand').toBeDefined();
+  const screenCode = await (await request.get(`/${screen}`)).text();
+  expect(screenCode).toContain('Ecco a che punto sei oggi.');
+  expect(screenCode).not.toContain(COMPILE_HINT);
 });
