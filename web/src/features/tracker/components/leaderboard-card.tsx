@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useDeferredValue, useId, useState, useTransition } from 'react';
 import { Badge, Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import type { LeaderboardEntry } from '@sfida/core/progress-summary';
 import { useLeaderboard } from '../api/leaderboard';
@@ -18,14 +18,18 @@ function leaderboardPreview(entries: LeaderboardEntry[], isMine: (entry: Leaderb
 
 /** The cohort's ranking this week; the participant's own row stands out. */
 export function LeaderboardCard({ cohortId, weekStart, userId }: { cohortId: string; weekStart: string; userId: string }) {
-  const { data: entries = [], isPending } = useLeaderboard(cohortId, weekStart);
+  // The rows are the costliest part of the dashboard to render (a few ms each on a phone). They
+  // render in a transition, which React splits into short tasks: the answer arriving, or a tap on
+  // "Mostra tutta la classifica", never blocks the page for the whole list at once.
+  const entries = useDeferredValue(useLeaderboard(cohortId, weekStart).data);
   const [expanded, setExpanded] = useState(false);
+  const [isExpanding, startExpanding] = useTransition();
   const listId = useId();
   const isMine = (entry: LeaderboardEntry) => entry.isMe || entry.userId === userId;
-  const shown = expanded ? entries : leaderboardPreview(entries, isMine);
+  const shown = entries === undefined ? [] : expanded ? entries : leaderboardPreview(entries, isMine);
   return (
     <SectionCard title="Classifica del gruppo">
-      {isPending ? (
+      {entries === undefined ? (
         <Text color="fg.muted" role="status">
           Caricamento...
         </Text>
@@ -76,7 +80,15 @@ export function LeaderboardCard({ cohortId, weekStart, userId }: { cohortId: str
             })}
           </Stack>
           {entries.length > LEADERBOARD_PREVIEW && (
-            <Button variant="ghost" size="sm" mt="2" aria-expanded={expanded} aria-controls={listId} onClick={() => setExpanded((open) => !open)}>
+            <Button
+              variant="ghost"
+              size="sm"
+              mt="2"
+              aria-expanded={expanded}
+              aria-controls={listId}
+              loading={isExpanding}
+              onClick={() => startExpanding(() => setExpanded((open) => !open))}
+            >
               {expanded ? 'Mostra meno' : `Mostra tutta la classifica (${entries.length})`}
             </Button>
           )}

@@ -115,7 +115,8 @@ describe('Dashboard', { timeout: 30_000 }, () => {
     const more = screen.getByRole('button', { name: 'Mostra tutta la classifica (14)' });
     expect(more).toHaveAttribute('aria-expanded', 'false');
     await user.click(more);
+    // The whole list renders in a transition (see LeaderboardCard).
+    expect(await screen.findByRole('button', { name: 'Mostra meno' })).toHaveAttribute('aria-expanded', 'true');
     expect(rows()).toHaveLength(14);
-    expect(screen.getByRole('button', { name: 'Mostra meno' })).toHaveAttribute('aria-expanded', 'true');
   });
 });
