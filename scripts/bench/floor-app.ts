@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import { chakraGlobalStylesOnDemand } from '../../web/scripts/chakra-global-styles-on-demand';
+import { compileHintsForStartUp } from '../../web/scripts/compile-hints';
 import { repoRoot } from '../stack/profiles';
 
 /*
@@ -39,7 +40,7 @@ export async function serveFloorApp(): Promise<FloorApp | null> {
     root: FLOOR_ROOT,
     configFile: false,
     logLevel: 'silent',
-    plugins: [react(), chakraGlobalStylesOnDemand()],
+    plugins: [react(), chakraGlobalStylesOnDemand(), compileHintsForStartUp()],
     build: { outDir, emptyOutDir: true },
   });
   const page = (await readFile(join(outDir, 'index.html'), 'utf8')).replace('<!--global-styles-->', styles);

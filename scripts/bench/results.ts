@@ -100,10 +100,12 @@ ${noteLines.length ? `\nNotes:\n\n${noteLines.join('\n')}\n` : ''}
 ## What is measured
 
 - **Pagine**: Lighthouse (default mobile profile: simulated slow 4G and 4× CPU slowdown) on the installed
-  Chromium, headless, three runs per page (the run with the median performance score is reported), against the built app served by the Hosting emulator. The dashboard is loaded
-  with a signed-in session cookie; the three runs share one Chromium, and Lighthouse empties the HTTP cache before
+  Chromium, headless, five runs per page (the run with the median performance score is reported; the notes give
+  every run's score and the range of Lighthouse's CPU benchmark index, this machine's speed during the runs),
+  against the built app served by the Hosting emulator. The dashboard is loaded
+  with a signed-in session cookie; the runs share one Chromium, and Lighthouse empties the HTTP cache before
   each but not local storage, so the first dashboard run is a new device (the tracker restored from the server) and
-  the next two a returning participant (the tracker already in local storage). Each page is measured against the floor of its kind. The landing and login pages
+  the next four a returning participant (the tracker already in local storage). Each page is measured against the floor of its kind. The landing and login pages
   (prerendered HTML): a minimal static HTML page (a heading and a paragraph) served from 127.0.0.1. The dashboard
   (rendered in the browser from the participant's data): the least a signed-in screen can be on the app's own stack,
   \`web/bench/floor\` (React, React Router, TanStack Query and Chakra UI with the app's theme and built global
