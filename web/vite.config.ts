@@ -2,11 +2,12 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { chakraGlobalStylesOnDemand } from './scripts/chakra-global-styles-on-demand.ts';
 import { compileHintsForStartUp } from './scripts/compile-hints.ts';
+import { screenSources } from './scripts/screen-sources.ts';
 
 // In development the API runs behind the local Hosting emulator (firebase.json rewrites
 // /api/** to the function), so the dev server forwards /api there and cookies stay same-origin.
 export default defineConfig({
-  plugins: [react(), chakraGlobalStylesOnDemand(), compileHintsForStartUp()],
+  plugins: [react(), screenSources(), chakraGlobalStylesOnDemand(), compileHintsForStartUp()],
   server: {
     proxy: {
       '/api': { target: 'http://127.0.0.1:5000', changeOrigin: false },
@@ -15,6 +16,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks each screen needs (read, then removed, by scripts/prerender.ts).
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {

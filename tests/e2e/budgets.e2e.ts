@@ -107,3 +107,15 @@ test('the files every page runs at start ask to be compiled off the main thread;
   expect(screenCode).toContain('Ecco a che punto sei oggi.');
   expect(screenCode).not.toContain(COMPILE_HINT);
 });
+
+test("the SPA shell downloads the path's screen chunks next to the entry, not after running it", async ({ page }) => {
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  // The app's entry never arrives: whatever else is fetched was asked for by app.html itself.
+  await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
+  await page.goto('/planner');
+  await expect.poll(() => requested.filter((path) => /\/assets\/planner-page-[\w-]+\.js$/.test(path))).toHaveLength(1);
+  expect(requested.some((path) => /\/assets\/app-shell-[\w-]+\.js$/.test(path)), requested.join('\n')).toBe(true);
+  expect(requested.some((path) => /\/assets\/dashboard-page-[\w-]+\.js$/.test(path)), requested.join('\n')).toBe(false);
+  await expect(page.getByRole('status')).toHaveText('Caricamento...');
+});

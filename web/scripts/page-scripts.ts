@@ -51,3 +51,13 @@ export function prefetchScript(files: string[]): string {
     `${JSON.stringify(files)}.forEach(function(f){var l=document.createElement('link');l.rel='prefetch';l.href=f;document.head.appendChild(l)})`,
   );
 }
+
+/**
+ * In the SPA shell, before the app's code: starts downloading the chunks of the screens at the
+ * page's path (`chunksByPath`, written by the build), next to the app's entry. Otherwise they
+ * are requested only once the entry has been downloaded and evaluated: one more round trip,
+ * plus the evaluation, before the first screen can render.
+ */
+export function preloadScreenChunks(chunksByPath: Record<string, string[]>): string {
+  return `(function(){var f=${JSON.stringify(chunksByPath)}[location.pathname];if(f)f.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)})})();`;
+}

@@ -2,7 +2,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { loadingWhenSignedIn, prefetchScript, SIGNED_IN_REDIRECT, startAfterFirstPaint } from './page-scripts';
+import { loadingWhenSignedIn, preloadScreenChunks, prefetchScript, SIGNED_IN_REDIRECT, startAfterFirstPaint } from './page-scripts';
 
 /*
  * Runs after `vite build`. The landing page is the same for every signed-out visitor, so it is
@@ -39,8 +39,45 @@ function extractStyles(markup: string): { html: string; css: string; tags: strin
   return { html, css, tags };
 }
 
+/** Vite's build manifest (dist/.vite/manifest.json), the parts used here. */
+type Manifest = Record<string, { file: string; imports?: string[] }>;
+
+/**
+ * For each path, the chunk files of its screens and of everything they import, other than the
+ * files the page loads anyway (`alreadyLoaded`). A screen without a source, or one the manifest
+ * does not know, fails the build.
+ */
+export function screenChunksByPath(
+  manifest: Manifest,
+  paths: string[],
+  sourcesAt: (path: string) => (string | undefined)[],
+  alreadyLoaded: string[],
+): Record<string, string[]> {
+  const chunksOf = (key: string, found: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`prerender: ${key} is not in Vite's manifest`);
+    const file = `/${chunk.file}`;
+    if (found.has(file)) return;
+    found.add(file);
+    for (const imported of chunk.imports ?? []) chunksOf(imported, found);
+  };
+  const byPath: Record<string, string[]> = {};
+  for (const path of paths) {
+    const found = new Set<string>();
+    for (const source of sourcesAt(path)) {
+      if (!source) throw new Error(`prerender: a screen at ${path} has no source (is the screen-sources plugin in vite.config.ts?)`);
+      chunksOf(source, found);
+    }
+    const files = [...found].filter((file) => !alreadyLoaded.includes(file));
+    if (files.length > 0) byPath[path] = files;
+  }
+  return byPath;
+}
+
 interface ServerPages {
   prerenderedPaths(): string[];
+  screenPaths(): string[];
+  screenSourcesAt(path: string): (string | undefined)[];
   isSignedOutOnly(path: string): boolean;
   renderLanding(): Promise<string>;
   renderGlobalStyles(): { id: string; markup: string };
@@ -87,13 +124,23 @@ export async function prerender(): Promise<void> {
     .replace('</head>', () => `<style>${css}</style>\n  </head>`)
     .replace('</body>', () => `  <script>${SIGNED_IN_REDIRECT}\n${prefetchScript(startUpFiles)}</script>\n  </body>`);
 
-  const app = shell.replace('</head>', () => `  <style id="${globalStyles.id}">${global.css}</style>\n  </head>`);
+  const manifestFile = join(dist, '.vite', 'manifest.json');
+  const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Manifest;
+  await rm(join(dist, '.vite'), { recursive: true, force: true }); // not for Hosting to serve
+  // The paths app.html serves: not the landing (index.html) nor the prerendered pages.
+  const spaPaths = pages.screenPaths().filter((path) => path !== '/' && !pages.prerenderedPaths().includes(path));
+  const screenChunks = screenChunksByPath(manifest, spaPaths, (path) => pages.screenSourcesAt(path), startUpFiles);
+  if (!screenChunks['/dashboard']?.some((file) => file.includes('/dashboard-page-'))) {
+    throw new Error("prerender: the dashboard's chunks were not found for app.html");
+  }
+  const withGlobalStyles = shell.replace('</head>', () => `  <style id="${globalStyles.id}">${global.css}</style>\n  </head>`);
+  const app = withGlobalStyles.replace('<script type="module"', () => `<script>${preloadScreenChunks(screenChunks)}</script>\n    <script type="module"`);
 
   for (const path of pages.prerenderedPaths()) {
     const page = await pages.renderSignedOutPage(path);
     const { html: markup, tags } = extractStyles(page.markup);
     if (!markup.includes('<h1') || markup.includes('<style')) throw new Error(`prerender: ${path} did not render as expected`);
-    const prerendered = app
+    const prerendered = withGlobalStyles
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
       .replace(loadingIndicator, () => `<div id="root" data-prerendered="${path}">${markup}</div>`)
       .replace('</head>', () => `  ${tags}\n  </head>`)

@@ -7,7 +7,7 @@ import { RequireAuth, RequireOnboardingDone, SignedOutOnly } from './guards';
 // Every screen is its own chunk. A first visit to `/` gets the prerendered landing page
 // (web/scripts/prerender.ts); the SPA renders it only when it navigates there itself.
 // (Declarative routes rather than a data router: ~19 KB gzip less at start-up.)
-const LandingPage = lazyScreen(() => import('../features/landing/landing-page').then((module) => ({ default: module.LandingPage })));
+const LandingPage = lazyScreen(() => import('../features/landing/landing-page'));
 
 /** Landing, login and register: only for signed-out users. */
 const signedOutScreens: Record<string, LazyScreen> = {
@@ -55,6 +55,16 @@ function screensAt(pathname: string): LazyScreen[] {
   if (pathname === '/onboarding') return [OnboardingPage];
   const screen = signedOutScreens[pathname] ?? openScreens[pathname];
   return screen ? [screen] : [];
+}
+
+/** Every path the app has a screen for. */
+export function screenPaths(): string[] {
+  return [...Object.keys(signedOutScreens), ...Object.keys(openScreens), '/onboarding', ...Object.keys(appScreens)];
+}
+
+/** The modules of the screens at `pathname` (for the build: see LazyScreen.source). */
+export function screenSourcesAt(pathname: string): (string | undefined)[] {
+  return screensAt(pathname).map((screen) => screen.source);
 }
 
 /** Starts loading the code of the screens at `pathname`; resolves when it is there (or failed). */

@@ -14,7 +14,7 @@ import { BUILT_GLOBAL_STYLES_ID, getSystem } from '../theme';
  * with the same design system, as markup plus the style tags emotion emits on the server.
  */
 
-export { isSignedOutOnly, prerenderedPaths } from '../app/router';
+export { isSignedOutOnly, prerenderedPaths, screenPaths, screenSourcesAt } from '../app/router';
 
 /** The landing page: static HTML, never hydrated. */
 export async function renderLanding(): Promise<string> {

@@ -189,3 +189,6 @@ export function LandingPage() {
     </Flex>
   );
 }
+
+// The router loads it lazily, as a default export.
+export default LandingPage;

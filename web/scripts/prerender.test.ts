@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { screenChunksByPath } from './prerender';
+
+const manifest = {
+  'index.html': { file: 'assets/index-1.js', imports: ['_ui-1.js'] },
+  '_ui-1.js': { file: 'assets/ui-1.js' },
+  '_zod-1.js': { file: 'assets/zod-1.js' },
+  'src/components/app-shell.tsx': { file: 'assets/app-shell-1.js', imports: ['_ui-1.js', 'index.html'] },
+  'src/pages/dashboard-page.tsx': { file: 'assets/dashboard-page-1.js', imports: ['_ui-1.js', '_zod-1.js', 'index.html'] },
+  'src/pages/events-page.tsx': { file: 'assets/events-page-1.js', imports: ['index.html'] },
+};
+const sources: Record<string, string[]> = {
+  '/dashboard': ['src/components/app-shell.tsx', 'src/pages/dashboard-page.tsx'],
+  '/eventi': ['src/components/app-shell.tsx', 'src/pages/events-page.tsx'],
+};
+const startUp = ['/assets/index-1.js', '/assets/ui-1.js'];
+
+describe('screenChunksByPath', () => {
+  it("lists each path's screens and what they import, once, without the files every page loads", () => {
+    expect(screenChunksByPath(manifest, ['/dashboard', '/eventi'], (path) => sources[path] ?? [], startUp)).toEqual({
+      '/dashboard': ['/assets/app-shell-1.js', '/assets/dashboard-page-1.js', '/assets/zod-1.js'],
+      '/eventi': ['/assets/app-shell-1.js', '/assets/events-page-1.js'],
+    });
+  });
+
+  it('leaves out a path with nothing more to load', () => {
+    expect(screenChunksByPath(manifest, ['/nowhere'], () => [], startUp)).toEqual({});
+  });
+
+  it('fails the build when a screen has no source or the manifest does not know it', () => {
+    expect(() => screenChunksByPath(manifest, ['/dashboard'], () => [undefined], startUp)).toThrow('has no source');
+    expect(() => screenChunksByPath(manifest, ['/x'], () => ['src/pages/x-page.tsx'], startUp)).toThrow("src/pages/x-page.tsx is not in Vite's manifest");
+  });
+});
