@@ -212,6 +212,43 @@ describe('useTracker', () => {
     expect(renders).toBe(before);
   });
 
+  it('does not re-render the screens when a returning device has looked at the server copy', async () => {
+    const same = trackerWith(['Leggere'], '2025-10-08T09:00:00.000Z');
+    localStorage.setItem(trackerKey(user.id), JSON.stringify(same));
+    let answer = (_response: Response) => {};
+    fakeServer(user, (call) =>
+      call.method === 'GET' && call.path === '/api/users/me/progress' ? new Promise<Response>((resolve) => (answer = resolve)) : undefined,
+    );
+    renderWithApp(<HabitNames />);
+    await screen.findByText('Leggere');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    const before = renders;
+    await act(async () => {
+      answer(json(same));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(renders).toBe(before);
+  });
+
+  it('moves a tracker kept in another time zone to the browser\'s zone, once the server copy has been looked at', async () => {
+    const elsewhere = zone === 'Pacific/Auckland' ? 'America/Los_Angeles' : 'Pacific/Auckland';
+    localStorage.setItem(trackerKey(user.id), JSON.stringify({ ...trackerWith(['Leggere']), timeZone: elsewhere }));
+    let answer = (_response: Response) => {};
+    fakeServer(user, (call) =>
+      call.method === 'GET' && call.path === '/api/users/me/progress' ? new Promise<Response>((resolve) => (answer = resolve)) : undefined,
+    );
+    const storedZone = () => (JSON.parse(localStorage.getItem(trackerKey(user.id)) ?? '{}') as TrackerData).timeZone;
+    renderWithApp(<HabitNames />);
+    await screen.findByText('Leggere');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(storedZone()).toBe(elsewhere);
+    await act(async () => {
+      answer(new Response(null, { status: 204 }));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    await waitFor(() => expect(storedZone()).toBe(zone));
+  });
+
   it('sends changes after a short pause, and reports a refusal without losing anything', async () => {
     localStorage.setItem(trackerKey(user.id), JSON.stringify(trackerWith(['Leggere'])));
     let refuse = false;

@@ -59,9 +59,22 @@ export function useTracker(): UseTracker {
   wireNotices(store);
 
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
-  // Only whether a restore is under way: every send changes the sync's state, and the screens
-  // that show the tracker need not re-render for it (see useTrackerSync).
-  const restoringPhase = useSyncExternalStore(sync.subscribe, () => sync.getState().phase === 'restoring');
+  // Only whether this device waits for the server's copy (nothing stored here, restore under way):
+  // every send changes the sync's state, and so does the end of a returning device's start-up
+  // check, and the screens that show the tracker need not re-render for either (re-rendering the
+  // dashboard is ~60 ms here; see useTrackerSync for the notices).
+  const subscribeToRestore = useCallback(
+    (onChange: () => void) => {
+      const fromStore = store.subscribe(onChange);
+      const fromSync = sync.subscribe(onChange);
+      return () => {
+        fromStore();
+        fromSync();
+      };
+    },
+    [store, sync],
+  );
+  const restoring = useSyncExternalStore(subscribeToRestore, () => store.getSnapshot().data === null && sync.getState().phase === 'restoring');
 
   useEffect(() => store.retain(), [store]);
 
@@ -83,7 +96,6 @@ export function useTracker(): UseTracker {
     [user.challengeStartDate],
   );
   const data = snapshot.data ?? empty;
-  const restoring = snapshot.data === null && restoringPhase;
 
   const apply = useCallback(
     <R extends TrackerResult>(result: R): R => {
@@ -99,17 +111,32 @@ export function useTracker(): UseTracker {
   // The server owns the start date: a tracker stored before the challenge started (or on
   // another device) takes the user's date. The participant's days are those of the zone the
   // browser is in now (the reducers read the tracker's zone). Both re-place points in their weeks.
+  // Not while the server's copy is being looked at: then once that look has ended.
   const stored = snapshot.data;
+  const startDate = user.challengeStartDate;
   useEffect(() => {
-    if (!stored || restoringPhase) return;
-    const zone = browserTimeZone();
-    const startChanged = user.challengeStartDate !== null && stored.challengeStartDate !== user.challengeStartDate;
-    if (!startChanged && stored.timeZone === zone) return;
-    const now = new Date();
-    const withStart = startChanged ? setChallengeStartDate(stored, user.challengeStartDate, now) : stored;
-    const next = withStart.timeZone === zone ? withStart : withReconciledHistory({ ...withStart, timeZone: zone, updatedAt: now.toISOString() }, now);
-    apply({ ok: true, data: next, awarded: 0 });
-  }, [stored, restoringPhase, user.challengeStartDate, apply]);
+    const fixUp = () => {
+      const current = store.getSnapshot().data;
+      if (!current || sync.getState().phase === 'restoring') return;
+      const zone = browserTimeZone();
+      const startChanged = startDate !== null && current.challengeStartDate !== startDate;
+      if (!startChanged && current.timeZone === zone) return;
+      const now = new Date();
+      const withStart = startChanged ? setChallengeStartDate(current, startDate, now) : current;
+      const next = withStart.timeZone === zone ? withStart : withReconciledHistory({ ...withStart, timeZone: zone, updatedAt: now.toISOString() }, now);
+      apply({ ok: true, data: next, awarded: 0 });
+    };
+    if (sync.getState().phase !== 'restoring') {
+      fixUp();
+      return;
+    }
+    const stopWaiting = sync.subscribe(() => {
+      if (sync.getState().phase === 'restoring') return;
+      stopWaiting();
+      queueMicrotask(fixUp); // outside the sync's own notification
+    });
+    return stopWaiting;
+  }, [store, sync, stored, startDate, apply]);
 
   return { data, restoring, apply };
 }
