@@ -15,7 +15,8 @@ import { loadingWhenSignedIn, preloadScreenChunks, prefetchScript, SIGNED_IN_RED
  *                    fresh render instead)
  *   dist/app.html    the SPA shell (firebase.json rewrites every other path to it), with Chakra's
  *                    global styles already in it, so the browser does not build them at start-up
- *                    (see getProvidedSystem in src/theme.ts)
+ *                    (see getProvidedSystem in src/theme.ts), and, for each path, the chunks of its
+ *                    screens, which it starts downloading next to the app's entry
  *
  * Inside the SPA (after logging out, an unknown path) `/` is still rendered by React.
  */
