@@ -29,7 +29,18 @@ export async function expectItalianTitle(page: Page, path: TitledPath): Promise<
 }
 
 /** axe on the page as it is: every serious or critical violation, one line per node ('' when none). */
+/**
+ * Waits until no finite animation or transition is running: axe reads each colour as it is at
+ * that moment, and a button fading in (enabled once the app has started) is not the page's colour.
+ */
+export async function waitForStillPage(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+  );
+}
+
 export async function seriousAxeReport(page: Page): Promise<string> {
+  await waitForStillPage(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   return serious
