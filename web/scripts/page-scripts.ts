@@ -36,19 +36,28 @@ export function loadingWhenSignedIn(loadingIndicator: string): string {
 }
 
 /**
+ * A statement adding one `<link rel>` per file of `files` (an expression for an array of URLs)
+ * to <head>. Module preloads are fetched in CORS mode, as the module scripts that use them.
+ */
+function addLinks(files: string, rel: 'modulepreload' | 'prefetch'): string {
+  const mode = rel === 'modulepreload' ? "l.crossOrigin='';" : '';
+  return `${files}.forEach(function(f){var l=document.createElement('link');l.rel='${rel}';${mode}l.href=f;document.head.appendChild(l)})`;
+}
+
+/**
  * Starts the app's code after the prerendered page's first paint. The page is readable without
  * it, and on a phone's connection the download would otherwise compete with that first paint.
  */
 export function startAfterFirstPaint(entry: string, preloads: string[]): string {
   return afterFirstContentfulPaint(
-    `${JSON.stringify(preloads)}.forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;document.head.appendChild(l)});var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};document.head.appendChild(s)`,
+    `${addLinks(JSON.stringify(preloads), 'modulepreload')};var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};document.head.appendChild(s)`,
   );
 }
 
 /** Fetches the SPA's start-up files once the landing has been shown, so "Accedi" opens quickly. */
 export function prefetchScript(files: string[]): string {
   return afterFirstContentfulPaint(
-    `${JSON.stringify(files)}.forEach(function(f){var l=document.createElement('link');l.rel='prefetch';l.href=f;document.head.appendChild(l)})`,
+    addLinks(JSON.stringify(files), 'prefetch'),
   );
 }
 
@@ -59,5 +68,5 @@ export function prefetchScript(files: string[]): string {
  * plus the evaluation, before the first screen can render.
  */
 export function preloadScreenChunks(chunksByPath: Record<string, string[]>): string {
-  return `(function(){var f=${JSON.stringify(chunksByPath)}[location.pathname];if(f)f.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)})})();`;
+  return `(function(){var f=${JSON.stringify(chunksByPath)}[location.pathname];if(f)${addLinks('f', 'modulepreload')}})();`;
 }

@@ -11,7 +11,6 @@ import type { Plugin } from 'vite';
 
 const LAZY_SCREEN_CALL = /lazyScreen\(\(\) => import\('([^']+)'\)\)/g;
 const ANY_CALL = /\blazyScreen\(/g;
-const HAS_CALL = /\blazyScreen\(/;
 
 /** `code` with each `lazyScreen(() => import('x'))` given the module id `resolve('x')` returns. */
 export async function annotateScreenSources(code: string, resolve: (specifier: string) => Promise<string>): Promise<string> {
@@ -34,7 +33,7 @@ export function screenSources(): Plugin {
       root = config.root;
     },
     async transform(code, id) {
-      if (id.includes('node_modules') || id.endsWith('lazy-screen.ts') || !HAS_CALL.test(code)) return null;
+      if (id.includes('node_modules') || id.endsWith('lazy-screen.ts') || !code.includes('lazyScreen(')) return null;
       const annotated = await annotateScreenSources(code, async (specifier) => {
         const resolved = await this.resolve(specifier, id);
         if (!resolved) this.error(`screen-sources: cannot resolve ${specifier} from ${id}`);
