@@ -90,8 +90,8 @@ test.describe('JavaScript budget, signed in as the demo participant', () => {
 });
 
 test('the files every page runs at start ask to be compiled off the main thread; screens loaded on demand do not', async ({ request }) => {
-  // app.html is what Hosting serves for every signed-in path.
-  const shell = await (await request.get('/planner')).text();
+  // The SPA shell: every page starts with its entry and module preloads.
+  const shell = await (await request.get('/app.html')).text();
   const entryPath = /<script type="module"[^>]* src="([^"]+)"/.exec(shell)?.[1];
   const preloaded = [...shell.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g)].map((match) => match[1]!);
   expect(entryPath, shell).toBeDefined();
@@ -108,10 +108,10 @@ test('the files every page runs at start ask to be compiled off the main thread;
   expect(screenCode).not.toContain(COMPILE_HINT);
 });
 
-test("the SPA shell downloads the path's screen chunks next to the entry, not after running it", async ({ page }) => {
+test("a signed-in page downloads its screen's chunks next to the entry, not after running it", async ({ page }) => {
   const requested: string[] = [];
   page.on('request', (request) => requested.push(new URL(request.url()).pathname));
-  // The app's entry never arrives: whatever else is fetched was asked for by app.html itself.
+  // The app's entry never arrives: whatever else is fetched was asked for by the page itself.
   await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
   await page.goto('/planner');
   await expect.poll(() => requested.filter((path) => /\/assets\/planner-page-[\w-]+\.js$/.test(path))).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { appOrigin, registerParticipant } from './support';
+import { addDays, appOrigin, registerParticipant, romeToday, setChallengeStart } from './support';
 import { expectItalianTitle, expectPdfDownload, seriousAxeReport, type TitledPath } from './account-support';
 
 // The program pages around the tracker (landing, events, resources) and, for every route of
@@ -75,6 +75,35 @@ test.describe('App shell', () => {
     await expect(page.getByRole('button', { name: 'Accedi' })).toHaveCSS('background-color', 'rgb(15, 92, 77)');
     // The reset is there too: no default body margin.
     await expect(page.locator('body')).toHaveCSS('margin', '0px');
+  });
+});
+
+test.describe('Signed-in pages', () => {
+  test("come with their screen's styles and tab title; emotion neither serializes nor inserts those again", async ({ page }) => {
+    const account = await registerParticipant(page.request, { onboarding: true });
+    await setChallengeStart(account.id, addDays(romeToday(), -9));
+    const html = await (await page.request.get('/dashboard')).text();
+    expect(html).toContain('<title>Dashboard · Sfida 8 settimane</title>');
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText('Settimana 2').first()).toBeVisible();
+    const styles = await page.evaluate(() => {
+      const built = document.querySelector('style[data-emotion^="css "][data-s]');
+      const builtNames = new Set((built?.getAttribute('data-emotion') ?? '').split(' ').slice(1));
+      const classesIn = (sheet: CSSStyleSheet) => Array.from(sheet.cssRules).flatMap((rule) => [...rule.cssText.matchAll(/\.css-([a-z0-9]+)/g)].map((m) => m[1]!));
+      const insertedNow = Array.from(document.querySelectorAll<HTMLStyleElement>('style[data-emotion="css"]')).flatMap((tag) => classesIn(tag.sheet!));
+      const emotionClass = (selector: string) => /css-([a-z0-9]+)/.exec(document.querySelector(selector)?.className ?? '')?.[1] ?? '';
+      return {
+        built: builtNames.size,
+        insertedAgain: insertedNow.filter((name) => builtNames.has(name)),
+        headingBuilt: builtNames.has(emotionClass('h1')),
+        headerBuilt: builtNames.has(emotionClass('header')),
+      };
+    });
+    expect(styles.built).toBeGreaterThan(30);
+    expect(styles.insertedAgain).toEqual([]);
+    expect(styles.headingBuilt && styles.headerBuilt).toBe(true);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('font-weight', '600');
   });
 });
 

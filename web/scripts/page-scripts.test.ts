@@ -1,9 +1,9 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, test } from 'vitest';
-import { FIRST_PAINT_FALLBACK_MS, preloadScreenChunks, startAfterFirstPaint } from './page-scripts';
+import { FIRST_PAINT_FALLBACK_MS, startAfterFirstPaint } from './page-scripts';
 
 /** A page for the inline script: records what it adds to <head>, with a clock and paint timing under the test's control. */
-function fakePage(options: { paintTiming: boolean; path?: string }) {
+function fakePage(options: { paintTiming: boolean }) {
   const appended: { tag: string; src?: string; href?: string; rel?: string }[] = [];
   let timers: { at: number; run: () => void }[] = [];
   let now = 0;
@@ -20,7 +20,6 @@ function fakePage(options: { paintTiming: boolean; path?: string }) {
     }
   }
   const window = {
-    location: { pathname: options.path ?? '/' },
     PerformanceObserver,
     setTimeout: (run: () => void, delay = 0) => timers.push({ at: now + delay, run }),
     requestAnimationFrame: (run: () => void) => frames.push(run),
@@ -94,26 +93,5 @@ describe("the prerendered pages' start of the app code", () => {
     expect(page.appended).toEqual([]);
     page.advance(1);
     expect(page.appended).toEqual(appCode);
-  });
-});
-
-describe("the SPA shell's early download of the screens' code", () => {
-  const script = preloadScreenChunks({ '/dashboard': ['/assets/app-shell.js', '/assets/dashboard-page.js'], '/eventi': ['/assets/events-page.js'] });
-
-  test("adds a modulepreload link for each chunk of the page's path, at once", () => {
-    const page = fakePage({ paintTiming: true, path: '/dashboard' });
-    page.run(script);
-    expect(page.appended).toEqual([
-      { tag: 'link', rel: 'modulepreload', crossOrigin: '', href: '/assets/app-shell.js' },
-      { tag: 'link', rel: 'modulepreload', crossOrigin: '', href: '/assets/dashboard-page.js' },
-    ]);
-  });
-
-  test('adds nothing on a path it has no chunks for', () => {
-    for (const path of ['/sconosciuta', '/dashboard/']) {
-      const page = fakePage({ paintTiming: true, path });
-      page.run(script);
-      expect(page.appended, path).toEqual([]);
-    }
   });
 });

@@ -60,13 +60,3 @@ export function prefetchScript(files: string[]): string {
     addLinks(JSON.stringify(files), 'prefetch'),
   );
 }
-
-/**
- * In the SPA shell, before the app's code: starts downloading the chunks of the screens at the
- * page's path (`chunksByPath`, written by the build), next to the app's entry. Otherwise they
- * are requested only once the entry has been downloaded and evaluated: one more round trip,
- * plus the evaluation, before the first screen can render.
- */
-export function preloadScreenChunks(chunksByPath: Record<string, string[]>): string {
-  return `(function(){var f=${JSON.stringify(chunksByPath)}[location.pathname];if(f)${addLinks('f', 'modulepreload')}})();`;
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screenChunksByPath } from './prerender';
+import { extractStyles, screenChunksByPath } from './prerender';
 
 const manifest = {
   'index.html': { file: 'assets/index-1.js', imports: ['_ui-1.js'] },
@@ -30,5 +30,27 @@ describe('screenChunksByPath', () => {
   it('fails the build when a screen has no source or the manifest does not know it', () => {
     expect(() => screenChunksByPath(manifest, ['/dashboard'], () => [undefined], startUp)).toThrow('has no source');
     expect(() => screenChunksByPath(manifest, ['/x'], () => ['src/pages/x-page.tsx'], startUp)).toThrow("src/pages/x-page.tsx is not in Vite's manifest");
+  });
+});
+
+describe('extractStyles', () => {
+  const markup =
+    '<style data-emotion="css-global 1a2b">:root{--x:1}</style><div class="css-aa"><style data-emotion="css aa">.css-aa{color:red}</style>' +
+    '<p class="css-bb">x</p><style data-emotion="css bb cc">.css-bb{margin:0}.css-cc{padding:0}</style><style data-emotion="css aa">.css-aa{color:red}</style></div>';
+
+  it('takes every style tag out of the markup', () => {
+    expect(extractStyles(markup).html).toBe('<div class="css-aa"><p class="css-bb">x</p></div>');
+  });
+
+  it('keeps every rule once, in order, global ones included', () => {
+    expect(extractStyles(markup).css).toBe(':root{--x:1}.css-aa{color:red}.css-bb{margin:0}.css-cc{padding:0}');
+  });
+
+  it("gives the component styles back as one tag that emotion's browser cache takes as inserted, without moving it", () => {
+    expect(extractStyles(markup).tag).toBe('<style data-s="" data-emotion="css aa bb cc">.css-aa{color:red}.css-bb{margin:0}.css-cc{padding:0}</style>');
+  });
+
+  it('has no tag when there are only global styles', () => {
+    expect(extractStyles('<style data-emotion="css-global 1a2b">:root{--x:1}</style><p>x</p>').tag).toBe('');
   });
 });

@@ -2,7 +2,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { loadingWhenSignedIn, preloadScreenChunks, prefetchScript, SIGNED_IN_REDIRECT, startAfterFirstPaint } from './page-scripts';
+import { loadingWhenSignedIn, prefetchScript, SIGNED_IN_REDIRECT, startAfterFirstPaint } from './page-scripts';
 
 /*
  * Runs after `vite build`. The landing page is the same for every signed-out visitor, so it is
@@ -13,10 +13,14 @@ import { loadingWhenSignedIn, preloadScreenChunks, prefetchScript, SIGNED_IN_RED
  *   dist/login.html, register.html, terms.html, privacy.html: the signed-out pages, prerendered
  *                    with the app's own tree and hydrated by main.tsx (a signed-in visitor gets a
  *                    fresh render instead)
- *   dist/app.html    the SPA shell (firebase.json rewrites every other path to it), with Chakra's
- *                    global styles already in it, so the browser does not build them at start-up
- *                    (see getProvidedSystem in src/theme.ts), and, for each path, the chunks of its
- *                    screens, which it starts downloading next to the app's entry
+ *   dist/dashboard.html, planner.html, … (one per signed-in screen, see signedInPaths): the SPA
+ *                    shell for that path, with the screen's tab title, its chunks preloaded next
+ *                    to the app's entry, and the styles emotion would otherwise serialize and
+ *                    insert while rendering it (rendered for a fixture participant, see
+ *                    src/prerender/signed-in-fixture.ts; the markup itself is thrown away)
+ *   dist/app.html    the SPA shell for every other path (firebase.json rewrites them to it)
+ *   Every shell carries Chakra's global styles, so the browser does not build them at start-up
+ *   (see getProvidedSystem in src/theme.ts).
  *
  * Inside the SPA (after logging out, an unknown path) `/` is still rendered by React.
  */
@@ -26,18 +30,31 @@ const dist = join(webRoot, 'dist');
 // Inside node_modules so that the server bundle resolves react & co. like the app does.
 const serverOut = join(webRoot, 'node_modules', '.prerender');
 
-/** Moves emotion's server-rendered `<style>` tags out of the markup, keeping their order. */
-function extractStyles(markup: string): { html: string; css: string; tags: string } {
+/**
+ * Moves emotion's server-rendered `<style>` tags out of the markup. `css` is every rule, each style
+ * once, in order; `tag` the same without Chakra's global styles (already in the page, see
+ * #chakra-global-styles), as one `<style>` whose attribute tells the browser's emotion cache that
+ * its styles are inserted: emotion then neither serializes nor inserts them a second time.
+ * (`data-s` spares the tag emotion's move out of the markup, a second parse of its rules.)
+ */
+export function extractStyles(markup: string): { html: string; css: string; tag: string } {
+  const seen = new Set<string>();
   let css = '';
-  let tags = '';
-  const html = markup.replace(/<style data-emotion="([^"]*)"[^>]*>([\s\S]*?)<\/style>/g, (_tag, names: string, rules: string) => {
-    css += rules;
-    // Global styles are already in the page (#chakra-global-styles); the others keep emotion's
-    // attribute, which tells the browser's emotion cache they are inserted (no second copy).
-    if (!names.startsWith('css-global ')) tags += `<style data-emotion="${names}">${rules}</style>`;
+  let rules = '';
+  const names: string[] = [];
+  const html = markup.replace(/<style data-emotion="([^"]*)"[^>]*>([\s\S]*?)<\/style>/g, (_tag, attribute: string, text: string) => {
+    if (seen.has(attribute)) return '';
+    seen.add(attribute);
+    css += text;
+    const [key, ...styleNames] = attribute.split(' ');
+    if (key === 'css') {
+      rules += text;
+      names.push(...styleNames);
+    }
     return '';
   });
-  return { html, css, tags };
+  const tag = names.length > 0 ? `<style data-s="" data-emotion="css ${names.join(' ')}">${rules}</style>` : '';
+  return { html, css, tag };
 }
 
 /** Vite's build manifest (dist/.vite/manifest.json), the parts used here. */
@@ -77,12 +94,13 @@ export function screenChunksByPath(
 
 interface ServerPages {
   prerenderedPaths(): string[];
-  screenPaths(): string[];
+  signedInPaths(): string[];
   screenSourcesAt(path: string): (string | undefined)[];
   isSignedOutOnly(path: string): boolean;
   renderLanding(): Promise<string>;
   renderGlobalStyles(): { id: string; markup: string };
   renderSignedOutPage(path: string): Promise<{ markup: string; title: string }>;
+  renderSignedInScreens(): Promise<{ path: string; markup: string; title: string }[]>;
 }
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -128,23 +146,29 @@ export async function prerender(): Promise<void> {
   const manifestFile = join(dist, '.vite', 'manifest.json');
   const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Manifest;
   await rm(join(dist, '.vite'), { recursive: true, force: true }); // not for Hosting to serve
-  // The paths app.html serves: not the landing (index.html) nor the prerendered pages.
-  const spaPaths = pages.screenPaths().filter((path) => path !== '/' && !pages.prerenderedPaths().includes(path));
-  const screenChunks = screenChunksByPath(manifest, spaPaths, (path) => pages.screenSourcesAt(path), startUpFiles);
-  if (!screenChunks['/dashboard']?.some((file) => file.includes('/dashboard-page-'))) {
-    throw new Error("prerender: the dashboard's chunks were not found for app.html");
-  }
   const withGlobalStyles = shell.replace('</head>', () => `  <style id="${globalStyles.id}">${global.css}</style>\n  </head>`);
-  const app = withGlobalStyles.replace('<script type="module"', () => `<script>${preloadScreenChunks(screenChunks)}</script>\n    <script type="module"`);
+  const screenChunks = screenChunksByPath(manifest, pages.signedInPaths(), (path) => pages.screenSourcesAt(path), startUpFiles);
+  if (!screenChunks['/dashboard']?.some((file) => file.includes('/dashboard-page-'))) {
+    throw new Error("prerender: the dashboard's chunks were not found");
+  }
+  for (const screen of await pages.renderSignedInScreens()) {
+    const { html: markup, tag } = extractStyles(screen.markup);
+    if (!markup.includes('<h1') || !tag) throw new Error(`prerender: the signed-in screen ${screen.path} did not render as expected`);
+    const preloadLinks = (screenChunks[screen.path] ?? []).map((file) => `<link rel="modulepreload" crossorigin href="${file}">`);
+    const signedInShell = withGlobalStyles
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(screen.title)}</title>`)
+      .replace('</head>', () => `  ${[...preloadLinks, tag].join('\n    ')}\n  </head>`);
+    await writeFile(join(dist, `${screen.path.slice(1)}.html`), signedInShell);
+  }
 
   for (const path of pages.prerenderedPaths()) {
     const page = await pages.renderSignedOutPage(path);
-    const { html: markup, tags } = extractStyles(page.markup);
+    const { html: markup, tag } = extractStyles(page.markup);
     if (!markup.includes('<h1') || markup.includes('<style')) throw new Error(`prerender: ${path} did not render as expected`);
     const prerendered = withGlobalStyles
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
       .replace(loadingIndicator, () => `<div id="root" data-prerendered="${path}">${markup}</div>`)
-      .replace('</head>', () => `  ${tags}\n  </head>`)
+      .replace('</head>', () => `  ${tag}\n  </head>`)
       .replace(moduleTags, '')
       .replace('</body>', () => {
         const signedIn = pages.isSignedOutOnly(path) ? `${loadingWhenSignedIn(loadingMarkup)}\n` : '';
@@ -152,7 +176,7 @@ export async function prerender(): Promise<void> {
       });
     await writeFile(join(dist, `${path.slice(1)}.html`), prerendered);
   }
-  await writeFile(join(dist, 'app.html'), app);
+  await writeFile(join(dist, 'app.html'), withGlobalStyles);
   await writeFile(join(dist, 'index.html'), landing);
   await rm(serverOut, { recursive: true, force: true });
 }

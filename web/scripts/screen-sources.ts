@@ -2,8 +2,8 @@ import { relative } from 'node:path';
 import type { Plugin } from 'vite';
 
 /*
- * The build needs to know which modules each path's screens are, to list their chunks in
- * app.html (scripts/prerender.ts): the SPA shell then downloads a screen's code together with the
+ * The build needs to know which modules each path's screens are, to list their chunks in the
+ * path's page (scripts/prerender.ts): the page then downloads a screen's code together with the
  * app's entry instead of after evaluating it. The router declares its screens as
  * `lazyScreen(() => import('…'))`; this plugin adds the module's id, relative to the web root
  * (the key Vite's manifest uses), as lazyScreen's second argument.

@@ -25,7 +25,8 @@ function Router({ children }: { children: ReactNode }) {
 // than a spinner first. Building the Chakra system is the costliest single step: it runs in a
 // task of its own while the session and the screens' code are still on their way.
 // The signed-out pages (login, register, terms, privacy) arrive prerendered (web/scripts/prerender.ts)
-// and are hydrated; every other page shows app.html's "Caricamento..." until the first render.
+// and are hydrated; every other page shows the shell's "Caricamento..." until the first render (a
+// signed-in screen's shell already carries the screen's styles: see web/scripts/prerender.ts).
 // Both are transitions, so React yields to the browser every few milliseconds.
 const systemBuilt = nextTask().then(getSystem);
 void Promise.all([queryClient.prefetchQuery(meQueryOptions), preloadScreens(window.location.pathname), systemBuilt]).then(async () => {

@@ -211,7 +211,7 @@ let system: SystemContext | null = null;
 
 /**
  * The `<style>` element that carries Chakra's global styles (reset, global CSS, token variables)
- * in the built app.html, rendered at build time by web/scripts/prerender.ts.
+ * in the built pages (app.html and the others), rendered at build time by web/scripts/prerender.ts.
  */
 export const BUILT_GLOBAL_STYLES_ID = 'chakra-global-styles';
 

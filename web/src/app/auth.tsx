@@ -41,12 +41,12 @@ async function userRequest(path: string, options: { method?: 'POST' | 'PUT'; bod
 
 declare global {
   interface Window {
-    /** GET /api/auth/session started by app.html's first script, before the app's code arrives. */
+    /** GET /api/auth/session started by the page's first script, before the app's code arrives. */
     __sfidaSession?: Promise<Response>;
   }
 }
 
-/** The request app.html started at page load, used once: later reads ask the server again. */
+/** The request the page (app.html or another shell) started at load, used once: later reads ask the server again. */
 function takeEarlySessionRequest(): Promise<Response> | undefined {
   const early = window.__sfidaSession;
   window.__sfidaSession = undefined;

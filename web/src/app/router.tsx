@@ -59,7 +59,12 @@ function screensAt(pathname: string): LazyScreen[] {
 
 /** Every path the app has a screen for. */
 export function screenPaths(): string[] {
-  return [...Object.keys(signedOutScreens), ...Object.keys(openScreens), '/onboarding', ...Object.keys(appScreens)];
+  return [...Object.keys(signedOutScreens), ...Object.keys(openScreens), ...signedInPaths()];
+}
+
+/** The paths of the screens for a signed-in user: the onboarding and the app's own. */
+export function signedInPaths(): string[] {
+  return ['/onboarding', ...Object.keys(appScreens)];
 }
 
 /** The modules of the screens at `pathname` (for the build: see LazyScreen.source). */

@@ -5,7 +5,7 @@ export type LazyScreen = LazyExoticComponent<ComponentType> & {
   preload(): Promise<unknown>;
   /**
    * The module it loads, relative to web/ (`src/features/…/x-page.tsx`). Set by the build
-   * (web/scripts/screen-sources.ts) so that app.html can list the screen's chunks; unset in tests.
+   * (web/scripts/screen-sources.ts) so that its page can list the screen's chunks; unset in tests.
    */
   readonly source?: string;
 };

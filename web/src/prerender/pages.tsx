@@ -3,18 +3,23 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
+import type { User } from '@sfida/core/user';
 import { AppRoot } from '../app/app-root';
 import { meQueryKey } from '../app/auth';
+import { signedInPaths } from '../app/router';
+import { trackerKey } from '../features/tracker/storage/tracker-store';
+import { browserTimeZone } from '../features/tracker/hooks/use-today';
 import { createQueryClient } from '../lib/query-client';
 import { takePrerenderedTitle } from '../lib/use-document-title';
 import { BUILT_GLOBAL_STYLES_ID, getSystem } from '../theme';
+import { fixtureParticipant, fixtureStartDate, fixtureTracker } from './signed-in-fixture';
 
 /*
  * Pages rendered at build time (web/scripts/prerender.ts): the same components the SPA shows,
  * with the same design system, as markup plus the style tags emotion emits on the server.
  */
 
-export { isSignedOutOnly, prerenderedPaths, screenPaths, screenSourcesAt } from '../app/router';
+export { isSignedOutOnly, prerenderedPaths, screenSourcesAt, signedInPaths } from '../app/router';
 
 /** The landing page: static HTML, never hydrated. */
 export async function renderLanding(): Promise<string> {
@@ -34,19 +39,75 @@ export function renderGlobalStyles(): { id: string; markup: string } {
   return { id: BUILT_GLOBAL_STYLES_ID, markup: renderToString(<ChakraProvider value={getSystem()}>{null}</ChakraProvider>) };
 }
 
-/**
- * A signed-out page of the app, exactly as the browser's first render will be (AppRoot, signed
- * out), so that main.tsx can hydrate it. Waits for the page's lazy screen.
- */
-export async function renderSignedOutPage(path: string): Promise<{ markup: string; title: string }> {
+/** Renders the app at `path` for `user` (null: signed out) once its lazy screens are in. */
+async function renderApp(path: string, user: User | null): Promise<string> {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(meQueryKey, null);
+  queryClient.setQueryData(meQueryKey, user);
   function Router({ children }: { children: ReactNode }) {
     return <StaticRouter location={path}>{children}</StaticRouter>;
   }
   const { prelude } = await prerenderToNodeStream(<AppRoot queryClient={queryClient} Router={Router} />);
   let markup = '';
   for await (const chunk of prelude) markup += String(chunk);
+  return markup;
+}
+
+/** A `Storage` in memory: the tracker screens read the participant's tracker from local storage. */
+class MemoryStorage implements Storage {
+  private readonly items = new Map<string, string>();
+  get length() {
+    return this.items.size;
+  }
+  clear() {
+    this.items.clear();
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.items.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, String(value));
+  }
+}
+
+/**
+ * The signed-in screens (`signedInPaths`), rendered for a participant in the third week of the
+ * challenge (see signed-in-fixture.ts), one after the other. Only their styles are used: the
+ * markup of a participant's screens is theirs alone.
+ */
+export async function renderSignedInScreens(): Promise<{ path: string; markup: string; title: string }[]> {
+  const now = new Date();
+  const zone = browserTimeZone();
+  const participant = fixtureParticipant(fixtureStartDate(zone, now));
+  const newcomer = { ...fixtureParticipant(null, false), id: 'prerender-newcomer' };
+  const storage = new MemoryStorage();
+  storage.setItem(trackerKey(participant.id), JSON.stringify(fixtureTracker(zone, now)));
+  globalThis.localStorage = storage;
+  try {
+    const rendered = [];
+    for (const path of signedInPaths()) {
+      const markup = await renderApp(path, path === '/onboarding' ? newcomer : participant);
+      const title = takePrerenderedTitle();
+      if (!title) throw new Error(`prerender: ${path} did not set its tab title`);
+      rendered.push({ path, markup, title });
+    }
+    return rendered;
+  } finally {
+    Reflect.deleteProperty(globalThis, 'localStorage');
+  }
+}
+
+/**
+ * A signed-out page of the app, exactly as the browser's first render will be (AppRoot, signed
+ * out), so that main.tsx can hydrate it. Waits for the page's lazy screen.
+ */
+export async function renderSignedOutPage(path: string): Promise<{ markup: string; title: string }> {
+  const markup = await renderApp(path, null);
   const title = takePrerenderedTitle();
   if (!title) throw new Error(`prerender: ${path} did not set its tab title`);
   return { markup, title };

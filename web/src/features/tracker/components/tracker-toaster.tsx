@@ -90,7 +90,7 @@ function NoticeCard({ notice }: { notice: Notice }) {
  * is announced: errors assertively, the rest politely.
  */
 export function TrackerToaster() {
-  const notice = useSyncExternalStore(subscribe, () => current);
+  const notice = useSyncExternalStore(subscribe, () => current, () => null);
   const isError = notice?.type === 'error';
   return (
     <Box position="fixed" insetX="0" top="4" zIndex="toast" display="flex" justifyContent="center" px="4" pointerEvents="none">

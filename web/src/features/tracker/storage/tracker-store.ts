@@ -56,7 +56,8 @@ export const REREAD_INTERVAL_MS = 1000;
 
 function browserStorage(): Storage | null {
   try {
-    return window.localStorage;
+    // globalThis rather than window: the build renders the tracker screens without a window (web/src/prerender).
+    return globalThis.localStorage ?? null;
   } catch {
     // Some privacy modes throw on the mere access.
     return null;

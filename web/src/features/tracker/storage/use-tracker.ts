@@ -58,7 +58,7 @@ export function useTracker(): UseTracker {
   const sync = trackerSyncFor(store);
   wireNotices(store);
 
-  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
   // Only whether this device waits for the server's copy (nothing stored here, restore under way):
   // every send changes the sync's state, and so does the end of a returning device's start-up
   // check, and the screens that show the tracker need not re-render for either (re-rendering the
@@ -74,7 +74,8 @@ export function useTracker(): UseTracker {
     },
     [store, sync],
   );
-  const restoring = useSyncExternalStore(subscribeToRestore, () => store.getSnapshot().data === null && sync.getState().phase === 'restoring');
+  const isRestoring = () => store.getSnapshot().data === null && sync.getState().phase === 'restoring';
+  const restoring = useSyncExternalStore(subscribeToRestore, isRestoring, isRestoring);
 
   useEffect(() => store.retain(), [store]);
 
@@ -145,5 +146,5 @@ export function useTracker(): UseTracker {
 export function useTrackerSync(): SyncState {
   const user = requireUser(useAuth().user);
   const sync = trackerSyncFor(trackerStoreFor(user.id));
-  return useSyncExternalStore(sync.subscribe, sync.getState);
+  return useSyncExternalStore(sync.subscribe, sync.getState, sync.getState);
 }

@@ -62,7 +62,7 @@ function unconfirmedKey(userId: string): string {
 
 function readFlag(key: string): boolean {
   try {
-    return window.localStorage.getItem(key) === '1';
+    return globalThis.localStorage.getItem(key) === '1';
   } catch {
     return false;
   }

@@ -1,0 +1,60 @@
+import { addDays, todayIn } from '@sfida/core/dates';
+import type { IsoDate } from '@sfida/core/iso-date';
+import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
+import { addHabit, savePlanner, setActionText, submitCheckIn, toggleAction, toggleHabit, type TrackerResult } from '@sfida/core/tracker-actions';
+import type { User } from '@sfida/core/user';
+
+/*
+ * A participant in the third week of the challenge, for the build's render of the signed-in
+ * screens (web/scripts/prerender.ts keeps only their styles). Played through core's own reducers,
+ * so it is a tracker the app itself could have written: habits ticked, planners saved, an action
+ * done, a check-in.
+ */
+
+const DAYS_SINCE_START = 16;
+
+export function fixtureParticipant(challengeStartDate: IsoDate | null, onboardingCompletato = true): User {
+  return {
+    id: 'prerender-participant',
+    name: 'Giulia Rossi',
+    email: 'giulia@example.com',
+    role: 'PARTICIPANT',
+    createdAt: '2026-01-05T09:00:00.000Z',
+    cohortId: 'prerender-cohort',
+    challengeStartDate,
+    onboardingCompletato,
+    tempoAllenamento: onboardingCompletato ? 'PIU_UN_ANNO' : null,
+    luogoAllenamento: onboardingCompletato ? 'CASA' : null,
+    livelloAllenamento: onboardingCompletato ? 'AVANZATO' : null,
+    schedaAssegnata: onboardingCompletato ? 'AVANZATO_CASA' : null,
+  };
+}
+
+/** The start date of a challenge in its third week today (in `timeZone`). */
+export function fixtureStartDate(timeZone: string, now: Date): IsoDate {
+  return addDays(todayIn(timeZone, now), -DAYS_SINCE_START);
+}
+
+export function fixtureTracker(timeZone: string, now: Date): TrackerData {
+  const start = fixtureStartDate(timeZone, now);
+  let data = emptyTracker(timeZone, now, start);
+  const apply = (result: TrackerResult) => {
+    if (!result.ok) throw new Error(`prerender fixture: ${result.message}`);
+    data = result.data;
+  };
+  const habits = ['Bere 2 litri di acqua', 'Camminare 30 minuti', 'Dormire 7 ore'];
+  habits.forEach((name, i) => apply(addHabit(data, name, now, `habit-${i + 1}`)));
+  // Only the current week's planner can be edited (and a check-in made).
+  for (let slot = 1; slot <= 3; slot++) apply(setActionText(data, 3, `w3-a${slot}`, `Azione ${slot} della settimana`, now));
+  apply(savePlanner(data, 3, now));
+  apply(toggleAction(data, 3, 'w3-a1', now));
+  apply(submitCheckIn(data, { mood: 4, reflection: 'Una settimana impegnativa ma buona.' }, now, 'checkin-3'));
+  const today = todayIn(timeZone, now);
+  // This week's days so far (older days are frozen).
+  for (let day = 0; day <= 2; day++) {
+    const date = addDays(today, -day);
+    apply(toggleHabit(data, 'habit-1', date, now));
+    if (day !== 1) apply(toggleHabit(data, 'habit-2', date, now));
+  }
+  return data;
+}
