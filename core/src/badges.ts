@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { IsoDate } from './iso-date';
 import type { TrackerData } from './tracker';
 import { CHALLENGE_WEEKS, DAYS_PER_WEEK, daysBetween } from './dates';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** A calendar day written as YYYY-MM-DD (no time, no zone). */
 export type IsoDate = string;
@@ -17,4 +17,4 @@ export function isIsoDate(value: string): boolean {
 
 export const isoDateSchema = z
   .string({ error: 'Data non valida' })
-  .refine(isIsoDate, { error: 'Data non valida: usa il formato AAAA-MM-GG' });
+  .check(z.refine(isIsoDate, { error: 'Data non valida: usa il formato AAAA-MM-GG' }));

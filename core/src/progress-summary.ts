@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { IsoDate } from './iso-date';
 import type { TrackerData } from './tracker';
 import { isoDateSchema } from './iso-date';
@@ -8,13 +8,13 @@ import { pointsInCalendarWeek, totalPoints } from './points';
 import { bestCurrentStreak } from './streaks';
 import { WEEK_KEYS } from './tracker';
 
-const count = z.number().int().min(0);
+const count = z.int().check(z.minimum(0));
 
 /** The weekly KPIs of one participant (the progress call's weeklyKPI). */
 export const weeklyKpiSchema = z.object({
   weekStart: isoDateSchema,
-  weekPoints: z.number().int(),
-  totalPoints: z.number().int(),
+  weekPoints: z.int(),
+  totalPoints: z.int(),
   streakDays: count,
   habitCompletionsThisWeek: count,
   habitCompletionsTotal: count,
@@ -22,8 +22,8 @@ export const weeklyKpiSchema = z.object({
   actionsPlanned: count,
   checkInThisWeek: z.boolean(),
   checkInsTotal: count,
-  currentWeek: z.number().int().min(0).max(CHALLENGE_WEEKS),
-  completedWeeks: z.number().int().min(0).max(CHALLENGE_WEEKS),
+  currentWeek: z.int().check(z.minimum(0), z.maximum(CHALLENGE_WEEKS)),
+  completedWeeks: z.int().check(z.minimum(0), z.maximum(CHALLENGE_WEEKS)),
   badgesEarned: z.array(z.string()),
 });
 export type WeeklyKpi = z.infer<typeof weeklyKpiSchema>;
@@ -72,10 +72,10 @@ export function summarizeTracker(
 export const leaderboardEntrySchema = z.object({
   userId: z.string(),
   displayName: z.string(),
-  weekPoints: z.number().int(),
-  totalPoints: z.number().int(),
+  weekPoints: z.int(),
+  totalPoints: z.int(),
   streakDays: count,
-  rank: z.number().int().min(1),
+  rank: z.int().check(z.minimum(1)),
   isMe: z.boolean(),
 });
 export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;

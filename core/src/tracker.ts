@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isIsoDate, isoDateSchema } from './iso-date';
 import type { IsoDate } from './iso-date';
 import { CHALLENGE_WEEKS, isValidTimeZone } from './dates';
@@ -41,14 +41,14 @@ export const trackerMessages = {
 } as const;
 
 const dateTimeSchema = z.iso.datetime({ offset: true, error: trackerMessages.invalidDateTime });
-const idSchema = z.string().min(1).max(64);
+const idSchema = z.string().check(z.minLength(1), z.maxLength(64));
 
 /** A habit; deleting one archives it so its completions and points stay. */
 export const habitSchema = z.object({
   id: idSchema,
-  name: z.string().trim().min(1, trackerMessages.habitNameRequired).max(MAX_HABIT_NAME, trackerMessages.habitNameTooLong),
+  name: z.string().check(z.trim(), z.minLength(1, trackerMessages.habitNameRequired), z.maxLength(MAX_HABIT_NAME, trackerMessages.habitNameTooLong)),
   createdAt: dateTimeSchema,
-  archivedAt: dateTimeSchema.optional(),
+  archivedAt: z.optional(dateTimeSchema),
 });
 export type Habit = z.infer<typeof habitSchema>;
 
@@ -59,7 +59,7 @@ export type CompletionKind = z.infer<typeof completionKindSchema>;
 /** One habit's completed days: IsoDate → how it was ticked. */
 export const habitCompletionsSchema = z
   .record(isoDateSchema, completionKindSchema)
-  .refine((days) => Object.keys(days).length <= MAX_COMPLETION_DAYS, { error: 'Troppi giorni completati' });
+  .check(z.refine((days) => Object.keys(days).length <= MAX_COMPLETION_DAYS, { error: 'Troppi giorni completati' }));
 export type HabitCompletions = Record<IsoDate, CompletionKind>;
 
 /** Every habit's completed days, by habit id. */
@@ -69,7 +69,7 @@ export type Completions = Record<string, HabitCompletions>;
 /** One planner action slot; it can be completed only when its text is not empty. */
 export const plannerActionSchema = z.object({
   id: idSchema,
-  text: z.string().max(MAX_ACTION_TEXT, trackerMessages.actionTextTooLong),
+  text: z.string().check(z.maxLength(MAX_ACTION_TEXT, trackerMessages.actionTextTooLong)),
   completed: z.boolean(),
 });
 export type PlannerAction = z.infer<typeof plannerActionSchema>;
@@ -77,16 +77,18 @@ export type PlannerAction = z.infer<typeof plannerActionSchema>;
 /** The action slots of one week (3 to 5). */
 export const weekActionsSchema = z
   .array(plannerActionSchema)
-  .min(MIN_ACTIONS)
-  .max(MAX_ACTIONS)
-  .refine((actions) => new Set(actions.map((a) => a.id)).size === actions.length, { error: 'Azioni duplicate' });
+  .check(
+    z.minLength(MIN_ACTIONS),
+    z.maxLength(MAX_ACTIONS),
+    z.refine((actions) => new Set(actions.map((a) => a.id)).size === actions.length, { error: 'Azioni duplicate' }),
+  );
 
 /** Planner actions by week number '1'..'8'; a missing week means the 3 default empty slots. */
 export const weeklyActionsSchema = z.partialRecord(z.enum(WEEK_KEYS), weekActionsSchema);
 export type WeeklyActions = Partial<Record<WeekKey, PlannerAction[]>>;
 
-export const weekNumberSchema = z.number().int().min(1).max(CHALLENGE_WEEKS);
-export const moodSchema = z.number().int().min(1).max(5);
+export const weekNumberSchema = z.int().check(z.minimum(1), z.maximum(CHALLENGE_WEEKS));
+export const moodSchema = z.int().check(z.minimum(1), z.maximum(5));
 export type Mood = 1 | 2 | 3 | 4 | 5;
 
 /** One weekly check-in. */
@@ -95,10 +97,8 @@ export const checkInSchema = z.object({
   mood: moodSchema,
   reflection: z
     .string()
-    .trim()
-    .min(1, trackerMessages.reflectionRequired)
-    .max(MAX_REFLECTION, trackerMessages.reflectionTooLong),
-  audioNote: z.string().max(MAX_AUDIO_NOTE).optional(),
+    .check(z.trim(), z.minLength(1, trackerMessages.reflectionRequired), z.maxLength(MAX_REFLECTION, trackerMessages.reflectionTooLong)),
+  audioNote: z.optional(z.string().check(z.maxLength(MAX_AUDIO_NOTE))),
   date: isoDateSchema,
   weekNumber: weekNumberSchema,
   submittedAt: dateTimeSchema,
@@ -111,12 +111,12 @@ export type PointsKind = z.infer<typeof pointsKindSchema>;
 
 /** One line of the points history; (kind, ref) identifies the award it pays. */
 export const pointsEntrySchema = z.object({
-  points: z.number().int(),
-  reason: z.string().max(120),
+  points: z.int(),
+  reason: z.string().check(z.maxLength(120)),
   timestamp: dateTimeSchema,
-  weekNumber: z.number().int().min(0).max(CHALLENGE_WEEKS),
+  weekNumber: z.int().check(z.minimum(0), z.maximum(CHALLENGE_WEEKS)),
   kind: pointsKindSchema,
-  ref: z.string().min(1).max(140),
+  ref: z.string().check(z.minLength(1), z.maxLength(140)),
 });
 export type PointsEntry = z.infer<typeof pointsEntrySchema>;
 
@@ -125,23 +125,20 @@ const uniqueBy = <T>(items: T[], key: (item: T) => unknown): boolean => new Set(
 /** The whole local tracker, as stored and as synced to the server. */
 export const trackerDataSchema = z.object({
   version: z.literal(TRACKER_SCHEMA_VERSION),
-  timeZone: z.string().refine(isValidTimeZone, { error: trackerMessages.invalidTimeZone }),
-  challengeStartDate: isoDateSchema.nullable(),
+  timeZone: z.string().check(z.refine(isValidTimeZone, { error: trackerMessages.invalidTimeZone })),
+  challengeStartDate: z.nullable(isoDateSchema),
   habits: z
     .array(habitSchema)
-    .max(MAX_HABITS)
-    .refine((habits) => uniqueBy(habits, (h) => h.id), { error: 'Abitudini duplicate' }),
+    .check(z.maxLength(MAX_HABITS), z.refine((habits) => uniqueBy(habits, (h) => h.id), { error: 'Abitudini duplicate' })),
   completions: completionsSchema,
   weeklyActions: weeklyActionsSchema,
   savedPlannerWeeks: z
     .array(weekNumberSchema)
-    .max(CHALLENGE_WEEKS)
-    .refine((weeks) => uniqueBy(weeks, (w) => w), { error: 'Settimane del planner duplicate' }),
+    .check(z.maxLength(CHALLENGE_WEEKS), z.refine((weeks) => uniqueBy(weeks, (w) => w), { error: 'Settimane del planner duplicate' })),
   checkIns: z
     .array(checkInSchema)
-    .max(CHALLENGE_WEEKS)
-    .refine((checkIns) => uniqueBy(checkIns, (c) => c.id), { error: 'Check-in duplicati' }),
-  pointsHistory: z.array(pointsEntrySchema).max(MAX_POINTS_HISTORY),
+    .check(z.maxLength(CHALLENGE_WEEKS), z.refine((checkIns) => uniqueBy(checkIns, (c) => c.id), { error: 'Check-in duplicati' })),
+  pointsHistory: z.array(pointsEntrySchema).check(z.maxLength(MAX_POINTS_HISTORY)),
   updatedAt: dateTimeSchema,
 });
 export type TrackerData = z.infer<typeof trackerDataSchema>;
@@ -180,7 +177,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Keeps the items of `raw` that parse with `schema`; tells whether anything was dropped. */
-function keepValid<T>(raw: unknown, schema: z.ZodType<T>): { items: T[]; dropped: boolean } {
+function keepValid<T>(raw: unknown, schema: z.ZodMiniType<T>): { items: T[]; dropped: boolean } {
   if (!Array.isArray(raw)) return { items: [], dropped: raw !== undefined };
   const items: T[] = [];
   for (const item of raw) {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isoDateSchema } from './iso-date';
 
 /** Roles: everyone registers as PARTICIPANT; OWNER (coach) is granted by an operator. */
@@ -30,17 +30,17 @@ export function schedaFor(livello: LivelloAllenamento, luogo: LuogoAllenamento):
 /** The user as the API returns it (never contains secrets or session data). */
 export const userSchema = z.object({
   id: z.string(),
-  name: z.string().nullable(),
+  name: z.nullable(z.string()),
   email: z.string(),
   role: roleSchema,
   createdAt: z.string(),
   cohortId: z.string(),
-  challengeStartDate: isoDateSchema.nullable(),
+  challengeStartDate: z.nullable(isoDateSchema),
   onboardingCompletato: z.boolean(),
-  tempoAllenamento: tempoAllenamentoSchema.nullable(),
-  luogoAllenamento: luogoAllenamentoSchema.nullable(),
-  livelloAllenamento: livelloAllenamentoSchema.nullable(),
-  schedaAssegnata: schedaSchema.nullable(),
+  tempoAllenamento: z.nullable(tempoAllenamentoSchema),
+  luogoAllenamento: z.nullable(luogoAllenamentoSchema),
+  livelloAllenamento: z.nullable(livelloAllenamentoSchema),
+  schedaAssegnata: z.nullable(schedaSchema),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -59,27 +59,24 @@ export const messages = {
   inviteCodeRequired: 'Inserisci il codice segreto',
 } as const;
 
-const emailSchema = z
-  .string({ error: messages.emailInvalid })
-  .trim()
-  .toLowerCase()
-  .max(254, messages.emailInvalid)
-  .pipe(z.email({ error: messages.emailInvalid }));
+const emailSchema = z.pipe(
+  z.string({ error: messages.emailInvalid }).check(z.trim(), z.toLowerCase(), z.maxLength(254, messages.emailInvalid)),
+  z.email({ error: messages.emailInvalid }),
+);
 
 const nameSchema = z
   .string({ error: messages.nameRequired })
-  .trim()
-  .min(1, messages.nameRequired)
-  .max(80, messages.nameTooLong);
+  .check(z.trim(), z.minLength(1, messages.nameRequired), z.maxLength(80, messages.nameTooLong));
 
 const newPasswordSchema = z
   .string({ error: messages.passwordRequired })
-  .min(MIN_PASSWORD_LENGTH, messages.passwordTooShort)
-  .max(MAX_PASSWORD_LENGTH, messages.passwordTooLong);
+  .check(z.minLength(MIN_PASSWORD_LENGTH, messages.passwordTooShort), z.maxLength(MAX_PASSWORD_LENGTH, messages.passwordTooLong));
 
 export const loginRequestSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(MAX_PASSWORD_LENGTH, messages.passwordTooLong),
+  password: z
+    .string({ error: messages.passwordRequired })
+    .check(z.minLength(1, messages.passwordRequired), z.maxLength(MAX_PASSWORD_LENGTH, messages.passwordTooLong)),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -88,8 +85,10 @@ export const registerRequestSchema = z.object({
   name: nameSchema,
   email: emailSchema,
   password: newPasswordSchema,
-  role: z.unknown().optional(),
-  secretCode: z.string({ error: messages.inviteCodeRequired }).min(1, messages.inviteCodeRequired).max(200, messages.invalidInviteCode),
+  role: z.optional(z.unknown()),
+  secretCode: z
+    .string({ error: messages.inviteCodeRequired })
+    .check(z.minLength(1, messages.inviteCodeRequired), z.maxLength(200, messages.invalidInviteCode)),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
@@ -109,7 +108,7 @@ export const onboardingRequestSchema = z.object({
   tempoAllenamento: tempoAllenamentoSchema,
   luogoAllenamento: luogoAllenamentoSchema,
   livelloAllenamento: livelloAllenamentoSchema,
-  schedaAssegnata: schedaSchema.optional(),
+  schedaAssegnata: z.optional(schedaSchema),
 });
 export type OnboardingRequest = z.infer<typeof onboardingRequestSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Server configuration, parsed once from the environment. Firebase params and
@@ -6,25 +6,25 @@ import { z } from 'zod';
  * so this is the only place that reads process.env.
  */
 const envSchema = z.object({
-  INVITE_CODE: z.string().optional(),
-  INVITE_COHORT_ID: z.string().trim().min(1).default('coorte-2025'),
-  APP_ORIGINS: z.string().default(''),
-  WEB_API_KEY: z.string().default(''),
-  STORAGE_BUCKET: z.string().default(''),
-  LOCAL_BLOB_DIR: z.string().optional(),
-  FUNCTIONS_EMULATOR: z.string().optional(),
-  VITEST: z.string().optional(),
-  FIRESTORE_EMULATOR_HOST: z.string().optional(),
-  FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
-  GCLOUD_PROJECT: z.string().optional(),
-  GOOGLE_CLOUD_PROJECT: z.string().optional(),
-  FIREBASE_CONFIG: z.string().optional(),
+  INVITE_CODE: z.optional(z.string()),
+  INVITE_COHORT_ID: z._default(z.string().check(z.trim(), z.minLength(1)), 'coorte-2025'),
+  APP_ORIGINS: z._default(z.string(), ''),
+  WEB_API_KEY: z._default(z.string(), ''),
+  STORAGE_BUCKET: z._default(z.string(), ''),
+  LOCAL_BLOB_DIR: z.optional(z.string()),
+  FUNCTIONS_EMULATOR: z.optional(z.string()),
+  VITEST: z.optional(z.string()),
+  FIRESTORE_EMULATOR_HOST: z.optional(z.string()),
+  FIREBASE_AUTH_EMULATOR_HOST: z.optional(z.string()),
+  GCLOUD_PROJECT: z.optional(z.string()),
+  GOOGLE_CLOUD_PROJECT: z.optional(z.string()),
+  FIREBASE_CONFIG: z.optional(z.string()),
   /**
    * Proxies in front of the function whose X-Forwarded-For entries we trust:
    * Firebase Hosting, then Cloud Run's front end. With fewer entries (tests,
    * the emulators) Express takes the furthest one, so 2 is safe locally too.
    */
-  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(2),
+  TRUST_PROXY_HOPS: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(5)), 2),
 });
 
 export interface Config {

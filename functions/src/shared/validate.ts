@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { badRequest } from './http-error';
 
 const FIELD_LABELS: Record<string, string> = {
@@ -10,8 +10,8 @@ const FIELD_LABELS: Record<string, string> = {
 };
 
 /** Parses `value` with `schema`; on failure a 400 carrying the first issue's (Italian) message. */
-export function parseOr400<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
+export function parseOr400<S extends z.core.$ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = z.safeParse(schema, value);
   if (result.success) return result.data;
   // A field the caller may not send outranks a missing one: say what is refused.
   const issues = result.error.issues;

@@ -1,4 +1,4 @@
-import type { ZodType } from 'zod';
+import type { ZodMiniType } from 'zod/mini';
 
 /** A non-OK answer from our API. `message` is the server's `{message}` when it sent one, else `"<status>: <body>"`. */
 export class ApiError extends Error {
@@ -21,7 +21,7 @@ export interface ApiFetchOptions<T> {
   /** Sent as JSON. */
   body?: unknown;
   /** Validates the JSON answer; without it the answer is returned unchecked. */
-  schema?: ZodType<T>;
+  schema?: ZodMiniType<T>;
   signal?: AbortSignal;
 }
 
@@ -46,7 +46,7 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
 }
 
 /** An answer of our API as `apiFetch` returns it: JSON (checked by `schema`), or `ApiError`. */
-export async function readApiResponse<T = unknown>(response: Response, schema?: ZodType<T>): Promise<T> {
+export async function readApiResponse<T = unknown>(response: Response, schema?: ZodMiniType<T>): Promise<T> {
   if (!response.ok) throw await toApiError(response);
   if (response.status === 204) return undefined as T;
 

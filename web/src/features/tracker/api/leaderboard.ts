@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { leaderboardEntrySchema, type LeaderboardEntry } from '@sfida/core/progress-summary';
 import { apiFetch } from '../../../lib/api-client';
 

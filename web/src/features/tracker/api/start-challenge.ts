@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { userSchema, type User } from '@sfida/core/user';
 import { isoDateSchema, type IsoDate } from '@sfida/core/iso-date';
 import { useAuth } from '../../../app/auth';
@@ -30,7 +30,7 @@ export async function startChallenge(challengeStartDate: IsoDate): Promise<{ cha
     body = undefined;
   }
   if (!response.ok) {
-    const parsed = z.object({ message: z.string().min(1) }).safeParse(body);
+    const parsed = z.object({ message: z.string().check(z.minLength(1)) }).safeParse(body);
     const serverMessage = parsed.success ? parsed.data.message : null;
     throw new ApiError(response.status, serverMessage ?? `${response.status}: ${text}`, serverMessage);
   }
