@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
+import { todayIn } from '@sfida/core/dates';
 import type { User } from '@sfida/core/user';
 import { AppRoot } from '../app/app-root';
 import { meQueryKey } from '../app/auth';
@@ -12,7 +13,7 @@ import { browserTimeZone } from '../features/tracker/hooks/use-today';
 import { createQueryClient } from '../lib/query-client';
 import { takePrerenderedTitle } from '../lib/use-document-title';
 import { BUILT_GLOBAL_STYLES_ID, getSystem } from '../theme';
-import { fixtureParticipant, fixtureStartDate, fixtureTracker } from './signed-in-fixture';
+import { fixtureAnswer, fixtureParticipant, fixtureStartDate, fixtureTracker } from './signed-in-fixture';
 
 /*
  * Pages rendered at build time (web/scripts/prerender.ts): the same components the SPA shows,
@@ -39,17 +40,34 @@ export function renderGlobalStyles(): { id: string; markup: string } {
   return { id: BUILT_GLOBAL_STYLES_ID, markup: renderToString(<ChakraProvider value={getSystem()}>{null}</ChakraProvider>) };
 }
 
-/** Renders the app at `path` for `user` (null: signed out) once its lazy screens are in. */
-async function renderApp(path: string, user: User | null): Promise<string> {
+/**
+ * Renders the app at `path` for `user` (null: signed out) once its lazy screens are in. With
+ * `answer`, the queries the first render started are answered with it and the page is rendered
+ * again, loaded.
+ */
+async function renderApp(path: string, user: User | null, answer?: (queryKey: readonly unknown[]) => unknown): Promise<string> {
   const queryClient = createQueryClient();
   queryClient.setQueryData(meQueryKey, user);
   function Router({ children }: { children: ReactNode }) {
     return <StaticRouter location={path}>{children}</StaticRouter>;
   }
-  const { prelude } = await prerenderToNodeStream(<AppRoot queryClient={queryClient} Router={Router} />);
-  let markup = '';
-  for await (const chunk of prelude) markup += String(chunk);
-  return markup;
+  const render = async () => {
+    const { prelude } = await prerenderToNodeStream(<AppRoot queryClient={queryClient} Router={Router} />);
+    let markup = '';
+    for await (const chunk of prelude) markup += String(chunk);
+    return markup;
+  };
+  const markup = await render();
+  if (!answer) return markup;
+  let answered = false;
+  for (const query of queryClient.getQueryCache().getAll()) {
+    const data = query.state.data === undefined ? answer(query.queryKey) : undefined;
+    if (data === undefined) continue;
+    queryClient.setQueryData(query.queryKey, data);
+    answered = true;
+  }
+  // Both renders' styles: a screen shows its loading state first, then its data.
+  return answered ? markup + (await render()) : markup;
 }
 
 /** A `Storage` in memory: the tracker screens read the participant's tracker from local storage. */
@@ -85,13 +103,15 @@ export async function renderSignedInScreens(): Promise<{ path: string; markup: s
   const zone = browserTimeZone();
   const participant = fixtureParticipant(fixtureStartDate(zone, now));
   const newcomer = { ...fixtureParticipant(null, false), id: 'prerender-newcomer' };
+  const tracker = fixtureTracker(zone, now);
   const storage = new MemoryStorage();
-  storage.setItem(trackerKey(participant.id), JSON.stringify(fixtureTracker(zone, now)));
+  storage.setItem(trackerKey(participant.id), JSON.stringify(tracker));
+  const answer = (queryKey: readonly unknown[]) => fixtureAnswer(queryKey, participant, tracker, todayIn(zone, now));
   globalThis.localStorage = storage;
   try {
     const rendered = [];
     for (const path of signedInPaths()) {
-      const markup = await renderApp(path, path === '/onboarding' ? newcomer : participant);
+      const markup = path === '/onboarding' ? await renderApp(path, newcomer) : await renderApp(path, participant, answer);
       const title = takePrerenderedTitle();
       if (!title) throw new Error(`prerender: ${path} did not set its tab title`);
       rendered.push({ path, markup, title });

@@ -1,5 +1,6 @@
 import { addDays, todayIn } from '@sfida/core/dates';
 import type { IsoDate } from '@sfida/core/iso-date';
+import { rankEntries, summarizeTracker, type LeaderboardEntry, type WeeklyKpi } from '@sfida/core/progress-summary';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { addHabit, savePlanner, setActionText, submitCheckIn, toggleAction, toggleHabit, type TrackerResult } from '@sfida/core/tracker-actions';
 import type { User } from '@sfida/core/user';
@@ -57,4 +58,34 @@ export function fixtureTracker(timeZone: string, now: Date): TrackerData {
     if (day !== 1) apply(toggleHabit(data, 'habit-2', date, now));
   }
   return data;
+}
+
+const COHORT_NAMES = ['Marco Bianchi', 'Sara Conti', 'Luca Ferrari', 'Elena Ricci', 'Paolo Greco', 'Anna Galli', 'Davide Costa', 'Chiara Marino', 'Franco Lombardi', 'Marta Gallo', 'Simone Rizzo'];
+
+/**
+ * What the server would answer the screens' queries for `user` (the query's key after the root:
+ * see web/src/features/tracker/api): the week's KPIs of `tracker`, a cohort's leaderboard with
+ * the participant in it. Undefined for a query the fixture does not know.
+ */
+export function fixtureAnswer(queryKey: readonly unknown[], user: User, tracker: TrackerData, today: IsoDate): WeeklyKpi | LeaderboardEntry[] | undefined {
+  const [area, kind, ...rest] = queryKey;
+  if (area !== 'tracker') return undefined;
+  if (kind === 'progress') {
+    const weekStart = rest[2];
+    if (typeof weekStart !== 'string') return undefined;
+    return summarizeTracker(tracker, { challengeStartDate: user.challengeStartDate, today, weekStart });
+  }
+  if (kind === 'leaderboard') {
+    const rows = COHORT_NAMES.map((displayName, i) => ({
+      userId: `fixture-${i}`,
+      displayName,
+      weekPoints: 60 - i * 5,
+      totalPoints: 180 - i * 12,
+      streakDays: (i * 3) % 7,
+      isMe: false,
+    }));
+    rows.push({ userId: user.id, displayName: user.name ?? '', weekPoints: 32, totalPoints: 95, streakDays: 3, isMe: true });
+    return rankEntries(rows);
+  }
+  return undefined;
 }

@@ -24,7 +24,8 @@ export function ProgressBar({ value, label, size = 'md' }: { value: number; labe
         borderRadius="full"
         overflow="hidden"
       >
-        <Box h="full" w={`${percent}%`} bg="brand.solid" borderRadius="full" transition="width 0.3s" />
+        {/* The width as an inline style: as a style prop, every value would be a class of its own to generate at runtime. */}
+        <Box h="full" style={{ width: `${percent}%` }} bg="brand.solid" borderRadius="full" transition="width 0.3s" />
       </Box>
     </Box>
   );

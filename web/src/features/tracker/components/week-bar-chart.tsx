@@ -25,10 +25,11 @@ export function WeekBarChart({ caption, valueHeader, bars }: { caption: string; 
             <Text fontSize="xs" fontWeight="semibold" mb="1" whiteSpace="nowrap">
               {bar.label}
             </Text>
+            {/* Inline height: as a style prop every value would be a class generated at runtime. */}
             <Box
               w="full"
               maxW="12"
-              h={`${Math.max(bar.ratio, 0.02) * 100}%`}
+              style={{ height: `${Math.max(bar.ratio, 0.02) * 100}%` }}
               bg={bar.color ?? (bar.current ? 'accent.400' : 'brand.500')}
               borderTopRadius="md"
               transition="height 0.3s"
