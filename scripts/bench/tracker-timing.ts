@@ -117,10 +117,11 @@ class MemoryStorage {
 
 async function measureReread(tracker: TrackerData): Promise<Row> {
   const figure = 'one-second re-read, nothing changed';
-  const globals = globalThis as unknown as { window?: unknown };
-  const hadWindow = 'window' in globals;
+  // The store reads globalThis.localStorage (the build renders it without a window); Node 20 has none.
+  const globals = globalThis as unknown as { localStorage?: unknown };
+  const previous = Object.getOwnPropertyDescriptor(globals, 'localStorage');
   const storage = new MemoryStorage();
-  globals.window = { localStorage: storage };
+  Object.defineProperty(globals, 'localStorage', { value: storage, configurable: true, writable: true });
   try {
     // The web app's tracker store (web/src/features/tracker/storage/): its reread() is what the dashboard's timer calls.
     const store: Partial<TrackerStoreModule> = await import('../../web/src/features/tracker/storage/tracker-store');
@@ -138,6 +139,7 @@ async function measureReread(tracker: TrackerData): Promise<Row> {
   } catch (error) {
     return row(figure, null, `${NOT_AVAILABLE}: ${(error as Error).message.split('\n')[0]}`);
   } finally {
-    if (!hadWindow) delete globals.window;
+    if (previous) Object.defineProperty(globals, 'localStorage', previous);
+    else delete globals.localStorage;
   }
 }
