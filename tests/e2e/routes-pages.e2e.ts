@@ -110,27 +110,6 @@ test.describe('Signed-in pages', () => {
     expect(styles).toMatchObject({ headingBuilt: true, headerBuilt: true, rowBuilt: true });
     await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('font-weight', '600');
   });
-
-  test('a screen lays out only the cards on screen; the others when they are scrolled to', async ({ page }) => {
-    const account = await registerParticipant(page.request, { onboarding: true });
-    await setChallengeStart(account.id, addDays(romeToday(), -9));
-    // A phone held sideways: Chromium renders cards up to one and a half screens beyond the
-    // visible one, and the leaderboard is further down than that.
-    await page.setViewportSize({ width: 740, height: 360 });
-    await page.goto('/dashboard');
-    const first = page.getByRole('heading', { level: 2, name: 'La tua challenge' });
-    const last = page.getByRole('heading', { level: 2, name: 'Classifica del gruppo' });
-    await expect(first).toBeVisible();
-    await expect(last).toBeAttached();
-    // checkVisibility's contentVisibilityAuto: false while the browser skips the element's card.
-    const rendered = (heading: typeof first) => heading.evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
-    expect(await rendered(first)).toBe(true);
-    expect(await rendered(last)).toBe(false);
-    await last.scrollIntoViewIfNeeded();
-    await expect.poll(() => rendered(last)).toBe(true);
-    // Skipped cards stay in the page for find-in-page and assistive technology.
-    await expect(page.getByRole('region', { name: 'Classifica del gruppo' })).toBeAttached();
-  });
 });
 
 test.describe('Eventi', () => {

@@ -5,15 +5,7 @@ import { Box, Flex, Heading } from '@chakra-ui/react';
 export function SectionCard({ title, action, children, ...rest }: { title: ReactNode; action?: ReactNode; children: ReactNode; borderColor?: string; bg?: string }) {
   const headingId = useId();
   return (
-    <Box
-      as="section"
-      aria-labelledby={headingId}
-      layerStyle="card"
-      p={{ base: '4', md: '6' }}
-      contentVisibility="auto"
-      containIntrinsicSize="auto 320px"
-      {...rest}
-    >
+    <Box as="section" aria-labelledby={headingId} layerStyle="card" p={{ base: '4', md: '6' }} {...rest}>
       <Flex justify="space-between" align="center" gap="3" mb="4" wrap="wrap">
         <Heading as="h2" id={headingId} size="lg">
           {title}
