@@ -32,6 +32,8 @@ interface PageFigures {
   benchmarkIndex: number;
   /** Ids of the accessibility and best-practices audits that did not pass. */
   failed: string[];
+  /** The elements that moved (Lighthouse's layout-shifts audit), with their scores. */
+  shifted: string[];
 }
 
 function serveFloor(): Promise<{ url: string; server: Server }> {
@@ -68,6 +70,9 @@ async function audit(url: string, port: number, extraHeaders?: Record<string, st
       (lhr.categories[category]?.auditRefs ?? [])
         .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
         .map((ref) => ref.id),
+    ),
+    shifted: ((lhr.audits['layout-shifts']?.details as { items?: Array<{ score: number; node?: { selector?: string } }> } | undefined)?.items ?? []).map(
+      (item) => `${item.node?.selector ?? 'an element Lighthouse did not name'} (${item.score.toFixed(3)})`,
     ),
   };
 }
@@ -112,6 +117,7 @@ function pageRows(name: string, page: PageFigures | null, floor: PageFigures | n
   ];
   if (note) rows[0]!.note = note;
   if (page?.failed.length) rows[2]!.note = `audits not passed: ${page.failed.join(', ')}`;
+  if (page?.shifted.length) rows[5]!.note = `moved in the reported run: ${page.shifted.join('; ')}`;
   return rows;
 }
 

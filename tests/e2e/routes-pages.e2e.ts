@@ -110,6 +110,33 @@ test.describe('Signed-in pages', () => {
     expect(styles).toMatchObject({ headingBuilt: true, headerBuilt: true, rowBuilt: true });
     await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('font-weight', '600');
   });
+
+  test('the dashboard does not move under the reader while it loads (no layout shift)', async ({ page }) => {
+    const account = await registerParticipant(page.request, { onboarding: true });
+    await setChallengeStart(account.id, addDays(romeToday(), -9));
+    // Twice: a new device (the tracker restored from the server), then a returning one.
+    for (const visit of ['new device', 'returning']) {
+      await page.goto('/dashboard');
+      await expect(page.getByRole('region', { name: 'Classifica del gruppo' }).getByRole('listitem').first()).toBeAttached();
+      await expect(page.getByRole('region', { name: 'Riepilogo della settimana' })).toBeAttached();
+      // Every shift the page had so far (buffered), none caused by input: what Lighthouse sums as CLS.
+      const shifts = await page.evaluate(
+        () =>
+          new Promise<Array<{ value: number; sources: string[] }>>((resolve) => {
+            new PerformanceObserver((list) => {
+              resolve(
+                (list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Array<{ node?: Node }> }>)
+                  .filter((entry) => !entry.hadRecentInput)
+                  .map((entry) => ({ value: entry.value, sources: entry.sources.map((source) => (source.node as Element | undefined)?.outerHTML.slice(0, 80) ?? '?') })),
+              );
+            }).observe({ type: 'layout-shift', buffered: true });
+            // With no entry at all the observer's callback is never called.
+            setTimeout(() => resolve([]), 500);
+          }),
+      );
+      expect(shifts, visit).toEqual([]);
+    }
+  });
 });
 
 test.describe('Eventi', () => {
