@@ -3,7 +3,7 @@ import type { User } from '@sfida/core/user';
 import { sha256Hex } from '../../shared/crypto';
 import { disableAccount } from '../accounts/accounts-admin';
 import { Client, PASSWORD, readDoc, registerParticipant, startTestApp, uniqueEmail, type TestApp } from '../../test-support/api-harness';
-import { AUTH_RECHECK_MS, SESSION_IDLE_MS, SESSION_MAX_AGE_MS } from './sessions';
+import { AUTH_RECHECK_MS, ENDED_NOTE_MS, SESSION_CACHE_MS, SESSION_IDLE_MS, SESSION_MAX_AGE_MS } from './sessions';
 import { limits } from './service';
 
 let app: TestApp;
@@ -267,6 +267,73 @@ describe('sessions', () => {
     app.advance(AUTH_RECHECK_MS);
     expect((await client.get('/api/auth/me')).status).toBe(401);
     expect(await readDoc(app, `users/${user.id}`)).toMatchObject({ disabled: true });
+  });
+});
+
+// Each instance keeps a copy of a session document for SESSION_CACHE_MS: a signed-in request
+// then reads only the user document. A second app on the same Firestore is a second instance.
+describe('sessions across instances', () => {
+  let other: TestApp;
+  beforeAll(async () => {
+    other = await startTestApp();
+  });
+  afterAll(async () => {
+    await other.close();
+  });
+  const on = (instance: TestApp, token: string) => Object.assign(new Client(instance), { cookie: token });
+
+  test('a logout on one instance ends the session on another that holds a copy of it, at once', async () => {
+    const { client } = await registerParticipant(app);
+    const token = client.cookie!;
+    expect((await client.get('/api/auth/me')).status).toBe(200);
+    expect((await on(other, token).get('/api/auth/me')).status).toBe(200);
+    expect((await on(other, token).post('/api/auth/logout')).status).toBe(204);
+    expect(await on(app, token).get('/api/auth/me')).toMatchObject({ status: 401, body: { message: 'Accesso richiesto: effettua il login' } });
+    expect(await on(app, token).get('/api/auth/session')).toMatchObject({ status: 200, body: { user: null } });
+  });
+
+  test('the user document is read on every request; the session document at most once per SESSION_CACHE_MS', async () => {
+    const { client, user } = await registerParticipant(app);
+    const token = client.cookie!;
+    expect((await client.get('/api/auth/me')).status).toBe(200);
+    await app.deps.db.doc(`users/${user.id}`).update({ name: 'Nome Cambiato' });
+    expect((await client.get<User>('/api/auth/me')).body.name).toBe('Nome Cambiato');
+    // Deleted without a logout (as the TTL policy does with expired ones): the copy serves until it is due.
+    await app.deps.db.doc(`sessions/${sha256Hex(token)}`).delete();
+    app.advance(SESSION_CACHE_MS - 1000);
+    expect((await client.get('/api/auth/me')).status).toBe(200);
+    app.advance(1000);
+    expect((await client.get('/api/auth/me')).status).toBe(401);
+  });
+
+  test('an account disabled on the user document is refused at once, copy or not', async () => {
+    const { client, user } = await registerParticipant(app);
+    expect((await client.get('/api/auth/me')).status).toBe(200);
+    await app.deps.db.doc(`users/${user.id}`).update({ disabled: true });
+    expect((await client.get('/api/auth/me')).status).toBe(401);
+  });
+
+  test('a logout with a token that is not a session writes nothing on the user', async () => {
+    const { user } = await registerParticipant(app);
+    const before = await readDoc(app, `users/${user.id}`);
+    for (const forged of [`${user.id}.${'A'.repeat(43)}`, `${user.id}.bad`]) {
+      expect((await on(other, forged).post('/api/auth/logout')).status).toBe(204);
+    }
+    expect(await readDoc(app, `users/${user.id}`)).toEqual(before);
+  });
+
+  test('the user keeps a logout note only while an instance may still rely on a copy of the session', async () => {
+    const { client, email, user } = await registerParticipant(app);
+    const second = new Client(app);
+    expect((await second.post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
+    expect((await client.post('/api/auth/logout')).status).toBe(204);
+    const notes = async () => ((await readDoc(app, `users/${user.id}`))?.endedSessions ?? []) as string[];
+    expect(await notes()).toHaveLength(1);
+    app.advance(ENDED_NOTE_MS);
+    const secondToken = second.cookie!;
+    expect((await second.post('/api/auth/logout')).status).toBe(204);
+    expect(await notes()).toEqual([expect.stringMatching(new RegExp(`^\\d+:${sha256Hex(secondToken)}$`))]);
+    expect((await on(other, secondToken).get('/api/auth/me')).status).toBe(401);
   });
 });
 

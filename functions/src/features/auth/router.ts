@@ -6,7 +6,6 @@ import {
   registerRequestSchema,
   startChallengeRequestSchema,
 } from '@sfida/core/user';
-import { sha256Hex } from '../../shared/crypto';
 import { parseOr400 } from '../../shared/validate';
 import { requestTimeZone } from '../../shared/time-zone';
 import { AUTH_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
@@ -56,7 +55,7 @@ export function authRouter(service: AuthService, sessions: SessionStore): Router
 
   router.post('/logout', async (req, res) => {
     const token = sessionToken(req.cookies);
-    if (token) await sessions.end(sha256Hex(token));
+    if (token) await sessions.end(token);
     res.clearCookie(SESSION_COOKIE, cookieOptions);
     res.status(204).end();
   });

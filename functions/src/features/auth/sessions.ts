@@ -1,4 +1,4 @@
-import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import type { Auth } from 'firebase-admin/auth';
 import type { User } from '@sfida/core/user';
 import { randomToken, sha256Hex } from '../../shared/crypto';
@@ -13,6 +13,15 @@ export const SESSION_IDLE_MS = 3 * 24 * 60 * 60 * 1000;
 export const SESSION_TOUCH_MS = 5 * 60 * 1000;
 /** Firebase Auth's own `disabled` flag is re-checked at most this often per session. */
 export const AUTH_RECHECK_MS = 5 * 60 * 1000;
+/**
+ * How long an instance relies on its copy of a session document. Within it a request reads only
+ * the user document; a logout anywhere is still seen at once, since it is noted on that document.
+ */
+export const SESSION_CACHE_MS = 60 * 1000;
+/** A logout note is kept at least this long: past it no instance relies on a copy of the session. */
+export const ENDED_NOTE_MS = 2 * SESSION_CACHE_MS;
+/** Sessions an instance keeps copies of (the oldest copy goes first). */
+const SESSION_CACHE_SIZE = 10_000;
 
 interface SessionDoc {
   uid: string;
@@ -23,6 +32,9 @@ interface SessionDoc {
   expiresAt: number;
   expireAt: Timestamp;
 }
+
+/** gRPC's NOT_FOUND: an update of a document that does not exist. */
+const NOT_FOUND = 5;
 
 const TOKEN_SHAPE = /^([A-Za-z0-9_-]{1,128})\.([A-Za-z0-9_-]{43})$/;
 
@@ -37,8 +49,22 @@ export interface Authenticated {
   tokenHash: string;
 }
 
-/** Server-side sessions: `sessions/{sha256(token)}`; the token itself is only ever in the cookie. */
+/** `users/{uid}.endedSessions`: `<ended at, ms>:<token hash>` of the sessions ended in the last ENDED_NOTE_MS or so. */
+const ENDED_SESSIONS = 'endedSessions';
+
+function endedSessionsOf(userSnap: DocumentSnapshot): string[] {
+  const value: unknown = userSnap.get(ENDED_SESSIONS);
+  return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
+}
+
+/**
+ * Server-side sessions: `sessions/{sha256(token)}`; the token itself is only ever in the cookie.
+ * Each instance keeps a copy of the session documents it has read for SESSION_CACHE_MS, so a
+ * signed-in request costs one read (the user's document) instead of two.
+ */
 export class SessionStore {
+  private readonly copies = new Map<string, { session: SessionDoc; readAt: number }>();
+
   constructor(
     private readonly db: Firestore,
     private readonly auth: Auth,
@@ -67,7 +93,7 @@ export class SessionStore {
 
   /**
    * The signed-in user for a cookie token, or null when the token is unknown,
-   * expired, idle too long, or its account is disabled (then the session is deleted).
+   * expired, idle too long, ended, or its account is disabled (then the session is deleted).
    */
   async authenticate(token: string | undefined): Promise<Authenticated | null> {
     if (!token) return null;
@@ -75,29 +101,63 @@ export class SessionStore {
     if (!uid) return null;
     const tokenHash = sha256Hex(token);
     const sessionRef = this.ref(tokenHash);
-    // One round trip for both documents.
-    const [sessionSnap, userSnap] = await this.db.getAll(sessionRef, userRef(this.db, uid));
-    if (!sessionSnap?.exists || !userSnap) return null;
-    const session = sessionSnap.data() as SessionDoc;
-    if (session.uid !== uid) return null;
-
     const now = this.clock().getTime();
+
+    let session: SessionDoc;
+    let userSnap: DocumentSnapshot | undefined;
+    const copy = this.copies.get(tokenHash);
+    if (copy && now >= copy.readAt && now - copy.readAt < SESSION_CACHE_MS) {
+      session = copy.session;
+      userSnap = await userRef(this.db, uid).get();
+      // Ended on another instance since this copy was read: the logout noted it on the user.
+      if (endedSessionsOf(userSnap).some((entry) => entry.endsWith(`:${tokenHash}`))) return this.forget(tokenHash);
+    } else {
+      // One round trip for both documents.
+      const [sessionSnap, freshUser] = await this.db.getAll(sessionRef, userRef(this.db, uid));
+      if (!sessionSnap?.exists || !freshUser) return this.forget(tokenHash);
+      session = sessionSnap.data() as SessionDoc;
+      userSnap = freshUser;
+      this.remember(tokenHash, session, now);
+    }
+    if (session.uid !== uid) return this.forget(tokenHash);
+
     if (now >= session.expiresAt || now - session.lastSeenAt >= SESSION_IDLE_MS || !userSnap.exists || userSnap.get('disabled') === true) {
+      this.forget(tokenHash);
       await sessionRef.delete();
       return null;
     }
 
-    if (now - session.authCheckedAt >= AUTH_RECHECK_MS) {
-      const disabled = await this.isDisabledInAuth(uid);
-      if (disabled) {
-        await Promise.all([this.endAllFor(uid), userRef(this.db, uid).set({ disabled: true }, { merge: true })]);
-        return null;
+    try {
+      if (now - session.authCheckedAt >= AUTH_RECHECK_MS) {
+        const disabled = await this.isDisabledInAuth(uid);
+        if (disabled) {
+          this.forget(tokenHash);
+          await Promise.all([this.endAllFor(uid), userRef(this.db, uid).set({ disabled: true }, { merge: true })]);
+          return null;
+        }
+        await sessionRef.update({ authCheckedAt: now, lastSeenAt: now });
+        this.remember(tokenHash, { ...session, authCheckedAt: now, lastSeenAt: now }, now);
+      } else if (now - session.lastSeenAt >= SESSION_TOUCH_MS) {
+        await sessionRef.update({ lastSeenAt: now });
+        this.remember(tokenHash, { ...session, lastSeenAt: now }, now);
       }
-      await sessionRef.update({ authCheckedAt: now, lastSeenAt: now });
-    } else if (now - session.lastSeenAt >= SESSION_TOUCH_MS) {
-      await sessionRef.update({ lastSeenAt: now });
+    } catch (error) {
+      // The document went away under this instance's copy (deleted by the TTL policy, say).
+      if ((error as { code?: number }).code === NOT_FOUND) return this.forget(tokenHash);
+      throw error;
     }
     return { user: toUser(userSnap), tokenHash };
+  }
+
+  private remember(tokenHash: string, session: SessionDoc, readAt: number): void {
+    this.copies.delete(tokenHash);
+    if (this.copies.size >= SESSION_CACHE_SIZE) this.copies.delete(this.copies.keys().next().value!);
+    this.copies.set(tokenHash, { session, readAt });
+  }
+
+  private forget(tokenHash: string): null {
+    this.copies.delete(tokenHash);
+    return null;
   }
 
   private async isDisabledInAuth(uid: string): Promise<boolean> {
@@ -109,9 +169,27 @@ export class SessionStore {
     }
   }
 
-  /** Ends one session (logout). */
-  async end(tokenHash: string): Promise<void> {
-    await this.ref(tokenHash).delete();
+  /**
+   * Ends one session (logout) and notes it on the user, where every instance that holds a copy
+   * of the session sees it at the next request. A token whose session does not exist changes nothing.
+   */
+  async end(token: string): Promise<void> {
+    const uid = uidOfToken(token);
+    if (!uid) return;
+    const tokenHash = sha256Hex(token);
+    this.forget(tokenHash);
+    const sessionRef = this.ref(tokenHash);
+    const user = userRef(this.db, uid);
+    await this.db.runTransaction(async (tx) => {
+      const [sessionSnap, userSnap] = await tx.getAll(sessionRef, user);
+      if (!sessionSnap?.exists || sessionSnap.get('uid') !== uid) return;
+      tx.delete(sessionRef);
+      if (!userSnap?.exists) return; // no user, no copy of this session is accepted anywhere
+      const now = this.clock().getTime();
+      // Notes older than any copy an instance may still rely on are dropped.
+      const kept = endedSessionsOf(userSnap).filter((entry) => now - Number.parseInt(entry, 10) < ENDED_NOTE_MS);
+      tx.update(user, { [ENDED_SESSIONS]: [...kept, `${now}:${tokenHash}`] });
+    });
   }
 
   /** Ends every session of an account (disabling it, or a password change by an operator). */
