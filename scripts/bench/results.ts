@@ -111,6 +111,9 @@ ${noteLines.length ? `\nNotes:\n\n${noteLines.join('\n')}\n` : ''}
   \`web/bench/floor\` (React, React Router, TanStack Query and Chakra UI with the app's theme and built global
   styles, started like \`app.html\`, a heading and a card from one JSON answer), built by the bench with the app's
   Vite plugins and served compressed from 127.0.0.1. Goal: performance ≥ 95 and accessibility 100 on all three pages.
+  Each of the three pages then runs five more times with the CPU slowdown calibrated to this machine (4× × the
+  median benchmark index of its runs / 1750, the middle of the high-end desktop bracket Lighthouse's 4× is meant for,
+  as Lighthouse's throttling docs advise): the notes give those scores, which compare across fast and slow phases.
 - **API**: autocannon (in its own process), 50 connections for 10 s per endpoint after a 3 s warm-up.
   \`PUT /api/users/me/progress\` sends a full eight-week, ten-habit tracker built with core's reducers; the
   leaderboard is for a seeded cohort of 500 participants; every non-2xx answer counts as an error. Baseline: a bare
