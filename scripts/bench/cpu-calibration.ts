@@ -11,3 +11,8 @@ const REFERENCE_BENCHMARK_INDEX = 1750;
 export function calibratedCpuSlowdown(benchmarkIndex: number): number {
   return Math.round(((throttling.mobileSlow4G.cpuSlowdownMultiplier * benchmarkIndex) / REFERENCE_BENCHMARK_INDEX) * 10) / 10;
 }
+
+/** Lighthouse's mobile throttling with the CPU slowdown calibrated to a host of this benchmark index. */
+export function calibratedThrottling(benchmarkIndex: number) {
+  return { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: calibratedCpuSlowdown(benchmarkIndex) };
+}

@@ -2,8 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { throttling } from 'lighthouse/core/config/constants.js';
-import { calibratedCpuSlowdown } from './cpu-calibration';
+import { calibratedThrottling } from './cpu-calibration';
 import { CHROMIUM_ARGS, findChromium } from '../stack/chromium';
 import { serveFloorApp, type FloorApp } from './floor-app';
 import { NOT_AVAILABLE, type Row } from './results';
@@ -46,14 +45,16 @@ function serveFloor(): Promise<{ url: string; server: Server }> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server })));
 }
 
-async function audit(url: string, port: number, extraHeaders?: Record<string, string>, cpuSlowdownMultiplier?: number): Promise<PageFigures> {
+type Throttling = ReturnType<typeof calibratedThrottling>;
+
+async function audit(url: string, port: number, extraHeaders?: Record<string, string>, throttling?: Throttling): Promise<PageFigures> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility', 'best-practices'],
     ...(extraHeaders ? { extraHeaders } : {}),
-    ...(cpuSlowdownMultiplier ? { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier } } : {}),
+    ...(throttling ? { throttling } : {}),
   });
   if (!result) throw new Error('Lighthouse returned no result');
   const { lhr } = result;
@@ -91,9 +92,9 @@ const RUNS = 5;
 type MedianFigures = PageFigures & { scores: number[]; benchmarkIndexes: number[] };
 
 /** Audits `url` RUNS times and returns the run with the median performance score. */
-async function medianAudit(url: string, port: number, extraHeaders?: Record<string, string>, cpuSlowdownMultiplier?: number): Promise<MedianFigures> {
+async function medianAudit(url: string, port: number, extraHeaders?: Record<string, string>, throttling?: Throttling): Promise<MedianFigures> {
   const runs: PageFigures[] = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await audit(url, port, extraHeaders, cpuSlowdownMultiplier));
+  for (let i = 0; i < RUNS; i++) runs.push(await audit(url, port, extraHeaders, throttling));
   const sorted = [...runs].sort((a, b) => a.performance - b.performance);
   return { ...sorted[Math.floor(sorted.length / 2)]!, scores: runs.map((run) => run.performance), benchmarkIndexes: runs.map((run) => run.benchmarkIndex) };
 }
@@ -186,11 +187,12 @@ export async function measurePages(options: { hostingUrl: string | null; cookie:
         log(`  ${page.name}…`);
         const figures = await medianAudit(`${hostingUrl}${page.path}`, port, page.headers);
         const landedOn = new URL(figures.finalUrl).pathname;
-        // The same page on a phone of the same speed whatever this host's phase (see calibratedCpuSlowdown).
+        // The same page on a phone of the same speed whatever this host's phase (scripts/bench/cpu-calibration.ts).
         const indexes = [...figures.benchmarkIndexes].sort((a, b) => a - b);
-        const slowdown = calibratedCpuSlowdown(indexes[Math.floor(indexes.length / 2)]!);
+        const throttling = calibratedThrottling(indexes[Math.floor(indexes.length / 2)]!);
+        const slowdown = throttling.cpuSlowdownMultiplier;
         log(`  ${page.name}, CPU slowdown calibrated to this host (${slowdown}×)…`);
-        const calibrated = await medianAudit(`${hostingUrl}${page.path}`, port, page.headers, slowdown);
+        const calibrated = await medianAudit(`${hostingUrl}${page.path}`, port, page.headers, throttling);
         const runs = `${runsNote(figures)}, against the ${page.against}; with the CPU slowdown calibrated to this host (${slowdown}× instead of 4×): performance ${calibrated.performance} (${calibrated.scores.join(', ')}), TBT ${Math.round(calibrated.tbt)} ms, LCP ${Math.round(calibrated.lcp)} ms`;
         rows.push(...pageRows(page.name, figures, floor, landedOn !== page.path ? `${runs}; the page ended on ${landedOn}` : runs));
       } catch (error) {
