@@ -23,7 +23,7 @@ export default defineConfig({
         codeSplitting: {
           // Fewer, larger shared chunks rather than ~20 files of 0.2–3 KB: a phone on a slow
           // connection pays a round trip per file, and one file compresses better. Chakra's
-          // components and ours (/login: 3 files, 140 KB gzip, instead of 20 files and 147 KB);
+          // components and ours (/login preloads 3 files, 140 KB gzip, instead of 20 files and 147 KB);
           // the tracker screens' shared code; core's rules with zod (/dashboard: 7 files instead
           // of 14, same bytes). The last two groups take only the matched modules, not what those
           // import (React, the router...), which stays in the entry every page loads anyway.
