@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import {
   addDays,
@@ -187,5 +187,27 @@ describe('Italian formatting', () => {
     expect(formatItalianShortDate('2026-11-21')).toBe('21 nov');
     expect(italianWeekday('2026-11-21')).toBe('sab');
     expect(italianWeekday('2026-11-23', 'long')).toBe('lunedì');
+  });
+
+  // Every signed-in page loads these rules; the first formatter of a page costs the browser
+  // its date and time-zone data, which a page showing no date should not pay.
+  it('builds no formatter until a date is formatted', async () => {
+    const RealDateTimeFormat = Intl.DateTimeFormat;
+    let created = 0;
+    Intl.DateTimeFormat = class extends RealDateTimeFormat {
+      constructor(...args: ConstructorParameters<typeof RealDateTimeFormat>) {
+        super(...args);
+        created++;
+      }
+    } as typeof Intl.DateTimeFormat;
+    try {
+      vi.resetModules();
+      const fresh = await import('./dates');
+      expect(created).toBe(0);
+      expect(fresh.italianWeekday('2026-11-22', 'long')).toBe('domenica');
+      expect(created).toBeGreaterThan(0);
+    } finally {
+      Intl.DateTimeFormat = RealDateTimeFormat;
+    }
   });
 });

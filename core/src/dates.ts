@@ -202,25 +202,31 @@ export function challengeWeekNumberAt(startDate: IsoDate | null, instant: Date |
   return challengeWeekNumber(startDate, localDateOf(instant, timeZone));
 }
 
-const italianFormatters = {
-  long: new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
-  short: new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'short', timeZone: 'UTC' }),
-  weekdayShort: new Intl.DateTimeFormat('it-IT', { weekday: 'short', timeZone: 'UTC' }),
-  weekdayLong: new Intl.DateTimeFormat('it-IT', { weekday: 'long', timeZone: 'UTC' }),
-};
+// Built on first use: creating an Intl formatter is costly, and the server and most screens never
+// format an Italian date.
+let italianFormatters: Record<'long' | 'short' | 'weekdayShort' | 'weekdayLong', Intl.DateTimeFormat> | null = null;
+
+function italian(style: keyof NonNullable<typeof italianFormatters>): Intl.DateTimeFormat {
+  italianFormatters ??= {
+    long: new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+    short: new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'short', timeZone: 'UTC' }),
+    weekdayShort: new Intl.DateTimeFormat('it-IT', { weekday: 'short', timeZone: 'UTC' }),
+    weekdayLong: new Intl.DateTimeFormat('it-IT', { weekday: 'long', timeZone: 'UTC' }),
+  };
+  return italianFormatters[style];
+}
 
 /** A day in Italian, e.g. "21 novembre 2026" (formatted in UTC on the calendar day, so it never shifts). */
 export function formatItalianDate(date: IsoDate): string {
-  return italianFormatters.long.format(utcMidnightOf(date));
+  return italian('long').format(utcMidnightOf(date));
 }
 
 /** A day in short Italian form, e.g. "21 nov". */
 export function formatItalianShortDate(date: IsoDate): string {
-  return italianFormatters.short.format(utcMidnightOf(date));
+  return italian('short').format(utcMidnightOf(date));
 }
 
 /** The Italian weekday of a day, e.g. "sab" (short) or "sabato" (long). */
 export function italianWeekday(date: IsoDate, style: 'short' | 'long' = 'short'): string {
-  const formatter = style === 'short' ? italianFormatters.weekdayShort : italianFormatters.weekdayLong;
-  return formatter.format(utcMidnightOf(date));
+  return italian(style === 'short' ? 'weekdayShort' : 'weekdayLong').format(utcMidnightOf(date));
 }
