@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { cpus } from 'node:os';
 
 /** One line of the bench table. `value` null means the part is not there yet ("non disponibile"). */
@@ -64,6 +65,21 @@ export interface RunInfo {
   node: string;
   cpu: string;
   cores: number;
+  /** The font Chromium draws emoji with, or null when the machine has none. */
+  emojiFont: string | null;
+}
+
+/**
+ * The installed font that has the app's emoji (🔥), as fontconfig finds it. A phone always has one;
+ * without it Chromium searches every font for each emoji, which slows the pages' layouts.
+ */
+function emojiFont(): string | null {
+  try {
+    const families = execFileSync('fc-list', [':charset=1f525', 'family'], { encoding: 'utf8' }).trim();
+    return families ? families.split('\n')[0]!.split(',')[0]!.trim() : null;
+  } catch {
+    return null;
+  }
 }
 
 export function runInfo(startedAt: Date, commit: string): RunInfo {
@@ -75,6 +91,7 @@ export function runInfo(startedAt: Date, commit: string): RunInfo {
     node: process.version,
     cpu: cpuList[0]?.model.trim() ?? 'unknown',
     cores: cpuList.length,
+    emojiFont: emojiFont(),
   };
 }
 
@@ -91,7 +108,7 @@ export function markdownReport(rows: Row[], info: RunInfo): string {
   return `# Performance
 
 Latest \`npm run bench\`: ${info.startedAt.slice(0, 16).replace('T', ' ')} UTC, commit \`${info.commit.slice(0, 10)}\`,
-Node ${info.node}, ${info.cores} × ${info.cpu}, ${info.seconds} s in all. Figures are noisy; each is measured
+Node ${info.node}, ${info.cores} × ${info.cpu}, ${info.emojiFont ? `emoji font ${info.emojiFont}` : 'no emoji font found (fc-list)'}, ${info.seconds} s in all. Figures are noisy; each is measured
 side by side with its baseline in the same run, so read the ratio first. "${NOT_AVAILABLE}" means that part
 of the app did not exist (or did not answer) when the bench ran.
 
