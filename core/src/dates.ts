@@ -202,8 +202,8 @@ export function challengeWeekNumberAt(startDate: IsoDate | null, instant: Date |
   return challengeWeekNumber(startDate, localDateOf(instant, timeZone));
 }
 
-// Built on first use: creating an Intl formatter is costly, and the server and most screens never
-// format an Italian date.
+// Built on first use: the first Intl formatter of a page loads the browser's date data, and the
+// server and the signed-in pages that show no date (e.g. /risorse) load this module too.
 let italianFormatters: Record<'long' | 'short' | 'weekdayShort' | 'weekdayLong', Intl.DateTimeFormat> | null = null;
 
 function italian(style: keyof NonNullable<typeof italianFormatters>): Intl.DateTimeFormat {
