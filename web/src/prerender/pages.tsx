@@ -9,7 +9,7 @@ import { AppRoot } from '../app/app-root';
 import { meQueryKey } from '../app/auth';
 import { signedInPaths } from '../app/router';
 import { trackerKey } from '../features/tracker/storage/tracker-store';
-import { browserTimeZone } from '../features/tracker/hooks/use-today';
+import { browserTimeZone } from '../lib/browser-time-zone';
 import { createQueryClient } from '../lib/query-client';
 import { takePrerenderedTitle } from '../lib/use-document-title';
 import { BUILT_GLOBAL_STYLES_ID, getSystem } from '../theme';

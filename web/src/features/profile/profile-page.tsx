@@ -1,10 +1,11 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Badge, Box, Button, Field, Flex, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { formatItalianDate, localDateOf } from '@sfida/core/dates';
 import { useAuth } from '../../app/auth';
 import { FormError } from '../../components/form-error';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api-client';
-import { formatItalianDate } from '../../lib/format-date';
+import { browserTimeZone } from '../../lib/browser-time-zone';
 import { livelloLabels, luogoLabels, schedaDownloadUrl, schedaLabels, tempoLabels } from '../../lib/training-labels';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -107,7 +108,7 @@ export default function ProfilePage() {
                 ({roleLabels[user.role]})
               </Text>
             </Detail>
-            <Detail label="Registrato il">{formatItalianDate(user.createdAt)}</Detail>
+            <Detail label="Registrato il">{formatItalianDate(localDateOf(user.createdAt, browserTimeZone()))}</Detail>
           </Stack>
         </Stack>
 

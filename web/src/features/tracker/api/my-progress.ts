@@ -1,7 +1,7 @@
 import { storedUpdatedAt, type TrackerData } from '@sfida/core/tracker';
 import { restoreTracker } from '@sfida/core/tracker-actions';
 import { ApiError, apiFetch } from '../../../lib/api-client';
-import { browserTimeZone } from '../hooks/use-today';
+import { browserTimeZone } from '../../../lib/browser-time-zone';
 
 /*
  * The participant's own tracker on the server: the browser sends it after every change and

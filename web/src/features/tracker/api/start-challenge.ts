@@ -5,7 +5,7 @@ import { userSchema, type User } from '@sfida/core/user';
 import { isoDateSchema, type IsoDate } from '@sfida/core/iso-date';
 import { useAuth } from '../../../app/auth';
 import { ApiError } from '../../../lib/api-client';
-import { browserTimeZone } from '../hooks/use-today';
+import { browserTimeZone } from '../../../lib/browser-time-zone';
 import { invalidateServerProgress } from './invalidate-progress';
 
 const startChallengeResponseSchema = z.object({ challengeStartDate: isoDateSchema, user: userSchema });

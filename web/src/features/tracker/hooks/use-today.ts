@@ -1,11 +1,7 @@
 import { useEffect, useState } from 'react';
 import { todayIn } from '@sfida/core/dates';
 import type { IsoDate } from '@sfida/core/iso-date';
-
-/** The browser's own time zone: every "today" is a calendar day there, never a UTC day. */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
+import { browserTimeZone } from '../../../lib/browser-time-zone';
 
 /** Today in the participant's zone right now. */
 export function currentDay(): IsoDate {

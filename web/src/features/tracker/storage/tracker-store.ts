@@ -1,6 +1,6 @@
 import { TRACKER_SCHEMA_VERSION, type TrackerData } from '@sfida/core/tracker';
 import { restoreTracker } from '@sfida/core/tracker-actions';
-import { browserTimeZone } from '../hooks/use-today';
+import { browserTimeZone } from '../../../lib/browser-time-zone';
 
 /*
  * The tracker lives in the browser's local storage, one entry per signed-in user, so two people

@@ -9,7 +9,7 @@ import { notify } from '../components/tracker-toaster';
 import { invalidateServerProgress } from '../api/invalidate-progress';
 import { trackerSyncFor, type SyncState } from '../sync/tracker-sync';
 import { trackerStoreFor, type TrackerStore, type WriteProblem } from './tracker-store';
-import { browserTimeZone } from '../hooks/use-today';
+import { browserTimeZone } from '../../../lib/browser-time-zone';
 
 export interface UseTracker {
   /** The participant's tracker (an empty one when nothing is stored yet). */
