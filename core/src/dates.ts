@@ -202,18 +202,25 @@ export function challengeWeekNumberAt(startDate: IsoDate | null, instant: Date |
   return challengeWeekNumber(startDate, localDateOf(instant, timeZone));
 }
 
-// Built on first use: the first Intl formatter of a page loads the browser's date data, and the
-// server and the signed-in pages that show no date (e.g. /risorse) load this module too.
-let italianFormatters: Record<'long' | 'short' | 'weekdayShort' | 'weekdayLong', Intl.DateTimeFormat> | null = null;
+/** The Italian styles this module prints (always in UTC, on the calendar day). */
+const ITALIAN_STYLES = {
+  long: { day: 'numeric', month: 'long', year: 'numeric' },
+  short: { day: 'numeric', month: 'short' },
+  weekdayShort: { weekday: 'short' },
+  weekdayLong: { weekday: 'long' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 
-function italian(style: keyof NonNullable<typeof italianFormatters>): Intl.DateTimeFormat {
-  italianFormatters ??= {
-    long: new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
-    short: new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'short', timeZone: 'UTC' }),
-    weekdayShort: new Intl.DateTimeFormat('it-IT', { weekday: 'short', timeZone: 'UTC' }),
-    weekdayLong: new Intl.DateTimeFormat('it-IT', { weekday: 'long', timeZone: 'UTC' }),
-  };
-  return italianFormatters[style];
+// Each built on first use: the first Intl formatter of a page loads the browser's date data, and
+// the server and the signed-in pages that show no date (e.g. /risorse) load this module too.
+const italianFormatters = new Map<keyof typeof ITALIAN_STYLES, Intl.DateTimeFormat>();
+
+function italian(style: keyof typeof ITALIAN_STYLES): Intl.DateTimeFormat {
+  let formatter = italianFormatters.get(style);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('it-IT', { ...ITALIAN_STYLES[style], timeZone: 'UTC' });
+    italianFormatters.set(style, formatter);
+  }
+  return formatter;
 }
 
 /** A day in Italian, e.g. "21 novembre 2026" (formatted in UTC on the calendar day, so it never shifts). */
