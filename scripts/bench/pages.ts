@@ -121,7 +121,7 @@ function scoresOf(figures: MedianFigures): string {
   return figures.scores.map((score, i) => `${score} (FCP ${(figures.fcps[i]! / 1000).toFixed(1)} s)`).join(', ');
 }
 
-/** "median of 5 runs (performance 96, 98, …; CPU benchmark index 1100–1800)". */
+/** "median of 5 runs (performance 96 (FCP 0.8 s), 98 (FCP 2.3 s), …; CPU benchmark index 1100–1800)". */
 function runsNote(figures: MedianFigures): string {
   const indexes = [...figures.benchmarkIndexes].sort((a, b) => a - b);
   return `median of ${RUNS} runs (performance ${scoresOf(figures)}; CPU benchmark index ${indexes[0]}–${indexes.at(-1)})`;
