@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
+import { Temporal } from 'temporal-polyfill';
+import type { TemporalSubset } from './temporal';
 import {
   addDays,
   challengeWeekDays,
@@ -11,11 +13,13 @@ import {
   daysBetween,
   formatItalianDate,
   formatItalianShortDate,
+  intlCalendarDay,
   isChallengeStarted,
   isValidTimeZone,
   italianWeekday,
   localDateOf,
   mondayOf,
+  temporalCalendarDay,
   todayIn,
   weekDays,
   weekdayIndex,
@@ -189,25 +193,108 @@ describe('Italian formatting', () => {
     expect(italianWeekday('2026-11-23', 'long')).toBe('lunedì');
   });
 
-  // Every signed-in page loads these rules; the first formatter of a page costs the browser
-  // its date and time-zone data, which a page showing no date should not pay.
-  it('builds no formatter until a date is formatted', async () => {
-    const RealDateTimeFormat = Intl.DateTimeFormat;
-    let created = 0;
-    Intl.DateTimeFormat = class extends RealDateTimeFormat {
-      constructor(...args: ConstructorParameters<typeof RealDateTimeFormat>) {
-        super(...args);
-        created++;
+  it('prints what Intl prints in Italian, on every day of five years', () => {
+    const intl = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('it-IT', { ...options, timeZone: 'UTC' });
+    const long = intl({ day: 'numeric', month: 'long', year: 'numeric' });
+    const short = intl({ day: 'numeric', month: 'short' });
+    const weekdayShort = intl({ weekday: 'short' });
+    const weekdayLong = intl({ weekday: 'long' });
+    for (let day = '2024-01-01'; day < '2029-01-01'; day = addDays(day, 1)) {
+      const midnight = new Date(`${day}T00:00:00Z`);
+      expect(formatItalianDate(day)).toBe(long.format(midnight));
+      expect(formatItalianShortDate(day)).toBe(short.format(midnight));
+      expect(italianWeekday(day)).toBe(weekdayShort.format(midnight));
+      expect(italianWeekday(day, 'long')).toBe(weekdayLong.format(midnight));
+    }
+  });
+
+  // Every signed-in page prints dates; the first Intl formatter of a page costs the browser its
+  // locale data.
+  it('builds no Intl formatter', async () => {
+    const created = await countingDateTimeFormats(async () => {
+      vi.resetModules();
+      const fresh = await import('./dates');
+      expect(fresh.italianWeekday('2026-11-22', 'long')).toBe('domenica');
+      expect(fresh.formatItalianDate('2026-11-22')).toBe('22 novembre 2026');
+    });
+    expect(created).toBe(0);
+  });
+});
+
+/** Runs `body` and returns how many Intl.DateTimeFormat it built. */
+async function countingDateTimeFormats(body: () => Promise<void>): Promise<number> {
+  const RealDateTimeFormat = Intl.DateTimeFormat;
+  let created = 0;
+  Intl.DateTimeFormat = class extends RealDateTimeFormat {
+    constructor(...args: ConstructorParameters<typeof RealDateTimeFormat>) {
+      super(...args);
+      created++;
+    }
+  } as typeof Intl.DateTimeFormat;
+  try {
+    await body();
+  } finally {
+    Intl.DateTimeFormat = RealDateTimeFormat;
+  }
+  return created;
+}
+
+describe('calendar days through Temporal, where the runtime has it', () => {
+  // Zones with the awkward cases: DST both ways, half-hour DST, a skipped day, ±14 h, no DST.
+  const zones = ['Europe/Rome', 'America/New_York', 'Australia/Lord_Howe', 'Pacific/Apia', 'Pacific/Kiritimati', 'Etc/GMT+12', 'Asia/Kolkata', 'UTC'];
+  const viaTemporal = temporalCalendarDay(Temporal);
+
+  it('reads the same calendar day as Intl, for any instant and zone', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }),
+        fc.oneof(fc.constantFrom(...zones), fc.constantFrom(...Intl.supportedValuesOf('timeZone'))),
+        (instant, zone) => {
+          expect(viaTemporal(instant, zone)).toBe(intlCalendarDay(instant, zone));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    // Around Rome's changes of time and Samoa's skipped 30 December 2011, minute by minute.
+    for (const [from, zone] of [['2026-03-29T00:30:00Z', 'Europe/Rome'], ['2026-10-25T00:30:00Z', 'Europe/Rome'], ['2011-12-29T09:00:00Z', 'Pacific/Apia']] as const) {
+      for (let minute = 0; minute < 180; minute++) {
+        const instant = new Date(Date.parse(from) + minute * 60_000);
+        expect(viaTemporal(instant, zone)).toBe(intlCalendarDay(instant, zone));
       }
-    } as typeof Intl.DateTimeFormat;
+    }
+  });
+
+  it('rejects what Intl rejects', () => {
+    for (const reader of [viaTemporal, intlCalendarDay]) {
+      expect(() => reader(new Date(0), 'Mars/Olympus')).toThrow(RangeError);
+      expect(() => reader(new Date(Number.NaN), 'Europe/Rome')).toThrow(RangeError);
+    }
+  });
+
+  it('is what the module uses when the runtime has Temporal, with no Intl formatter', async () => {
+    let reads = 0;
+    const counted: TemporalSubset = {
+      Now: Temporal.Now,
+      Instant: {
+        fromEpochMilliseconds: (ms) => {
+          reads++;
+          return Temporal.Instant.fromEpochMilliseconds(ms);
+        },
+      },
+    };
+    vi.stubGlobal('Temporal', counted);
     try {
       vi.resetModules();
       const fresh = await import('./dates');
-      expect(created).toBe(0);
-      expect(fresh.italianWeekday('2026-11-22', 'long')).toBe('domenica');
-      expect(created).toBeGreaterThan(0);
+      expect(fresh.todayIn(ROME, new Date('2026-11-21T23:30:00Z'))).toBe('2026-11-22');
+      expect(fresh.localDateOf('2026-11-21T23:30:00Z', 'America/New_York')).toBe('2026-11-21');
+      expect(fresh.isValidTimeZone(ROME)).toBe(true);
+      expect(fresh.isValidTimeZone('Mars/Olympus')).toBe(false);
+      // Temporal takes a bare offset as a zone; Intl, and so the server, does not.
+      expect(fresh.isValidTimeZone('+01:00')).toBe(false);
+      expect(reads).toBeGreaterThanOrEqual(4);
     } finally {
-      Intl.DateTimeFormat = RealDateTimeFormat;
+      vi.unstubAllGlobals();
     }
   });
 });

@@ -1,4 +1,5 @@
 import type { IsoDate } from './iso-date';
+import { runtimeTemporal, type TemporalSubset } from './temporal';
 
 // Every day here is a calendar day (YYYY-MM-DD) in the participant's own time zone.
 // Arithmetic goes through Date.UTC on the year/month/day parts: that is pure calendar
@@ -26,11 +27,41 @@ function partsFormatter(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+/**
+ * Reads the calendar day (YYYY-MM-DD) an instant falls on in a zone; throws a RangeError for a
+ * zone the runtime does not know or an invalid instant.
+ */
+export type CalendarDayReader = (instant: Date, timeZone: string) => IsoDate;
+
+/** Through Temporal: no Intl formatter, so no locale data to load (see ./temporal). */
+export function temporalCalendarDay(temporal: TemporalSubset): CalendarDayReader {
+  return (instant, timeZone) =>
+    temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(timeZone).toPlainDate().toString();
+}
+
+/** Through Intl, wherever there is no Temporal (Safari, Node 20). */
+export const intlCalendarDay: CalendarDayReader = (instant, timeZone) => {
+  const parts = partsFormatter(timeZone).formatToParts(instant);
+  const get = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year').padStart(4, '0')}-${get('month')}-${get('day')}`;
+};
+
+const temporal = runtimeTemporal();
+const calendarDayOf: CalendarDayReader = temporal ? temporalCalendarDay(temporal) : intlCalendarDay;
+
+/**
+ * True for a zone's name, false for a bare UTC offset ("+01:00"): Temporal accepts offsets as
+ * zones, Intl (and so the server, on Node 20) does not, and both sides must agree on a tracker.
+ */
+export function isNamedTimeZone(timeZone: string): boolean {
+  return /^[A-Za-z]/.test(timeZone);
+}
+
 /** True when `timeZone` is an IANA zone this runtime knows (e.g. 'Europe/Rome'). */
 export function isValidTimeZone(timeZone: string): boolean {
-  if (typeof timeZone !== 'string' || timeZone.length === 0 || timeZone.length > 64) return false;
+  if (typeof timeZone !== 'string' || timeZone.length === 0 || timeZone.length > 64 || !isNamedTimeZone(timeZone)) return false;
   try {
-    partsFormatter(timeZone);
+    calendarDayOf(new Date(0), timeZone);
     return true;
   } catch {
     return false;
@@ -40,11 +71,11 @@ export function isValidTimeZone(timeZone: string): boolean {
 /** The calendar day an instant falls on in `timeZone`. */
 export function localDateOf(instant: Date | string, timeZone: string): IsoDate {
   // Points histories are read again and again, and every reducer reads "now" once or more:
-  // remember recent (zone, instant) → day lookups, so Intl's formatToParts runs once per instant.
+  // remember recent (zone, instant) → day lookups, so the zone is read once per instant.
   const key = typeof instant === 'string' ? `${timeZone} ${instant}` : `${timeZone}\u0000${instant.getTime()}`;
   let day = localDateCache.get(key);
   if (day === undefined) {
-    day = formatLocalDate(typeof instant === 'string' ? new Date(instant) : instant, timeZone);
+    day = calendarDayOf(typeof instant === 'string' ? new Date(instant) : instant, timeZone);
     remember(localDateCache, key, day);
   }
   return day;
@@ -61,22 +92,14 @@ function remember<K, V>(memo: Map<K, V>, key: K, value: V): void {
 
 const localDateCache = new Map<string, IsoDate>();
 
-/** Formats an instant's calendar day in `timeZone` as YYYY-MM-DD. */
-function formatLocalDate(date: Date, timeZone: string): IsoDate {
-  const parts = partsFormatter(timeZone).formatToParts(date);
-  const get = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year').padStart(4, '0')}-${get('month')}-${get('day')}`;
-}
-
 /** Today's calendar day in `timeZone` at the instant `now`. */
 export function todayIn(timeZone: string, now: Date): IsoDate {
   return localDateOf(now, timeZone);
 }
 
-/** The y/m/d parts of an IsoDate as a UTC-midnight Date, used only to read or format the calendar day. */
-function utcMidnightOf(date: IsoDate): Date {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d));
+/** Year, month (1–12) and day of a calendar day. */
+function partsOf(date: IsoDate): [number, number, number] {
+  return date.split('-').map(Number) as [number, number, number];
 }
 
 const dayNumbers = new Map<IsoDate, number>();
@@ -93,7 +116,7 @@ function dayNumber(date: IsoDate): number {
 
 function computeDayNumber(date: IsoDate): number {
   // Howard Hinnant's days_from_civil: integer calendar arithmetic, no clock, no zone.
-  const [y0, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [y0, m, d] = partsOf(date);
   const y = m <= 2 ? y0 - 1 : y0;
   const era = Math.floor(y / 400);
   const yearOfEra = y - era * 400;
@@ -122,7 +145,7 @@ export function addDays(date: IsoDate, n: number): IsoDate {
 }
 
 function computeAddDays(date: IsoDate, n: number): IsoDate {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [y, m, d] = partsOf(date);
   // Date.UTC normalises an overflowing day-of-month into the right month and year.
   return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
 }
@@ -139,7 +162,8 @@ export function compareIsoDates(a: IsoDate, b: IsoDate): number {
 
 /** Day of the week with Monday = 0 … Sunday = 6. */
 export function weekdayIndex(date: IsoDate): number {
-  return (utcMidnightOf(date).getUTCDay() + 6) % 7;
+  // Day 0, 1970-01-01, was a Thursday (index 3).
+  return (((dayNumber(date) + 3) % 7) + 7) % 7;
 }
 
 /** The Monday of the calendar week containing `date` (weeks start on Monday). */
@@ -202,38 +226,28 @@ export function challengeWeekNumberAt(startDate: IsoDate | null, instant: Date |
   return challengeWeekNumber(startDate, localDateOf(instant, timeZone));
 }
 
-/** The Italian styles this module prints (always in UTC, on the calendar day). */
-const ITALIAN_STYLES = {
-  long: { day: 'numeric', month: 'long', year: 'numeric' },
-  short: { day: 'numeric', month: 'short' },
-  weekdayShort: { weekday: 'short' },
-  weekdayLong: { weekday: 'long' },
-} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+// Italian dates are spelled out here rather than by Intl: the first Intl formatter of a page loads
+// the browser's locale data (see ./temporal), and these few names are all the dashboard prints.
+// The tests check every day of several years against Intl's Italian.
+const MONTHS = ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'];
+const SHORT_MONTHS = ['gen', 'feb', 'mar', 'apr', 'mag', 'giu', 'lug', 'ago', 'set', 'ott', 'nov', 'dic'];
+/** Monday first, as weekdayIndex counts. */
+const WEEKDAYS = ['lunedì', 'martedì', 'mercoledì', 'giovedì', 'venerdì', 'sabato', 'domenica'];
+const SHORT_WEEKDAYS = ['lun', 'mar', 'mer', 'gio', 'ven', 'sab', 'dom'];
 
-// Each built on first use: the first Intl formatter of a page loads the browser's date data, and
-// the server and the signed-in pages that show no date (e.g. /risorse) load this module too.
-const italianFormatters = new Map<keyof typeof ITALIAN_STYLES, Intl.DateTimeFormat>();
-
-function italian(style: keyof typeof ITALIAN_STYLES): Intl.DateTimeFormat {
-  let formatter = italianFormatters.get(style);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('it-IT', { ...ITALIAN_STYLES[style], timeZone: 'UTC' });
-    italianFormatters.set(style, formatter);
-  }
-  return formatter;
-}
-
-/** A day in Italian, e.g. "21 novembre 2026" (formatted in UTC on the calendar day, so it never shifts). */
+/** A day in Italian, e.g. "21 novembre 2026". */
 export function formatItalianDate(date: IsoDate): string {
-  return italian('long').format(utcMidnightOf(date));
+  const [y, m, d] = partsOf(date);
+  return `${d} ${MONTHS[m - 1]} ${y}`;
 }
 
 /** A day in short Italian form, e.g. "21 nov". */
 export function formatItalianShortDate(date: IsoDate): string {
-  return italian('short').format(utcMidnightOf(date));
+  const [, m, d] = partsOf(date);
+  return `${d} ${SHORT_MONTHS[m - 1]}`;
 }
 
 /** The Italian weekday of a day, e.g. "sab" (short) or "sabato" (long). */
 export function italianWeekday(date: IsoDate, style: 'short' | 'long' = 'short'): string {
-  return italian(style === 'short' ? 'weekdayShort' : 'weekdayLong').format(utcMidnightOf(date));
+  return (style === 'short' ? SHORT_WEEKDAYS : WEEKDAYS)[weekdayIndex(date)]!;
 }
