@@ -5,6 +5,7 @@ import type { Habit } from '@sfida/core/tracker';
 import { completionsOf } from '@sfida/core/tracker';
 import { currentStreak } from '@sfida/core/streaks';
 import { archiveHabit, habitDayState, toggleHabit } from '@sfida/core/tracker-actions';
+import { FlameIcon } from '../../../components/icons';
 import { useTracker } from '../storage/use-tracker';
 import { DayStrip } from './day-strip';
 import { notify } from './tracker-toaster';
@@ -39,7 +40,7 @@ export function HabitCard({ habit, today, stripDays }: { habit: Habit; today: Is
               {habit.name}
             </Heading>
             <Text fontSize="sm" color="fg.muted">
-              🔥 Serie: {streak} {streak === 1 ? 'giorno' : 'giorni'}
+              <FlameIcon /> Serie: {streak} {streak === 1 ? 'giorno' : 'giorni'}
             </Text>
           </Box>
           <Button

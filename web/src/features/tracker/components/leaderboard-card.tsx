@@ -2,9 +2,8 @@ import { useDeferredValue, useId, useState, useTransition } from 'react';
 import { Badge, Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import type { LeaderboardEntry } from '@sfida/core/progress-summary';
 import { useLeaderboard } from '../api/leaderboard';
+import { FlameIcon, MedalIcon } from '../../../components/icons';
 import { SectionCard } from './section-card';
-
-const MEDALS = ['🥇', '🥈', '🥉'];
 
 /** Rows the card shows before "Mostra tutta la classifica": the dashboard is a glance, on a phone. */
 const LEADERBOARD_PREVIEW = 10;
@@ -53,8 +52,8 @@ export function LeaderboardCard({ cohortId, weekStart, userId }: { cohortId: str
                   borderColor={me ? 'accent.400' : 'border'}
                   aria-current={me ? 'true' : undefined}
                 >
-                  <Box w="8" textAlign="center" fontWeight="bold" fontSize="lg" flexShrink="0">
-                    {entry.rank <= 3 ? <span aria-hidden="true">{MEDALS[entry.rank - 1]}</span> : null}
+                  <Box minW="10" textAlign="center" fontWeight="bold" fontSize="lg" flexShrink="0" whiteSpace="nowrap">
+                    {entry.rank <= 3 ? <MedalIcon place={entry.rank as 1 | 2 | 3} /> : null}
                     <Box as="span" srOnly={entry.rank <= 3}>
                       {entry.rank <= 3 ? `${entry.rank}° posto` : entry.rank}
                     </Box>
@@ -69,7 +68,7 @@ export function LeaderboardCard({ cohortId, weekStart, userId }: { cohortId: str
                       )}
                     </Text>
                     <Text fontSize="xs" color="fg.muted">
-                      {entry.totalPoints} punti totali · 🔥 {entry.streakDays} gg
+                      {entry.totalPoints} punti totali · <FlameIcon /> {entry.streakDays} gg
                     </Text>
                   </Box>
                   <Text fontWeight="bold" color="brand.fg" whiteSpace="nowrap">

@@ -1,4 +1,5 @@
 import { Button, Flex, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { ChatIcon, MailIcon } from '../../../components/icons';
 import { mailtoProgress, type ProgressMail } from './progress-mail';
 import { SectionCard } from './section-card';
 import { COMMUNITY_URL } from './support-links';
@@ -13,11 +14,13 @@ export function SupportCard({ mail }: { mail: ProgressMail }) {
         </Text>
         <Flex gap="2" wrap="wrap">
           <Button asChild>
-            <a href={mailtoProgress(mail)}>✉️ Invia i progressi al coach</a>
+            <a href={mailtoProgress(mail)}>
+              <MailIcon /> Invia i progressi al coach
+            </a>
           </Button>
           <Button asChild variant="outline">
             <a href={COMMUNITY_URL} target="_blank" rel="noopener noreferrer">
-              💬 Entra nel gruppo della community
+              <ChatIcon /> Entra nel gruppo della community
               <VisuallyHidden> (si apre in una nuova scheda)</VisuallyHidden>
             </a>
           </Button>

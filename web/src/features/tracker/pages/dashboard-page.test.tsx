@@ -112,6 +112,16 @@ describe('Dashboard', { timeout: 30_000 }, () => {
     expect(rows()[10]).toHaveAttribute('aria-current', 'true');
     expect(within(board).queryByText('Partecipante 11')).not.toBeInTheDocument();
 
+    // The podium's medals carry their number; a screen reader hears the place instead.
+    expect(within(rows()[0]!).getByText('1° posto')).toBeInTheDocument();
+    expect(rows()[0]!.querySelector('svg[aria-hidden="true"] text')).toHaveTextContent('1');
+    expect(rows()[2]!.querySelector('svg[aria-hidden="true"] text')).toHaveTextContent('3');
+    expect(rows()[3]!.querySelector('svg text')).toBeNull();
+    expect(rows()[3]).toHaveTextContent(/^4Partecipante 4/);
+    // Pictures are SVG, never emoji: an emoji makes the browser find and load a colour emoji
+    // font before the dashboard's first layout (see components/icons.tsx).
+    expect(document.body.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
+
     const more = screen.getByRole('button', { name: 'Mostra tutta la classifica (14)' });
     expect(more).toHaveAttribute('aria-expanded', 'false');
     await user.click(more);
