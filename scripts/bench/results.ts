@@ -159,8 +159,8 @@ npm run bench            # builds if web/ or functions/ changed, then ~6 minutes
 Everything runs on 127.0.0.1 with the bench profile's own ports (Hosting 5400, Functions 5401, Auth 9399,
 Firestore 8380), so it can run next to \`npm start\`. The bench seeds its own data and always exits 0 unless the
 harness itself breaks; the raw figures are in \`.bench/results.json\`.
-With no emoji font on the machine, Chromium searches every installed font for each of the dashboard's emoji
-(a phone always has one): install one (Debian: \`apt-get install fonts-noto-color-emoji\`) before comparing runs;
+With no emoji font on the machine, Chromium searches every installed font for each emoji (the landing's feature
+icons; the signed-in screens draw theirs as SVG; a phone always has one): install one (Debian: \`apt-get install fonts-noto-color-emoji\`) before comparing runs;
 the header above names the font the run had.
 `;
 }
