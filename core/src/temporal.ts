@@ -4,7 +4,7 @@
  *
  * Why bother: Temporal reads an instant's calendar day in a zone, and the browser's own zone,
  * without building an Intl formatter. The first Intl formatter of a page loads the browser's
- * locale data (15–60 ms on a fresh page on the development machine, several times that on a
+ * locale data (15–60 ms on a fresh page on the development machine, which is faster than a
  * phone), and the dashboard's start-up needs only calendar days.
  */
 export interface TemporalSubset {
