@@ -211,33 +211,25 @@ describe('Italian formatting', () => {
   // Every signed-in page prints dates; the first Intl formatter of a page costs the browser its
   // locale data.
   it('builds no Intl formatter', async () => {
-    const created = await countingDateTimeFormats(async () => {
+    const RealDateTimeFormat = Intl.DateTimeFormat;
+    let created = 0;
+    Intl.DateTimeFormat = class extends RealDateTimeFormat {
+      constructor(...args: ConstructorParameters<typeof RealDateTimeFormat>) {
+        super(...args);
+        created++;
+      }
+    } as typeof Intl.DateTimeFormat;
+    try {
       vi.resetModules();
       const fresh = await import('./dates');
       expect(fresh.italianWeekday('2026-11-22', 'long')).toBe('domenica');
       expect(fresh.formatItalianDate('2026-11-22')).toBe('22 novembre 2026');
-    });
+    } finally {
+      Intl.DateTimeFormat = RealDateTimeFormat;
+    }
     expect(created).toBe(0);
   });
 });
-
-/** Runs `body` and returns how many Intl.DateTimeFormat it built. */
-async function countingDateTimeFormats(body: () => Promise<void>): Promise<number> {
-  const RealDateTimeFormat = Intl.DateTimeFormat;
-  let created = 0;
-  Intl.DateTimeFormat = class extends RealDateTimeFormat {
-    constructor(...args: ConstructorParameters<typeof RealDateTimeFormat>) {
-      super(...args);
-      created++;
-    }
-  } as typeof Intl.DateTimeFormat;
-  try {
-    await body();
-  } finally {
-    Intl.DateTimeFormat = RealDateTimeFormat;
-  }
-  return created;
-}
 
 describe('calendar days through Temporal, where the runtime has it', () => {
   // Zones with the awkward cases: DST both ways, half-hour DST, a skipped day, ±14 h, no DST.
