@@ -39,6 +39,7 @@ export function LeaderboardCard({ cohortId, weekStart, userId }: { cohortId: str
           <Stack as="ol" id={listId} gap="1.5" p="0" m="0" listStyleType="none" aria-label="Classifica della settimana">
             {shown.map((entry) => {
               const me = isMine(entry);
+              const podium = entry.rank <= 3 ? (entry.rank as 1 | 2 | 3) : null;
               return (
                 <Flex
                   as="li"
@@ -53,9 +54,9 @@ export function LeaderboardCard({ cohortId, weekStart, userId }: { cohortId: str
                   aria-current={me ? 'true' : undefined}
                 >
                   <Box minW="10" textAlign="center" fontWeight="bold" fontSize="lg" flexShrink="0" whiteSpace="nowrap">
-                    {entry.rank <= 3 ? <MedalIcon place={entry.rank as 1 | 2 | 3} /> : null}
-                    <Box as="span" srOnly={entry.rank <= 3}>
-                      {entry.rank <= 3 ? `${entry.rank}° posto` : entry.rank}
+                    {podium && <MedalIcon place={podium} />}
+                    <Box as="span" srOnly={podium !== null}>
+                      {podium ? `${podium}° posto` : entry.rank}
                     </Box>
                   </Box>
                   <Box flex="1" minW="0">
