@@ -87,10 +87,11 @@ test.describe('Signed-in pages', () => {
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByText('Settimana 2').first()).toBeVisible();
-    // The leaderboard's rows arrive later, from the API: their styles came with the page too.
-    const row = page.getByRole('region', { name: 'Classifica del gruppo' }).getByRole('listitem').first();
-    await expect(row).toBeAttached();
-    await row.evaluate((element) => element.setAttribute('data-probe', 'row'));
+    // The leaderboard's rows arrive later, from the API: the list's styles, which style its rows,
+    // came with the page too.
+    const rows = page.getByRole('list', { name: 'Classifica della settimana' });
+    await expect(rows.getByRole('listitem').first()).toBeAttached();
+    await rows.evaluate((element) => element.setAttribute('data-probe', 'rows'));
     const styles = await page.evaluate(() => {
       const built = document.querySelector('style[data-emotion^="css "][data-s]');
       const builtNames = new Set((built?.getAttribute('data-emotion') ?? '').split(' ').slice(1));
@@ -102,12 +103,12 @@ test.describe('Signed-in pages', () => {
         insertedAgain: insertedNow.filter((name) => builtNames.has(name)),
         headingBuilt: builtNames.has(emotionClass('h1')),
         headerBuilt: builtNames.has(emotionClass('header')),
-        rowBuilt: builtNames.has(emotionClass('[data-probe="row"]')),
+        rowsBuilt: builtNames.has(emotionClass('[data-probe="rows"]')),
       };
     });
     expect(styles.built).toBeGreaterThan(30);
     expect(styles.insertedAgain).toEqual([]);
-    expect(styles).toMatchObject({ headingBuilt: true, headerBuilt: true, rowBuilt: true });
+    expect(styles).toMatchObject({ headingBuilt: true, headerBuilt: true, rowsBuilt: true });
     await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('font-weight', '600');
   });
 

@@ -1,5 +1,5 @@
 import { useDeferredValue, useId, useState, useTransition } from 'react';
-import { Badge, Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Text, type SystemStyleObject } from '@chakra-ui/react';
 import type { LeaderboardEntry } from '@sfida/core/progress-summary';
 import { useLeaderboard } from '../api/leaderboard';
 import { FlameIcon, MedalIcon } from '../../../components/icons';
@@ -7,6 +7,29 @@ import { SectionCard } from './section-card';
 
 /** Rows the card shows before "Mostra tutta la classifica": the dashboard is a glance, on a phone. */
 const LEADERBOARD_PREVIEW = 10;
+
+/**
+ * The rows' styles, set once on the list; the rows themselves are plain elements. A Chakra
+ * component resolves and hashes its styles each time it renders, and these rows were 82 of the
+ * dashboard's 231 styled elements (docs/decisions/011-repeated-items-as-plain-elements.md).
+ */
+const ROW_STYLES: SystemStyleObject = {
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '1.5',
+  p: '0',
+  m: '0',
+  listStyleType: 'none',
+  '& > li': { display: 'flex', alignItems: 'center', gap: '3', p: '2', borderRadius: 'md', borderWidth: '1px', borderColor: 'border' },
+  '& > li[aria-current="true"]': { bg: 'accent.subtle', borderWidth: '2px', borderColor: 'accent.400' },
+  '& [data-part="rank"]': { minW: '10', textAlign: 'center', fontWeight: 'bold', fontSize: 'lg', flexShrink: '0', whiteSpace: 'nowrap' },
+  '& [data-part="sr-only"]': { srOnly: true },
+  '& [data-part="who"]': { flex: '1', minW: '0' },
+  '& [data-part="name"]': { display: 'block', fontWeight: 'medium', truncate: true },
+  '& [aria-current="true"] [data-part="name"]': { fontWeight: 'bold' },
+  '& [data-part="meta"]': { display: 'block', fontSize: 'xs', color: 'fg.muted' },
+  '& [data-part="points"]': { fontWeight: 'bold', color: 'brand.fg', whiteSpace: 'nowrap' },
+};
 
 /** The first `LEADERBOARD_PREVIEW` rows, plus the participant's own row when it is further down. */
 function leaderboardPreview(entries: LeaderboardEntry[], isMine: (entry: LeaderboardEntry) => boolean): LeaderboardEntry[] {
@@ -36,49 +59,34 @@ export function LeaderboardCard({ cohortId, weekStart, userId }: { cohortId: str
         <Text color="fg.muted">La classifica apparirà quando il gruppo inizierà a registrare i progressi.</Text>
       ) : (
         <>
-          <Stack as="ol" id={listId} gap="1.5" p="0" m="0" listStyleType="none" aria-label="Classifica della settimana">
+          <Box as="ol" id={listId} css={ROW_STYLES} aria-label="Classifica della settimana">
             {shown.map((entry) => {
               const me = isMine(entry);
               const podium = entry.rank <= 3 ? (entry.rank as 1 | 2 | 3) : null;
               return (
-                <Flex
-                  as="li"
-                  key={entry.userId}
-                  align="center"
-                  gap="3"
-                  p="2"
-                  borderRadius="md"
-                  bg={me ? 'accent.subtle' : undefined}
-                  borderWidth={me ? '2px' : '1px'}
-                  borderColor={me ? 'accent.400' : 'border'}
-                  aria-current={me ? 'true' : undefined}
-                >
-                  <Box minW="10" textAlign="center" fontWeight="bold" fontSize="lg" flexShrink="0" whiteSpace="nowrap">
+                <li key={entry.userId} aria-current={me ? 'true' : undefined}>
+                  <span data-part="rank">
                     {podium && <MedalIcon place={podium} />}
-                    <Box as="span" srOnly={podium !== null}>
-                      {podium ? `${podium}° posto` : entry.rank}
-                    </Box>
-                  </Box>
-                  <Box flex="1" minW="0">
-                    <Text fontWeight={me ? 'bold' : 'medium'} truncate>
+                    <span data-part={podium ? 'sr-only' : undefined}>{podium ? `${podium}° posto` : entry.rank}</span>
+                  </span>
+                  <span data-part="who">
+                    <span data-part="name">
                       {entry.displayName}
                       {me && (
                         <Badge ms="2" colorPalette="accent" variant="solid">
                           Tu
                         </Badge>
                       )}
-                    </Text>
-                    <Text fontSize="xs" color="fg.muted">
+                    </span>
+                    <span data-part="meta">
                       {entry.totalPoints} punti totali · <FlameIcon /> {entry.streakDays} gg
-                    </Text>
-                  </Box>
-                  <Text fontWeight="bold" color="brand.fg" whiteSpace="nowrap">
-                    {entry.weekPoints} pt
-                  </Text>
-                </Flex>
+                    </span>
+                  </span>
+                  <span data-part="points">{entry.weekPoints} pt</span>
+                </li>
               );
             })}
-          </Stack>
+          </Box>
           {entries.length > LEADERBOARD_PREVIEW && (
             <Button
               variant="ghost"

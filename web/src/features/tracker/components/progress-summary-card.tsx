@@ -1,16 +1,18 @@
-import { SimpleGrid, Text } from '@chakra-ui/react';
+import { SimpleGrid, Text, type SystemStyleObject } from '@chakra-ui/react';
 import { useProgressSummary } from '../api/progress-summary';
 import { SectionCard } from './section-card';
+
+/** The figures' styles, set once on the grid: each figure is plain elements (docs/decisions/011). */
+const FIGURES: SystemStyleObject = {
+  '& [data-part="value"]': { display: 'block', fontSize: '2xl', fontWeight: 'bold', color: 'brand.fg', lineHeight: 'shorter' },
+  '& [data-part="label"]': { display: 'block', fontSize: 'sm', color: 'fg.muted' },
+};
 
 function Figure({ label, value }: { label: string; value: string | number }) {
   return (
     <div>
-      <Text fontSize="2xl" fontWeight="bold" color="brand.fg" lineHeight="shorter">
-        {value}
-      </Text>
-      <Text fontSize="sm" color="fg.muted">
-        {label}
-      </Text>
+      <span data-part="value">{value}</span>
+      <span data-part="label">{label}</span>
     </div>
   );
 }
@@ -27,7 +29,7 @@ export function ProgressSummaryCard({ userId, cohortId, weekStart }: { userId: s
       ) : !kpi ? (
         <Text color="fg.muted">Riepilogo non disponibile al momento: i tuoi progressi sono comunque salvati.</Text>
       ) : (
-        <SimpleGrid columns={{ base: 2, sm: 3 }} gap="4">
+        <SimpleGrid columns={{ base: 2, sm: 3 }} gap="4" css={FIGURES}>
           <Figure label="Punti questa settimana" value={kpi.weekPoints} />
           <Figure label="Giorni di costanza" value={kpi.streakDays} />
           <Figure label="Abitudini completate" value={kpi.habitCompletionsThisWeek} />

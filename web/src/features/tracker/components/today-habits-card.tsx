@@ -1,4 +1,4 @@
-import { Button, Flex, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Link, Text, type SystemStyleObject } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { IsoDate } from '@sfida/core/iso-date';
 import { activeHabits } from '@sfida/core/tracker';
@@ -7,6 +7,18 @@ import { useTracker } from '../storage/use-tracker';
 import { noticeDone } from './points-notice';
 import { SectionCard } from './section-card';
 import { notify } from './tracker-toaster';
+
+/** The rows' styles, set once on the list: its rows are plain elements (docs/decisions/011). */
+const HABIT_ROWS: SystemStyleObject = {
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '2',
+  p: '0',
+  m: '0',
+  listStyleType: 'none',
+  '& > li': { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', borderBottomWidth: '1px', borderColor: 'border', pb: '2' },
+  '& > li > span': { overflowWrap: 'anywhere' },
+};
 
 /** Today's habits with their done / to-do state and a toggle each. */
 export function TodayHabitsCard({ today }: { today: IsoDate }) {
@@ -30,12 +42,12 @@ export function TodayHabitsCard({ today }: { today: IsoDate }) {
           </Link>
         </Text>
       ) : (
-        <Stack as="ul" gap="2" p="0" m="0" listStyleType="none">
+        <Box as="ul" css={HABIT_ROWS}>
           {habits.map((habit) => {
             const day = habitDayState(data, habit.id, today, today);
             return (
-              <Flex as="li" key={habit.id} align="center" justify="space-between" gap="3" borderBottomWidth="1px" borderColor="border" pb="2">
-                <Text overflowWrap="anywhere">{habit.name}</Text>
+              <li key={habit.id}>
+                <span>{habit.name}</span>
                 <Button
                   size="sm"
                   flexShrink="0"
@@ -51,10 +63,10 @@ export function TodayHabitsCard({ today }: { today: IsoDate }) {
                 >
                   {day.done ? '✓ Fatto' : 'Da fare'}
                 </Button>
-              </Flex>
+              </li>
             );
           })}
-        </Stack>
+        </Box>
       )}
     </SectionCard>
   );

@@ -1,10 +1,23 @@
-import { Flex, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Link, Stack, Text, type SystemStyleObject } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { plannerProgress, weekActions } from '@sfida/core/tracker-actions';
 import { useTracker } from '../storage/use-tracker';
 import { ActionCheckbox } from './action-checkbox';
 import { SectionCard } from './section-card';
 import { ProgressBar } from './progress-bar';
+
+/** The rows' styles, set once on the list: its rows are plain elements (docs/decisions/011). */
+const ACTION_ROWS: SystemStyleObject = {
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '2',
+  p: '0',
+  m: '0',
+  listStyleType: 'none',
+  '& > li': { display: 'flex', alignItems: 'center', gap: '3' },
+  '& > li > span': { color: 'fg', overflowWrap: 'anywhere' },
+  '& > li > span[data-completed]': { color: 'fg.muted', textDecoration: 'line-through' },
+};
 
 /** This week's planner actions with the progress bar and a checkbox each. */
 export function WeekActionsCard({ week }: { week: number }) {
@@ -33,16 +46,14 @@ export function WeekActionsCard({ week }: { week: number }) {
       ) : (
         <Stack gap="3">
           <ProgressBar value={progress.percent} label={`${progress.completed} di ${progress.planned} completate (${progress.percent}%)`} />
-          <Stack as="ul" gap="2" p="0" m="0" listStyleType="none">
+          <Box as="ul" css={ACTION_ROWS}>
             {actions.map((action) => (
-              <Flex as="li" key={action.id} align="center" gap="3">
+              <li key={action.id}>
                 <ActionCheckbox week={week} action={action} label={action.text} />
-                <Text textDecoration={action.completed ? 'line-through' : undefined} color={action.completed ? 'fg.muted' : 'fg'} overflowWrap="anywhere">
-                  {action.text}
-                </Text>
-              </Flex>
+                <span data-completed={action.completed ? '' : undefined}>{action.text}</span>
+              </li>
             ))}
-          </Stack>
+          </Box>
         </Stack>
       )}
     </SectionCard>
