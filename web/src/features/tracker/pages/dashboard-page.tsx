@@ -7,6 +7,7 @@ import { plannerProgress, weekActions } from '@sfida/core/tracker-actions';
 import type { IsoDate } from '@sfida/core/iso-date';
 import type { User } from '@sfida/core/user';
 import { useAuth } from '../../../app/auth';
+import { useAfterFirstPaint } from '../../../lib/use-after-first-paint';
 import { ChallengeCard } from '../components/challenge-card';
 import { LeaderboardCard } from '../components/leaderboard-card';
 import { ProgressSummaryCard } from '../components/progress-summary-card';
@@ -34,6 +35,8 @@ function DashboardContent({ user, today }: { user: User; today: IsoDate }) {
   const progress = week === 0 ? null : plannerProgress(weekActions(data, week));
   const weekStart = mondayOf(today);
   const cohortId = cohortOf(user);
+  // The cards below today's habits mount once the top has painted (see the hook).
+  const restMounted = useAfterFirstPaint();
 
   return (
     <Stack gap={{ base: '4', md: '6' }}>
@@ -45,24 +48,28 @@ function DashboardContent({ user, today }: { user: User; today: IsoDate }) {
 
       <SimpleGrid columns={{ base: 1, md: 2 }} gap={{ base: '4', md: '6' }}>
         <TodayHabitsCard today={today} />
-        <WeekActionsCard week={week} />
+        {restMounted && <WeekActionsCard week={week} />}
       </SimpleGrid>
 
-      <SupportCard
-        mail={{
-          name: user.name,
-          weekLabel: weekLabel(week),
-          totalPoints: points,
-          streakDays: streak,
-          habitsToday: `${habitsDone} di ${habits.length}`,
-          actions: progress ? `${progress.completed} di ${progress.planned} completate` : 'challenge non ancora iniziata',
-        }}
-      />
+      {restMounted && (
+        <>
+          <SupportCard
+            mail={{
+              name: user.name,
+              weekLabel: weekLabel(week),
+              totalPoints: points,
+              streakDays: streak,
+              habitsToday: `${habitsDone} di ${habits.length}`,
+              actions: progress ? `${progress.completed} di ${progress.planned} completate` : 'challenge non ancora iniziata',
+            }}
+          />
 
-      <SimpleGrid columns={{ base: 1, md: 2 }} gap={{ base: '4', md: '6' }}>
-        <ProgressSummaryCard userId={user.id} cohortId={cohortId} weekStart={weekStart} />
-        <LeaderboardCard cohortId={cohortId} weekStart={weekStart} userId={user.id} />
-      </SimpleGrid>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap={{ base: '4', md: '6' }}>
+            <ProgressSummaryCard userId={user.id} cohortId={cohortId} weekStart={weekStart} />
+            <LeaderboardCard cohortId={cohortId} weekStart={weekStart} userId={user.id} />
+          </SimpleGrid>
+        </>
+      )}
     </Stack>
   );
 }
