@@ -113,18 +113,22 @@ export default function AppShell() {
             </Button>
           </Flex>
         </Container>
+        {/* The menu's links render only while it is open: closed, it is hidden anyway, and every
+            signed-in page would otherwise build them on its first render. */}
         <Box id={menuId} hidden={!menuOpen} display={{ xl: 'none' }} borderTopWidth="1px" borderColor="border" bg="bg">
-          <Container maxW="7xl" py="3">
-            <Stack as="nav" aria-label="Menu principale" gap="1">
-              {navItems.map((item) => (
-                <NavItem key={item.to} {...item} block />
-              ))}
-            </Stack>
-            <Flex gap="2" mt="3" pt="3" borderTopWidth="1px" borderColor="border" wrap="wrap">
-              {profileLink}
-              {logoutButton}
-            </Flex>
-          </Container>
+          {menuOpen && (
+            <Container maxW="7xl" py="3">
+              <Stack as="nav" aria-label="Menu principale" gap="1">
+                {navItems.map((item) => (
+                  <NavItem key={item.to} {...item} block />
+                ))}
+              </Stack>
+              <Flex gap="2" mt="3" pt="3" borderTopWidth="1px" borderColor="border" wrap="wrap">
+                {profileLink}
+                {logoutButton}
+              </Flex>
+            </Container>
+          )}
         </Box>
       </Box>
       {/* At least a screen tall: the footer starts below the fold, so it never jumps down in
