@@ -1,9 +1,10 @@
 import { useDeferredValue, useId, useState, useTransition } from 'react';
-import { Badge, Box, Button, Text, type SystemStyleObject } from '@chakra-ui/react';
+import { Badge, Box, Button, Text } from '@chakra-ui/react';
 import type { LeaderboardEntry } from '@sfida/core/progress-summary';
 import { useLeaderboard } from '../api/leaderboard';
 import { FlameIcon, MedalIcon } from '../../../components/icons';
 import { SectionCard } from './section-card';
+import { stackedList } from './stacked-list';
 
 /** Rows the card shows before "Mostra tutta la classifica": the dashboard is a glance, on a phone. */
 const LEADERBOARD_PREVIEW = 10;
@@ -13,13 +14,7 @@ const LEADERBOARD_PREVIEW = 10;
  * component resolves and hashes its styles each time it renders, and these rows were 82 of the
  * dashboard's 231 styled elements (docs/decisions/011-repeated-items-as-plain-elements.md).
  */
-const ROW_STYLES: SystemStyleObject = {
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '1.5',
-  p: '0',
-  m: '0',
-  listStyleType: 'none',
+const ROW_STYLES = stackedList('1.5', {
   '& > li': { display: 'flex', alignItems: 'center', gap: '3', p: '2', borderRadius: 'md', borderWidth: '1px', borderColor: 'border' },
   '& > li[aria-current="true"]': { bg: 'accent.subtle', borderWidth: '2px', borderColor: 'accent.400' },
   '& [data-part="rank"]': { minW: '10', textAlign: 'center', fontWeight: 'bold', fontSize: 'lg', flexShrink: '0', whiteSpace: 'nowrap' },
@@ -29,7 +24,7 @@ const ROW_STYLES: SystemStyleObject = {
   '& [aria-current="true"] [data-part="name"]': { fontWeight: 'bold' },
   '& [data-part="meta"]': { display: 'block', fontSize: 'xs', color: 'fg.muted' },
   '& [data-part="points"]': { fontWeight: 'bold', color: 'brand.fg', whiteSpace: 'nowrap' },
-};
+});
 
 /** The first `LEADERBOARD_PREVIEW` rows, plus the participant's own row when it is further down. */
 function leaderboardPreview(entries: LeaderboardEntry[], isMine: (entry: LeaderboardEntry) => boolean): LeaderboardEntry[] {

@@ -1,4 +1,4 @@
-import { Box, Button, Link, Text, type SystemStyleObject } from '@chakra-ui/react';
+import { Box, Button, Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { IsoDate } from '@sfida/core/iso-date';
 import { activeHabits } from '@sfida/core/tracker';
@@ -6,19 +6,14 @@ import { habitDayState, toggleHabit } from '@sfida/core/tracker-actions';
 import { useTracker } from '../storage/use-tracker';
 import { noticeDone } from './points-notice';
 import { SectionCard } from './section-card';
+import { stackedList } from './stacked-list';
 import { notify } from './tracker-toaster';
 
 /** The rows' styles, set once on the list: its rows are plain elements (docs/decisions/011). */
-const HABIT_ROWS: SystemStyleObject = {
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '2',
-  p: '0',
-  m: '0',
-  listStyleType: 'none',
+const HABIT_ROWS = stackedList('2', {
   '& > li': { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', borderBottomWidth: '1px', borderColor: 'border', pb: '2' },
   '& > li > span': { overflowWrap: 'anywhere' },
-};
+});
 
 /** Today's habits with their done / to-do state and a toggle each. */
 export function TodayHabitsCard({ today }: { today: IsoDate }) {

@@ -1,23 +1,18 @@
-import { Box, Link, Stack, Text, type SystemStyleObject } from '@chakra-ui/react';
+import { Box, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { plannerProgress, weekActions } from '@sfida/core/tracker-actions';
 import { useTracker } from '../storage/use-tracker';
 import { ActionCheckbox } from './action-checkbox';
 import { SectionCard } from './section-card';
+import { stackedList } from './stacked-list';
 import { ProgressBar } from './progress-bar';
 
 /** The rows' styles, set once on the list: its rows are plain elements (docs/decisions/011). */
-const ACTION_ROWS: SystemStyleObject = {
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '2',
-  p: '0',
-  m: '0',
-  listStyleType: 'none',
+const ACTION_ROWS = stackedList('2', {
   '& > li': { display: 'flex', alignItems: 'center', gap: '3' },
   '& > li > span': { color: 'fg', overflowWrap: 'anywhere' },
   '& > li > span[data-completed]': { color: 'fg.muted', textDecoration: 'line-through' },
-};
+});
 
 /** This week's planner actions with the progress bar and a checkbox each. */
 export function WeekActionsCard({ week }: { week: number }) {
