@@ -101,8 +101,8 @@ test.describe('Mobile menu at 360 px', () => {
     const controls = await button.getAttribute('aria-controls');
     expect(controls).toBeTruthy();
     await expect(page.locator(`[id="${controls}"]`)).toBeHidden();
-    // The desktop navigation is not shown at this width.
-    await expect(page.getByRole('navigation', { name: 'Navigazione principale' })).toBeHidden();
+    // The desktop navigation is not even rendered at this width (a phone's start-up skips its styling).
+    await expect(page.getByRole('navigation', { name: 'Navigazione principale', includeHidden: true })).toHaveCount(0);
 
     await button.focus();
     await page.keyboard.press('Enter');
@@ -137,5 +137,16 @@ test.describe('Mobile menu at 360 px', () => {
     await expect(page).toHaveURL(url('/risorse'));
     await expect(button).toHaveAttribute('aria-expanded', 'false');
     await expect(menu).toBeHidden();
+
+    // Widened to a desktop's 1280 px the header shows its navigation instead of the menu button, and back.
+    const desktopNav = page.getByRole('navigation', { name: 'Navigazione principale', includeHidden: true });
+    await page.setViewportSize({ width: 1280, height: 740 });
+    await expect(desktopNav).toBeVisible();
+    await expect(desktopNav.getByRole('link', { name: 'Risorse' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('button', { name: 'Esci' })).toBeVisible();
+    await expect(button).toBeHidden();
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect(desktopNav).toHaveCount(0);
+    await expect(button).toBeVisible();
   });
 });

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Box, Button, Container, Flex, Link, Stack } from '@chakra-ui/react';
+import { Box, Button, Container, Flex, Link, Stack, useChakraContext } from '@chakra-ui/react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../app/auth';
+import { useMediaQuery } from '../lib/use-media-query';
 import { BrandLogo } from './brand-logo';
 import { SiteFooter } from './site-footer';
 import { SkipLink } from './skip-link';
@@ -45,6 +46,9 @@ export default function AppShell() {
   const [loggingOut, setLoggingOut] = useState(false);
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
+  // The header's navigation shows from the xl breakpoint, the menu below it. On a phone the
+  // navigation is not even rendered: it would cost start-up styling work for nothing.
+  const wide = useMediaQuery(useChakraContext().breakpoints.up('xl').replace('@media ', ''));
 
   // A navigation closes the phone menu.
   const [lastPath, setLastPath] = useState(location.pathname);
@@ -88,15 +92,19 @@ export default function AppShell() {
         <Container maxW="7xl" py="3">
           <Flex align="center" justify="space-between" gap="4">
             <BrandLogo to="/dashboard" />
-            <Flex as="nav" aria-label="Navigazione principale" display={{ base: 'none', xl: 'flex' }} gap="1" flex="1" justify="center">
-              {navItems.map((item) => (
-                <NavItem key={item.to} {...item} />
-              ))}
-            </Flex>
-            <Flex display={{ base: 'none', xl: 'flex' }} gap="2" align="center">
-              {profileLink}
-              {logoutButton}
-            </Flex>
+            {wide && (
+              <>
+                <Flex as="nav" aria-label="Navigazione principale" display={{ base: 'none', xl: 'flex' }} gap="1" flex="1" justify="center">
+                  {navItems.map((item) => (
+                    <NavItem key={item.to} {...item} />
+                  ))}
+                </Flex>
+                <Flex display={{ base: 'none', xl: 'flex' }} gap="2" align="center">
+                  {profileLink}
+                  {logoutButton}
+                </Flex>
+              </>
+            )}
             <Button
               ref={menuButton}
               display={{ base: 'inline-flex', xl: 'none' }}
