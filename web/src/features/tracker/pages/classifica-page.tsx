@@ -1,4 +1,4 @@
-import { SimpleGrid, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { challengeWeekNumber } from '@sfida/core/dates';
 import { evaluateBadges } from '@sfida/core/badges';
 import { totalPoints } from '@sfida/core/points';
@@ -6,7 +6,7 @@ import { BadgeGrid } from '../components/badge-grid';
 import { PointsByWeekChart } from '../components/points-by-week-chart';
 import { PointsRulesList } from '../components/points-rules-list';
 import { SectionCard } from '../components/section-card';
-import { StatTile } from '../components/stat-tile';
+import { StatGrid, StatTile } from '../components/stat-tile';
 import { TrackerScreen } from '../components/tracker-screen';
 import { useToday } from '../hooks/use-today';
 import { useTracker } from '../storage/use-tracker';
@@ -19,10 +19,10 @@ function VictoriesContent() {
 
   return (
     <Stack gap="6">
-      <SimpleGrid columns={2} gap="3">
+      <StatGrid columns={2} gap="3">
         <StatTile label="Punti totali" value={totalPoints(data.pointsHistory)} tone="accent" />
         <StatTile label="Badge ottenuti" value={`${earned}/${badges.length}`} />
-      </SimpleGrid>
+      </StatGrid>
 
       <SectionCard title="I tuoi badge">
         <BadgeGrid badges={badges} />

@@ -11,7 +11,7 @@ import { useAfterFirstPaint } from '../../../lib/use-after-first-paint';
 import { ChallengeCard } from '../components/challenge-card';
 import { LeaderboardCard } from '../components/leaderboard-card';
 import { ProgressSummaryCard } from '../components/progress-summary-card';
-import { StatTile } from '../components/stat-tile';
+import { StatGrid, StatTile } from '../components/stat-tile';
 import { SupportCard } from '../components/support-card';
 import { TodayHabitsCard } from '../components/today-habits-card';
 import { TrackerScreen } from '../components/tracker-screen';
@@ -40,11 +40,11 @@ function DashboardContent({ user, today }: { user: User; today: IsoDate }) {
 
   return (
     <Stack gap={{ base: '4', md: '6' }}>
-      <SimpleGrid columns={3} gap={{ base: '2', md: '3' }}>
+      <StatGrid columns={3} gap={{ base: '2', md: '3' }}>
         <StatTile label="Punti" value={points} tone="accent" />
         <StatTile label="Costanza" value={`${streak} gg`} />
         <StatTile label="Settimana" value={weekFigure(week)} hint={week === 0 ? 'Non iniziata' : undefined} />
-      </SimpleGrid>
+      </StatGrid>
 
       <SimpleGrid columns={{ base: 1, md: 2 }} gap={{ base: '4', md: '6' }}>
         <TodayHabitsCard today={today} />

@@ -1,4 +1,4 @@
-import { Box, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Stack, Text } from '@chakra-ui/react';
 import { isChallengeStarted } from '@sfida/core/dates';
 import { totalPoints } from '@sfida/core/points';
 import { bestCurrentStreak } from '@sfida/core/streaks';
@@ -6,7 +6,7 @@ import { activeHabits, completionsOf } from '@sfida/core/tracker';
 import { AddHabitForm } from '../components/add-habit-form';
 import { HabitCard } from '../components/habit-card';
 import { stripDaysFor } from '../components/habit-strip-days';
-import { StatTile } from '../components/stat-tile';
+import { StatGrid, StatTile } from '../components/stat-tile';
 import { TipsList } from '../components/tips-list';
 import { TrackerScreen } from '../components/tracker-screen';
 import { useToday } from '../hooks/use-today';
@@ -31,12 +31,12 @@ function HabitsContent() {
 
   return (
     <Stack gap="6">
-      <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
+      <StatGrid columns={{ base: 2, md: 4 }} gap="3">
         <StatTile label="Punti" value={totalPoints(data.pointsHistory)} tone="accent" />
         <StatTile label="Completate oggi" value={doneToday} />
         <StatTile label="Da fare" value={habits.length - doneToday} />
         <StatTile label="Costanza" value={`${bestCurrentStreak(data, today)} gg`} hint="La serie migliore in corso" />
-      </SimpleGrid>
+      </StatGrid>
 
       <Box layerStyle="card" p="4">
         <ProgressBar value={percent} label={`Oggi: ${percent}% completato`} />

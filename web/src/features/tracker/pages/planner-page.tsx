@@ -1,4 +1,4 @@
-import { Box, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Stack, Text } from '@chakra-ui/react';
 import { challengeWeekNumber, compareIsoDates } from '@sfida/core/dates';
 import { pointsByChallengeWeek, totalPoints } from '@sfida/core/points';
 import { plannerProgress, weekActions } from '@sfida/core/tracker-actions';
@@ -6,7 +6,7 @@ import { DayStrip } from '../components/day-strip';
 import { stripDaysFor } from '../components/habit-strip-days';
 import { PlannerEditor } from '../components/planner-editor';
 import { SectionCard } from '../components/section-card';
-import { StatTile } from '../components/stat-tile';
+import { StatGrid, StatTile } from '../components/stat-tile';
 import { TipsList } from '../components/tips-list';
 import { TrackerScreen } from '../components/tracker-screen';
 import { weekLabel } from '../components/week-label';
@@ -54,10 +54,10 @@ function PlannerContent() {
       <Text fontSize="lg" fontWeight="bold" color="brand.fg">
         {weekLabel(week)}
       </Text>
-      <SimpleGrid columns={2} gap="3">
+      <StatGrid columns={2} gap="3">
         <StatTile label="Punti" value={totalPoints(data.pointsHistory)} hint={`${weekPoints} questa settimana`} tone="accent" />
         <StatTile label="Completate" value={`${progress.percent}%`} hint={`${progress.completed} di ${progress.planned} azioni`} />
-      </SimpleGrid>
+      </StatGrid>
 
       <SectionCard title="I giorni della settimana">
         <DayStrip subject={weekLabel(week)} days={days} />
