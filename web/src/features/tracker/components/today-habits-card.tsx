@@ -1,5 +1,4 @@
-import { useMemo } from 'react';
-import { Box, Link, Text, useRecipe, type SystemStyleObject } from '@chakra-ui/react';
+import { Box, Button, Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { IsoDate } from '@sfida/core/iso-date';
 import { activeHabits } from '@sfida/core/tracker';
@@ -16,27 +15,10 @@ const HABIT_ROWS = stackedList('2', {
   '& > li > span': { overflowWrap: 'anywhere' },
 });
 
-/**
- * The list's styles, its toggles included: each toggle is a plain `<button>` that gets exactly what
- * Chakra's Button would, the button recipe, small, outline while to do and solid once done.
- */
-function useHabitRowsCss(): SystemStyleObject {
-  const button = useRecipe({ key: 'button' });
-  return useMemo(
-    () => ({
-      ...HABIT_ROWS,
-      '& > li > button[aria-pressed=false]': button({ size: 'sm', variant: 'outline' }),
-      '& > li > button[aria-pressed=true]': button({ size: 'sm', variant: 'solid' }),
-    }),
-    [button],
-  );
-}
-
 /** Today's habits with their done / to-do state and a toggle each. */
 export function TodayHabitsCard({ today }: { today: IsoDate }) {
   const { data, apply } = useTracker();
   const habits = activeHabits(data);
-  const rowsCss = useHabitRowsCss();
 
   return (
     <SectionCard
@@ -55,14 +37,16 @@ export function TodayHabitsCard({ today }: { today: IsoDate }) {
           </Link>
         </Text>
       ) : (
-        <Box as="ul" css={rowsCss}>
+        <Box as="ul" css={HABIT_ROWS}>
           {habits.map((habit) => {
             const day = habitDayState(data, habit.id, today, today);
             return (
               <li key={habit.id}>
                 <span>{habit.name}</span>
-                <button
-                  type="button"
+                <Button
+                  size="sm"
+                  flexShrink="0"
+                  variant={day.done ? 'solid' : 'outline'}
                   aria-pressed={day.done}
                   aria-label={`${habit.name}: ${day.done ? 'fatto' : 'da fare'}`}
                   disabled={!day.editable}
@@ -73,7 +57,7 @@ export function TodayHabitsCard({ today }: { today: IsoDate }) {
                   }}
                 >
                   {day.done ? '✓ Fatto' : 'Da fare'}
-                </button>
+                </Button>
               </li>
             );
           })}
