@@ -157,7 +157,7 @@ ${noteLines.length ? `\nNotes:\n\n${noteLines.join('\n')}\n` : ''}
 ## Reproduce
 
 \`\`\`bash
-npm run bench            # builds if web/ or functions/ changed, then ~6 minutes on 2 cores
+npm run bench            # builds if web/ or functions/ changed, then ~7 minutes on 2 cores
 \`\`\`
 
 Everything runs on 127.0.0.1 with the bench profile's own ports (Hosting 5400, Functions 5401, Auth 9399,
