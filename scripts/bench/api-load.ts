@@ -91,7 +91,7 @@ function medianLoad(loads: Load[]): Load {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-/** "2153, 1990 and 2210 req/s" */
+/** "2153, 1990, 2210 req/s", in the order they ran. */
 const roundsNote = (loads: Load[]) => `${loads.map((load) => load.requestsPerSecond.toFixed(0)).join(', ')} req/s`;
 
 /**
