@@ -1,6 +1,7 @@
 import { buildAll } from './build';
 import { stopEverything } from './stack/cleanup';
 import { startLocalStack } from './stack/local-stack';
+import { assertProjectNode } from './stack/node-runtime';
 import { DEMO_OWNER, DEMO_PARTICIPANT, LOCAL_INVITE_CODE, profiles } from './stack/profiles';
 
 // `npm start`: build, bring up the whole local stack, print how to use it, and
@@ -23,7 +24,8 @@ process.on('SIGTERM', () => void shutdown(0));
 process.on('SIGHUP', () => void shutdown(0));
 
 try {
-  console.log("Sfida 8 settimane — preparo l'app locale (build e emulatori)...");
+  assertProjectNode();
+  console.log(`Sfida 8 settimane — preparo l'app locale (build e emulatori, Node.js ${process.version})...`);
   await buildAll({ quiet: !verbose });
   const stack = await startLocalStack(profile, { log: verbose ? (line) => console.log(`[firebase] ${line}`) : undefined });
   void stack.exited.then((code) => {

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { findChromium } from './stack/chromium';
+import { assertProjectNode, projectNodeEnv } from './stack/node-runtime';
 import { repoRoot } from './stack/profiles';
 
 // `npm test`: every suite, in order, stopping at the first failure. Nothing is
@@ -25,7 +26,8 @@ const steps: Step[] = [
 ];
 
 try {
-  console.log(`Chromium: ${findChromium()}`);
+  assertProjectNode();
+  console.log(`Node.js ${process.version}, Chromium: ${findChromium()}`);
 } catch (error) {
   console.error((error as Error).message);
   process.exit(1);
@@ -39,7 +41,7 @@ for (const [index, step] of steps.entries()) {
   const stepStart = Date.now();
   console.log(`\n=== [${index + 1}/${steps.length}] ${step.name} ===`);
   const code = await new Promise<number>((resolve) => {
-    const child = spawn(step.command, step.args, { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' } });
+    const child = spawn(step.command, step.args, { cwd: repoRoot, stdio: 'inherit', env: { ...projectNodeEnv(), FORCE_COLOR: process.env.FORCE_COLOR ?? '0' } });
     child.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
   });
   const seconds = ((Date.now() - stepStart) / 1000).toFixed(0);

@@ -39,7 +39,7 @@ export function temporalCalendarDay(temporal: TemporalSubset): CalendarDayReader
     temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(timeZone).toPlainDate().toString();
 }
 
-/** Through Intl, wherever there is no Temporal (Safari, Node 20). */
+/** Through Intl, wherever there is no Temporal (Safari, Node 24). */
 export const intlCalendarDay: CalendarDayReader = (instant, timeZone) => {
   const parts = partsFormatter(timeZone).formatToParts(instant);
   const get = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '';
@@ -51,7 +51,7 @@ const calendarDayOf: CalendarDayReader = temporal ? temporalCalendarDay(temporal
 
 /**
  * True for a zone's name, false for a bare UTC offset ("+01:00"): Temporal accepts offsets as
- * zones, Intl (and so the server, on Node 20) does not, and both sides must agree on a tracker.
+ * zones, Intl (and so the server, on Node 24) does not, and both sides must agree on a tracker.
  */
 export function isNamedTimeZone(timeZone: string): boolean {
   return /^[A-Za-z]/.test(timeZone);

@@ -1,6 +1,6 @@
 /**
  * The part of the TC39 Temporal API this app uses, where the runtime has it (Chrome 144+, Firefox
- * 139+; not Safari yet, nor Node 20). TypeScript 5.9 has no types for it.
+ * 139+; not Safari yet, nor Node 24). TypeScript 5.9 has no types for it.
  *
  * Why bother: Temporal reads an instant's calendar day in a zone, and the browser's own zone,
  * without building an Intl formatter. The first Intl formatter of a page loads the browser's

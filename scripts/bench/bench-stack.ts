@@ -61,7 +61,7 @@ async function writeBaselineCodebase(): Promise<void> {
         name: 'bench-baseline-fn',
         private: true,
         main: 'index.js',
-        engines: { node: '20' },
+        engines: { node: '24' },
         dependencies: { express: pick('express'), 'firebase-admin': pick('firebase-admin'), 'firebase-functions': pick('firebase-functions') },
       },
       null,
@@ -77,7 +77,7 @@ async function writeBaselineCodebase(): Promise<void> {
 function writeConfig(withApp: boolean, withHosting: boolean): Promise<string> {
   return writeProfileConfig(profile, (config) => {
     const appCodebases = (config.functions as unknown[]) ?? [];
-    config.functions = [...(withApp ? appCodebases : []), { source: '.bench/baseline-fn', codebase: 'baseline', runtime: 'nodejs20' }];
+    config.functions = [...(withApp ? appCodebases : []), { source: '.bench/baseline-fn', codebase: 'baseline', runtime: 'nodejs24' }];
     if (!withHosting) {
       delete config.hosting;
       delete (config.emulators as Record<string, unknown>).hosting;

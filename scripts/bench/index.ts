@@ -4,6 +4,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { TrackerData } from '@sfida/core/tracker';
 import { buildAll } from '../build';
+import { assertProjectNode } from '../stack/node-runtime';
 import { repoRoot } from '../stack/profiles';
 import { measureApi } from './api-load';
 import { startBenchStack, type BenchStack } from './bench-stack';
@@ -18,6 +19,7 @@ import { measureTracker } from './tracker-timing';
 // prints one table (also docs/performance.md and .bench/results.json). Never a pass/fail
 // test: it exits 0 unless the harness itself breaks. Flags: --no-build, --verbose, --only=….
 
+assertProjectNode();
 const args = new Set(process.argv.slice(2));
 const verbose = args.has('--verbose');
 /** --only=pages,api,cold,tracker runs just those sections (the table then holds only them). */

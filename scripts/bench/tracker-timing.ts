@@ -117,7 +117,7 @@ class MemoryStorage {
 
 async function measureReread(tracker: TrackerData): Promise<Row> {
   const figure = 'one-second re-read, nothing changed';
-  // The store reads globalThis.localStorage (the build renders it without a window); Node 20 has none.
+  // The store reads globalThis.localStorage (the build renders it without a window); Node has none without a flag.
   const globals = globalThis as unknown as { localStorage?: unknown };
   const previous = Object.getOwnPropertyDescriptor(globals, 'localStorage');
   const storage = new MemoryStorage();

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { registerStopper } from './cleanup';
+import { projectNodeEnv } from './node-runtime';
 import { emulatorEnv, LOCAL_INVITE_CODE, repoRoot, type StackProfile } from './profiles';
 
 export type EmulatorName = 'auth' | 'functions' | 'hosting';
@@ -114,11 +115,14 @@ export function spawnFirebaseEmulators(
   args: string[],
   options: { log?: (line: string) => void; extraEnv?: Record<string, string> } = {},
 ): { exited: Promise<number | null>; output: string[]; stop(): Promise<void> } {
-  const child = spawn(join(repoRoot, 'node_modules', '.bin', 'firebase'), args, {
+  // The CLI runs on this process's Node (the project's): the Functions emulator starts the
+  // function on the CLI's own Node when its major matches the runtime in firebase.json.
+  const cli = join(repoRoot, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
+  const child = spawn(process.execPath, [cli, ...args], {
     cwd: repoRoot,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...emulatorEnv(profile), ...options.extraEnv, FORCE_COLOR: '0' },
+    env: { ...projectNodeEnv(), ...emulatorEnv(profile), ...options.extraEnv, FORCE_COLOR: '0' },
   });
   const output: string[] = [];
   const onData = (chunk: Buffer) => {
