@@ -1,0 +1,63 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../../scripts/stack/profiles';
+
+// The Content-Security-Policy in firebase.json allows inline scripts by hash only: every inline
+// script of the built pages must have its hash there, and no hash may outlive its script.
+// `npm test` builds web/dist before Vitest.
+interface HeaderRule {
+  source: string;
+  headers: Array<{ key: string; value: string }>;
+}
+const hosting = (JSON.parse(readFileSync(join(repoRoot, 'firebase.json'), 'utf8')) as { hosting: { headers: HeaderRule[] } }).hosting;
+const dist = join(repoRoot, 'web', 'dist');
+const pages = readdirSync(dist).filter((name) => name.endsWith('.html'));
+
+function headerFor(source: string, key: string): string | undefined {
+  return hosting.headers.find((rule) => rule.source === source)?.headers.find((h) => h.key === key)?.value;
+}
+
+function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (match) => `'sha256-${createHash('sha256').update(match[1]!, 'utf8').digest('base64')}'`,
+  );
+}
+
+describe('the Content-Security-Policy', () => {
+  const csp = headerFor('**', 'Content-Security-Policy') ?? '';
+  const scriptSrc = /(?:^|;\s*)script-src ([^;]+)/.exec(csp)?.[1]?.split(/\s+/) ?? [];
+
+  it('is served on every path, and allows no inline script or eval without a hash', () => {
+    expect(pages.length).toBeGreaterThanOrEqual(10);
+    expect(scriptSrc).toContain("'self'");
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    expect(scriptSrc).not.toContain("'unsafe-eval'");
+    expect(csp).toMatch(/object-src 'none'/);
+    expect(csp).toMatch(/frame-ancestors 'none'/);
+  });
+
+  it('lists the hash of every inline script of the built pages, and no other', () => {
+    const needed = new Set(pages.flatMap((page) => inlineScriptHashes(readFileSync(join(dist, page), 'utf8'))));
+    expect(needed.size).toBeGreaterThan(0);
+    const listed = new Set(scriptSrc.filter((source) => source.startsWith("'sha256-")));
+    expect([...needed].filter((hash) => !listed.has(hash)), 'inline scripts whose hash firebase.json lacks (add to script-src)').toEqual([]);
+    expect([...listed].filter((hash) => !needed.has(hash)), 'hashes of scripts no page has any more (remove them)').toEqual([]);
+  });
+
+  it('has no inline event handler in the built pages (a hash cannot allow those)', () => {
+    for (const page of pages) expect(readFileSync(join(dist, page), 'utf8'), page).not.toMatch(/<[^>]+\son[a-z]+=/i);
+  });
+});
+
+describe('caching', () => {
+  it('revalidates every document, keeps hashed assets for a year, never stores an API answer', () => {
+    // Hosting applies every matching rule in order, a later one overriding an earlier one's header.
+    const order = hosting.headers.map((rule) => rule.source);
+    expect(order.indexOf('**')).toBeLessThan(order.indexOf('/assets/**'));
+    expect(headerFor('**', 'Cache-Control')).toBe('no-cache');
+    expect(headerFor('/assets/**', 'Cache-Control')).toBe('public, max-age=31536000, immutable');
+    expect(headerFor('/api/**', 'Cache-Control')).toBe('private, no-store');
+  });
+});
