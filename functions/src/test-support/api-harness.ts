@@ -2,7 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type { User } from '@sfida/core/user';
 import { createApp } from '../app';
@@ -25,13 +25,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(): Promise<TestApp> {
+/** `identityToolkit` stands in for Firebase Auth's REST API (e.g. one pointed at a ToolkitStandIn). */
+export async function startTestApp(overrides: Pick<Partial<Deps>, 'identityToolkit'> = {}): Promise<TestApp> {
   const blobDir = await mkdtemp(join(tmpdir(), 'sfida-blobs-'));
   const config = loadConfig({ ...process.env, LOCAL_BLOB_DIR: blobDir });
   let offset = 0;
   let fixed: Date | null = null;
   const clock = () => (fixed ? new Date(fixed.getTime() + offset) : new Date(Date.now() + offset));
-  const deps = await createDeps(config, { clock, blobStore: new FileBlobStore(blobDir) });
+  const deps = await createDeps(config, { ...overrides, clock, blobStore: new FileBlobStore(blobDir) });
   const app = createApp(deps);
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
@@ -138,4 +139,62 @@ export async function registerParticipant(app: TestApp, name = 'Partecipante Tes
 export async function readDoc(app: TestApp, path: string): Promise<Record<string, unknown> | undefined> {
   const snap = await app.deps.db.doc(path).get();
   return snap.exists ? snap.data() : undefined;
+}
+
+export interface ToolkitRequest {
+  /** e.g. `/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=…` */
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: Record<string, unknown>;
+}
+
+/** How the stand-in answers: a reply, never (a timeout), or a dropped connection (a network failure). */
+export type ToolkitAnswer = { status: number; body?: unknown; headers?: Record<string, string> } | 'hang' | 'drop';
+
+/**
+ * A local stand-in for Firebase Auth's REST API (Identity Toolkit): records each request and
+ * answers with `answer` (200 `{}` unless a test sets it). Pass `host` as a toolkit's emulatorHost.
+ */
+export interface ToolkitStandIn {
+  host: string;
+  requests: ToolkitRequest[];
+  answer: ToolkitAnswer;
+  close(): Promise<void>;
+}
+
+/** An error as Identity Toolkit sends it: `{ error: { code, message: "CODE : details" } }`. */
+export function toolkitError(code: string, status = 400, headers?: Record<string, string>): ToolkitAnswer {
+  const message = `${code} : details from the stand-in`;
+  return { status, headers, body: { error: { code: status, message, errors: [{ message, domain: 'global', reason: 'invalid' }] } } };
+}
+
+export async function startToolkitStandIn(): Promise<ToolkitStandIn> {
+  const standIn = { requests: [] as ToolkitRequest[], answer: { status: 200, body: {} } as ToolkitAnswer };
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      standIn.requests.push({ url: req.url ?? '', headers: req.headers, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} });
+      const answer = standIn.answer;
+      if (answer === 'hang') return;
+      if (answer === 'drop') {
+        req.socket.destroy();
+        return;
+      }
+      const isText = typeof answer.body === 'string';
+      res.writeHead(answer.status, { 'content-type': isText ? 'text/html' : 'application/json', ...answer.headers });
+      res.end(isText ? answer.body : JSON.stringify(answer.body ?? {}));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return Object.assign(standIn, {
+    host: `127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  });
 }

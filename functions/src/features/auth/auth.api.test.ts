@@ -1,10 +1,23 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { User } from '@sfida/core/user';
 import { sha256Hex } from '../../shared/crypto';
 import { disableAccount } from '../accounts/accounts-admin';
-import { Client, PASSWORD, readDoc, registerParticipant, startTestApp, uniqueEmail, type TestApp } from '../../test-support/api-harness';
+import { createIdentityToolkit } from '../../shared/identity-toolkit';
+import {
+  Client,
+  PASSWORD,
+  readDoc,
+  registerParticipant,
+  startTestApp,
+  startToolkitStandIn,
+  toolkitError,
+  uniqueEmail,
+  type TestApp,
+  type ToolkitAnswer,
+  type ToolkitStandIn,
+} from '../../test-support/api-harness';
 import { AUTH_RECHECK_MS, ENDED_NOTE_MS, SESSION_CACHE_MS, SESSION_IDLE_MS, SESSION_MAX_AGE_MS } from './sessions';
-import { limits } from './service';
+import { authMessages, limits, RESET_PAUSE } from './service';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -422,18 +435,21 @@ describe('POST /api/auth/start-challenge', () => {
 });
 
 describe('POST /api/auth/password-reset', () => {
-  async function oobCodes(): Promise<Array<{ email: string; requestType: string }>> {
+  type OobCode = { email: string; requestType: string; oobLink: string };
+  async function oobCodes(): Promise<OobCode[]> {
     const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
     const project = app.deps.config.projectId;
     const reply = await fetch(`http://${host}/emulator/v1/projects/${project}/oobCodes`);
-    return ((await reply.json()) as { oobCodes: Array<{ email: string; requestType: string }> }).oobCodes;
+    return ((await reply.json()) as { oobCodes: OobCode[] }).oobCodes;
   }
 
-  test('known email: 204 and Firebase Auth sends the reset email', async () => {
+  test("known email: 204 and Firebase Auth sends the reset email, whose link leads back to the app's login", async () => {
     const { email } = await registerParticipant(app);
     const reply = await new Client(app).post('/api/auth/password-reset', { email });
     expect(reply.status).toBe(204);
-    expect((await oobCodes()).some((c) => c.email === email && c.requestType === 'PASSWORD_RESET')).toBe(true);
+    const sent = (await oobCodes()).filter((c) => c.email === email && c.requestType === 'PASSWORD_RESET');
+    expect(sent).toHaveLength(1);
+    expect(new URL(sent[0]!.oobLink).searchParams.get('continueUrl')).toBe(`${app.deps.config.appOrigins[0]}/login`);
   });
 
   test('unknown email: the same 204, nothing sent', async () => {
@@ -446,5 +462,113 @@ describe('POST /api/auth/password-reset', () => {
 
   test('invalid email: 400', async () => {
     expect(await new Client(app).post('/api/auth/password-reset', { email: 'x' })).toMatchObject({ status: 400, body: { message: 'Inserisci un indirizzo email valido' } });
+  });
+});
+
+// Firebase Auth's refusals and outages, from a local stand-in for its REST API.
+describe('when Firebase Auth throttles or fails', () => {
+  let standIn: ToolkitStandIn;
+  let stub: TestApp;
+  beforeAll(async () => {
+    standIn = await startToolkitStandIn();
+    stub = await startTestApp({ identityToolkit: createIdentityToolkit({ apiKey: 'k', emulatorHost: standIn.host, timeoutMs: 300 }) });
+    // A clock of its own keeps the reset pause this app sets out of the other apps' windows.
+    stub.setNow(new Date('2031-03-03T10:00:00Z'));
+  });
+  afterAll(async () => {
+    await stub.close();
+    await standIn.close();
+  });
+
+  const reset = (email = uniqueEmail()) => new Client(stub).post('/api/auth/password-reset', { email });
+  const login = () => new Client(stub).post('/api/auth/login', { email: uniqueEmail(), password: PASSWORD });
+
+  /** The error handler logs every 5xx: here that line is expected, once. */
+  async function expectingServerLog<T>(request: () => Promise<T>): Promise<T> {
+    const log = vi.mocked(console.error);
+    log.mockImplementationOnce(() => undefined);
+    const before = log.mock.calls.length;
+    const result = await request();
+    expect(log.mock.calls.length).toBe(before + 1);
+    return result;
+  }
+
+  test('the reset request asks for an Italian email that leads back to the login', async () => {
+    standIn.answer = { status: 200, body: {} };
+    standIn.requests.length = 0;
+    const email = uniqueEmail();
+    expect((await reset(email)).status).toBe(204);
+    expect(standIn.requests).toHaveLength(1);
+    expect(standIn.requests[0]!.headers['x-firebase-locale']).toBe('it');
+    expect(standIn.requests[0]!.body).toMatchObject({ requestType: 'PASSWORD_RESET', email, continueUrl: `${stub.deps.config.appOrigins[0]}/login` });
+  });
+
+  test.each([
+    ['TOO_MANY_ATTEMPTS_TRY_LATER', toolkitError('TOO_MANY_ATTEMPTS_TRY_LATER')],
+    ['RESET_PASSWORD_EXCEED_LIMIT', toolkitError('RESET_PASSWORD_EXCEED_LIMIT')],
+    ['QUOTA_EXCEEDED', toolkitError('QUOTA_EXCEEDED')],
+    ['HTTP 429', { status: 429, body: { error: { code: 429, message: 'Quota exceeded', status: 'RESOURCE_EXHAUSTED' } } }],
+  ] as Array<[string, ToolkitAnswer]>)('reset, %s: 429 with Retry-After, then every address alike until the pause ends', async (_name, answer) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      standIn.answer = answer;
+      const first = await reset();
+      expect(first).toMatchObject({ status: 429, body: { message: 'Troppe richieste di reimpostazione. Riprova tra qualche minuto.' } });
+      expect(first.headers.get('retry-after')).toBe(String(RESET_PAUSE.windowMs / 1000));
+      expect(warn).toHaveBeenCalledTimes(1);
+
+      // Firebase would ignore an unknown address; during the pause it gets the same 429, unasked.
+      standIn.answer = toolkitError('EMAIL_NOT_FOUND');
+      const calls = standIn.requests.length;
+      const unknown = await reset();
+      expect(unknown.status).toBe(429);
+      expect(unknown.body).toEqual(first.body);
+      expect(unknown.headers.get('retry-after')).toBe(first.headers.get('retry-after'));
+      expect(standIn.requests).toHaveLength(calls);
+
+      stub.advance(RESET_PAUSE.windowMs);
+      expect((await reset()).status).toBe(204);
+      expect(standIn.requests).toHaveLength(calls + 1);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  test.each([
+    ['HTTP 500', toolkitError('INTERNAL_ERROR', 500)],
+    ['HTTP 502, an HTML page', { status: 502, body: '<html>Bad Gateway</html>' }],
+    ['HTTP 503', { status: 503, body: { error: { code: 503, message: 'The service is currently unavailable.', status: 'UNAVAILABLE' } } }],
+    ['a timeout', 'hang'],
+    ['a dropped connection', 'drop'],
+  ] as Array<[string, ToolkitAnswer]>)('reset, %s: 503 with an Italian message', async (_name, answer) => {
+    standIn.answer = answer;
+    const reply = await expectingServerLog(() => reset());
+    expect(reply).toMatchObject({ status: 503, body: { message: authMessages.resetUnavailable } });
+    expect(reply.body.message).toMatch(/^Non è stato possibile inviare l'email di reimpostazione/);
+    expect(reply.headers.get('content-type')).toMatch(/application\/json/);
+  });
+
+  test('reset, 503 with Retry-After: passed on', async () => {
+    standIn.answer = { status: 503, headers: { 'retry-after': '30' }, body: {} };
+    const reply = await expectingServerLog(() => reset());
+    expect(reply.status).toBe(503);
+    expect(reply.headers.get('retry-after')).toBe('30');
+  });
+
+  test('reset, an answer we do not expect (UNAUTHORIZED_DOMAIN): a bug, 500 with the generic message', async () => {
+    standIn.answer = toolkitError('UNAUTHORIZED_DOMAIN');
+    const reply = await expectingServerLog(() => reset());
+    expect(reply).toMatchObject({ status: 500, body: { message: 'Si è verificato un errore imprevisto. Riprova più tardi.' } });
+  });
+
+  test('login, TOO_MANY_ATTEMPTS_TRY_LATER (Firebase has locked the account): 429', async () => {
+    standIn.answer = toolkitError('TOO_MANY_ATTEMPTS_TRY_LATER');
+    expect(await login()).toMatchObject({ status: 429, body: { message: 'Troppi tentativi di accesso. Riprova tra qualche minuto.' } });
+  });
+
+  test('login, Firebase Auth out of reach: 503 with an Italian message', async () => {
+    standIn.answer = 'drop';
+    const reply = await expectingServerLog(() => login());
+    expect(reply).toMatchObject({ status: 503, body: { message: authMessages.loginUnavailable } });
   });
 });

@@ -1,4 +1,4 @@
-import { Router, type CookieOptions, type Request, type Response } from 'express';
+import { Router, type CookieOptions, type ErrorRequestHandler, type Request, type Response } from 'express';
 import {
   loginRequestSchema,
   passwordResetRequestSchema,
@@ -6,6 +6,7 @@ import {
   registerRequestSchema,
   startChallengeRequestSchema,
 } from '@sfida/core/user';
+import { HttpError } from '../../shared/http-error';
 import { parseOr400 } from '../../shared/validate';
 import { requestTimeZone } from '../../shared/time-zone';
 import { AUTH_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
@@ -18,6 +19,14 @@ const cookieOptions: CookieOptions = { httpOnly: true, secure: true, sameSite: '
 function setSessionCookie(res: Response, token: string): void {
   res.cookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_MAX_AGE_MS });
 }
+
+/** Adds Retry-After to a 429/503 that knows it; the app's error handler then writes the `{ message }`. */
+const retryAfterHeader: ErrorRequestHandler = (error: unknown, _req, res, next) => {
+  if (error instanceof HttpError && error.retryAfterSeconds !== undefined && !res.headersSent) {
+    res.set('Retry-After', String(Math.ceil(error.retryAfterSeconds)));
+  }
+  next(error);
+};
 
 function clientAddress(req: Request): string {
   return req.ip ?? req.socket.remoteAddress ?? 'unknown';
@@ -77,5 +86,6 @@ export function authRouter(service: AuthService, sessions: SessionStore): Router
     res.status(204).end();
   });
 
+  router.use(retryAfterHeader);
   return router;
 }

@@ -3,7 +3,8 @@ import { messages } from '@sfida/core/user';
 import { addDays, daysBetween, isChallengeStarted, todayIn } from '@sfida/core/dates';
 import type { Deps } from '../../deps';
 import { safeEqual } from '../../shared/crypto';
-import { badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../../shared/http-error';
+import { badRequest, conflict, forbidden, notFound, serviceUnavailable, tooManyRequests, unauthorized } from '../../shared/http-error';
+import { IdentityToolkitThrottled, IdentityToolkitUnavailable, type SignInResult } from '../../shared/identity-toolkit';
 import type { RateLimiter, RateRule } from '../../shared/rate-limiter';
 import { newUserDoc, toUser, userRef } from '../accounts/repository';
 import type { SessionStore } from './sessions';
@@ -15,6 +16,8 @@ export const authMessages = {
   tooManyLogins: 'Troppi tentativi di accesso. Riprova tra qualche minuto.',
   tooManyInviteGuesses: 'Troppi tentativi con il codice segreto. Riprova tra qualche minuto.',
   tooManyResets: 'Troppe richieste di reimpostazione. Riprova tra qualche minuto.',
+  loginUnavailable: 'Il servizio di accesso non è raggiungibile in questo momento. Riprova tra qualche minuto.',
+  resetUnavailable: "Non è stato possibile inviare l'email di reimpostazione in questo momento. Riprova tra qualche minuto.",
   challengeAlreadyStarted: 'La challenge è già iniziata: la data di inizio non può più essere cambiata',
   startDateInPast: 'La data di inizio non può essere nel passato',
   startDateTooFar: 'Scegli una data di inizio entro 60 giorni da oggi',
@@ -30,6 +33,12 @@ export const limits = {
   resetPerEmail: 3,
   windowMs: TEN_MINUTES,
 } as const;
+
+/**
+ * While Firebase Auth throttles reset emails, every reset request is refused for this long,
+ * known address or not: a 429 only for existing accounts would reveal them.
+ */
+export const RESET_PAUSE: RateRule = { key: 'reset-paused', limit: 1, windowMs: 60 * 1000 };
 
 /** How far ahead a participant may schedule the start of the challenge. */
 export const MAX_START_DAYS_AHEAD = 60;
@@ -57,7 +66,14 @@ export class AuthService {
   async login(input: LoginRequest, address: string): Promise<SignedIn> {
     const rules = this.loginRules(input.email, address);
     if (await this.limiter.isBlocked(rules)) throw tooManyRequests(authMessages.tooManyLogins);
-    const result = await this.deps.identityToolkit.signInWithPassword(input.email, input.password);
+    let result: SignInResult;
+    try {
+      result = await this.deps.identityToolkit.signInWithPassword(input.email, input.password);
+    } catch (error) {
+      // TOO_MANY_ATTEMPTS_TRY_LATER: Firebase has locked the account for a while.
+      if (error instanceof IdentityToolkitThrottled) throw tooManyRequests(authMessages.tooManyLogins, error.retryAfterSeconds ?? undefined);
+      throw unavailableOr(error, authMessages.loginUnavailable);
+    }
     if (!result.ok) {
       if (result.reason === 'disabled') throw forbidden(authMessages.accountDisabled);
       await this.limiter.hit(rules);
@@ -130,17 +146,37 @@ export class AuthService {
     });
   }
 
-  /** Always succeeds from the caller's point of view, so it reveals nothing about which emails exist. */
+  /**
+   * Answers the same for known and unknown addresses, so it reveals nothing about which emails
+   * exist. The email is in Italian and its link leads back to the app's login.
+   */
   async requestPasswordReset(email: string, address: string): Promise<void> {
     const addressRules: RateRule[] = [{ key: `reset-address:${address}`, limit: limits.resetPerAddress, windowMs: limits.windowMs }];
     if (await this.limiter.isBlocked(addressRules)) throw tooManyRequests(authMessages.tooManyResets);
+    const pauseSeconds = RESET_PAUSE.windowMs / 1000;
+    if (await this.limiter.isBlocked([RESET_PAUSE])) throw tooManyRequests(authMessages.tooManyResets, pauseSeconds);
     const emailRules: RateRule[] = [{ key: `reset-email:${email}`, limit: limits.resetPerEmail, windowMs: limits.windowMs }];
     await this.limiter.hit(addressRules);
     // A mailbox gets a few reset emails per window at most; extra requests are silently dropped.
     if (await this.limiter.isBlocked(emailRules)) return;
     await this.limiter.hit(emailRules);
-    await this.deps.identityToolkit.sendPasswordResetEmail(email);
+    try {
+      await this.deps.identityToolkit.sendPasswordResetEmail(email, `${this.deps.config.appOrigins[0]}/login`);
+    } catch (error) {
+      if (error instanceof IdentityToolkitThrottled) {
+        console.warn(`Password reset paused for ${pauseSeconds} s: ${error.message}`);
+        await this.limiter.hit([RESET_PAUSE]);
+        throw tooManyRequests(authMessages.tooManyResets, pauseSeconds);
+      }
+      throw unavailableOr(error, authMessages.resetUnavailable);
+    }
   }
+}
+
+/** Firebase Auth out of reach becomes a 503 with `message`; any other error stays as it is (a bug: 500). */
+function unavailableOr(error: unknown, message: string): unknown {
+  if (error instanceof IdentityToolkitUnavailable) return serviceUnavailable(message, error.retryAfterSeconds ?? undefined, error);
+  return error;
 }
 
 function toUserFields(doc: ReturnType<typeof newUserDoc>): Omit<User, 'id'> {
