@@ -25,12 +25,14 @@ export function createApp(deps: Deps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
-  // Hosting and Cloud Run's front end sit between the browser and us; the
-  // client address (for rate limits) is the entry that many hops from the right.
-  app.set('trust proxy', deps.config.trustProxyHops);
 
   const api = express.Router();
   api.use(noStore);
+  // A liveness probe; in the emulators it also names the Node.js that runs the function,
+  // so the tests can prove the local runtime matches production's.
+  api.get('/health', (_req, res) => {
+    res.json(deps.config.emulated ? { status: 'ok', node: process.version } : { status: 'ok' });
+  });
   // JSON compresses ~10×: a new device's tracker restore is ~64 KB as sent, ~4 KB gzipped.
   // Only the progress and leaderboard routes answer that much; the rest (the session on every
   // start, errors) stay below 1 KB and skip the middleware, whose wrapping of the response
@@ -38,7 +40,7 @@ export function createApp(deps: Deps): Express {
   api.use(['/users', '/cohorts'], compression({ threshold: 1024 }));
   api.use(originCheck(deps.config.appOrigins));
   api.use(cookieParser());
-  api.use('/auth', authRouter(authService, sessions));
+  api.use('/auth', authRouter(authService, sessions, deps.config.proxyHops));
   api.use('/onboarding', onboardingRouter(deps.db, sessions));
   api.use('/scheda', schedaRouter(deps.blobStore, sessions));
   api.use(progressRouter(deps, sessions));

@@ -13,7 +13,13 @@ describe('loadConfig', () => {
       storageBucket: 'sfida-prod.firebasestorage.app',
       localBlobDir: null,
       authEmulatorHost: null,
+      proxyHops: { front: 1, hosting: 1 },
+      emulated: false,
     });
+  });
+
+  test('in the emulators nothing stands in front of the function', () => {
+    expect(loadConfig({ ...production, FUNCTIONS_EMULATOR: 'true' })).toMatchObject({ proxyHops: { front: 0, hosting: 1 }, emulated: true });
   });
 
   test('the project id may come from FIREBASE_CONFIG', () => {
@@ -32,7 +38,7 @@ describe('loadConfig', () => {
   test('fails fast with a clear message', () => {
     expect(() => loadConfig({ INVITE_CODE: 'x', WEB_API_KEY: 'k' })).toThrow(/GCLOUD_PROJECT/);
     expect(() => loadConfig({ GCLOUD_PROJECT: 'p', INVITE_CODE: 'x' })).toThrow(/WEB_API_KEY/);
-    expect(() => loadConfig({ ...production, TRUST_PROXY_HOPS: 'molti' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...production, FRONT_PROXY_HOPS: 'molti' })).toThrow(ConfigError);
     const withoutCode = loadConfig({ GCLOUD_PROJECT: 'p', WEB_API_KEY: 'k' });
     expect(() => assertApiConfig(withoutCode)).toThrow(/INVITE_CODE/);
   });

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { ProxyHops } from './shared/client-address';
 
 /**
  * Server configuration, parsed once from the environment. Firebase params and
@@ -20,11 +21,12 @@ const envSchema = z.object({
   GOOGLE_CLOUD_PROJECT: z.optional(z.string()),
   FIREBASE_CONFIG: z.optional(z.string()),
   /**
-   * Proxies in front of the function whose X-Forwarded-For entries we trust:
-   * Firebase Hosting, then Cloud Run's front end. With fewer entries (tests,
-   * the emulators) Express takes the furthest one, so 2 is safe locally too.
+   * Proxies that append to X-Forwarded-For (shared/client-address.ts): those always in front
+   * of the function (Google's front end in production, none in the emulators) and Hosting's
+   * hop, present only on calls that come through Hosting.
    */
-  TRUST_PROXY_HOPS: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(5)), 2),
+  FRONT_PROXY_HOPS: z.optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(3))),
+  HOSTING_PROXY_HOPS: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(3)), 1),
 });
 
 export interface Config {
@@ -40,7 +42,9 @@ export interface Config {
   localBlobDir: string | null;
   firestoreEmulatorHost: string | null;
   authEmulatorHost: string | null;
-  trustProxyHops: number;
+  proxyHops: ProxyHops;
+  /** Running in the emulators or a test run, never in production. */
+  emulated: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -95,7 +99,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     localBlobDir: localAllowed && env.LOCAL_BLOB_DIR ? env.LOCAL_BLOB_DIR : null,
     firestoreEmulatorHost: env.FIRESTORE_EMULATOR_HOST || null,
     authEmulatorHost,
-    trustProxyHops: env.TRUST_PROXY_HOPS,
+    proxyHops: { front: env.FRONT_PROXY_HOPS ?? (emulated ? 0 : 1), hosting: env.HOSTING_PROXY_HOPS },
+    emulated,
   };
 }
 

@@ -19,8 +19,23 @@ async function loadHandler(): Promise<Handler> {
   return (req, res) => app(req, res);
 }
 
+// maxInstances caps what a traffic spike or an abusive client can cost: at most 10 instances
+// × 80 concurrent requests (≈ 800 in flight, far above a few cohorts of thousands, whose
+// requests take tens of milliseconds), and so at most 10 × 512 MiB billed at once and a bounded
+// rate of Firestore reads. Beyond it Cloud Run queues, then answers 429. minInstances stays 0:
+// a cold start loads only this file (the app loads on the first request), so nothing is paid
+// to keep an idle instance warm.
 export const api = onRequest(
-  { region: 'europe-west1', secrets: [inviteCode], memory: '512MiB', timeoutSeconds: 60, concurrency: 80, cors: false },
+  {
+    region: 'europe-west1',
+    secrets: [inviteCode],
+    memory: '512MiB',
+    timeoutSeconds: 60,
+    concurrency: 80,
+    maxInstances: 10,
+    minInstances: 0,
+    cors: false,
+  },
   async (req, res) => {
     handler ??= loadHandler().catch((error: unknown) => {
       handler = undefined; // retry on the next request

@@ -28,7 +28,8 @@ export interface TestApp {
 /** `identityToolkit` stands in for Firebase Auth's REST API (e.g. one pointed at a ToolkitStandIn). */
 export async function startTestApp(overrides: Pick<Partial<Deps>, 'identityToolkit'> = {}): Promise<TestApp> {
   const blobDir = await mkdtemp(join(tmpdir(), 'sfida-blobs-'));
-  const config = loadConfig({ ...process.env, LOCAL_BLOB_DIR: blobDir });
+  // Requests arrive as in production: Google's front end (one hop) in front of the function.
+  const config = loadConfig({ ...process.env, LOCAL_BLOB_DIR: blobDir, FRONT_PROXY_HOPS: '1' });
   let offset = 0;
   let fixed: Date | null = null;
   const clock = () => (fixed ? new Date(fixed.getTime() + offset) : new Date(Date.now() + offset));
@@ -74,10 +75,15 @@ export interface Reply<T = unknown> {
   setCookies: string[];
 }
 
-/** A browser-like client: keeps the session cookie, sends the app's Origin and JSON. */
+/**
+ * A browser-like client: keeps the session cookie, sends the app's Origin and JSON. Its
+ * X-Forwarded-For is what a call through Hosting carries: the browser's address, then the
+ * Hosting edge's that Google's front end appended (the connection).
+ */
 export class Client {
   cookie: string | null = null;
   readonly address = randomAddress();
+  connection = randomAddress();
 
   constructor(private readonly app: TestApp) {}
 
@@ -86,7 +92,7 @@ export class Client {
     path: string,
     options: { json?: unknown; body?: string | Buffer; headers?: Record<string, string>; origin?: string | null } = {},
   ): Promise<Reply<T>> {
-    const headers: Record<string, string> = { 'x-forwarded-for': this.address };
+    const headers: Record<string, string> = { 'x-forwarded-for': `${this.address}, ${this.connection}` };
     if (method !== 'GET' && options.origin !== null) headers.origin = options.origin ?? this.app.origin;
     if (this.cookie) headers.cookie = `__session=${this.cookie}`;
     let body: string | Buffer | undefined = options.body;

@@ -7,6 +7,7 @@ import {
   startChallengeRequestSchema,
 } from '@sfida/core/user';
 import { HttpError } from '../../shared/http-error';
+import { clientAddresses, type ProxyHops } from '../../shared/client-address';
 import { parseOr400 } from '../../shared/validate';
 import { requestTimeZone } from '../../shared/time-zone';
 import { AUTH_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
@@ -28,13 +29,10 @@ const retryAfterHeader: ErrorRequestHandler = (error: unknown, _req, res, next) 
   next(error);
 };
 
-function clientAddress(req: Request): string {
-  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
-}
-
 /** /api/auth/*: sessions, registration and the participant's own account. */
-export function authRouter(service: AuthService, sessions: SessionStore): Router {
+export function authRouter(service: AuthService, sessions: SessionStore, proxyHops: ProxyHops): Router {
   const router = Router();
+  const callerOf = (req: Request) => clientAddresses(req, proxyHops);
   const signedIn = requireSession(sessions);
   router.use(jsonBody(AUTH_BODY_LIMIT));
 
@@ -50,14 +48,14 @@ export function authRouter(service: AuthService, sessions: SessionStore): Router
 
   router.post('/login', async (req, res) => {
     const input = parseOr400(loginRequestSchema, req.body);
-    const { user, token } = await service.login(input, clientAddress(req));
+    const { user, token } = await service.login(input, callerOf(req));
     setSessionCookie(res, token);
     res.json(user);
   });
 
   router.post('/register', async (req, res) => {
     const input = parseOr400(registerRequestSchema, req.body);
-    const { user, token } = await service.register(input, clientAddress(req));
+    const { user, token } = await service.register(input, callerOf(req));
     setSessionCookie(res, token);
     res.status(201).json(user);
   });
@@ -82,7 +80,7 @@ export function authRouter(service: AuthService, sessions: SessionStore): Router
 
   router.post('/password-reset', async (req, res) => {
     const { email } = parseOr400(passwordResetRequestSchema, req.body);
-    await service.requestPasswordReset(email, clientAddress(req));
+    await service.requestPasswordReset(email, callerOf(req));
     res.status(204).end();
   });
 

@@ -5,6 +5,7 @@ import type { Deps } from '../../deps';
 import { safeEqual } from '../../shared/crypto';
 import { badRequest, conflict, forbidden, notFound, serviceUnavailable, tooManyRequests, unauthorized } from '../../shared/http-error';
 import { IdentityToolkitThrottled, IdentityToolkitUnavailable, type SignInResult } from '../../shared/identity-toolkit';
+import type { ClientAddresses } from '../../shared/client-address';
 import type { RateLimiter, RateRule } from '../../shared/rate-limiter';
 import { newUserDoc, toUser, userRef } from '../accounts/repository';
 import type { SessionStore } from './sessions';
@@ -29,10 +30,26 @@ export const limits = {
   loginPerAccount: 10,
   loginPerAddress: 30,
   inviteGuessesPerAddress: 10,
+  /** Wrong invite codes from every address together, so a botnet cannot walk the code space. */
+  inviteGuessesGlobal: 200,
   resetPerAddress: 10,
   resetPerEmail: 3,
+  /** A connection (the unforgeable address, shared by everyone behind one Hosting edge) gets this many times a client's budget. */
+  connectionFactor: 10,
   windowMs: TEN_MINUTES,
 } as const;
+
+/**
+ * The per-address budget of `action` for both addresses of the caller: the client's, and ten
+ * times as much for the connection, which a forged X-Forwarded-For cannot change
+ * (docs/decisions/012-client-address.md).
+ */
+function addressRules(action: string, limit: number, addresses: ClientAddresses): RateRule[] {
+  return [
+    { key: `${action}-address:${addresses.client}`, limit, windowMs: limits.windowMs },
+    { key: `${action}-connection:${addresses.connection}`, limit: limit * limits.connectionFactor, windowMs: limits.windowMs },
+  ];
+}
 
 /**
  * While Firebase Auth throttles reset emails, every reset request is refused for this long,
@@ -56,15 +73,15 @@ export class AuthService {
     private readonly limiter: RateLimiter,
   ) {}
 
-  private loginRules(email: string, address: string): RateRule[] {
+  private loginRules(email: string, addresses: ClientAddresses): RateRule[] {
     return [
       { key: `login-account:${email}`, limit: limits.loginPerAccount, windowMs: limits.windowMs },
-      { key: `login-address:${address}`, limit: limits.loginPerAddress, windowMs: limits.windowMs },
+      ...addressRules('login', limits.loginPerAddress, addresses),
     ];
   }
 
-  async login(input: LoginRequest, address: string): Promise<SignedIn> {
-    const rules = this.loginRules(input.email, address);
+  async login(input: LoginRequest, addresses: ClientAddresses): Promise<SignedIn> {
+    const rules = this.loginRules(input.email, addresses);
     if (await this.limiter.isBlocked(rules)) throw tooManyRequests(authMessages.tooManyLogins);
     let result: SignInResult;
     try {
@@ -86,9 +103,12 @@ export class AuthService {
     return { user: toUser(snap), token };
   }
 
-  async register(input: RegisterRequest, address: string): Promise<SignedIn> {
+  async register(input: RegisterRequest, addresses: ClientAddresses): Promise<SignedIn> {
     const { config, auth, db, clock } = this.deps;
-    const inviteRules: RateRule[] = [{ key: `invite-address:${address}`, limit: limits.inviteGuessesPerAddress, windowMs: limits.windowMs }];
+    const inviteRules: RateRule[] = [
+      ...addressRules('invite', limits.inviteGuessesPerAddress, addresses),
+      { key: 'invite-global', limit: limits.inviteGuessesGlobal, windowMs: limits.windowMs },
+    ];
     if (await this.limiter.isBlocked(inviteRules)) throw tooManyRequests(authMessages.tooManyInviteGuesses);
     if (!config.inviteCode || !safeEqual(input.secretCode, config.inviteCode)) {
       await this.limiter.hit(inviteRules);
@@ -150,13 +170,13 @@ export class AuthService {
    * Answers the same for known and unknown addresses, so it reveals nothing about which emails
    * exist. The email is in Italian and its link leads back to the app's login.
    */
-  async requestPasswordReset(email: string, address: string): Promise<void> {
-    const addressRules: RateRule[] = [{ key: `reset-address:${address}`, limit: limits.resetPerAddress, windowMs: limits.windowMs }];
-    if (await this.limiter.isBlocked(addressRules)) throw tooManyRequests(authMessages.tooManyResets);
+  async requestPasswordReset(email: string, addresses: ClientAddresses): Promise<void> {
+    const resetRules = addressRules('reset', limits.resetPerAddress, addresses);
+    if (await this.limiter.isBlocked(resetRules)) throw tooManyRequests(authMessages.tooManyResets);
     const pauseSeconds = RESET_PAUSE.windowMs / 1000;
     if (await this.limiter.isBlocked([RESET_PAUSE])) throw tooManyRequests(authMessages.tooManyResets, pauseSeconds);
     const emailRules: RateRule[] = [{ key: `reset-email:${email}`, limit: limits.resetPerEmail, windowMs: limits.windowMs }];
-    await this.limiter.hit(addressRules);
+    await this.limiter.hit(resetRules);
     // A mailbox gets a few reset emails per window at most; extra requests are silently dropped.
     if (await this.limiter.isBlocked(emailRules)) return;
     await this.limiter.hit(emailRules);
