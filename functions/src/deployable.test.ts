@@ -1,36 +1,76 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { builtinModules } from 'node:module';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { builtinModules, createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Lockfile } from '../../scripts/functions-lockfile';
+import { differencesFromRoot } from '../../scripts/functions-lockfile';
 
-// Cloud Build installs functions/ on its own from its package.json: prove that
-// the built package, installed alone outside the workspace, loads and exports `api`.
+// Cloud Build installs functions/ on its own, with `npm ci` from its lockfile: prove that what
+// `firebase deploy` uploads, packaged by the CLI's own code with firebase.json's ignore list,
+// installs alone outside the workspace at the versions the tests ran with, loads and exports `api`.
+// (Not `npm pack`: it never ships package-lock.json, while the CLI uploads it.)
 const functionsDir = fileURLToPath(new URL('..', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 let workDir: string;
 let packageDir: string;
 
 const run = (command: string, args: string[], cwd: string) =>
   execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, npm_config_loglevel: 'error' } });
+const readJson = async <T>(path: string) => JSON.parse(await readFile(path, 'utf8')) as T;
+
+interface FunctionsConfig {
+  source: string;
+  ignore: string[];
+}
+type PrepareFunctionsUpload = (
+  projectDir: string,
+  sourceDir: string,
+  config: FunctionsConfig,
+  additionalSources: string[],
+  runtimeConfig: undefined,
+  options: { exportType: 'tar.gz' },
+) => Promise<{ pathToSource: string }>;
 
 beforeAll(async () => {
   run('npm', ['run', 'build'], functionsDir);
-  workDir = await mkdtemp(join(tmpdir(), 'sfida-functions-pack-'));
-  const packed = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', workDir], functionsDir)) as Array<{ filename: string }>;
-  run('tar', ['xzf', packed[0]!.filename], workDir);
+  workDir = await mkdtemp(join(tmpdir(), 'sfida-functions-upload-'));
   packageDir = join(workDir, 'package');
-  run('npm', ['install', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], packageDir);
+  await mkdir(packageDir);
+  const { functions } = await readJson<{ functions: FunctionsConfig[] }>(join(repoRoot, 'firebase.json'));
+  const config = functions[0]!;
+  const { prepareFunctionsUpload } = createRequire(import.meta.url)('firebase-tools/lib/deploy/functions/prepareFunctionsUpload.js') as {
+    prepareFunctionsUpload: PrepareFunctionsUpload;
+  };
+  // The CLI appends its own entries to `ignore`: give it a copy.
+  const upload = await prepareFunctionsUpload(repoRoot, join(repoRoot, config.source), { ...config, ignore: [...config.ignore] }, [], undefined, {
+    exportType: 'tar.gz',
+  });
+  run('tar', ['xzf', upload.pathToSource, '-C', packageDir], workDir);
+  await rm(upload.pathToSource, { force: true });
+  // `npm ci` fails if package-lock.json is missing or does not match package.json.
+  run('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], packageDir);
 }, 240_000);
 
 afterAll(async () => {
   if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
-test('the packed function installs alone and exports the `api` function', () => {
+test('the uploaded function installs alone and exports the `api` function', () => {
   const out = run(process.execPath, ['-e', "const m = require('./lib/index.js'); process.stdout.write(JSON.stringify({ keys: Object.keys(m), type: typeof m.api }))"], packageDir);
   expect(JSON.parse(out)).toEqual({ keys: ['api'], type: 'function' });
+});
+
+test("npm ci installs exactly the versions of the root lockfile, the ones the tests ran with", async () => {
+  const [pkg, installed, root] = await Promise.all([
+    readJson<{ dependencies: Record<string, string> }>(join(packageDir, 'package.json')),
+    readJson<Lockfile>(join(packageDir, 'node_modules', '.package-lock.json')),
+    readJson<Lockfile>(join(repoRoot, 'package-lock.json')),
+  ]);
+  const tree: Lockfile = { ...installed, packages: { '': { dependencies: pkg.dependencies }, ...installed.packages } };
+  expect(differencesFromRoot(tree, root)).toEqual([]);
 });
 
 test('every package the bundle requires (lazily loaded ones included) resolves from the installed package', async () => {
@@ -44,9 +84,16 @@ test('every package the bundle requires (lazily loaded ones included) resolves f
   expect(run(process.execPath, ['-e', script], packageDir)).toBe('ok');
 });
 
-test('the package holds only the bundle: no secrets, no local invite code', async () => {
-  const packed = run('find', ['.', '-type', 'f', '-not', '-path', './node_modules/*'], packageDir).trim().split('\n').sort();
-  expect(packed).toEqual(['./lib/index.js', './lib/index.js.map', './package-lock.json', './package.json']);
+test('the upload holds only the bundle, package.json and the lockfile: no sources, no local secrets', async () => {
+  const uploaded = run('find', ['.', '-type', 'f', '-not', '-path', './node_modules/*'], packageDir).trim().split('\n').sort();
+  // functions/.env.<project-id> files are the function's settings, deployed on purpose; .env.local is not.
+  const settings = /^\.\/\.env(\.[\w-]+)?$/;
+  expect(uploaded.filter((file) => !settings.test(file) || file === './.env.local')).toEqual([
+    './lib/index.js',
+    './lib/index.js.map',
+    './package-lock.json',
+    './package.json',
+  ]);
   const secret = await readFile(join(functionsDir, '.secret.local'), 'utf8').catch(() => 'INVITE_CODE=SFIDA-LOCALE-2025');
   const localCode = /INVITE_CODE=(.+)/.exec(secret)?.[1]?.trim() ?? 'SFIDA-LOCALE-2025';
   for (const file of ['index.js', 'index.js.map']) {
