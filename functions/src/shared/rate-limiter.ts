@@ -9,6 +9,9 @@ export interface RateRule {
   windowMs: number;
 }
 
+/** The Timestamp field the `rateLimits` TTL policy in firestore.indexes.json deletes by. */
+export const RATE_LIMIT_TTL_FIELD = 'expiresAt';
+
 /**
  * Fixed-window counters in Firestore (`rateLimits/{hash}_{window}`), shared by
  * every function instance. Windows are short, so a lock-out ends by itself;
@@ -37,7 +40,7 @@ export class RateLimiter {
     const batch = this.db.batch();
     for (const rule of rules) {
       const { ref, window } = this.refFor(rule);
-      batch.set(ref, { count: FieldValue.increment(1), expiresAt: Timestamp.fromMillis((window + 1) * rule.windowMs) }, { merge: true });
+      batch.set(ref, { count: FieldValue.increment(1), [RATE_LIMIT_TTL_FIELD]: Timestamp.fromMillis((window + 1) * rule.windowMs) }, { merge: true });
     }
     await batch.commit();
   }

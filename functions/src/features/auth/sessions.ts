@@ -20,6 +20,8 @@ export const AUTH_RECHECK_MS = 5 * 60 * 1000;
 export const SESSION_CACHE_MS = 60 * 1000;
 /** A logout note is kept at least this long: past it no instance relies on a copy of the session. */
 export const ENDED_NOTE_MS = 2 * SESSION_CACHE_MS;
+/** The Timestamp field the `sessions` TTL policy in firestore.indexes.json deletes by. */
+export const SESSION_TTL_FIELD = 'expireAt' satisfies keyof SessionDoc;
 /** Sessions an instance keeps copies of (the oldest copy goes first). */
 const SESSION_CACHE_SIZE = 10_000;
 
