@@ -39,7 +39,7 @@ export default defineConfig({
           include: ['functions/src/**/*.api.test.ts'],
           environment: 'node',
           globalSetup: ['tests/setup/emulators.global.ts'],
-          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          setupFiles: ['tests/setup/fail-on-console-error.ts', 'tests/setup/firestore-queries.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // All API files share one emulator pair; run them one file at a time.
