@@ -51,6 +51,13 @@ export async function signIn(page: Page, account: { email: string; password: str
 
 let dbPromise: Promise<Firestore> | undefined;
 
+/** Forgets every rate-limit counter (for tests that trip a limit on purpose). */
+export async function clearRateLimits(): Promise<void> {
+  const db = await e2eFirestore();
+  const counters = await db.collection('rateLimits').get();
+  await Promise.all(counters.docs.map((doc) => doc.ref.delete()));
+}
+
 /** The e2e stack's Firestore through the Admin SDK: for test set-up that the API rightly refuses (a start date in the past). */
 export function e2eFirestore() {
   dbPromise ??= (async () => {

@@ -1,0 +1,127 @@
+import { expect, test, type Page } from '@playwright/test';
+import { requiredNodeMajor } from '../../scripts/stack/node-runtime';
+import { profiles } from '../../scripts/stack/profiles';
+import { addDays, appOrigin, clearRateLimits, registerParticipant, romeToday, setChallengeStart } from './support';
+
+// What production's firebase.json promises, checked against the Hosting and Functions emulators:
+// the function's runtime, the caching and security headers, and a CSP the app works under.
+
+const profile = profiles.e2e;
+/** The function's own URL on the Functions emulator, bypassing Hosting (as a caller of the deployed URL would). */
+const functionUrl = (path: string) => `http://127.0.0.1:${profile.ports.functions}/${profile.projectId}/europe-west1/api${path}`;
+
+const signedOutRoutes = ['/', '/login', '/register', '/terms', '/privacy'];
+const signedInRoutes = ['/onboarding', '/dashboard', '/planner', '/abitudini', '/checkin', '/classifica', '/eventi', '/risorse', '/profilo', '/pagina-inesistente'];
+
+test.describe('The function runtime', () => {
+  test(`the API runs on Node.js ${requiredNodeMajor()}, through Hosting and at the function's own URL`, async ({ request }) => {
+    for (const url of ['/api/health', functionUrl('/api/health')]) {
+      const response = await request.get(url);
+      expect(response.status(), url).toBe(200);
+      const body = (await response.json()) as { status: string; node: string };
+      expect(body.status).toBe('ok');
+      expect(body.node, url).toMatch(new RegExp(`^v${requiredNodeMajor()}\\.`));
+    }
+  });
+});
+
+test.describe('Caching', () => {
+  test('every HTML document is revalidated on each visit; hashed assets are immutable', async ({ request, page }) => {
+    for (const path of [...signedOutRoutes, ...signedInRoutes, '/index.html', '/dashboard.html']) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()['content-type'], path).toContain('text/html');
+      expect(response.headers()['cache-control'], path).toBe('no-cache');
+    }
+    await page.goto('/login');
+    const scripts = await page.locator('script[src^="/assets/"]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('src')!));
+    expect(scripts.length).toBeGreaterThan(0);
+    const asset = await request.get(scripts[0]!);
+    expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    const api = await request.get('/api/auth/me');
+    expect(api.headers()['cache-control']).toBe('private, no-store');
+  });
+});
+
+test.describe('Security headers', () => {
+  test('every document carries the CSP, HSTS, Permissions-Policy and the older headers', async ({ request }) => {
+    for (const path of ['/', '/login', '/dashboard']) {
+      const headers = (await request.get(path)).headers();
+      expect(headers['content-security-policy'], path).toMatch(/^default-src 'self'; script-src 'self' 'sha256-/);
+      expect(headers['strict-transport-security'], path).toMatch(/^max-age=\d{8,}; includeSubDomains$/);
+      expect(headers['permissions-policy'], path).toContain('camera=()');
+      expect(headers['x-content-type-options'], path).toBe('nosniff');
+      expect(headers['x-frame-options'], path).toBe('DENY');
+      expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+    }
+  });
+});
+
+/** Records every CSP violation the page reports, from its first script on. */
+async function watchCspViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction('__reportCspViolation', (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { __reportCspViolation(text: string): void }).__reportCspViolation(
+        `${location.pathname}: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+      );
+    });
+  });
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+  });
+  return violations;
+}
+
+test.describe('The app under its Content-Security-Policy', () => {
+  test('signed out: every page renders and works with no CSP violation', async ({ page }) => {
+    const violations = await watchCspViolations(page);
+    for (const path of signedOutRoutes) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+    }
+    // The landing's own script sends a signed-in visitor on; the login form is the app's code at work.
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('nessuno@sfida8.test');
+    await page.locator('input[name="password"]').fill('password-sbagliata');
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    await expect(page.getByRole('alert').first()).toBeVisible();
+    expect(violations).toEqual([]);
+  });
+
+  test('signed in: every screen renders with no CSP violation', async ({ page }) => {
+    const violations = await watchCspViolations(page);
+    const account = await registerParticipant(page.request, { onboarding: true });
+    await setChallengeStart(account.id, addDays(romeToday(), -2));
+    for (const path of signedInRoutes) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+    }
+    expect(violations).toEqual([]);
+  });
+});
+
+test.describe('Per-address limits cannot be dodged with a forged X-Forwarded-For', () => {
+  // The limits this test trips would refuse the other tests' registrations from this machine.
+  test.afterAll(clearRateLimits);
+
+  test('wrong invite codes at the function URL are counted per connection, whatever address the caller claims', async ({ request }) => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 120; attempt++) {
+      const response = await request.post(functionUrl('/api/auth/register'), {
+        headers: { Origin: appOrigin, 'X-Forwarded-For': `198.51.100.${attempt}` },
+        data: { email: `forged-${attempt}@sfida8.test`, password: 'password-e2e-123', name: 'Falso', role: 'PARTICIPANT', secretCode: `SBAGLIATO-${attempt}` },
+      });
+      statuses.push(response.status());
+      if (response.status() === 429) {
+        expect(await response.json()).toEqual({ message: 'Troppi tentativi con il codice segreto. Riprova tra qualche minuto.' });
+        break;
+      }
+      expect(response.status()).toBe(403);
+    }
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
