@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { emptyTracker } from '@sfida/core/tracker';
 import { requiredNodeMajor } from '../../scripts/stack/node-runtime';
 import { profiles } from '../../scripts/stack/profiles';
 import { addDays, appOrigin, clearRateLimits, registerParticipant, romeToday, setChallengeStart } from './support';
@@ -38,8 +39,16 @@ test.describe('Caching', () => {
     expect(scripts.length).toBeGreaterThan(0);
     const asset = await request.get(scripts[0]!);
     expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    // The API's own caching comes through untouched: no-store for a session, revalidation for the tracker.
     const api = await request.get('/api/auth/me');
     expect(api.headers()['cache-control']).toBe('private, no-store');
+    const account = await registerParticipant(page.request, { onboarding: true });
+    const start = addDays(romeToday(), -1);
+    await setChallengeStart(account.id, start);
+    const put = await page.request.put('/api/users/me/progress', { data: emptyTracker('Europe/Rome', new Date(), start), headers: { Origin: appOrigin } });
+    expect(put.status()).toBe(200);
+    const tracker = await page.request.get('/api/users/me/progress');
+    expect([tracker.status(), tracker.headers()['cache-control']]).toEqual([200, 'private, no-cache']);
   });
 });
 
