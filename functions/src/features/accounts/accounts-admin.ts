@@ -9,7 +9,7 @@ import {
 import type { UserRecord } from 'firebase-admin/auth';
 import type { Deps } from '../../deps';
 import { SessionStore } from '../auth/sessions';
-import { newUserDoc, toUser, userRef, type UserDoc } from './repository';
+import { newUserDoc, toUser, userRef, type UserDoc } from '../../shared/user-repository';
 
 /**
  * Operator commands (make-owner, the local seeder, tests): they run with the

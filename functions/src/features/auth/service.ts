@@ -7,7 +7,7 @@ import { badRequest, conflict, forbidden, notFound, serviceUnavailable, tooManyR
 import { IdentityToolkitThrottled, IdentityToolkitUnavailable, type SignInResult } from '../../shared/identity-toolkit';
 import type { ClientAddresses } from '../../shared/client-address';
 import type { RateLimiter, RateRule } from '../../shared/rate-limiter';
-import { newUserDoc, toUser, userRef } from '../accounts/repository';
+import { newUserDoc, toUser, userRef } from '../../shared/user-repository';
 import type { SessionStore } from './sessions';
 
 export const authMessages = {

@@ -2,7 +2,7 @@ import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin
 import type { Auth } from 'firebase-admin/auth';
 import type { User } from '@sfida/core/user';
 import { randomToken, sha256Hex } from '../../shared/crypto';
-import { toUser, userRef } from '../accounts/repository';
+import { toUser, userRef } from '../../shared/user-repository';
 
 export const SESSION_COOKIE = '__session';
 /** Absolute lifetime: a session never outlives this, however active. */

@@ -3,7 +3,7 @@ import { compareLeaderboardRows, type LeaderboardEntry } from '@sfida/core/progr
 import type { User } from '@sfida/core/user';
 import type { Firestore } from 'firebase-admin/firestore';
 import { forbidden } from '../../shared/http-error';
-import { usersCollection } from '../accounts/repository';
+import { usersCollection } from '../../shared/user-repository';
 import { summariesOfCohort, summaryRef, type ProgressSummaryDoc } from '../progress/repository';
 import { liveStreak } from '../progress/summary';
 

@@ -1,7 +1,7 @@
 import { schedaFor, type OnboardingRequest, type User } from '@sfida/core/user';
 import type { Firestore } from 'firebase-admin/firestore';
 import { badRequest, conflict, notFound } from '../../shared/http-error';
-import { toUser, userRef } from '../accounts/repository';
+import { toUser, userRef } from '../../shared/user-repository';
 
 export const onboardingMessages = {
   alreadyCompleted: 'Hai già completato il questionario: le risposte non possono essere modificate',

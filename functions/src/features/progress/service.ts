@@ -5,7 +5,7 @@ import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import type { User } from '@sfida/core/user';
 import type { Deps } from '../../deps';
 import { badRequest, forbidden, notFound } from '../../shared/http-error';
-import { toUser, userRef } from '../accounts/repository';
+import { toUser, userRef } from '../../shared/user-repository';
 import { progressRef, saveProgress, trackerFrom } from './repository';
 import { buildSummary } from './summary';
 

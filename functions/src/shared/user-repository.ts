@@ -1,6 +1,9 @@
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import type { Role, User } from '@sfida/core/user';
 
+// `users/{uid}` is read by the session check on every request and by most features,
+// so its repository lives here, below all of them.
+
 /** What `users/{uid}` holds: the API's user plus server-only flags. */
 export interface UserDoc extends Omit<User, 'id'> {
   /** Mirrors Firebase Auth's `disabled` so a request can refuse a disabled account without calling Auth. */
