@@ -8,7 +8,7 @@ import { noStore } from './middleware/no-store';
 import { originCheck } from './middleware/origin-check';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
 import { AuthService } from './features/auth/service';
-import { SessionStore } from './features/auth/sessions';
+import { SessionStore } from './sessions/session-store';
 import { authRouter } from './features/auth/router';
 import { onboardingRouter } from './features/onboarding/router';
 import { schedaRouter } from './features/scheda/router';

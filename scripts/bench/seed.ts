@@ -1,7 +1,7 @@
 import type { TrackerData } from '@sfida/core/tracker';
 import type { User } from '@sfida/core/user';
 import type { ensureAccount as EnsureAccount } from '../../functions/src/features/accounts/accounts-admin';
-import type { SessionStore } from '../../functions/src/features/auth/sessions';
+import type { SessionStore } from '../../functions/src/sessions/session-store';
 import { appOrigins, profiles } from '../stack/profiles';
 import { BASELINE_DOC } from './bench-stack';
 
@@ -75,7 +75,7 @@ export async function seedBench(options: {
   let sessions: SessionStore;
   try {
     ({ ensureAccount } = await import('../../functions/src/features/accounts/accounts-admin'));
-    const store = await import('../../functions/src/features/auth/sessions');
+    const store = await import('../../functions/src/sessions/session-store');
     sessions = new store.SessionStore(deps.db, deps.auth, deps.clock);
   } catch (error) {
     problems.push(`accounts not seeded: ${(error as Error).message.split('\n')[0]}`);

@@ -2,8 +2,6 @@ import { describe, expect, test } from 'vitest';
 import { safeEqual } from './crypto';
 import { entityTagOf, ifNoneMatchNames } from './entity-tag';
 import { weekStartParam } from './week-start';
-import { uidOfToken } from '../features/auth/sessions';
-import { schedaFileName, schedaPath } from '../features/scheda/service';
 
 test('safeEqual compares whole strings, any lengths', () => {
   expect(safeEqual('SFIDA-2025', 'SFIDA-2025')).toBe(true);
@@ -21,19 +19,6 @@ describe('weekStartParam', () => {
   test.each(['2025-09-16', '2025-9-15', '2025-02-30', ['2025-09-15']])('refuses %j', (value) => {
     expect(() => weekStartParam(value, 'Europe/Rome', new Date())).toThrow('weekStart deve essere un lunedì');
   });
-});
-
-test('uidOfToken reads well-formed tokens only', () => {
-  const random = 'A'.repeat(43);
-  expect(uidOfToken(`abc123.${random}`)).toBe('abc123');
-  expect(uidOfToken(`abc.${random}x`)).toBeNull();
-  expect(uidOfToken(random)).toBeNull();
-  expect(uidOfToken(`a/b.${random}`)).toBeNull();
-});
-
-test('sheet paths and readable download names', () => {
-  expect(schedaPath('AVANZATO_PALESTRA')).toBe('schede/AVANZATO_PALESTRA.pdf');
-  expect(schedaFileName('PRINCIPIANTE_CASA')).toBe('scheda-principiante-casa.pdf');
 });
 
 describe('entity tags', () => {

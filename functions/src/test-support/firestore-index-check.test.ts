@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { FieldPath, Filter, Firestore, Query } from 'firebase-admin/firestore';
-import { SESSION_TTL_FIELD } from '../features/auth/sessions';
+import { SESSION_TTL_FIELD } from '../sessions/session-store';
 import { RATE_LIMIT_TTL_FIELD } from '../shared/rate-limiter';
 import { checkQuery, indexProblems, parseIndexFile, recordQueries, shapesOfQuery, type CompositeIndex, type IndexFile, type QueryShape } from './firestore-index-check';
 

@@ -8,7 +8,7 @@ import {
 } from '@sfida/core/user';
 import type { UserRecord } from 'firebase-admin/auth';
 import type { Deps } from '../../deps';
-import { SessionStore } from '../auth/sessions';
+import { SessionStore } from '../../sessions/session-store';
 import { newUserDoc, toUser, userRef, type UserDoc } from '../../shared/user-repository';
 
 /**

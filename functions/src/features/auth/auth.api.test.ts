@@ -16,7 +16,7 @@ import {
   type ToolkitAnswer,
   type ToolkitStandIn,
 } from '../../test-support/api-harness';
-import { AUTH_RECHECK_MS, ENDED_NOTE_MS, SESSION_CACHE_MS, SESSION_IDLE_MS, SESSION_MAX_AGE_MS } from './sessions';
+import { AUTH_RECHECK_MS, ENDED_NOTE_MS, SESSION_CACHE_MS, SESSION_IDLE_MS, SESSION_MAX_AGE_MS } from '../../sessions/session-store';
 import { authMessages, limits, RESET_PAUSE } from './service';
 
 let app: TestApp;

@@ -1,4 +1,4 @@
-import { Router, type CookieOptions, type ErrorRequestHandler, type Request, type Response } from 'express';
+import { Router, type ErrorRequestHandler, type Request } from 'express';
 import {
   loginRequestSchema,
   passwordResetRequestSchema,
@@ -11,15 +11,10 @@ import { clientAddresses, type ProxyHops } from '../../shared/client-address';
 import { parseOr400 } from '../../shared/validate';
 import { requestTimeZone } from '../../shared/time-zone';
 import { AUTH_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
-import { currentAuth, currentUser, optionalSession, optionalUser, requireSession, sessionToken } from '../../middleware/session';
+import { currentAuth, currentUser, optionalSession, optionalUser, requireSession } from '../../middleware/session';
 import type { AuthService } from './service';
-import { SESSION_COOKIE, SESSION_MAX_AGE_MS, type SessionStore } from './sessions';
-
-const cookieOptions: CookieOptions = { httpOnly: true, secure: true, sameSite: 'lax', path: '/' };
-
-function setSessionCookie(res: Response, token: string): void {
-  res.cookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_MAX_AGE_MS });
-}
+import { clearSessionCookie, sessionToken, setSessionCookie } from '../../sessions/session-cookie';
+import type { SessionStore } from '../../sessions/session-store';
 
 /** Adds Retry-After to a 429/503 that knows it; the app's error handler then writes the `{ message }`. */
 const retryAfterHeader: ErrorRequestHandler = (error: unknown, _req, res, next) => {
@@ -63,7 +58,7 @@ export function authRouter(service: AuthService, sessions: SessionStore, proxyHo
   router.post('/logout', async (req, res) => {
     const token = sessionToken(req.cookies);
     if (token) await sessions.end(token);
-    res.clearCookie(SESSION_COOKIE, cookieOptions);
+    clearSessionCookie(res);
     res.status(204).end();
   });
 

@@ -8,7 +8,7 @@ import { IdentityToolkitThrottled, IdentityToolkitUnavailable, type SignInResult
 import type { ClientAddresses } from '../../shared/client-address';
 import type { RateLimiter, RateRule } from '../../shared/rate-limiter';
 import { newUserDoc, toUser, userRef } from '../../shared/user-repository';
-import type { SessionStore } from './sessions';
+import type { SessionStore } from '../../sessions/session-store';
 
 export const authMessages = {
   invalidCredentials: 'Email o password non corretti',

@@ -3,7 +3,7 @@ import type { Deps } from '../../deps';
 import { requestTimeZone } from '../../shared/time-zone';
 import { weekStartParam } from '../../shared/week-start';
 import { currentUser, requireSession } from '../../middleware/session';
-import type { SessionStore } from '../auth/sessions';
+import type { SessionStore } from '../../sessions/session-store';
 import { LeaderboardCache, cohortLeaderboard } from './service';
 
 /** GET /api/cohorts/:cohortId/leaderboard?weekStart= */

@@ -4,7 +4,7 @@ import { onboardingRequestSchema } from '@sfida/core/user';
 import { parseOr400 } from '../../shared/validate';
 import { AUTH_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
 import { currentUser, requireSession } from '../../middleware/session';
-import type { SessionStore } from '../auth/sessions';
+import type { SessionStore } from '../../sessions/session-store';
 import { completeOnboarding } from './service';
 
 /** POST /api/onboarding: the three answers; answers with the updated user. */

@@ -7,7 +7,7 @@ import { requestTimeZone } from '../../shared/time-zone';
 import { weekStartParam } from '../../shared/week-start';
 import { TRACKER_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
 import { currentUser, requireSession } from '../../middleware/session';
-import type { SessionStore } from '../auth/sessions';
+import type { SessionStore } from '../../sessions/session-store';
 import { ownTracker, syncProgress, weeklyKpiFor } from './service';
 
 /** The tracker sync (PUT/GET /users/me/progress) and a participant's weekly KPIs. */

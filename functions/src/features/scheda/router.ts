@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { pipeline } from 'node:stream/promises';
 import type { BlobStore } from '../../shared/blob-store';
 import { currentUser, requireSession } from '../../middleware/session';
-import type { SessionStore } from '../auth/sessions';
+import type { SessionStore } from '../../sessions/session-store';
 import { openScheda, schedaFileName } from './service';
 
 /** GET /api/scheda/:scheda streams the training sheet PDF. */

@@ -1,10 +1,9 @@
 import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import type { Auth } from 'firebase-admin/auth';
 import type { User } from '@sfida/core/user';
-import { randomToken, sha256Hex } from '../../shared/crypto';
-import { toUser, userRef } from '../../shared/user-repository';
+import { randomToken, sha256Hex } from '../shared/crypto';
+import { toUser, userRef } from '../shared/user-repository';
 
-export const SESSION_COOKIE = '__session';
 /** Absolute lifetime: a session never outlives this, however active. */
 export const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
 /** Idle timeout: unused this long, a session ends. */
