@@ -2,13 +2,13 @@ import express, { type Express } from 'express';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import { assertApiConfig } from './config';
-import type { Deps } from './deps';
+import type { ApiDeps, Deps } from './deps';
 import { RateLimiter } from './shared/rate-limiter';
+import { SessionStore } from './sessions/session-store';
 import { noStore } from './middleware/no-store';
 import { originCheck } from './middleware/origin-check';
+import { loadSession } from './middleware/session';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
-import { AuthService } from './features/auth/service';
-import { SessionStore } from './sessions/session-store';
 import { authRouter } from './features/auth/router';
 import { onboardingRouter } from './features/onboarding/router';
 import { schedaRouter } from './features/scheda/router';
@@ -19,8 +19,7 @@ import { leaderboardRouter } from './features/leaderboard/router';
 export function createApp(deps: Deps): Express {
   assertApiConfig(deps.config);
   const sessions = new SessionStore(deps.db, deps.auth, deps.clock);
-  const limiter = new RateLimiter(deps.db, deps.clock);
-  const authService = new AuthService(deps, sessions, limiter);
+  const apiDeps: ApiDeps = { ...deps, sessions, limiter: new RateLimiter(deps.db, deps.clock) };
 
   const app = express();
   app.disable('x-powered-by');
@@ -40,11 +39,12 @@ export function createApp(deps: Deps): Express {
   api.use(['/users', '/cohorts'], compression({ threshold: 1024 }));
   api.use(originCheck(deps.config.appOrigins));
   api.use(cookieParser());
-  api.use('/auth', authRouter(authService, sessions, deps.config.proxyHops));
-  api.use('/onboarding', onboardingRouter(deps.db, sessions));
-  api.use('/scheda', schedaRouter(deps.blobStore, sessions));
-  api.use(progressRouter(deps, sessions));
-  api.use(leaderboardRouter(deps, sessions));
+  api.use(loadSession(sessions));
+  api.use('/auth', authRouter(apiDeps));
+  api.use('/onboarding', onboardingRouter(apiDeps));
+  api.use('/scheda', schedaRouter(apiDeps));
+  api.use('/users', progressRouter(apiDeps));
+  api.use('/cohorts', leaderboardRouter(apiDeps));
   api.use(apiNotFound);
 
   app.use('/api', api);

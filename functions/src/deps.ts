@@ -5,6 +5,8 @@ import { getStorage } from 'firebase-admin/storage';
 import type { Config } from './config';
 import { FileBlobStore, GcsBlobStore, type BlobStore } from './shared/blob-store';
 import { createIdentityToolkit, type IdentityToolkit } from './shared/identity-toolkit';
+import type { RateLimiter } from './shared/rate-limiter';
+import type { SessionStore } from './sessions/session-store';
 
 /** Everything the app talks to; tests and scripts build the same set. */
 export interface Deps {
@@ -15,6 +17,15 @@ export interface Deps {
   blobStore: BlobStore;
   /** The server's clock (injected so tests can move time). */
   clock: () => Date;
+}
+
+/**
+ * What every router is built from: the dependencies, and the app's one session store (whose
+ * copies of sessions the session check and logout share) and rate limiter.
+ */
+export interface ApiDeps extends Deps {
+  sessions: SessionStore;
+  limiter: RateLimiter;
 }
 
 function adminApp(config: Config): App {

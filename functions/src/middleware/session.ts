@@ -2,36 +2,32 @@ import type { RequestHandler, Response } from 'express';
 import type { User } from '@sfida/core/user';
 import { unauthorized } from '../shared/http-error';
 import { sessionToken } from '../sessions/session-cookie';
-import type { Authenticated, SessionStore } from '../sessions/session-store';
+import type { SessionStore } from '../sessions/session-store';
+
+/**
+ * The session check, mounted once in front of every router: a caller with a live session
+ * has their user on `res.locals`. Every caller passes; routes that need a user add requireUser.
+ */
+export function loadSession(sessions: SessionStore): RequestHandler {
+  return async (req, res, next) => {
+    const user = await sessions.authenticate(sessionToken(req.cookies));
+    if (user) res.locals.user = user;
+    next();
+  };
+}
 
 /** Only signed-in callers pass; the user is then available through `currentUser(res)`. */
-export function requireSession(sessions: SessionStore): RequestHandler {
-  return async (req, res, next) => {
-    const authenticated = await sessions.authenticate(sessionToken(req.cookies));
-    if (!authenticated) return next(unauthorized());
-    res.locals.auth = authenticated;
-    next();
-  };
-}
+export const requireUser: RequestHandler = (_req, res, next) => {
+  if (!res.locals.user) return next(unauthorized());
+  next();
+};
 
-/** Every caller passes; a signed-in one's user is then available through `optionalUser(res)` (same checks as requireSession). */
-export function optionalSession(sessions: SessionStore): RequestHandler {
-  return async (req, res, next) => {
-    const authenticated = await sessions.authenticate(sessionToken(req.cookies));
-    if (authenticated) res.locals.auth = authenticated;
-    next();
-  };
-}
-
-/** The signed-in user after optionalSession, or null. */
+/** The signed-in user, or null for a signed-out caller. */
 export function optionalUser(res: Response): User | null {
-  return (res.locals.auth as Authenticated | undefined)?.user ?? null;
+  return (res.locals.user as User | undefined) ?? null;
 }
 
-export function currentAuth(res: Response): Authenticated {
-  return res.locals.auth as Authenticated;
-}
-
+/** The signed-in user, behind requireUser. */
 export function currentUser(res: Response): User {
-  return currentAuth(res).user;
+  return res.locals.user as User;
 }

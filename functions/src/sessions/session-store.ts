@@ -45,11 +45,6 @@ export function uidOfToken(token: string): string | null {
   return match ? match[1]! : null;
 }
 
-export interface Authenticated {
-  user: User;
-  tokenHash: string;
-}
-
 /** `users/{uid}.endedSessions`: `<ended at, ms>:<token hash>` of the sessions ended in the last ENDED_NOTE_MS or so. */
 const ENDED_SESSIONS = 'endedSessions';
 
@@ -96,7 +91,7 @@ export class SessionStore {
    * The signed-in user for a cookie token, or null when the token is unknown,
    * expired, idle too long, ended, or its account is disabled (then the session is deleted).
    */
-  async authenticate(token: string | undefined): Promise<Authenticated | null> {
+  async authenticate(token: string | undefined): Promise<User | null> {
     if (!token) return null;
     const uid = uidOfToken(token);
     if (!uid) return null;
@@ -147,7 +142,7 @@ export class SessionStore {
       if ((error as { code?: number }).code === NOT_FOUND) return this.forget(tokenHash);
       throw error;
     }
-    return { user: toUser(userSnap), tokenHash };
+    return toUser(userSnap);
   }
 
   private remember(tokenHash: string, session: SessionDoc, readAt: number): void {

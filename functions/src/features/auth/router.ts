@@ -6,15 +6,15 @@ import {
   registerRequestSchema,
   startChallengeRequestSchema,
 } from '@sfida/core/user';
+import type { ApiDeps } from '../../deps';
 import { HttpError } from '../../shared/http-error';
-import { clientAddresses, type ProxyHops } from '../../shared/client-address';
+import { clientAddresses } from '../../shared/client-address';
 import { parseOr400 } from '../../shared/validate';
 import { requestTimeZone } from '../../shared/time-zone';
 import { AUTH_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
-import { currentAuth, currentUser, optionalSession, optionalUser, requireSession } from '../../middleware/session';
-import type { AuthService } from './service';
+import { currentUser, optionalUser, requireUser } from '../../middleware/session';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../../sessions/session-cookie';
-import type { SessionStore } from '../../sessions/session-store';
+import { AuthService } from './service';
 
 /** Adds Retry-After to a 429/503 that knows it; the app's error handler then writes the `{ message }`. */
 const retryAfterHeader: ErrorRequestHandler = (error: unknown, _req, res, next) => {
@@ -25,19 +25,19 @@ const retryAfterHeader: ErrorRequestHandler = (error: unknown, _req, res, next) 
 };
 
 /** /api/auth/*: sessions, registration and the participant's own account. */
-export function authRouter(service: AuthService, sessions: SessionStore, proxyHops: ProxyHops): Router {
+export function authRouter(deps: ApiDeps): Router {
+  const service = new AuthService(deps);
   const router = Router();
-  const callerOf = (req: Request) => clientAddresses(req, proxyHops);
-  const signedIn = requireSession(sessions);
+  const callerOf = (req: Request) => clientAddresses(req, deps.config.proxyHops);
   router.use(jsonBody(AUTH_BODY_LIMIT));
 
-  router.get('/me', signedIn, (_req, res) => {
+  router.get('/me', requireUser, (_req, res) => {
     res.json(currentUser(res));
   });
 
   // The same session, answered 200 either way: the web app reads this at start, so a signed-out
   // visitor's browser logs no failed request (Chrome reports every 4xx in the console).
-  router.get('/session', optionalSession(sessions), (_req, res) => {
+  router.get('/session', (_req, res) => {
     res.json({ user: optionalUser(res) });
   });
 
@@ -57,17 +57,17 @@ export function authRouter(service: AuthService, sessions: SessionStore, proxyHo
 
   router.post('/logout', async (req, res) => {
     const token = sessionToken(req.cookies);
-    if (token) await sessions.end(token);
+    if (token) await service.logout(token);
     clearSessionCookie(res);
     res.status(204).end();
   });
 
-  router.put('/profile', signedIn, async (req, res) => {
+  router.put('/profile', requireUser, async (req, res) => {
     const update = parseOr400(profileUpdateSchema, req.body);
-    res.json(await service.updateProfile(currentAuth(res).user.id, update));
+    res.json(await service.updateProfile(currentUser(res).id, update));
   });
 
-  router.post('/start-challenge', signedIn, async (req, res) => {
+  router.post('/start-challenge', requireUser, async (req, res) => {
     const { challengeStartDate } = parseOr400(startChallengeRequestSchema, req.body);
     const user = await service.startChallenge(currentUser(res).id, challengeStartDate, requestTimeZone(req));
     res.json({ challengeStartDate: user.challengeStartDate, user });

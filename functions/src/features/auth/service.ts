@@ -1,14 +1,13 @@
 import type { LoginRequest, ProfileUpdate, RegisterRequest, User } from '@sfida/core/user';
 import { messages } from '@sfida/core/user';
 import { addDays, daysBetween, isChallengeStarted, todayIn } from '@sfida/core/dates';
-import type { Deps } from '../../deps';
+import type { ApiDeps } from '../../deps';
 import { safeEqual } from '../../shared/crypto';
 import { badRequest, conflict, forbidden, notFound, serviceUnavailable, tooManyRequests, unauthorized } from '../../shared/http-error';
 import { IdentityToolkitThrottled, IdentityToolkitUnavailable, type SignInResult } from '../../shared/identity-toolkit';
 import type { ClientAddresses } from '../../shared/client-address';
-import type { RateLimiter, RateRule } from '../../shared/rate-limiter';
+import type { RateRule } from '../../shared/rate-limiter';
 import { newUserDoc, toUser, userRef } from '../../shared/user-repository';
-import type { SessionStore } from '../../sessions/session-store';
 
 export const authMessages = {
   invalidCredentials: 'Email o password non corretti',
@@ -65,13 +64,11 @@ export interface SignedIn {
   token: string;
 }
 
+type AuthDeps = Pick<ApiDeps, 'config' | 'db' | 'auth' | 'identityToolkit' | 'clock' | 'sessions' | 'limiter'>;
+
 /** Sign-in, registration and the participant's own account changes. */
 export class AuthService {
-  constructor(
-    private readonly deps: Deps,
-    private readonly sessions: SessionStore,
-    private readonly limiter: RateLimiter,
-  ) {}
+  constructor(private readonly deps: AuthDeps) {}
 
   private loginRules(email: string, addresses: ClientAddresses): RateRule[] {
     return [
@@ -82,7 +79,7 @@ export class AuthService {
 
   async login(input: LoginRequest, addresses: ClientAddresses): Promise<SignedIn> {
     const rules = this.loginRules(input.email, addresses);
-    if (await this.limiter.isBlocked(rules)) throw tooManyRequests(authMessages.tooManyLogins);
+    if (await this.deps.limiter.isBlocked(rules)) throw tooManyRequests(authMessages.tooManyLogins);
     let result: SignInResult;
     try {
       result = await this.deps.identityToolkit.signInWithPassword(input.email, input.password);
@@ -93,13 +90,13 @@ export class AuthService {
     }
     if (!result.ok) {
       if (result.reason === 'disabled') throw forbidden(authMessages.accountDisabled);
-      await this.limiter.hit(rules);
+      await this.deps.limiter.hit(rules);
       throw unauthorized(authMessages.invalidCredentials);
     }
     const snap = await userRef(this.deps.db, result.uid).get();
     if (!snap.exists) throw unauthorized(authMessages.invalidCredentials);
     if (snap.get('disabled') === true) throw forbidden(authMessages.accountDisabled);
-    const token = await this.sessions.create(result.uid);
+    const token = await this.deps.sessions.create(result.uid);
     return { user: toUser(snap), token };
   }
 
@@ -109,9 +106,9 @@ export class AuthService {
       ...addressRules('invite', limits.inviteGuessesPerAddress, addresses),
       { key: 'invite-global', limit: limits.inviteGuessesGlobal, windowMs: limits.windowMs },
     ];
-    if (await this.limiter.isBlocked(inviteRules)) throw tooManyRequests(authMessages.tooManyInviteGuesses);
+    if (await this.deps.limiter.isBlocked(inviteRules)) throw tooManyRequests(authMessages.tooManyInviteGuesses);
     if (!config.inviteCode || !safeEqual(input.secretCode, config.inviteCode)) {
-      await this.limiter.hit(inviteRules);
+      await this.deps.limiter.hit(inviteRules);
       throw forbidden(messages.invalidInviteCode);
     }
 
@@ -134,8 +131,13 @@ export class AuthService {
       await auth.deleteUser(uid).catch(() => undefined);
       throw error;
     }
-    const token = await this.sessions.create(uid);
+    const token = await this.deps.sessions.create(uid);
     return { user: { id: uid, ...toUserFields(doc) }, token };
+  }
+
+  /** Ends the session of `token`, if it is one. */
+  async logout(token: string): Promise<void> {
+    await this.deps.sessions.end(token);
   }
 
   async updateProfile(uid: string, update: ProfileUpdate): Promise<User> {
@@ -172,20 +174,20 @@ export class AuthService {
    */
   async requestPasswordReset(email: string, addresses: ClientAddresses): Promise<void> {
     const resetRules = addressRules('reset', limits.resetPerAddress, addresses);
-    if (await this.limiter.isBlocked(resetRules)) throw tooManyRequests(authMessages.tooManyResets);
+    if (await this.deps.limiter.isBlocked(resetRules)) throw tooManyRequests(authMessages.tooManyResets);
     const pauseSeconds = RESET_PAUSE.windowMs / 1000;
-    if (await this.limiter.isBlocked([RESET_PAUSE])) throw tooManyRequests(authMessages.tooManyResets, pauseSeconds);
+    if (await this.deps.limiter.isBlocked([RESET_PAUSE])) throw tooManyRequests(authMessages.tooManyResets, pauseSeconds);
     const emailRules: RateRule[] = [{ key: `reset-email:${email}`, limit: limits.resetPerEmail, windowMs: limits.windowMs }];
-    await this.limiter.hit(resetRules);
+    await this.deps.limiter.hit(resetRules);
     // A mailbox gets a few reset emails per window at most; extra requests are silently dropped.
-    if (await this.limiter.isBlocked(emailRules)) return;
-    await this.limiter.hit(emailRules);
+    if (await this.deps.limiter.isBlocked(emailRules)) return;
+    await this.deps.limiter.hit(emailRules);
     try {
       await this.deps.identityToolkit.sendPasswordResetEmail(email, `${this.deps.config.appOrigins[0]}/login`);
     } catch (error) {
       if (error instanceof IdentityToolkitThrottled) {
         console.warn(`Password reset paused for ${pauseSeconds} s: ${error.message}`);
-        await this.limiter.hit([RESET_PAUSE]);
+        await this.deps.limiter.hit([RESET_PAUSE]);
         throw tooManyRequests(authMessages.tooManyResets, pauseSeconds);
       }
       throw unavailableOr(error, authMessages.resetUnavailable);

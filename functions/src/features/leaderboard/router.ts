@@ -1,17 +1,16 @@
 import { Router } from 'express';
-import type { Deps } from '../../deps';
+import type { ApiDeps } from '../../deps';
 import { requestTimeZone } from '../../shared/time-zone';
 import { weekStartParam } from '../../shared/week-start';
-import { currentUser, requireSession } from '../../middleware/session';
-import type { SessionStore } from '../../sessions/session-store';
+import { currentUser, requireUser } from '../../middleware/session';
 import { LeaderboardCache, cohortLeaderboard } from './service';
 
 /** GET /api/cohorts/:cohortId/leaderboard?weekStart= */
-export function leaderboardRouter(deps: Deps, sessions: SessionStore): Router {
+export function leaderboardRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
   const router = Router();
   // One per instance: the cohort's rows are shared by its requests for a few seconds.
   const cache = new LeaderboardCache();
-  router.get('/cohorts/:cohortId/leaderboard', requireSession(sessions), async (req, res) => {
+  router.get('/:cohortId/leaderboard', requireUser, async (req, res) => {
     const timeZone = requestTimeZone(req);
     const now = deps.clock();
     const weekStart = weekStartParam(req.query.weekStart, timeZone, now);

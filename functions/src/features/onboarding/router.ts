@@ -1,18 +1,17 @@
 import { Router } from 'express';
-import type { Firestore } from 'firebase-admin/firestore';
 import { onboardingRequestSchema } from '@sfida/core/user';
+import type { ApiDeps } from '../../deps';
 import { parseOr400 } from '../../shared/validate';
 import { AUTH_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
-import { currentUser, requireSession } from '../../middleware/session';
-import type { SessionStore } from '../../sessions/session-store';
+import { currentUser, requireUser } from '../../middleware/session';
 import { completeOnboarding } from './service';
 
 /** POST /api/onboarding: the three answers; answers with the updated user. */
-export function onboardingRouter(db: Firestore, sessions: SessionStore): Router {
+export function onboardingRouter(deps: Pick<ApiDeps, 'db'>): Router {
   const router = Router();
-  router.post('/', jsonBody(AUTH_BODY_LIMIT), requireSession(sessions), async (req, res) => {
+  router.post('/', jsonBody(AUTH_BODY_LIMIT), requireUser, async (req, res) => {
     const answers = parseOr400(onboardingRequestSchema, req.body);
-    res.json(await completeOnboarding(db, currentUser(res).id, answers));
+    res.json(await completeOnboarding(deps.db, currentUser(res).id, answers));
   });
   return router;
 }

@@ -1,26 +1,24 @@
 import { Router } from 'express';
 import { trackerDataSchema } from '@sfida/core/tracker';
-import type { Deps } from '../../deps';
+import type { ApiDeps } from '../../deps';
 import { entityTagOf, ifNoneMatchNames } from '../../shared/entity-tag';
 import { parseOr400 } from '../../shared/validate';
 import { requestTimeZone } from '../../shared/time-zone';
 import { weekStartParam } from '../../shared/week-start';
 import { TRACKER_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
-import { currentUser, requireSession } from '../../middleware/session';
-import type { SessionStore } from '../../sessions/session-store';
+import { currentUser, requireUser } from '../../middleware/session';
 import { ownTracker, syncProgress, weeklyKpiFor } from './service';
 
 /** The tracker sync (PUT/GET /users/me/progress) and a participant's weekly KPIs. */
-export function progressRouter(deps: Deps, sessions: SessionStore): Router {
+export function progressRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
   const router = Router();
-  const signedIn = requireSession(sessions);
 
-  router.put('/users/me/progress', jsonBody(TRACKER_BODY_LIMIT), signedIn, async (req, res) => {
+  router.put('/me/progress', jsonBody(TRACKER_BODY_LIMIT), requireUser, async (req, res) => {
     const data = parseOr400(trackerDataSchema, req.body);
     res.json({ weeklyKPI: await syncProgress(deps, currentUser(res), data) });
   });
 
-  router.get('/users/me/progress', signedIn, async (req, res) => {
+  router.get('/me/progress', requireUser, async (req, res) => {
     const tracker = await ownTracker(deps, currentUser(res).id);
     // No copy before the first sync is the normal state of a new participant, not an error:
     // a 404 would be logged in the browser's console on every visit to the dashboard.
@@ -42,7 +40,7 @@ export function progressRouter(deps: Deps, sessions: SessionStore): Router {
     res.type('json').send(body);
   });
 
-  router.get('/users/:userId/progress', signedIn, async (req, res) => {
+  router.get('/:userId/progress', requireUser, async (req, res) => {
     const timeZone = requestTimeZone(req);
     const weekStart = weekStartParam(req.query.weekStart, timeZone, deps.clock());
     const weeklyKPI = await weeklyKpiFor(deps, currentUser(res), String(req.params.userId), { weekStart, timeZone });

@@ -1,15 +1,14 @@
 import { Router } from 'express';
 import { pipeline } from 'node:stream/promises';
-import type { BlobStore } from '../../shared/blob-store';
-import { currentUser, requireSession } from '../../middleware/session';
-import type { SessionStore } from '../../sessions/session-store';
+import type { ApiDeps } from '../../deps';
+import { currentUser, requireUser } from '../../middleware/session';
 import { openScheda, schedaFileName } from './service';
 
 /** GET /api/scheda/:scheda streams the training sheet PDF. */
-export function schedaRouter(blobStore: BlobStore, sessions: SessionStore): Router {
+export function schedaRouter(deps: Pick<ApiDeps, 'blobStore'>): Router {
   const router = Router();
-  router.get('/:scheda', requireSession(sessions), async (req, res) => {
-    const { scheda, stream } = await openScheda(blobStore, currentUser(res), String(req.params.scheda ?? ""));
+  router.get('/:scheda', requireUser, async (req, res) => {
+    const { scheda, stream } = await openScheda(deps.blobStore, currentUser(res), String(req.params.scheda ?? ''));
     res.set({
       'Content-Type': 'application/pdf',
       'Content-Disposition': `attachment; filename="${schedaFileName(scheda)}"`,
