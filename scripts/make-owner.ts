@@ -7,7 +7,7 @@
  */
 import { loadConfig } from '../functions/src/config';
 import { createDeps } from '../functions/src/deps';
-import { grantOwner } from '../functions/src/features/accounts/accounts-admin';
+import { grantOwner } from '../functions/src/features/account/admin';
 import { emulatorEnv, profiles } from './stack/profiles';
 
 if (process.argv.includes('--local')) Object.assign(process.env, emulatorEnv(profiles.dev));

@@ -8,8 +8,10 @@ import { SessionStore } from './sessions/session-store';
 import { noStore } from './middleware/no-store';
 import { originCheck } from './middleware/origin-check';
 import { loadSession } from './middleware/session';
+import { AUTH_BODY_LIMIT, jsonBody } from './middleware/json-body';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
 import { authRouter } from './features/auth/router';
+import { accountRouter } from './features/account/router';
 import { onboardingRouter } from './features/onboarding/router';
 import { schedaRouter } from './features/scheda/router';
 import { progressRouter } from './features/progress/router';
@@ -40,7 +42,10 @@ export function createApp(deps: Deps): Express {
   api.use(originCheck(deps.config.appOrigins));
   api.use(cookieParser());
   api.use(loadSession(sessions));
+  // Two routers share /auth, and a request body can be read only once: checked here for both.
+  api.use('/auth', jsonBody(AUTH_BODY_LIMIT));
   api.use('/auth', authRouter(apiDeps));
+  api.use('/auth', accountRouter(apiDeps));
   api.use('/onboarding', onboardingRouter(apiDeps));
   api.use('/scheda', schedaRouter(apiDeps));
   api.use('/users', progressRouter(apiDeps));

@@ -1,6 +1,6 @@
 import type { TrackerData } from '@sfida/core/tracker';
 import type { User } from '@sfida/core/user';
-import type { ensureAccount as EnsureAccount } from '../../functions/src/features/accounts/accounts-admin';
+import type { ensureAccount as EnsureAccount } from '../../functions/src/features/account/admin';
 import type { SessionStore } from '../../functions/src/sessions/session-store';
 import { appOrigins, profiles } from '../stack/profiles';
 import { BASELINE_DOC } from './bench-stack';
@@ -74,7 +74,7 @@ export async function seedBench(options: {
   let ensureAccount: typeof EnsureAccount;
   let sessions: SessionStore;
   try {
-    ({ ensureAccount } = await import('../../functions/src/features/accounts/accounts-admin'));
+    ({ ensureAccount } = await import('../../functions/src/features/account/admin'));
     const store = await import('../../functions/src/sessions/session-store');
     sessions = new store.SessionStore(deps.db, deps.auth, deps.clock);
   } catch (error) {

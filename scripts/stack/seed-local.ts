@@ -2,7 +2,7 @@ import { mondayOf, todayIn } from '@sfida/core/dates';
 import { schedaSchema } from '@sfida/core/user';
 import { loadConfig } from '../../functions/src/config';
 import { createDeps } from '../../functions/src/deps';
-import { ensureAccount } from '../../functions/src/features/accounts/accounts-admin';
+import { ensureAccount } from '../../functions/src/features/account/admin';
 import { renderSchedaPdf } from '../content/render-pdf';
 import { DEMO_OWNER, DEMO_PARTICIPANT, LOCAL_COHORT_ID } from './profiles';
 

@@ -1,17 +1,9 @@
 import { Router, type ErrorRequestHandler, type Request } from 'express';
-import {
-  loginRequestSchema,
-  passwordResetRequestSchema,
-  profileUpdateSchema,
-  registerRequestSchema,
-  startChallengeRequestSchema,
-} from '@sfida/core/user';
+import { loginRequestSchema, passwordResetRequestSchema, registerRequestSchema } from '@sfida/core/user';
 import type { ApiDeps } from '../../deps';
 import { HttpError } from '../../shared/http-error';
 import { clientAddresses } from '../../shared/client-address';
 import { parseOr400 } from '../../shared/validate';
-import { requestTimeZone } from '../../shared/time-zone';
-import { AUTH_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
 import { currentUser, optionalUser, requireUser } from '../../middleware/session';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../../sessions/session-cookie';
 import { AuthService } from './service';
@@ -24,12 +16,11 @@ const retryAfterHeader: ErrorRequestHandler = (error: unknown, _req, res, next) 
   next(error);
 };
 
-/** /api/auth/*: sessions, registration and the participant's own account. */
+/** /api/auth/*: sign-in, registration, the session, sign-out and password resets. Bodies are checked in app.ts. */
 export function authRouter(deps: ApiDeps): Router {
   const service = new AuthService(deps);
   const router = Router();
   const callerOf = (req: Request) => clientAddresses(req, deps.config.proxyHops);
-  router.use(jsonBody(AUTH_BODY_LIMIT));
 
   router.get('/me', requireUser, (_req, res) => {
     res.json(currentUser(res));
@@ -60,17 +51,6 @@ export function authRouter(deps: ApiDeps): Router {
     if (token) await service.logout(token);
     clearSessionCookie(res);
     res.status(204).end();
-  });
-
-  router.put('/profile', requireUser, async (req, res) => {
-    const update = parseOr400(profileUpdateSchema, req.body);
-    res.json(await service.updateProfile(currentUser(res).id, update));
-  });
-
-  router.post('/start-challenge', requireUser, async (req, res) => {
-    const { challengeStartDate } = parseOr400(startChallengeRequestSchema, req.body);
-    const user = await service.startChallenge(currentUser(res).id, challengeStartDate, requestTimeZone(req));
-    res.json({ challengeStartDate: user.challengeStartDate, user });
   });
 
   router.post('/password-reset', async (req, res) => {

@@ -1,9 +1,8 @@
-import type { LoginRequest, ProfileUpdate, RegisterRequest, User } from '@sfida/core/user';
+import type { LoginRequest, RegisterRequest, User } from '@sfida/core/user';
 import { messages } from '@sfida/core/user';
-import { addDays, daysBetween, isChallengeStarted, todayIn } from '@sfida/core/dates';
 import type { ApiDeps } from '../../deps';
 import { safeEqual } from '../../shared/crypto';
-import { badRequest, conflict, forbidden, notFound, serviceUnavailable, tooManyRequests, unauthorized } from '../../shared/http-error';
+import { badRequest, conflict, forbidden, serviceUnavailable, tooManyRequests, unauthorized } from '../../shared/http-error';
 import { IdentityToolkitThrottled, IdentityToolkitUnavailable, type SignInResult } from '../../shared/identity-toolkit';
 import type { ClientAddresses } from '../../shared/client-address';
 import type { RateRule } from '../../shared/rate-limiter';
@@ -18,9 +17,6 @@ export const authMessages = {
   tooManyResets: 'Troppe richieste di reimpostazione. Riprova tra qualche minuto.',
   loginUnavailable: 'Il servizio di accesso non è raggiungibile in questo momento. Riprova tra qualche minuto.',
   resetUnavailable: "Non è stato possibile inviare l'email di reimpostazione in questo momento. Riprova tra qualche minuto.",
-  challengeAlreadyStarted: 'La challenge è già iniziata: la data di inizio non può più essere cambiata',
-  startDateInPast: 'La data di inizio non può essere nel passato',
-  startDateTooFar: 'Scegli una data di inizio entro 60 giorni da oggi',
 } as const;
 
 const TEN_MINUTES = 10 * 60 * 1000;
@@ -56,9 +52,6 @@ function addressRules(action: string, limit: number, addresses: ClientAddresses)
  */
 export const RESET_PAUSE: RateRule = { key: 'reset-paused', limit: 1, windowMs: 60 * 1000 };
 
-/** How far ahead a participant may schedule the start of the challenge. */
-export const MAX_START_DAYS_AHEAD = 60;
-
 export interface SignedIn {
   user: User;
   token: string;
@@ -66,7 +59,7 @@ export interface SignedIn {
 
 type AuthDeps = Pick<ApiDeps, 'config' | 'db' | 'auth' | 'identityToolkit' | 'clock' | 'sessions' | 'limiter'>;
 
-/** Sign-in, registration and the participant's own account changes. */
+/** Sign-in, registration, sign-out and password resets. */
 export class AuthService {
   constructor(private readonly deps: AuthDeps) {}
 
@@ -138,34 +131,6 @@ export class AuthService {
   /** Ends the session of `token`, if it is one. */
   async logout(token: string): Promise<void> {
     await this.deps.sessions.end(token);
-  }
-
-  async updateProfile(uid: string, update: ProfileUpdate): Promise<User> {
-    const ref = userRef(this.deps.db, uid);
-    await ref.update({ name: update.name });
-    await this.deps.auth.updateUser(uid, { displayName: update.name }).catch(() => undefined);
-    return toUser(await ref.get());
-  }
-
-  /**
-   * Sets the start date while the challenge has not begun (no date yet, or a
-   * date still in the future in the participant's time zone). The new date may
-   * be today or up to MAX_START_DAYS_AHEAD days ahead.
-   */
-  async startChallenge(uid: string, challengeStartDate: string, timeZone: string): Promise<User> {
-    const { db, clock } = this.deps;
-    const today = todayIn(timeZone, clock());
-    if (daysBetween(today, challengeStartDate) < 0) throw badRequest(authMessages.startDateInPast);
-    if (challengeStartDate > addDays(today, MAX_START_DAYS_AHEAD)) throw badRequest(authMessages.startDateTooFar);
-    const ref = userRef(db, uid);
-    return db.runTransaction(async (tx) => {
-      const snap = await tx.get(ref);
-      if (!snap.exists) throw notFound('Utente non trovato');
-      const current = toUser(snap);
-      if (isChallengeStarted(current.challengeStartDate, today)) throw conflict(authMessages.challengeAlreadyStarted);
-      tx.update(ref, { challengeStartDate });
-      return { ...current, challengeStartDate };
-    });
   }
 
   /**

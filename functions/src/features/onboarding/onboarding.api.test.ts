@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { User } from '@sfida/core/user';
-import { ensureAccount } from '../accounts/accounts-admin';
+import { ensureAccount } from '../account/admin';
 import { Client, PASSWORD, readDoc, registerParticipant, startTestApp, uniqueEmail, type TestApp } from '../../test-support/api-harness';
 
 let app: TestApp;

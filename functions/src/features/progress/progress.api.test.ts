@@ -4,7 +4,7 @@ import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { addHabit, savePlanner, setActionText, submitCheckIn, toggleAction, toggleHabit, weekActions, type TrackerResult } from '@sfida/core/tracker-actions';
 import { addDays, todayIn } from '@sfida/core/dates';
 import type { LeaderboardEntry, WeeklyKpi } from '@sfida/core/progress-summary';
-import { ensureAccount } from '../accounts/accounts-admin';
+import { ensureAccount } from '../account/admin';
 import { Client, PASSWORD, readDoc, registerParticipant, startTestApp, uniqueEmail, type TestApp } from '../../test-support/api-harness';
 
 let app: TestApp;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ensureAccount } from '../accounts/accounts-admin';
+import { ensureAccount } from '../account/admin';
 import { Client, PASSWORD, registerParticipant, startTestApp, uniqueEmail, type TestApp } from '../../test-support/api-harness';
 
 let app: TestApp;
