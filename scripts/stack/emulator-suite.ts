@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { startAuthSnapshots, type AuthSnapshots } from './auth-snapshots';
 import { registerStopper } from './cleanup';
 import { projectNodeEnv } from './node-runtime';
 import { emulatorEnv, LOCAL_INVITE_CODE, repoRoot, type StackProfile } from './profiles';
@@ -12,6 +13,8 @@ export interface RunningEmulators {
   stop(): Promise<void>;
   /** Resolves when the emulator process has exited (for whatever reason). */
   exited: Promise<number | null>;
+  /** The CLI's process id, which leads its own process group. */
+  pid: number | undefined;
 }
 
 /**
@@ -85,11 +88,17 @@ export async function startEmulators(
     args.push('--export-on-exit', authExport);
   }
 
-  const { exited, output, stop: stopGroup } = spawnFirebaseEmulators(profile, args, options);
-  const unregister = registerStopper(stopGroup);
+  const { exited, output, stop: stopGroup, pid } = spawnFirebaseEmulators(profile, args, options);
+  let snapshots: AuthSnapshots | null = null;
+  const stopAll = async () => {
+    // Before the CLI's own export on exit, which replaces the folder.
+    await snapshots?.stop();
+    await stopGroup();
+  };
+  const unregister = registerStopper(stopAll);
   const stop = async () => {
     unregister();
-    await stopGroup();
+    await stopAll();
   };
   try {
     await Promise.race([
@@ -102,7 +111,11 @@ export async function startEmulators(
     await stop();
     throw error;
   }
-  return { stop, exited };
+  if (profile.persist && only.includes('auth')) {
+    snapshots = startAuthSnapshots({ authPort: profile.ports.auth, projectId: profile.projectId, exportDir: authExport });
+    await snapshots.flush();
+  }
+  return { stop, exited, pid };
 }
 
 /**
@@ -114,7 +127,7 @@ export function spawnFirebaseEmulators(
   profile: StackProfile,
   args: string[],
   options: { log?: (line: string) => void; extraEnv?: Record<string, string> } = {},
-): { exited: Promise<number | null>; output: string[]; stop(): Promise<void> } {
+): { exited: Promise<number | null>; output: string[]; stop(): Promise<void>; pid: number | undefined } {
   // The CLI runs on this process's Node (the project's): the Functions emulator starts the
   // function on the CLI's own Node when its major matches the runtime in firebase.json.
   const cli = join(repoRoot, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
@@ -136,7 +149,7 @@ export function spawnFirebaseEmulators(
   child.stdout?.on('data', onData);
   child.stderr?.on('data', onData);
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { exited, output, stop: () => stopProcessGroup(child, exited) };
+  return { exited, output, stop: () => stopProcessGroup(child, exited), pid: child.pid };
 }
 
 async function stopProcessGroup(child: ChildProcess, exited: Promise<number | null>): Promise<void> {

@@ -17,7 +17,7 @@ export interface StackPorts {
 }
 
 export interface StackProfile {
-  name: 'dev' | 'api-test' | 'e2e' | 'bench';
+  name: 'dev' | 'api-test' | 'e2e' | 'bench' | 'crash-test';
   projectId: string;
   ports: StackPorts;
   /** Where this profile keeps its data (Firestore snapshot, Auth export, bucket files). */
@@ -55,6 +55,14 @@ export const profiles = {
     ports: { hosting: 5400, functions: 5401, auth: 9399, firestore: 8380, hub: 4430, logging: 4530, eventarc: 9410, tasks: 9411 },
     dataDir: join(repoRoot, '.test-data', 'bench'),
     persist: false,
+  },
+  /** The local stack's persistence across a crash (scripts/stack/auth-snapshots.test.ts). */
+  'crash-test': {
+    name: 'crash-test',
+    projectId: 'demo-sfida8-crash',
+    ports: { hosting: 5500, functions: 5501, auth: 9520, firestore: 8480, hub: 4440, logging: 4540, eventarc: 9521, tasks: 9522 },
+    dataDir: join(repoRoot, '.test-data', 'crash'),
+    persist: true,
   },
 } satisfies Record<string, StackProfile>;
 
