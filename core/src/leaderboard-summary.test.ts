@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
-import { addHabit, toggleHabit, type TrackerResult } from '@sfida/core/tracker-actions';
-import { liveStreak, pointsByWeek, streakAt } from './summary';
+import type { TrackerData } from './tracker';
+import type { TrackerResult } from './tracker-actions';
+import { emptyTracker } from './tracker';
+import { addHabit, toggleHabit } from './tracker-actions';
+import { liveStreak, pointsByWeek, streakAt } from './leaderboard-summary';
 
 const must = (r: TrackerResult): TrackerData => {
   if (!r.ok) throw new Error(r.message);

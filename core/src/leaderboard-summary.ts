@@ -1,13 +1,22 @@
-import { addDays, daysBetween, localDateOf, mondayOf } from '@sfida/core/dates';
-import { isIsoDate } from '@sfida/core/iso-date';
-import { totalPoints } from '@sfida/core/points';
-import { currentStreak } from '@sfida/core/streaks';
-import { activeHabits, completionsOf, type TrackerData } from '@sfida/core/tracker';
-import type { ProgressSummaryDoc } from './repository';
+import type { IsoDate } from './iso-date';
+import type { TrackerData } from './tracker';
+import { addDays, daysBetween, localDateOf, mondayOf } from './dates';
+import { isIsoDate } from './iso-date';
+import { currentStreak } from './streaks';
+import { activeHabits, completionsOf } from './tracker';
+
+// What the leaderboard keeps of a tracker when it is synced, and how it reads that back on
+// a later day without the tracker.
+
+/** A streak as the leaderboard stores it: its length and the last day it covers. */
+export interface StreakThrough {
+  streakDays: number;
+  streakThrough: IsoDate;
+}
 
 /** Points per calendar week (Monday key), in the tracker's own time zone. */
-export function pointsByWeek(data: TrackerData): Record<string, number> {
-  const weeks: Record<string, number> = {};
+export function pointsByWeek(data: TrackerData): Record<IsoDate, number> {
+  const weeks: Record<IsoDate, number> = {};
   for (const entry of data.pointsHistory) {
     const monday = mondayOf(localDateOf(entry.timestamp, data.timeZone));
     weeks[monday] = (weeks[monday] ?? 0) + entry.points;
@@ -15,8 +24,8 @@ export function pointsByWeek(data: TrackerData): Record<string, number> {
   return weeks;
 }
 
-/** The best current streak and the last day it covers. */
-export function streakAt(data: TrackerData, today: string): { streakDays: number; streakThrough: string } {
+/** The best current streak among the active habits, running through today once ticked, else through yesterday. */
+export function streakAt(data: TrackerData, today: IsoDate): StreakThrough {
   let best = 0;
   let tickedToday = false;
   for (const habit of activeHabits(data)) {
@@ -32,23 +41,7 @@ export function streakAt(data: TrackerData, today: string): { streakDays: number
 }
 
 /** A stored streak as seen on `today`: still alive only if the day after its last day has not ended. */
-export function liveStreak(summary: Pick<ProgressSummaryDoc, 'streakDays' | 'streakThrough'>, today: string): number {
+export function liveStreak(summary: StreakThrough, today: IsoDate): number {
   if (!isIsoDate(summary.streakThrough ?? '')) return 0;
   return daysBetween(summary.streakThrough, today) <= 1 ? summary.streakDays : 0;
-}
-
-/** The leaderboard's summary of a synced tracker. */
-export function buildSummary(
-  data: TrackerData,
-  context: { cohortId: string; displayName: string; today: string; now: Date },
-): ProgressSummaryDoc {
-  return {
-    cohortId: context.cohortId,
-    displayName: context.displayName,
-    totalPoints: totalPoints(data.pointsHistory),
-    ...streakAt(data, context.today),
-    pointsByWeek: pointsByWeek(data),
-    timeZone: data.timeZone,
-    updatedAt: context.now.toISOString(),
-  };
 }

@@ -1,11 +1,11 @@
 import { todayIn } from '@sfida/core/dates';
+import { liveStreak } from '@sfida/core/leaderboard-summary';
 import { compareLeaderboardRows, type LeaderboardEntry } from '@sfida/core/progress-summary';
 import type { User } from '@sfida/core/user';
 import type { Firestore } from 'firebase-admin/firestore';
 import { forbidden } from '../../shared/http-error';
 import { usersCollection } from '../../shared/user-repository';
 import { summariesOfCohort, summaryRef, type ProgressSummaryDoc } from '../progress/repository';
-import { liveStreak } from '../progress/summary';
 
 export const LEADERBOARD_SIZE = 50;
 /** How long an instance reuses a cohort's ranking (everyone's rows but the caller's, which is always read fresh). */

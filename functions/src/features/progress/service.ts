@@ -1,4 +1,6 @@
 import { mondayOf, todayIn } from '@sfida/core/dates';
+import { pointsByWeek, streakAt } from '@sfida/core/leaderboard-summary';
+import { totalPoints } from '@sfida/core/points';
 import { summarizeTracker, type WeeklyKpi } from '@sfida/core/progress-summary';
 import { checkTrackerPlausible } from '@sfida/core/tracker-plausibility';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
@@ -6,8 +8,7 @@ import type { User } from '@sfida/core/user';
 import type { Deps } from '../../deps';
 import { badRequest, forbidden, notFound } from '../../shared/http-error';
 import { toUser, userRef } from '../../shared/user-repository';
-import { progressRef, saveProgress, trackerFrom } from './repository';
-import { buildSummary } from './summary';
+import { progressRef, saveProgress, trackerFrom, type ProgressSummaryDoc } from './repository';
 
 export const progressMessages = {
   notAllowed: 'Non puoi vedere i progressi di un altro partecipante',
@@ -55,4 +56,17 @@ export async function weeklyKpiFor(
   const data = (progressSnap && trackerFrom(progressSnap)) ?? emptyTracker(context.timeZone, now, target.challengeStartDate);
   const today = todayIn(data.timeZone, now);
   return summarizeTracker(data, { challengeStartDate: target.challengeStartDate, today, weekStart: context.weekStart });
+}
+
+/** The leaderboard's summary of a synced tracker. */
+function buildSummary(data: TrackerData, context: { cohortId: string; displayName: string; today: string; now: Date }): ProgressSummaryDoc {
+  return {
+    cohortId: context.cohortId,
+    displayName: context.displayName,
+    totalPoints: totalPoints(data.pointsHistory),
+    ...streakAt(data, context.today),
+    pointsByWeek: pointsByWeek(data),
+    timeZone: data.timeZone,
+    updatedAt: context.now.toISOString(),
+  };
 }
