@@ -14,7 +14,7 @@ import { authRouter } from './features/auth/router';
 import { accountRouter } from './features/account/router';
 import { onboardingRouter } from './features/onboarding/router';
 import { schedaRouter } from './features/scheda/router';
-import { progressRouter } from './features/progress/router';
+import { trackerRouter } from './features/tracker/router';
 import { leaderboardRouter } from './features/leaderboard/router';
 
 /** The whole API as an Express app, built from its dependencies (tests pass their own). */
@@ -35,7 +35,7 @@ export function createApp(deps: Deps): Express {
     res.json(deps.config.emulated ? { status: 'ok', node: process.version } : { status: 'ok' });
   });
   // JSON compresses ~10×: a new device's tracker restore is ~64 KB as sent, ~4 KB gzipped.
-  // Only the progress and leaderboard routes answer that much; the rest (the session on every
+  // Only the tracker and leaderboard routes answer that much; the rest (the session on every
   // start, errors) stay below 1 KB and skip the middleware, whose wrapping of the response
   // costs ~15 µs a request even when it then sends the body as is.
   api.use(['/users', '/cohorts'], compression({ threshold: 1024 }));
@@ -48,7 +48,7 @@ export function createApp(deps: Deps): Express {
   api.use('/auth', accountRouter(apiDeps));
   api.use('/onboarding', onboardingRouter(apiDeps));
   api.use('/scheda', schedaRouter(apiDeps));
-  api.use('/users', progressRouter(apiDeps));
+  api.use('/users', trackerRouter(apiDeps));
   api.use('/cohorts', leaderboardRouter(apiDeps));
   api.use(apiNotFound);
 

@@ -139,10 +139,10 @@ export async function seedBench(options: {
   // …the other 499 through the server's own service in-process (what the endpoint runs after
   // validating the body): the same documents, without 499 HTTP round trips through the emulator.
   try {
-    const { syncProgress } = await import('../../functions/src/features/progress/service');
+    const { syncTracker } = await import('../../functions/src/features/tracker/service');
     const progressStart = Date.now();
     await inBatches(users.slice(1), async (user, i) => {
-      await syncProgress(deps, user, trackers[(i + 1) % trackers.length]!);
+      await syncTracker(deps, user, trackers[(i + 1) % trackers.length]!);
       seeded.cohortProgress++;
     });
     log(`  ${seeded.cohortProgress}/${users.length} participants with progress (${((Date.now() - progressStart) / 1000).toFixed(1)} s)`);

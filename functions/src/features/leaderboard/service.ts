@@ -5,7 +5,7 @@ import type { User } from '@sfida/core/user';
 import type { Firestore } from 'firebase-admin/firestore';
 import { forbidden } from '../../shared/http-error';
 import { usersCollection } from '../../shared/user-repository';
-import { summariesOfCohort, summaryRef, type ProgressSummaryDoc } from '../progress/repository';
+import { summariesOfCohort, summaryRef, type LeaderboardSummaryDoc } from '../tracker/repository';
 
 export const LEADERBOARD_SIZE = 50;
 /** How long an instance reuses a cohort's ranking (everyone's rows but the caller's, which is always read fresh). */
@@ -18,7 +18,7 @@ export const leaderboardMessages = {
 } as const;
 
 type Row = Omit<LeaderboardEntry, 'rank'>;
-type SummaryFields = Pick<ProgressSummaryDoc, 'totalPoints' | 'streakDays' | 'streakThrough' | 'pointsByWeek'>;
+type SummaryFields = Pick<LeaderboardSummaryDoc, 'totalPoints' | 'streakDays' | 'streakThrough' | 'pointsByWeek'>;
 
 /**
  * Per instance: the cohort's rows, already sorted, by (cohort, week, day), for a short while.

@@ -2,11 +2,11 @@ import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import type { TrackerData } from '@sfida/core/tracker';
 
 /**
- * `progress/{uid}`: the synced tracker, kept as one JSON string (Firestore's
- * nesting and field limits do not apply to a string, and the server never
- * queries inside it). `progressSummaries/{uid}`: what the leaderboard reads.
+ * `progress/{uid}`: the synced tracker, kept as one JSON string in its `data` field (Firestore's
+ * nesting and field limits do not apply to a string, and the server never queries inside it).
+ * `progressSummaries/{uid}`: the tracker's summary that the leaderboard reads.
  */
-export interface ProgressSummaryDoc {
+export interface LeaderboardSummaryDoc {
   cohortId: string;
   displayName: string;
   totalPoints: number;
@@ -19,7 +19,7 @@ export interface ProgressSummaryDoc {
   updatedAt: string;
 }
 
-export function progressRef(db: Firestore, uid: string) {
+export function trackerRef(db: Firestore, uid: string) {
   return db.collection('progress').doc(uid);
 }
 
@@ -28,9 +28,9 @@ export function summaryRef(db: Firestore, uid: string) {
 }
 
 /** Both documents in one atomic write. */
-export async function saveProgress(db: Firestore, uid: string, data: TrackerData, summary: ProgressSummaryDoc): Promise<void> {
+export async function saveTracker(db: Firestore, uid: string, tracker: TrackerData, summary: LeaderboardSummaryDoc): Promise<void> {
   const batch = db.batch();
-  batch.set(progressRef(db, uid), { data: JSON.stringify(data), cohortId: summary.cohortId, updatedAt: summary.updatedAt });
+  batch.set(trackerRef(db, uid), { data: JSON.stringify(tracker), cohortId: summary.cohortId, updatedAt: summary.updatedAt });
   batch.set(summaryRef(db, uid), summary);
   await batch.commit();
 }
@@ -42,11 +42,11 @@ export function trackerFrom(snap: DocumentSnapshot): TrackerData | null {
 }
 
 /** The summaries of a cohort: one equality query. */
-export async function summariesOfCohort(db: Firestore, cohortId: string): Promise<Map<string, ProgressSummaryDoc>> {
+export async function summariesOfCohort(db: Firestore, cohortId: string): Promise<Map<string, LeaderboardSummaryDoc>> {
   const snap = await db
     .collection('progressSummaries')
     .where('cohortId', '==', cohortId)
     .select('totalPoints', 'streakDays', 'streakThrough', 'pointsByWeek')
     .get();
-  return new Map(snap.docs.map((d) => [d.id, d.data() as ProgressSummaryDoc]));
+  return new Map(snap.docs.map((d) => [d.id, d.data() as LeaderboardSummaryDoc]));
 }

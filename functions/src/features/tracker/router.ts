@@ -7,15 +7,15 @@ import { requestTimeZone } from '../../shared/time-zone';
 import { weekStartParam } from '../../shared/week-start';
 import { TRACKER_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
 import { currentUser, requireUser } from '../../middleware/session';
-import { ownTracker, syncProgress, weeklyKpiFor } from './service';
+import { ownTracker, syncTracker, weeklyKpiFor } from './service';
 
 /** The tracker sync (PUT/GET /users/me/progress) and a participant's weekly KPIs. */
-export function progressRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
+export function trackerRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
   const router = Router();
 
   router.put('/me/progress', jsonBody(TRACKER_BODY_LIMIT), requireUser, async (req, res) => {
-    const data = parseOr400(trackerDataSchema, req.body);
-    res.json({ weeklyKPI: await syncProgress(deps, currentUser(res), data) });
+    const tracker = parseOr400(trackerDataSchema, req.body);
+    res.json({ weeklyKPI: await syncTracker(deps, currentUser(res), tracker) });
   });
 
   router.get('/me/progress', requireUser, async (req, res) => {
@@ -28,7 +28,7 @@ export function progressRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
     }
     // The browser keeps the copy and asks again with its tag: at start-up the tracker is usually
     // unchanged, and a phone then gets a bodyless 304 instead of up to ~60 KB for eight weeks.
-    // The same data already stays in the browser's local storage (see the privacy page); Vary keeps
+    // The same tracker already stays in the browser's local storage (see the privacy page); Vary keeps
     // the cached copy to the session it was fetched with.
     const body = JSON.stringify(tracker);
     const tag = entityTagOf(body);
