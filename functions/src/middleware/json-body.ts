@@ -5,9 +5,9 @@ import { isStateChanging } from './origin-check';
 export const AUTH_BODY_LIMIT = 4 * 1024;
 export const TRACKER_BODY_LIMIT = 512 * 1024;
 
-export const tooLarge = () => new HttpError(413, 'Richiesta troppo grande');
-export const notJson = () => new HttpError(415, 'La richiesta deve essere in formato JSON (Content-Type: application/json)');
-export const malformedJson = () => badRequest('Richiesta non valida: JSON malformato');
+const tooLarge = () => new HttpError(413, 'Richiesta troppo grande');
+const notJson = () => new HttpError(415, 'La richiesta deve essere in formato JSON (Content-Type: application/json)');
+const malformedJson = () => badRequest('Richiesta non valida: JSON malformato');
 
 function isJsonContentType(value: string | undefined): boolean {
   if (!value) return false;

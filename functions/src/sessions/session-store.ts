@@ -9,7 +9,7 @@ export const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
 /** Idle timeout: unused this long, a session ends. */
 export const SESSION_IDLE_MS = 3 * 24 * 60 * 60 * 1000;
 /** `lastSeenAt` is rewritten only when older than this (keeps /auth/me a single read). */
-export const SESSION_TOUCH_MS = 5 * 60 * 1000;
+const SESSION_TOUCH_MS = 5 * 60 * 1000;
 /** Firebase Auth's own `disabled` flag is re-checked at most this often per session. */
 export const AUTH_RECHECK_MS = 5 * 60 * 1000;
 /**

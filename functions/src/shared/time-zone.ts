@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { isValidTimeZone } from '@sfida/core/dates';
 
-export const DEFAULT_TIME_ZONE = 'Europe/Rome';
+const DEFAULT_TIME_ZONE = 'Europe/Rome';
 
 /** The participant's time zone from `X-Time-Zone` (an IANA name), else Europe/Rome. */
 export function requestTimeZone(req: Request): string {

@@ -54,9 +54,3 @@ export function newUserDoc(input: { email: string; name: string | null; role: Ro
     disabled: false,
   };
 }
-
-export async function getUser(db: Firestore, uid: string): Promise<{ user: User; disabled: boolean } | null> {
-  const snap = await userRef(db, uid).get();
-  if (!snap.exists) return null;
-  return { user: toUser(snap), disabled: snap.get('disabled') === true };
-}

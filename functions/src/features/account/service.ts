@@ -4,7 +4,7 @@ import type { Deps } from '../../deps';
 import { badRequest, conflict, notFound } from '../../shared/http-error';
 import { toUser, userRef } from '../../shared/user-repository';
 
-export const accountMessages = {
+const accountMessages = {
   challengeAlreadyStarted: 'La challenge è già iniziata: la data di inizio non può più essere cambiata',
   startDateInPast: 'La data di inizio non può essere nel passato',
   startDateTooFar: 'Scegli una data di inizio entro 60 giorni da oggi',

@@ -7,13 +7,13 @@ import { forbidden } from '../../shared/http-error';
 import { usersCollection } from '../../shared/user-repository';
 import { summariesOfCohort, summaryRef, type LeaderboardSummaryDoc } from '../tracker/repository';
 
-export const LEADERBOARD_SIZE = 50;
+const LEADERBOARD_SIZE = 50;
 /** How long an instance reuses a cohort's ranking (everyone's rows but the caller's, which is always read fresh). */
-export const LEADERBOARD_CACHE_TTL_MS = 30_000;
+const LEADERBOARD_CACHE_TTL_MS = 30_000;
 /** Cohort rankings an instance keeps at most (cohort × week × day). */
 const LEADERBOARD_CACHE_ENTRIES = 200;
 
-export const leaderboardMessages = {
+const leaderboardMessages = {
   notMember: 'Puoi vedere solo la classifica della tua coorte',
 } as const;
 

@@ -3,7 +3,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { badRequest, conflict, notFound } from '../../shared/http-error';
 import { toUser, userRef } from '../../shared/user-repository';
 
-export const onboardingMessages = {
+const onboardingMessages = {
   alreadyCompleted: 'Hai già completato il questionario: le risposte non possono essere modificate',
   schedaMismatch: 'La scheda indicata non corrisponde a livello e luogo di allenamento',
 } as const;

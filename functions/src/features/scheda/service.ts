@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import type { BlobStore } from '../../shared/blob-store';
 import { forbidden, notFound } from '../../shared/http-error';
 
-export const schedaMessages = {
+const schedaMessages = {
   unknown: 'Scheda non trovata',
   notYours: 'Puoi scaricare solo la scheda che ti è stata assegnata',
   unavailable: 'La scheda non è ancora disponibile. Riprova più tardi.',

@@ -10,7 +10,7 @@ import { badRequest, forbidden, notFound } from '../../shared/http-error';
 import { toUser, userRef } from '../../shared/user-repository';
 import { saveTracker, trackerFrom, trackerRef, type LeaderboardSummaryDoc } from './repository';
 
-export const trackerMessages = {
+const trackerMessages = {
   notAllowed: 'Non puoi vedere i progressi di un altro partecipante',
 } as const;
 
