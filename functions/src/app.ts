@@ -34,10 +34,9 @@ export function createApp(deps: Deps): Express {
   api.get('/health', (_req, res) => {
     res.json(deps.config.emulated ? { status: 'ok', node: process.version } : { status: 'ok' });
   });
-  // JSON compresses ~10×: a new device's tracker restore is ~64 KB as sent, ~4 KB gzipped.
-  // Only the tracker and leaderboard routes answer that much; the rest (the session on every
-  // start, errors) stay below 1 KB and skip the middleware, whose wrapping of the response
-  // costs ~15 µs a request even when it then sends the body as is.
+  // Only the tracker and leaderboard routes answer enough JSON to be worth compressing (a new
+  // device's tracker restore above all); the rest (the session at every start, errors) are small
+  // and skip the middleware, which wraps every response it sees, even one it then sends as is.
   api.use(['/users', '/cohorts'], compression({ threshold: 1024 }));
   api.use(originCheck(deps.config.appOrigins));
   api.use(cookieParser());

@@ -19,12 +19,11 @@ async function loadHandler(): Promise<Handler> {
   return (req, res) => app(req, res);
 }
 
-// maxInstances caps what a traffic spike or an abusive client can cost: at most 10 instances
-// × 80 concurrent requests (≈ 800 in flight, far above a few cohorts of thousands, whose
-// requests take tens of milliseconds), and so at most 10 × 512 MiB billed at once and a bounded
-// rate of Firestore reads. Beyond it Cloud Run queues, then answers 429. minInstances stays 0:
-// a cold start loads only this file (the app loads on the first request), so nothing is paid
-// to keep an idle instance warm.
+// maxInstances caps what a traffic spike or an abusive client can cost: at most maxInstances ×
+// concurrency requests in flight (far more than a few cohorts need), the memory of that many
+// instances billed at once and a bounded rate of Firestore reads. Beyond it Cloud Run queues,
+// then answers 429. minInstances stays 0: a cold start loads only this file (the app loads on
+// the first request), so nothing is paid to keep an idle instance warm.
 export const api = onRequest(
   {
     region: 'europe-west1',

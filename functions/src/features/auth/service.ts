@@ -35,8 +35,8 @@ export const limits = {
 } as const;
 
 /**
- * The per-address budget of `action` for both addresses of the caller: the client's, and ten
- * times as much for the connection, which a forged X-Forwarded-For cannot change
+ * The per-address budget of `action` for both addresses of the caller: the client's, and
+ * connectionFactor times as much for the connection, which a forged X-Forwarded-For cannot change
  * (docs/decisions/012-client-address.md).
  */
 function addressRules(action: string, limit: number, addresses: ClientAddresses): RateRule[] {

@@ -23,7 +23,7 @@ type SummaryFields = Pick<LeaderboardSummaryDoc, 'totalPoints' | 'streakDays' | 
 /**
  * Per instance: the cohort's rows, already sorted, by (cohort, week, day), for a short while.
  * Concurrent requests for the same key share one load (two queries over the whole cohort),
- * so a cohort of 500 costs ~1000 document reads per instance every 30 s, not per request.
+ * so the cohort's documents are read once per instance and TTL, not once per request.
  */
 export class LeaderboardCache {
   private readonly entries = new Map<string, { expiresAt: number; rows: Promise<Row[]> }>();
@@ -53,7 +53,7 @@ export class LeaderboardCache {
 
 /**
  * The cohort's ranking for a calendar week: every participant of the cohort
- * (with zeros when they have not synced yet), top 50 plus the caller's own row.
+ * (with zeros when they have not synced yet), the top LEADERBOARD_SIZE plus the caller's own row.
  * The cohort's rows come from `cache` when given (at most its TTL old); the caller's
  * own row is always read fresh (one document), so a participant sees their sync at once.
  */

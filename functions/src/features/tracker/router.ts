@@ -27,7 +27,7 @@ export function trackerRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
       return;
     }
     // The browser keeps the copy and asks again with its tag: at start-up the tracker is usually
-    // unchanged, and a phone then gets a bodyless 304 instead of up to ~60 KB for eight weeks.
+    // unchanged, and a phone then gets a bodyless 304 instead of all its weeks again.
     // The same tracker already stays in the browser's local storage (see the privacy page); Vary keeps
     // the cached copy to the session it was fetched with.
     const body = JSON.stringify(tracker);
