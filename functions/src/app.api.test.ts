@@ -83,6 +83,16 @@ describe('cross-site protection on state-changing calls', () => {
     expect(await readDoc(app, `users/${user.id}`)).toEqual(before);
   });
 
+  test.each(['/api/scheda/%E0%A4%A', '/api/cohorts/%ZZ/leaderboard', '/api/users/%C0%AF/progress'])(
+    'a malformed %% escape in the path (%s) → 400 JSON, signed out or in',
+    async (path) => {
+      for (const client of [new Client(app), (await registerParticipant(app)).client]) {
+        const reply = await client.get(path);
+        expect(reply).toMatchObject({ status: 400, body: { message: 'Indirizzo non valido' } });
+      }
+    },
+  );
+
   test('a JSON body that is not an object → 400', async () => {
     const reply = await new Client(app).request('POST', '/api/auth/login', { json: ['a'] });
     expect(reply).toMatchObject({ status: 400, body: { message: 'Richiesta non valida: il corpo deve essere un oggetto JSON' } });

@@ -17,6 +17,10 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _nex
   if (error instanceof HttpError) {
     status = error.status;
     message = error.message;
+  } else if (error instanceof URIError) {
+    // The router could not decode a path parameter (a malformed % escape): the caller's mistake.
+    status = 400;
+    message = 'Indirizzo non valido';
   } else if (isBodyParserError(error)) {
     // Errors raised by a body parser upstream (e.g. Cloud Functions' own).
     status = error.status;
