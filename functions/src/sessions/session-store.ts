@@ -10,8 +10,13 @@ export const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
 export const SESSION_IDLE_MS = 3 * 24 * 60 * 60 * 1000;
 /** `lastSeenAt` is rewritten only when older than this (keeps /auth/me a single read). */
 const SESSION_TOUCH_MS = 5 * 60 * 1000;
-/** Firebase Auth's own `disabled` flag is re-checked at most this often per session. */
-export const AUTH_RECHECK_MS = 5 * 60 * 1000;
+/**
+ * Firebase Auth's own `disabled` flag (an account disabled in the console, which tells us
+ * nothing) is re-checked at most this often per session: a disabled account's sessions end
+ * within seconds. Accounts disabled through our own operator command are refused at once,
+ * since the user document is read on every request.
+ */
+export const AUTH_RECHECK_MS = 15 * 1000;
 /**
  * How long an instance relies on its copy of a session document. Within it a request reads only
  * the user document; a logout anywhere is still seen at once, since it is noted on that document.
@@ -101,9 +106,11 @@ export class SessionStore {
 
     let session: SessionDoc;
     let userSnap: DocumentSnapshot | undefined;
+    let readAt = now;
     const copy = this.copies.get(tokenHash);
     if (copy && now >= copy.readAt && now - copy.readAt < SESSION_CACHE_MS) {
       session = copy.session;
+      readAt = copy.readAt;
       userSnap = await userRef(this.db, uid).get();
       // Ended on another instance since this copy was read: the logout noted it on the user.
       if (endedSessionsOf(userSnap).some((entry) => entry.endsWith(`:${tokenHash}`))) return this.forget(tokenHash);
@@ -131,10 +138,12 @@ export class SessionStore {
           await Promise.all([this.endAllFor(uid), userRef(this.db, uid).set({ disabled: true }, { merge: true })]);
           return null;
         }
-        await sessionRef.update({ authCheckedAt: now, lastSeenAt: now });
-        this.remember(tokenHash, { ...session, authCheckedAt: now, lastSeenAt: now }, now);
-      } else if (now - session.lastSeenAt >= SESSION_TOUCH_MS) {
-        await sessionRef.update({ lastSeenAt: now });
+        // Noted in this instance's copy only (its lifetime unchanged): the check costs no write.
+        session = { ...session, authCheckedAt: now };
+        this.remember(tokenHash, session, readAt);
+      }
+      if (now - session.lastSeenAt >= SESSION_TOUCH_MS) {
+        await sessionRef.update({ lastSeenAt: now, authCheckedAt: session.authCheckedAt });
         this.remember(tokenHash, { ...session, lastSeenAt: now }, now);
       }
     } catch (error) {

@@ -269,13 +269,25 @@ describe('sessions', () => {
     await disableAccount(app.deps, email);
     expect((await client.get('/api/auth/me')).status).toBe(401);
     expect((await second.get('/api/auth/me')).status).toBe(401);
+    // The same answer as a wrong password: a login never tells whether an account exists.
     const login = await new Client(app).post('/api/auth/login', { email, password: PASSWORD });
-    expect(login.status).toBe(403);
-    expect(login.body.message).toMatch(/disattivato/);
+    const wrong = await new Client(app).post('/api/auth/login', { email, password: 'sbagliata-123' });
+    const unknown = await new Client(app).post('/api/auth/login', { email: uniqueEmail('nessuno'), password: PASSWORD });
+    for (const reply of [login, wrong, unknown]) expect(reply).toMatchObject({ status: 401, body: { message: 'Email o password non corretti' } });
+    expect(login.setCookies).toEqual([]);
   });
 
-  test('an account disabled directly in Firebase Auth is noticed within the re-check interval', async () => {
+  test('an account disabled in Firebase Auth alone answers a login as a wrong password does', async () => {
+    const { email, user } = await registerParticipant(app);
+    await app.deps.auth.updateUser(user.id, { disabled: true });
+    const login = await new Client(app).post('/api/auth/login', { email, password: PASSWORD });
+    expect(login).toMatchObject({ status: 401, body: { message: 'Email o password non corretti' } });
+  });
+
+  test('an account disabled directly in Firebase Auth is noticed within seconds', async () => {
+    expect(AUTH_RECHECK_MS).toBeLessThanOrEqual(30_000);
     const { client, user } = await registerParticipant(app);
+    expect((await client.get('/api/auth/me')).status).toBe(200);
     await app.deps.auth.updateUser(user.id, { disabled: true });
     app.advance(AUTH_RECHECK_MS);
     expect((await client.get('/api/auth/me')).status).toBe(401);

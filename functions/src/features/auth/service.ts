@@ -10,7 +10,6 @@ import { newUserDoc, toUser, userRef } from '../../shared/user-repository';
 
 export const authMessages = {
   invalidCredentials: 'Email o password non corretti',
-  accountDisabled: 'Questo account è stato disattivato. Contatta il team dei coach.',
   emailTaken: 'Esiste già un account con questa email',
   tooManyLogins: 'Troppi tentativi di accesso. Riprova tra qualche minuto.',
   tooManyInviteGuesses: 'Troppi tentativi con il codice segreto. Riprova tra qualche minuto.',
@@ -81,14 +80,13 @@ export class AuthService {
       if (error instanceof IdentityToolkitThrottled) throw tooManyRequests(authMessages.tooManyLogins, error.retryAfterSeconds ?? undefined);
       throw unavailableOr(error, authMessages.loginUnavailable);
     }
-    if (!result.ok) {
-      if (result.reason === 'disabled') throw forbidden(authMessages.accountDisabled);
+    // A disabled account answers exactly as a wrong password does (and counts as one), so a
+    // login attempt never tells whether an account exists.
+    const snap = result.ok ? await userRef(this.deps.db, result.uid).get() : null;
+    if (!result.ok || !snap?.exists || snap.get('disabled') === true) {
       await this.deps.limiter.hit(rules);
       throw unauthorized(authMessages.invalidCredentials);
     }
-    const snap = await userRef(this.deps.db, result.uid).get();
-    if (!snap.exists) throw unauthorized(authMessages.invalidCredentials);
-    if (snap.get('disabled') === true) throw forbidden(authMessages.accountDisabled);
     const token = await this.deps.sessions.create(result.uid);
     return { user: toUser(snap), token };
   }
