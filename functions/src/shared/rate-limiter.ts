@@ -12,10 +12,22 @@ export interface RateRule {
 /** The Timestamp field the `rateLimits` TTL policy in firestore.indexes.json deletes by. */
 export const RATE_LIMIT_TTL_FIELD = 'expiresAt';
 
+/** A place taken in every rule's window; `release` gives it back (an attempt that should not count). */
+export interface Attempt {
+  allowed: boolean;
+  /** The rules whose limit this attempt went past. */
+  exceeded: RateRule[];
+  release(): Promise<void>;
+}
+
 /**
- * Fixed-window counters in Firestore (`rateLimits/{hash}_{window}`), shared by
- * every function instance. Windows are short, so a lock-out ends by itself;
- * `expiresAt` lets a Firestore TTL policy clean old counters up.
+ * Fixed-window counters in Firestore (`rateLimits/{hash}_{window}`), shared by every function
+ * instance. Windows are short, so a lock-out ends by itself; `expiresAt` lets a Firestore TTL
+ * policy clean old counters up.
+ *
+ * An attempt increments first and decides on the value it then reads. The increment is atomic,
+ * so however many requests arrive at once, at most `limit` of them read a count within the
+ * limit: a check followed by a separate increment let every parallel request through.
  */
 export class RateLimiter {
   constructor(
@@ -25,23 +37,46 @@ export class RateLimiter {
 
   private refFor(rule: RateRule) {
     const window = Math.floor(this.clock().getTime() / rule.windowMs);
-    return { ref: this.db.collection('rateLimits').doc(`${sha256Hex(rule.key)}_${window}`), window };
+    return { ref: this.db.collection('rateLimits').doc(`${sha256Hex(rule.key)}_${window}`), expiresAt: Timestamp.fromMillis((window + 1) * rule.windowMs) };
   }
 
-  /** True when any rule's counter has reached its limit in the current window. */
-  async isBlocked(rules: RateRule[]): Promise<boolean> {
-    if (rules.length === 0) return false;
-    const snapshots = await this.db.getAll(...rules.map((r) => this.refFor(r).ref));
-    return snapshots.some((snap, i) => ((snap.get('count') as number | undefined) ?? 0) >= rules[i]!.limit);
-  }
-
-  /** Counts one hit against every rule. */
-  async hit(rules: RateRule[]): Promise<void> {
+  private async add(rules: RateRule[], amount: number) {
+    const places = rules.map((rule) => this.refFor(rule));
     const batch = this.db.batch();
-    for (const rule of rules) {
-      const { ref, window } = this.refFor(rule);
-      batch.set(ref, { count: FieldValue.increment(1), [RATE_LIMIT_TTL_FIELD]: Timestamp.fromMillis((window + 1) * rule.windowMs) }, { merge: true });
-    }
+    for (const { ref, expiresAt } of places) batch.set(ref, { count: FieldValue.increment(amount), [RATE_LIMIT_TTL_FIELD]: expiresAt }, { merge: true });
     await batch.commit();
+    return places;
+  }
+
+  /** Takes a place in every rule; allowed when every count, this attempt included, is within its limit. */
+  async attempt(rules: RateRule[]): Promise<Attempt> {
+    if (rules.length === 0) return { allowed: true, exceeded: [], release: async () => {} };
+    const places = await this.add(rules, 1);
+    const snapshots = await this.db.getAll(...places.map((place) => place.ref));
+    const exceeded = rules.filter((rule, i) => ((snapshots[i]!.get('count') as number | undefined) ?? 0) > rule.limit);
+    let released = false;
+    const release = async () => {
+      if (released) return;
+      released = true;
+      const batch = this.db.batch();
+      for (const { ref } of places) batch.update(ref, { count: FieldValue.increment(-1) });
+      await batch.commit();
+    };
+    // A refused attempt holds no place: it neither extends a block nor uses up another rule's
+    // budget (an address blocked for one account must not keep using that account's pace).
+    // Those allowed keep theirs, so at most `limit` are ever allowed.
+    if (exceeded.length > 0) await release();
+    return { allowed: exceeded.length === 0, exceeded, release };
+  }
+
+  /** How many hits `rule` has counted in its current window. */
+  async count(rule: RateRule): Promise<number> {
+    const snap = await this.refFor(rule).ref.get();
+    return (snap.get('count') as number | undefined) ?? 0;
+  }
+
+  /** Counts one hit against every rule, with no decision (e.g. a failure noted after the fact). */
+  async hit(rules: RateRule[]): Promise<void> {
+    if (rules.length > 0) await this.add(rules, 1);
   }
 }

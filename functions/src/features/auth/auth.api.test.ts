@@ -20,8 +20,19 @@ import { AUTH_RECHECK_MS, ENDED_NOTE_MS, SESSION_CACHE_MS, SESSION_IDLE_MS, SESS
 import { authMessages, limits, RESET_PAUSE } from './service';
 
 let app: TestApp;
+/** Password checks that reached Firebase Auth (the real emulator, counted on the way). */
+let passwordChecks = 0;
 beforeAll(async () => {
-  app = await startTestApp();
+  const real = createIdentityToolkit({ apiKey: 'emulator-key', emulatorHost: process.env.FIREBASE_AUTH_EMULATOR_HOST! });
+  app = await startTestApp({
+    identityToolkit: {
+      ...real,
+      signInWithPassword: (email, password) => {
+        passwordChecks++;
+        return real.signInWithPassword(email, password);
+      },
+    },
+  });
 });
 afterAll(async () => {
   await app.close();
@@ -167,16 +178,53 @@ describe('POST /api/auth/login', () => {
     expect(reply).toMatchObject({ status: 400, body: { message: 'Inserisci la password' } });
   });
 
-  test('failed logins are throttled per account (429), and the lock ends with the window', async () => {
+  test('wrong passwords for one account from one address block that address for that account, not the owner', async () => {
     const { email } = await registerParticipant(app);
-    for (let i = 0; i < limits.loginPerAccount; i++) {
-      // Each attempt from a different address: the per-account limit is what trips.
-      expect((await new Client(app).post('/api/auth/login', { email, password: `sbagliata-${i}` })).status).toBe(401);
+    const attacker = new Client(app);
+    for (let i = 0; i < limits.loginPerAccountAddress; i++) {
+      expect((await attacker.post('/api/auth/login', { email, password: `sbagliata-${i}` })).status).toBe(401);
     }
-    const blocked = await new Client(app).post('/api/auth/login', { email, password: PASSWORD });
+    const blocked = await attacker.post('/api/auth/login', { email, password: PASSWORD });
     expect(blocked).toMatchObject({ status: 429, body: { message: 'Troppi tentativi di accesso. Riprova tra qualche minuto.' } });
-    app.advance(limits.windowMs);
+    // The owner, from their own address, signs in (the account is paced now: one attempt per few seconds).
+    app.advance(limits.loginAccountPaceMs);
     expect((await new Client(app).post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
+    app.advance(limits.windowMs);
+    expect((await attacker.post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
+  });
+
+  test('wrong passwords for one account from many addresses slow it down, and never lock the owner out', async () => {
+    const { email } = await registerParticipant(app);
+    for (let i = 0; i < 3 * limits.loginAccountPaceAfter; i++) {
+      // Each attempt from another address, one pace window apart: none is refused.
+      expect((await new Client(app).post('/api/auth/login', { email, password: `sbagliata-${i}` })).status).toBe(401);
+      app.advance(limits.loginAccountPaceMs);
+    }
+    // Two attempts within one pace window: the second waits a few seconds.
+    expect((await new Client(app).post('/api/auth/login', { email, password: 'sbagliata-x' })).status).toBe(401);
+    const paced = await new Client(app).post('/api/auth/login', { email, password: PASSWORD });
+    expect(paced).toMatchObject({ status: 429, body: { message: 'Troppi tentativi di accesso a questo account. Riprova tra qualche secondo.' } });
+    expect(paced.headers.get('retry-after')).toBe(String(limits.loginAccountPaceMs / 1000));
+    app.advance(limits.loginAccountPaceMs);
+    expect((await new Client(app).post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
+  });
+
+  test('100 parallel wrong passwords reach the password check at most as often as the limit allows', async () => {
+    const { email } = await registerParticipant(app);
+    const attacker = new Client(app);
+    const before = passwordChecks;
+    const replies = await Promise.all(Array.from({ length: 100 }, (_, i) => attacker.post('/api/auth/login', { email, password: `parallela-${i}` })));
+    const checks = passwordChecks - before;
+    expect(checks).toBeLessThanOrEqual(limits.loginPerAccountAddress);
+    expect(replies.filter((reply) => reply.status === 401)).toHaveLength(checks);
+    expect(replies.filter((reply) => reply.status === 429)).toHaveLength(100 - checks);
+    // The refused ones held no place: one at a time, the rest of the budget is there, and no more.
+    for (let i = checks; i < limits.loginPerAccountAddress; i++) {
+      expect((await attacker.post('/api/auth/login', { email, password: `dopo-${i}` })).status).toBe(401);
+    }
+    expect((await attacker.post('/api/auth/login', { email, password: 'oltre' })).status).toBe(429);
+    expect(passwordChecks - before).toBe(limits.loginPerAccountAddress);
+    app.advance(limits.windowMs);
   });
 
   test('failed logins are throttled per address (429)', async () => {

@@ -12,6 +12,7 @@ export const authMessages = {
   invalidCredentials: 'Email o password non corretti',
   emailTaken: 'Esiste già un account con questa email',
   tooManyLogins: 'Troppi tentativi di accesso. Riprova tra qualche minuto.',
+  loginPaced: 'Troppi tentativi di accesso a questo account. Riprova tra qualche secondo.',
   tooManyInviteGuesses: 'Troppi tentativi con il codice segreto. Riprova tra qualche minuto.',
   tooManyResets: 'Troppe richieste di reimpostazione. Riprova tra qualche minuto.',
   loginUnavailable: 'Il servizio di accesso non è raggiungibile in questo momento. Riprova tra qualche minuto.',
@@ -21,8 +22,15 @@ export const authMessages = {
 const TEN_MINUTES = 10 * 60 * 1000;
 /** Short windows: an attacker's lock-out of a real account ends within ten minutes. */
 export const limits = {
-  loginPerAccount: 10,
+  /** Wrong passwords for one account from one address: then that address is blocked for that account. */
+  loginPerAccountAddress: 10,
   loginPerAddress: 30,
+  /**
+   * Wrong passwords for one account from anywhere: past this, the account takes one attempt per
+   * pace window. It slows a distributed attack down and never locks the owner out.
+   */
+  loginAccountPaceAfter: 10,
+  loginAccountPaceMs: 3_000,
   inviteGuessesPerAddress: 10,
   /** Wrong invite codes from every address together, so a botnet cannot walk the code space. */
   inviteGuessesGlobal: 200,
@@ -45,6 +53,16 @@ function addressRules(action: string, limit: number, addresses: ClientAddresses)
   ];
 }
 
+/** Wrong passwords for an account from every address, counted to decide when to pace it. */
+function accountFailures(email: string): RateRule {
+  return { key: `login-account:${email}`, limit: Number.MAX_SAFE_INTEGER, windowMs: limits.windowMs };
+}
+
+/** One login attempt per pace window for an account under a distributed attack. */
+function accountPace(email: string): RateRule {
+  return { key: `login-account-pace:${email}`, limit: 1, windowMs: limits.loginAccountPaceMs };
+}
+
 /**
  * While Firebase Auth throttles reset emails, every reset request is refused for this long,
  * known address or not: a 429 only for existing accounts would reveal them.
@@ -62,20 +80,30 @@ type AuthDeps = Pick<ApiDeps, 'config' | 'db' | 'auth' | 'identityToolkit' | 'cl
 export class AuthService {
   constructor(private readonly deps: AuthDeps) {}
 
-  private loginRules(email: string, addresses: ClientAddresses): RateRule[] {
+  private async loginRules(email: string, addresses: ClientAddresses): Promise<RateRule[]> {
+    const failures = await this.deps.limiter.count(accountFailures(email));
     return [
-      { key: `login-account:${email}`, limit: limits.loginPerAccount, windowMs: limits.windowMs },
+      { key: `login-account-address:${email}|${addresses.client}`, limit: limits.loginPerAccountAddress, windowMs: limits.windowMs },
       ...addressRules('login', limits.loginPerAddress, addresses),
+      ...(failures >= limits.loginAccountPaceAfter ? [accountPace(email)] : []),
     ];
   }
 
+  /**
+   * Each attempt takes its place in the limits before the password is checked, so parallel
+   * requests cannot slip past them; a successful one gives its place back.
+   */
   async login(input: LoginRequest, addresses: ClientAddresses): Promise<SignedIn> {
-    const rules = this.loginRules(input.email, addresses);
-    if (await this.deps.limiter.isBlocked(rules)) throw tooManyRequests(authMessages.tooManyLogins);
+    const attempt = await this.deps.limiter.attempt(await this.loginRules(input.email, addresses));
+    if (!attempt.allowed) {
+      const paced = attempt.exceeded.length === 1 && attempt.exceeded[0]!.key === accountPace(input.email).key;
+      throw paced ? tooManyRequests(authMessages.loginPaced, limits.loginAccountPaceMs / 1000) : tooManyRequests(authMessages.tooManyLogins);
+    }
     let result: SignInResult;
     try {
       result = await this.deps.identityToolkit.signInWithPassword(input.email, input.password);
     } catch (error) {
+      await attempt.release();
       // TOO_MANY_ATTEMPTS_TRY_LATER: Firebase has locked the account for a while.
       if (error instanceof IdentityToolkitThrottled) throw tooManyRequests(authMessages.tooManyLogins, error.retryAfterSeconds ?? undefined);
       throw unavailableOr(error, authMessages.loginUnavailable);
@@ -84,9 +112,10 @@ export class AuthService {
     // login attempt never tells whether an account exists.
     const snap = result.ok ? await userRef(this.deps.db, result.uid).get() : null;
     if (!result.ok || !snap?.exists || snap.get('disabled') === true) {
-      await this.deps.limiter.hit(rules);
+      await this.deps.limiter.hit([accountFailures(input.email)]);
       throw unauthorized(authMessages.invalidCredentials);
     }
+    await attempt.release();
     const token = await this.deps.sessions.create(result.uid);
     return { user: toUser(snap), token };
   }
@@ -97,11 +126,12 @@ export class AuthService {
       ...addressRules('invite', limits.inviteGuessesPerAddress, addresses),
       { key: 'invite-global', limit: limits.inviteGuessesGlobal, windowMs: limits.windowMs },
     ];
-    if (await this.deps.limiter.isBlocked(inviteRules)) throw tooManyRequests(authMessages.tooManyInviteGuesses);
-    if (!config.inviteCode || !safeEqual(input.secretCode, config.inviteCode)) {
-      await this.deps.limiter.hit(inviteRules);
-      throw forbidden(messages.invalidInviteCode);
-    }
+    // Blocked means blocked for a right code too: answering it would tell the code.
+    const attempt = await this.deps.limiter.attempt(inviteRules);
+    if (!attempt.allowed) throw tooManyRequests(authMessages.tooManyInviteGuesses);
+    // A wrong code keeps its place in the limits; a right one gives it back.
+    if (!config.inviteCode || !safeEqual(input.secretCode, config.inviteCode)) throw forbidden(messages.invalidInviteCode);
+    await attempt.release();
 
     let uid: string;
     try {
@@ -137,14 +167,12 @@ export class AuthService {
    */
   async requestPasswordReset(email: string, addresses: ClientAddresses): Promise<void> {
     const resetRules = addressRules('reset', limits.resetPerAddress, addresses);
-    if (await this.deps.limiter.isBlocked(resetRules)) throw tooManyRequests(authMessages.tooManyResets);
     const pauseSeconds = RESET_PAUSE.windowMs / 1000;
-    if (await this.deps.limiter.isBlocked([RESET_PAUSE])) throw tooManyRequests(authMessages.tooManyResets, pauseSeconds);
+    if ((await this.deps.limiter.count(RESET_PAUSE)) >= RESET_PAUSE.limit) throw tooManyRequests(authMessages.tooManyResets, pauseSeconds);
+    if (!(await this.deps.limiter.attempt(resetRules)).allowed) throw tooManyRequests(authMessages.tooManyResets);
     const emailRules: RateRule[] = [{ key: `reset-email:${email}`, limit: limits.resetPerEmail, windowMs: limits.windowMs }];
-    await this.deps.limiter.hit(resetRules);
     // A mailbox gets a few reset emails per window at most; extra requests are silently dropped.
-    if (await this.deps.limiter.isBlocked(emailRules)) return;
-    await this.deps.limiter.hit(emailRules);
+    if (!(await this.deps.limiter.attempt(emailRules)).allowed) return;
     try {
       await this.deps.identityToolkit.sendPasswordResetEmail(email, `${this.deps.config.appOrigins[0]}/login`);
     } catch (error) {
