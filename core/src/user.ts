@@ -118,3 +118,8 @@ export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
 /** Error body of every failed /api call. */
 export const apiErrorSchema = z.object({ message: z.string() });
 export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** Participants answer the onboarding before anything else; OWNERs skip it. */
+export function needsOnboarding(user: Pick<User, 'role' | 'onboardingCompletato'>): boolean {
+  return user.role === 'PARTICIPANT' && !user.onboardingCompletato;
+}

@@ -2,7 +2,7 @@ import { startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoot } from './app/app-root';
-import { meQueryKey, meQueryOptions } from './app/auth';
+import { meQueryKey, meQueryOptions } from './lib/auth';
 import { preloadScreens } from './app/router';
 import { createQueryClient } from './lib/query-client';
 import { getSystem } from './theme';
@@ -16,7 +16,7 @@ const queryClient = createQueryClient();
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function Router({ children }: { children: ReactNode }) {
-  // Location updates render together with session changes (see logout in app/auth.tsx).
+  // Location updates render together with session changes (see logout in lib/auth.tsx).
   return <BrowserRouter useTransitions={false}>{children}</BrowserRouter>;
 }
 

@@ -1,7 +1,6 @@
 import { Navigate, Outlet } from 'react-router-dom';
-import type { User } from '@sfida/core/user';
 import { PageSpinner } from '../components/page-spinner';
-import { useAuth } from './auth';
+import { useAuth } from '../lib/auth';
 
 /** Landing, login and register: a signed-in user goes to the dashboard. */
 export function SignedOutOnly() {
@@ -19,14 +18,9 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** Participants answer the onboarding before anything else; OWNERs skip it. */
-export function needsOnboarding(user: User): boolean {
-  return user.role === 'PARTICIPANT' && !user.onboardingCompletato;
-}
-
 /** App routes: a participant who has not completed onboarding goes there first. */
 export function RequireOnboardingDone() {
-  const { user } = useAuth();
-  if (user && needsOnboarding(user)) return <Navigate to="/onboarding" replace />;
+  const { needsOnboarding } = useAuth();
+  if (needsOnboarding) return <Navigate to="/onboarding" replace />;
   return <Outlet />;
 }

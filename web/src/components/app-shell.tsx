@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Box, Button, Container, Flex, Link, Stack, useChakraContext } from '@chakra-ui/react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { useAuth } from '../app/auth';
+import { useAuth } from '../lib/auth';
 import { useMediaQuery } from '../lib/use-media-query';
 import { BrandLogo } from './brand-logo';
 import { SiteFooter } from './site-footer';

@@ -1,20 +1,19 @@
 import { createContext, useCallback, useContext, useMemo, useReducer, type ReactNode } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { ProfileUpdate, User } from '@sfida/core/user';
-import { ApiError, apiFetch, readApiResponse } from '../lib/api-client';
+import type * as UserModuleNs from '@sfida/core/user';
+import type { LoginRequest, ProfileUpdate, RegisterRequest, User } from '@sfida/core/user';
+import { ApiError, apiFetch, readApiResponse } from './api-client';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
 
-export interface RegisterInput {
-  name: string;
-  email: string;
-  password: string;
-  secretCode: string;
-}
+/** What the register form sends; every account registers as a participant. */
+export type RegisterInput = Omit<RegisterRequest, 'role'>;
 
 export interface AuthContextValue {
   status: AuthStatus;
   user: User | null;
+  /** The signed-in user must answer the onboarding before anything else (core's rule). */
+  needsOnboarding: boolean;
   login(email: string, password: string): Promise<User>;
   register(input: RegisterInput): Promise<User>;
   /**
@@ -29,14 +28,34 @@ export interface AuthContextValue {
 
 export const meQueryKey = ['auth', 'me'] as const;
 
+/** What the app takes from core's user module (named, so that the rest of it can be left out). */
+type UserModule = Pick<typeof UserModuleNs, 'userSchema' | 'needsOnboarding'>;
+let userModule: UserModule | null = null;
+
 /**
- * The user schema pulls in zod (~20 KB gzip), which the landing page must not carry: it is loaded
- * on its own chunk, only once the API has actually answered with a user, and checks every one.
+ * Core's user module: its schema pulls in zod, which the landing page must not carry, so it is
+ * loaded on its own chunk once the API has actually answered with a user, and checks every one.
+ * Every user in the session cache went through it: its rules are there whenever a user is.
  */
+export async function loadUserModule(): Promise<UserModule> {
+  if (!userModule) {
+    const { userSchema, needsOnboarding } = await import('@sfida/core/user');
+    userModule = { userSchema, needsOnboarding };
+  }
+  return userModule;
+}
+
+function loadedUserModule(): UserModule {
+  if (!userModule) throw new Error('A user reached the session before core/user was loaded (see loadUserModule)');
+  return userModule;
+}
+
+async function parseUser(data: unknown): Promise<User> {
+  return (await loadUserModule()).userSchema.parse(data);
+}
+
 async function userRequest(path: string, options: { method?: 'POST' | 'PUT'; body?: unknown; signal?: AbortSignal } = {}): Promise<User> {
-  const data = await apiFetch(path, options);
-  const { userSchema } = await import('@sfida/core/user');
-  return userSchema.parse(data);
+  return parseUser(await apiFetch(path, options));
 }
 
 declare global {
@@ -69,8 +88,7 @@ async function fetchMe(signal?: AbortSignal): Promise<User | null> {
   }
   if (typeof data !== 'object' || data === null || !('user' in data)) throw new Error('Risposta della sessione non valida');
   if (data.user === null) return null;
-  const { userSchema } = await import('@sfida/core/user');
-  return userSchema.parse(data.user);
+  return parseUser(data.user);
 }
 
 export const meQueryOptions = queryOptions({
@@ -106,7 +124,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(
     async (email: string, password: string) => {
-      const user = await userRequest('/api/auth/login', { method: 'POST', body: { email, password } });
+      const body: LoginRequest = { email, password };
+      const user = await userRequest('/api/auth/login', { method: 'POST', body });
       forgetOtherQueries(queryClient);
       setUser(user);
       return user;
@@ -116,10 +135,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const register = useCallback(
     async ({ name, email, password, secretCode }: RegisterInput) => {
-      const user = await userRequest('/api/auth/register', {
-        method: 'POST',
-        body: { name, email, password, role: 'PARTICIPANT', secretCode },
-      });
+      const body: RegisterRequest = { name, email, password, role: 'PARTICIPANT', secretCode };
+      const user = await userRequest('/api/auth/register', { method: 'POST', body });
       forgetOtherQueries(queryClient);
       setUser(user);
       return user;
@@ -132,7 +149,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       try {
         await apiFetch('/api/auth/logout', { method: 'POST' });
       } catch (error) {
-        // The spec only logs a failed logout; the browser forgets the user either way.
+        // Only logged: the browser forgets the user either way.
         console.warn('Logout non riuscito', error);
       }
       forgetOtherQueries(queryClient);
@@ -162,10 +179,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const user = me.data ?? null;
   const status: AuthStatus = me.isPending ? 'loading' : user ? 'authenticated' : 'anonymous';
+  const needsOnboarding = user !== null && loadedUserModule().needsOnboarding(user);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ status, user, login, register, logout, updateProfile, refresh }),
-    [status, user, login, register, logout, updateProfile, refresh],
+    () => ({ status, user, needsOnboarding, login, register, logout, updateProfile, refresh }),
+    [status, user, needsOnboarding, login, register, logout, updateProfile, refresh],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

@@ -6,9 +6,9 @@ import { StaticRouter } from 'react-router-dom';
 import { todayIn } from '@sfida/core/dates';
 import type { User } from '@sfida/core/user';
 import { AppRoot } from '../app/app-root';
-import { meQueryKey } from '../app/auth';
 import { signedInPaths } from '../app/router';
 import { trackerKey } from '../features/tracker/storage/tracker-store';
+import { loadUserModule, meQueryKey } from '../lib/auth';
 import { browserTimeZone } from '../lib/browser-time-zone';
 import { createQueryClient } from '../lib/query-client';
 import { takePrerenderedTitle } from '../lib/use-document-title';
@@ -46,6 +46,8 @@ export function renderGlobalStyles(): { id: string; markup: string } {
  * again, loaded.
  */
 async function renderApp(path: string, user: User | null, answer?: (queryKey: readonly unknown[]) => unknown): Promise<string> {
+  // In the browser a user reaches the session through core's user module, which brings its rules.
+  if (user) await loadUserModule();
   const queryClient = createQueryClient();
   queryClient.setQueryData(meQueryKey, user);
   function Router({ children }: { children: ReactNode }) {

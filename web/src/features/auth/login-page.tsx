@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Button, Field, Input, Link, Stack } from '@chakra-ui/react';
 import { useNavigate } from 'react-router-dom';
-import { useAuth } from '../../app/auth';
+import { useAuth } from '../../lib/auth';
 import { FormError } from '../../components/form-error';
 import { errorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';

@@ -2,7 +2,7 @@ import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button, Field, Input, Stack } from '@chakra-ui/react';
 import { useNavigate } from 'react-router-dom';
 import { MIN_PASSWORD_LENGTH, messages } from '@sfida/core/user';
-import { useAuth } from '../../app/auth';
+import { useAuth } from '../../lib/auth';
 import { FormError } from '../../components/form-error';
 import { errorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useAuth } from '../../app/auth';
+import { useAuth } from '../../lib/auth';
 import { PlainLayout } from '../../components/plain-layout';
 
 export const LAST_UPDATED = 'Ultimo aggiornamento: settembre 2025';

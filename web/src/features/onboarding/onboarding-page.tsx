@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Box, Button, Dialog, Flex, Heading, Link, Portal, Stack, Text } from '@chakra-ui/react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { schedaFor, type Scheda } from '@sfida/core/user';
-import { needsOnboarding } from '../../app/guards';
-import { useAuth } from '../../app/auth';
+import { needsOnboarding, schedaFor, type Scheda } from '@sfida/core/user';
 import { FormError } from '../../components/form-error';
 import { PlainLayout } from '../../components/plain-layout';
 import { apiFetch, errorMessage } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth';
 import { schedaLabels } from '../../lib/training-labels';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { questions, type OnboardingAnswers } from './onboarding-questions';

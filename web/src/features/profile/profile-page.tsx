@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Badge, Box, Button, Field, Flex, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { formatItalianDate, localDateOf } from '@sfida/core/dates';
-import { useAuth } from '../../app/auth';
+import { useAuth } from '../../lib/auth';
 import { FormError } from '../../components/form-error';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api-client';

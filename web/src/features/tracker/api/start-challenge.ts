@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { userSchema, type User } from '@sfida/core/user';
 import { isoDateSchema, type IsoDate } from '@sfida/core/iso-date';
-import { useAuth } from '../../../app/auth';
+import { useAuth } from '../../../lib/auth';
 import { ApiError } from '../../../lib/api-client';
 import { browserTimeZone } from '../../../lib/browser-time-zone';
 import { invalidateServerProgress } from './invalidate-progress';

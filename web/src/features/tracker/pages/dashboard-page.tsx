@@ -6,7 +6,7 @@ import { activeHabits, completionsOf } from '@sfida/core/tracker';
 import { plannerProgress, weekActions } from '@sfida/core/tracker-actions';
 import type { IsoDate } from '@sfida/core/iso-date';
 import type { User } from '@sfida/core/user';
-import { useAuth } from '../../../app/auth';
+import { useAuth } from '../../../lib/auth';
 import { useAfterFirstPaint } from '../../../lib/use-after-first-paint';
 import { ChallengeCard } from '../components/challenge-card';
 import { LeaderboardCard } from '../components/leaderboard-card';

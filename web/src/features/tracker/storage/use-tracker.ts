@@ -4,7 +4,7 @@ import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { withReconciledHistory } from '@sfida/core/points';
 import { setChallengeStartDate, type TrackerResult } from '@sfida/core/tracker-actions';
 import type { User } from '@sfida/core/user';
-import { useAuth } from '../../../app/auth';
+import { useAuth } from '../../../lib/auth';
 import { notify } from '../components/tracker-toaster';
 import { invalidateServerProgress } from '../api/invalidate-progress';
 import { trackerSyncFor, type SyncState } from '../sync/tracker-sync';

@@ -3,7 +3,7 @@ import { configure, render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { User } from '@sfida/core/user';
-import { useAuth } from '../../../app/auth';
+import { useAuth } from '../../../lib/auth';
 import { AppProvider } from '../../../app/provider';
 import { createQueryClient } from '../../../lib/query-client';
 import { clearNotices } from '../components/tracker-toaster';
