@@ -5,7 +5,7 @@ import { setChallengeStartDate, type TrackerResult } from './tracker-actions';
 import { addDays, daysBetween, localDateOf, todayIn } from './dates';
 import { maxPointsPerWeek, totalPoints } from './points';
 import { emptyTracker, trackerDataSchema } from './tracker';
-import { replay, scenarioArbitrary } from './tracker-scenarios';
+import { replay, scenarioArbitrary } from '../test-support/tracker-scenarios';
 import {
   addActionSlot,
   addHabit,

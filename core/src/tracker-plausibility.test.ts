@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { TrackerData } from './tracker';
 import { addDays, todayIn } from './dates';
 import { emptyTracker } from './tracker';
-import { replay, scenarioArbitrary } from './tracker-scenarios';
+import { replay, scenarioArbitrary } from '../test-support/tracker-scenarios';
 import { addHabit, savePlanner, setActionText, submitCheckIn, toggleHabit } from './tracker-actions';
 import { checkTrackerPlausible } from './tracker-plausibility';
 

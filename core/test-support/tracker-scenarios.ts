@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import type { IsoDate } from './iso-date';
-import type { TrackerData } from './tracker';
-import type { TrackerResult } from './tracker-actions';
-import { addDays, challengeWeekNumber, todayIn } from './dates';
-import { emptyTracker } from './tracker';
+import type { IsoDate } from '../src/iso-date';
+import type { TrackerData } from '../src/tracker';
+import type { TrackerResult } from '../src/tracker-actions';
+import { addDays, challengeWeekNumber, todayIn } from '../src/dates';
+import { emptyTracker } from '../src/tracker';
 import {
   addActionSlot,
   addHabit,
@@ -15,9 +15,9 @@ import {
   toggleAction,
   toggleHabit,
   weekActions,
-} from './tracker-actions';
+} from '../src/tracker-actions';
 
-// Test support (imported only by *.test.ts): random sequences of what a participant can do,
+// Test support for core's property tests: random sequences of what a participant can do,
 // replayed through the real reducers with a clock that moves forward.
 
 /** One step of a scenario; indexes pick among what exists at that moment. */
