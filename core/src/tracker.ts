@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { isIsoDate, isoDateSchema } from './iso-date';
 import type { IsoDate } from './iso-date';
 import { CHALLENGE_WEEKS, isValidTimeZone } from './dates';
+import { visibleText } from './visible-text';
 
 // The participant's tracker: kept in the browser's local storage and mirrored to the
 // server, which validates it with the same schema (and tracker-plausibility.ts).
@@ -46,7 +47,9 @@ const idSchema = z.string().check(z.minLength(1), z.maxLength(64));
 /** A habit; deleting one archives it so its completions and points stay. */
 export const habitSchema = z.object({
   id: idSchema,
-  name: z.string().check(z.trim(), z.minLength(1, trackerMessages.habitNameRequired), z.maxLength(MAX_HABIT_NAME, trackerMessages.habitNameTooLong)),
+  name: z
+    .string()
+    .check(z.trim(), z.minLength(1, trackerMessages.habitNameRequired), z.maxLength(MAX_HABIT_NAME, trackerMessages.habitNameTooLong), ...visibleText()),
   createdAt: dateTimeSchema,
   archivedAt: z.optional(dateTimeSchema),
 });
@@ -69,7 +72,7 @@ export type Completions = Record<string, HabitCompletions>;
 /** One planner action slot; it can be completed only when its text is not empty. */
 export const plannerActionSchema = z.object({
   id: idSchema,
-  text: z.string().check(z.maxLength(MAX_ACTION_TEXT, trackerMessages.actionTextTooLong)),
+  text: z.string().check(z.maxLength(MAX_ACTION_TEXT, trackerMessages.actionTextTooLong), ...visibleText({ allowBlank: true })),
   completed: z.boolean(),
 });
 export type PlannerAction = z.infer<typeof plannerActionSchema>;
@@ -97,7 +100,7 @@ export const checkInSchema = z.object({
   mood: moodSchema,
   reflection: z
     .string()
-    .check(z.trim(), z.minLength(1, trackerMessages.reflectionRequired), z.maxLength(MAX_REFLECTION, trackerMessages.reflectionTooLong)),
+    .check(z.trim(), z.minLength(1, trackerMessages.reflectionRequired), z.maxLength(MAX_REFLECTION, trackerMessages.reflectionTooLong), ...visibleText({ multiline: true })),
   audioNote: z.optional(z.string().check(z.maxLength(MAX_AUDIO_NOTE))),
   date: isoDateSchema,
   weekNumber: weekNumberSchema,

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { isoDateSchema } from './iso-date';
+import { visibleText } from './visible-text';
 
 /** Roles: everyone registers as PARTICIPANT; OWNER (coach) is granted by an operator. */
 export const roleSchema = z.enum(['PARTICIPANT', 'OWNER']);
@@ -66,7 +67,7 @@ const emailSchema = z.pipe(
 
 const nameSchema = z
   .string({ error: messages.nameRequired })
-  .check(z.trim(), z.minLength(1, messages.nameRequired), z.maxLength(80, messages.nameTooLong));
+  .check(z.trim(), z.minLength(1, messages.nameRequired), z.maxLength(80, messages.nameTooLong), ...visibleText());
 
 const newPasswordSchema = z
   .string({ error: messages.passwordRequired })

@@ -26,6 +26,11 @@ describe('visibleTextProblem', () => {
     expect(visibleTextProblem(text)).toBe(problem);
   });
 
+  test('a blank text is fine where it may be empty (a planner slot), never a malformed one', () => {
+    expect(visibleTextProblem('   ', { allowBlank: true })).toBeNull();
+    expect(visibleTextProblem('\u202E', { allowBlank: true })).toBe('bidi');
+  });
+
   test('line breaks are fine where the text may span lines, control characters are not', () => {
     expect(visibleTextProblem('Settimana dura.\nMa ce la faccio.', { multiline: true })).toBeNull();
     expect(visibleTextProblem('Riga\u0000', { multiline: true })).toBe('control');

@@ -1,3 +1,5 @@
+import * as z from 'zod/mini';
+
 /**
  * Text a participant writes that others read (a name on the leaderboard, a habit, a reflection
  * a coach reads): it must be well-formed Unicode, and it must show what it says. Control
@@ -14,6 +16,13 @@ export const visibleTextMessages = {
 
 export type VisibleTextProblem = keyof typeof visibleTextMessages;
 
+export interface VisibleTextOptions {
+  /** Line breaks and tabs allowed (a reflection). */
+  multiline?: boolean;
+  /** Nothing visible allowed (a planner slot not filled in yet). */
+  allowBlank?: boolean;
+}
+
 /** A lone UTF-16 surrogate: no character at all (and Firestore and Auth refuse it). */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /** C0 and C1 controls (NUL included); a line break or tab only where the text may span lines. */
@@ -28,15 +37,26 @@ const VISIBLE = /[\p{L}\p{N}\p{P}\p{S}]/u;
 const BLANK = /[\p{Default_Ignorable_Code_Point}\u2800]/gu;
 
 /** What is wrong with `text` for display to others, or null when it is fine. */
-export function visibleTextProblem(text: string, options: { multiline?: boolean } = {}): VisibleTextProblem | null {
+export function visibleTextProblem(text: string, options: VisibleTextOptions = {}): VisibleTextProblem | null {
   if (LONE_SURROGATE.test(text)) return 'malformed';
   if (CONTROL.test(text) || (!options.multiline && LINE_BREAK_OR_TAB.test(text))) return 'control';
   if (BIDI_CONTROL.test(text)) return 'bidi';
-  if (text.length > 0 && !VISIBLE.test(text.replace(BLANK, ''))) return 'invisible';
+  if (!options.allowBlank && text.length > 0 && !VISIBLE.test(text.replace(BLANK, ''))) return 'invisible';
   return null;
 }
 
 /** The text as stored: composed (NFC), so that two spellings of "è" compare equal. */
 export function normaliseVisibleText(text: string): string {
   return text.normalize('NFC');
+}
+
+/** The zod checks for such a text (after trimming): composed, and refused with an Italian message when it does not show what it says. */
+export function visibleText(options: VisibleTextOptions = {}) {
+  return [
+    z.overwrite(normaliseVisibleText),
+    z.superRefine((text: string, ctx) => {
+      const problem = visibleTextProblem(text, options);
+      if (problem) ctx.addIssue({ code: 'custom', message: visibleTextMessages[problem], input: text });
+    }),
+  ] as const;
 }

@@ -25,6 +25,10 @@ describe('PUT /api/auth/profile', () => {
     [{ name: 'X', cohortId: 'altra' }, 'Puoi modificare solo il tuo nome'],
     [{ name: '' }, 'Inserisci il tuo nome'],
     [{ name: 'x'.repeat(81) }, 'Il nome può avere al massimo 80 caratteri'],
+    [{ name: 'Anna\uD800Rossi' }, 'Il testo contiene caratteri non validi'],
+    [{ name: 'Anna\u0000' }, 'Il testo contiene caratteri di controllo non ammessi'],
+    [{ name: '\u202EissoR annA' }, 'Il testo contiene caratteri che ne cambiano la direzione di lettura: non sono ammessi'],
+    [{ name: '\u200B\u200D' }, 'Il testo deve contenere almeno una lettera o un numero visibile'],
   ])('refuses %j with 400 and changes nothing', async (body, message) => {
     const { client, user } = await registerParticipant(app);
     const before = await readDoc(app, `users/${user.id}`);

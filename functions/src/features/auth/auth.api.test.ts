@@ -114,6 +114,17 @@ describe('POST /api/auth/register', () => {
     await expect(app.deps.auth.getUserByEmail(email)).rejects.toMatchObject({ code: 'auth/user-not-found' });
   });
 
+  test.each([
+    ['a lone surrogate', 'Anna\uDC00', 'Il testo contiene caratteri non validi'],
+    ['a bidi override', 'Marco\u202Eossi', 'Il testo contiene caratteri che ne cambiano la direzione di lettura: non sono ammessi'],
+    ['only zero-width characters', '\u200B\u2060', 'Il testo deve contenere almeno una lettera o un numero visibile'],
+  ])('a name with %s: 400 in Italian, no account', async (_what, name, message) => {
+    const email = uniqueEmail();
+    const reply = await new Client(app).post('/api/auth/register', registerBody(email, { name }));
+    expect(reply).toMatchObject({ status: 400, body: { message } });
+    await expect(app.deps.auth.getUserByEmail(email)).rejects.toMatchObject({ code: 'auth/user-not-found' });
+  });
+
   test('email already registered: 409', async () => {
     const { email, user } = await registerParticipant(app);
     const reply = await new Client(app).post('/api/auth/register', registerBody(email.toUpperCase(), { name: 'Altro' }));
