@@ -13,7 +13,7 @@ import { browserTimeZone } from '../lib/browser-time-zone';
 import { createQueryClient } from '../lib/query-client';
 import { takePrerenderedTitle } from '../lib/use-document-title';
 import { BUILT_GLOBAL_STYLES_ID, getSystem } from '../theme';
-import { fixtureAnswer, fixtureParticipant, fixtureStartDate, fixtureTracker } from './signed-in-fixture';
+import { fixtureAnswer, fixtureNewcomer, fixtureParticipant, fixtureStartDate, fixtureTracker } from './signed-in-fixture';
 
 /*
  * Pages rendered at build time (web/scripts/prerender.ts): the same components the SPA shows,
@@ -104,7 +104,7 @@ export async function renderSignedInScreens(): Promise<{ path: string; markup: s
   const now = new Date();
   const zone = browserTimeZone();
   const participant = fixtureParticipant(fixtureStartDate(zone, now));
-  const newcomer = { ...fixtureParticipant(null, false), id: 'prerender-newcomer' };
+  const newcomer = fixtureNewcomer();
   const tracker = fixtureTracker(zone, now);
   const storage = new MemoryStorage();
   storage.setItem(trackerKey(participant.id), JSON.stringify(tracker));

@@ -4,6 +4,7 @@ import { rankEntries, summarizeTracker, type LeaderboardEntry, type WeeklyKpi } 
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { addHabit, savePlanner, setActionText, submitCheckIn, toggleAction, toggleHabit, type TrackerResult } from '@sfida/core/tracker-actions';
 import type { User } from '@sfida/core/user';
+import { fakeNewcomer, fakeUser } from '../testing/fake-user';
 
 /*
  * A participant in the third week of the challenge, for the build's render of the signed-in
@@ -14,21 +15,14 @@ import type { User } from '@sfida/core/user';
 
 const DAYS_SINCE_START = 16;
 
-export function fixtureParticipant(challengeStartDate: IsoDate | null, onboardingCompletato = true): User {
-  return {
-    id: 'prerender-participant',
-    name: 'Giulia Rossi',
-    email: 'giulia@example.com',
-    role: 'PARTICIPANT',
-    createdAt: '2026-01-05T09:00:00.000Z',
-    cohortId: 'prerender-cohort',
-    challengeStartDate,
-    onboardingCompletato,
-    tempoAllenamento: onboardingCompletato ? 'PIU_UN_ANNO' : null,
-    luogoAllenamento: onboardingCompletato ? 'CASA' : null,
-    livelloAllenamento: onboardingCompletato ? 'AVANZATO' : null,
-    schedaAssegnata: onboardingCompletato ? 'AVANZATO_CASA' : null,
-  };
+/** The participant the screens are rendered for; `challengeStartDate` null: not started. */
+export function fixtureParticipant(challengeStartDate: IsoDate | null): User {
+  return fakeUser({ id: 'prerender-participant', cohortId: 'prerender-cohort', challengeStartDate });
+}
+
+/** A participant who has not answered the onboarding yet (for /onboarding). */
+export function fixtureNewcomer(): User {
+  return fakeNewcomer({ id: 'prerender-newcomer' });
 }
 
 /** The start date of a challenge in its third week today (in `timeZone`). */

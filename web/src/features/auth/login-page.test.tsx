@@ -1,12 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { anonymous, deferred, json, mockApi, renderRoute, sentBody, testUser } from '../../testing/render-route';
+import { anonymous, deferred, json, mockApi, renderApp, sentBody } from '../../testing/test-utils';
+import { fakeUser } from '../../testing/fake-user';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function fillAndSubmit(user: ReturnType<typeof renderRoute>['user']) {
+async function fillAndSubmit(user: ReturnType<typeof renderApp>['user']) {
   await user.type(await screen.findByLabelText(/^Email/), 'giulia@example.it');
   await user.type(screen.getByLabelText(/^Password/), 'segreta123');
   await user.click(screen.getByRole('button', { name: 'Accedi' }));
@@ -15,8 +16,8 @@ async function fillAndSubmit(user: ReturnType<typeof renderRoute>['user']) {
 // Whole-app renders with lazy routes: generous timeout on a busy machine.
 describe('login page', { timeout: 20_000 }, () => {
   it('signs in with cookie credentials and goes to the dashboard', async () => {
-    const fetchMock = mockApi({ 'GET /api/auth/session': anonymous, 'POST /api/auth/login': () => json(testUser()) });
-    const { user, currentPath } = renderRoute('/login');
+    const fetchMock = mockApi({ 'GET /api/auth/session': anonymous, 'POST /api/auth/login': () => json(fakeUser()) });
+    const { user, currentPath } = renderApp('/login');
     await fillAndSubmit(user);
 
     await waitFor(() => expect(currentPath()).toBe('/dashboard'));
@@ -28,7 +29,7 @@ describe('login page', { timeout: 20_000 }, () => {
 
   it('shows the server message in the alert box', async () => {
     mockApi({ 'GET /api/auth/session': anonymous, 'POST /api/auth/login': () => json({ message: 'Email o password non corretti' }, 401) });
-    const { user } = renderRoute('/login');
+    const { user } = renderApp('/login');
     await fillAndSubmit(user);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Email o password non corretti');
@@ -37,7 +38,7 @@ describe('login page', { timeout: 20_000 }, () => {
 
   it('falls back to the Italian message when the server gives none', async () => {
     mockApi({ 'GET /api/auth/session': anonymous, 'POST /api/auth/login': () => new Response('<html>Bad gateway</html>', { status: 502 }) });
-    const { user } = renderRoute('/login');
+    const { user } = renderApp('/login');
     await fillAndSubmit(user);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Errore durante il login');
@@ -46,17 +47,17 @@ describe('login page', { timeout: 20_000 }, () => {
   it('shows a loading label while signing in', async () => {
     const answer = deferred<Response>();
     mockApi({ 'GET /api/auth/session': anonymous, 'POST /api/auth/login': () => answer.promise });
-    const { user, currentPath } = renderRoute('/login');
+    const { user, currentPath } = renderApp('/login');
     await fillAndSubmit(user);
 
     expect(await screen.findByText('Accesso in corso...')).toBeInTheDocument();
-    answer.resolve(json(testUser()));
+    answer.resolve(json(fakeUser()));
     await waitFor(() => expect(currentPath()).toBe('/dashboard'));
   });
 
   it('answers a password reset request with the same confirmation, even when the call fails', async () => {
     const fetchMock = mockApi({ 'GET /api/auth/session': anonymous, 'POST /api/auth/password-reset': () => json({ message: 'Errore' }, 500) });
-    const { user } = renderRoute('/login');
+    const { user } = renderApp('/login');
     const toggle = await screen.findByRole('button', { name: 'Password dimenticata?' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await user.click(toggle);

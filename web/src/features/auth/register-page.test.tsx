@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { anonymous, deferred, json, mockApi, renderRoute, sentBody, testUser } from '../../testing/render-route';
+import { anonymous, deferred, json, mockApi, renderApp, sentBody } from '../../testing/test-utils';
+import { fakeNewcomer } from '../../testing/fake-user';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -12,7 +13,7 @@ interface Fields {
   secretCode?: string;
 }
 
-async function fillAndSubmit(user: ReturnType<typeof renderRoute>['user'], fields: Fields = {}) {
+async function fillAndSubmit(user: ReturnType<typeof renderApp>['user'], fields: Fields = {}) {
   const { password = 'segreta123', confirmPassword = password, secretCode = 'CODICE-COACH' } = fields;
   await user.type(await screen.findByLabelText(/^Nome e cognome/), 'Giulia Rossi');
   await user.type(screen.getByLabelText(/^Email/), 'giulia@example.it');
@@ -27,7 +28,7 @@ const registerCalls = (fetchMock: ReturnType<typeof mockApi>) => fetchMock.mock.
 describe('register page', { timeout: 20_000 }, () => {
   it('checks that the passwords match before checking their length', async () => {
     const fetchMock = mockApi({ 'GET /api/auth/session': anonymous });
-    const { user } = renderRoute('/register');
+    const { user } = renderApp('/register');
     await fillAndSubmit(user, { password: 'abc', confirmPassword: 'abd' });
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Le password non coincidono');
@@ -36,7 +37,7 @@ describe('register page', { timeout: 20_000 }, () => {
 
   it('then asks for at least 6 characters', async () => {
     const fetchMock = mockApi({ 'GET /api/auth/session': anonymous });
-    const { user } = renderRoute('/register');
+    const { user } = renderApp('/register');
     await fillAndSubmit(user, { password: 'abc' });
 
     expect(await screen.findByRole('alert')).toHaveTextContent('La password deve essere di almeno 6 caratteri');
@@ -45,7 +46,7 @@ describe('register page', { timeout: 20_000 }, () => {
 
   it('leaves the invite code to the server and shows its answer', async () => {
     const fetchMock = mockApi({ 'GET /api/auth/session': anonymous, 'POST /api/auth/register': () => json({ message: 'Codice segreto non valido' }, 403) });
-    const { user } = renderRoute('/register');
+    const { user } = renderApp('/register');
     await fillAndSubmit(user, { secretCode: 'sbagliato' });
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Codice segreto non valido');
@@ -65,7 +66,7 @@ describe('register page', { timeout: 20_000 }, () => {
         throw new TypeError('Failed to fetch');
       },
     });
-    const { user } = renderRoute('/register');
+    const { user } = renderApp('/register');
     await fillAndSubmit(user);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Errore durante la registrazione');
@@ -74,11 +75,11 @@ describe('register page', { timeout: 20_000 }, () => {
   it('shows a loading label, then goes to the onboarding', async () => {
     const answer = deferred<Response>();
     mockApi({ 'GET /api/auth/session': anonymous, 'POST /api/auth/register': () => answer.promise });
-    const { user, currentPath } = renderRoute('/register');
+    const { user, currentPath } = renderApp('/register');
     await fillAndSubmit(user);
 
     expect(await screen.findByText('Registrazione in corso...')).toBeInTheDocument();
-    answer.resolve(json(testUser({ onboardingCompletato: false, tempoAllenamento: null, luogoAllenamento: null, livelloAllenamento: null, schedaAssegnata: null }), 201));
+    answer.resolve(json(fakeNewcomer(), 201));
     await waitFor(() => expect(currentPath()).toBe('/onboarding'));
   });
 });

@@ -1,15 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deferred, json, mockApi, renderRoute, sentBody, testUser } from '../../testing/render-route';
+import { deferred, json, mockApi, renderApp, sentBody } from '../../testing/test-utils';
+import { fakeNewcomer, fakeUser } from '../../testing/fake-user';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const newcomer = testUser({ onboardingCompletato: false, tempoAllenamento: null, luogoAllenamento: null, livelloAllenamento: null, schedaAssegnata: null });
-const onboarded = testUser({ tempoAllenamento: 'PIU_UN_ANNO', luogoAllenamento: 'PALESTRA', livelloAllenamento: 'AVANZATO', schedaAssegnata: 'AVANZATO_PALESTRA' });
+const newcomer = fakeNewcomer();
+const onboarded = fakeUser({ tempoAllenamento: 'PIU_UN_ANNO', luogoAllenamento: 'PALESTRA', livelloAllenamento: 'AVANZATO', schedaAssegnata: 'AVANZATO_PALESTRA' });
 
-type User = ReturnType<typeof renderRoute>['user'];
+type User = ReturnType<typeof renderApp>['user'];
 
 async function answerAll(user: User) {
   await user.click(await screen.findByLabelText(/Da più di un anno/));
@@ -22,7 +23,7 @@ async function answerAll(user: User) {
 describe('onboarding page', { timeout: 20_000 }, () => {
   it('will not advance without an answer, and counts the questions', async () => {
     mockApi({ 'GET /api/auth/session': () => json({ user: newcomer }) });
-    const { user } = renderRoute('/onboarding');
+    const { user } = renderApp('/onboarding');
 
     expect(await screen.findByText('Domanda 1 di 3')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Avanti' }));
@@ -40,7 +41,7 @@ describe('onboarding page', { timeout: 20_000 }, () => {
 
   it('asks for every answer before saving', async () => {
     const fetchMock = mockApi({ 'GET /api/auth/session': () => json({ user: newcomer }) });
-    const { user } = renderRoute('/onboarding');
+    const { user } = renderApp('/onboarding');
     await user.click(await screen.findByLabelText(/Da più di un anno/));
     await user.click(screen.getByRole('button', { name: 'Avanti' }));
     await user.click(screen.getByLabelText(/A casa/));
@@ -61,7 +62,7 @@ describe('onboarding page', { timeout: 20_000 }, () => {
         return saved.promise;
       },
     });
-    const { user, currentPath } = renderRoute('/onboarding');
+    const { user, currentPath } = renderApp('/onboarding');
     await answerAll(user);
     await user.click(screen.getByRole('button', { name: 'Completa Onboarding' }));
 
@@ -82,7 +83,7 @@ describe('onboarding page', { timeout: 20_000 }, () => {
 
   it('shows the server message when saving fails', async () => {
     mockApi({ 'GET /api/auth/session': () => json({ user: newcomer }), 'POST /api/onboarding': () => json({ message: 'Risposta non valida' }, 400) });
-    const { user } = renderRoute('/onboarding');
+    const { user } = renderApp('/onboarding');
     await answerAll(user);
     await user.click(screen.getByRole('button', { name: 'Completa Onboarding' }));
 
@@ -91,7 +92,7 @@ describe('onboarding page', { timeout: 20_000 }, () => {
 
   it('falls back to the Italian message when the failure has none', async () => {
     mockApi({ 'GET /api/auth/session': () => json({ user: newcomer }), 'POST /api/onboarding': () => new Response('', { status: 500 }) });
-    const { user } = renderRoute('/onboarding');
+    const { user } = renderApp('/onboarding');
     await answerAll(user);
     await user.click(screen.getByRole('button', { name: 'Completa Onboarding' }));
 
@@ -99,20 +100,20 @@ describe('onboarding page', { timeout: 20_000 }, () => {
   });
 
   it('sends a participant who has completed it, or an owner, to the dashboard', async () => {
-    mockApi({ 'GET /api/auth/session': () => json({ user: testUser({ role: 'OWNER', onboardingCompletato: false }) }) });
-    const { currentPath } = renderRoute('/onboarding');
+    mockApi({ 'GET /api/auth/session': () => json({ user: fakeUser({ role: 'OWNER', onboardingCompletato: false }) }) });
+    const { currentPath } = renderApp('/onboarding');
     await waitFor(() => expect(currentPath()).toBe('/dashboard'));
   });
 
   it('sends a participant who has not completed it from any app route to the onboarding', async () => {
     mockApi({ 'GET /api/auth/session': () => json({ user: newcomer }) });
-    const { currentPath } = renderRoute('/profilo');
+    const { currentPath } = renderApp('/profilo');
     await waitFor(() => expect(currentPath()).toBe('/onboarding'));
   });
 
   it('logs out and goes back to the registration', async () => {
     const fetchMock = mockApi({ 'GET /api/auth/session': () => json({ user: newcomer }), 'POST /api/auth/logout': () => new Response(null, { status: 204 }) });
-    const { user, currentPath } = renderRoute('/onboarding');
+    const { user, currentPath } = renderApp('/onboarding');
     await user.click(await screen.findByRole('button', { name: 'Torna alla registrazione' }));
 
     await waitFor(() => expect(currentPath()).toBe('/register'));

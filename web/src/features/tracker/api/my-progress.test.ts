@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockApi } from '../../../testing/render-route';
+import { json, mockApi } from '../../../testing/test-utils';
 import { emptyTracker } from '@sfida/core/tracker';
 import { fetchMyTracker } from './my-progress';
 

@@ -2,16 +2,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { currentDay } from '../hooks/use-today';
-import { fakeServer, renderWithApp, resetTrackerTestState, testUser } from '../testing/render-with-app';
+import { fakeServer, renderApp, resetTestState } from '../../../testing/test-utils';
+import { fakeUser } from '../../../testing/fake-user';
 import CheckinPage from './checkin-page';
 
-afterEach(resetTrackerTestState);
+afterEach(resetTestState);
 
 describe('Check-in Settimanale', { timeout: 30_000 }, () => {
   it('keeps submit disabled while empty and asks for words when only spaces are written', async () => {
-    fakeServer(testUser({ challengeStartDate: currentDay() }));
+    fakeServer(fakeUser({ challengeStartDate: currentDay() }));
     const user = userEvent.setup();
-    renderWithApp(<CheckinPage />, { path: '/checkin' });
+    renderApp('/checkin', <CheckinPage />);
 
     const submit = await screen.findByRole('button', { name: 'Invia check-in' });
     expect(submit).toBeDisabled();
@@ -22,9 +23,9 @@ describe('Check-in Settimanale', { timeout: 30_000 }, () => {
   });
 
   it('offers the five moods as a radio group with their labels', async () => {
-    fakeServer(testUser({ challengeStartDate: currentDay() }));
+    fakeServer(fakeUser({ challengeStartDate: currentDay() }));
     const user = userEvent.setup();
-    renderWithApp(<CheckinPage />, { path: '/checkin' });
+    renderApp('/checkin', <CheckinPage />);
     const group = await screen.findByRole('group', { name: 'Come è andata questa settimana?' });
     expect(group).toBeInTheDocument();
     for (const label of ['Molto difficile', 'Difficile', 'Normale', 'Bene', 'Eccellente']) {
@@ -35,18 +36,18 @@ describe('Check-in Settimanale', { timeout: 30_000 }, () => {
   });
 
   it('refuses a check-in before the challenge starts', async () => {
-    fakeServer(testUser({ challengeStartDate: null }));
+    fakeServer(fakeUser({ challengeStartDate: null }));
     const user = userEvent.setup();
-    renderWithApp(<CheckinPage />, { path: '/checkin' });
+    renderApp('/checkin', <CheckinPage />);
     await user.type(await screen.findByRole('textbox', { name: 'La tua riflessione' }), 'Settimana intensa');
     await user.click(screen.getByRole('button', { name: 'Invia check-in' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Errore: Challenge non ancora iniziata');
   });
 
   it('counts characters, submits once a week and lists it in the history', async () => {
-    fakeServer(testUser({ challengeStartDate: currentDay() }));
+    fakeServer(fakeUser({ challengeStartDate: currentDay() }));
     const user = userEvent.setup();
-    renderWithApp(<CheckinPage />, { path: '/checkin' });
+    renderApp('/checkin', <CheckinPage />);
     const reflection = 'Ho camminato ogni giorno e mi sento più energico. '.repeat(3);
     await user.click(await screen.findByRole('textbox', { name: 'La tua riflessione' }));
     await user.paste(reflection);

@@ -3,26 +3,27 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatItalianDate, mondayOf } from '@sfida/core/dates';
 import { currentDay } from '../hooks/use-today';
-import { fakeServer, json, renderWithApp, resetTrackerTestState, testUser } from '../testing/render-with-app';
+import { fakeServer, json, renderApp, resetTestState } from '../../../testing/test-utils';
+import { fakeUser } from '../../../testing/fake-user';
 import DashboardPage from './dashboard-page';
 
-afterEach(resetTrackerTestState);
+afterEach(resetTestState);
 
 describe('Dashboard', { timeout: 30_000 }, () => {
   it('starts the challenge on the chosen day, then hides the button and shows the date', async () => {
     const today = currentDay();
     let started = false;
-    const calls = fakeServer(testUser(), (call) => {
+    const calls = fakeServer(fakeUser(), (call) => {
       if (call.path === '/api/auth/start-challenge') {
         started = true;
-        const user = testUser({ challengeStartDate: today });
+        const user = fakeUser({ challengeStartDate: today });
         return json({ challengeStartDate: today, user });
       }
-      if (call.path === '/api/auth/session' && started) return json({ user: testUser({ challengeStartDate: today }) });
+      if (call.path === '/api/auth/session' && started) return json({ user: fakeUser({ challengeStartDate: today }) });
       return undefined;
     });
     const user = userEvent.setup();
-    renderWithApp(<DashboardPage />);
+    renderApp('/dashboard', <DashboardPage />);
 
     expect(await screen.findByRole('heading', { name: 'Ciao, Anna!' })).toBeInTheDocument();
     // The cards follow the heading once the tracker is restored (a new browser asks the server).
@@ -43,10 +44,10 @@ describe('Dashboard', { timeout: 30_000 }, () => {
   it('on a new device, shows the challenge at once and the tracker once the server’s copy arrives', async () => {
     const today = currentDay();
     let answer = (_response: Response) => {};
-    fakeServer(testUser({ challengeStartDate: today }), (call) =>
+    fakeServer(fakeUser({ challengeStartDate: today }), (call) =>
       call.method === 'GET' && call.path === '/api/users/me/progress' ? new Promise<Response>((resolve) => (answer = resolve)) : undefined,
     );
-    renderWithApp(<DashboardPage />);
+    renderApp('/dashboard', <DashboardPage />);
 
     expect(await screen.findByRole('heading', { name: 'La tua challenge' })).toBeInTheDocument();
     expect(screen.getByText(formatItalianDate(today))).toBeInTheDocument();
@@ -59,11 +60,11 @@ describe('Dashboard', { timeout: 30_000 }, () => {
   });
 
   it('shows the server’s refusal in an "Errore" notice', async () => {
-    fakeServer(testUser(), (call) =>
+    fakeServer(fakeUser(), (call) =>
       call.path === '/api/auth/start-challenge' ? json({ message: 'La data di inizio non può essere nel passato' }, 400) : undefined,
     );
     const user = userEvent.setup();
-    renderWithApp(<DashboardPage />);
+    renderApp('/dashboard', <DashboardPage />);
     await user.click(await screen.findByRole('button', { name: 'Inizia la challenge' }));
     await user.click(screen.getByRole('button', { name: 'Conferma' }));
     expect(await screen.findByText('Errore')).toBeInTheDocument();
@@ -72,7 +73,7 @@ describe('Dashboard', { timeout: 30_000 }, () => {
 
   it('shows the cohort leaderboard with the participant’s own row highlighted', async () => {
     const weekStart = mondayOf(currentDay());
-    const calls = fakeServer(testUser({ challengeStartDate: currentDay() }), (call) =>
+    const calls = fakeServer(fakeUser({ challengeStartDate: currentDay() }), (call) =>
       call.path.startsWith('/api/cohorts/cohort-1/leaderboard')
         ? json({
             entries: [
@@ -82,7 +83,7 @@ describe('Dashboard', { timeout: 30_000 }, () => {
           })
         : undefined,
     );
-    renderWithApp(<DashboardPage />);
+    renderApp('/dashboard', <DashboardPage />);
     const board = await screen.findByRole('list', { name: 'Classifica della settimana' });
     const mine = within(board).getAllByRole('listitem').find((row) => row.getAttribute('aria-current') === 'true');
     expect(mine).toHaveTextContent('Anna');
@@ -100,11 +101,11 @@ describe('Dashboard', { timeout: 30_000 }, () => {
       rank: i + 1,
       isMe: i === 13,
     }));
-    fakeServer(testUser({ challengeStartDate: currentDay() }), (call) =>
+    fakeServer(fakeUser({ challengeStartDate: currentDay() }), (call) =>
       call.path.startsWith('/api/cohorts/cohort-1/leaderboard') ? json({ entries }) : undefined,
     );
     const user = userEvent.setup();
-    renderWithApp(<DashboardPage />);
+    renderApp('/dashboard', <DashboardPage />);
     const board = await screen.findByRole('list', { name: 'Classifica della settimana' });
     const rows = () => within(board).getAllByRole('listitem');
     expect(rows()).toHaveLength(11);

@@ -3,10 +3,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addDays } from '@sfida/core/dates';
 import { currentDay } from '../hooks/use-today';
-import { fakeServer, renderWithApp, resetTrackerTestState, testUser } from '../testing/render-with-app';
+import { fakeServer, renderApp, resetTestState } from '../../../testing/test-utils';
+import { fakeUser } from '../../../testing/fake-user';
 import HabitsPage from './habits-page';
 
-afterEach(resetTrackerTestState);
+afterEach(resetTestState);
 
 async function addHabitNamed(name: string) {
   const user = userEvent.setup();
@@ -17,8 +18,8 @@ async function addHabitNamed(name: string) {
 
 describe('Tracciamento Abitudini', { timeout: 30_000 }, () => {
   it('adds a habit with Enter, and refuses an empty name in the page', async () => {
-    fakeServer(testUser({ challengeStartDate: currentDay() }));
-    renderWithApp(<HabitsPage />, { path: '/abitudini' });
+    fakeServer(fakeUser({ challengeStartDate: currentDay() }));
+    renderApp('/abitudini', <HabitsPage />);
     const user = await addHabitNamed('Bere 2 litri di acqua');
     expect(await screen.findByRole('heading', { name: 'Bere 2 litri di acqua' })).toBeInTheDocument();
 
@@ -31,8 +32,8 @@ describe('Tracciamento Abitudini', { timeout: 30_000 }, () => {
 
   it('lets today be ticked (+2) but not future days', async () => {
     const today = currentDay();
-    fakeServer(testUser({ challengeStartDate: today }));
-    renderWithApp(<HabitsPage />, { path: '/abitudini' });
+    fakeServer(fakeUser({ challengeStartDate: today }));
+    renderApp('/abitudini', <HabitsPage />);
     const user = await addHabitNamed('Meditare');
     const strip = await screen.findByRole('list', { name: 'Settimana di Meditare' });
     const days = within(strip).getAllByRole('button');
@@ -48,16 +49,16 @@ describe('Tracciamento Abitudini', { timeout: 30_000 }, () => {
   });
 
   it('does not let days before the challenge start be ticked', async () => {
-    fakeServer(testUser({ challengeStartDate: addDays(currentDay(), 3) }));
-    renderWithApp(<HabitsPage />, { path: '/abitudini' });
+    fakeServer(fakeUser({ challengeStartDate: addDays(currentDay(), 3) }));
+    renderApp('/abitudini', <HabitsPage />);
     await addHabitNamed('Leggere');
     const strip = await screen.findByRole('list', { name: 'Settimana di Leggere' });
     for (const day of within(strip).getAllByRole('button')) expect(day).toBeDisabled();
   });
 
   it('asks for confirmation in the page before deleting', async () => {
-    fakeServer(testUser({ challengeStartDate: currentDay() }));
-    renderWithApp(<HabitsPage />, { path: '/abitudini' });
+    fakeServer(fakeUser({ challengeStartDate: currentDay() }));
+    renderApp('/abitudini', <HabitsPage />);
     const user = await addHabitNamed('Stretching');
     await user.click(await screen.findByRole('button', { name: 'Elimina Stretching' }));
     const confirm = screen.getByRole('group', { name: 'Conferma eliminazione' });

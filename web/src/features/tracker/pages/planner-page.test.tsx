@@ -2,24 +2,25 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { currentDay } from '../hooks/use-today';
-import { fakeServer, renderWithApp, resetTrackerTestState, testUser } from '../testing/render-with-app';
+import { fakeServer, renderApp, resetTestState } from '../../../testing/test-utils';
+import { fakeUser } from '../../../testing/fake-user';
 import PlannerPage from './planner-page';
 
-afterEach(resetTrackerTestState);
+afterEach(resetTestState);
 
 describe('Planner Settimanale', { timeout: 30_000 }, () => {
   it('says the challenge has not started without a start date', async () => {
-    fakeServer(testUser({ challengeStartDate: null }));
-    renderWithApp(<PlannerPage />, { path: '/planner' });
+    fakeServer(fakeUser({ challengeStartDate: null }));
+    renderApp('/planner', <PlannerPage />);
     expect(await screen.findByText('Challenge non ancora iniziata')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Salva Planner' })).not.toBeInTheDocument();
   });
 
   it('refuses to save with fewer than 3 actions, in the page, then saves once for +10', async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
-    fakeServer(testUser({ challengeStartDate: currentDay() }));
+    fakeServer(fakeUser({ challengeStartDate: currentDay() }));
     const user = userEvent.setup();
-    renderWithApp(<PlannerPage />, { path: '/planner' });
+    renderApp('/planner', <PlannerPage />);
 
     expect(await screen.findByText('Settimana 1')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Azione 1' }), 'Camminare 30 minuti');
@@ -40,9 +41,9 @@ describe('Planner Settimanale', { timeout: 30_000 }, () => {
   });
 
   it('adds slots up to 5, removes down to 3, and completes only written actions', async () => {
-    fakeServer(testUser({ challengeStartDate: currentDay() }));
+    fakeServer(fakeUser({ challengeStartDate: currentDay() }));
     const user = userEvent.setup();
-    renderWithApp(<PlannerPage />, { path: '/planner' });
+    renderApp('/planner', <PlannerPage />);
     const add = await screen.findByRole('button', { name: '+ Aggiungi azione' });
 
     expect(screen.getByRole('button', { name: 'Rimuovi azione 1' })).toBeDisabled();

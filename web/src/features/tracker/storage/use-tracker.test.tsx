@@ -3,12 +3,13 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { addHabit } from '@sfida/core/tracker-actions';
 import { TrackerToaster } from '../components/tracker-toaster';
-import { fakeServer, json, renderWithApp, resetTrackerTestState, testUser } from '../testing/render-with-app';
+import { fakeServer, json, renderApp, resetTestState } from '../../../testing/test-utils';
+import { fakeUser } from '../../../testing/fake-user';
 import { trackerKey } from './tracker-store';
 import { REFRESH_AFTER_HIDDEN_MS, SYNC_DEBOUNCE_MS } from '../sync/tracker-sync';
 import { useTracker } from './use-tracker';
 
-const user = testUser({ challengeStartDate: '2025-10-06' });
+const user = fakeUser({ challengeStartDate: '2025-10-06' });
 const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 function trackerWith(names: string[], updatedAt = '2025-10-06T09:00:00.000Z'): TrackerData {
@@ -42,7 +43,7 @@ function HabitNames() {
 }
 
 afterEach(() => {
-  resetTrackerTestState();
+  resetTestState();
   vi.useRealTimers();
   renders = 0;
 });
@@ -52,7 +53,7 @@ describe('useTracker', () => {
     fakeServer(user, (call) =>
       call.method === 'GET' && call.path === '/api/users/me/progress' ? json(trackerWith(['Leggere'])) : undefined,
     );
-    renderWithApp(<HabitNames />);
+    renderApp('/dashboard', <HabitNames />);
     expect(await screen.findByText('Leggere')).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem(trackerKey(user.id)) ?? '{}').habits).toHaveLength(1);
   });
@@ -62,7 +63,7 @@ describe('useTracker', () => {
     const calls = fakeServer(user, (call) =>
       call.method === 'GET' && call.path === '/api/users/me/progress' ? json(trackerWith(['Vecchia'])) : undefined,
     );
-    renderWithApp(<HabitNames />);
+    renderApp('/dashboard', <HabitNames />);
     expect(await screen.findByText('Locale')).toBeInTheDocument();
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     const put = calls.find((c) => c.method === 'PUT');
@@ -76,7 +77,7 @@ describe('useTracker', () => {
     const calls = fakeServer(user, (call) =>
       call.method === 'GET' && call.path === '/api/users/me/progress' ? json(same) : undefined,
     );
-    renderWithApp(<HabitNames />);
+    renderApp('/dashboard', <HabitNames />);
     await screen.findByText('Leggere');
     await waitFor(() => expect(calls.some((c) => c.method === 'GET' && c.path === '/api/users/me/progress')).toBe(true));
 
@@ -92,7 +93,7 @@ describe('useTracker', () => {
     const calls = fakeServer(user, (call) =>
       call.method === 'GET' && call.path === '/api/users/me/progress' ? json(trackerWith(['Leggere'], '2025-10-08T08:59:59.999Z')) : undefined,
     );
-    renderWithApp(<HabitNames />);
+    renderApp('/dashboard', <HabitNames />);
     await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
     expect((calls.find((c) => c.method === 'PUT')?.body as TrackerData).updatedAt).toBe('2025-10-08T09:00:00.000Z');
   });
@@ -115,7 +116,7 @@ describe('useTracker', () => {
       localStorage.setItem(trackerKey(user.id), JSON.stringify(here));
       let onServer = here;
       const calls = fakeServer(user, (call) => (call.method === 'GET' && call.path === '/api/users/me/progress' ? json(onServer) : undefined));
-      renderWithApp(<HabitNames />);
+      renderApp('/dashboard', <HabitNames />);
       await screen.findByText('Leggere');
       await waitFor(() => expect(calls.filter((c) => c.method === 'GET' && c.path === '/api/users/me/progress')).toHaveLength(1));
 
@@ -137,7 +138,7 @@ describe('useTracker', () => {
       let onServer = here;
       const calls = fakeServer(user, (call) => (call.method === 'GET' && call.path === '/api/users/me/progress' ? json(onServer) : undefined));
       const reads = () => calls.filter((c) => c.method === 'GET' && c.path === '/api/users/me/progress').length;
-      renderWithApp(<HabitNames />);
+      renderApp('/dashboard', <HabitNames />);
       await screen.findByText('Leggere');
       await waitFor(() => expect(reads()).toBe(1));
 
@@ -162,7 +163,7 @@ describe('useTracker', () => {
 
   it('shows a message when the browser storage is full', async () => {
     fakeServer(user);
-    renderWithApp(<HabitNames />);
+    renderApp('/dashboard', <HabitNames />);
     const add = await screen.findByRole('button', { name: 'aggiungi' });
     const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
       throw new DOMException('quota', 'QuotaExceededError');
@@ -180,7 +181,7 @@ describe('useTracker', () => {
   it('does not re-render when the once-a-second re-read finds nothing new', async () => {
     localStorage.setItem(trackerKey(user.id), JSON.stringify(trackerWith(['Leggere'])));
     fakeServer(user);
-    renderWithApp(<HabitNames />);
+    renderApp('/dashboard', <HabitNames />);
     await screen.findByText('Leggere');
     // Let the start-up sync settle, then count.
     await waitFor(() => expect(screen.getByRole('button', { name: 'aggiungi' })).toBeInTheDocument());
@@ -200,7 +201,7 @@ describe('useTracker', () => {
     const calls = fakeServer(user, (call) =>
       call.method === 'PUT' ? new Promise<Response>((resolve) => (answer = resolve)) : undefined,
     );
-    renderWithApp(<HabitNames />);
+    renderApp('/dashboard', <HabitNames />);
     await screen.findByText('Leggere');
     await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
@@ -219,7 +220,7 @@ describe('useTracker', () => {
     fakeServer(user, (call) =>
       call.method === 'GET' && call.path === '/api/users/me/progress' ? new Promise<Response>((resolve) => (answer = resolve)) : undefined,
     );
-    renderWithApp(<HabitNames />);
+    renderApp('/dashboard', <HabitNames />);
     await screen.findByText('Leggere');
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     const before = renders;
@@ -238,7 +239,7 @@ describe('useTracker', () => {
       call.method === 'GET' && call.path === '/api/users/me/progress' ? new Promise<Response>((resolve) => (answer = resolve)) : undefined,
     );
     const storedZone = () => (JSON.parse(localStorage.getItem(trackerKey(user.id)) ?? '{}') as TrackerData).timeZone;
-    renderWithApp(<HabitNames />);
+    renderApp('/dashboard', <HabitNames />);
     await screen.findByText('Leggere');
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(storedZone()).toBe(elsewhere);
@@ -255,7 +256,7 @@ describe('useTracker', () => {
     const calls = fakeServer(user, (call) =>
       call.method === 'PUT' && refuse ? json({ message: 'Dati non plausibili' }, 400) : undefined,
     );
-    renderWithApp(<HabitNames />);
+    renderApp('/dashboard', <HabitNames />);
     await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
 
     refuse = true;
@@ -273,7 +274,7 @@ describe('useTracker', () => {
       if (call.path.startsWith('/api/users/me/progress') && !online) throw new TypeError('Failed to fetch');
       return undefined;
     });
-    renderWithApp(<HabitNames />);
+    renderApp('/dashboard', <HabitNames />);
     await screen.findByText('Leggere');
     act(() => screen.getByRole('button', { name: 'aggiungi' }).click());
     expect(screen.getByText('Nuova')).toBeInTheDocument();

@@ -1,0 +1,148 @@
+import type { ReactNode } from 'react';
+import { configure, render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { vi } from 'vitest';
+import type { User } from '@sfida/core/user';
+import { AppProvider } from '../app/provider';
+import { AppRoutes } from '../app/router';
+import { clearNotices } from '../features/tracker/components/tracker-toaster';
+import { resetTrackerStores } from '../features/tracker/storage/tracker-store';
+import { resetTrackerSyncs } from '../features/tracker/sync/tracker-sync';
+import { useAuth } from '../lib/auth';
+import { createQueryClient } from '../lib/query-client';
+
+/*
+ * The web app's tests render the real providers (design system, queries, session) and replace
+ * only the outside world: `fetch`. Each test describes the server it talks to.
+ */
+
+// Screens are lazy chunks imported on first use, and typing is one render per key: on a busy
+// machine both take longer than Testing Library's default wait.
+configure({ asyncUtilTimeout: 10_000 });
+
+/** Shows `children` once the session is read, as the signed-in routes do. */
+function WhenSignedIn({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  return user ? children : null;
+}
+
+/**
+ * Renders the app at `path` inside its providers, with a fresh query cache (no retries, so
+ * failures show at once): its routes and guards, as the browser does, or with `screen` only that
+ * screen, once the fake server's user is signed in.
+ */
+export function renderApp(path: string, screen?: ReactNode) {
+  // jsdom has no scrolling; the router scrolls to the top on every navigation.
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false, refetchOnWindowFocus: false } });
+  let location = path;
+  function LocationProbe() {
+    location = useLocation().pathname;
+    return null;
+  }
+  const user = userEvent.setup();
+  const view = render(
+    <AppProvider queryClient={queryClient}>
+      <MemoryRouter initialEntries={[path]} useTransitions={false}>
+        {screen === undefined ? <AppRoutes /> : <WhenSignedIn>{screen}</WhenSignedIn>}
+        <LocationProbe />
+      </MemoryRouter>
+    </AppProvider>,
+  );
+  return { ...view, user, queryClient, currentPath: () => location };
+}
+
+/** A JSON answer, as our API sends it. */
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** One request the app made, as the fake server saw it (header names in lower case). */
+export interface ApiCall {
+  method: string;
+  /** The path with its query string. */
+  path: string;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+/** Replaces `fetch` with `answer`; the mock's own calls and the `ApiCall`s list what was sent. */
+function stubFetch(answer: (call: ApiCall) => Response | Promise<Response>) {
+  const calls: ApiCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const call: ApiCall = {
+      method: (init.method ?? 'GET').toUpperCase(),
+      path: url.pathname + url.search,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      headers: Object.fromEntries(new Headers(init.headers).entries()),
+    };
+    calls.push(call);
+    return answer(call);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { fetchMock, calls };
+}
+
+type Handler = (request: { method: string; body: unknown }) => Response | Promise<Response>;
+
+/**
+ * A server that knows only `routes`, keyed "METHOD path" (with the query string); any other call
+ * answers 404. Returns the `fetch` mock so tests can inspect what was sent.
+ */
+export function mockApi(routes: Record<string, Handler>) {
+  return stubFetch((call) => {
+    const handler = routes[`${call.method} ${call.path}`];
+    if (!handler) return json({ message: `Nessun mock per ${call.method} ${call.path}` }, 404);
+    return handler({ method: call.method, body: call.body });
+  }).fetchMock;
+}
+
+export type ApiHandler = (call: ApiCall) => Response | Promise<Response> | undefined;
+
+/**
+ * A server where `user` is signed in: `/api/auth/session` answers `{ user }`, the tracker's copy
+ * none yet (204), an upload is accepted, the leaderboard is empty, unless `handler` answers
+ * first. Returns the list of calls made.
+ */
+export function fakeServer(user: User, handler: ApiHandler = () => undefined): ApiCall[] {
+  return stubFetch(async (call) => {
+    const answer = await handler(call);
+    if (answer) return answer;
+    const path = call.path.split('?')[0];
+    if (path === '/api/auth/session') return json({ user });
+    if (path === '/api/users/me/progress') {
+      return call.method === 'PUT' ? json({ weeklyKPI: null }) : new Response(null, { status: 204 });
+    }
+    if (path?.endsWith('/leaderboard')) return json({ entries: [] });
+    return json({ message: 'Non trovato' }, 404);
+  }).calls;
+}
+
+/** The body a call to `method path` sent, parsed from JSON. */
+export function sentBody(fetchMock: ReturnType<typeof mockApi>, method: string, path: string): unknown {
+  const call = fetchMock.mock.calls.find(([url, init]) => url === path && (init?.method ?? 'GET') === method);
+  return call && typeof call[1]?.body === 'string' ? JSON.parse(call[1].body) : undefined;
+}
+
+/** GET /api/auth/session when signed out. */
+export const anonymous: Handler = () => json({ user: null });
+
+/** A promise the test settles when it wants to, to observe loading states. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+/** Forgets what outlives a render in a tab: notices, the tracker's stores and sync engines, the fake server. */
+export function resetTestState(): void {
+  clearNotices();
+  resetTrackerSyncs();
+  resetTrackerStores();
+  vi.unstubAllGlobals();
+}
