@@ -6,7 +6,7 @@ import { vi } from 'vitest';
 import type { User } from '@sfida/core/user';
 import { AppProvider } from '../app/provider';
 import { AppRoutes } from '../app/router';
-import { clearNotices } from '../features/tracker/components/tracker-toaster';
+import { clearNotices } from '../lib/notices';
 import { resetTrackerStores } from '../features/tracker/storage/tracker-store';
 import { resetTrackerSyncs } from '../features/tracker/sync/tracker-sync';
 import { useAuth } from '../lib/auth';

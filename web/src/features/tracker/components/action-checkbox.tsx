@@ -2,8 +2,8 @@ import { chakra } from '@chakra-ui/react';
 import type { PlannerAction } from '@sfida/core/tracker';
 import { toggleAction } from '@sfida/core/tracker-actions';
 import { useTracker } from '../storage/use-tracker';
-import { noticeDone } from './points-notice';
-import { notify } from './tracker-toaster';
+import { noticeDone } from '../../../lib/points-notice';
+import { notify } from '../../../lib/notices';
 
 const Checkbox = chakra('input', {
   base: {

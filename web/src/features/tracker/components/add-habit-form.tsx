@@ -3,7 +3,7 @@ import { Button, Field, Flex, Input, Stack } from '@chakra-ui/react';
 import { MAX_HABIT_NAME } from '@sfida/core/tracker';
 import { addHabit } from '@sfida/core/tracker-actions';
 import { useTracker } from '../storage/use-tracker';
-import { noticeDone } from './points-notice';
+import { noticeDone } from '../../../lib/points-notice';
 
 /** "Nuova abitudine": a button that opens a one-field form (Enter submits, Aggiungi / Annulla). */
 export function AddHabitForm() {

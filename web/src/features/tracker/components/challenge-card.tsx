@@ -2,10 +2,10 @@ import { useRef, useState } from 'react';
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { CHALLENGE_WEEKS, challengeWeekNumber, completedWeeks, formatItalianDate, isChallengeStarted } from '@sfida/core/dates';
 import type { IsoDate } from '@sfida/core/iso-date';
-import { SectionCard } from './section-card';
+import { SectionCard } from '../../../components/section-card';
 import { StartChallengeForm } from './start-challenge-form';
-import { weekLabel } from './week-label';
-import { ProgressBar } from './progress-bar';
+import { weekLabel } from '../../../lib/week-label';
+import { ProgressBar } from '../../../components/progress-bar';
 
 /** The challenge progress card: completed weeks of 8 and the start date, or the way to start. */
 export function ChallengeCard({ startDate, today }: { startDate: IsoDate | null; today: IsoDate }) {

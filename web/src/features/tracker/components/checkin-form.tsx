@@ -6,7 +6,7 @@ import { MAX_REFLECTION, type Mood } from '@sfida/core/tracker';
 import { submitCheckIn } from '@sfida/core/tracker-actions';
 import { useTracker } from '../storage/use-tracker';
 import { MOODS } from './moods';
-import { noticeDone } from './points-notice';
+import { noticeDone } from '../../../lib/points-notice';
 
 const MoodOption = chakra('label', {
   base: {

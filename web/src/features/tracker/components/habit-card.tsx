@@ -7,9 +7,9 @@ import { currentStreak } from '@sfida/core/streaks';
 import { archiveHabit, habitDayState, toggleHabit } from '@sfida/core/tracker-actions';
 import { FlameIcon } from '../../../components/icons';
 import { useTracker } from '../storage/use-tracker';
-import { DayStrip } from './day-strip';
-import { notify } from './tracker-toaster';
-import { noticeDone } from './points-notice';
+import { DayStrip } from '../../../components/day-strip';
+import { notify } from '../../../lib/notices';
+import { noticeDone } from '../../../lib/points-notice';
 
 /** One habit: today's toggle, its streak, the week strip and delete (confirmed in the page). */
 export function HabitCard({ habit, today, stripDays }: { habit: Habit; today: IsoDate; stripDays: IsoDate[] }) {

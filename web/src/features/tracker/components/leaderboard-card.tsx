@@ -3,8 +3,8 @@ import { Badge, Box, Button, Text } from '@chakra-ui/react';
 import type { LeaderboardEntry } from '@sfida/core/progress-summary';
 import { useLeaderboard } from '../api/leaderboard';
 import { FlameIcon, MedalIcon } from '../../../components/icons';
-import { SectionCard } from './section-card';
-import { stackedList } from './stacked-list';
+import { SectionCard } from '../../../components/section-card';
+import { stackedList } from '../../../components/stacked-list';
 
 /** Rows the card shows before "Mostra tutta la classifica": the dashboard is a glance, on a phone. */
 const LEADERBOARD_PREVIEW = 10;

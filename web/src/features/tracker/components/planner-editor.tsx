@@ -4,7 +4,7 @@ import { MAX_ACTION_TEXT, MAX_ACTIONS, MIN_ACTIONS } from '@sfida/core/tracker';
 import { addActionSlot, removeActionSlot, savePlanner, setActionText, weekActions } from '@sfida/core/tracker-actions';
 import { useTracker } from '../storage/use-tracker';
 import { ActionCheckbox } from './action-checkbox';
-import { noticeDone } from './points-notice';
+import { noticeDone } from '../../../lib/points-notice';
 
 /** The week's 3 to 5 actions: write, complete, add, remove, and "Salva Planner". */
 export function PlannerEditor({ week }: { week: number }) {

@@ -1,6 +1,6 @@
 import { chakra, Flex, Text } from '@chakra-ui/react';
 import { POINTS_RULES } from '@sfida/core/points';
-import { pointsText } from './points-notice';
+import { pointsText } from '../../../lib/points-notice';
 
 /** How points are earned (the SPEC points table, from core). */
 export function PointsRulesList() {

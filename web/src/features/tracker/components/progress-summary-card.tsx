@@ -1,6 +1,6 @@
 import { SimpleGrid, Text, type SystemStyleObject } from '@chakra-ui/react';
 import { useProgressSummary } from '../api/progress-summary';
-import { SectionCard } from './section-card';
+import { SectionCard } from '../../../components/section-card';
 
 /** The figures' styles, set once on the grid: each figure is plain elements (docs/decisions/011). */
 const FIGURES: SystemStyleObject = {

@@ -5,7 +5,7 @@ import { isIsoDate } from '@sfida/core/iso-date';
 import type { IsoDate } from '@sfida/core/iso-date';
 import { ApiError } from '../../../lib/api-client';
 import { useStartChallenge } from '../api/start-challenge';
-import { notify } from './tracker-toaster';
+import { notify } from '../../../lib/notices';
 
 /** Failure text: the server's message, else the SPEC fallbacks (a refusal vs. a failed call). */
 function startErrorText(error: unknown): string {

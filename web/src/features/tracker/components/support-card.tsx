@@ -1,7 +1,7 @@
 import { Button, Flex, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { ChatIcon, MailIcon } from '../../../components/icons';
 import { mailtoProgress, type ProgressMail } from './progress-mail';
-import { SectionCard } from './section-card';
+import { SectionCard } from '../../../components/section-card';
 import { COMMUNITY_URL } from './support-links';
 
 /** Invitation to send progress to the coach team by email, and the community group link. */

@@ -4,10 +4,10 @@ import type { IsoDate } from '@sfida/core/iso-date';
 import { activeHabits } from '@sfida/core/tracker';
 import { habitDayState, toggleHabit } from '@sfida/core/tracker-actions';
 import { useTracker } from '../storage/use-tracker';
-import { noticeDone } from './points-notice';
-import { SectionCard } from './section-card';
-import { stackedList } from './stacked-list';
-import { notify } from './tracker-toaster';
+import { noticeDone } from '../../../lib/points-notice';
+import { SectionCard } from '../../../components/section-card';
+import { stackedList } from '../../../components/stacked-list';
+import { notify } from '../../../lib/notices';
 
 /** The rows' styles, set once on the list: its rows are plain elements (docs/decisions/011). */
 const HABIT_ROWS = stackedList('2', {

@@ -3,7 +3,7 @@ import { Heading, Stack, Text } from '@chakra-ui/react';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useTracker, useTrackerSync } from '../storage/use-tracker';
-import { TrackerToaster } from './tracker-toaster';
+import { Toaster } from '../../../components/toaster';
 
 interface TrackerScreenProps {
   title: string;
@@ -45,7 +45,7 @@ export function TrackerScreen({ title, heading, intro, lead, children }: Tracker
       )}
       {lead}
       {showSpinner ? <PageSpinner /> : children}
-      <TrackerToaster />
+      <Toaster />
     </Stack>
   );
 }

@@ -3,9 +3,9 @@ import { Link as RouterLink } from 'react-router-dom';
 import { plannerProgress, weekActions } from '@sfida/core/tracker-actions';
 import { useTracker } from '../storage/use-tracker';
 import { ActionCheckbox } from './action-checkbox';
-import { SectionCard } from './section-card';
-import { stackedList } from './stacked-list';
-import { ProgressBar } from './progress-bar';
+import { SectionCard } from '../../../components/section-card';
+import { stackedList } from '../../../components/stacked-list';
+import { ProgressBar } from '../../../components/progress-bar';
 
 /** The rows' styles, set once on the list: its rows are plain elements (docs/decisions/011). */
 const ACTION_ROWS = stackedList('2', {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { currentDay } from '../hooks/use-today';
+import { currentDay } from '../../../lib/use-today';
 import { fakeServer, renderApp, resetTestState } from '../../../testing/test-utils';
 import { fakeUser } from '../../../testing/fake-user';
 import CheckinPage from './checkin-page';

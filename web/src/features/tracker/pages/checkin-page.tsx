@@ -5,10 +5,10 @@ import { CheckInForm } from '../components/checkin-form';
 import { CheckInHistory } from '../components/checkin-history';
 import { MoodChart } from '../components/mood-chart';
 import { moodOf } from '../components/moods';
-import { SectionCard } from '../components/section-card';
+import { SectionCard } from '../../../components/section-card';
 import { TrackerScreen } from '../components/tracker-screen';
-import { weekLabel } from '../components/week-label';
-import { useToday } from '../hooks/use-today';
+import { weekLabel } from '../../../lib/week-label';
+import { useToday } from '../../../lib/use-today';
 import { useTracker } from '../storage/use-tracker';
 
 function CheckInContent() {

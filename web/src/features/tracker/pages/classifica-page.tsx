@@ -5,10 +5,10 @@ import { totalPoints } from '@sfida/core/points';
 import { BadgeGrid } from '../components/badge-grid';
 import { PointsByWeekChart } from '../components/points-by-week-chart';
 import { PointsRulesList } from '../components/points-rules-list';
-import { SectionCard } from '../components/section-card';
-import { StatGrid, StatTile } from '../components/stat-tile';
+import { SectionCard } from '../../../components/section-card';
+import { StatGrid, StatTile } from '../../../components/stat-tile';
 import { TrackerScreen } from '../components/tracker-screen';
-import { useToday } from '../hooks/use-today';
+import { useToday } from '../../../lib/use-today';
 import { useTracker } from '../storage/use-tracker';
 
 function VictoriesContent() {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatItalianDate, mondayOf } from '@sfida/core/dates';
-import { currentDay } from '../hooks/use-today';
+import { currentDay } from '../../../lib/use-today';
 import { fakeServer, json, renderApp, resetTestState } from '../../../testing/test-utils';
 import { fakeUser } from '../../../testing/fake-user';
 import DashboardPage from './dashboard-page';

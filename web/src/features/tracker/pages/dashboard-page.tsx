@@ -11,13 +11,13 @@ import { useAfterFirstPaint } from '../../../lib/use-after-first-paint';
 import { ChallengeCard } from '../components/challenge-card';
 import { LeaderboardCard } from '../components/leaderboard-card';
 import { ProgressSummaryCard } from '../components/progress-summary-card';
-import { StatGrid, StatTile } from '../components/stat-tile';
+import { StatGrid, StatTile } from '../../../components/stat-tile';
 import { SupportCard } from '../components/support-card';
 import { TodayHabitsCard } from '../components/today-habits-card';
 import { TrackerScreen } from '../components/tracker-screen';
 import { WeekActionsCard } from '../components/week-actions-card';
-import { weekFigure, weekLabel } from '../components/week-label';
-import { useToday } from '../hooks/use-today';
+import { weekFigure, weekLabel } from '../../../lib/week-label';
+import { useToday } from '../../../lib/use-today';
 import { useTracker } from '../storage/use-tracker';
 
 /** The cohort the progress calls use: the user's, else their own id, else the shared default (SPEC section 7). */

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addDays } from '@sfida/core/dates';
-import { currentDay } from '../hooks/use-today';
+import { currentDay } from '../../../lib/use-today';
 import { fakeServer, renderApp, resetTestState } from '../../../testing/test-utils';
 import { fakeUser } from '../../../testing/fake-user';
 import HabitsPage from './habits-page';

@@ -3,15 +3,16 @@ import { isChallengeStarted } from '@sfida/core/dates';
 import { totalPoints } from '@sfida/core/points';
 import { bestCurrentStreak } from '@sfida/core/streaks';
 import { activeHabits, completionsOf } from '@sfida/core/tracker';
+import { currentWeekStrip } from '@sfida/core/tracker-actions';
+import { weekStripDays } from '../../../components/day-strip';
 import { AddHabitForm } from '../components/add-habit-form';
 import { HabitCard } from '../components/habit-card';
-import { stripDaysFor } from '../components/habit-strip-days';
-import { StatGrid, StatTile } from '../components/stat-tile';
-import { TipsList } from '../components/tips-list';
+import { StatGrid, StatTile } from '../../../components/stat-tile';
+import { TipsList } from '../../../components/tips-list';
 import { TrackerScreen } from '../components/tracker-screen';
-import { useToday } from '../hooks/use-today';
+import { useToday } from '../../../lib/use-today';
 import { useTracker } from '../storage/use-tracker';
-import { ProgressBar } from '../components/progress-bar';
+import { ProgressBar } from '../../../components/progress-bar';
 
 const TIPS = [
   'Scegli al massimo 3 abitudini: poche, ma tutti i giorni.',
@@ -26,7 +27,7 @@ function HabitsContent() {
   const habits = activeHabits(data);
   const doneToday = habits.filter((habit) => completionsOf(data, habit.id)[today] !== undefined).length;
   const percent = habits.length === 0 ? 0 : Math.round((doneToday / habits.length) * 100);
-  const stripDays = stripDaysFor(data, today);
+  const stripDays = weekStripDays(currentWeekStrip(data, new Date()), today);
   const started = isChallengeStarted(data.challengeStartDate, today);
 
   return (

@@ -1,18 +1,17 @@
 import { Box, Stack, Text } from '@chakra-ui/react';
 import { challengeWeekNumber, compareIsoDates } from '@sfida/core/dates';
 import { pointsByChallengeWeek, totalPoints } from '@sfida/core/points';
-import { plannerProgress, weekActions } from '@sfida/core/tracker-actions';
-import { DayStrip } from '../components/day-strip';
-import { stripDaysFor } from '../components/habit-strip-days';
+import { currentWeekStrip, plannerProgress, weekActions } from '@sfida/core/tracker-actions';
+import { DayStrip, weekStripDays } from '../../../components/day-strip';
 import { PlannerEditor } from '../components/planner-editor';
-import { SectionCard } from '../components/section-card';
-import { StatGrid, StatTile } from '../components/stat-tile';
-import { TipsList } from '../components/tips-list';
+import { SectionCard } from '../../../components/section-card';
+import { StatGrid, StatTile } from '../../../components/stat-tile';
+import { TipsList } from '../../../components/tips-list';
 import { TrackerScreen } from '../components/tracker-screen';
-import { weekLabel } from '../components/week-label';
-import { useToday } from '../hooks/use-today';
+import { weekLabel } from '../../../lib/week-label';
+import { useToday } from '../../../lib/use-today';
 import { useTracker } from '../storage/use-tracker';
-import { ProgressBar } from '../components/progress-bar';
+import { ProgressBar } from '../../../components/progress-bar';
 
 const TIPS = [
   'Scegli azioni concrete e misurabili: "camminare 30 minuti martedì e giovedì".',
@@ -44,7 +43,7 @@ function PlannerContent() {
 
   const progress = plannerProgress(weekActions(data, week));
   const weekPoints = pointsByChallengeWeek(data.pointsHistory)[week - 1]?.points ?? 0;
-  const days = stripDaysFor(data, today).map((date) => {
+  const days = weekStripDays(currentWeekStrip(data, new Date()), today).map((date) => {
     const order = compareIsoDates(date, today);
     return { date, done: false, editable: false, state: order > 0 ? 'future' : order === 0 ? 'today' : 'past' } as const;
   });

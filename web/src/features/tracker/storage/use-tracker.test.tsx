@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { addHabit } from '@sfida/core/tracker-actions';
-import { TrackerToaster } from '../components/tracker-toaster';
+import { Toaster } from '../../../components/toaster';
 import { fakeServer, json, renderApp, resetTestState } from '../../../testing/test-utils';
 import { fakeUser } from '../../../testing/fake-user';
 import { trackerKey } from './tracker-store';
@@ -37,7 +37,7 @@ function HabitNames() {
       <button type="button" onClick={() => apply(addHabit(data, 'Nuova', new Date()))}>
         aggiungi
       </button>
-      <TrackerToaster />
+      <Toaster />
     </>
   );
 }

@@ -5,7 +5,7 @@ import { withReconciledHistory } from '@sfida/core/points';
 import { setChallengeStartDate, type TrackerResult } from '@sfida/core/tracker-actions';
 import type { User } from '@sfida/core/user';
 import { useAuth } from '../../../lib/auth';
-import { notify } from '../components/tracker-toaster';
+import { notify } from '../../../lib/notices';
 import { invalidateServerProgress } from '../api/invalidate-progress';
 import { trackerSyncFor, type SyncState } from '../sync/tracker-sync';
 import { trackerStoreFor, type TrackerStore, type WriteProblem } from './tracker-store';

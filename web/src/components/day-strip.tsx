@@ -1,5 +1,5 @@
 import { chakra, Flex, Text } from '@chakra-ui/react';
-import { formatItalianShortDate, italianWeekday } from '@sfida/core/dates';
+import { addDays, DAYS_PER_WEEK, formatItalianShortDate, italianWeekday } from '@sfida/core/dates';
 import type { IsoDate } from '@sfida/core/iso-date';
 
 /** One day of a strip (SPEC section 4 day states). */
@@ -9,6 +9,15 @@ export interface StripDay {
   done: boolean;
   /** Whether the day can be toggled (today and recent past days of a started challenge). */
   editable: boolean;
+}
+
+/**
+ * The days a week strip shows: the challenge's current week (core's `currentWeekStrip`), or
+ * before the start, when that is empty, the last 7 days (all locked).
+ */
+export function weekStripDays(currentWeek: IsoDate[], today: IsoDate): IsoDate[] {
+  if (currentWeek.length > 0) return currentWeek;
+  return Array.from({ length: DAYS_PER_WEEK }, (_, i) => addDays(today, i - (DAYS_PER_WEEK - 1)));
 }
 
 const cellStyles = {

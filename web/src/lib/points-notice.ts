@@ -1,4 +1,4 @@
-import { notify } from './tracker-toaster';
+import { notify } from './notices';
 
 /** "+10 punti" / "-2 punti" for a change in the total. */
 export function pointsText(points: number): string {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { todayIn } from '@sfida/core/dates';
 import type { IsoDate } from '@sfida/core/iso-date';
-import { browserTimeZone } from '../../../lib/browser-time-zone';
+import { browserTimeZone } from './browser-time-zone';
 
 /** Today in the participant's zone right now. */
 export function currentDay(): IsoDate {

@@ -1,50 +1,11 @@
 import { useSyncExternalStore } from 'react';
 import { Box, Button, Flex, Text } from '@chakra-ui/react';
+import { clearNotices, currentNotice, subscribeToNotices, type Notice, type NoticeType } from '../lib/notices';
 
 /*
- * The tracker's notices: one at a time, 3000 ms each (SPEC section 9); a new one replaces the one
- * showing. Chakra's toaster would do the same, but its state machine and portal cost ~18 KB gzip
- * on every tracker route, which the 200 KB route budget cannot spare; this is the small equivalent.
+ * Where lib/notices.ts's notices appear. Chakra's toaster would do the same, but its state machine
+ * and portal would weigh on every screen that shows a notice; this is the small equivalent.
  */
-
-/** How long a notice stays (SPEC section 9). */
-export const TOAST_DURATION_MS = 3000;
-
-export type NoticeType = 'success' | 'error' | 'info' | 'warning';
-
-interface Notice {
-  id: number;
-  title: string;
-  description?: string;
-  type: NoticeType;
-}
-
-let current: Notice | null = null;
-let nextId = 1;
-let timer: ReturnType<typeof setTimeout> | null = null;
-const listeners = new Set<() => void>();
-
-function show(notice: Notice | null): void {
-  current = notice;
-  if (timer !== null) clearTimeout(timer);
-  timer = notice ? setTimeout(() => show(null), TOAST_DURATION_MS) : null;
-  listeners.forEach((listener) => listener());
-}
-
-/** Shows a short notice; the one already showing goes away. */
-export function notify({ title, description, type = 'info' }: { title: string; description?: string; type?: NoticeType }): void {
-  show({ id: nextId++, title, description, type });
-}
-
-/** Removes the notice at once (tests start each case with none). */
-export function clearNotices(): void {
-  show(null);
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
 
 const tones: Record<NoticeType, { bg: string; border: string; icon: string }> = {
   success: { bg: 'green.50', border: 'green.600', icon: '✓' },
@@ -86,11 +47,11 @@ function NoticeCard({ notice }: { notice: Notice }) {
 }
 
 /**
- * Where the tracker screens' notices appear. Both live regions stay in the page so every notice
- * is announced: errors assertively, the rest politely.
+ * The notices of a screen. Both live regions stay in the page so every notice is announced:
+ * errors assertively, the rest politely.
  */
-export function TrackerToaster() {
-  const notice = useSyncExternalStore(subscribe, () => current, () => null);
+export function Toaster() {
+  const notice = useSyncExternalStore(subscribeToNotices, currentNotice, () => null);
   const isError = notice?.type === 'error';
   return (
     <Box position="fixed" insetX="0" top="4" zIndex="toast" display="flex" justifyContent="center" px="4" pointerEvents="none">
