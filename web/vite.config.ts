@@ -29,7 +29,7 @@ export default defineConfig({
           // import (React, the router...), which stays in the entry every page loads anyway.
           groups: [
             { name: 'ui', test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js)|web[\\/]src[\\/](components|lib)[\\/]/, minShareCount: 2 },
-            { name: 'tracker', test: /web[\\/]src[\\/]features[\\/]tracker[\\/](api|components|hooks|storage|sync)[\\/]/, minShareCount: 2, includeDependenciesRecursively: false },
+            { name: 'tracker', test: /web[\\/]src[\\/](tracker|features[\\/]tracker[\\/](api|components))[\\/]/, minShareCount: 2, includeDependenciesRecursively: false },
             { name: 'core', test: /core[\\/]src[\\/]|node_modules[\\/]zod[\\/]/, minShareCount: 2, includeDependenciesRecursively: false },
           ],
         },

@@ -1,6 +1,6 @@
 import { mondayOf, todayIn } from '@sfida/core/dates';
 import type { TrackerData } from '@sfida/core/tracker';
-import type * as TrackerStoreModuleNs from '../../web/src/features/tracker/storage/tracker-store';
+import type * as TrackerStoreModuleNs from '../../web/src/tracker/tracker-store';
 import { NOT_AVAILABLE, type Row } from './results';
 import { BENCH_TIME_ZONE } from './tracker-fixture';
 
@@ -123,13 +123,14 @@ async function measureReread(tracker: TrackerData): Promise<Row> {
   const storage = new MemoryStorage();
   Object.defineProperty(globals, 'localStorage', { value: storage, configurable: true, writable: true });
   try {
-    // The web app's tracker store (web/src/features/tracker/storage/): its reread() is what the dashboard's timer calls.
-    const store: Partial<TrackerStoreModule> = await import('../../web/src/features/tracker/storage/tracker-store');
-    if (!store.trackerStoreFor || !store.trackerKey) throw new Error('trackerStoreFor/trackerKey not exported');
-    storage.setItem(store.trackerKey('bench-user'), JSON.stringify(tracker));
+    // The web app's tracker store (web/src/tracker/): its reread() is what the dashboard's timer calls.
+    const store: Partial<TrackerStoreModule> = await import('../../web/src/tracker/tracker-store');
+    const { STORAGE_KEYS } = await import('../../web/src/tracker/storage-keys');
+    if (!store.trackerStoreFor) throw new Error('trackerStoreFor not exported');
+    storage.setItem(STORAGE_KEYS.tracker('bench-user'), JSON.stringify(tracker));
     const trackerStore = store.trackerStoreFor('bench-user');
     const first = trackerStore.getSnapshot();
-    if (!first.data) throw new Error('the store did not read the stored tracker');
+    if (!first.tracker) throw new Error('the store did not read the stored tracker');
     let notified = 0;
     trackerStore.subscribe(() => notified++);
     const value = medianMs(() => trackerStore.reread(), 20_000, 1000);

@@ -4,7 +4,7 @@ import { registerParticipant, setChallengeStart, signIn, type TestAccount } from
 
 // Helpers for the tracker end-to-end tests (tracker*.e2e.ts).
 
-/** The local-storage key of a user's tracker (web/src/features/tracker/storage/tracker-store.ts). */
+/** The local-storage key of a user's tracker (STORAGE_KEYS in web/src/tracker/storage-keys.ts). */
 export function trackerStorageKey(userId: string): string {
   return `sfida8:v1:tracker:${userId}`;
 }

@@ -6,6 +6,7 @@ import { useMediaQuery } from '../lib/use-media-query';
 import { BrandLogo } from './brand-logo';
 import { SiteFooter } from './site-footer';
 import { SkipLink } from './skip-link';
+import { Toaster } from './toaster';
 
 const navItems = [
   { to: '/eventi', label: 'Eventi' },
@@ -147,6 +148,7 @@ export default function AppShell() {
         </Container>
       </Box>
       <SiteFooter />
+      <Toaster />
     </Flex>
   );
 }

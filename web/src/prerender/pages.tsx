@@ -7,7 +7,7 @@ import { todayIn } from '@sfida/core/dates';
 import type { User } from '@sfida/core/user';
 import { AppRoot } from '../app/app-root';
 import { signedInPaths } from '../app/router';
-import { trackerKey } from '../features/tracker/storage/tracker-store';
+import { STORAGE_KEYS } from '../tracker/storage-keys';
 import { loadUserModule, meQueryKey } from '../lib/auth';
 import { browserTimeZone } from '../lib/browser-time-zone';
 import { createQueryClient } from '../lib/query-client';
@@ -107,7 +107,7 @@ export async function renderSignedInScreens(): Promise<{ path: string; markup: s
   const newcomer = fixtureNewcomer();
   const tracker = fixtureTracker(zone, now);
   const storage = new MemoryStorage();
-  storage.setItem(trackerKey(participant.id), JSON.stringify(tracker));
+  storage.setItem(STORAGE_KEYS.tracker(participant.id), JSON.stringify(tracker));
   const answer = (queryKey: readonly unknown[]) => fixtureAnswer(queryKey, participant, tracker, todayIn(zone, now));
   globalThis.localStorage = storage;
   try {

@@ -58,13 +58,13 @@ const COHORT_NAMES = ['Marco Bianchi', 'Sara Conti', 'Luca Ferrari', 'Elena Ricc
 
 /**
  * What the server would answer the screens' queries for `user` (the query's key after the root:
- * see web/src/features/tracker/api): the week's KPIs of `tracker`, a cohort's leaderboard with
+ * see web/src/tracker/server-summaries.ts): the week's KPIs of `tracker`, a cohort's leaderboard with
  * the participant in it. Undefined for a query the fixture does not know.
  */
 export function fixtureAnswer(queryKey: readonly unknown[], user: User, tracker: TrackerData, today: IsoDate): WeeklyKpi | LeaderboardEntry[] | undefined {
   const [area, kind, ...rest] = queryKey;
   if (area !== 'tracker') return undefined;
-  if (kind === 'progress') {
+  if (kind === 'progress-summary') {
     const weekStart = rest[2];
     if (typeof weekStart !== 'string') return undefined;
     return summarizeTracker(tracker, { challengeStartDate: user.challengeStartDate, today, weekStart });

@@ -6,9 +6,10 @@ import { vi } from 'vitest';
 import type { User } from '@sfida/core/user';
 import { AppProvider } from '../app/provider';
 import { AppRoutes } from '../app/router';
+import { Toaster } from '../components/toaster';
 import { clearNotices } from '../lib/notices';
-import { resetTrackerStores } from '../features/tracker/storage/tracker-store';
-import { resetTrackerSyncs } from '../features/tracker/sync/tracker-sync';
+import { resetTrackerStores } from '../tracker/tracker-store';
+import { resetTrackerSyncs } from '../tracker/tracker-sync';
 import { useAuth } from '../lib/auth';
 import { createQueryClient } from '../lib/query-client';
 
@@ -30,7 +31,7 @@ function WhenSignedIn({ children }: { children: ReactNode }) {
 /**
  * Renders the app at `path` inside its providers, with a fresh query cache (no retries, so
  * failures show at once): its routes and guards, as the browser does, or with `screen` only that
- * screen, once the fake server's user is signed in.
+ * screen, once the fake server's user is signed in, with the notices the app shell would show.
  */
 export function renderApp(path: string, screen?: ReactNode) {
   // jsdom has no scrolling; the router scrolls to the top on every navigation.
@@ -46,7 +47,14 @@ export function renderApp(path: string, screen?: ReactNode) {
   const view = render(
     <AppProvider queryClient={queryClient}>
       <MemoryRouter initialEntries={[path]} useTransitions={false}>
-        {screen === undefined ? <AppRoutes /> : <WhenSignedIn>{screen}</WhenSignedIn>}
+        {screen === undefined ? (
+          <AppRoutes />
+        ) : (
+          <WhenSignedIn>
+            {screen}
+            <Toaster />
+          </WhenSignedIn>
+        )}
         <LocationProbe />
       </MemoryRouter>
     </AppProvider>,

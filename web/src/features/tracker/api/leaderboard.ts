@@ -2,10 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { leaderboardEntrySchema, type LeaderboardEntry } from '@sfida/core/progress-summary';
 import { apiFetch } from '../../../lib/api-client';
+import { leaderboardQueryRoot } from '../../../tracker/server-summaries';
 
 const leaderboardResponseSchema = z.object({ entries: z.array(leaderboardEntrySchema) });
-
-export const leaderboardQueryRoot = ['tracker', 'leaderboard'] as const;
 
 /** The cohort's ranking for the week starting `weekStart`; an empty list on any failure (SPEC section 8). */
 export async function fetchLeaderboard(cohortId: string, weekStart: string, signal?: AbortSignal): Promise<LeaderboardEntry[]> {

@@ -2,10 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { weeklyKpiSchema, type WeeklyKpi } from '@sfida/core/progress-summary';
 import { apiFetch } from '../../../lib/api-client';
+import { progressSummaryQueryRoot } from '../../../tracker/server-summaries';
 
 const progressResponseSchema = z.object({ weeklyKPI: weeklyKpiSchema });
-
-export const progressQueryRoot = ['tracker', 'progress'] as const;
 
 /** The participant's weekly KPIs as the server computed them from the synced tracker; null on any failure (SPEC section 8). */
 export async function fetchProgressSummary(
@@ -28,7 +27,7 @@ export async function fetchProgressSummary(
 
 export function progressSummaryQueryOptions(userId: string, cohortId: string, weekStart: string) {
   return queryOptions({
-    queryKey: [...progressQueryRoot, userId, cohortId, weekStart],
+    queryKey: [...progressSummaryQueryRoot, userId, cohortId, weekStart],
     queryFn: ({ signal }) => fetchProgressSummary(userId, cohortId, weekStart, signal),
   });
 }

@@ -6,7 +6,7 @@ import { isoDateSchema, type IsoDate } from '@sfida/core/iso-date';
 import { useAuth } from '../../../lib/auth';
 import { ApiError } from '../../../lib/api-client';
 import { browserTimeZone } from '../../../lib/browser-time-zone';
-import { invalidateServerProgress } from './invalidate-progress';
+import { invalidateServerSummaries } from '../../../tracker/server-summaries';
 
 const startChallengeResponseSchema = z.object({ challengeStartDate: isoDateSchema, user: userSchema });
 
@@ -50,7 +50,7 @@ export function useStartChallenge() {
       setPending(true);
       try {
         const answer = await startChallenge(date);
-        await Promise.all([refresh(), invalidateServerProgress(queryClient)]);
+        await Promise.all([refresh(), invalidateServerSummaries(queryClient)]);
         return answer;
       } finally {
         setPending(false);

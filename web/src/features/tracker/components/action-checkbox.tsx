@@ -1,7 +1,7 @@
 import { chakra } from '@chakra-ui/react';
 import type { PlannerAction } from '@sfida/core/tracker';
 import { toggleAction } from '@sfida/core/tracker-actions';
-import { useTracker } from '../storage/use-tracker';
+import { useTracker } from '../../../tracker/use-tracker';
 import { noticeDone } from '../../../lib/points-notice';
 import { notify } from '../../../lib/notices';
 
@@ -19,7 +19,7 @@ const Checkbox = chakra('input', {
 
 /** Completes or un-completes a planner action (+10 / −10); an action without text cannot be completed. */
 export function ActionCheckbox({ week, action, label }: { week: number; action: PlannerAction; label: string }) {
-  const { data, apply } = useTracker();
+  const { tracker, apply } = useTracker();
   const empty = action.text.trim() === '';
   return (
     <Checkbox
@@ -29,7 +29,7 @@ export function ActionCheckbox({ week, action, label }: { week: number; action: 
       aria-label={label}
       title={empty ? "Scrivi prima il testo dell'azione" : undefined}
       onChange={() => {
-        const result = apply(toggleAction(data, week, action.id, new Date()));
+        const result = apply(toggleAction(tracker, week, action.id, new Date()));
         if (!result.ok) notify({ type: 'warning', title: result.message });
         else if (result.awarded > 0) noticeDone('Azione completata!', result.awarded, action.text.trim());
       }}

@@ -2,12 +2,12 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Button, Field, Flex, Input, Stack } from '@chakra-ui/react';
 import { MAX_HABIT_NAME } from '@sfida/core/tracker';
 import { addHabit } from '@sfida/core/tracker-actions';
-import { useTracker } from '../storage/use-tracker';
+import { useTracker } from '../../../tracker/use-tracker';
 import { noticeDone } from '../../../lib/points-notice';
 
 /** "Nuova abitudine": a button that opens a one-field form (Enter submits, Aggiungi / Annulla). */
 export function AddHabitForm() {
-  const { data, apply } = useTracker();
+  const { tracker, apply } = useTracker();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -23,7 +23,7 @@ export function AddHabitForm() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const result = apply(addHabit(data, name, new Date()));
+    const result = apply(addHabit(tracker, name, new Date()));
     if (!result.ok) {
       setError(result.message);
       return;

@@ -4,7 +4,7 @@ import { formatItalianDate, weekdayIndex } from '@sfida/core/dates';
 import type { IsoDate } from '@sfida/core/iso-date';
 import { MAX_REFLECTION, type Mood } from '@sfida/core/tracker';
 import { submitCheckIn } from '@sfida/core/tracker-actions';
-import { useTracker } from '../storage/use-tracker';
+import { useTracker } from '../../../tracker/use-tracker';
 import { MOODS } from './moods';
 import { noticeDone } from '../../../lib/points-notice';
 
@@ -31,7 +31,7 @@ const MoodOption = chakra('label', {
 
 /** This week's check-in: mood 1-5, a reflection (max 300), +10 points. */
 export function CheckInForm({ today }: { today: IsoDate }) {
-  const { data, apply } = useTracker();
+  const { tracker, apply } = useTracker();
   const [mood, setMood] = useState<Mood>(3);
   const [reflection, setReflection] = useState('');
   const [message, setMessage] = useState<string | null>(null);
@@ -39,7 +39,7 @@ export function CheckInForm({ today }: { today: IsoDate }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const result = apply(submitCheckIn(data, { mood, reflection }, new Date()));
+    const result = apply(submitCheckIn(tracker, { mood, reflection }, new Date()));
     if (!result.ok) {
       setMessage(result.message);
       return;

@@ -6,27 +6,27 @@ import { completionsOf } from '@sfida/core/tracker';
 import { currentStreak } from '@sfida/core/streaks';
 import { archiveHabit, habitDayState, toggleHabit } from '@sfida/core/tracker-actions';
 import { FlameIcon } from '../../../components/icons';
-import { useTracker } from '../storage/use-tracker';
+import { useTracker } from '../../../tracker/use-tracker';
 import { DayStrip } from '../../../components/day-strip';
 import { notify } from '../../../lib/notices';
 import { noticeDone } from '../../../lib/points-notice';
 
 /** One habit: today's toggle, its streak, the week strip and delete (confirmed in the page). */
 export function HabitCard({ habit, today, stripDays }: { habit: Habit; today: IsoDate; stripDays: IsoDate[] }) {
-  const { data, apply } = useTracker();
+  const { tracker, apply } = useTracker();
   const [confirming, setConfirming] = useState(false);
   const deleteButton = useRef<HTMLButtonElement>(null);
-  const streak = currentStreak(completionsOf(data, habit.id), today);
-  const todayState = habitDayState(data, habit.id, today, today);
+  const streak = currentStreak(completionsOf(tracker, habit.id), today);
+  const todayState = habitDayState(tracker, habit.id, today, today);
 
   function toggle(date: IsoDate) {
-    const result = apply(toggleHabit(data, habit.id, date, new Date()));
+    const result = apply(toggleHabit(tracker, habit.id, date, new Date()));
     if (!result.ok) notify({ type: 'warning', title: result.message });
     else if (result.awarded > 0) noticeDone('Abitudine completata!', result.awarded, habit.name);
   }
 
   function remove() {
-    const result = apply(archiveHabit(data, habit.id, new Date()));
+    const result = apply(archiveHabit(tracker, habit.id, new Date()));
     if (result.ok) notify({ type: 'info', title: 'Abitudine eliminata', description: habit.name });
     else notify({ type: 'error', title: result.message });
   }
@@ -57,7 +57,7 @@ export function HabitCard({ habit, today, stripDays }: { habit: Habit; today: Is
         {stripDays.length > 0 && (
           <DayStrip
             subject={habit.name}
-            days={stripDays.map((date) => ({ date, ...habitDayState(data, habit.id, date, today) }))}
+            days={stripDays.map((date) => ({ date, ...habitDayState(tracker, habit.id, date, today) }))}
             onToggle={toggle}
           />
         )}

@@ -2,16 +2,16 @@ import { useState } from 'react';
 import { Button, chakra, Flex, Input, Stack, Text } from '@chakra-ui/react';
 import { MAX_ACTION_TEXT, MAX_ACTIONS, MIN_ACTIONS } from '@sfida/core/tracker';
 import { addActionSlot, removeActionSlot, savePlanner, setActionText, weekActions } from '@sfida/core/tracker-actions';
-import { useTracker } from '../storage/use-tracker';
+import { useTracker } from '../../../tracker/use-tracker';
 import { ActionCheckbox } from './action-checkbox';
 import { noticeDone } from '../../../lib/points-notice';
 
 /** The week's 3 to 5 actions: write, complete, add, remove, and "Salva Planner". */
 export function PlannerEditor({ week }: { week: number }) {
-  const { data, apply } = useTracker();
+  const { tracker, apply } = useTracker();
   const [message, setMessage] = useState<string | null>(null);
-  const actions = weekActions(data, week);
-  const saved = data.savedPlannerWeeks.includes(week);
+  const actions = weekActions(tracker, week);
+  const saved = tracker.savedPlannerWeeks.includes(week);
 
   function run(result: ReturnType<typeof savePlanner>): boolean {
     const applied = apply(result);
@@ -20,7 +20,7 @@ export function PlannerEditor({ week }: { week: number }) {
   }
 
   function save() {
-    const result = apply(savePlanner(data, week, new Date()));
+    const result = apply(savePlanner(tracker, week, new Date()));
     if (!result.ok) {
       setMessage(result.message);
       return;
@@ -42,7 +42,7 @@ export function PlannerEditor({ week }: { week: number }) {
               value={action.text}
               maxLength={MAX_ACTION_TEXT}
               textDecoration={action.completed ? 'line-through' : undefined}
-              onChange={(event) => run(setActionText(data, week, action.id, event.target.value, new Date()))}
+              onChange={(event) => run(setActionText(tracker, week, action.id, event.target.value, new Date()))}
             />
             <Button
               variant="ghost"
@@ -51,7 +51,7 @@ export function PlannerEditor({ week }: { week: number }) {
               px="2"
               disabled={actions.length <= MIN_ACTIONS}
               aria-label={`Rimuovi azione ${index + 1}`}
-              onClick={() => run(removeActionSlot(data, week, action.id, new Date()))}
+              onClick={() => run(removeActionSlot(tracker, week, action.id, new Date()))}
             >
               ✕
             </Button>
@@ -67,7 +67,7 @@ export function PlannerEditor({ week }: { week: number }) {
         </Text>
       )}
       <Flex gap="2" wrap="wrap">
-        <Button variant="outline" disabled={actions.length >= MAX_ACTIONS} onClick={() => run(addActionSlot(data, week, new Date()))}>
+        <Button variant="outline" disabled={actions.length >= MAX_ACTIONS} onClick={() => run(addActionSlot(tracker, week, new Date()))}>
           + Aggiungi azione
         </Button>
         <Button onClick={save}>Salva Planner</Button>

@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { IsoDate } from '@sfida/core/iso-date';
 import { activeHabits } from '@sfida/core/tracker';
 import { habitDayState, toggleHabit } from '@sfida/core/tracker-actions';
-import { useTracker } from '../storage/use-tracker';
+import { useTracker } from '../../../tracker/use-tracker';
 import { noticeDone } from '../../../lib/points-notice';
 import { SectionCard } from '../../../components/section-card';
 import { stackedList } from '../../../components/stacked-list';
@@ -17,8 +17,8 @@ const HABIT_ROWS = stackedList('2', {
 
 /** Today's habits with their done / to-do state and a toggle each. */
 export function TodayHabitsCard({ today }: { today: IsoDate }) {
-  const { data, apply } = useTracker();
-  const habits = activeHabits(data);
+  const { tracker, apply } = useTracker();
+  const habits = activeHabits(tracker);
 
   return (
     <SectionCard
@@ -39,7 +39,7 @@ export function TodayHabitsCard({ today }: { today: IsoDate }) {
       ) : (
         <Box as="ul" css={HABIT_ROWS}>
           {habits.map((habit) => {
-            const day = habitDayState(data, habit.id, today, today);
+            const day = habitDayState(tracker, habit.id, today, today);
             return (
               <li key={habit.id}>
                 <span>{habit.name}</span>
@@ -51,7 +51,7 @@ export function TodayHabitsCard({ today }: { today: IsoDate }) {
                   aria-label={`${habit.name}: ${day.done ? 'fatto' : 'da fare'}`}
                   disabled={!day.editable}
                   onClick={() => {
-                    const result = apply(toggleHabit(data, habit.id, today, new Date()));
+                    const result = apply(toggleHabit(tracker, habit.id, today, new Date()));
                     if (!result.ok) notify({ type: 'warning', title: result.message });
                     else if (result.awarded > 0) noticeDone('Abitudine completata!', result.awarded, habit.name);
                   }}

@@ -2,8 +2,7 @@ import { useDeferredValue, type ReactNode } from 'react';
 import { Heading, Stack, Text } from '@chakra-ui/react';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useTracker, useTrackerSync } from '../storage/use-tracker';
-import { Toaster } from '../../../components/toaster';
+import { useTracker, useTrackerSync } from '../../../tracker/use-tracker';
 
 interface TrackerScreenProps {
   title: string;
@@ -15,7 +14,7 @@ interface TrackerScreenProps {
 }
 
 /**
- * The frame of every tracker screen: the tab title, the page heading, the notices, and a spinner
+ * The frame of every tracker screen: the tab title, the page heading, the sync's state, and a spinner
  * instead of an empty tracker while a new device fetches the participant's data.
  */
 export function TrackerScreen({ title, heading, intro, lead, children }: TrackerScreenProps) {
@@ -45,7 +44,6 @@ export function TrackerScreen({ title, heading, intro, lead, children }: Tracker
       )}
       {lead}
       {showSpinner ? <PageSpinner /> : children}
-      <Toaster />
     </Stack>
   );
 }

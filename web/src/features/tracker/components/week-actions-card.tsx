@@ -1,7 +1,7 @@
 import { Box, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { plannerProgress, weekActions } from '@sfida/core/tracker-actions';
-import { useTracker } from '../storage/use-tracker';
+import { useTracker } from '../../../tracker/use-tracker';
 import { ActionCheckbox } from './action-checkbox';
 import { SectionCard } from '../../../components/section-card';
 import { stackedList } from '../../../components/stacked-list';
@@ -16,7 +16,7 @@ const ACTION_ROWS = stackedList('2', {
 
 /** This week's planner actions with the progress bar and a checkbox each. */
 export function WeekActionsCard({ week }: { week: number }) {
-  const { data } = useTracker();
+  const { tracker } = useTracker();
   const link = (
     <Link asChild fontSize="sm" fontWeight="semibold" color="brand.fg">
       <RouterLink to="/planner">Apri il planner</RouterLink>
@@ -31,7 +31,7 @@ export function WeekActionsCard({ week }: { week: number }) {
     );
   }
 
-  const actions = weekActions(data, week).filter((action) => action.text.trim() !== '');
+  const actions = weekActions(tracker, week).filter((action) => action.text.trim() !== '');
   const progress = plannerProgress(actions);
 
   return (

@@ -9,13 +9,13 @@ import { SectionCard } from '../../../components/section-card';
 import { TrackerScreen } from '../components/tracker-screen';
 import { weekLabel } from '../../../lib/week-label';
 import { useToday } from '../../../lib/use-today';
-import { useTracker } from '../storage/use-tracker';
+import { useTracker } from '../../../tracker/use-tracker';
 
 function CheckInContent() {
-  const { data } = useTracker();
+  const { tracker } = useTracker();
   const today = useToday();
-  const week = challengeWeekNumber(data.challengeStartDate, today);
-  const done = currentWeekCheckIn(data, new Date());
+  const week = challengeWeekNumber(tracker.challengeStartDate, today);
+  const done = currentWeekCheckIn(tracker, new Date());
 
   return (
     <Stack gap="6">
@@ -34,14 +34,14 @@ function CheckInContent() {
         )}
       </SectionCard>
 
-      {data.checkIns.length > 0 && (
+      {tracker.checkIns.length > 0 && (
         <SectionCard title="Il tuo umore settimana per settimana">
-          <MoodChart checkIns={data.checkIns} currentWeek={week} />
+          <MoodChart checkIns={tracker.checkIns} currentWeek={week} />
         </SectionCard>
       )}
 
       <SectionCard title="Storico dei check-in">
-        <CheckInHistory checkIns={data.checkIns} />
+        <CheckInHistory checkIns={tracker.checkIns} />
       </SectionCard>
     </Stack>
   );

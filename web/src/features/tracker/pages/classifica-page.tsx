@@ -9,18 +9,18 @@ import { SectionCard } from '../../../components/section-card';
 import { StatGrid, StatTile } from '../../../components/stat-tile';
 import { TrackerScreen } from '../components/tracker-screen';
 import { useToday } from '../../../lib/use-today';
-import { useTracker } from '../storage/use-tracker';
+import { useTracker } from '../../../tracker/use-tracker';
 
 function VictoriesContent() {
-  const { data } = useTracker();
+  const { tracker } = useTracker();
   const today = useToday();
-  const badges = evaluateBadges(data, today);
+  const badges = evaluateBadges(tracker, today);
   const earned = badges.filter((badge) => badge.earned).length;
 
   return (
     <Stack gap="6">
       <StatGrid columns={2} gap="3">
-        <StatTile label="Punti totali" value={totalPoints(data.pointsHistory)} tone="accent" />
+        <StatTile label="Punti totali" value={totalPoints(tracker.pointsHistory)} tone="accent" />
         <StatTile label="Badge ottenuti" value={`${earned}/${badges.length}`} />
       </StatGrid>
 
@@ -29,7 +29,7 @@ function VictoriesContent() {
       </SectionCard>
 
       <SectionCard title="Punti per settimana">
-        <PointsByWeekChart history={data.pointsHistory} currentWeek={challengeWeekNumber(data.challengeStartDate, today)} />
+        <PointsByWeekChart history={tracker.pointsHistory} currentWeek={challengeWeekNumber(tracker.challengeStartDate, today)} />
       </SectionCard>
 
       <SectionCard title="Sistema di punti">

@@ -18,7 +18,7 @@ import { TrackerScreen } from '../components/tracker-screen';
 import { WeekActionsCard } from '../components/week-actions-card';
 import { weekFigure, weekLabel } from '../../../lib/week-label';
 import { useToday } from '../../../lib/use-today';
-import { useTracker } from '../storage/use-tracker';
+import { useTracker } from '../../../tracker/use-tracker';
 
 /** The cohort the progress calls use: the user's, else their own id, else the shared default (SPEC section 7). */
 function cohortOf(user: User): string {
@@ -26,13 +26,13 @@ function cohortOf(user: User): string {
 }
 
 function DashboardContent({ user, today }: { user: User; today: IsoDate }) {
-  const { data } = useTracker();
+  const { tracker } = useTracker();
   const week = challengeWeekNumber(user.challengeStartDate, today);
-  const points = totalPoints(data.pointsHistory);
-  const streak = bestCurrentStreak(data, today);
-  const habits = activeHabits(data);
-  const habitsDone = habits.filter((habit) => completionsOf(data, habit.id)[today] !== undefined).length;
-  const progress = week === 0 ? null : plannerProgress(weekActions(data, week));
+  const points = totalPoints(tracker.pointsHistory);
+  const streak = bestCurrentStreak(tracker, today);
+  const habits = activeHabits(tracker);
+  const habitsDone = habits.filter((habit) => completionsOf(tracker, habit.id)[today] !== undefined).length;
+  const progress = week === 0 ? null : plannerProgress(weekActions(tracker, week));
   const weekStart = mondayOf(today);
   const cohortId = cohortOf(user);
   // The cards below today's habits mount once the top has painted (see the hook).

@@ -11,7 +11,7 @@ import { StatGrid, StatTile } from '../../../components/stat-tile';
 import { TipsList } from '../../../components/tips-list';
 import { TrackerScreen } from '../components/tracker-screen';
 import { useToday } from '../../../lib/use-today';
-import { useTracker } from '../storage/use-tracker';
+import { useTracker } from '../../../tracker/use-tracker';
 import { ProgressBar } from '../../../components/progress-bar';
 
 const TIPS = [
@@ -22,21 +22,21 @@ const TIPS = [
 ];
 
 function HabitsContent() {
-  const { data } = useTracker();
+  const { tracker } = useTracker();
   const today = useToday();
-  const habits = activeHabits(data);
-  const doneToday = habits.filter((habit) => completionsOf(data, habit.id)[today] !== undefined).length;
+  const habits = activeHabits(tracker);
+  const doneToday = habits.filter((habit) => completionsOf(tracker, habit.id)[today] !== undefined).length;
   const percent = habits.length === 0 ? 0 : Math.round((doneToday / habits.length) * 100);
-  const stripDays = weekStripDays(currentWeekStrip(data, new Date()), today);
-  const started = isChallengeStarted(data.challengeStartDate, today);
+  const stripDays = weekStripDays(currentWeekStrip(tracker, new Date()), today);
+  const started = isChallengeStarted(tracker.challengeStartDate, today);
 
   return (
     <Stack gap="6">
       <StatGrid columns={{ base: 2, md: 4 }} gap="3">
-        <StatTile label="Punti" value={totalPoints(data.pointsHistory)} tone="accent" />
+        <StatTile label="Punti" value={totalPoints(tracker.pointsHistory)} tone="accent" />
         <StatTile label="Completate oggi" value={doneToday} />
         <StatTile label="Da fare" value={habits.length - doneToday} />
-        <StatTile label="Costanza" value={`${bestCurrentStreak(data, today)} gg`} hint="La serie migliore in corso" />
+        <StatTile label="Costanza" value={`${bestCurrentStreak(tracker, today)} gg`} hint="La serie migliore in corso" />
       </StatGrid>
 
       <Box layerStyle="card" p="4">

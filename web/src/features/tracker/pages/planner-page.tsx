@@ -10,7 +10,7 @@ import { TipsList } from '../../../components/tips-list';
 import { TrackerScreen } from '../components/tracker-screen';
 import { weekLabel } from '../../../lib/week-label';
 import { useToday } from '../../../lib/use-today';
-import { useTracker } from '../storage/use-tracker';
+import { useTracker } from '../../../tracker/use-tracker';
 import { ProgressBar } from '../../../components/progress-bar';
 
 const TIPS = [
@@ -21,9 +21,9 @@ const TIPS = [
 ];
 
 function PlannerContent() {
-  const { data } = useTracker();
+  const { tracker } = useTracker();
   const today = useToday();
-  const week = challengeWeekNumber(data.challengeStartDate, today);
+  const week = challengeWeekNumber(tracker.challengeStartDate, today);
 
   if (week === 0) {
     return (
@@ -41,9 +41,9 @@ function PlannerContent() {
     );
   }
 
-  const progress = plannerProgress(weekActions(data, week));
-  const weekPoints = pointsByChallengeWeek(data.pointsHistory)[week - 1]?.points ?? 0;
-  const days = weekStripDays(currentWeekStrip(data, new Date()), today).map((date) => {
+  const progress = plannerProgress(weekActions(tracker, week));
+  const weekPoints = pointsByChallengeWeek(tracker.pointsHistory)[week - 1]?.points ?? 0;
+  const days = weekStripDays(currentWeekStrip(tracker, new Date()), today).map((date) => {
     const order = compareIsoDates(date, today);
     return { date, done: false, editable: false, state: order > 0 ? 'future' : order === 0 ? 'today' : 'past' } as const;
   });
@@ -54,7 +54,7 @@ function PlannerContent() {
         {weekLabel(week)}
       </Text>
       <StatGrid columns={2} gap="3">
-        <StatTile label="Punti" value={totalPoints(data.pointsHistory)} hint={`${weekPoints} questa settimana`} tone="accent" />
+        <StatTile label="Punti" value={totalPoints(tracker.pointsHistory)} hint={`${weekPoints} questa settimana`} tone="accent" />
         <StatTile label="Completate" value={`${progress.percent}%`} hint={`${progress.completed} di ${progress.planned} azioni`} />
       </StatGrid>
 

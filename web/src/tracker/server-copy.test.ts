@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockApi } from '../../../testing/test-utils';
+import { json, mockApi } from '../testing/test-utils';
 import { emptyTracker } from '@sfida/core/tracker';
-import { fetchMyTracker } from './my-progress';
+import { fetchMyTracker } from './server-copy';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -19,7 +19,7 @@ describe('fetchMyTracker', () => {
     const remote = await fetchMyTracker();
     expect(remote?.updatedAt).toBe('2026-03-10T09:00:00.000Z');
     const first = remote?.read();
-    expect(first).toMatchObject({ repaired: true, data: { habits: [], updatedAt: '2026-03-10T09:00:00.000Z' } });
+    expect(first).toMatchObject({ repaired: true, tracker: { habits: [], updatedAt: '2026-03-10T09:00:00.000Z' } });
     expect(remote?.read()).toBe(first);
   });
 

@@ -1,7 +1,7 @@
 import { storedUpdatedAt, type TrackerData } from '@sfida/core/tracker';
 import { restoreTracker } from '@sfida/core/tracker-actions';
-import { ApiError, apiFetch } from '../../../lib/api-client';
-import { browserTimeZone } from '../../../lib/browser-time-zone';
+import { ApiError, apiFetch } from '../lib/api-client';
+import { browserTimeZone } from '../lib/browser-time-zone';
 
 /*
  * The participant's own tracker on the server: the browser sends it after every change and
@@ -9,22 +9,22 @@ import { browserTimeZone } from '../../../lib/browser-time-zone';
  */
 
 /** The server's copy of the tracker, fully checked only if it is used. */
-export interface ServerTracker {
+export interface ServerCopy {
   /** When it was last changed (as the full check would read it). */
   updatedAt: string;
   /**
    * The copy, through the same tolerant reading as local storage: a copy that fails today's
-   * schema still restores what it can. Eight weeks are ~60 KB of JSON: on a phone, checking
-   * them is worth skipping when this browser's copy wins anyway (the usual case).
+   * schema still restores what it can. Checking all eight weeks is worth skipping on a phone
+   * when this browser's copy wins anyway (the usual case).
    */
-  read(): { data: TrackerData; repaired: boolean };
+  read(): { tracker: TrackerData; repaired: boolean };
 }
 
 /**
  * The tracker saved on the server, or null when there is none yet (204; an API from before that
  * change answered 404). Other failures throw.
  */
-export async function fetchMyTracker(signal?: AbortSignal): Promise<ServerTracker | null> {
+export async function fetchMyTracker(signal?: AbortSignal): Promise<ServerCopy | null> {
   let raw: unknown;
   try {
     raw = await apiFetch<unknown>('/api/users/me/progress', { signal });
@@ -33,14 +33,20 @@ export async function fetchMyTracker(signal?: AbortSignal): Promise<ServerTracke
     throw error;
   }
   if (raw === undefined) return null;
-  let checked: ReturnType<ServerTracker['read']> | null = null;
+  let checked: ReturnType<ServerCopy['read']> | null = null;
   return {
     updatedAt: storedUpdatedAt(raw),
-    read: () => (checked ??= restoreTracker(raw, new Date(), browserTimeZone())),
+    read: () => {
+      if (!checked) {
+        const { data: tracker, repaired } = restoreTracker(raw, new Date(), browserTimeZone());
+        checked = { tracker, repaired };
+      }
+      return checked;
+    },
   };
 }
 
 /** Sends the whole tracker; the server checks it is plausible (400 with a message when not). */
-export async function putMyTracker(data: TrackerData, signal?: AbortSignal): Promise<void> {
-  await apiFetch<unknown>('/api/users/me/progress', { method: 'PUT', body: data, signal });
+export async function putMyTracker(tracker: TrackerData, signal?: AbortSignal): Promise<void> {
+  await apiFetch<unknown>('/api/users/me/progress', { method: 'PUT', body: tracker, signal });
 }

@@ -4,16 +4,16 @@ import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { withReconciledHistory } from '@sfida/core/points';
 import { setChallengeStartDate, type TrackerResult } from '@sfida/core/tracker-actions';
 import type { User } from '@sfida/core/user';
-import { useAuth } from '../../../lib/auth';
-import { notify } from '../../../lib/notices';
-import { invalidateServerProgress } from '../api/invalidate-progress';
-import { trackerSyncFor, type SyncState } from '../sync/tracker-sync';
+import { useAuth } from '../lib/auth';
+import { browserTimeZone } from '../lib/browser-time-zone';
+import { notify } from '../lib/notices';
+import { invalidateServerSummaries } from './server-summaries';
 import { trackerStoreFor, type TrackerStore, type WriteProblem } from './tracker-store';
-import { browserTimeZone } from '../../../lib/browser-time-zone';
+import { trackerSyncFor, type SyncState } from './tracker-sync';
 
 export interface UseTracker {
   /** The participant's tracker (an empty one when nothing is stored yet). */
-  data: TrackerData;
+  tracker: TrackerData;
   /** True while a new device waits for the server's copy: show a spinner, not an empty tracker. */
   restoring: boolean;
   /** Stores a reducer's successful result (and schedules the sync); returns the result unchanged. */
@@ -74,14 +74,14 @@ export function useTracker(): UseTracker {
     },
     [store, sync],
   );
-  const isRestoring = () => store.getSnapshot().data === null && sync.getState().phase === 'restoring';
+  const isRestoring = () => store.getSnapshot().tracker === null && sync.getState().phase === 'restoring';
   const restoring = useSyncExternalStore(subscribeToRestore, isRestoring, isRestoring);
 
   useEffect(() => store.retain(), [store]);
 
   useEffect(() => {
     sync.setHandlers({
-      onSynced: () => void invalidateServerProgress(queryClient),
+      onSynced: () => void invalidateServerSummaries(queryClient),
       onRejected: (message) =>
         notify({
           type: 'error',
@@ -96,7 +96,7 @@ export function useTracker(): UseTracker {
     () => emptyTracker(browserTimeZone(), new Date(), user.challengeStartDate),
     [user.challengeStartDate],
   );
-  const data = snapshot.data ?? empty;
+  const tracker = snapshot.tracker ?? empty;
 
   const apply = useCallback(
     <R extends TrackerResult>(result: R): R => {
@@ -113,11 +113,11 @@ export function useTracker(): UseTracker {
   // another device) takes the user's date. The participant's days are those of the zone the
   // browser is in now (the reducers read the tracker's zone). Both re-place points in their weeks.
   // Not while the server's copy is being looked at: then once that look has ended.
-  const stored = snapshot.data;
+  const stored = snapshot.tracker;
   const startDate = user.challengeStartDate;
   useEffect(() => {
     const fixUp = () => {
-      const current = store.getSnapshot().data;
+      const current = store.getSnapshot().tracker;
       if (!current || sync.getState().phase === 'restoring') return;
       const zone = browserTimeZone();
       const startChanged = startDate !== null && current.challengeStartDate !== startDate;
@@ -139,7 +139,7 @@ export function useTracker(): UseTracker {
     return stopWaiting;
   }, [store, sync, stored, startDate, apply]);
 
-  return { data, restoring, apply };
+  return { tracker, restoring, apply };
 }
 
 /** The sync's state (offline, refused…) for the notices about it. */

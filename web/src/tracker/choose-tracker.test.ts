@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
-import { chooseTracker, type RemoteCopy } from './choose-tracker';
+import { chooseTracker } from './choose-tracker';
+import type { ServerCopy } from './server-copy';
 
 const now = new Date('2026-03-10T09:00:00Z');
 
@@ -13,8 +14,8 @@ function tracker(updatedAt: string, habits = 0): TrackerData {
 }
 
 /** A server copy whose content is read only if the choice needs it. */
-function remote(data: TrackerData): RemoteCopy & { read: ReturnType<typeof vi.fn> } {
-  return { updatedAt: data.updatedAt, read: vi.fn(() => ({ data })) };
+function remote(copy: TrackerData): ServerCopy & { read: ReturnType<typeof vi.fn> } {
+  return { updatedAt: copy.updatedAt, read: vi.fn(() => ({ tracker: copy, repaired: false })) };
 }
 
 const earlier = '2026-03-09T09:00:00.000Z';

@@ -2,11 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { addHabit } from '@sfida/core/tracker-actions';
-import { Toaster } from '../../../components/toaster';
-import { fakeServer, json, renderApp, resetTestState } from '../../../testing/test-utils';
-import { fakeUser } from '../../../testing/fake-user';
-import { trackerKey } from './tracker-store';
-import { REFRESH_AFTER_HIDDEN_MS, SYNC_DEBOUNCE_MS } from '../sync/tracker-sync';
+import { fakeServer, json, renderApp, resetTestState } from '../testing/test-utils';
+import { fakeUser } from '../testing/fake-user';
+import { STORAGE_KEYS } from './storage-keys';
+import { REFRESH_AFTER_HIDDEN_MS, SYNC_DEBOUNCE_MS } from './tracker-sync';
 import { useTracker } from './use-tracker';
 
 const user = fakeUser({ challengeStartDate: '2025-10-06' });
@@ -24,20 +23,19 @@ function trackerWith(names: string[], updatedAt = '2025-10-06T09:00:00.000Z'): T
 
 let renders = 0;
 function HabitNames() {
-  const { data, restoring, apply } = useTracker();
+  const { tracker, restoring, apply } = useTracker();
   renders++;
   if (restoring) return <p>Ripristino…</p>;
   return (
     <>
       <ul aria-label="abitudini">
-        {data.habits.map((habit) => (
+        {tracker.habits.map((habit) => (
           <li key={habit.id}>{habit.name}</li>
         ))}
       </ul>
-      <button type="button" onClick={() => apply(addHabit(data, 'Nuova', new Date()))}>
+      <button type="button" onClick={() => apply(addHabit(tracker, 'Nuova', new Date()))}>
         aggiungi
       </button>
-      <Toaster />
     </>
   );
 }
@@ -55,11 +53,11 @@ describe('useTracker', () => {
     );
     renderApp('/dashboard', <HabitNames />);
     expect(await screen.findByText('Leggere')).toBeInTheDocument();
-    expect(JSON.parse(localStorage.getItem(trackerKey(user.id)) ?? '{}').habits).toHaveLength(1);
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.tracker(user.id)) ?? '{}').habits).toHaveLength(1);
   });
 
   it('keeps this browser’s tracker when it is newer, and sends it to the server', async () => {
-    localStorage.setItem(trackerKey(user.id), JSON.stringify(trackerWith(['Locale'], '2025-10-08T09:00:00.000Z')));
+    localStorage.setItem(STORAGE_KEYS.tracker(user.id), JSON.stringify(trackerWith(['Locale'], '2025-10-08T09:00:00.000Z')));
     const calls = fakeServer(user, (call) =>
       call.method === 'GET' && call.path === '/api/users/me/progress' ? json(trackerWith(['Vecchia'])) : undefined,
     );
@@ -73,7 +71,7 @@ describe('useTracker', () => {
 
   it('does not send the tracker back when the server already holds this very copy, only the next change', async () => {
     const same = trackerWith(['Leggere'], '2025-10-08T09:00:00.000Z');
-    localStorage.setItem(trackerKey(user.id), JSON.stringify(same));
+    localStorage.setItem(STORAGE_KEYS.tracker(user.id), JSON.stringify(same));
     const calls = fakeServer(user, (call) =>
       call.method === 'GET' && call.path === '/api/users/me/progress' ? json(same) : undefined,
     );
@@ -89,7 +87,7 @@ describe('useTracker', () => {
   });
 
   it('sends this browser’s copy at start when the server holds an older one of the same work', async () => {
-    localStorage.setItem(trackerKey(user.id), JSON.stringify(trackerWith(['Leggere'], '2025-10-08T09:00:00.000Z')));
+    localStorage.setItem(STORAGE_KEYS.tracker(user.id), JSON.stringify(trackerWith(['Leggere'], '2025-10-08T09:00:00.000Z')));
     const calls = fakeServer(user, (call) =>
       call.method === 'GET' && call.path === '/api/users/me/progress' ? json(trackerWith(['Leggere'], '2025-10-08T08:59:59.999Z')) : undefined,
     );
@@ -113,7 +111,7 @@ describe('useTracker', () => {
 
     it('takes the copy another device sent meanwhile, without sending it back', async () => {
       const here = trackerWith(['Leggere'], '2025-10-08T09:00:00.000Z');
-      localStorage.setItem(trackerKey(user.id), JSON.stringify(here));
+      localStorage.setItem(STORAGE_KEYS.tracker(user.id), JSON.stringify(here));
       let onServer = here;
       const calls = fakeServer(user, (call) => (call.method === 'GET' && call.path === '/api/users/me/progress' ? json(onServer) : undefined));
       renderApp('/dashboard', <HabitNames />);
@@ -127,14 +125,14 @@ describe('useTracker', () => {
       setVisibility('visible');
 
       expect(await screen.findByText('Dal telefono')).toBeInTheDocument();
-      expect(JSON.parse(localStorage.getItem(trackerKey(user.id)) ?? '{}').habits).toHaveLength(2);
+      expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.tracker(user.id)) ?? '{}').habits).toHaveLength(2);
       await act(() => new Promise((resolve) => setTimeout(resolve, SYNC_DEBOUNCE_MS + 200)));
       expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
     });
 
     it('looks again only after a real absence, and never replaces a change still waiting here', async () => {
       const here = trackerWith(['Leggere'], '2025-10-08T09:00:00.000Z');
-      localStorage.setItem(trackerKey(user.id), JSON.stringify(here));
+      localStorage.setItem(STORAGE_KEYS.tracker(user.id), JSON.stringify(here));
       let onServer = here;
       const calls = fakeServer(user, (call) => (call.method === 'GET' && call.path === '/api/users/me/progress' ? json(onServer) : undefined));
       const reads = () => calls.filter((c) => c.method === 'GET' && c.path === '/api/users/me/progress').length;
@@ -179,7 +177,7 @@ describe('useTracker', () => {
   });
 
   it('does not re-render when the once-a-second re-read finds nothing new', async () => {
-    localStorage.setItem(trackerKey(user.id), JSON.stringify(trackerWith(['Leggere'])));
+    localStorage.setItem(STORAGE_KEYS.tracker(user.id), JSON.stringify(trackerWith(['Leggere'])));
     fakeServer(user);
     renderApp('/dashboard', <HabitNames />);
     await screen.findByText('Leggere');
@@ -191,12 +189,12 @@ describe('useTracker', () => {
     expect(renders).toBe(before);
 
     // A real change made outside React (another tab without an event, devtools) shows within a second.
-    localStorage.setItem(trackerKey(user.id), JSON.stringify(trackerWith(['Leggere', 'Correre'])));
+    localStorage.setItem(STORAGE_KEYS.tracker(user.id), JSON.stringify(trackerWith(['Leggere', 'Correre'])));
     expect(await screen.findByText('Correre', {}, { timeout: 2000 })).toBeInTheDocument();
   });
 
   it('does not re-render the screens showing the tracker when a send to the server ends', async () => {
-    localStorage.setItem(trackerKey(user.id), JSON.stringify(trackerWith(['Leggere'])));
+    localStorage.setItem(STORAGE_KEYS.tracker(user.id), JSON.stringify(trackerWith(['Leggere'])));
     let answer = (_response: Response) => {};
     const calls = fakeServer(user, (call) =>
       call.method === 'PUT' ? new Promise<Response>((resolve) => (answer = resolve)) : undefined,
@@ -215,7 +213,7 @@ describe('useTracker', () => {
 
   it('does not re-render the screens when a returning device has looked at the server copy', async () => {
     const same = trackerWith(['Leggere'], '2025-10-08T09:00:00.000Z');
-    localStorage.setItem(trackerKey(user.id), JSON.stringify(same));
+    localStorage.setItem(STORAGE_KEYS.tracker(user.id), JSON.stringify(same));
     let answer = (_response: Response) => {};
     fakeServer(user, (call) =>
       call.method === 'GET' && call.path === '/api/users/me/progress' ? new Promise<Response>((resolve) => (answer = resolve)) : undefined,
@@ -233,12 +231,12 @@ describe('useTracker', () => {
 
   it('moves a tracker kept in another time zone to the browser\'s zone, once the server copy has been looked at', async () => {
     const elsewhere = zone === 'Pacific/Auckland' ? 'America/Los_Angeles' : 'Pacific/Auckland';
-    localStorage.setItem(trackerKey(user.id), JSON.stringify({ ...trackerWith(['Leggere']), timeZone: elsewhere }));
+    localStorage.setItem(STORAGE_KEYS.tracker(user.id), JSON.stringify({ ...trackerWith(['Leggere']), timeZone: elsewhere }));
     let answer = (_response: Response) => {};
     fakeServer(user, (call) =>
       call.method === 'GET' && call.path === '/api/users/me/progress' ? new Promise<Response>((resolve) => (answer = resolve)) : undefined,
     );
-    const storedZone = () => (JSON.parse(localStorage.getItem(trackerKey(user.id)) ?? '{}') as TrackerData).timeZone;
+    const storedZone = () => (JSON.parse(localStorage.getItem(STORAGE_KEYS.tracker(user.id)) ?? '{}') as TrackerData).timeZone;
     renderApp('/dashboard', <HabitNames />);
     await screen.findByText('Leggere');
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
@@ -251,7 +249,7 @@ describe('useTracker', () => {
   });
 
   it('sends changes after a short pause, and reports a refusal without losing anything', async () => {
-    localStorage.setItem(trackerKey(user.id), JSON.stringify(trackerWith(['Leggere'])));
+    localStorage.setItem(STORAGE_KEYS.tracker(user.id), JSON.stringify(trackerWith(['Leggere'])));
     let refuse = false;
     const calls = fakeServer(user, (call) =>
       call.method === 'PUT' && refuse ? json({ message: 'Dati non plausibili' }, 400) : undefined,
@@ -264,11 +262,11 @@ describe('useTracker', () => {
     expect(screen.getByText('Nuova')).toBeInTheDocument();
     expect(await screen.findByText('Sincronizzazione non riuscita', {}, { timeout: 3000 })).toBeInTheDocument();
     expect(screen.getAllByText(/Dati non plausibili/).length).toBeGreaterThan(0);
-    expect(JSON.parse(localStorage.getItem(trackerKey(user.id)) ?? '{}').habits).toHaveLength(2);
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.tracker(user.id)) ?? '{}').habits).toHaveLength(2);
   });
 
   it('keeps working offline and sends when the connection is back', async () => {
-    localStorage.setItem(trackerKey(user.id), JSON.stringify(trackerWith(['Leggere'])));
+    localStorage.setItem(STORAGE_KEYS.tracker(user.id), JSON.stringify(trackerWith(['Leggere'])));
     let online = false;
     const calls = fakeServer(user, (call) => {
       if (call.path.startsWith('/api/users/me/progress') && !online) throw new TypeError('Failed to fetch');

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { addHabit } from '@sfida/core/tracker-actions';
-import { corruptBackupKey, resetTrackerStores, trackerKey, trackerStoreFor } from './tracker-store';
+import { STORAGE_KEYS } from './storage-keys';
+import { resetTrackerStores, trackerStoreFor } from './tracker-store';
 
 const NOW = new Date('2025-10-06T09:00:00.000Z');
 
@@ -21,15 +22,15 @@ afterEach(() => {
 
 describe('tracker store', () => {
   it('keys the entry by user and schema version', () => {
-    expect(trackerKey('u1')).toBe('sfida8:v1:tracker:u1');
+    expect(STORAGE_KEYS.tracker('u1')).toBe('sfida8:v1:tracker:u1');
   });
 
   it('keeps two users of one browser apart', () => {
     trackerStoreFor('anna').write(trackerWithHabits('Leggere'));
-    expect(trackerStoreFor('bruno').getSnapshot().data).toBeNull();
+    expect(trackerStoreFor('bruno').getSnapshot().tracker).toBeNull();
     trackerStoreFor('bruno').write(trackerWithHabits('Correre', 'Meditare'));
-    expect(trackerStoreFor('anna').getSnapshot().data?.habits.map((h) => h.name)).toEqual(['Leggere']);
-    expect(JSON.parse(localStorage.getItem(trackerKey('bruno')) ?? '{}').habits).toHaveLength(2);
+    expect(trackerStoreFor('anna').getSnapshot().tracker?.habits.map((h) => h.name)).toEqual(['Leggere']);
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.tracker('bruno')) ?? '{}').habits).toHaveLength(2);
   });
 
   it('survives a hand-edited entry: drops the broken habit, keeps the rest and writes the repair back', () => {
@@ -38,21 +39,21 @@ describe('tracker store', () => {
     stored.habits[1].name = ''; // invalid
     stored.checkIns = 'non una lista';
     const corrupt = JSON.stringify(stored);
-    localStorage.setItem(trackerKey('anna'), corrupt);
+    localStorage.setItem(STORAGE_KEYS.tracker('anna'), corrupt);
 
     const snapshot = trackerStoreFor('anna').getSnapshot();
     expect(snapshot.repaired).toBe(true);
-    expect(snapshot.data?.habits.map((h) => h.name)).toEqual(['Leggere']);
-    expect(snapshot.data?.checkIns).toEqual([]);
-    expect(JSON.parse(localStorage.getItem(trackerKey('anna')) ?? '{}').habits).toHaveLength(1);
+    expect(snapshot.tracker?.habits.map((h) => h.name)).toEqual(['Leggere']);
+    expect(snapshot.tracker?.checkIns).toEqual([]);
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.tracker('anna')) ?? '{}').habits).toHaveLength(1);
     // The damaged original is kept aside, not destroyed.
-    expect(localStorage.getItem(corruptBackupKey('anna'))).toBe(corrupt);
+    expect(localStorage.getItem(STORAGE_KEYS.trackerBackup('anna'))).toBe(corrupt);
   });
 
   it('survives text that is not JSON at all', () => {
-    localStorage.setItem(trackerKey('anna'), '{"version":1, oops');
+    localStorage.setItem(STORAGE_KEYS.tracker('anna'), '{"version":1, oops');
     const snapshot = trackerStoreFor('anna').getSnapshot();
-    expect(snapshot.data?.habits).toEqual([]);
+    expect(snapshot.tracker?.habits).toEqual([]);
     expect(snapshot.repaired).toBe(true);
   });
 
@@ -67,10 +68,10 @@ describe('tracker store', () => {
       const result = store.write(trackerWithHabits('Leggere'));
       expect(result).toEqual({ ok: false, problem: 'quota' });
       expect(problems).toEqual(['quota']);
-      expect(store.getSnapshot().data?.habits).toHaveLength(1);
+      expect(store.getSnapshot().tracker?.habits).toHaveLength(1);
       // The next re-read does not undo the change kept in memory.
       store.reread();
-      expect(store.getSnapshot().data?.habits).toHaveLength(1);
+      expect(store.getSnapshot().tracker?.habits).toHaveLength(1);
     } finally {
       setItem.mockRestore();
     }
@@ -88,21 +89,21 @@ describe('tracker store', () => {
     expect(listener).not.toHaveBeenCalled();
     expect(store.getSnapshot()).toBe(before);
 
-    localStorage.setItem(trackerKey('anna'), JSON.stringify(trackerWithHabits('Leggere', 'Correre')));
+    localStorage.setItem(STORAGE_KEYS.tracker('anna'), JSON.stringify(trackerWithHabits('Leggere', 'Correre')));
     store.reread();
     expect(listener).toHaveBeenCalledTimes(1);
-    expect(store.getSnapshot().data?.habits).toHaveLength(2);
+    expect(store.getSnapshot().tracker?.habits).toHaveLength(2);
   });
 
   it('picks up a change made in another tab from the storage event', () => {
     const store = trackerStoreFor('anna');
     const release = store.retain();
     try {
-      expect(store.getSnapshot().data).toBeNull();
+      expect(store.getSnapshot().tracker).toBeNull();
       const text = JSON.stringify(trackerWithHabits('Leggere'));
-      localStorage.setItem(trackerKey('anna'), text);
-      window.dispatchEvent(new StorageEvent('storage', { key: trackerKey('anna'), newValue: text }));
-      expect(store.getSnapshot().data?.habits.map((h) => h.name)).toEqual(['Leggere']);
+      localStorage.setItem(STORAGE_KEYS.tracker('anna'), text);
+      window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.tracker('anna'), newValue: text }));
+      expect(store.getSnapshot().tracker?.habits.map((h) => h.name)).toEqual(['Leggere']);
     } finally {
       release();
     }

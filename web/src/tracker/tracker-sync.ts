@@ -1,8 +1,9 @@
 import type { TrackerData } from '@sfida/core/tracker';
-import { ApiError } from '../../../lib/api-client';
-import { fetchMyTracker, putMyTracker, type ServerTracker } from '../api/my-progress';
-import type { TrackerStore } from '../storage/tracker-store';
+import { ApiError } from '../lib/api-client';
 import { chooseTracker, type LocalOrigin } from './choose-tracker';
+import { fetchMyTracker, putMyTracker, type ServerCopy } from './server-copy';
+import { STORAGE_KEYS } from './storage-keys';
+import type { TrackerStore } from './tracker-store';
 
 /*
  * Keeps the server's copy of the tracker in step with this browser's, so coaches and the cohort
@@ -55,10 +56,6 @@ export interface SyncHandlers {
 }
 
 const REJECTED_FALLBACK = 'Il server non ha accettato i dati del tracker.';
-
-function unconfirmedKey(userId: string): string {
-  return `sfida8:v1:tracker-unconfirmed:${userId}`;
-}
 
 function readFlag(key: string): boolean {
   try {
@@ -115,7 +112,7 @@ export class TrackerSync {
   start(): void {
     if (this.started) return;
     this.started = true;
-    this.startedEmpty = this.store.getSnapshot().data === null;
+    this.startedEmpty = this.store.getSnapshot().tracker === null;
     window.addEventListener('online', this.onOnline);
     document.addEventListener('visibilitychange', this.onVisibility);
     void this.flush();
@@ -125,7 +122,7 @@ export class TrackerSync {
   changed(): void {
     if (!this.restoreDone && this.startedEmpty) {
       // Written before the server could be asked: remember it until the copies are compared.
-      writeFlag(unconfirmedKey(this.store.userId), true);
+      writeFlag(STORAGE_KEYS.trackerUnconfirmed(this.store.userId), true);
     }
     if (this.state.phase === 'idle' || this.state.phase === 'rejected') this.setState({ phase: 'pending', rejectedMessage: null });
     this.schedule(SYNC_DEBOUNCE_MS);
@@ -165,9 +162,9 @@ export class TrackerSync {
     if (this.stopped || this.refreshing || !this.restoreDone || this.sending || this.timer !== null || this.state.phase !== 'idle') return;
     this.refreshing = true;
     try {
-      const before = this.store.getSnapshot().data;
+      const before = this.store.getSnapshot().tracker;
       const remote = await fetchMyTracker();
-      const local = this.store.getSnapshot().data;
+      const local = this.store.getSnapshot().tracker;
       // Changed here while the server answered: that change is the one to keep and send.
       if (!remote || !local || local !== before || this.timer !== null || this.sending) return;
       if (chooseTracker(local, remote, 'confirmed') !== 'remote') return;
@@ -207,27 +204,27 @@ export class TrackerSync {
   }
 
   /** Stores the server's copy here. Already on the server: not sent back, unless it had to be repaired. */
-  private adopt(remote: ServerTracker): { repaired: boolean } {
-    const { data, repaired } = remote.read();
-    this.store.write(data);
-    if (!repaired) this.lastSentText = JSON.stringify(data);
+  private adopt(remote: ServerCopy): { repaired: boolean } {
+    const { tracker, repaired } = remote.read();
+    this.store.write(tracker);
+    if (!repaired) this.lastSentText = JSON.stringify(tracker);
     return { repaired };
   }
 
   /** Looks at the server copy once and keeps whichever copy should win. */
   private restore(): Promise<void> {
     this.restoring ??= (async () => {
-      const unconfirmedFlag = unconfirmedKey(this.store.userId);
+      const unconfirmedFlag = STORAGE_KEYS.trackerUnconfirmed(this.store.userId);
       try {
         const remote = await fetchMyTracker();
         const snapshot = this.store.getSnapshot();
         const origin: LocalOrigin = readFlag(unconfirmedFlag) ? 'unconfirmed' : snapshot.repaired ? 'repaired' : 'confirmed';
-        if (remote && chooseTracker(snapshot.data, remote, origin) === 'remote') {
+        if (remote && chooseTracker(snapshot.tracker, remote, origin) === 'remote') {
           this.adopt(remote);
-        } else if (remote && snapshot.data && origin === 'confirmed' && remote.updatedAt === snapshot.data.updatedAt) {
+        } else if (remote && snapshot.tracker && origin === 'confirmed' && remote.updatedAt === snapshot.tracker.updatedAt) {
           // The server holds this very copy (every change stamps a new date): a returning
           // participant does not upload eight weeks of tracker at every start.
-          this.lastSentText = JSON.stringify(snapshot.data);
+          this.lastSentText = JSON.stringify(snapshot.tracker);
         }
         writeFlag(unconfirmedFlag, false);
         this.restoreDone = true;
@@ -247,8 +244,7 @@ export class TrackerSync {
     this.sending = true;
     try {
       if (!this.restoreDone) await this.restore();
-      const data = this.store.getSnapshot().data;
-      await this.send(data);
+      await this.send(this.store.getSnapshot().tracker);
     } catch (error) {
       this.handleFailure(error);
     } finally {
@@ -260,16 +256,16 @@ export class TrackerSync {
     }
   }
 
-  private async send(data: TrackerData | null): Promise<void> {
-    const text = data === null ? null : JSON.stringify(data);
+  private async send(tracker: TrackerData | null): Promise<void> {
+    const text = tracker === null ? null : JSON.stringify(tracker);
     // Refused before and unchanged since: the refusal stays on show, nothing is re-sent.
     if (text !== null && text === this.rejectedText) return;
-    if (data === null || text === this.lastSentText) {
+    if (tracker === null || text === this.lastSentText) {
       this.setState({ phase: 'idle', rejectedMessage: null });
       return;
     }
     this.setState({ phase: 'pending', rejectedMessage: null });
-    await putMyTracker(data);
+    await putMyTracker(tracker);
     this.lastSentText = text;
     this.rejectedText = null;
     this.retryDelay = FIRST_RETRY_MS;
@@ -285,8 +281,8 @@ export class TrackerSync {
     }
     if (error instanceof ApiError && error.status >= 400 && error.status < 500 && this.restoreDone) {
       const message = error.serverMessage ?? REJECTED_FALLBACK;
-      const data = this.store.getSnapshot().data;
-      this.rejectedText = data === null ? null : JSON.stringify(data);
+      const tracker = this.store.getSnapshot().tracker;
+      this.rejectedText = tracker === null ? null : JSON.stringify(tracker);
       this.setState({ phase: 'rejected', rejectedMessage: message });
       this.handlers?.onRejected(message);
       return;

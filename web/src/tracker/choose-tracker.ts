@@ -1,4 +1,5 @@
 import type { TrackerData } from '@sfida/core/tracker';
+import type { ServerCopy } from './server-copy';
 
 /** How trustworthy this browser's copy is when the server holds one too. */
 export type LocalOrigin =
@@ -19,25 +20,20 @@ function amountOfWork(data: TrackerData): number {
   return data.habits.length + completions + actions + data.checkIns.length + data.savedPlannerWeeks.length;
 }
 
-/** The server's copy as the choice needs it: its date at once, its content only when it matters. */
-export interface RemoteCopy {
-  updatedAt: string;
-  read(): { data: TrackerData };
-}
-
 /**
- * Which copy to keep when this browser and the server each hold one.
+ * Which copy to keep when this browser and the server each hold one; the server's is read (fully
+ * checked) only when its date does not decide.
  * - The newer wins (another device was used since): remote only when strictly newer.
  * - A repaired local copy gives way to a server copy at least as new: that is the same state, intact.
  * - A copy started offline on a new device gives way to a server copy with at least as much work in it:
  *   a few minutes offline must not overwrite eight weeks.
  */
-export function chooseTracker(local: TrackerData | null, remote: RemoteCopy | null, origin: LocalOrigin): 'local' | 'remote' {
+export function chooseTracker(local: TrackerData | null, remote: ServerCopy | null, origin: LocalOrigin): 'local' | 'remote' {
   if (remote === null) return 'local';
   if (local === null) return 'remote';
   switch (origin) {
     case 'unconfirmed':
-      return amountOfWork(remote.read().data) >= amountOfWork(local) ? 'remote' : 'local';
+      return amountOfWork(remote.read().tracker) >= amountOfWork(local) ? 'remote' : 'local';
     case 'repaired':
       return Date.parse(remote.updatedAt) >= Date.parse(local.updatedAt) ? 'remote' : 'local';
     case 'confirmed':

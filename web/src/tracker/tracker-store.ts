@@ -1,35 +1,23 @@
-import { TRACKER_SCHEMA_VERSION, type TrackerData } from '@sfida/core/tracker';
+import type { TrackerData } from '@sfida/core/tracker';
 import { restoreTracker } from '@sfida/core/tracker-actions';
-import { browserTimeZone } from '../../../lib/browser-time-zone';
+import { browserTimeZone } from '../lib/browser-time-zone';
+import { STORAGE_KEYS } from './storage-keys';
 
 /*
- * The tracker lives in the browser's local storage, one entry per signed-in user, so two people
- * sharing a browser never see or overwrite each other's data. The schema version is part of the
- * key: a future v2 reads v1 once, migrates it and writes its own key.
+ * The tracker lives in the browser's local storage, one entry per signed-in user
+ * (STORAGE_KEYS.tracker).
  *
  * One store per key, shared by every component: the parsed snapshot is cached together with the
  * raw text it came from, so re-reading (every second, and on `storage` events from other tabs)
  * costs one getItem and one string comparison when nothing changed, and never re-renders.
  */
 
-const KEY_PREFIX = `sfida8:v${TRACKER_SCHEMA_VERSION}`;
-
-/** The local-storage key of a user's tracker. */
-export function trackerKey(userId: string): string {
-  return `${KEY_PREFIX}:tracker:${userId}`;
-}
-
-/** Where the unreadable original of a repaired entry is kept, so a repair never destroys anything for good. */
-export function corruptBackupKey(userId: string): string {
-  return `${KEY_PREFIX}:tracker-corrupt:${userId}`;
-}
-
 /** Why the last write did not reach local storage. */
 export type WriteProblem = 'quota' | 'unavailable';
 
 export interface TrackerSnapshot {
   /** The stored tracker, or null when this browser holds none for the user. */
-  data: TrackerData | null;
+  tracker: TrackerData | null;
   /** True when the stored entry was damaged and had to be repaired on reading. */
   repaired: boolean;
 }
@@ -40,8 +28,8 @@ export interface TrackerStore {
   getSnapshot(): TrackerSnapshot;
   /** Reads the entry again; listeners hear about it only when the raw text changed. */
   reread(): void;
-  /** Stores `data` (and shows it even when the browser refuses to store it). */
-  write(data: TrackerData): { ok: true } | { ok: false; problem: WriteProblem };
+  /** Stores `tracker` (and shows it even when the browser refuses to store it). */
+  write(tracker: TrackerData): { ok: true } | { ok: false; problem: WriteProblem };
   /** Called with the problem whenever a write or a repair could not be stored. */
   onWriteProblem(listener: (problem: WriteProblem) => void): () => void;
   /**
@@ -70,10 +58,10 @@ export function isQuotaError(error: unknown): boolean {
   return error.name === 'QuotaExceededError' || error.name === 'NS_ERROR_DOM_QUOTA_REACHED' || error.code === 22 || error.code === 1014;
 }
 
-const EMPTY: TrackerSnapshot = { data: null, repaired: false };
+const EMPTY: TrackerSnapshot = { tracker: null, repaired: false };
 
 function createTrackerStore(userId: string): TrackerStore {
-  const key = trackerKey(userId);
+  const key = STORAGE_KEYS.tracker(userId);
   const listeners = new Set<() => void>();
   const problemListeners = new Set<(problem: WriteProblem) => void>();
   // `raw` is the text last seen in storage; `snapshot` what it parsed to (or newer data
@@ -103,14 +91,14 @@ function createTrackerStore(userId: string): TrackerStore {
       return;
     }
     // A damaged part is dropped piece by piece (never the whole tracker) and the points history re-derived.
-    const { data, repaired } = restoreTracker(text, new Date(), browserTimeZone());
-    snapshot = { data, repaired };
+    const { data: tracker, repaired } = restoreTracker(text, new Date(), browserTimeZone());
+    snapshot = { tracker, repaired };
     if (!repaired) return;
     const storage = browserStorage();
     if (!storage) return;
     // Keep the damaged original aside (best effort), then store the repaired tracker.
-    setItem(storage, corruptBackupKey(userId), text);
-    const repairedText = JSON.stringify(data);
+    setItem(storage, STORAGE_KEYS.trackerBackup(userId), text);
+    const repairedText = JSON.stringify(tracker);
     const problem = setItem(storage, key, repairedText);
     // Reading can happen during a render: tell the listeners (a toast) afterwards.
     if (problem) queueMicrotask(() => report(problem));
@@ -136,9 +124,9 @@ function createTrackerStore(userId: string): TrackerStore {
       return snapshot;
     },
     reread,
-    write(data) {
-      const text = JSON.stringify(data);
-      snapshot = { data, repaired: false };
+    write(tracker) {
+      const text = JSON.stringify(tracker);
+      snapshot = { tracker, repaired: false };
       const storage = browserStorage();
       const problem: WriteProblem | null = storage ? setItem(storage, key, text) : 'unavailable';
       // On failure `raw` keeps the text still in storage, so the next re-read does not undo

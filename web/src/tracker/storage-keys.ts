@@ -1,0 +1,18 @@
+import { TRACKER_SCHEMA_VERSION } from '@sfida/core/tracker';
+
+/*
+ * Every key the app writes to the browser's local storage. Each is per signed-in user, so two
+ * people sharing a browser never see or overwrite each other's data, and carries the tracker's
+ * schema version: a future v2 reads v1 once, migrates it and writes its own keys.
+ */
+
+const PREFIX = `sfida8:v${TRACKER_SCHEMA_VERSION}`;
+
+export const STORAGE_KEYS = {
+  /** A user's tracker. */
+  tracker: (userId: string) => `${PREFIX}:tracker:${userId}`,
+  /** The unreadable original of a repaired tracker, kept aside so that a repair never destroys anything for good. */
+  trackerBackup: (userId: string) => `${PREFIX}:tracker-corrupt:${userId}`,
+  /** Set while a tracker begun on a new device has not yet been compared with the server's copy. */
+  trackerUnconfirmed: (userId: string) => `${PREFIX}:tracker-unconfirmed:${userId}`,
+} as const;
