@@ -21,15 +21,20 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // Fewer, larger shared chunks rather than ~20 files of 0.2–3 KB: a phone on a slow
-          // connection pays a round trip per file, and one file compresses better. Chakra's
-          // components and ours (/login preloads 3 files, 140 KB gzip, instead of 20 files and 147 KB);
-          // the tracker screens' shared code; core's rules with zod (/dashboard: 7 files instead
-          // of 14, same bytes). The last two groups take only the matched modules, not what those
-          // import (React, the router...), which stays in the entry every page loads anyway.
+          // Fewer, larger shared chunks rather than a file per component: a phone on a slow
+          // connection pays a round trip per file, and one file compresses better. `ui`: Chakra's
+          // components, ours and lib/; `tracker`: the tracker engine and what the tracker screens
+          // share (their frame, which brings the engine, belongs here rather than in `ui`, which
+          // every page loads); `core`: core's rules with zod. The last two take only the matched
+          // modules, not what those import (React, the router...), which stays in the entry.
           groups: [
-            { name: 'ui', test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js)|web[\\/]src[\\/](components|lib)[\\/]/, minShareCount: 2 },
-            { name: 'tracker', test: /web[\\/]src[\\/](tracker|features[\\/]tracker[\\/](api|components))[\\/]/, minShareCount: 2, includeDependenciesRecursively: false },
+            { name: 'ui', test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js)|web[\\/]src[\\/](components[\\/](?!tracker-screen)|lib[\\/])/, minShareCount: 2 },
+            {
+              name: 'tracker',
+              test: /web[\\/]src[\\/](tracker[\\/]|components[\\/]tracker-screen|features[\\/](habits|planner|check-in|leaderboard|progress-summary|challenge-start)[\\/](api|components)[\\/])/,
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+            },
             { name: 'core', test: /core[\\/]src[\\/]|node_modules[\\/]zod[\\/]/, minShareCount: 2, includeDependenciesRecursively: false },
           ],
         },

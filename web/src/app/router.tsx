@@ -24,11 +24,11 @@ const OnboardingPage = lazyScreen(() => import('../features/onboarding/onboardin
 const AppShell = lazyScreen(() => import('../components/app-shell'));
 /** The signed-in screens inside the app shell, once the onboarding is done. */
 const appScreens: Record<string, LazyScreen> = {
-  '/dashboard': lazyScreen(() => import('../features/tracker/pages/dashboard-page')),
-  '/planner': lazyScreen(() => import('../features/tracker/pages/planner-page')),
-  '/abitudini': lazyScreen(() => import('../features/tracker/pages/habits-page')),
-  '/checkin': lazyScreen(() => import('../features/tracker/pages/checkin-page')),
-  '/classifica': lazyScreen(() => import('../features/tracker/pages/classifica-page')),
+  '/dashboard': lazyScreen(() => import('./dashboard/dashboard-page')),
+  '/planner': lazyScreen(() => import('../features/planner/planner-page')),
+  '/abitudini': lazyScreen(() => import('../features/habits/habits-page')),
+  '/checkin': lazyScreen(() => import('../features/check-in/checkin-page')),
+  '/classifica': lazyScreen(() => import('../features/leaderboard/classifica-page')),
   '/eventi': lazyScreen(() => import('../features/events/events-page')),
   '/risorse': lazyScreen(() => import('../features/resources/resources-page')),
   '/profilo': lazyScreen(() => import('../features/profile/profile-page')),

@@ -1,7 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { anonymous, json, mockApi, renderApp } from '../testing/test-utils';
 import { fakeUser } from '../testing/fake-user';
+import { anonymous, json, mockApi, renderApp } from '../testing/test-utils';
 
 afterEach(() => {
   vi.unstubAllGlobals();

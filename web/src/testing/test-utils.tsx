@@ -7,11 +7,11 @@ import type { User } from '@sfida/core/user';
 import { AppProvider } from '../app/provider';
 import { AppRoutes } from '../app/router';
 import { Toaster } from '../components/toaster';
+import { useAuth } from '../lib/auth';
 import { clearNotices } from '../lib/notices';
+import { createQueryClient } from '../lib/query-client';
 import { resetTrackerStores } from '../tracker/tracker-store';
 import { resetTrackerSyncs } from '../tracker/tracker-sync';
-import { useAuth } from '../lib/auth';
-import { createQueryClient } from '../lib/query-client';
 
 /*
  * The web app's tests render the real providers (design system, queries, session) and replace

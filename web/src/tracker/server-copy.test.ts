@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockApi } from '../testing/test-utils';
 import { emptyTracker } from '@sfida/core/tracker';
+import { json, mockApi } from '../testing/test-utils';
 import { fetchMyTracker } from './server-copy';
 
 afterEach(() => vi.unstubAllGlobals());

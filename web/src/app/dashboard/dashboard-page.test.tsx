@@ -1,0 +1,133 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { formatItalianDate, mondayOf } from '@sfida/core/dates';
+import { currentDay } from '../../lib/use-today';
+import { fakeUser } from '../../testing/fake-user';
+import { fakeServer, json, renderApp, resetTestState } from '../../testing/test-utils';
+import DashboardPage from './dashboard-page';
+
+afterEach(resetTestState);
+
+describe('Dashboard', { timeout: 30_000 }, () => {
+  it('starts the challenge on the chosen day, then hides the button and shows the date', async () => {
+    const today = currentDay();
+    let started = false;
+    const calls = fakeServer(fakeUser(), (call) => {
+      if (call.path === '/api/auth/start-challenge') {
+        started = true;
+        const user = fakeUser({ challengeStartDate: today });
+        return json({ challengeStartDate: today, user });
+      }
+      if (call.path === '/api/auth/session' && started) return json({ user: fakeUser({ challengeStartDate: today }) });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp('/dashboard', <DashboardPage />);
+
+    expect(await screen.findByRole('heading', { name: 'Ciao, Anna!' })).toBeInTheDocument();
+    // The cards follow the heading once the tracker is restored (a new browser asks the server).
+    await user.click(await screen.findByRole('button', { name: 'Inizia la challenge' }));
+    const date = screen.getByLabelText('Giorno di inizio:');
+    expect(date).toHaveValue(today);
+    await user.click(screen.getByRole('button', { name: 'Conferma' }));
+
+    expect(await screen.findByText('Challenge iniziata!')).toBeInTheDocument();
+    expect(screen.getByText(`La tua challenge di 8 settimane inizia il ${formatItalianDate(today)}.`)).toBeInTheDocument();
+    const request = calls.find((c) => c.path === '/api/auth/start-challenge');
+    expect(request?.body).toEqual({ challengeStartDate: today });
+    expect(request?.headers['x-time-zone']).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(await screen.findByText(formatItalianDate(today))).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Inizia la challenge' })).not.toBeInTheDocument();
+  });
+
+  it('on a new device, shows the challenge at once and the tracker once the server’s copy arrives', async () => {
+    const today = currentDay();
+    let answer = (_response: Response) => {};
+    fakeServer(fakeUser({ challengeStartDate: today }), (call) =>
+      call.method === 'GET' && call.path === '/api/users/me/progress' ? new Promise<Response>((resolve) => (answer = resolve)) : undefined,
+    );
+    renderApp('/dashboard', <DashboardPage />);
+
+    expect(await screen.findByRole('heading', { name: 'La tua challenge' })).toBeInTheDocument();
+    expect(screen.getByText(formatItalianDate(today))).toBeInTheDocument();
+    expect(screen.getByText('Caricamento...')).toBeInTheDocument();
+    expect(screen.queryByText('Punti')).not.toBeInTheDocument();
+
+    answer(new Response(null, { status: 204 }));
+    expect(await screen.findByText('Punti')).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { name: 'La tua challenge' })).toHaveLength(1);
+  });
+
+  it('shows the server’s refusal in an "Errore" notice', async () => {
+    fakeServer(fakeUser(), (call) =>
+      call.path === '/api/auth/start-challenge' ? json({ message: 'La data di inizio non può essere nel passato' }, 400) : undefined,
+    );
+    const user = userEvent.setup();
+    renderApp('/dashboard', <DashboardPage />);
+    await user.click(await screen.findByRole('button', { name: 'Inizia la challenge' }));
+    await user.click(screen.getByRole('button', { name: 'Conferma' }));
+    expect(await screen.findByText('Errore')).toBeInTheDocument();
+    expect(screen.getByText('La data di inizio non può essere nel passato')).toBeInTheDocument();
+  });
+
+  it('shows the cohort leaderboard with the participant’s own row highlighted', async () => {
+    const weekStart = mondayOf(currentDay());
+    const calls = fakeServer(fakeUser({ challengeStartDate: currentDay() }), (call) =>
+      call.path.startsWith('/api/cohorts/cohort-1/leaderboard')
+        ? json({
+            entries: [
+              { userId: 'u2', displayName: 'Bruno', weekPoints: 40, totalPoints: 90, streakDays: 5, rank: 1, isMe: false },
+              { userId: 'user-anna', displayName: 'Anna', weekPoints: 20, totalPoints: 30, streakDays: 2, rank: 2, isMe: true },
+            ],
+          })
+        : undefined,
+    );
+    renderApp('/dashboard', <DashboardPage />);
+    const board = await screen.findByRole('list', { name: 'Classifica della settimana' });
+    const mine = within(board).getAllByRole('listitem').find((row) => row.getAttribute('aria-current') === 'true');
+    expect(mine).toHaveTextContent('Anna');
+    expect(calls.some((c) => c.path === `/api/cohorts/cohort-1/leaderboard?weekStart=${weekStart}`)).toBe(true);
+    expect(calls.some((c) => c.path === `/api/users/user-anna/progress?cohortId=cohort-1&weekStart=${weekStart}`)).toBe(true);
+  });
+
+  it('shows the top ten and the participant’s own row, and the whole ranking on request', async () => {
+    const entries = Array.from({ length: 14 }, (_, i) => ({
+      userId: i === 13 ? 'user-anna' : `u${i}`,
+      displayName: i === 13 ? 'Anna' : `Partecipante ${i + 1}`,
+      weekPoints: 100 - i,
+      totalPoints: 200 - i,
+      streakDays: 1,
+      rank: i + 1,
+      isMe: i === 13,
+    }));
+    fakeServer(fakeUser({ challengeStartDate: currentDay() }), (call) =>
+      call.path.startsWith('/api/cohorts/cohort-1/leaderboard') ? json({ entries }) : undefined,
+    );
+    const user = userEvent.setup();
+    renderApp('/dashboard', <DashboardPage />);
+    const board = await screen.findByRole('list', { name: 'Classifica della settimana' });
+    const rows = () => within(board).getAllByRole('listitem');
+    expect(rows()).toHaveLength(11);
+    expect(rows()[10]).toHaveTextContent('Anna');
+    expect(rows()[10]).toHaveAttribute('aria-current', 'true');
+    expect(within(board).queryByText('Partecipante 11')).not.toBeInTheDocument();
+
+    // The podium's medals carry their number; a screen reader hears the place instead.
+    expect(within(rows()[0]!).getByText('1° posto')).toBeInTheDocument();
+    expect(rows()[0]!.querySelector('svg[aria-hidden="true"] text')).toHaveTextContent('1');
+    expect(rows()[2]!.querySelector('svg[aria-hidden="true"] text')).toHaveTextContent('3');
+    expect(rows()[3]!.querySelector('svg text')).toBeNull();
+    expect(rows()[3]).toHaveTextContent(/^4Partecipante 4/);
+    // Pictures are SVG, never emoji: an emoji makes the browser find and load a colour emoji
+    // font before the dashboard's first layout (see components/icons.tsx).
+    expect(document.body.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
+
+    const more = screen.getByRole('button', { name: 'Mostra tutta la classifica (14)' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await user.click(more);
+    // The whole list renders in a transition (see LeaderboardCard).
+    expect(await screen.findByRole('button', { name: 'Mostra meno' })).toHaveAttribute('aria-expanded', 'true');
+    expect(rows()).toHaveLength(14);
+  });
+});

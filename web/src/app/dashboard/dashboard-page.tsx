@@ -1,0 +1,94 @@
+import { SimpleGrid, Stack } from '@chakra-ui/react';
+import { challengeWeekNumber, mondayOf } from '@sfida/core/dates';
+import { totalPoints } from '@sfida/core/points';
+import { bestCurrentStreak } from '@sfida/core/streaks';
+import { activeHabits, completionsOf } from '@sfida/core/tracker';
+import { plannerProgress, weekActions } from '@sfida/core/tracker-actions';
+import type { IsoDate } from '@sfida/core/iso-date';
+import type { User } from '@sfida/core/user';
+import { StatGrid, StatTile } from '../../components/stat-tile';
+import { TrackerScreen } from '../../components/tracker-screen';
+import { ChallengeCard } from '../../features/challenge-start/components/challenge-card';
+import { TodayHabitsCard } from '../../features/habits/components/today-habits-card';
+import { LeaderboardCard } from '../../features/leaderboard/components/leaderboard-card';
+import { WeekActionsCard } from '../../features/planner/components/week-actions-card';
+import { ProgressSummaryCard } from '../../features/progress-summary/components/progress-summary-card';
+import { useAuth } from '../../lib/auth';
+import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
+import { useToday } from '../../lib/use-today';
+import { weekFigure, weekLabel } from '../../lib/week-label';
+import { useTracker } from '../../tracker/use-tracker';
+import { SupportCard } from './support-card';
+
+/** The cohort the progress calls use: the user's, else their own id, else the shared default (SPEC section 7). */
+function cohortOf(user: User): string {
+  return user.cohortId || user.id || 'default-cohort';
+}
+
+function DashboardContent({ user, today }: { user: User; today: IsoDate }) {
+  const { tracker } = useTracker();
+  const week = challengeWeekNumber(user.challengeStartDate, today);
+  const points = totalPoints(tracker.pointsHistory);
+  const streak = bestCurrentStreak(tracker, today);
+  const habits = activeHabits(tracker);
+  const habitsDone = habits.filter((habit) => completionsOf(tracker, habit.id)[today] !== undefined).length;
+  const progress = week === 0 ? null : plannerProgress(weekActions(tracker, week));
+  const weekStart = mondayOf(today);
+  const cohortId = cohortOf(user);
+  // The cards below today's habits mount once the top has painted (see the hook).
+  const restMounted = useAfterFirstPaint();
+
+  return (
+    <Stack gap={{ base: '4', md: '6' }}>
+      <StatGrid columns={3} gap={{ base: '2', md: '3' }}>
+        <StatTile label="Punti" value={points} tone="accent" />
+        <StatTile label="Costanza" value={`${streak} gg`} />
+        <StatTile label="Settimana" value={weekFigure(week)} hint={week === 0 ? 'Non iniziata' : undefined} />
+      </StatGrid>
+
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap={{ base: '4', md: '6' }}>
+        <TodayHabitsCard today={today} />
+        {restMounted && <WeekActionsCard week={week} />}
+      </SimpleGrid>
+
+      {restMounted && (
+        <>
+          <SupportCard
+            mail={{
+              name: user.name,
+              weekLabel: weekLabel(week),
+              totalPoints: points,
+              streakDays: streak,
+              habitsToday: `${habitsDone} di ${habits.length}`,
+              actions: progress ? `${progress.completed} di ${progress.planned} completate` : 'challenge non ancora iniziata',
+            }}
+          />
+
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap={{ base: '4', md: '6' }}>
+            <ProgressSummaryCard userId={user.id} cohortId={cohortId} weekStart={weekStart} />
+            <LeaderboardCard cohortId={cohortId} weekStart={weekStart} userId={user.id} />
+          </SimpleGrid>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** Dashboard (/dashboard): today at a glance. */
+export default function DashboardPage() {
+  const { user } = useAuth();
+  const today = useToday();
+  if (!user) return null;
+  const greeting = user.name ? `Ciao, ${user.name}!` : 'Ciao!';
+  return (
+    <TrackerScreen
+      title="Dashboard"
+      heading={greeting}
+      intro="Ecco a che punto sei oggi."
+      // The challenge comes from the session: a new device shows it while the tracker is restored.
+      lead={<ChallengeCard startDate={user.challengeStartDate} today={today} />}
+    >
+      <DashboardContent user={user} today={today} />
+    </TrackerScreen>
+  );
+}

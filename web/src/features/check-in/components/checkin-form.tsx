@@ -1,0 +1,125 @@
+import { useState, type FormEvent } from 'react';
+import { Box, Button, chakra, Field, Flex, Stack, Text, Textarea } from '@chakra-ui/react';
+import { formatItalianDate, weekdayIndex } from '@sfida/core/dates';
+import type { IsoDate } from '@sfida/core/iso-date';
+import { MAX_REFLECTION, type Mood } from '@sfida/core/tracker';
+import { submitCheckIn } from '@sfida/core/tracker-actions';
+import { noticeDone } from '../../../lib/points-notice';
+import { useTracker } from '../../../tracker/use-tracker';
+import { MOODS } from './moods';
+
+const MoodOption = chakra('label', {
+  base: {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    gap: '1',
+    flex: '1',
+    minW: '0',
+    p: '2',
+    borderWidth: '2px',
+    borderColor: 'border',
+    borderRadius: 'lg',
+    cursor: 'pointer',
+    textAlign: 'center',
+    fontSize: 'xs',
+    fontWeight: 'medium',
+    '&:has(input:checked)': { borderColor: 'brand.solid', bg: 'brand.subtle', color: 'brand.fg' },
+    '&:has(input:focus-visible)': { outline: '3px solid {colors.brand.500}', outlineOffset: '2px' },
+  },
+});
+
+/** This week's check-in: mood 1-5, a reflection (max 300), +10 points. */
+export function CheckInForm({ today }: { today: IsoDate }) {
+  const { tracker, apply } = useTracker();
+  const [mood, setMood] = useState<Mood>(3);
+  const [reflection, setReflection] = useState('');
+  const [message, setMessage] = useState<string | null>(null);
+  const isSunday = weekdayIndex(today) === 6;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const result = apply(submitCheckIn(tracker, { mood, reflection }, new Date()));
+    if (!result.ok) {
+      setMessage(result.message);
+      return;
+    }
+    setMessage(null);
+    noticeDone('Check-in inviato!', result.awarded);
+  }
+
+  return (
+    <Stack as="form" onSubmit={submit} gap="5" aria-label="Check-in della settimana">
+      <Text>
+        <Text as="span" fontWeight="semibold">
+          Data:
+        </Text>{' '}
+        {formatItalianDate(today)}
+      </Text>
+
+      <chakra.fieldset border="0" p="0" m="0" minW="0">
+        <chakra.legend fontWeight="semibold" mb="2">
+          Come è andata questa settimana?
+        </chakra.legend>
+        <Flex gap="1.5">
+          {MOODS.map((option) => (
+            <MoodOption key={option.value}>
+              <chakra.input
+                type="radio"
+                name="mood"
+                value={option.value}
+                checked={mood === option.value}
+                onChange={() => setMood(option.value)}
+                position="absolute"
+                opacity="0"
+                width="1px"
+                height="1px"
+              />
+              <Text as="span" fontSize="2xl" aria-hidden="true">
+                {option.emoji}
+              </Text>
+              <span>
+                {option.value} · {option.label}
+              </span>
+            </MoodOption>
+          ))}
+        </Flex>
+      </chakra.fieldset>
+
+      <Field.Root>
+        <Field.Label>La tua riflessione</Field.Label>
+        <Textarea
+          value={reflection}
+          maxLength={MAX_REFLECTION}
+          rows={4}
+          placeholder="Cosa ha funzionato? Cosa cambierai la prossima settimana?"
+          onChange={(event) => {
+            setReflection(event.target.value);
+            setMessage(null);
+          }}
+        />
+        <Field.HelperText>
+          {reflection.length}/{MAX_REFLECTION} caratteri
+        </Field.HelperText>
+      </Field.Root>
+
+      {message && (
+        <Text role="alert" color="fg.error" bg="bg.error" p="3" borderRadius="md" fontWeight="medium">
+          {message}
+        </Text>
+      )}
+
+      <Box>
+        <Button type="submit" disabled={reflection.length === 0}>
+          Invia check-in
+        </Button>
+      </Box>
+
+      <Text fontSize="sm" color="fg.muted" bg={isSunday ? 'accent.subtle' : undefined} p={isSunday ? '2' : '0'} borderRadius="md">
+        {isSunday
+          ? '☀️ Oggi è domenica: il momento ideale per fare il punto sulla settimana.'
+          : '💡 Consiglio: fai il check-in la domenica, ripensando alla settimana appena trascorsa.'}
+      </Text>
+    </Stack>
+  );
+}

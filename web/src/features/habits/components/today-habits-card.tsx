@@ -1,0 +1,68 @@
+import { Box, Button, Link, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import type { IsoDate } from '@sfida/core/iso-date';
+import { activeHabits } from '@sfida/core/tracker';
+import { habitDayState, toggleHabit } from '@sfida/core/tracker-actions';
+import { SectionCard } from '../../../components/section-card';
+import { stackedList } from '../../../components/stacked-list';
+import { notify } from '../../../lib/notices';
+import { noticeDone } from '../../../lib/points-notice';
+import { useTracker } from '../../../tracker/use-tracker';
+
+/** The rows' styles, set once on the list: its rows are plain elements (docs/decisions/011). */
+const HABIT_ROWS = stackedList('2', {
+  '& > li': { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', borderBottomWidth: '1px', borderColor: 'border', pb: '2' },
+  '& > li > span': { overflowWrap: 'anywhere' },
+});
+
+/** Today's habits with their done / to-do state and a toggle each. */
+export function TodayHabitsCard({ today }: { today: IsoDate }) {
+  const { tracker, apply } = useTracker();
+  const habits = activeHabits(tracker);
+
+  return (
+    <SectionCard
+      title="Abitudini di oggi"
+      action={
+        <Link asChild fontSize="sm" fontWeight="semibold" color="brand.fg">
+          <RouterLink to="/abitudini">Gestisci</RouterLink>
+        </Link>
+      }
+    >
+      {habits.length === 0 ? (
+        <Text color="fg.muted">
+          Nessuna abitudine ancora.{' '}
+          <Link asChild color="brand.fg" fontWeight="semibold">
+            <RouterLink to="/abitudini">Aggiungi la prima</RouterLink>
+          </Link>
+        </Text>
+      ) : (
+        <Box as="ul" css={HABIT_ROWS}>
+          {habits.map((habit) => {
+            const day = habitDayState(tracker, habit.id, today, today);
+            return (
+              <li key={habit.id}>
+                <span>{habit.name}</span>
+                <Button
+                  size="sm"
+                  flexShrink="0"
+                  variant={day.done ? 'solid' : 'outline'}
+                  aria-pressed={day.done}
+                  aria-label={`${habit.name}: ${day.done ? 'fatto' : 'da fare'}`}
+                  disabled={!day.editable}
+                  onClick={() => {
+                    const result = apply(toggleHabit(tracker, habit.id, today, new Date()));
+                    if (!result.ok) notify({ type: 'warning', title: result.message });
+                    else if (result.awarded > 0) noticeDone('Abitudine completata!', result.awarded, habit.name);
+                  }}
+                >
+                  {day.done ? '✓ Fatto' : 'Da fare'}
+                </Button>
+              </li>
+            );
+          })}
+        </Box>
+      )}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { Button, chakra, Flex, Input, Stack, Text } from '@chakra-ui/react';
+import { MAX_ACTION_TEXT, MAX_ACTIONS, MIN_ACTIONS } from '@sfida/core/tracker';
+import { addActionSlot, removeActionSlot, savePlanner, setActionText, weekActions } from '@sfida/core/tracker-actions';
+import { noticeDone } from '../../../lib/points-notice';
+import { useTracker } from '../../../tracker/use-tracker';
+import { ActionCheckbox } from './action-checkbox';
+
+/** The week's 3 to 5 actions: write, complete, add, remove, and "Salva Planner". */
+export function PlannerEditor({ week }: { week: number }) {
+  const { tracker, apply } = useTracker();
+  const [message, setMessage] = useState<string | null>(null);
+  const actions = weekActions(tracker, week);
+  const saved = tracker.savedPlannerWeeks.includes(week);
+
+  function run(result: ReturnType<typeof savePlanner>): boolean {
+    const applied = apply(result);
+    setMessage(applied.ok ? null : applied.message);
+    return applied.ok;
+  }
+
+  function save() {
+    const result = apply(savePlanner(tracker, week, new Date()));
+    if (!result.ok) {
+      setMessage(result.message);
+      return;
+    }
+    setMessage(null);
+    noticeDone(result.awarded > 0 ? 'Planner salvato!' : 'Planner aggiornato', result.awarded);
+  }
+
+  return (
+    <Stack gap="4">
+      <chakra.ol listStyleType="none" p="0" m="0" display="grid" gap="3">
+        {actions.map((action, index) => (
+          <Flex as="li" key={action.id} gap="2" align="center">
+            <ActionCheckbox week={week} action={action} label={`Azione ${index + 1} completata`} />
+            <Input
+              flex="1"
+              aria-label={`Azione ${index + 1}`}
+              placeholder={index === 0 ? 'Es. Preparare i pasti per 3 giorni' : `Azione ${index + 1}`}
+              value={action.text}
+              maxLength={MAX_ACTION_TEXT}
+              textDecoration={action.completed ? 'line-through' : undefined}
+              onChange={(event) => run(setActionText(tracker, week, action.id, event.target.value, new Date()))}
+            />
+            <Button
+              variant="ghost"
+              colorPalette="red"
+              size="sm"
+              px="2"
+              disabled={actions.length <= MIN_ACTIONS}
+              aria-label={`Rimuovi azione ${index + 1}`}
+              onClick={() => run(removeActionSlot(tracker, week, action.id, new Date()))}
+            >
+              ✕
+            </Button>
+          </Flex>
+        ))}
+      </chakra.ol>
+      <Text fontSize="sm" color="fg.muted">
+        Da {MIN_ACTIONS} a {MAX_ACTIONS} azioni. Puoi completare un&apos;azione solo dopo averla scritta.
+      </Text>
+      {message && (
+        <Text role="alert" color="fg.error" bg="bg.error" p="3" borderRadius="md" fontWeight="medium">
+          {message}
+        </Text>
+      )}
+      <Flex gap="2" wrap="wrap">
+        <Button variant="outline" disabled={actions.length >= MAX_ACTIONS} onClick={() => run(addActionSlot(tracker, week, new Date()))}>
+          + Aggiungi azione
+        </Button>
+        <Button onClick={save}>Salva Planner</Button>
+      </Flex>
+      {saved && (
+        <Text fontSize="sm" color="fg.success">
+          ✓ Planner della settimana salvato
+        </Text>
+      )}
+    </Stack>
+  );
+}

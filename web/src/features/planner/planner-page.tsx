@@ -1,0 +1,84 @@
+import { Box, Stack, Text } from '@chakra-ui/react';
+import { challengeWeekNumber, compareIsoDates } from '@sfida/core/dates';
+import { pointsByChallengeWeek, totalPoints } from '@sfida/core/points';
+import { currentWeekStrip, plannerProgress, weekActions } from '@sfida/core/tracker-actions';
+import { DayStrip, weekStripDays } from '../../components/day-strip';
+import { ProgressBar } from '../../components/progress-bar';
+import { SectionCard } from '../../components/section-card';
+import { StatGrid, StatTile } from '../../components/stat-tile';
+import { TipsList } from '../../components/tips-list';
+import { TrackerScreen } from '../../components/tracker-screen';
+import { useToday } from '../../lib/use-today';
+import { weekLabel } from '../../lib/week-label';
+import { useTracker } from '../../tracker/use-tracker';
+import { PlannerEditor } from './components/planner-editor';
+
+const TIPS = [
+  'Scegli azioni concrete e misurabili: "camminare 30 minuti martedì e giovedì".',
+  'Tre azioni fatte valgono più di cinque rimandate.',
+  'Salva il planner a inizio settimana e rileggilo ogni mattina.',
+  'Completa ogni azione appena la fai: vedrai crescere la barra.',
+];
+
+function PlannerContent() {
+  const { tracker } = useTracker();
+  const today = useToday();
+  const week = challengeWeekNumber(tracker.challengeStartDate, today);
+
+  if (week === 0) {
+    return (
+      <Stack gap="6">
+        <Box layerStyle="card" p="6" textAlign="center">
+          <Text fontSize="xl" fontWeight="bold">
+            Challenge non ancora iniziata
+          </Text>
+          <Text color="fg.muted" mt="2">
+            Scegli il giorno di inizio dalla Dashboard: dal primo giorno potrai pianificare le azioni della settimana.
+          </Text>
+        </Box>
+        <TipsList tips={TIPS} />
+      </Stack>
+    );
+  }
+
+  const progress = plannerProgress(weekActions(tracker, week));
+  const weekPoints = pointsByChallengeWeek(tracker.pointsHistory)[week - 1]?.points ?? 0;
+  const days = weekStripDays(currentWeekStrip(tracker, new Date()), today).map((date) => {
+    const order = compareIsoDates(date, today);
+    return { date, done: false, editable: false, state: order > 0 ? 'future' : order === 0 ? 'today' : 'past' } as const;
+  });
+
+  return (
+    <Stack gap="6">
+      <Text fontSize="lg" fontWeight="bold" color="brand.fg">
+        {weekLabel(week)}
+      </Text>
+      <StatGrid columns={2} gap="3">
+        <StatTile label="Punti" value={totalPoints(tracker.pointsHistory)} hint={`${weekPoints} questa settimana`} tone="accent" />
+        <StatTile label="Completate" value={`${progress.percent}%`} hint={`${progress.completed} di ${progress.planned} azioni`} />
+      </StatGrid>
+
+      <SectionCard title="I giorni della settimana">
+        <DayStrip subject={weekLabel(week)} days={days} />
+      </SectionCard>
+
+      <SectionCard title={`Le azioni della ${weekLabel(week).toLowerCase()}`}>
+        <Stack gap="4">
+          <ProgressBar value={progress.percent} label={`${progress.percent}% delle azioni completate`} />
+          <PlannerEditor week={week} />
+        </Stack>
+      </SectionCard>
+
+      <TipsList tips={TIPS} />
+    </Stack>
+  );
+}
+
+/** Planner Settimanale (/planner). */
+export default function PlannerPage() {
+  return (
+    <TrackerScreen title="Planner" heading="Planner Settimanale" intro="Da 3 a 5 azioni concrete per questa settimana.">
+      <PlannerContent />
+    </TrackerScreen>
+  );
+}
