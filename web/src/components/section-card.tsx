@@ -1,8 +1,18 @@
 import { useId, type ReactNode } from 'react';
 import { Box, Flex, Heading } from '@chakra-ui/react';
 
+interface SectionCardProps {
+  title: ReactNode;
+  /** Beside the title: a link, a badge. */
+  action?: ReactNode;
+  children: ReactNode;
+  bg?: string;
+  borderColor?: string;
+  borderWidth?: string;
+}
+
 /** A titled card section; the heading labels the region for screen readers. */
-export function SectionCard({ title, action, children, ...rest }: { title: ReactNode; action?: ReactNode; children: ReactNode; borderColor?: string; bg?: string }) {
+export function SectionCard({ title, action, children, ...rest }: SectionCardProps) {
   const headingId = useId();
   return (
     <Box as="section" aria-labelledby={headingId} layerStyle="card" p={{ base: '4', md: '6' }} {...rest}>

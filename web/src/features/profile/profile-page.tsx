@@ -1,10 +1,11 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Badge, Box, Button, Field, Flex, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Field, Flex, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { formatItalianDate, localDateOf } from '@sfida/core/dates';
-import { useAuth } from '../../lib/auth';
 import { FormError } from '../../components/form-error';
 import { PageHeader } from '../../components/page-header';
+import { SectionCard } from '../../components/section-card';
 import { errorMessage } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth';
 import { browserTimeZone } from '../../lib/browser-time-zone';
 import { livelloLabels, luogoLabels, schedaDownloadUrl, schedaLabels, tempoLabels } from '../../lib/training-labels';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -82,10 +83,7 @@ export default function ProfilePage() {
     <>
       <PageHeader title="Profilo e Allenamento">I tuoi dati e la scheda di allenamento assegnata.</PageHeader>
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
-        <Stack as="section" aria-labelledby="profilo-dati" layerStyle="card" gap="5">
-          <Heading as="h2" id="profilo-dati" fontSize="xl">
-            Il tuo profilo
-          </Heading>
+        <SectionCard title="Il tuo profilo">
           <Stack as="dl" gap="4">
             <Detail
               label="Nome"
@@ -110,14 +108,11 @@ export default function ProfilePage() {
             </Detail>
             <Detail label="Registrato il">{formatItalianDate(localDateOf(user.createdAt, browserTimeZone()))}</Detail>
           </Stack>
-        </Stack>
+        </SectionCard>
 
-        <Stack as="section" aria-labelledby="profilo-allenamento" layerStyle="card" gap="5">
-          <Heading as="h2" id="profilo-allenamento" fontSize="xl">
-            Il tuo allenamento
-          </Heading>
+        <SectionCard title="Il tuo allenamento">
           {user.onboardingCompletato ? (
-            <>
+            <Stack gap="5">
               <Stack as="dl" gap="4">
                 {user.livelloAllenamento && <Detail label="Livello">{livelloLabels[user.livelloAllenamento]}</Detail>}
                 {user.luogoAllenamento && <Detail label="Luogo">{luogoLabels[user.luogoAllenamento]}</Detail>}
@@ -143,7 +138,7 @@ export default function ProfilePage() {
                   </Button>
                 </Stack>
               )}
-            </>
+            </Stack>
           ) : (
             <Text color="fg.muted">
               {user.role === 'OWNER'
@@ -151,7 +146,7 @@ export default function ProfilePage() {
                 : 'Completa l’onboarding per ricevere la tua scheda di allenamento.'}
             </Text>
           )}
-        </Stack>
+        </SectionCard>
       </SimpleGrid>
     </>
   );

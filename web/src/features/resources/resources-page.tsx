@@ -1,5 +1,6 @@
-import { Badge, Box, Button, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { PageHeader } from '../../components/page-header';
+import { SectionCard } from '../../components/section-card';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 const comingSoon = [
@@ -17,6 +18,16 @@ const comingSoon = [
   },
 ] as const;
 
+/** A resource's name after its picture (hidden from screen readers: the name alone labels the card). */
+function ResourceTitle({ icon, children }: { icon: string; children: string }) {
+  return (
+    <>
+      <span aria-hidden="true">{icon} </span>
+      {children}
+    </>
+  );
+}
+
 export default function ResourcesPage() {
   useDocumentTitle('Risorse');
 
@@ -24,42 +35,40 @@ export default function ResourcesPage() {
     <>
       <PageHeader title="Risorse">Materiali pratici per accompagnarti durante le otto settimane.</PageHeader>
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="5">
-        <Stack as="section" aria-labelledby="risorsa-ricettario" layerStyle="card" gap="3" borderColor="brand.border" borderWidth="2px">
-          <Box aria-hidden="true" fontSize="3xl" lineHeight="1">
-            🥗
-          </Box>
-          <Flex align="center" gap="2" wrap="wrap">
-            <Heading as="h2" id="risorsa-ricettario" fontSize="xl">
-              Ricettario
-            </Heading>
+        <SectionCard
+          title={<ResourceTitle icon="🥗">Ricettario</ResourceTitle>}
+          action={
             <Badge colorPalette="green" variant="surface">
               Disponibile
             </Badge>
-          </Flex>
-          <Text color="fg.muted">
-            Ricette veloci e sane della tradizione italiana, pronte in meno di mezz’ora, con ingredienti facili da trovare.
-          </Text>
-          <Button asChild alignSelf="flex-start" mt="auto">
-            <a href="/downloads/ricettario-veloce.pdf" download>
-              Scarica il ricettario (PDF)
-            </a>
-          </Button>
-        </Stack>
+          }
+          borderColor="brand.border"
+          borderWidth="2px"
+        >
+          <Stack gap="3">
+            <Text color="fg.muted">
+              Ricette veloci e sane della tradizione italiana, pronte in meno di mezz’ora, con ingredienti facili da trovare.
+            </Text>
+            <Button asChild alignSelf="flex-start">
+              <a href="/downloads/ricettario-veloce.pdf" download>
+                Scarica il ricettario (PDF)
+              </a>
+            </Button>
+          </Stack>
+        </SectionCard>
         {comingSoon.map((resource) => (
-          <Stack as="section" key={resource.id} aria-labelledby={`risorsa-${resource.id}`} layerStyle="card" gap="3" bg="bg.subtle">
-            <Box aria-hidden="true" fontSize="3xl" lineHeight="1">
-              {resource.icon}
-            </Box>
-            <Flex align="center" gap="2" wrap="wrap">
-              <Heading as="h2" id={`risorsa-${resource.id}`} fontSize="xl">
-                {resource.title}
-              </Heading>
+          <SectionCard
+            key={resource.id}
+            title={<ResourceTitle icon={resource.icon}>{resource.title}</ResourceTitle>}
+            action={
               <Badge colorPalette="orange" variant="surface">
                 In arrivo
               </Badge>
-            </Flex>
+            }
+            bg="bg.subtle"
+          >
             <Text color="fg.muted">{resource.text}</Text>
-          </Stack>
+          </SectionCard>
         ))}
       </SimpleGrid>
     </>
