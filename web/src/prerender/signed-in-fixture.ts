@@ -65,7 +65,7 @@ export function fixtureAnswer(queryKey: readonly unknown[], user: User, tracker:
   const [area, kind, ...rest] = queryKey;
   if (area !== 'tracker') return undefined;
   if (kind === 'progress-summary') {
-    const weekStart = rest[2];
+    const weekStart = rest[1];
     if (typeof weekStart !== 'string') return undefined;
     return summarizeTracker(tracker, { challengeStartDate: user.challengeStartDate, today, weekStart });
   }

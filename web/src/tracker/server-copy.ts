@@ -1,7 +1,9 @@
+import type { WeeklyKpi } from '@sfida/core/progress-summary';
 import { storedUpdatedAt, type TrackerData } from '@sfida/core/tracker';
 import { restoreTracker } from '@sfida/core/tracker-actions';
 import { ApiError, apiFetch } from '../lib/api-client';
 import { browserTimeZone } from '../lib/browser-time-zone';
+import { weeklyKpiAnswerSchema } from './server-summaries';
 
 /*
  * The participant's own tracker on the server: the browser sends it after every change and
@@ -46,7 +48,13 @@ export async function fetchMyTracker(signal?: AbortSignal): Promise<ServerCopy |
   };
 }
 
-/** Sends the whole tracker; the server checks it is plausible (400 with a message when not). */
-export async function putMyTracker(tracker: TrackerData, signal?: AbortSignal): Promise<void> {
-  await apiFetch<unknown>('/api/users/me/progress', { method: 'PUT', body: tracker, signal });
+/**
+ * Sends the whole tracker; the server checks it is plausible (400 with a message when not). An
+ * accepted tracker is answered with this week's KPIs, or null when the answer holds none (the
+ * upload succeeded all the same).
+ */
+export async function putMyTracker(tracker: TrackerData, signal?: AbortSignal): Promise<WeeklyKpi | null> {
+  const answer = await apiFetch<unknown>('/api/users/me/progress', { method: 'PUT', body: tracker, signal });
+  const parsed = weeklyKpiAnswerSchema.safeParse(answer);
+  return parsed.success ? parsed.data.weeklyKPI : null;
 }

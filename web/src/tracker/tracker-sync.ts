@@ -1,3 +1,4 @@
+import type { WeeklyKpi } from '@sfida/core/progress-summary';
 import type { TrackerData } from '@sfida/core/tracker';
 import { ApiError } from '../lib/api-client';
 import { chooseTracker, type LocalOrigin } from './choose-tracker';
@@ -49,8 +50,8 @@ export interface SyncState {
 }
 
 export interface SyncHandlers {
-  /** The server accepted the tracker (refresh what is computed from it). */
-  onSynced(): void;
+  /** The server accepted the tracker and answered with the week's KPIs (null: none in the answer). */
+  onSynced(weeklyKpi: WeeklyKpi | null): void;
   /** The server refused the tracker with this message. */
   onRejected(message: string): void;
 }
@@ -265,12 +266,12 @@ export class TrackerSync {
       return;
     }
     this.setState({ phase: 'pending', rejectedMessage: null });
-    await putMyTracker(tracker);
+    const weeklyKpi = await putMyTracker(tracker);
     this.lastSentText = text;
     this.rejectedText = null;
     this.retryDelay = FIRST_RETRY_MS;
     this.setState({ phase: 'idle', rejectedMessage: null });
-    this.handlers?.onSynced();
+    this.handlers?.onSynced(weeklyKpi);
   }
 
   private handleFailure(error: unknown): void {

@@ -7,7 +7,7 @@ import type { User } from '@sfida/core/user';
 import { useAuth } from '../lib/auth';
 import { browserTimeZone } from '../lib/browser-time-zone';
 import { notify } from '../lib/notices';
-import { invalidateServerSummaries } from './server-summaries';
+import { updateServerSummaries } from './server-summaries';
 import { trackerStoreFor, type TrackerStore, type WriteProblem } from './tracker-store';
 import { trackerSyncFor, type SyncState } from './tracker-sync';
 
@@ -61,8 +61,8 @@ export function useTracker(): UseTracker {
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
   // Only whether this device waits for the server's copy (nothing stored here, restore under way):
   // every send changes the sync's state, and so does the end of a returning device's start-up
-  // check, and the screens that show the tracker need not re-render for either (re-rendering the
-  // dashboard is ~60 ms here; see useTrackerSync for the notices).
+  // check, and the screens that show the tracker, costly to render, need not re-render for
+  // either (see useTrackerSync for the notices).
   const subscribeToRestore = useCallback(
     (onChange: () => void) => {
       const fromStore = store.subscribe(onChange);
@@ -81,7 +81,7 @@ export function useTracker(): UseTracker {
 
   useEffect(() => {
     sync.setHandlers({
-      onSynced: () => void invalidateServerSummaries(queryClient),
+      onSynced: (weeklyKpi) => void updateServerSummaries(queryClient, { userId: store.userId, weeklyKpi }),
       onRejected: (message) =>
         notify({
           type: 'error',
@@ -90,7 +90,7 @@ export function useTracker(): UseTracker {
         }),
     });
     sync.start();
-  }, [sync, queryClient]);
+  }, [store, sync, queryClient]);
 
   const empty = useMemo(
     () => emptyTracker(browserTimeZone(), new Date(), user.challengeStartDate),

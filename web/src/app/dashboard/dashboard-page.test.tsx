@@ -1,10 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatItalianDate, mondayOf } from '@sfida/core/dates';
+import type { WeeklyKpi } from '@sfida/core/progress-summary';
+import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
+import { addHabit } from '@sfida/core/tracker-actions';
 import { currentDay } from '../../lib/use-today';
 import { fakeUser } from '../../testing/fake-user';
 import { fakeServer, json, renderApp, resetTestState } from '../../testing/test-utils';
+import { STORAGE_KEYS } from '../../tracker/storage-keys';
 import DashboardPage from './dashboard-page';
 
 afterEach(resetTestState);
@@ -129,5 +133,46 @@ describe('Dashboard', { timeout: 30_000 }, () => {
     // The whole list renders in a transition (see LeaderboardCard).
     expect(await screen.findByRole('button', { name: 'Mostra meno' })).toHaveAttribute('aria-expanded', 'true');
     expect(rows()).toHaveLength(14);
+  });
+
+  it('shows the week’s figures an accepted upload is answered with, without asking for them again', async () => {
+    const today = currentDay();
+    const now = new Date();
+    const added = addHabit(emptyTracker(Intl.DateTimeFormat().resolvedOptions().timeZone, now, today), 'Leggere', now, 'h1');
+    if (!added.ok) throw new Error(added.message);
+    const stored: TrackerData = added.data;
+    localStorage.setItem(STORAGE_KEYS.tracker('user-anna'), JSON.stringify(stored));
+    const figures = (weekPoints: number): WeeklyKpi => ({
+      weekStart: mondayOf(today),
+      weekPoints,
+      totalPoints: weekPoints,
+      streakDays: 0,
+      habitCompletionsThisWeek: 0,
+      habitCompletionsTotal: 0,
+      actionsCompleted: 0,
+      actionsPlanned: 0,
+      checkInThisWeek: false,
+      checkInsTotal: 0,
+      currentWeek: 1,
+      completedWeeks: 0,
+      badgesEarned: [],
+    });
+    // The server holds this very copy, so nothing is uploaded until the participant changes something.
+    const calls = fakeServer(fakeUser({ challengeStartDate: today }), (call) => {
+      if (call.path === '/api/users/me/progress') return call.method === 'PUT' ? json({ weeklyKPI: figures(2) }) : json(stored);
+      if (call.path.startsWith('/api/users/user-anna/progress')) return json({ weeklyKPI: figures(0) });
+      return undefined;
+    });
+    const kpiReads = () => calls.filter((c) => c.method === 'GET' && c.path.startsWith('/api/users/user-anna/progress')).length;
+    const user = userEvent.setup();
+    renderApp('/dashboard', <DashboardPage />);
+    const summary = await screen.findByRole('region', { name: 'Riepilogo della settimana' });
+    const weekPoints = () => within(summary).getByText('Punti questa settimana').previousElementSibling;
+    await waitFor(() => expect(weekPoints()).toHaveTextContent('0'));
+
+    await user.click(screen.getByRole('button', { name: 'Leggere: da fare' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1), { timeout: 5000 });
+    await waitFor(() => expect(weekPoints()).toHaveTextContent('2'));
+    expect(kpiReads()).toBe(1);
   });
 });

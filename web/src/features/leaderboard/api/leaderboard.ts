@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { leaderboardEntrySchema, type LeaderboardEntry } from '@sfida/core/progress-summary';
 import { apiFetch } from '../../../lib/api-client';
-import { leaderboardQueryRoot } from '../../../tracker/server-summaries';
+import { leaderboardQueryKey } from '../../../tracker/server-summaries';
 
 const leaderboardResponseSchema = z.object({ entries: z.array(leaderboardEntrySchema) });
 
@@ -21,7 +21,7 @@ export async function fetchLeaderboard(cohortId: string, weekStart: string, sign
 
 export function leaderboardQueryOptions(cohortId: string, weekStart: string) {
   return queryOptions({
-    queryKey: [...leaderboardQueryRoot, cohortId, weekStart],
+    queryKey: leaderboardQueryKey(cohortId, weekStart),
     queryFn: ({ signal }) => fetchLeaderboard(cohortId, weekStart, signal),
   });
 }

@@ -1,10 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import { weeklyKpiSchema, type WeeklyKpi } from '@sfida/core/progress-summary';
+import type { WeeklyKpi } from '@sfida/core/progress-summary';
 import { apiFetch } from '../../../lib/api-client';
-import { progressSummaryQueryRoot } from '../../../tracker/server-summaries';
-
-const progressResponseSchema = z.object({ weeklyKPI: weeklyKpiSchema });
+import { progressSummaryQueryKey, weeklyKpiAnswerSchema } from '../../../tracker/server-summaries';
 
 /** The participant's weekly KPIs as the server computed them from the synced tracker; null on any failure (SPEC section 8). */
 export async function fetchProgressSummary(
@@ -16,7 +13,7 @@ export async function fetchProgressSummary(
   const query = new URLSearchParams({ cohortId, weekStart });
   try {
     const answer = await apiFetch(`/api/users/${encodeURIComponent(userId)}/progress?${query}`, {
-      schema: progressResponseSchema,
+      schema: weeklyKpiAnswerSchema,
       signal,
     });
     return answer.weeklyKPI;
@@ -27,7 +24,8 @@ export async function fetchProgressSummary(
 
 export function progressSummaryQueryOptions(userId: string, cohortId: string, weekStart: string) {
   return queryOptions({
-    queryKey: [...progressSummaryQueryRoot, userId, cohortId, weekStart],
+    // The cohort is the user's own: the key leaves it out, as does an upload's answer (tracker/server-summaries.ts).
+    queryKey: progressSummaryQueryKey(userId, weekStart),
     queryFn: ({ signal }) => fetchProgressSummary(userId, cohortId, weekStart, signal),
   });
 }
