@@ -159,6 +159,20 @@ describe('useTracker', () => {
     });
   });
 
+  it('takes the start date from the session, not from the stored copy, and uploads nothing for it', async () => {
+    const stored: TrackerData = { ...trackerWith(['Leggere'], '2025-10-08T09:00:00.000Z'), challengeStartDate: null };
+    localStorage.setItem(STORAGE_KEYS.tracker(user.id), JSON.stringify(stored));
+    const calls = fakeServer(user, (call) => (call.method === 'GET' && call.path === '/api/users/me/progress' ? json(stored) : undefined));
+    function StartDate() {
+      return <p>Inizio: {useTracker().tracker.challengeStartDate ?? 'nessuno'}</p>;
+    }
+    renderApp('/dashboard', <StartDate />);
+    expect(await screen.findByText('Inizio: 2025-10-06')).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((c) => c.method === 'GET' && c.path === '/api/users/me/progress')).toBe(true));
+    await act(() => new Promise((resolve) => setTimeout(resolve, SYNC_DEBOUNCE_MS + 200)));
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+  });
+
   it('shows a message when the browser storage is full', async () => {
     fakeServer(user);
     renderApp('/dashboard', <HabitNames />);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { withReconciledHistory } from '@sfida/core/points';
+import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { setChallengeStartDate, type TrackerResult } from '@sfida/core/tracker-actions';
 import type { User } from '@sfida/core/user';
 import { useAuth } from '../lib/auth';
@@ -92,11 +92,11 @@ export function useTracker(): UseTracker {
     sync.start();
   }, [store, sync, queryClient]);
 
-  const empty = useMemo(
-    () => emptyTracker(browserTimeZone(), new Date(), user.challengeStartDate),
-    [user.challengeStartDate],
-  );
-  const tracker = snapshot.tracker ?? empty;
+  // The start date is the server's (the session's user): the stored copy's is never read. The
+  // wire format still carries it, so whatever a reducer stores next holds the server's date.
+  const startDate = user.challengeStartDate;
+  const empty = useMemo(() => emptyTracker(browserTimeZone(), new Date(), startDate), [startDate]);
+  const tracker = useMemo(() => setChallengeStartDate(snapshot.tracker ?? empty, startDate, new Date()), [snapshot.tracker, empty, startDate]);
 
   const apply = useCallback(
     <R extends TrackerResult>(result: R): R => {
@@ -109,32 +109,28 @@ export function useTracker(): UseTracker {
     [store, sync],
   );
 
-  // The server owns the start date: a tracker stored before the challenge started (or on
-  // another device) takes the user's date. The participant's days are those of the zone the
-  // browser is in now (the reducers read the tracker's zone). Both re-place points in their weeks.
-  // Not while the server's copy is being looked at: then once that look has ended.
+  // The participant's days are those of the zone the browser is in now (the reducers read the
+  // tracker's zone): a tracker kept in another zone moves here, its points re-placed in their
+  // weeks. Not while the server's copy is being looked at: then once that look has ended.
   const stored = snapshot.tracker;
-  const startDate = user.challengeStartDate;
   useEffect(() => {
-    const fixUp = () => {
+    const moveToBrowserZone = () => {
       const current = store.getSnapshot().tracker;
       if (!current || sync.getState().phase === 'restoring') return;
       const zone = browserTimeZone();
-      const startChanged = startDate !== null && current.challengeStartDate !== startDate;
-      if (!startChanged && current.timeZone === zone) return;
+      if (current.timeZone === zone) return;
       const now = new Date();
-      const withStart = startChanged ? setChallengeStartDate(current, startDate, now) : current;
-      const next = withStart.timeZone === zone ? withStart : withReconciledHistory({ ...withStart, timeZone: zone, updatedAt: now.toISOString() }, now);
-      apply({ ok: true, data: next, awarded: 0 });
+      const withStart = setChallengeStartDate(current, startDate, now);
+      apply({ ok: true, data: withReconciledHistory({ ...withStart, timeZone: zone, updatedAt: now.toISOString() }, now), awarded: 0 });
     };
     if (sync.getState().phase !== 'restoring') {
-      fixUp();
+      moveToBrowserZone();
       return;
     }
     const stopWaiting = sync.subscribe(() => {
       if (sync.getState().phase === 'restoring') return;
       stopWaiting();
-      queueMicrotask(fixUp); // outside the sync's own notification
+      queueMicrotask(moveToBrowserZone); // outside the sync's own notification
     });
     return stopWaiting;
   }, [store, sync, stored, startDate, apply]);
