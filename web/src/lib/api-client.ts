@@ -22,6 +22,8 @@ export interface ApiFetchOptions<T> {
   body?: unknown;
   /** Validates the JSON answer; without it the answer is returned unchecked. */
   schema?: ZodMiniType<T>;
+  /** Sent besides the JSON ones (e.g. `X-Time-Zone`). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -31,7 +33,7 @@ export interface ApiFetchOptions<T> {
  */
 export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptions<T> = {}): Promise<T> {
   const { method = options.body === undefined ? 'GET' : 'POST', body, schema, signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   const response = await fetch(path, {

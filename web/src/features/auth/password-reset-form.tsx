@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Field, Input, Stack } from '@chakra-ui/react';
+import type { PasswordResetRequest } from '@sfida/core/user';
 import { apiFetch } from '../../lib/api-client';
 
 export const RESET_CONFIRMATION =
@@ -18,7 +19,8 @@ export function PasswordResetForm({ defaultEmail = '' }: { defaultEmail?: string
     event.preventDefault();
     setSending(true);
     try {
-      await apiFetch('/api/auth/password-reset', { method: 'POST', body: { email: email.trim() } });
+      const body: PasswordResetRequest = { email: email.trim() };
+      await apiFetch('/api/auth/password-reset', { method: 'POST', body });
     } catch (error) {
       console.warn('Richiesta di reimpostazione non riuscita', error);
     }

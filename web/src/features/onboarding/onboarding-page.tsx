@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Box, Button, Dialog, Flex, Heading, Link, Portal, Stack, Text } from '@chakra-ui/react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { needsOnboarding, schedaFor, type Scheda } from '@sfida/core/user';
+import { needsOnboarding, schedaFor, type OnboardingRequest, type Scheda } from '@sfida/core/user';
 import { FormError } from '../../components/form-error';
 import { PlainLayout } from '../../components/plain-layout';
 import { apiFetch, errorMessage } from '../../lib/api-client';
@@ -64,10 +64,8 @@ export default function OnboardingPage() {
     setSaving(true);
     const scheda = schedaFor(livelloAllenamento, luogoAllenamento);
     try {
-      await apiFetch('/api/onboarding', {
-        method: 'POST',
-        body: { tempoAllenamento, luogoAllenamento, livelloAllenamento, schedaAssegnata: scheda },
-      });
+      const body: OnboardingRequest = { tempoAllenamento, luogoAllenamento, livelloAllenamento, schedaAssegnata: scheda };
+      await apiFetch('/api/onboarding', { method: 'POST', body });
       setAssigned(scheda);
       await refresh();
     } catch (caught) {
