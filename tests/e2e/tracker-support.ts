@@ -82,7 +82,7 @@ export function habitCard(page: Page, name: string): Locator {
   return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, level: 3 }) });
 }
 
-/** Uncaught errors in the page (a crash unmounts the whole app: there is no error screen). */
+/** Uncaught errors in the page, those an error boundary caught included (web/src/main.tsx reports them). */
 export function collectPageErrors(page: Page): Error[] {
   const errors: Error[] = [];
   page.on('pageerror', (error) => errors.push(error));

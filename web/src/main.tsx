@@ -12,6 +12,12 @@ if (!root) throw new Error('Missing #root element');
 
 const queryClient = createQueryClient();
 
+/**
+ * An error that a boundary caught (app/error-boundary.tsx) shows its fallback, and is reported as
+ * uncaught all the same: what watches the page's errors (the end-to-end tests) still sees it.
+ */
+const rootOptions = { onCaughtError: (error: unknown) => reportError(error) };
+
 /** Lets the browser paint and handle input between two long steps. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -36,10 +42,10 @@ void Promise.all([queryClient.prefetchQuery(meQueryOptions), preloadScreens(wind
   const hydrate = root.dataset.prerendered === window.location.pathname && queryClient.getQueryData(meQueryKey) === null;
   startTransition(() => {
     if (hydrate) {
-      hydrateRoot(root, app);
+      hydrateRoot(root, app, rootOptions);
     } else {
       root.replaceChildren();
-      createRoot(root).render(app);
+      createRoot(root, rootOptions).render(app);
     }
   });
 });

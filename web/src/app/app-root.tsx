@@ -1,5 +1,6 @@
 import { StrictMode, type ComponentType, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
+import { RootErrorBoundary } from './error-boundary';
 import { AppProvider } from './provider';
 import { AppRoutes } from './router';
 
@@ -11,11 +12,13 @@ import { AppRoutes } from './router';
 export function AppRoot({ queryClient, Router }: { queryClient: QueryClient; Router: ComponentType<{ children: ReactNode }> }) {
   return (
     <StrictMode>
-      <AppProvider queryClient={queryClient}>
-        <Router>
-          <AppRoutes />
-        </Router>
-      </AppProvider>
+      <RootErrorBoundary>
+        <AppProvider queryClient={queryClient}>
+          <Router>
+            <AppRoutes />
+          </Router>
+        </AppProvider>
+      </RootErrorBoundary>
     </StrictMode>
   );
 }

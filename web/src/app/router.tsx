@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../components/page-spinner';
 import { lazyScreen, type LazyScreen } from '../lib/lazy-screen';
+import { RouteErrorBoundary } from './error-boundary';
 import { RequireAuth, RequireOnboardingDone, SignedOutOnly } from './guards';
 
 // Every screen is its own chunk. A first visit to `/` gets the prerendered landing page
@@ -84,9 +85,11 @@ function routes(screens: Record<string, LazyScreen>) {
 
 function page(Page: LazyScreen) {
   return (
-    <Suspense fallback={<PageSpinner />}>
-      <Page />
-    </Suspense>
+    <RouteErrorBoundary>
+      <Suspense fallback={<PageSpinner />}>
+        <Page />
+      </Suspense>
+    </RouteErrorBoundary>
   );
 }
 
