@@ -1,7 +1,41 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+
+const root = import.meta.dirname;
+
+/** The web app's features, each a zone of its own: a feature never imports another. */
+const webFeatures = readdirSync(join(root, 'web/src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * Imports run one way: shared code sits below the code that uses it. In the web app lib/ is the
+ * bottom; components/ and tracker/ (the local-first engine, on lib/ and core only) sit on it;
+ * features on those, never on one another; app/ alone composes features. On the server, the
+ * cross-cutting code (middleware, sessions, shared) never reaches into a feature.
+ */
+const importZones = [
+  { target: 'web/src/lib', from: ['web/src/components', 'web/src/tracker', 'web/src/features', 'web/src/app'], message: 'lib/ is the bottom of the web app: it imports only core and packages.' },
+  { target: 'web/src/components', from: ['web/src/features', 'web/src/app'], message: 'Shared components never import a feature or app/.' },
+  { target: 'web/src/tracker', from: ['web/src/components', 'web/src/features', 'web/src/app'], message: 'The tracker engine imports only lib/ and core.' },
+  { target: 'web/src/features', from: 'web/src/app', message: 'A feature never imports app/: app/ composes features, not the other way round.' },
+  ...webFeatures.map((name) => ({
+    target: `web/src/features/${name}`,
+    from: 'web/src/features',
+    except: [`./${name}`],
+    message: 'A feature never imports another: move what both need to components/, lib/ or tracker/, or compose them in app/.',
+  })),
+  {
+    target: ['functions/src/middleware', 'functions/src/sessions', 'functions/src/shared'],
+    from: 'functions/src/features',
+    message: 'Middleware, sessions and shared code never import a feature: features build on them.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -24,6 +58,14 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}', 'functions/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: importZones }],
     },
   },
   {

@@ -1,0 +1,49 @@
+import { join } from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The import zones of eslint.config.js, checked through ESLint's own API on code that exists only
+// here: a wrong-way import must fail the lint, a right-way one must pass.
+const root = join(import.meta.dirname, '..', '..');
+const eslint = new ESLint({ cwd: root });
+
+/** The import-zone errors ESLint reports for `code` as if it were the file at `path`. */
+async function zoneErrors(path: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(root, path) });
+  return (result?.messages ?? []).filter((message) => message.ruleId === 'import-x/no-restricted-paths').map((message) => message.message);
+}
+
+describe('import zones', { timeout: 60_000 }, () => {
+  it('a web feature importing app/ fails', async () => {
+    const errors = await zoneErrors('web/src/features/habits/zone-check.tsx', "export { AppRoutes } from '../../app/router';\n");
+    expect(errors).toEqual([expect.stringContaining('A feature never imports app/')]);
+  });
+
+  it('a web feature importing another feature fails', async () => {
+    const errors = await zoneErrors('web/src/features/habits/zone-check.tsx', "export { LeaderboardCard } from '../leaderboard/components/leaderboard-card';\n");
+    expect(errors).toEqual([expect.stringContaining('A feature never imports another')]);
+  });
+
+  it('lib/, components/ and the tracker engine importing upwards fail', async () => {
+    expect(await zoneErrors('web/src/lib/zone-check.ts', "export { useTracker } from '../tracker/use-tracker';\n")).toEqual([expect.stringContaining('lib/ is the bottom')]);
+    expect(await zoneErrors('web/src/components/zone-check.tsx', "export { default } from '../features/habits/habits-page';\n")).toEqual([
+      expect.stringContaining('Shared components never import a feature or app/'),
+    ]);
+    expect(await zoneErrors('web/src/tracker/zone-check.ts', "export { SectionCard } from '../components/section-card';\n")).toEqual([
+      expect.stringContaining('The tracker engine imports only lib/ and core'),
+    ]);
+  });
+
+  it('functions middleware, sessions and shared code importing a feature fail', async () => {
+    for (const folder of ['middleware', 'sessions', 'shared']) {
+      const errors = await zoneErrors(`functions/src/${folder}/zone-check.ts`, "export { trackerRouter } from '../features/tracker/router';\n");
+      expect(errors, folder).toEqual([expect.stringContaining('never import a feature')]);
+    }
+  });
+
+  it('imports that run the right way pass', async () => {
+    expect(await zoneErrors('web/src/features/habits/zone-check.tsx', "export { useAuth } from '../../lib/auth';\nexport { useTracker } from '../../tracker/use-tracker';\nexport { SectionCard } from '../../components/section-card';\nexport { HabitCard } from './components/habit-card';\n")).toEqual([]);
+    expect(await zoneErrors('web/src/app/zone-check.tsx', "export { default } from '../features/habits/habits-page';\n")).toEqual([]);
+    expect(await zoneErrors('functions/src/features/tracker/zone-check.ts', "export { requireUser } from '../../middleware/session';\n")).toEqual([]);
+  });
+});
