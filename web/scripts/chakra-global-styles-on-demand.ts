@@ -3,8 +3,8 @@ import type { Plugin } from 'vite';
 /*
  * Chakra's createSystem() builds the global styles (reset, global CSS and one CSS variable per
  * token) eagerly, and ChakraProvider then serializes and inserts them with emotion. On a phone
- * that was the costliest step of start-up (~half of createSystem, Lighthouse: ~400 ms of
- * blocking time on /login). The built app ships those styles finished in app.html
+ * that was the costliest step of start-up (docs/performance-notes.md has the measurements).
+ * The built app ships those styles finished in app.html
  * (scripts/prerender.ts), so in the browser bundle this plugin makes `system._global` a lazy
  * getter: built only when something reads it (the tests, the dev server, the prerender).
  *

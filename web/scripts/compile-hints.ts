@@ -10,9 +10,9 @@ import type { Plugin } from 'vite';
  *
  * Only the chunks every page runs at start get it: the entry and the chunks it imports
  * statically. The screens' chunks load on demand and run only partly, so compiling all of
- * them would cost more than it saves. Measured with Lighthouse, alternating runs: /login
- * blocking time 293 → 198 ms, performance 93.9 → 96.8 (18 runs each); the dashboard, whose
- * blocking time is mostly rendering, within noise (docs/decisions/007-compile-hints.md).
+ * them would cost more than it saves. It shortens the signed-out pages' blocking time; on the
+ * dashboard, whose blocking time is mostly rendering, the gain is within noise (decision 013;
+ * the measurements are in docs/performance-notes.md).
  */
 
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';

@@ -20,9 +20,9 @@ import {
 /*
  * The app's one design system. It starts from Chakra's base config (conditions and utilities)
  * and registers only the recipes the app uses, with our own compact tokens: Chakra's full default
- * theme would add ~66 KB gzip to every page, its token set alone (every palette, dark mode)
- * ~7 KB. The app has no dark mode. (The landing page is prerendered with this system at build
- * time, see web/scripts/prerender.ts, and downloads none of it.)
+ * theme, every palette and a dark mode the app does not have, would weigh on every page. (The
+ * landing page is prerendered with this system at build time, see web/scripts/prerender.ts, and
+ * downloads none of it.)
  *
  * Identity: a deep "forest" green for trust and calm, a warm amber for energy and progress,
  * the system font stack (nothing to download), generous spacing, rounded cards.

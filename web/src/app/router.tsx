@@ -7,7 +7,7 @@ import { RequireAuth, RequireOnboardingDone, SignedOutOnly } from './guards';
 
 // Every screen is its own chunk. A first visit to `/` gets the prerendered landing page
 // (web/scripts/prerender.ts); the SPA renders it only when it navigates there itself.
-// (Declarative routes rather than a data router: ~19 KB gzip less at start-up.)
+// (Declarative routes rather than a data router, whose code every page would load at start-up.)
 const LandingPage = lazyScreen(() => import('../features/landing/landing-page'));
 
 /** Landing, login and register: only for signed-out users. */
@@ -102,7 +102,7 @@ function ScrollToTop() {
   return null;
 }
 
-/** Routes and guards as SPEC section 2 lists them. Render inside a router (BrowserRouter in the app). */
+/** The app's routes and their guards. Render inside a router (BrowserRouter in the app). */
 export function AppRoutes() {
   return (
     <>

@@ -2,7 +2,7 @@ import { chakra, Flex, Text } from '@chakra-ui/react';
 import { addDays, DAYS_PER_WEEK, formatItalianShortDate, italianWeekday } from '@sfida/core/dates';
 import type { IsoDate } from '@sfida/core/iso-date';
 
-/** One day of a strip (SPEC section 4 day states). */
+/** One day of a strip and its state. */
 export interface StripDay {
   date: IsoDate;
   state: 'future' | 'today' | 'done' | 'past';

@@ -3,9 +3,8 @@ import type { CSSProperties, ReactNode } from 'react';
 /*
  * The few pictures the signed-in screens show next to text (a streak's flame, the podium's medals,
  * the coach's mail, the community's chat), drawn as SVG rather than as emoji: an emoji makes the
- * browser search its fonts for a colour emoji font and load it before the first layout (on the
- * development machine ~15 ms of the dashboard's ~32 ms first layout), and each phone draws
- * emoji its own way. Plain <svg> elements, not Chakra components: no style is computed at runtime.
+ * browser search its fonts for a colour emoji font and load it before the first layout, and each
+ * phone draws emoji its own way. Plain <svg> elements, not Chakra components: no style is computed at runtime.
  * All are decorative (aria-hidden): the text next to them says what they mean.
  */
 

@@ -3,7 +3,7 @@ import { Box, Text } from '@chakra-ui/react';
 
 /**
  * A labelled progress bar (role="progressbar" with its value). Drawn here rather than with
- * Chakra's Progress, whose machinery costs ~3 KB gzip on every tracker route for a coloured box.
+ * Chakra's Progress, whose machinery every tracker route would load for a coloured box.
  */
 export function ProgressBar({ value, label, size = 'md' }: { value: number; label: string; size?: 'md' | 'lg' }) {
   const labelId = useId();

@@ -1,7 +1,7 @@
 import type { SystemStyleObject } from '@chakra-ui/react';
 
 /**
- * The styles of a list whose items are plain elements (docs/decisions/011): no bullets or indent,
+ * The styles of a list whose items are plain elements (docs/decisions/014): no bullets or indent,
  * the items stacked `gap` apart, styled by the `items` selectors.
  */
 export function stackedList(gap: string, items: SystemStyleObject): SystemStyleObject {

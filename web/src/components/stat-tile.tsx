@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { SimpleGrid, type SimpleGridProps, type SystemStyleObject } from '@chakra-ui/react';
 
-/** The tiles' styles, set once on their grid: the tiles are plain elements (docs/decisions/011). */
+/** The tiles' styles, set once on their grid: the tiles are plain elements (docs/decisions/014). */
 const TILES: SystemStyleObject = {
   '& > div': { layerStyle: 'card', p: { base: '3', md: '4' }, minW: '0', bg: 'brand.subtle', borderColor: 'brand.border' },
   '& > div[data-tone=accent]': { bg: 'accent.subtle', borderColor: 'accent.border' },

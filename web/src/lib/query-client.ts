@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** Query defaults from the spec: retry once, no refetch when the window regains focus. */
+/** Query defaults: retry once, no refetch when the window regains focus (the tracker's own sync decides when to look again). */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -33,13 +33,13 @@ export interface TrackerStore {
   /** Called with the problem whenever a write or a repair could not be stored. */
   onWriteProblem(listener: (problem: WriteProblem) => void): () => void;
   /**
-   * Keeps the snapshot live while something shows it: re-reads every second (SPEC section 4)
+   * Keeps the snapshot live while something shows it: re-reads every second
    * and on `storage` events from other tabs. Returns the release; the last release stops it.
    */
   retain(): () => void;
 }
 
-/** How often a shown tracker re-reads local storage (SPEC section 9). */
+/** How often a shown tracker re-reads local storage: a change from another tab without a `storage` event shows within it. */
 export const REREAD_INTERVAL_MS = 1000;
 
 function browserStorage(): Storage | null {

@@ -20,7 +20,7 @@ import { weekFigure, weekLabel } from '../../lib/week-label';
 import { useTracker } from '../../tracker/use-tracker';
 import { SupportCard } from './support-card';
 
-/** The cohort the progress calls use: the user's, else their own id, else the shared default (SPEC section 7). */
+/** The cohort the leaderboard and summary calls name: the user's, else their own id, else the shared default. */
 function cohortOf(user: User): string {
   return user.cohortId || user.id || 'default-cohort';
 }

@@ -17,7 +17,7 @@ interface RegisterForm {
   secretCode: string;
 }
 
-/** Client-side checks, in the order the spec gives; the invite code is checked only by the server. */
+/** Client-side checks, a mismatch reported before a short password; the invite code is checked only by the server. */
 export function validateRegistration(form: RegisterForm): string | null {
   if (form.password !== form.confirmPassword) return messages.passwordsDoNotMatch;
   if (form.password.length < MIN_PASSWORD_LENGTH) return messages.passwordTooShort;

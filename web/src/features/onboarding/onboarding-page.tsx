@@ -172,7 +172,7 @@ export default function OnboardingPage() {
         </Text>
       </Stack>
 
-      {/* role=alertdialog alone would ignore a click on the backdrop, which the spec wants to go to the dashboard. */}
+      {/* role=alertdialog alone would ignore a click on the backdrop, which must go to the dashboard too. */}
       <Dialog.Root open={assigned !== null} onOpenChange={(details) => !details.open && goToDashboard()} placement="center" role="alertdialog" closeOnInteractOutside>
         <Portal>
           <Dialog.Backdrop />

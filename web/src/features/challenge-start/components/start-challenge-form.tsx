@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
 import { useStartChallenge } from '../api/start-challenge';
 
-/** Failure text: the server's message, else the SPEC fallbacks (a refusal vs. a failed call). */
+/** Failure text: the server's message, else a fallback that tells a refusal from a failed call. */
 function startErrorText(error: unknown): string {
   if (error instanceof ApiError) return error.serverMessage ?? 'Non è possibile iniziare la challenge';
   return 'Errore durante inizio della challenge';

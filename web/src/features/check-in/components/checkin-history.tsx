@@ -4,7 +4,7 @@ import type { CheckIn } from '@sfida/core/tracker';
 import { cutWithEllipsis } from './cut-text';
 import { moodColor, moodOf } from './moods';
 
-/** Reflections in the history show at most this many characters (SPEC section 9). */
+/** Reflections in the history show at most this many characters, so that every week fits at a glance. */
 export const HISTORY_REFLECTION_LENGTH = 100;
 
 /** Past check-ins, newest week first, each bordered in its mood's colour. */

@@ -1,6 +1,6 @@
 import type { Mood } from '@sfida/core/tracker';
 
-/** The mood scale of the weekly check-in (SPEC section 2). */
+/** The mood scale of the weekly check-in. */
 export const MOODS: ReadonlyArray<{ value: Mood; emoji: string; label: string }> = [
   { value: 1, emoji: '😣', label: 'Molto difficile' },
   { value: 2, emoji: '😕', label: 'Difficile' },
@@ -13,7 +13,7 @@ export function moodOf(value: number) {
   return MOODS.find((mood) => mood.value === value) ?? MOODS[2]!;
 }
 
-/** Border colour by mood (SPEC section 9): 1-2 red, 3 amber, 4-5 green. */
+/** Border colour by mood: 1-2 red, 3 amber, 4-5 green. */
 export function moodColor(value: number): string {
   if (value <= 2) return 'red.500';
   if (value === 3) return 'accent.400';

@@ -9,7 +9,7 @@ import { notify } from '../../../lib/notices';
 import { noticeDone } from '../../../lib/points-notice';
 import { useTracker } from '../../../tracker/use-tracker';
 
-/** The rows' styles, set once on the list: its rows are plain elements (docs/decisions/011). */
+/** The rows' styles, set once on the list: its rows are plain elements (docs/decisions/014). */
 const HABIT_ROWS = stackedList('2', {
   '& > li': { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', borderBottomWidth: '1px', borderColor: 'border', pb: '2' },
   '& > li > span': { overflowWrap: 'anywhere' },

@@ -6,7 +6,7 @@ import { leaderboardQueryKey } from '../../../tracker/server-summaries';
 
 const leaderboardResponseSchema = z.object({ entries: z.array(leaderboardEntrySchema) });
 
-/** The cohort's ranking for the week starting `weekStart`; an empty list on any failure (SPEC section 8). */
+/** The cohort's ranking for the week starting `weekStart`; an empty list on any failure (the card says so). */
 export async function fetchLeaderboard(cohortId: string, weekStart: string, signal?: AbortSignal): Promise<LeaderboardEntry[]> {
   try {
     const answer = await apiFetch(

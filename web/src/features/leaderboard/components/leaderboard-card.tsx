@@ -11,8 +11,8 @@ const LEADERBOARD_PREVIEW = 10;
 
 /**
  * The rows' styles, set once on the list; the rows themselves are plain elements. A Chakra
- * component resolves and hashes its styles each time it renders, and these rows were 82 of the
- * dashboard's 231 styled elements (docs/decisions/011-repeated-items-as-plain-elements.md).
+ * component resolves and hashes its styles each time it renders, and these rows were the
+ * largest share of the dashboard's styled elements (docs/decisions/014-less-styling-work-per-render.md).
  */
 const ROW_STYLES = stackedList('1.5', {
   '& > li': { display: 'flex', alignItems: 'center', gap: '3', p: '2', borderRadius: 'md', borderWidth: '1px', borderColor: 'border' },

@@ -2,7 +2,7 @@ import { chakra, Flex, Text } from '@chakra-ui/react';
 import { POINTS_RULES } from '@sfida/core/points';
 import { pointsText } from '../../../lib/points-notice';
 
-/** How points are earned (the SPEC points table, from core). */
+/** How points are earned (core's points table). */
 export function PointsRulesList() {
   return (
     <chakra.ul listStyleType="none" p="0" m="0" display="grid" gap="2">

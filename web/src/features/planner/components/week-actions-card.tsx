@@ -7,7 +7,7 @@ import { stackedList } from '../../../components/stacked-list';
 import { useTracker } from '../../../tracker/use-tracker';
 import { ActionCheckbox } from './action-checkbox';
 
-/** The rows' styles, set once on the list: its rows are plain elements (docs/decisions/011). */
+/** The rows' styles, set once on the list: its rows are plain elements (docs/decisions/014). */
 const ACTION_ROWS = stackedList('2', {
   '& > li': { display: 'flex', alignItems: 'center', gap: '3' },
   '& > li > span': { color: 'fg', overflowWrap: 'anywhere' },

@@ -3,7 +3,7 @@ import type { WeeklyKpi } from '@sfida/core/progress-summary';
 import { apiFetch } from '../../../lib/api-client';
 import { progressSummaryQueryKey, weeklyKpiAnswerSchema } from '../../../tracker/server-summaries';
 
-/** The participant's weekly KPIs as the server computed them from the synced tracker; null on any failure (SPEC section 8). */
+/** The participant's weekly KPIs as the server computed them from the synced tracker; null on any failure (the card says so). */
 export async function fetchProgressSummary(
   userId: string,
   cohortId: string,

@@ -2,7 +2,7 @@ import { SimpleGrid, Text, type SystemStyleObject } from '@chakra-ui/react';
 import { SectionCard } from '../../../components/section-card';
 import { useProgressSummary } from '../api/progress-summary';
 
-/** The figures' styles, set once on the grid: each figure is plain elements (docs/decisions/011). */
+/** The figures' styles, set once on the grid: each figure is plain elements (docs/decisions/014). */
 const FIGURES: SystemStyleObject = {
   '& [data-part="value"]': { display: 'block', fontSize: '2xl', fontWeight: 'bold', color: 'brand.fg', lineHeight: 'shorter' },
   '& [data-part="label"]': { display: 'block', fontSize: 'sm', color: 'fg.muted' },
