@@ -4,6 +4,14 @@ import { chakraGlobalStylesOnDemand } from './scripts/chakra-global-styles-on-de
 import { compileHintsForStartUp } from './scripts/compile-hints.ts';
 import { screenSources } from './scripts/screen-sources.ts';
 
+const UI = /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js)|web[\\/]src[\\/](components|lib)[\\/]/;
+const TRACKER = /web[\\/]src[\\/](tracker|features[\\/](habits|planner|check-in|leaderboard|progress-summary|challenge-start)[\\/](api|components))[\\/]/;
+/**
+ * The parts of components/ and lib/ that only the tracker screens use: their frame (which brings
+ * the tracker engine) and some of the UI kit. They ride in the tracker chunk rather than in `ui`.
+ */
+const TRACKER_ONLY = /web[\\/]src[\\/](components[\\/](tracker-screen|stat-tile|progress-bar|tips-list|week-bar-chart|day-strip)|lib[\\/](points-notice|week-label|use-today))\./;
+
 // In development the API runs behind the local Hosting emulator (firebase.json rewrites
 // /api/** to the function), so the dev server forwards /api there and cookies stay same-origin.
 export default defineConfig({
@@ -23,18 +31,13 @@ export default defineConfig({
         codeSplitting: {
           // Fewer, larger shared chunks rather than a file per component: a phone on a slow
           // connection pays a round trip per file, and one file compresses better. `ui`: Chakra's
-          // components, ours and lib/; `tracker`: the tracker engine and what the tracker screens
-          // share (their frame, which brings the engine, belongs here rather than in `ui`, which
-          // every page loads); `core`: core's rules with zod. The last two take only the matched
-          // modules, not what those import (React, the router...), which stays in the entry.
+          // components, ours and lib/, which every page loads; `tracker`: the tracker engine, what
+          // the tracker features share and TRACKER_ONLY; `core`: core's rules with zod. The last
+          // two take only the matched modules, not what those import (React, the router...),
+          // which stays in the entry.
           groups: [
-            { name: 'ui', test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js)|web[\\/]src[\\/](components[\\/](?!tracker-screen)|lib[\\/])/, minShareCount: 2 },
-            {
-              name: 'tracker',
-              test: /web[\\/]src[\\/](tracker[\\/]|components[\\/]tracker-screen|features[\\/](habits|planner|check-in|leaderboard|progress-summary|challenge-start)[\\/](api|components)[\\/])/,
-              minShareCount: 2,
-              includeDependenciesRecursively: false,
-            },
+            { name: 'ui', test: (id) => UI.test(id) && !TRACKER_ONLY.test(id), minShareCount: 2 },
+            { name: 'tracker', test: (id) => TRACKER.test(id) || TRACKER_ONLY.test(id), minShareCount: 2, includeDependenciesRecursively: false },
             { name: 'core', test: /core[\\/]src[\\/]|node_modules[\\/]zod[\\/]/, minShareCount: 2, includeDependenciesRecursively: false },
           ],
         },

@@ -98,7 +98,7 @@ export const meQueryOptions = queryOptions({
   staleTime: Infinity,
 });
 
-/** Drops every cached answer that belonged to the previous session (progress, leaderboard…). */
+/** Drops every cached answer that belonged to the previous session (the week's summary, the leaderboard…). */
 function forgetOtherQueries(queryClient: QueryClient) {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
 }
