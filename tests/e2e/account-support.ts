@@ -6,7 +6,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 export const APP_NAME = 'Sfida 8 settimane';
 
-/** The browser tab's title of each screen of issue 4 (web/src/lib/use-document-title.ts adds the app name). */
+/** The browser tab's title of each screen (web/src/lib/use-document-title.ts adds the app name). */
 export const pageTitles = {
   '/': 'Otto settimane per cambiare davvero',
   '/login': 'Accedi',

@@ -3,7 +3,7 @@ import { LOCAL_INVITE_CODE } from '../../scripts/stack/profiles';
 import { appOrigin, registerParticipant, uniqueEmail } from './support';
 import { clickTheMomentEnabled, errorBox, expectNoSeriousAxeViolations, expectPdfDownload, gate, italianDate } from './account-support';
 
-// Registration, onboarding, profile, login and logout through the real UI (issue 4),
+// Registration, onboarding, profile, login and logout through the real UI,
 // against the real local stack.
 
 const url = (path: string) => `${appOrigin}${path}`;

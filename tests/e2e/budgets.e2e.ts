@@ -3,7 +3,7 @@ import { expect, test, type Browser, type Page, type Response } from '@playwrigh
 import { appUrl, DEMO_PARTICIPANT, profiles } from '../../scripts/stack/profiles';
 import { COMPILE_HINT } from '../../web/scripts/compile-hints';
 
-// JavaScript budgets (issue 6): the JavaScript a route loads before it works, each file
+// JavaScript budgets: the JavaScript a route loads before it works, each file
 // gzip-compressed at level 9 (deterministic) and summed. KB = 1024 bytes. For a page the app
 // renders, that is until its main heading shows; a prerendered page (login, register, terms,
 // privacy) shows its heading at once, so for it everything until the network is idle counts:

@@ -3,7 +3,7 @@ import { DEMO_OWNER } from '../../scripts/stack/profiles';
 import { appOrigin, registerParticipant, signIn } from './support';
 import { gate } from './account-support';
 
-// Route access as SPEC section 2 and issue 4 give it, in both directions.
+// Route access, in both directions.
 
 const url = (path: string) => `${appOrigin}${path}`;
 const appRoutes = ['/dashboard', '/planner', '/abitudini', '/checkin', '/risorse', '/classifica', '/profilo', '/eventi'] as const;

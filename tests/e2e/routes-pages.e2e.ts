@@ -2,8 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { addDays, appOrigin, registerParticipant, romeToday, setChallengeStart } from './support';
 import { expectItalianTitle, expectPdfDownload, seriousAxeReport, type TitledPath } from './account-support';
 
-// The program pages around the tracker (landing, events, resources) and, for every route of
-// issue 4, axe and the Italian tab title.
+// The program pages around the tracker (landing, events, resources) and, for every route, axe
+// and the Italian tab title.
 
 const url = (path: string) => `${appOrigin}${path}`;
 
@@ -187,7 +187,7 @@ test.describe('Risorse', () => {
   });
 });
 
-// Every route of issue 4: axe finds no serious or critical problem, and the tab title is Italian.
+// Every route: axe finds no serious or critical problem, and the tab title is Italian.
 // One test per kind of visitor (an account each); every route is checked before the test fails.
 const routes: Record<'anonimo' | 'nuovo' | 'partecipante', { path: TitledPath; heading: string | RegExp }[]> = {
   anonimo: [
