@@ -19,8 +19,8 @@ const points = (n: number) =>
     ref: `r${i}`,
   }));
 
-describe('badges (SPEC section 9)', () => {
-  it('lists the six SPEC badges with Italian descriptions and an icon', () => {
+describe('badges', () => {
+  it('lists the six badges with Italian descriptions and an icon', () => {
     expect(BADGES.map((b) => b.name)).toEqual([
       'Collection Point',
       'Habit Pro',

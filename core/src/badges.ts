@@ -15,7 +15,7 @@ export const badgeIdSchema = z.enum([
 ]);
 export type BadgeId = z.infer<typeof badgeIdSchema>;
 
-/** A badge as shown in the Vittorie grid (SPEC section 3). */
+/** A badge as shown in the Vittorie grid. */
 export const badgeSchema = z.object({
   id: badgeIdSchema,
   name: z.string(),
@@ -34,7 +34,7 @@ export interface BadgeProgress {
   daysSinceStart: number | null;
 }
 
-/** The SPEC section 9 badges, in display order. */
+/** The badges, in display order. */
 export const BADGES = [
   {
     id: 'collection-point',

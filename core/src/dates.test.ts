@@ -96,7 +96,7 @@ describe('calendar days in a time zone', () => {
   });
 });
 
-describe('challenge weeks (SPEC section 4)', () => {
+describe('challenge weeks', () => {
   const start = '2026-03-02';
 
   it('is not started with no start date or a start in the future', () => {
@@ -128,7 +128,7 @@ describe('challenge weeks (SPEC section 4)', () => {
     }
   });
 
-  it('counts completed weeks exactly as the SPEC table', () => {
+  it('counts completed weeks as the program's table does', () => {
     const table: Array<[number, number, number]> = [
       [0, 7, 1],
       [8, 14, 2],

@@ -199,7 +199,7 @@ export function challengeWeekNumber(startDate: IsoDate | null, today: IsoDate): 
   return index === null ? 0 : index + 1;
 }
 
-/** Completed weeks out of 8 exactly as SPEC section 4: 0 before start, 1 for days 0-7, 2 for 8-14, … 8 beyond 49. */
+/** Completed weeks out of 8 : 0 before start, 1 for days 0-7, 2 for 8-14, … 8 beyond 49. */
 export function completedWeeks(startDate: IsoDate | null, today: IsoDate): number {
   if (!isChallengeStarted(startDate, today)) return 0;
   const days = daysBetween(startDate, today);

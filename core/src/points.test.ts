@@ -21,8 +21,8 @@ const awardsOf = (data: TrackerData) => expectedAwards(data, { challengeStartDat
 const run = (from: string, kinds: Array<'onTime' | 'late'>) =>
   Object.fromEntries(kinds.map((kind, i) => [addDays(from, i), kind]));
 
-describe('points table (SPEC section 9)', () => {
-  it('lists the SPEC points as data', () => {
+describe('points table', () => {
+  it('lists the points table as data', () => {
     expect(POINTS_RULES.map((r) => r.points)).toEqual([10, 10, 10, 2, 5, 10, 20]);
   });
 

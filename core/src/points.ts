@@ -25,7 +25,7 @@ export const STREAK_BONUSES = [
 /** Characters of an action's text quoted in a points reason. */
 export const REASON_TEXT_LENGTH = 30;
 
-/** The SPEC points table, for the "sistema di punti" list on the Vittorie screen. */
+/** The points table, for the "sistema di punti" list on the Vittorie screen. */
 export const POINTS_RULES = [
   { kind: 'action', label: "Completa un'azione del planner", points: ACTION_POINTS, note: 'annullandola perdi i punti' },
   { kind: 'plannerSave', label: 'Salva il planner della settimana', points: PLANNER_SAVE_POINTS, note: 'una volta a settimana' },

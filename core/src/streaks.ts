@@ -3,7 +3,7 @@ import type { HabitCompletions, TrackerData } from './tracker';
 import { addDays, compareIsoDates } from './dates';
 import { activeHabits, completionsOf } from './tracker';
 
-/** Streak counting stops here (SPEC section 9). */
+/** Streak counting stops here. */
 export const MAX_STREAK_DAYS = 365;
 
 /** A maximal run of consecutive completed days, oldest first. */

@@ -183,7 +183,7 @@ describe('check-in', () => {
     expect(ok(submitCheckIn(data, { mood: 3, reflection: 'Ancora' }, nextWeek)).checkIns[1]?.weekNumber).toBe(2);
   });
 
-  it('uses the exact SPEC messages', () => {
+  it('uses the exact Italian messages', () => {
     expect(messageOf(submitCheckIn(emptyTracker(ZONE, now), { mood: 3, reflection: 'x' }, now))).toBe('Errore: Challenge non ancora iniziata');
     expect(messageOf(submitCheckIn(started(now), { mood: 3, reflection: '   ' }, now))).toBe('Scrivi almeno qualche parola nella tua riflessione!');
     expect(messageOf(submitCheckIn(started(now), { mood: 3, reflection: 'x'.repeat(301) }, now))).toBe('La riflessione può avere al massimo 300 caratteri');

@@ -130,7 +130,7 @@ export function habitDayLock(challengeStartDate: IsoDate | null, date: IsoDate, 
   return null;
 }
 
-/** State of a day cell in a habit strip (SPEC section 4), and whether it can be clicked. */
+/** State of a day cell in a habit strip, and whether it can be clicked. */
 export function habitDayState(
   data: TrackerData,
   habitId: string,

@@ -14,7 +14,7 @@ import {
 } from './tracker-support';
 
 // The tracker in a real Chromium against the real local stack: the points, streak, planner,
-// check-in and badge rules of SPEC section 9 as a participant meets them on the screens, and the
+// check-in and badge rules as a participant meets them on the screens, and the
 // server's copy that the cohort sees. The browser clock is moved day by day where days matter.
 
 test.describe('Tracker: points, streaks, planner, check-in, badges', () => {
