@@ -128,7 +128,7 @@ describe('challenge weeks', () => {
     }
   });
 
-  it('counts completed weeks as the program's table does', () => {
+  it("counts completed weeks as the program's table does", () => {
     const table: Array<[number, number, number]> = [
       [0, 7, 1],
       [8, 14, 2],
