@@ -16,23 +16,17 @@ afterAll(async () => {
   await rm(profile.dataDir, { recursive: true, force: true });
 });
 
-async function signUp(email: string, password: string): Promise<number> {
-  const response = await fetch(`${auth}/accounts:signUp?key=locale`, {
+/** Calls the Auth emulator's REST API as the browser SDK would; resolves with the status. */
+async function authCall(method: 'signUp' | 'signInWithPassword', email: string, password: string): Promise<number> {
+  const response = await fetch(`${auth}/accounts:${method}?key=locale`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password, returnSecureToken: true }),
   });
   return response.status;
 }
-
-async function signIn(email: string, password: string): Promise<number> {
-  const response = await fetch(`${auth}/accounts:signInWithPassword?key=locale`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
-  });
-  return response.status;
-}
+const signUp = (email: string, password: string) => authCall('signUp', email, password);
+const signIn = (email: string, password: string) => authCall('signInWithPassword', email, password);
 
 async function savedAccounts(): Promise<string> {
   return readFile(join(authExport, 'auth_export', 'accounts.json'), 'utf8').catch(() => '');

@@ -122,10 +122,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
-  const login = useCallback(
-    async (email: string, password: string) => {
-      const body: LoginRequest = { email, password };
-      const user = await userRequest('/api/auth/login', { method: 'POST', body });
+  /** A new sign-in: nothing cached for whoever used this browser before is kept. */
+  const signedIn = useCallback(
+    (user: User) => {
       forgetOtherQueries(queryClient);
       setUser(user);
       return user;
@@ -133,15 +132,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient, setUser],
   );
 
+  const login = useCallback(
+    async (email: string, password: string) => {
+      const body: LoginRequest = { email, password };
+      return signedIn(await userRequest('/api/auth/login', { method: 'POST', body }));
+    },
+    [signedIn],
+  );
+
   const register = useCallback(
     async ({ name, email, password, secretCode }: RegisterInput) => {
       const body: RegisterRequest = { name, email, password, role: 'PARTICIPANT', secretCode };
-      const user = await userRequest('/api/auth/register', { method: 'POST', body });
-      forgetOtherQueries(queryClient);
-      setUser(user);
-      return user;
+      return signedIn(await userRequest('/api/auth/register', { method: 'POST', body }));
     },
-    [queryClient, setUser],
+    [signedIn],
   );
 
   const logout = useCallback(
