@@ -6,7 +6,7 @@ import { repoRoot } from '../../scripts/stack/profiles';
 
 // The Content-Security-Policy in firebase.json allows inline scripts by hash only: every inline
 // script of the built pages must have its hash there, and no hash may outlive its script.
-// `npm test` builds web/dist before Vitest.
+// `npm test` builds web/dist before Vitest, and the build writes the hashes (scripts/csp-hashes.ts).
 interface HeaderRule {
   source?: string;
   regex?: string;
