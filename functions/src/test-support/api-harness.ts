@@ -22,6 +22,8 @@ export interface TestApp {
   advance(ms: number): void;
   /** Pins the clock to `date` (null: back to real time). */
   setNow(date: Date | null): void;
+  /** Stops the clock where it is; the function returned lets it run on from there. */
+  freeze(): () => void;
   close(): Promise<void>;
 }
 
@@ -30,7 +32,11 @@ export async function startTestApp(overrides: Pick<Partial<Deps>, 'identityToolk
   const blobDir = await mkdtemp(join(tmpdir(), 'sfida-blobs-'));
   // Requests arrive as in production: Google's front end (one hop) in front of the function.
   const config = loadConfig({ ...process.env, LOCAL_BLOB_DIR: blobDir, FRONT_PROXY_HOPS: '1' });
-  let offset = 0;
+  // The clock starts just past a whole hour, so the fixed windows of the rate limits (minutes,
+  // seconds) do not roll over in the middle of a test file's few seconds of counting.
+  const HOUR_MS = 60 * 60 * 1000;
+  const realTimeOffset = (Math.floor(Date.now() / HOUR_MS) + 1) * HOUR_MS + 100 - Date.now();
+  let offset = realTimeOffset;
   let fixed: Date | null = null;
   const clock = () => (fixed ? new Date(fixed.getTime() + offset) : new Date(Date.now() + offset));
   const deps = await createDeps(config, { ...overrides, clock, blobStore: new FileBlobStore(blobDir) });
@@ -48,7 +54,17 @@ export async function startTestApp(overrides: Pick<Partial<Deps>, 'identityToolk
     },
     setNow: (date) => {
       fixed = date;
+      offset = date ? 0 : realTimeOffset;
+    },
+    freeze: () => {
+      const frozen = clock();
+      fixed = frozen;
       offset = 0;
+      return () => {
+        const reached = clock();
+        fixed = null;
+        offset = reached.getTime() - Date.now();
+      };
     },
     close: () =>
       new Promise((resolve) => {
