@@ -142,11 +142,14 @@ export class Client {
 
 export const PASSWORD = 'password-sicura-1';
 
-/** Registers a fresh participant through the API; the client is signed in afterwards. */
-export async function registerParticipant(app: TestApp, name = 'Partecipante Test'): Promise<{ client: Client; user: User; email: string }> {
+/** Registers a fresh participant through the API; the client is signed in afterwards, and `deviceToken` is its browser's. */
+export async function registerParticipant(
+  app: TestApp,
+  name = 'Partecipante Test',
+): Promise<{ client: Client; user: User; email: string; deviceToken: string }> {
   const client = new Client(app);
   const email = uniqueEmail();
-  const reply = await client.post<User>('/api/auth/register', {
+  const reply = await client.post<User & { deviceToken: string }>('/api/auth/register', {
     name,
     email,
     password: PASSWORD,
@@ -154,7 +157,8 @@ export async function registerParticipant(app: TestApp, name = 'Partecipante Tes
     secretCode: app.deps.config.inviteCode,
   });
   if (reply.status !== 201) throw new Error(`register failed: ${reply.status} ${JSON.stringify(reply.body)}`);
-  return { client, user: reply.body, email };
+  const { deviceToken, ...user } = reply.body;
+  return { client, user, email, deviceToken };
 }
 
 /** Reads a document back with the Admin SDK (undefined when missing). */

@@ -166,7 +166,7 @@ describe('POST /api/auth/login', () => {
     const client = new Client(app);
     const reply = await client.post<User>('/api/auth/login', { email, password: PASSWORD });
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual(user);
+    expect(reply.body).toEqual({ ...user, deviceToken: expect.any(String) });
     expect(client.cookie).toBeTruthy();
     expect(client.cookie).not.toBe(first.cookie);
     const again = new Client(app);

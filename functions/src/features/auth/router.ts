@@ -1,5 +1,6 @@
 import { Router, type ErrorRequestHandler, type Request } from 'express';
 import { loginRequestSchema, passwordResetRequestSchema, registerRequestSchema } from '@sfida/core/user';
+import { loginDeviceSchema } from '@sfida/core/device-token';
 import type { ApiDeps } from '../../deps';
 import { HttpError } from '../../shared/http-error';
 import { clientAddresses } from '../../shared/client-address';
@@ -34,16 +35,18 @@ export function authRouter(deps: ApiDeps): Router {
 
   router.post('/login', async (req, res) => {
     const input = parseOr400(loginRequestSchema, req.body);
-    const { user, token } = await service.login(input, callerOf(req));
+    // Read apart: core's login schema drops keys it does not know.
+    const { deviceToken: presented } = parseOr400(loginDeviceSchema, req.body);
+    const { user, token, deviceToken } = await service.login(input, callerOf(req), presented);
     setSessionCookie(res, token);
-    res.json(user);
+    res.json({ ...user, deviceToken });
   });
 
   router.post('/register', async (req, res) => {
     const input = parseOr400(registerRequestSchema, req.body);
-    const { user, token } = await service.register(input, callerOf(req));
+    const { user, token, deviceToken } = await service.register(input, callerOf(req));
     setSessionCookie(res, token);
-    res.status(201).json(user);
+    res.status(201).json({ ...user, deviceToken });
   });
 
   router.post('/logout', async (req, res) => {

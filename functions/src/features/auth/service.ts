@@ -7,6 +7,7 @@ import { IdentityToolkitThrottled, IdentityToolkitUnavailable, type SignInResult
 import type { ClientAddresses } from '../../shared/client-address';
 import type { RateRule } from '../../shared/rate-limiter';
 import { newUserDoc, toUser, userRef } from '../../shared/user-repository';
+import { DeviceTokens } from './device-tokens';
 
 export const authMessages = {
   invalidCredentials: 'Email o password non corretti',
@@ -31,6 +32,11 @@ export const limits = {
    */
   loginAccountPaceAfter: 10,
   loginAccountPaceMs: 3_000,
+  /**
+   * Wrong passwords from a trusted device (one with a device token of the account): then that
+   * token is refused, not the account. Such a login skips the account's pace and the address limits.
+   */
+  loginPerDevice: 10,
   inviteGuessesPerAddress: 10,
   /** Wrong invite codes from every address together, so a botnet cannot walk the code space. */
   inviteGuessesGlobal: 200,
@@ -63,6 +69,11 @@ function accountPace(email: string): RateRule {
   return { key: `login-account-pace:${email}`, limit: 1, windowMs: limits.loginAccountPaceMs };
 }
 
+/** Wrong passwords from the trusted device whose token hashes to `tokenHash`. */
+function deviceFailures(tokenHash: string): RateRule {
+  return { key: `login-device:${tokenHash}`, limit: limits.loginPerDevice, windowMs: limits.windowMs };
+}
+
 /**
  * While Firebase Auth throttles reset emails, every reset request is refused for this long,
  * known address or not: a 429 only for existing accounts would reveal them.
@@ -72,13 +83,19 @@ export const RESET_PAUSE: RateRule = { key: 'reset-paused', limit: 1, windowMs: 
 export interface SignedIn {
   user: User;
   token: string;
+  /** A new device token for the browser that signed in. */
+  deviceToken: string;
 }
 
 type AuthDeps = Pick<ApiDeps, 'config' | 'db' | 'auth' | 'identityToolkit' | 'clock' | 'sessions' | 'limiter'>;
 
 /** Sign-in, registration, sign-out and password resets. */
 export class AuthService {
-  constructor(private readonly deps: AuthDeps) {}
+  private readonly devices: DeviceTokens;
+
+  constructor(private readonly deps: AuthDeps) {
+    this.devices = new DeviceTokens(deps.db, deps.clock);
+  }
 
   private async loginRules(email: string, addresses: ClientAddresses): Promise<RateRule[]> {
     const failures = await this.deps.limiter.count(accountFailures(email));
@@ -91,10 +108,13 @@ export class AuthService {
 
   /**
    * Each attempt takes its place in the limits before the password is checked, so parallel
-   * requests cannot slip past them; a successful one gives its place back.
+   * requests cannot slip past them; a successful one gives its place back. A login with a device
+   * token of the account counts against that token alone, so others' failures never lock the
+   * owner out (docs/decisions/016-device-tokens.md).
    */
-  async login(input: LoginRequest, addresses: ClientAddresses): Promise<SignedIn> {
-    const attempt = await this.deps.limiter.attempt(await this.loginRules(input.email, addresses));
+  async login(input: LoginRequest, addresses: ClientAddresses, deviceToken?: string): Promise<SignedIn> {
+    const device = await this.devices.trustedHash(deviceToken, input.email);
+    const attempt = await this.deps.limiter.attempt(device ? [deviceFailures(device)] : await this.loginRules(input.email, addresses));
     if (!attempt.allowed) {
       const paced = attempt.exceeded.length === 1 && attempt.exceeded[0]!.key === accountPace(input.email).key;
       throw paced ? tooManyRequests(authMessages.loginPaced, limits.loginAccountPaceMs / 1000) : tooManyRequests(authMessages.tooManyLogins);
@@ -112,12 +132,15 @@ export class AuthService {
     // login attempt never tells whether an account exists.
     const snap = result.ok ? await userRef(this.deps.db, result.uid).get() : null;
     if (!result.ok || !snap?.exists || snap.get('disabled') === true) {
-      await this.deps.limiter.hit([accountFailures(input.email)]);
+      // A trusted device's failures count against its token only: they do not pace the account.
+      if (!device) await this.deps.limiter.hit([accountFailures(input.email)]);
       throw unauthorized(authMessages.invalidCredentials);
     }
     await attempt.release();
-    const token = await this.deps.sessions.create(result.uid);
-    return { user: toUser(snap), token };
+    const [token, newDevice] = await Promise.all([this.deps.sessions.create(result.uid), this.devices.issue(result.uid, input.email)]);
+    // One live token per browser: the new one replaces the one it came with.
+    if (device) await this.devices.revoke(device);
+    return { user: toUser(snap), token, deviceToken: newDevice };
   }
 
   async register(input: RegisterRequest, addresses: ClientAddresses): Promise<SignedIn> {
@@ -152,8 +175,8 @@ export class AuthService {
       await auth.deleteUser(uid).catch(() => undefined);
       throw error;
     }
-    const token = await this.deps.sessions.create(uid);
-    return { user: { id: uid, ...toUserFields(doc) }, token };
+    const [token, deviceToken] = await Promise.all([this.deps.sessions.create(uid), this.devices.issue(uid, input.email)]);
+    return { user: { id: uid, ...toUserFields(doc) }, token, deviceToken };
   }
 
   /** Ends the session of `token`, if it is one. */
