@@ -129,7 +129,7 @@ describe('planner', () => {
   it('completes only actions with text, +10 and −10', () => {
     const data = filled();
     const empty = ok(addActionSlot(data, 1, now));
-    expect(messageOf(toggleAction(empty, 1, 'w1-a4', now))).toBe("Scrivi il testo dell'azione prima di completarla.");
+    expect(messageOf(toggleAction(empty, 1, weekActions(empty, 1)[3]!.id, now))).toBe("Scrivi il testo dell'azione prima di completarla.");
     const done = ok(toggleAction(empty, 1, 'w1-a1', now));
     expect(done.awarded).toBe(10);
     expect(done.pointsHistory[0]?.reason).toBe('Azione completata: Correre');
@@ -147,8 +147,12 @@ describe('planner', () => {
     data = ok(addActionSlot(ok(addActionSlot(data, 1, now)), 1, now));
     expect(weekActions(data, 1)).toHaveLength(5);
     expect(messageOf(addActionSlot(data, 1, now))).toBe('Puoi avere al massimo 5 azioni.');
-    data = ok(removeActionSlot(data, 1, 'w1-a4', now));
-    expect(ok(addActionSlot(data, 1, now)).weeklyActions['1']?.map((a) => a.id)).toEqual(['w1-a1', 'w1-a2', 'w1-a3', 'w1-a5', 'w1-a6']);
+    const [added4, added5] = weekActions(data, 1).slice(3).map((a) => a.id);
+    // Added slots are named after their moment, each one new even within the same millisecond.
+    expect([added4, added5]).toEqual([`w1-${now.getTime().toString(36)}`, `w1-${now.getTime().toString(36)}-2`]);
+    data = ok(removeActionSlot(data, 1, added4!, now));
+    // The removed slot's name is not given again: a copy that still has it must not bring it back.
+    expect(ok(addActionSlot(data, 1, now)).weeklyActions['1']?.map((a) => a.id)).toEqual(['w1-a1', 'w1-a2', 'w1-a3', added5, `w1-${now.getTime().toString(36)}-3`]);
   });
 
   it('saves with at least 3 non-empty actions and pays once per week', () => {

@@ -162,7 +162,9 @@ export function toggleHabit(data: TrackerData, habitId: string, date: IsoDate, n
   const days = { ...completionsOf(data, habitId) };
   if (days[date] !== undefined) delete days[date];
   else days[date] = date === today ? 'onTime' : 'late';
-  return commit(data, { ...data, completions: { ...data.completions, [habitId]: days } }, now);
+  const stamps = { ...data.changedAt.habitDays[habitId], [date]: now.getTime() };
+  const changedAt = { ...data.changedAt, habitDays: { ...data.changedAt.habitDays, [habitId]: stamps } };
+  return commit(data, { ...data, completions: { ...data.completions, [habitId]: days }, changedAt }, now);
 }
 
 // ---- Planner ----
@@ -196,12 +198,19 @@ function editableWeek(data: TrackerData, week: number, now: Date): PlannerAction
   return weekActions(data, week);
 }
 
-/** Replaces the actions of `week` after checking that a saved planner keeps 3 non-empty actions. */
-function withWeekActions(data: TrackerData, week: number, actions: PlannerAction[], now: Date): TrackerResult {
+/**
+ * Replaces the actions of `week` after checking that a saved planner keeps 3 non-empty actions;
+ * `changedIds` (edited, added or removed slots) get this change's stamp for the merge.
+ */
+function withWeekActions(data: TrackerData, week: number, actions: PlannerAction[], now: Date, changedIds: string[]): TrackerResult {
   if (data.savedPlannerWeeks.includes(week) && filledCount(actions) < MIN_ACTIONS) {
     return fail(actionMessages.savedPlannerNeedsActions);
   }
-  return commit(data, { ...data, weeklyActions: { ...data.weeklyActions, [String(week)]: actions } }, now);
+  const key = String(week) as WeekKey;
+  const stamps = { ...data.changedAt.actions[key] };
+  for (const id of changedIds) stamps[id] = now.getTime();
+  const changedAt = { ...data.changedAt, actions: { ...data.changedAt.actions, [key]: stamps } };
+  return commit(data, { ...data, weeklyActions: { ...data.weeklyActions, [key]: actions }, changedAt }, now);
 }
 
 /** Sets an action's text; emptying it also un-completes it (and takes back its points). */
@@ -213,7 +222,7 @@ export function setActionText(data: TrackerData, week: number, actionId: string,
   const next = actions.map((a) =>
     a.id === actionId ? { ...a, text, completed: text.trim() === '' ? false : a.completed } : a,
   );
-  return withWeekActions(data, week, next, now);
+  return withWeekActions(data, week, next, now, [actionId]);
 }
 
 /** Adds an empty action slot (at most 5). */
@@ -221,10 +230,12 @@ export function addActionSlot(data: TrackerData, week: number, now: Date): Track
   const actions = editableWeek(data, week, now);
   if (typeof actions === 'string') return fail(actions);
   if (actions.length >= MAX_ACTIONS) return fail(actionMessages.tooManyActions);
-  const taken = new Set(actions.map((a) => a.id));
-  let n = actions.length + 1;
-  while (taken.has(`w${week}-a${n}`)) n++;
-  return withWeekActions(data, week, [...actions, { id: `w${week}-a${n}`, text: '', completed: false }], now);
+  // Named after the moment, not the count: two devices adding a slot to the same week while
+  // apart get two slots, not one id with two texts for the merge to choose between.
+  // A removed slot's id stays taken: its removal is remembered for the merge.
+  const taken = new Set([...actions.map((a) => a.id), ...Object.keys(data.changedAt.actions[String(week) as WeekKey] ?? {})]);
+  const id = freshId(`w${week}-${now.getTime().toString(36)}`, taken);
+  return withWeekActions(data, week, [...actions, { id, text: '', completed: false }], now, [id]);
 }
 
 /** Removes an action slot (at least 3 stay); a completed one takes its points with it. */
@@ -233,7 +244,7 @@ export function removeActionSlot(data: TrackerData, week: number, actionId: stri
   if (typeof actions === 'string') return fail(actions);
   if (!actions.some((a) => a.id === actionId)) return fail(actionMessages.actionNotFound);
   if (actions.length <= MIN_ACTIONS) return fail(actionMessages.tooFewActions);
-  return withWeekActions(data, week, actions.filter((a) => a.id !== actionId), now);
+  return withWeekActions(data, week, actions.filter((a) => a.id !== actionId), now, [actionId]);
 }
 
 /** Completes or un-completes an action (+10 / −10); refused while its text is empty. */
@@ -244,7 +255,7 @@ export function toggleAction(data: TrackerData, week: number, actionId: string, 
   if (!action) return fail(actionMessages.actionNotFound);
   if (action.text.trim() === '') return fail(actionMessages.emptyAction);
   const next = actions.map((a) => (a.id === actionId ? { ...a, completed: !a.completed } : a));
-  return withWeekActions(data, week, next, now);
+  return withWeekActions(data, week, next, now, [actionId]);
 }
 
 /** Saves the week's planner: needs 3 non-empty actions; pays +10 the first time only. */

@@ -44,7 +44,7 @@ describe('tracker schema', () => {
     const bad = (patch: Partial<Record<keyof TrackerData, unknown>>) =>
       trackerDataSchema.safeParse({ ...sample(), ...patch }).success;
     expect(bad({ timeZone: 'Nowhere/Land' })).toBe(false);
-    expect(bad({ version: 2 })).toBe(false);
+    expect(bad({ version: 3 })).toBe(false);
     expect(bad({ challengeStartDate: '2026-02-30' })).toBe(false);
     expect(bad({ habits: [{ id: 'h', name: '   ', createdAt: now.toISOString() }] })).toBe(false);
     expect(bad({ completions: { h1: { '2026-3-1': 'onTime' } } })).toBe(false);

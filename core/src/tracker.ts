@@ -8,7 +8,7 @@ import { visibleText } from './visible-text';
 // server, which validates it with the same schema (and tracker-plausibility.ts).
 
 /** Version written in every stored tracker; bump it with a migration when the shape changes. */
-export const TRACKER_SCHEMA_VERSION = 1;
+export const TRACKER_SCHEMA_VERSION = 2;
 /** Habits per participant, archived ones included (archiving keeps their points). */
 export const MAX_HABITS = 20;
 /** Fewest and most planner action slots in a week. */
@@ -26,6 +26,8 @@ export const MAX_AUDIO_NOTE = 500;
 export const MAX_POINTS_HISTORY = 4000;
 /** Most completion days stored for one habit (far more than the challenge needs). */
 export const MAX_COMPLETION_DAYS = 1000;
+/** Most action slots of one week with a change stamp, removed ones included. */
+export const MAX_ACTION_STAMPS = 200;
 
 /** The week numbers as record keys, '1'..'8'. */
 export const WEEK_KEYS = ['1', '2', '3', '4', '5', '6', '7', '8'] as const;
@@ -123,6 +125,26 @@ export const pointsEntrySchema = z.object({
 });
 export type PointsEntry = z.infer<typeof pointsEntrySchema>;
 
+/** Milliseconds since the epoch, from the clock of the device that made the change. */
+const stampSchema = z.int().check(z.minimum(0));
+
+/**
+ * When each habit day and each planner action last changed, tick or untick, edit or removal:
+ * the clocks of the merge between devices (tracker-merge.ts). A stamp whose value is gone (a day
+ * unticked, an action slot removed) is a deletion that a stale copy cannot undo.
+ */
+export const changeClocksSchema = z.object({
+  habitDays: z.record(
+    idSchema,
+    z.record(isoDateSchema, stampSchema).check(z.refine((days) => Object.keys(days).length <= MAX_COMPLETION_DAYS, { error: 'Troppi giorni modificati' })),
+  ),
+  actions: z.partialRecord(
+    z.enum(WEEK_KEYS),
+    z.record(idSchema, stampSchema).check(z.refine((ids) => Object.keys(ids).length <= MAX_ACTION_STAMPS, { error: 'Troppe azioni modificate' })),
+  ),
+});
+export type ChangeClocks = z.infer<typeof changeClocksSchema>;
+
 const uniqueBy = <T>(items: T[], key: (item: T) => unknown): boolean => new Set(items.map(key)).size === items.length;
 
 /** The whole local tracker, as stored and as synced to the server. */
@@ -142,6 +164,7 @@ export const trackerDataSchema = z.object({
     .array(checkInSchema)
     .check(z.maxLength(CHALLENGE_WEEKS), z.refine((checkIns) => uniqueBy(checkIns, (c) => c.id), { error: 'Check-in duplicati' })),
   pointsHistory: z.array(pointsEntrySchema).check(z.maxLength(MAX_POINTS_HISTORY)),
+  changedAt: changeClocksSchema,
   updatedAt: dateTimeSchema,
 });
 export type TrackerData = z.infer<typeof trackerDataSchema>;
@@ -158,8 +181,22 @@ export function emptyTracker(timeZone: string, now: Date, challengeStartDate: Is
     savedPlannerWeeks: [],
     checkIns: [],
     pointsHistory: [],
+    changedAt: emptyChangeClocks(),
     updatedAt: now.toISOString(),
   };
+}
+
+export function emptyChangeClocks(): ChangeClocks {
+  return { habitDays: {}, actions: {} };
+}
+
+/**
+ * Brings a stored or synced tracker of an older version to the current shape. Version 1 had no
+ * change clocks: its entries carry none, so any stamped change on another device wins over them.
+ */
+export function migrateTracker(value: unknown): unknown {
+  if (isRecord(value) && value.version === 1) return { ...value, version: TRACKER_SCHEMA_VERSION, changedAt: emptyChangeClocks() };
+  return value;
 }
 
 /** The habits that are not archived (the ones shown and toggled). */
@@ -216,6 +253,7 @@ export function parseStoredTracker(
       value = undefined;
     }
   }
+  value = migrateTracker(value);
   const whole = trackerDataSchema.safeParse(value);
   if (whole.success) return { data: whole.data, repaired: false };
 
@@ -287,6 +325,7 @@ export function parseStoredTracker(
   });
 
   const pointsHistory = keepValid(source.pointsHistory, pointsEntrySchema).items.slice(-MAX_POINTS_HISTORY);
+  const clocks = changeClocksSchema.safeParse(source.changedAt);
 
   return {
     data: {
@@ -299,6 +338,7 @@ export function parseStoredTracker(
       savedPlannerWeeks,
       checkIns,
       pointsHistory,
+      changedAt: clocks.success ? clocks.data : emptyChangeClocks(),
       updatedAt,
     },
     repaired: true,

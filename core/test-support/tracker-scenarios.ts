@@ -136,9 +136,20 @@ export const scenarioArbitrary = (maxSteps = 120): fc.Arbitrary<Scenario> =>
 
 /** Replays a scenario, calling `visit` after each step with the state and the instant. */
 export function replay(scenario: Scenario, visit: (data: TrackerData, now: Date) => void = () => {}): { data: TrackerData; now: Date } {
-  let now = scenario.firstInstant;
-  let data = emptyTracker(scenario.timeZone, now, scenario.challengeStartDate);
-  for (const step of scenario.steps) {
+  const start = scenario.firstInstant;
+  return replayFrom(emptyTracker(scenario.timeZone, start, scenario.challengeStartDate), start, scenario.steps, visit);
+}
+
+/** Goes on from `data` at `now` with more steps (e.g. a second device from a shared copy). */
+export function replayFrom(
+  initial: TrackerData,
+  start: Date,
+  steps: Step[],
+  visit: (data: TrackerData, now: Date) => void = () => {},
+): { data: TrackerData; now: Date } {
+  let now = start;
+  let data = initial;
+  for (const step of steps) {
     if (step.type === 'wait' || step.type === 'nextDay') now = new Date(now.getTime() + step.minutes * 60_000);
     const result = applyStep(data, step, now);
     if (result?.ok) data = result.data;

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { TrackerData } from './tracker';
+import { emptyTracker, migrateTracker, trackerDataSchema } from './tracker';
+import { mergeTrackers } from './tracker-merge';
+import { addHabit, archiveHabit, setActionText, submitCheckIn, toggleAction, toggleHabit, addActionSlot, removeActionSlot } from './tracker-actions';
+import { expectedAwards } from './points';
+import { replay, replayFrom, scenarioArbitrary, stepArbitrary, type Step } from '../test-support/tracker-scenarios';
+
+const MINUTE = 60_000;
+
+/** A shared history, then two or three devices going on from it apart, each with its own clock. */
+const forkArbitrary = fc.record({
+  base: scenarioArbitrary(40),
+  devices: fc.array(fc.array(stepArbitrary, { maxLength: 30 }), { minLength: 3, maxLength: 3 }),
+});
+
+function fork({ base, devices }: { base: Parameters<typeof replay>[0]; devices: Step[][] }) {
+  const shared = replay(base);
+  // Devices' clocks differ by a few milliseconds, as real ones do.
+  const copies = devices.map((steps, i) => replayFrom(shared.data, new Date(shared.now.getTime() + i + 1), steps));
+  const now = new Date(Math.max(...copies.map((copy) => copy.now.getTime())) + MINUTE);
+  return { shared: shared.data, copies: copies.map((copy) => copy.data) as [TrackerData, TrackerData, TrackerData], now };
+}
+
+const stamp = (data: TrackerData, habitId: string, day: string) => data.changedAt.habitDays[habitId]?.[day] ?? 0;
+
+describe('mergeTrackers', () => {
+  it('is commutative, idempotent and associative, and its result is a valid tracker', () => {
+    fc.assert(
+      fc.property(forkArbitrary, (input) => {
+        const { copies: [a, b, c], now } = fork(input);
+        const ab = mergeTrackers(a, b, now);
+        expect(mergeTrackers(b, a, now)).toEqual(ab);
+        expect(mergeTrackers(ab, a, now)).toEqual(ab);
+        expect(mergeTrackers(ab, ab, now)).toEqual(ab);
+        // Associative in everything but the dates of the points history: a tick undone and redone
+        // can be paid at either device's moment, depending on which copies met first.
+        const undated = (data: TrackerData) => ({
+          ...data,
+          pointsHistory: data.pointsHistory.map((entry) => `${entry.kind}|${entry.ref}|${entry.points}|${entry.reason}`).sort(),
+        });
+        expect(undated(mergeTrackers(mergeTrackers(a, b, now), c, now))).toEqual(undated(mergeTrackers(a, mergeTrackers(b, c, now), now)));
+        expect(trackerDataSchema.safeParse(ab).success).toBe(true);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('drops nothing either device did that the other did not change later', () => {
+    fc.assert(
+      fc.property(forkArbitrary, (input) => {
+        const { copies: [a, b], now } = fork(input);
+        const merged = mergeTrackers(a, b, now);
+        for (const [mine, theirs] of [[a, b], [b, a]] as const) {
+          for (const [habitId, days] of Object.entries(mine.changedAt.habitDays)) {
+            if (!merged.habits.some((habit) => habit.id === habitId)) continue;
+            for (const day of Object.keys(days)) {
+              if (stamp(mine, habitId, day) <= stamp(theirs, habitId, day)) continue;
+              expect(merged.completions[habitId]?.[day]).toBe(mine.completions[habitId]?.[day]);
+            }
+          }
+          for (const habit of mine.habits) {
+            const kept = merged.habits.find((h) => h.id === habit.id);
+            expect(kept).toBeDefined();
+            if (habit.archivedAt !== undefined) expect(kept!.archivedAt).toBeDefined();
+          }
+          for (const week of mine.savedPlannerWeeks) expect(merged.savedPlannerWeeks).toContain(week);
+          for (const checkIn of mine.checkIns) expect(merged.checkIns.some((other) => other.weekNumber === checkIn.weekNumber)).toBe(true);
+        }
+        // Points are what the merged state earns, each award paid once.
+        const awards = expectedAwards(merged, { challengeStartDate: merged.challengeStartDate });
+        expect(merged.pointsHistory.map((entry) => `${entry.kind}|${entry.ref}`).sort()).toEqual(awards.map((award) => `${award.kind}|${award.ref}`).sort());
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('mergeTrackers, by kind of data', () => {
+  const zone = 'Europe/Rome';
+  const start = '2026-03-23';
+  const t0 = new Date('2026-03-25T08:00:00Z');
+  const at = (minutes: number) => new Date(t0.getTime() + minutes * MINUTE);
+  const ok = (result: ReturnType<typeof toggleHabit>) => {
+    if (!result.ok) throw new Error(result.message);
+    return result.data;
+  };
+  const base = ok(addHabit(ok(addHabit(emptyTracker(zone, t0, start), 'Leggere', t0, 'h1')), 'Correre', t0, 'h2'));
+
+  it('keeps a tick from each device on different habits and days', () => {
+    const phone = ok(toggleHabit(base, 'h1', '2026-03-25', at(1)));
+    const laptop = ok(toggleHabit(base, 'h2', '2026-03-24', at(2)));
+    const merged = mergeTrackers(phone, laptop, at(3));
+    expect(merged.completions).toEqual({ h1: { '2026-03-25': 'onTime' }, h2: { '2026-03-24': 'late' } });
+    expect(merged.pointsHistory.map((entry) => entry.ref)).toEqual(['habit:h1:2026-03-25']);
+  });
+
+  it('an untick made later wins over the stale tick, and a later tick over an untick', () => {
+    const ticked = ok(toggleHabit(base, 'h1', '2026-03-25', at(1)));
+    const unticked = ok(toggleHabit(ticked, 'h1', '2026-03-25', at(5)));
+    expect(mergeTrackers(ticked, unticked, at(6)).completions.h1).toBeUndefined();
+    const ticked2 = ok(toggleHabit(unticked, 'h1', '2026-03-25', at(7)));
+    expect(mergeTrackers(unticked, ticked2, at(8)).completions.h1).toEqual({ '2026-03-25': 'onTime' });
+  });
+
+  it('a habit deleted on one device stays deleted, whatever the other sends', () => {
+    const archived = ok(archiveHabit(base, 'h1', at(1)));
+    const stale = ok(toggleHabit(base, 'h2', '2026-03-25', at(2)));
+    const merged = mergeTrackers(stale, archived, at(3));
+    expect(merged.habits.find((habit) => habit.id === 'h1')?.archivedAt).toBe(at(1).toISOString());
+    expect(merged.completions.h2).toEqual({ '2026-03-25': 'onTime' });
+  });
+
+  it('planner actions merge by id: edits on two slots, a removal and slots added on both sides', () => {
+    let phone = ok(setActionText(base, 1, 'w1-a1', 'Correre 5 km', at(1)));
+    phone = ok(toggleAction(phone, 1, 'w1-a1', at(2)));
+    phone = ok(addActionSlot(phone, 1, at(3)));
+    let laptop = ok(setActionText(base, 1, 'w1-a2', 'Chiamare la nonna', at(4)));
+    laptop = ok(addActionSlot(laptop, 1, at(5)));
+    laptop = ok(removeActionSlot(laptop, 1, 'w1-a3', at(6)));
+    const merged = mergeTrackers(phone, laptop, at(7));
+    const actions = merged.weeklyActions['1']!;
+    expect(actions.map((action) => action.text)).toEqual(['Correre 5 km', 'Chiamare la nonna', '', '']);
+    expect(actions[0]!.completed).toBe(true);
+    expect(actions.some((action) => action.id === 'w1-a3')).toBe(false);
+    expect(merged.pointsHistory.map((entry) => entry.ref)).toEqual(['action:1:w1-a1']);
+  });
+
+  it('one check-in per week: the first one sent stays', () => {
+    const first = ok(submitCheckIn(base, { mood: 4, reflection: 'Bene' }, at(1), 'c1'));
+    const second = ok(submitCheckIn(base, { mood: 2, reflection: 'Dura' }, at(2), 'c2'));
+    const merged = mergeTrackers(second, first, at(3));
+    expect(merged.checkIns.map((checkIn) => checkIn.id)).toEqual(['c1']);
+    expect(merged.pointsHistory.filter((entry) => entry.kind === 'checkIn')).toHaveLength(1);
+  });
+
+  it('an award paid on both devices keeps its first date and is paid once', () => {
+    const phone = ok(toggleHabit(base, 'h1', '2026-03-25', at(1)));
+    const copy = JSON.parse(JSON.stringify(phone)) as TrackerData;
+    copy.pointsHistory = copy.pointsHistory.map((entry) => ({ ...entry, timestamp: at(9).toISOString() }));
+    const merged = mergeTrackers(copy, phone, at(10));
+    expect(merged.pointsHistory).toEqual(phone.pointsHistory);
+  });
+
+  it('a version 1 copy (no change stamps) loses to any stamped change and keeps the rest', () => {
+    const v1 = { ...ok(toggleHabit(base, 'h1', '2026-03-24', at(1))), version: 1 } as Record<string, unknown>;
+    delete v1.changedAt;
+    const migrated = trackerDataSchema.parse(migrateTracker(v1));
+    expect(migrated.changedAt).toEqual({ habitDays: {}, actions: {} });
+    const unticked = ok(toggleHabit(ok(toggleHabit(base, 'h1', '2026-03-24', at(1))), 'h1', '2026-03-24', at(2)));
+    expect(mergeTrackers(migrated, unticked, at(3)).completions.h1).toBeUndefined();
+    expect(mergeTrackers(migrated, base, at(3)).completions.h1).toEqual({ '2026-03-24': 'late' });
+  });
+});
