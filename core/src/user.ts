@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isValidTimeZone } from './dates';
 import { isoDateSchema } from './iso-date';
 import { visibleText } from './visible-text';
 
@@ -42,6 +43,8 @@ export const userSchema = z.object({
   luogoAllenamento: z.nullable(luogoAllenamentoSchema),
   livelloAllenamento: z.nullable(livelloAllenamentoSchema),
   schedaAssegnata: z.nullable(schedaSchema),
+  /** The participant's IANA time zone (e.g. 'Europe/Rome'): the server's "today" for them. */
+  timeZone: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -58,6 +61,9 @@ export const messages = {
   emailInvalid: 'Inserisci un indirizzo email valido',
   passwordRequired: 'Inserisci la password',
   inviteCodeRequired: 'Inserisci il codice segreto',
+  timeZoneInvalid: 'Fuso orario non valido',
+  profileFieldsOnly: 'Puoi modificare solo il nome e il fuso orario',
+  profileUpdateEmpty: 'Indica il nome o il fuso orario da modificare',
 } as const;
 
 const emailSchema = z.pipe(
@@ -93,11 +99,15 @@ export const registerRequestSchema = z.object({
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
-/** A participant may change only their name; any other key is refused. */
-export const profileUpdateSchema = z.strictObject(
-  { name: nameSchema },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Puoi modificare solo il tuo nome' : undefined) },
-);
+const timeZoneSchema = z.string({ error: messages.timeZoneInvalid }).check(z.refine(isValidTimeZone, messages.timeZoneInvalid));
+
+/** A participant may change their name, their time zone or both; any other key is refused. */
+export const profileUpdateSchema = z
+  .strictObject(
+    { name: z.optional(nameSchema), timeZone: z.optional(timeZoneSchema) },
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? messages.profileFieldsOnly : undefined) },
+  )
+  .check(z.refine((update) => update.name !== undefined || update.timeZone !== undefined, messages.profileUpdateEmpty));
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 export const startChallengeRequestSchema = z.object({

@@ -1,5 +1,6 @@
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import type { Role, User } from '@sfida/core/user';
+import { DEFAULT_TIME_ZONE } from './time-zone';
 
 // `users/{uid}` is read by the session check on every request and by most features,
 // so its repository lives here, below all of them.
@@ -8,6 +9,8 @@ import type { Role, User } from '@sfida/core/user';
 export interface UserDoc extends Omit<User, 'id'> {
   /** Mirrors Firebase Auth's `disabled` so a request can refuse a disabled account without calling Auth. */
   disabled?: boolean;
+  /** When the participant last changed `timeZone` (ISO instant): one change per calendar day. */
+  timeZoneChangedAt?: string;
 }
 
 export function usersCollection(db: Firestore) {
@@ -34,11 +37,14 @@ export function toUser(snap: DocumentSnapshot): User {
     luogoAllenamento: d.luogoAllenamento ?? null,
     livelloAllenamento: d.livelloAllenamento ?? null,
     schedaAssegnata: d.schedaAssegnata ?? null,
+    // Accounts created before the zone was stored have none: they get Rome, the zone the server
+    // assumed for any request that named none. Read so, rather than rewritten by a migration.
+    timeZone: d.timeZone ?? DEFAULT_TIME_ZONE,
   };
 }
 
 /** A fresh user document (never onboarded, no challenge date). */
-export function newUserDoc(input: { email: string; name: string | null; role: Role; cohortId: string; now: Date }): UserDoc {
+export function newUserDoc(input: { email: string; name: string | null; role: Role; cohortId: string; timeZone: string; now: Date }): UserDoc {
   return {
     name: input.name,
     email: input.email,
@@ -51,6 +57,7 @@ export function newUserDoc(input: { email: string; name: string | null; role: Ro
     luogoAllenamento: null,
     livelloAllenamento: null,
     schedaAssegnata: null,
+    timeZone: input.timeZone,
     disabled: false,
   };
 }

@@ -22,7 +22,8 @@ export function parseOr400<S extends z.core.$ZodType>(schema: S, value: unknown)
 function italianMessage(issue: z.core.$ZodIssue | undefined): string {
   if (!issue) return 'Richiesta non valida';
   if (issue.path.length === 0) {
-    return issue.code === 'unrecognized_keys' ? issue.message : 'Richiesta non valida: il corpo deve essere un oggetto JSON';
+    // An unknown key or a rule across fields: our schemas say what is wrong in Italian.
+    return issue.code === 'unrecognized_keys' || issue.code === 'custom' ? issue.message : 'Richiesta non valida: il corpo deve essere un oggetto JSON';
   }
   // Our schemas carry Italian messages; zod's own defaults are English.
   if (!/^Invalid|^Too (big|small)|^Expected|^Unrecognized/.test(issue.message)) return issue.message;

@@ -18,6 +18,7 @@ export function fakeUser(overrides: Partial<User> = {}): User {
     luogoAllenamento: 'CASA',
     livelloAllenamento: 'PRINCIPIANTE',
     schedaAssegnata: 'PRINCIPIANTE_CASA',
+    timeZone: 'Europe/Rome',
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { User } from '@sfida/core/user';
-import { Client, readDoc, registerParticipant, startTestApp, type TestApp } from '../../test-support/api-harness';
+import { Client, PASSWORD, readDoc, registerParticipant, startTestApp, uniqueEmail, type TestApp } from '../../test-support/api-harness';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -9,6 +9,18 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
 });
+
+/** Registers a participant whose browser says it is in `timeZone`. */
+async function registerIn(timeZone: string): Promise<{ client: Client; user: User }> {
+  const client = new Client(app);
+  const json = { name: 'Partecipante Test', email: uniqueEmail(), password: PASSWORD, secretCode: app.deps.config.inviteCode };
+  const reply = await client.request('POST', '/api/auth/register', { json, headers: { 'x-time-zone': timeZone } });
+  expect(reply.status).toBe(201);
+  return { client, user: (await client.get<User>('/api/auth/me')).body };
+}
+
+const ONE_ZONE_A_DAY = 'Puoi cambiare il fuso orario una volta al giorno. Riprova domani.';
+const MINUTE = 60 * 1000;
 
 describe('PUT /api/auth/profile', () => {
   test('updates the name', async () => {
@@ -20,9 +32,15 @@ describe('PUT /api/auth/profile', () => {
   });
 
   test.each([
-    [{ name: 'X', role: 'OWNER' }, 'Puoi modificare solo il tuo nome'],
-    [{ role: 'OWNER' }, 'Puoi modificare solo il tuo nome'],
-    [{ name: 'X', cohortId: 'altra' }, 'Puoi modificare solo il tuo nome'],
+    [{ name: 'X', role: 'OWNER' }, 'Puoi modificare solo il nome e il fuso orario'],
+    [{ role: 'OWNER' }, 'Puoi modificare solo il nome e il fuso orario'],
+    [{ name: 'X', cohortId: 'altra' }, 'Puoi modificare solo il nome e il fuso orario'],
+    [{ timeZone: 'Asia/Tokyo', timeZoneChangedAt: '2020-01-01T00:00:00.000Z' }, 'Puoi modificare solo il nome e il fuso orario'],
+    [{}, 'Indica il nome o il fuso orario da modificare'],
+    [{ timeZone: 'Mars/Olympus' }, 'Fuso orario non valido'],
+    [{ timeZone: '+09:00' }, 'Fuso orario non valido'],
+    [{ timeZone: 9 }, 'Fuso orario non valido'],
+    [{ timeZone: 'Asia/Tokyo', name: '' }, 'Inserisci il tuo nome'],
     [{ name: '' }, 'Inserisci il tuo nome'],
     [{ name: 'x'.repeat(81) }, 'Il nome può avere al massimo 80 caratteri'],
     [{ name: 'Anna\uD800Rossi' }, 'Il testo contiene caratteri non validi'],
@@ -40,6 +58,65 @@ describe('PUT /api/auth/profile', () => {
 
   test('not signed in: 401', async () => {
     expect((await new Client(app).put('/api/auth/profile', { name: 'X' })).status).toBe(401);
+    expect((await new Client(app).put('/api/auth/profile', { timeZone: 'Asia/Tokyo' })).status).toBe(401);
+  });
+});
+
+describe('the time zone', () => {
+  test('set at registration; changed once a day, a second change refused until the next day in the zone it leaves', async () => {
+    // 10:00 UTC is noon in Rome, 19:00 in Tokyo.
+    app.setNow(new Date('2025-09-10T10:00:00Z'));
+    try {
+      const { client, user } = await registerIn('Europe/Rome');
+      expect(user.timeZone).toBe('Europe/Rome');
+
+      const moved = await client.put<User>('/api/auth/profile', { timeZone: 'Asia/Tokyo' });
+      expect(moved.status).toBe(200);
+      expect(moved.body).toEqual({ ...user, timeZone: 'Asia/Tokyo' });
+      expect(await readDoc(app, `users/${user.id}`)).toMatchObject({ timeZone: 'Asia/Tokyo', timeZoneChangedAt: '2025-09-10T10:00:00.000Z' });
+      expect((await client.get<User>('/api/auth/me')).body.timeZone).toBe('Asia/Tokyo');
+
+      // 23:59 in Tokyo: still the day of the change there.
+      app.setNow(new Date('2025-09-10T14:59:00Z'));
+      const before = await readDoc(app, `users/${user.id}`);
+      const again = await client.put('/api/auth/profile', { timeZone: 'America/New_York', name: 'Altro Nome' });
+      expect(again).toMatchObject({ status: 429, body: { message: ONE_ZONE_A_DAY } });
+      expect(await readDoc(app, `users/${user.id}`)).toEqual(before);
+
+      // Past midnight in Tokyo (still the 10th in Rome): a new day there.
+      app.advance(2 * MINUTE);
+      const nextDay = await client.put<User>('/api/auth/profile', { timeZone: 'America/New_York' });
+      expect(nextDay.status).toBe(200);
+      expect(nextDay.body.timeZone).toBe('America/New_York');
+      expect(await readDoc(app, `users/${user.id}`)).toMatchObject({ timeZone: 'America/New_York', timeZoneChangedAt: '2025-09-10T15:01:00.000Z' });
+    } finally {
+      app.setNow(null);
+    }
+  });
+
+  test('naming the zone one already has changes nothing and leaves the day’s change unused', async () => {
+    app.setNow(new Date('2025-09-10T10:00:00Z'));
+    try {
+      const { client, user } = await registerIn('Europe/Rome');
+      const same = await client.put<User>('/api/auth/profile', { timeZone: 'Europe/Rome', name: 'Nuovo Nome' });
+      expect(same.status).toBe(200);
+      expect(same.body).toEqual({ ...user, name: 'Nuovo Nome' });
+      expect(await readDoc(app, `users/${user.id}`)).not.toHaveProperty('timeZoneChangedAt');
+      expect((await client.put('/api/auth/profile', { timeZone: 'Asia/Tokyo' })).status).toBe(200);
+      expect((await client.put('/api/auth/profile', { timeZone: 'Asia/Tokyo' })).status).toBe(200);
+    } finally {
+      app.setNow(null);
+    }
+  });
+
+  test('an account stored before time zones were is in Europe/Rome', async () => {
+    const { client, user } = await registerIn('Asia/Tokyo');
+    // Deleted and written again: the embedded emulator never drops a field (FieldValue.delete(), set()).
+    const { timeZone: _, ...legacy } = (await readDoc(app, `users/${user.id}`))!;
+    await app.deps.db.doc(`users/${user.id}`).delete();
+    await app.deps.db.doc(`users/${user.id}`).create(legacy);
+    expect(await readDoc(app, `users/${user.id}`)).not.toHaveProperty('timeZone');
+    expect((await client.get<User>('/api/auth/me')).body.timeZone).toBe('Europe/Rome');
   });
 });
 
@@ -64,18 +141,19 @@ describe('POST /api/auth/start-challenge', () => {
     }
   });
 
-  test('"today" is the participant\'s calendar day (X-Time-Zone)', async () => {
+  test('"today" is the calendar day in the participant\'s stored time zone, whatever X-Time-Zone says', async () => {
     // 23:30 UTC on the 10th is already the 11th in Rome, still the 10th in New York.
     app.setNow(new Date('2025-09-10T23:30:00Z'));
     try {
-      const { client } = await registerParticipant(app);
-      const rome11 = await client.request('POST', '/api/auth/start-challenge', { json: { challengeStartDate: '2025-09-10' } });
+      const { client } = await registerIn('Europe/Rome');
+      const start10th = { json: { challengeStartDate: '2025-09-10' }, headers: { 'x-time-zone': 'America/New_York' } };
+      const rome11 = await client.request('POST', '/api/auth/start-challenge', start10th);
       expect(rome11).toMatchObject({ status: 400, body: { message: 'La data di inizio non può essere nel passato' } });
-      const ny = await client.request('POST', '/api/auth/start-challenge', {
-        json: { challengeStartDate: '2025-09-10' },
-        headers: { 'x-time-zone': 'America/New_York' },
-      });
+      expect((await client.put('/api/auth/profile', { timeZone: 'America/New_York' })).status).toBe(200);
+      const ny = await client.request('POST', '/api/auth/start-challenge', { json: { challengeStartDate: '2025-09-10' } });
       expect(ny.status).toBe(200);
+      const { client: newYorker } = await registerIn('America/New_York');
+      expect((await newYorker.post('/api/auth/start-challenge', { challengeStartDate: '2025-09-10' })).status).toBe(200);
     } finally {
       app.setNow(null);
     }

@@ -9,6 +9,7 @@ import {
 import type { UserRecord } from 'firebase-admin/auth';
 import type { Deps } from '../../deps';
 import { SessionStore } from '../../sessions/session-store';
+import { DEFAULT_TIME_ZONE } from '../../shared/time-zone';
 import { newUserDoc, toUser, userRef, type UserDoc } from '../../shared/user-repository';
 
 /**
@@ -58,7 +59,10 @@ export async function ensureAccount(deps: AdminDeps, input: EnsureAccountInput):
 
   const snap = await ref.get();
   if (snap.exists) await ref.set(fields, { merge: true });
-  else await ref.set({ ...newUserDoc({ email, name: input.name, role: input.role, cohortId: input.cohortId, now: deps.clock() }), ...fields });
+  else {
+    const doc = newUserDoc({ email, name: input.name, role: input.role, cohortId: input.cohortId, timeZone: DEFAULT_TIME_ZONE, now: deps.clock() });
+    await ref.set({ ...doc, ...fields });
+  }
   return toUser(await ref.get());
 }
 
@@ -72,7 +76,8 @@ export async function grantOwner(deps: AdminDeps, email: string): Promise<User> 
     await ref.set({ role: 'OWNER' }, { merge: true });
   } else {
     const cohortId = deps.config.inviteCohortId;
-    await ref.set(newUserDoc({ email: record.email ?? email, name: record.displayName ?? null, role: 'OWNER', cohortId, now: deps.clock() }));
+    const name = record.displayName ?? null;
+    await ref.set(newUserDoc({ email: record.email ?? email, name, role: 'OWNER', cohortId, timeZone: DEFAULT_TIME_ZONE, now: deps.clock() }));
   }
   return toUser(await ref.get());
 }

@@ -2,7 +2,6 @@ import { Router } from 'express';
 import { profileUpdateSchema, startChallengeRequestSchema } from '@sfida/core/user';
 import type { ApiDeps } from '../../deps';
 import { parseOr400 } from '../../shared/validate';
-import { requestTimeZone } from '../../shared/time-zone';
 import { currentUser, requireUser } from '../../middleware/session';
 import { startChallenge, updateProfile } from './service';
 
@@ -20,7 +19,7 @@ export function accountRouter(deps: Pick<ApiDeps, 'db' | 'auth' | 'clock'>): Rou
 
   router.post('/start-challenge', requireUser, async (req, res) => {
     const { challengeStartDate } = parseOr400(startChallengeRequestSchema, req.body);
-    const user = await startChallenge(deps, currentUser(res).id, challengeStartDate, requestTimeZone(req));
+    const user = await startChallenge(deps, currentUser(res).id, challengeStartDate);
     res.json({ challengeStartDate: user.challengeStartDate, user });
   });
 

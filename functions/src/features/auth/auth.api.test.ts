@@ -86,6 +86,21 @@ describe('POST /api/auth/register', () => {
     expect(await readDoc(app, `users/${reply.body.id}`)).toMatchObject({ role: 'PARTICIPANT', onboardingCompletato: false });
   });
 
+  test.each([
+    ['America/New_York', 'America/New_York'],
+    ['Mars/Olympus', 'Europe/Rome'],
+    ['+09:00', 'Europe/Rome'],
+    [undefined, 'Europe/Rome'],
+  ])('X-Time-Zone %j: the account\'s time zone is %s', async (header, stored) => {
+    const client = new Client(app);
+    const headers: Record<string, string> = header ? { 'x-time-zone': header } : {};
+    const reply = await client.request<User>('POST', '/api/auth/register', { json: registerBody(uniqueEmail()), headers });
+    expect(reply.status).toBe(201);
+    expect(reply.body.timeZone).toBe(stored);
+    expect(await readDoc(app, `users/${reply.body.id}`)).toMatchObject({ timeZone: stored });
+    expect((await client.get<User>('/api/auth/me')).body.timeZone).toBe(stored);
+  });
+
   test('wrong invite code: 403, no account created', async () => {
     const client = new Client(app);
     const email = uniqueEmail();

@@ -5,6 +5,7 @@ import type { ApiDeps } from '../../deps';
 import { HttpError } from '../../shared/http-error';
 import { clientAddresses } from '../../shared/client-address';
 import { parseOr400 } from '../../shared/validate';
+import { requestTimeZone } from '../../shared/time-zone';
 import { currentUser, optionalUser, requireUser } from '../../middleware/session';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../../sessions/session-cookie';
 import { AuthService } from './service';
@@ -44,7 +45,8 @@ export function authRouter(deps: ApiDeps): Router {
 
   router.post('/register', async (req, res) => {
     const input = parseOr400(registerRequestSchema, req.body);
-    const { user, token, deviceToken } = await service.register(input, callerOf(req));
+    // The new account's zone is the browser's; from then on the server keeps it (PUT /profile changes it).
+    const { user, token, deviceToken } = await service.register(input, callerOf(req), requestTimeZone(req));
     setSessionCookie(res, token);
     res.status(201).json({ ...user, deviceToken });
   });

@@ -143,7 +143,7 @@ export class AuthService {
     return { user: toUser(snap), token, deviceToken: newDevice };
   }
 
-  async register(input: RegisterRequest, addresses: ClientAddresses): Promise<SignedIn> {
+  async register(input: RegisterRequest, addresses: ClientAddresses, timeZone: string): Promise<SignedIn> {
     const { config, auth, db, clock } = this.deps;
     const inviteRules: RateRule[] = [
       ...addressRules('invite', limits.inviteGuessesPerAddress, addresses),
@@ -168,7 +168,7 @@ export class AuthService {
     }
 
     // Whatever the request says, a new account is a PARTICIPANT of the invite's cohort.
-    const doc = newUserDoc({ email: input.email, name: input.name, role: 'PARTICIPANT', cohortId: config.inviteCohortId, now: clock() });
+    const doc = newUserDoc({ email: input.email, name: input.name, role: 'PARTICIPANT', cohortId: config.inviteCohortId, timeZone, now: clock() });
     try {
       await userRef(db, uid).create(doc);
     } catch (error) {
