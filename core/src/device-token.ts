@@ -12,8 +12,3 @@ export const deviceTokenSchema = z.string().check(z.maxLength(64), z.regex(/^[A-
  */
 export const loginDeviceSchema = z.object({ deviceToken: z.catch(z.optional(deviceTokenSchema), undefined) });
 export type LoginDevice = z.infer<typeof loginDeviceSchema>;
-
-/** What login and registration answer besides the user: a new token for this browser. */
-export interface IssuedDevice {
-  deviceToken: string;
-}

@@ -2,7 +2,9 @@ import { createContext, useCallback, useContext, useMemo, useReducer, type React
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type * as UserModuleNs from '@sfida/core/user';
 import type { LoginRequest, ProfileUpdate, RegisterRequest, User } from '@sfida/core/user';
+import type { LoginDevice } from '@sfida/core/device-token';
 import { ApiError, apiFetch, readApiResponse } from './api-client';
+import { storeDeviceToken, storedDeviceToken } from './device-token';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
 
@@ -56,6 +58,13 @@ async function parseUser(data: unknown): Promise<User> {
 
 async function userRequest(path: string, options: { method?: 'POST' | 'PUT'; body?: unknown; signal?: AbortSignal } = {}): Promise<User> {
   return parseUser(await apiFetch(path, options));
+}
+
+/** A login or registration: its user, and the device token it answers kept for `email`'s next login. */
+async function signInRequest(path: string, email: string, body: unknown): Promise<User> {
+  const answer = await apiFetch(path, { method: 'POST', body });
+  storeDeviceToken(email, answer);
+  return parseUser(answer);
 }
 
 declare global {
@@ -134,8 +143,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(
     async (email: string, password: string) => {
-      const body: LoginRequest = { email, password };
-      return signedIn(await userRequest('/api/auth/login', { method: 'POST', body }));
+      const body: LoginRequest & LoginDevice = { email, password, deviceToken: storedDeviceToken(email) };
+      return signedIn(await signInRequest('/api/auth/login', email, body));
     },
     [signedIn],
   );
@@ -143,7 +152,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const register = useCallback(
     async ({ name, email, password, secretCode }: RegisterInput) => {
       const body: RegisterRequest = { name, email, password, role: 'PARTICIPANT', secretCode };
-      return signedIn(await userRequest('/api/auth/register', { method: 'POST', body }));
+      return signedIn(await signInRequest('/api/auth/register', email, body));
     },
     [signedIn],
   );

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { anonymous, deferred, json, mockApi, renderApp, sentBody } from '../../testing/test-utils';
 import { fakeUser } from '../../testing/fake-user';
+import { storedDeviceToken } from '../../lib/device-token';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -25,6 +26,29 @@ describe('login page', { timeout: 20_000 }, () => {
     const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/auth/login') ?? [];
     expect(init?.credentials).toBe('include');
     expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json' });
+  });
+
+  it("sends this browser's device token for the account and keeps the new one it gets back", async () => {
+    window.localStorage.setItem('sfida8:device-token:giulia@example.it', 'token-di-prima');
+    window.localStorage.setItem('sfida8:device-token:altra@example.it', 'token-altrui');
+    const fetchMock = mockApi({ 'GET /api/auth/session': anonymous, 'POST /api/auth/login': () => json({ ...fakeUser(), deviceToken: 'token-nuovo' }) });
+    const { user, currentPath } = renderApp('/login');
+    await fillAndSubmit(user);
+
+    await waitFor(() => expect(currentPath()).toBe('/dashboard'));
+    expect(sentBody(fetchMock, 'POST', '/api/auth/login')).toEqual({ email: 'giulia@example.it', password: 'segreta123', deviceToken: 'token-di-prima' });
+    expect(storedDeviceToken('Giulia@Example.it ')).toBe('token-nuovo');
+    expect(storedDeviceToken('altra@example.it')).toBe('token-altrui');
+  });
+
+  it('a failed login keeps the token it sent', async () => {
+    window.localStorage.setItem('sfida8:device-token:giulia@example.it', 'token-di-prima');
+    mockApi({ 'GET /api/auth/session': anonymous, 'POST /api/auth/login': () => json({ message: 'Email o password non corretti' }, 401) });
+    const { user } = renderApp('/login');
+    await fillAndSubmit(user);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Email o password non corretti');
+    expect(storedDeviceToken('giulia@example.it')).toBe('token-di-prima');
   });
 
   it('shows the server message in the alert box', async () => {

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { anonymous, deferred, json, mockApi, renderApp, sentBody } from '../../testing/test-utils';
 import { fakeNewcomer } from '../../testing/fake-user';
+import { storedDeviceToken } from '../../lib/device-token';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -81,5 +82,21 @@ describe('register page', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Registrazione in corso...')).toBeInTheDocument();
     answer.resolve(json(fakeNewcomer(), 201));
     await waitFor(() => expect(currentPath()).toBe('/onboarding'));
+  });
+
+  it("keeps the new account's device token, and a sign-out leaves it in place", async () => {
+    mockApi({
+      'GET /api/auth/session': anonymous,
+      'POST /api/auth/register': () => json({ ...fakeNewcomer({ email: 'giulia@example.it' }), deviceToken: 'token-nuovo' }, 201),
+      'POST /api/auth/logout': () => new Response(null, { status: 204 }),
+    });
+    const { user, currentPath } = renderApp('/register');
+    await fillAndSubmit(user);
+    await waitFor(() => expect(currentPath()).toBe('/onboarding'));
+    expect(storedDeviceToken('giulia@example.it')).toBe('token-nuovo');
+
+    await user.click(await screen.findByRole('button', { name: 'Torna alla registrazione' }));
+    await waitFor(() => expect(currentPath()).toBe('/register'));
+    expect(storedDeviceToken('giulia@example.it')).toBe('token-nuovo');
   });
 });

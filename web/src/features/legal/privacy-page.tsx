@@ -32,6 +32,7 @@ export default function PrivacyPage() {
             'I dati del tracker sincronizzati dal tuo dispositivo: abitudini e giorni completati, azioni del planner settimanale, check-in settimanali (umore e riflessione), punti e badge.',
             'I progressi calcolati a partire da questi dati (ad esempio punti e costanza della settimana) e la tua posizione nella classifica del gruppo.',
             'Un cookie tecnico di sessione (“__session”), necessario per mantenerti connesso: non è leggibile dagli script della pagina e non viene usato per profilazione.',
+            'Per ogni browser da cui accedi, l’impronta (hash) di un codice casuale del dispositivo, mai il codice in chiaro, per 180 giorni dall’ultimo accesso: serve a riconoscere un browser già usato, così i tentativi di accesso sbagliati fatti da altri non ti bloccano.',
           ]}
         />
       </Section>
@@ -41,8 +42,10 @@ export default function PrivacyPage() {
           Il tracker (abitudini, planner, check-in, punti) viene salvato anche nella memoria locale del browser (“local
           storage”), separatamente per ogni account, così l’App funziona anche senza connessione e si sincronizza appena torni
           online. L’ultima copia ricevuta dal server resta anche nella cache del browser, così non viene scaricata di nuovo a
-          ogni apertura. Queste copie restano sul tuo dispositivo finché non le cancelli dalle impostazioni del browser. Non usiamo
-          cookie di profilazione né strumenti di analisi o pubblicità di terze parti.
+          ogni apertura. Dopo ogni accesso la memoria locale conserva anche un codice casuale del dispositivo, uno per account,
+          che resta quando esci: al prossimo accesso dimostra che arrivi da un browser già usato. Questi dati restano sul tuo
+          dispositivo finché non li cancelli dalle impostazioni del browser. Non usiamo cookie di profilazione né strumenti di
+          analisi o pubblicità di terze parti.
         </Text>
       </Section>
 

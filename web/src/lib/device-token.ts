@@ -1,0 +1,28 @@
+/*
+ * The device token the server gives this browser at each sign-in, one per account (by email). A
+ * login that sends it back is not slowed down or blocked by anyone else's wrong passwords
+ * (docs/decisions/016-device-tokens.md). It identifies the browser, not a session: signing out
+ * keeps it.
+ */
+
+const keyOf = (email: string) => `sfida8:device-token:${email.trim().toLowerCase()}`;
+
+/** The token this browser holds for `email`'s account, if any. */
+export function storedDeviceToken(email: string): string | undefined {
+  try {
+    return globalThis.localStorage?.getItem(keyOf(email)) ?? undefined;
+  } catch {
+    // Storage refused (a privacy mode): a login without a token is only the untrusted kind.
+    return undefined;
+  }
+}
+
+/** Keeps the token a sign-in answered (`answer.deviceToken`) for `email`'s account. */
+export function storeDeviceToken(email: string, answer: unknown): void {
+  if (typeof answer !== 'object' || answer === null || !('deviceToken' in answer) || typeof answer.deviceToken !== 'string') return;
+  try {
+    globalThis.localStorage?.setItem(keyOf(email), answer.deviceToken);
+  } catch {
+    // Storage full or refused: the next login is the untrusted kind, nothing worse.
+  }
+}
