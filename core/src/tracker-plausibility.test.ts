@@ -34,14 +34,6 @@ describe('checkTrackerPlausible', () => {
     expect(check(emptyTracker(ZONE, now), null)).toEqual({ ok: true });
   });
 
-  it('refuses an inflated or edited points history', () => {
-    const data = lived();
-    const first = data.pointsHistory[0]!;
-    expect(check({ ...data, pointsHistory: [...data.pointsHistory, { ...first, ref: 'habit:h:2026-03-01' }] }).ok).toBe(false);
-    expect(check({ ...data, pointsHistory: [...data.pointsHistory, first] }).ok).toBe(false);
-    expect(check({ ...data, pointsHistory: [{ ...first, points: 200 }, ...data.pointsHistory.slice(1)] }).ok).toBe(false);
-  });
-
   it('refuses completions before the start, in the future, or for unknown habits', () => {
     const data = lived();
     expect(check({ ...data, completions: { h: { ...data.completions.h, '2026-03-01': 'late' } } })).toMatchObject({ ok: false });
@@ -62,30 +54,6 @@ describe('checkTrackerPlausible', () => {
     expect(check(data, '2026-03-20').ok).toBe(false);
     const future = { ...data, weeklyActions: { ...data.weeklyActions, '3': data.weeklyActions['2']! } };
     expect(check(future).ok).toBe(false);
-    const thin = { ...data, weeklyActions: { '2': data.weeklyActions['2']!.map((a, i) => (i === 0 ? { ...a, text: '' } : a)) } };
-    expect(check(thin).ok).toBe(false);
-  });
-
-  it('refuses timestamps in the future, before the start, or in the wrong week', () => {
-    const data = lived();
-    const move = (patch: Partial<TrackerData['pointsHistory'][number]>) => ({
-      ...data,
-      pointsHistory: data.pointsHistory.map((e, i) => (i === 0 ? { ...e, ...patch } : e)),
-    });
-    expect(check(move({ timestamp: '2026-03-10T18:06:00.000Z' })).ok).toBe(false);
-    expect(check(move({ timestamp: '2026-03-01T10:00:00.000Z', weekNumber: 0 })).ok).toBe(false);
-    expect(check(move({ weekNumber: 5 })).ok).toBe(false);
-    expect(check(move({ timestamp: '2026-03-10T18:04:00.000Z', weekNumber: 2 })).ok).toBe(true);
-  });
-
-  it('refuses a week with more points than the rules allow', () => {
-    const data = lived();
-    // 40 fake on-time days all stamped in week 2 would also mismatch the awards; keep awards equal
-    // and pile the timestamps into one week instead.
-    const stamped = data.pointsHistory.map((e) => ({ ...e, timestamp: '2026-03-10T10:00:00.000Z', weekNumber: 2 }));
-    expect(check({ ...data, pointsHistory: stamped }).ok).toBe(true); // 18 + 5 + 10 + 10 = 43 ≤ 104
-    const crowded = { ...data, habits: [] as TrackerData['habits'], completions: {}, pointsHistory: stamped.filter((e) => e.kind !== 'habit' && e.kind !== 'streakBonus') };
-    expect(check(crowded).ok).toBe(true);
   });
 
   it('accepts every state reached by random action sequences and refuses tampered copies', () => {
@@ -103,8 +71,6 @@ describe('checkTrackerPlausible', () => {
         if (!last) return;
         const { data, now: at } = last;
         const verdict = (d: TrackerData) => checkTrackerPlausible(d, { challengeStartDate: scenario.challengeStartDate, now: at }).ok;
-        const entry = data.pointsHistory[pick % Math.max(1, data.pointsHistory.length)];
-        if (entry) expect(verdict({ ...data, pointsHistory: [...data.pointsHistory, { ...entry, ref: `${entry.ref}x` }] })).toBe(false);
         const habit = data.habits[pick % Math.max(1, data.habits.length)];
         if (habit) {
           const before = addDays(scenario.challengeStartDate, -1);

@@ -1,31 +1,15 @@
 import type { IsoDate } from './iso-date';
 import type { TrackerData } from './tracker';
-import {
-  DAYS_PER_WEEK,
-  addDays,
-  challengeWeekNumber,
-  compareIsoDates,
-  daysBetween,
-  localDateOf,
-  todayIn,
-} from './dates';
-import { expectedAwards, maxPointsPerWeek } from './points';
+import { addDays, challengeWeekNumber, compareIsoDates, todayIn } from './dates';
 import { WEEK_KEYS } from './tracker';
 
-// The server accepts a synced tracker only if some real sequence of the reducers in
-// tracker-actions.ts could have produced it. Input has already passed trackerDataSchema.
+// The server refuses a synced tracker whose shape no real sequence of the reducers in
+// tracker-actions.ts could produce. Input has already passed trackerDataSchema and
+// tracker-vouch.ts (which decides kinds, weeks and points: the browser's history is not read).
 
 export type PlausibilityResult = { ok: true } | { ok: false; message: string };
 
-/** Clock skew tolerated for timestamps from the browser. */
-export const FUTURE_TOLERANCE_MS = 5 * 60 * 1000;
-
 const refuse = (message: string): PlausibilityResult => ({ ok: false, message });
-
-/** The multiset of (kind, ref, points) as sorted keys, for comparing history with awards. */
-function awardKeys(items: Array<{ kind: string; ref: string; points: number }>): string[] {
-  return items.map((item) => `${item.kind}\u0000${item.ref}\u0000${item.points}`).sort();
-}
 
 /** Refuses what no real sequence of actions could produce; messages are in Italian. */
 export function checkTrackerPlausible(
@@ -64,8 +48,6 @@ export function checkTrackerPlausible(
   }
   for (const week of data.savedPlannerWeeks) {
     if (week > currentWeek) return refuse(`Planner salvato per una settimana futura (settimana ${week}).`);
-    const filled = (data.weeklyActions[String(week) as (typeof WEEK_KEYS)[number]] ?? []).filter((a) => a.text.trim() !== '');
-    if (filled.length < 3) return refuse(`Planner della settimana ${week} salvato con meno di 3 azioni.`);
   }
   for (const week of WEEK_KEYS) {
     for (const action of data.weeklyActions[week] ?? []) {
@@ -83,28 +65,5 @@ export function checkTrackerPlausible(
     }
   }
 
-  const expected = awardKeys(expectedAwards(data, { challengeStartDate: start }));
-  const actual = awardKeys(data.pointsHistory);
-  if (expected.length !== actual.length || expected.some((key, i) => key !== actual[i])) {
-    return refuse('Lo storico dei punti non corrisponde alle attività registrate.');
-  }
-
-  const latestInstant = context.now.getTime() + FUTURE_TOLERANCE_MS;
-  const pointsByElapsedWeek = new Map<number, number>();
-  for (const entry of data.pointsHistory) {
-    if (Date.parse(entry.timestamp) > latestInstant) return refuse('Punti con una data futura.');
-    const day = localDateOf(entry.timestamp, data.timeZone);
-    if (compareIsoDates(day, start) < 0) return refuse('Punti precedenti all’inizio della challenge.');
-    if (entry.weekNumber !== challengeWeekNumber(start, day)) {
-      return refuse('La settimana di una voce dei punti non corrisponde alla sua data.');
-    }
-    // Uncapped weeks: "week 8" goes on after day 56, but each real 7 days has its own limit.
-    const elapsed = Math.floor(daysBetween(start, day) / DAYS_PER_WEEK);
-    pointsByElapsedWeek.set(elapsed, (pointsByElapsedWeek.get(elapsed) ?? 0) + entry.points);
-  }
-  const limit = maxPointsPerWeek(data.habits.length);
-  for (const points of pointsByElapsedWeek.values()) {
-    if (points > limit) return refuse('Troppi punti in una sola settimana.');
-  }
   return { ok: true };
 }

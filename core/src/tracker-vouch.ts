@@ -1,0 +1,176 @@
+import type { IsoDate } from './iso-date';
+import type { CheckIn, Completions, PointsEntry, TrackerData, WeekKey } from './tracker';
+import { addDays, challengeWeekNumber, compareIsoDates, localDateOf, mondayOf, todayIn } from './dates';
+import { ACTION_POINTS, CHECK_IN_POINTS, PLANNER_SAVE_POINTS, expectedAwards, maxPointsPerWeek, reconcileHistory, totalPoints } from './points';
+import { MAX_ACTIONS, MIN_ACTIONS, WEEK_KEYS, emptyTracker } from './tracker';
+
+// What the server can vouch for in a synced tracker (docs/decisions/017). The browser says what
+// the participant did; the server decides when it happened, by its own clock, in the zone it
+// keeps for the participant: a tick earns the "today" points only if the server received it that
+// day (or, made offline, before 03:00 of the next), a past day can be back-filled only as far back
+// as the habit strip reaches, a planner or a check-in counts only for the current week, and every
+// point entry carries the moment the server first saw it.
+
+/** A tick for yesterday first received before this hour (participant's zone) is still on time. */
+export const ON_TIME_GRACE_HOURS = 3;
+/** Past days the habit strip reaches: today and the 6 before it. */
+export const BACKFILL_DAYS = 6;
+/** Clock skew tolerated on the participant's device: a tick for "tomorrow" this close to midnight. */
+export const DEVICE_CLOCK_SKEW_MS = 5 * 60 * 1000;
+
+const hourFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The hour (0–23) on the wall clock of `timeZone` at `instant`. */
+export function localHour(instant: Date, timeZone: string): number {
+  let formatter = hourFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' });
+    hourFormatters.set(timeZone, formatter);
+  }
+  return Number(formatter.format(instant));
+}
+
+export interface VouchContext {
+  /** The server's start date and zone for the participant, never the browser's. */
+  challengeStartDate: IsoDate | null;
+  timeZone: string;
+  now: Date;
+}
+
+/** The days a tick received now can be on time for, and the challenge weeks a planner or check-in can still count for. */
+export function receptionWindow(context: VouchContext) {
+  const { challengeStartDate: start, timeZone, now } = context;
+  const today = todayIn(timeZone, now);
+  const graceDay = localHour(now, timeZone) < ON_TIME_GRACE_HOURS ? addDays(today, -1) : today;
+  const latestDay = todayIn(timeZone, new Date(now.getTime() + DEVICE_CLOCK_SKEW_MS));
+  const onTimeDays = new Set([graceDay, today, latestDay]);
+  const openWeeks = new Set([challengeWeekNumber(start, graceDay), challengeWeekNumber(start, latestDay)].filter((week) => week > 0));
+  return { today, latestDay, earliestDay: addDays(today, -BACKFILL_DAYS), onTimeDays, openWeeks };
+}
+
+/**
+ * Ticks as the server vouches for them: one seen before keeps the kind it was given then; a new
+ * one (or one ticked again since) is on time only if received on its day, late if back-filled
+ * within the strip, and not taken at all if older, in the future or before the start.
+ */
+function vouchCompletions(submitted: TrackerData, stored: TrackerData, context: VouchContext) {
+  const window = receptionWindow(context);
+  const completions: Completions = {};
+  const habitDays: TrackerData['changedAt']['habitDays'] = {};
+  const habitIds = new Set([...Object.keys(submitted.completions), ...Object.keys(submitted.changedAt.habitDays)]);
+  for (const habitId of habitIds) {
+    const sent = submitted.completions[habitId] ?? {};
+    const sentStamps = submitted.changedAt.habitDays[habitId] ?? {};
+    const kept = stored.completions[habitId] ?? {};
+    const keptStamps = stored.changedAt.habitDays[habitId] ?? {};
+    const days: Record<IsoDate, 'onTime' | 'late'> = {};
+    const stamps: Record<IsoDate, number> = {};
+    for (const day of new Set([...Object.keys(sent), ...Object.keys(sentStamps), ...Object.keys(kept), ...Object.keys(keptStamps)])) {
+      const sentStamp = sentStamps[day] ?? 0;
+      const keptStamp = keptStamps[day] ?? 0;
+      let kind = sent[day];
+      let stamp = Math.max(sentStamp, keptStamp);
+      if (kind !== undefined && kept[day] !== undefined && sentStamp <= keptStamp) {
+        kind = kept[day];
+      } else if (kind !== undefined) {
+        const refused =
+          compareIsoDates(day, window.latestDay) > 0 ||
+          compareIsoDates(day, window.earliestDay) < 0 ||
+          (context.challengeStartDate !== null && compareIsoDates(day, context.challengeStartDate) < 0);
+        if (refused) {
+          // Not taken: what the server held before stays, stamp included.
+          kind = kept[day];
+          stamp = keptStamp;
+        } else if (kind === 'onTime' && !window.onTimeDays.has(day)) {
+          kind = 'late';
+        }
+      }
+      if (kind !== undefined) days[day] = kind;
+      if (stamp > 0) stamps[day] = stamp;
+    }
+    if (Object.keys(days).length > 0) completions[habitId] = days;
+    if (Object.keys(stamps).length > 0) habitDays[habitId] = stamps;
+  }
+  return { completions, habitDays };
+}
+
+/** Planners of closed weeks stay as the server held them; a new save or check-in counts for an open week only. */
+function vouchWeeks(submitted: TrackerData, stored: TrackerData, context: VouchContext) {
+  const { openWeeks } = receptionWindow(context);
+  const weeklyActions = { ...submitted.weeklyActions };
+  const actionStamps = { ...submitted.changedAt.actions };
+  for (const week of WEEK_KEYS) {
+    if (openWeeks.has(Number(week))) continue;
+    restore(weeklyActions, stored.weeklyActions, week);
+    restore(actionStamps, stored.changedAt.actions, week);
+  }
+  const filled = (week: number) => (weeklyActions[String(week) as WeekKey] ?? []).filter((action) => action.text.trim() !== '').length;
+  const savedPlannerWeeks = submitted.savedPlannerWeeks.filter(
+    (week) => stored.savedPlannerWeeks.includes(week) || (openWeeks.has(week) && filled(week) >= MIN_ACTIONS),
+  );
+  const storedWeeks = new Map(stored.checkIns.map((checkIn) => [checkIn.weekNumber, checkIn]));
+  const checkIns: CheckIn[] = [];
+  for (const week of new Set([...storedWeeks.keys(), ...submitted.checkIns.map((checkIn) => checkIn.weekNumber)])) {
+    const kept = storedWeeks.get(week);
+    const sent = submitted.checkIns.find((checkIn) => checkIn.weekNumber === week);
+    // A check-in once received stays as it was; a new one counts only for an open week.
+    if (kept) checkIns.push(kept);
+    else if (sent && openWeeks.has(week)) checkIns.push(sent);
+  }
+  checkIns.sort((x, y) => x.weekNumber - y.weekNumber);
+  return { weeklyActions, actionStamps, savedPlannerWeeks, checkIns };
+}
+
+function restore<T>(target: Partial<Record<WeekKey, T>>, source: Partial<Record<WeekKey, T>>, week: WeekKey) {
+  if (source[week] === undefined) delete target[week];
+  else target[week] = source[week];
+}
+
+/**
+ * The most a calendar week can hold: every habit every day with its bonuses, and a planner and a
+ * check-in for each of the two challenge weeks a calendar week can touch when the start is not a Monday.
+ */
+export function calendarWeekCap(habitCount: number): number {
+  return maxPointsPerWeek(habitCount) + MAX_ACTIONS * ACTION_POINTS + PLANNER_SAVE_POINTS + CHECK_IN_POINTS;
+}
+
+/** Points stamped in the calendar week of `day` (participant's zone). */
+function pointsInWeekOf(history: PointsEntry[], day: IsoDate, timeZone: string): number {
+  const monday = mondayOf(day);
+  return totalPoints(history.filter((entry) => mondayOf(localDateOf(entry.timestamp, timeZone)) === monday));
+}
+
+/**
+ * The tracker as the server stores it: the participant's work, with the kinds, weeks and points
+ * the server can vouch for. `stored` is the server's previous copy (null before the first sync).
+ * The browser's points history is ignored: the server's own entries keep their dates, new awards
+ * are dated now, and none goes past the calendar week's cap.
+ */
+export function vouchTracker(submitted: TrackerData, stored: TrackerData | null, context: VouchContext): TrackerData {
+  const base = stored ?? emptyTracker(context.timeZone, context.now, context.challengeStartDate);
+  const { completions, habitDays } = vouchCompletions(submitted, base, context);
+  const { weeklyActions, actionStamps, savedPlannerWeeks, checkIns } = vouchWeeks(submitted, base, context);
+  const vouched: TrackerData = {
+    ...submitted,
+    timeZone: context.timeZone,
+    challengeStartDate: context.challengeStartDate,
+    completions,
+    weeklyActions,
+    savedPlannerWeeks,
+    checkIns,
+    changedAt: { habitDays, actions: actionStamps },
+  };
+  const awards = expectedAwards(vouched, { challengeStartDate: context.challengeStartDate });
+  const history = reconcileHistory(base.pointsHistory, awards, context.now, context.timeZone, context.challengeStartDate);
+  // New entries beyond what the calendar week can hold are not paid.
+  const today = todayIn(context.timeZone, context.now);
+  const cap = calendarWeekCap(vouched.habits.length);
+  const previous = new Set(base.pointsHistory);
+  let excess = pointsInWeekOf(history, today, context.timeZone) - cap;
+  const pointsHistory = excess <= 0 ? history : history.filter((entry) => {
+    if (excess <= 0 || previous.has(entry) || entry.points <= 0) return true;
+    excess -= entry.points;
+    return false;
+  });
+  return { ...vouched, pointsHistory };
+}
