@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Badge, Box, Button, Field, Flex, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Field, Flex, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { formatItalianDate, localDateOf } from '@sfida/core/dates';
 import { FormError } from '../../components/form-error';
 import { PageHeader } from '../../components/page-header';
@@ -7,6 +7,7 @@ import { SectionCard } from '../../components/section-card';
 import { errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { browserTimeZone } from '../../lib/browser-time-zone';
+import { notify } from '../../lib/notices';
 import { livelloLabels, luogoLabels, schedaDownloadUrl, schedaLabels, tempoLabels } from '../../lib/training-labels';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -71,6 +72,100 @@ function NameEditor({ currentName, onDone }: { currentName: string; onDone: () =
   );
 }
 
+/** Every zone the browser knows, plus `also` (the participant's, the device's) should it know them by another name. */
+function timeZoneChoices(also: string[]): string[] {
+  return [...new Set([...Intl.supportedValuesOf('timeZone'), ...also])].sort();
+}
+
+/**
+ * The participant's time zone, kept by the server: it decides when their day starts. A button
+ * takes this device's zone when it differs (a trip, a new phone); a list offers any other.
+ */
+function TimeZoneEditor({ current }: { current: string }) {
+  const { updateProfile } = useAuth();
+  const deviceZone = browserTimeZone();
+  const [picking, setPicking] = useState(false);
+  const [choice, setChoice] = useState(current);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  async function save(timeZone: string) {
+    setSaving(true);
+    setError(null);
+    try {
+      await updateProfile({ timeZone });
+      notify({ type: 'success', title: 'Fuso orario aggiornato', description: `Ora il tuo fuso orario è ${timeZone}.` });
+      setPicking(false);
+    } catch (caught) {
+      setError(errorMessage(caught, 'Aggiornamento non riuscito'));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void save(choice);
+  }
+
+  // Long zone names must wrap on a 360 px screen rather than overflow it.
+  const wrapping = { whiteSpace: 'normal', height: 'auto', minH: '8', py: '1.5', textAlign: 'start' } as const;
+
+  return (
+    <Stack gap="3" mt="2">
+      <Text fontSize="sm" color="fg.muted">
+        Decide quando inizia e finisce la tua giornata. Puoi cambiarlo una volta al giorno.
+      </Text>
+      <FormError message={error} />
+      {picking ? (
+        <Stack as="form" onSubmit={submit} gap="3">
+          <Field.Root>
+            <Field.Label>Nuovo fuso orario</Field.Label>
+            <NativeSelect.Root size="sm">
+              <NativeSelect.Field name="timeZone" value={choice} onChange={(e) => setChoice(e.target.value)}>
+                {timeZoneChoices([current, deviceZone]).map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zone}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+          <Flex gap="2" wrap="wrap">
+            <Button type="submit" size="sm" loading={saving} loadingText="Salvataggio..." disabled={choice === current}>
+              Salva
+            </Button>
+            <Button type="button" size="sm" variant="ghost" onClick={() => setPicking(false)} disabled={saving}>
+              Annulla
+            </Button>
+          </Flex>
+        </Stack>
+      ) : (
+        <Flex gap="2" wrap="wrap" align="flex-start">
+          {deviceZone !== current && (
+            <Button size="xs" {...wrapping} onClick={() => void save(deviceZone)} loading={saving}>
+              Usa il fuso orario di questo dispositivo ({deviceZone})
+            </Button>
+          )}
+          <Button
+            size="xs"
+            variant="outline"
+            {...wrapping}
+            onClick={() => {
+              setChoice(current);
+              setPicking(true);
+            }}
+            disabled={saving}
+          >
+            Scegli un altro fuso orario
+          </Button>
+        </Flex>
+      )}
+    </Stack>
+  );
+}
+
 export default function ProfilePage() {
   useDocumentTitle('Profilo e Allenamento');
   const { user } = useAuth();
@@ -106,7 +201,10 @@ export default function ProfilePage() {
                 ({roleLabels[user.role]})
               </Text>
             </Detail>
-            <Detail label="Registrato il">{formatItalianDate(localDateOf(user.createdAt, browserTimeZone()))}</Detail>
+            <Detail label="Fuso orario" extra={<TimeZoneEditor current={user.timeZone} />}>
+              {user.timeZone}
+            </Detail>
+            <Detail label="Registrato il">{formatItalianDate(localDateOf(user.createdAt, user.timeZone))}</Detail>
           </Stack>
         </SectionCard>
 

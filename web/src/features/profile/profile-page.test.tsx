@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { browserTimeZone } from '../../lib/browser-time-zone';
+import { fakeUser } from '../../testing/fake-user';
+import { fakeServer, json, renderApp, resetTestState } from '../../testing/test-utils';
+import ProfilePage from './profile-page';
+
+afterEach(resetTestState);
+
+/** A zone other than the one this machine (the "device") is in. */
+const device = browserTimeZone();
+const elsewhere = device === 'Asia/Tokyo' ? 'America/New_York' : 'Asia/Tokyo';
+
+/** Answers PUT /api/auth/profile as the server does: the user with the new zone. */
+function acceptingZoneChanges(timeZone: string) {
+  let current = fakeUser({ timeZone });
+  const calls = fakeServer(current, (call) => {
+    if (call.method !== 'PUT' || call.path !== '/api/auth/profile') return undefined;
+    current = { ...current, ...(call.body as { timeZone: string }) };
+    return json(current);
+  });
+  return calls;
+}
+
+describe('Profile: the time zone', { timeout: 20_000 }, () => {
+  it("offers this device's zone when the participant's differs, and saves it", async () => {
+    const calls = acceptingZoneChanges(elsewhere);
+    const { user } = renderApp('/profilo', <ProfilePage />);
+
+    expect(await screen.findByText('Fuso orario')).toBeInTheDocument();
+    expect(screen.getByText(elsewhere)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: `Usa il fuso orario di questo dispositivo (${device})` }));
+
+    expect(await screen.findByText('Fuso orario aggiornato')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ timeZone: device });
+    expect(screen.getByText(device, { selector: 'p' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Usa il fuso orario di questo dispositivo/ })).not.toBeInTheDocument();
+  });
+
+  it("offers no device button when the participant's zone is this device's", async () => {
+    acceptingZoneChanges(device);
+    renderApp('/profilo', <ProfilePage />);
+    expect(await screen.findByRole('button', { name: 'Scegli un altro fuso orario' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Usa il fuso orario di questo dispositivo/ })).not.toBeInTheDocument();
+  });
+
+  it('picks another zone from the list', async () => {
+    const calls = acceptingZoneChanges(device);
+    const { user } = renderApp('/profilo', <ProfilePage />);
+
+    await user.click(await screen.findByRole('button', { name: 'Scegli un altro fuso orario' }));
+    const list = screen.getByLabelText('Nuovo fuso orario');
+    expect(list).toHaveValue(device);
+    await user.selectOptions(list, 'America/Sao_Paulo');
+    await user.click(screen.getByRole('button', { name: 'Salva' }));
+
+    expect(await screen.findByText('Fuso orario aggiornato')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ timeZone: 'America/Sao_Paulo' });
+    expect(screen.queryByLabelText('Nuovo fuso orario')).not.toBeInTheDocument();
+    expect(screen.getByText('America/Sao_Paulo', { selector: 'p' })).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal and keeps the zone", async () => {
+    const message = 'Puoi cambiare il fuso orario una volta al giorno. Riprova domani.';
+    fakeServer(fakeUser({ timeZone: device }), (call) => (call.method === 'PUT' ? json({ message }, 429) : undefined));
+    const { user } = renderApp('/profilo', <ProfilePage />);
+
+    await user.click(await screen.findByRole('button', { name: 'Scegli un altro fuso orario' }));
+    await user.selectOptions(screen.getByLabelText('Nuovo fuso orario'), elsewhere);
+    await user.click(screen.getByRole('button', { name: 'Salva' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByLabelText('Nuovo fuso orario')).toHaveValue(elsewhere);
+    expect(screen.getByText(device, { selector: 'p' })).toBeInTheDocument();
+  });
+});
