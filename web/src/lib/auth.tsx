@@ -4,6 +4,7 @@ import type * as UserModuleNs from '@sfida/core/user';
 import type { LoginRequest, ProfileUpdate, RegisterRequest, User } from '@sfida/core/user';
 import type { LoginDevice } from '@sfida/core/device-token';
 import { ApiError, apiFetch, readApiResponse } from './api-client';
+import { browserTimeZone } from './browser-time-zone';
 import { storeDeviceToken, storedDeviceToken } from './device-token';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
@@ -61,8 +62,8 @@ async function userRequest(path: string, options: { method?: 'POST' | 'PUT'; bod
 }
 
 /** A login or registration: its user, and the device token it answers kept for `email`'s next login. */
-async function signInRequest(path: string, email: string, body: unknown): Promise<User> {
-  const answer = await apiFetch(path, { method: 'POST', body });
+async function signInRequest(path: string, email: string, body: unknown, headers?: Record<string, string>): Promise<User> {
+  const answer = await apiFetch(path, { method: 'POST', body, headers });
   storeDeviceToken(email, answer);
   return parseUser(answer);
 }
@@ -152,7 +153,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const register = useCallback(
     async ({ name, email, password, secretCode }: RegisterInput) => {
       const body: RegisterRequest = { name, email, password, role: 'PARTICIPANT', secretCode };
-      return signedIn(await signInRequest('/api/auth/register', email, body));
+      // The new account's time zone: the server keeps it from then on (the profile page changes it).
+      return signedIn(await signInRequest('/api/auth/register', email, body, { 'X-Time-Zone': browserTimeZone() }));
     },
     [signedIn],
   );

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { anonymous, deferred, json, mockApi, renderApp, sentBody } from '../../testing/test-utils';
 import { fakeNewcomer } from '../../testing/fake-user';
 import { storedDeviceToken } from '../../lib/device-token';
+import { browserTimeZone } from '../../lib/browser-time-zone';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -71,6 +72,16 @@ describe('register page', { timeout: 20_000 }, () => {
     await fillAndSubmit(user);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Errore durante la registrazione');
+  });
+
+  it("tells the server this device's time zone, which the new account keeps", async () => {
+    const fetchMock = mockApi({ 'GET /api/auth/session': anonymous, 'POST /api/auth/register': () => json(fakeNewcomer(), 201) });
+    const { user, currentPath } = renderApp('/register');
+    await fillAndSubmit(user);
+
+    await waitFor(() => expect(currentPath()).toBe('/onboarding'));
+    const [, init] = registerCalls(fetchMock)[0]!;
+    expect(new Headers(init?.headers).get('x-time-zone')).toBe(browserTimeZone());
   });
 
   it('shows a loading label, then goes to the onboarding', async () => {
