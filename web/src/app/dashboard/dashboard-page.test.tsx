@@ -40,7 +40,6 @@ describe('Dashboard', { timeout: 30_000 }, () => {
     expect(screen.getByText(`La tua challenge di 8 settimane inizia il ${formatItalianDate(today)}.`)).toBeInTheDocument();
     const request = calls.find((c) => c.path === '/api/auth/start-challenge');
     expect(request?.body).toEqual({ challengeStartDate: today });
-    expect(request?.headers['x-time-zone']).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect(await screen.findByText(formatItalianDate(today))).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Inizia la challenge' })).not.toBeInTheDocument();
   });

@@ -5,18 +5,16 @@ import { userSchema, type StartChallengeRequest, type User } from '@sfida/core/u
 import { isoDateSchema, type IsoDate } from '@sfida/core/iso-date';
 import { apiFetch } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
-import { browserTimeZone } from '../../../lib/browser-time-zone';
 import { invalidateServerSummaries } from '../../../tracker/server-summaries';
 
 const startChallengeResponseSchema = z.object({ challengeStartDate: isoDateSchema, user: userSchema });
 
-/** Sets the challenge start date. The server judges "today" in the participant's zone, sent in `X-Time-Zone`. */
+/** Sets the challenge start date. The server judges "today" in the participant's zone, the one it keeps (see the profile). */
 export async function startChallenge(challengeStartDate: IsoDate): Promise<{ challengeStartDate: IsoDate; user: User }> {
   const body: StartChallengeRequest = { challengeStartDate };
   return apiFetch('/api/auth/start-challenge', {
     method: 'POST',
     body,
-    headers: { 'X-Time-Zone': browserTimeZone() },
     schema: startChallengeResponseSchema,
   });
 }
