@@ -197,6 +197,16 @@ export function withReconciledHistory(data: TrackerData, now: Date): TrackerData
   return { ...data, pointsHistory };
 }
 
+/**
+ * The order the server and the merge keep a history in: oldest first, entries of one moment in a
+ * fixed order, so that two copies holding the same entries are the same copy.
+ */
+export function compareHistoryEntries(x: PointsEntry, y: PointsEntry): number {
+  if (x.timestamp !== y.timestamp) return x.timestamp < y.timestamp ? -1 : 1;
+  const [kx, ky] = [JSON.stringify(x), JSON.stringify(y)];
+  return kx < ky ? -1 : kx > ky ? 1 : 0;
+}
+
 /** Sum of a points history. */
 export function totalPoints(history: PointsEntry[]): number {
   return history.reduce((sum, entry) => sum + entry.points, 0);

@@ -1,7 +1,7 @@
 import type { IsoDate } from './iso-date';
-import type { ChangeClocks, CheckIn, CompletionKind, Completions, Habit, PlannerAction, PointsEntry, TrackerData, WeekKey, WeeklyActions } from './tracker';
+import type { ChangeClocks, CheckIn, CompletionKind, Completions, Habit, PlannerAction, TrackerData, WeekKey, WeeklyActions } from './tracker';
 import { MAX_ACTIONS, MAX_HABITS, MIN_ACTIONS, TRACKER_SCHEMA_VERSION, WEEK_KEYS } from './tracker';
-import { expectedAwards, reconcileHistory } from './points';
+import { compareHistoryEntries, expectedAwards, reconcileHistory } from './points';
 
 // Two copies of one participant's tracker (two devices, or a device and the server) become one
 // in which neither loses work. The rules, per kind of data (docs/decisions/015):
@@ -162,13 +162,6 @@ function mergeCheckIns(a: CheckIn[], b: CheckIn[]): CheckIn[] {
   return [...byWeek.values()].sort((x, y) => x.weekNumber - y.weekNumber).filter((checkIn) => !ids.has(checkIn.id) && ids.add(checkIn.id));
 }
 
-/** Oldest first; entries of one moment in a fixed order, so the merge's result is the same both ways. */
-function byTimestamp(x: PointsEntry, y: PointsEntry): number {
-  if (x.timestamp !== y.timestamp) return x.timestamp < y.timestamp ? -1 : 1;
-  const [kx, ky] = [JSON.stringify(x), JSON.stringify(y)];
-  return kx < ky ? -1 : kx > ky ? 1 : 0;
-}
-
 /** The copy whose settings (zone, start date) the merge keeps: the last changed. */
 function newer(a: TrackerData, b: TrackerData): TrackerData {
   if (a.updatedAt !== b.updatedAt) return a.updatedAt > b.updatedAt ? a : b;
@@ -197,8 +190,8 @@ export function mergeTrackers(a: TrackerData, b: TrackerData, now: Date): Tracke
     changedAt: { habitDays, actions: actionStamps },
     updatedAt: a.updatedAt > b.updatedAt ? a.updatedAt : b.updatedAt,
   };
-  const paid = [...a.pointsHistory, ...b.pointsHistory].sort(byTimestamp);
+  const paid = [...a.pointsHistory, ...b.pointsHistory].sort(compareHistoryEntries);
   const awards = expectedAwards(merged, { challengeStartDate: merged.challengeStartDate });
-  const pointsHistory = reconcileHistory(paid, awards, now, merged.timeZone, merged.challengeStartDate).sort(byTimestamp);
+  const pointsHistory = reconcileHistory(paid, awards, now, merged.timeZone, merged.challengeStartDate).sort(compareHistoryEntries);
   return { ...merged, pointsHistory };
 }

@@ -1,7 +1,7 @@
 import type { IsoDate } from './iso-date';
 import type { CheckIn, Completions, PointsEntry, TrackerData, WeekKey } from './tracker';
 import { addDays, challengeWeekNumber, compareIsoDates, localDateOf, mondayOf, todayIn } from './dates';
-import { ACTION_POINTS, CHECK_IN_POINTS, PLANNER_SAVE_POINTS, expectedAwards, maxPointsPerWeek, reconcileHistory, totalPoints } from './points';
+import { ACTION_POINTS, CHECK_IN_POINTS, PLANNER_SAVE_POINTS, compareHistoryEntries, expectedAwards, maxPointsPerWeek, reconcileHistory, totalPoints } from './points';
 import { MAX_ACTIONS, MIN_ACTIONS, WEEK_KEYS, emptyTracker } from './tracker';
 
 // What the server can vouch for in a synced tracker (docs/decisions/017). The browser says what
@@ -172,5 +172,5 @@ export function vouchTracker(submitted: TrackerData, stored: TrackerData | null,
     excess -= entry.points;
     return false;
   });
-  return { ...vouched, pointsHistory };
+  return { ...vouched, pointsHistory: pointsHistory.sort(compareHistoryEntries) };
 }

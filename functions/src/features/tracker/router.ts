@@ -1,28 +1,40 @@
 import { Router } from 'express';
-import { trackerDataSchema } from '@sfida/core/tracker';
+import { migrateTracker, trackerDataSchema } from '@sfida/core/tracker';
 import type { ApiDeps } from '../../deps';
-import { entityTagOf, ifNoneMatchNames } from '../../shared/entity-tag';
+import { ifNoneMatchNames } from '../../shared/entity-tag';
 import { parseOr400 } from '../../shared/validate';
 import { requestTimeZone } from '../../shared/time-zone';
 import { weekStartParam } from '../../shared/week-start';
 import { TRACKER_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
 import { currentUser, requireUser } from '../../middleware/session';
-import { ownTracker, syncTracker, weeklyKpiFor } from './service';
+import { StaleTrackerError, ownTracker, revisionTag, syncTracker, weeklyKpiFor } from './service';
 
 /** The tracker sync (PUT/GET /users/me/progress) and a participant's weekly KPIs. */
 export function trackerRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
   const router = Router();
 
+  // A PUT names the revision it was based on (If-Match with the tag of a GET or of the last PUT).
+  // 200: stored, with the copy as the server vouches for it and its new tag. 412: another device
+  // wrote first; the answer carries the stored copy and its tag, to merge with and send again.
   router.put('/me/progress', jsonBody(TRACKER_BODY_LIMIT), requireUser, async (req, res) => {
-    const tracker = parseOr400(trackerDataSchema, req.body);
-    res.json({ weeklyKPI: await syncTracker(deps, currentUser(res), tracker) });
+    // Browsers still holding version 1 send it once more after an update: brought to the current shape.
+    const tracker = parseOr400(trackerDataSchema, migrateTracker(req.body));
+    try {
+      const result = await syncTracker(deps, currentUser(res), tracker, req.get('if-match'));
+      res.set({ ETag: revisionTag(result.revision), 'Cache-Control': 'no-store' });
+      res.json({ weeklyKPI: result.weeklyKPI, tracker: result.tracker });
+    } catch (error) {
+      if (!(error instanceof StaleTrackerError)) throw error;
+      res.set({ ETag: revisionTag(error.current.revision), 'Cache-Control': 'no-store' });
+      res.status(412).json({ message: error.message, tracker: error.current.tracker });
+    }
   });
 
   router.get('/me/progress', requireUser, async (req, res) => {
-    const tracker = await ownTracker(deps, currentUser(res).id);
+    const stored = await ownTracker(deps, currentUser(res).id);
     // No copy before the first sync is the normal state of a new participant, not an error:
     // a 404 would be logged in the browser's console on every visit to the dashboard.
-    if (!tracker) {
+    if (!stored) {
       res.status(204).end();
       return;
     }
@@ -30,8 +42,9 @@ export function trackerRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
     // unchanged, and a phone then gets a bodyless 304 instead of all its weeks again.
     // The same tracker already stays in the browser's local storage (see the privacy page); Vary keeps
     // the cached copy to the session it was fetched with.
-    const body = JSON.stringify(tracker);
-    const tag = entityTagOf(body);
+    const body = JSON.stringify(stored.tracker);
+    // The revision is the tag: the same one a PUT names in If-Match.
+    const tag = revisionTag(stored.revision);
     res.set({ 'Cache-Control': 'private, no-cache', ETag: tag, Vary: 'Cookie' });
     if (ifNoneMatchNames(req.get('if-none-match'), tag)) {
       res.status(304).end();

@@ -3,39 +3,77 @@ import { pointsByWeek, streakAt } from '@sfida/core/leaderboard-summary';
 import { totalPoints } from '@sfida/core/points';
 import { summarizeTracker, type WeeklyKpi } from '@sfida/core/progress-summary';
 import { checkTrackerPlausible } from '@sfida/core/tracker-plausibility';
+import { vouchTracker } from '@sfida/core/tracker-vouch';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import type { User } from '@sfida/core/user';
 import type { Deps } from '../../deps';
-import { badRequest, forbidden, notFound } from '../../shared/http-error';
+import { HttpError, badRequest, forbidden, notFound } from '../../shared/http-error';
 import { toUser, userRef } from '../../shared/user-repository';
-import { saveTracker, trackerFrom, trackerRef, type LeaderboardSummaryDoc } from './repository';
+import { saveTrackerRevision, storedTrackerFrom, trackerFrom, trackerRef, type LeaderboardSummaryDoc, type StoredTracker } from './repository';
 
 const trackerMessages = {
   notAllowed: 'Non puoi vedere i progressi di un altro partecipante',
+  stale: 'I tuoi progressi sono cambiati su un altro dispositivo: li uniamo e riproviamo.',
 } as const;
 
 type TrackerDeps = Pick<Deps, 'db' | 'clock'>;
 
+/** A stored revision is answered with this tag; a write names the one it was based on in If-Match. */
+export function revisionTag(revision: number): string {
+  return `"r${revision}"`;
+}
+
 /**
- * Stores a synced tracker after checking that a real sequence of actions could
- * have produced it (against the server's start date and clock), and refreshes
- * the summary the leaderboard reads. Answers this week's KPIs.
+ * Whether If-Match names the stored revision. Compared by the opaque tag, weak or strong alike:
+ * a proxy that compresses the answer may weaken the tag it forwards.
  */
-export async function syncTracker(deps: TrackerDeps, user: User, submitted: TrackerData): Promise<WeeklyKpi> {
+export function ifMatchAccepts(header: string | undefined, revision: number): boolean {
+  if (!header) return false;
+  const tag = revisionTag(revision);
+  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === tag);
+}
+
+/** A write based on an older revision than the stored one: the answer carries the stored copy to merge with. */
+export class StaleTrackerError extends HttpError {
+  constructor(readonly current: StoredTracker) {
+    super(412, trackerMessages.stale);
+  }
+}
+
+export interface SyncResult {
+  tracker: TrackerData;
+  revision: number;
+  weeklyKPI: WeeklyKpi;
+}
+
+/**
+ * Stores a synced tracker if it was based on the stored revision (If-Match), as the server vouches
+ * for it (tracker-vouch.ts: the server's clock, zone and start date decide kinds, weeks and points),
+ * after checking its shape is one the app can produce. Refreshes the leaderboard's summary in the
+ * same write. Of two writes based on one revision, one lands and the other gets the 412.
+ */
+export async function syncTracker(deps: TrackerDeps, user: User, submitted: TrackerData, ifMatch: string | undefined): Promise<SyncResult> {
   const now = deps.clock();
-  // The start date is the server's, whatever the browser holds.
-  const tracker: TrackerData = { ...submitted, challengeStartDate: user.challengeStartDate };
+  const stored = storedTrackerFrom(await trackerRef(deps.db, user.id).get());
+  if (stored && !ifMatchAccepts(ifMatch, stored.revision)) throw new StaleTrackerError(stored);
+  const tracker = vouchTracker(submitted, stored?.tracker ?? null, { challengeStartDate: user.challengeStartDate, timeZone: user.timeZone, now });
   const verdict = checkTrackerPlausible(tracker, { challengeStartDate: user.challengeStartDate, now });
   if (!verdict.ok) throw badRequest(verdict.message);
   const today = todayIn(tracker.timeZone, now);
   const summary = buildSummary(tracker, { cohortId: user.cohortId, displayName: user.name ?? user.email, today, now });
-  await saveTracker(deps.db, user.id, tracker, summary);
-  return summarizeTracker(tracker, { challengeStartDate: user.challengeStartDate, today, weekStart: mondayOf(today) });
+  const revision = (stored?.revision ?? 0) + 1;
+  if (!(await saveTrackerRevision(deps.db, user.id, revision, tracker, summary, now))) {
+    const current = storedTrackerFrom(await trackerRef(deps.db, user.id).get());
+    if (!current) throw new Error(`Tracker revision ${revision} of ${user.id} taken, but no copy stored`);
+    throw new StaleTrackerError(current);
+  }
+  const weeklyKPI = summarizeTracker(tracker, { challengeStartDate: user.challengeStartDate, today, weekStart: mondayOf(today) });
+  return { tracker, revision, weeklyKPI };
 }
 
-/** The caller's own stored tracker (to restore it on a new device), or null before the first sync. */
-export async function ownTracker(deps: TrackerDeps, uid: string): Promise<TrackerData | null> {
-  return trackerFrom(await trackerRef(deps.db, uid).get());
+/** The caller's own stored tracker and its revision (to restore it on a new device), or null before the first sync. */
+export async function ownTracker(deps: TrackerDeps, uid: string): Promise<StoredTracker | null> {
+  return storedTrackerFrom(await trackerRef(deps.db, uid).get());
 }
 
 /** A participant's KPIs for a week: the participant themself, or an OWNER of their cohort. */

@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { addHabit, savePlanner, setActionText, submitCheckIn, toggleAction, toggleHabit, weekActions, type TrackerResult } from '@sfida/core/tracker-actions';
 import { addDays, todayIn } from '@sfida/core/dates';
+import { mergeTrackers } from '@sfida/core/tracker-merge';
+import { compareHistoryEntries } from '@sfida/core/points';
 import type { LeaderboardEntry, WeeklyKpi } from '@sfida/core/progress-summary';
 import { ensureAccount } from '../account/admin';
 import { Client, PASSWORD, readDoc, registerParticipant, startTestApp, uniqueEmail, type TestApp } from '../../test-support/api-harness';
@@ -38,6 +40,28 @@ async function startedParticipant(name = 'Partecipante Test') {
   return registered;
 }
 
+/** The tag of the last tracker answer each client got: it sends it back in If-Match, as the web app does. */
+const trackerTags = new WeakMap<Client, string>();
+
+interface SyncReply {
+  weeklyKPI: WeeklyKpi;
+  tracker: TrackerData;
+  message?: string;
+}
+
+async function sync(client: Client, data: unknown) {
+  const tag = trackerTags.get(client);
+  const reply = await client.request<SyncReply>('PUT', '/api/users/me/progress', { json: data, headers: tag ? { 'if-match': tag } : {} });
+  const next = reply.headers.get('etag');
+  if (next) trackerTags.set(client, next);
+  return reply;
+}
+
+/** The copy as the server keeps it: its history in the server's order. */
+function asStored(data: TrackerData): TrackerData {
+  return { ...data, pointsHistory: [...data.pointsHistory].sort(compareHistoryEntries) };
+}
+
 /** Day one: one habit ticked today and this week's check-in: 2 + 10 points. */
 function dayOneTracker(now = START_INSTANT): TrackerData {
   let data = emptyTracker(TZ, now, START);
@@ -55,22 +79,23 @@ describe('PUT /api/users/me/progress', () => {
   test('stores the tracker, the summary, and answers this week\'s KPIs', async () => {
     const { client, user } = await startedParticipant();
     const data = dayOneTracker();
-    const reply = await client.put<{ weeklyKPI: WeeklyKpi }>('/api/users/me/progress', data);
+    const reply = await sync(client, data);
     expect(reply.status).toBe(200);
     expect(reply.body.weeklyKPI).toMatchObject({ weekStart: START, weekPoints: 12, totalPoints: 12, streakDays: 1, checkInThisWeek: true, currentWeek: 1 });
     const { progress, summary } = await storedProgress(user.id);
-    expect(JSON.parse(progress!.data as string)).toEqual(data);
+    expect(JSON.parse(progress!.data as string)).toEqual(asStored(data));
+    expect(reply.body.tracker).toEqual(asStored(data));
     expect(summary).toMatchObject({ cohortId: user.cohortId, totalPoints: 12, streakDays: 1, streakThrough: START, pointsByWeek: { [START]: 12 } });
 
     const restored = await client.get<TrackerData>('/api/users/me/progress');
     expect(restored.status).toBe(200);
-    expect(restored.body).toEqual(data);
+    expect(restored.body).toEqual(asStored(data));
   });
 
   test('the server\'s start date wins over the browser\'s', async () => {
     const { client, user } = await startedParticipant();
     const data = { ...emptyTracker(TZ, START_INSTANT, '2025-09-01') };
-    expect((await client.put('/api/users/me/progress', data)).status).toBe(200);
+    expect((await sync(client, data)).status).toBe(200);
     const { progress } = await storedProgress(user.id);
     expect(JSON.parse(progress!.data as string).challengeStartDate).toBe(START);
   });
@@ -80,6 +105,7 @@ describe('PUT /api/users/me/progress', () => {
     let now = START_INSTANT;
     let data = emptyTracker(TZ, now, START);
     for (let h = 0; h < 10; h++) data = must(addHabit(data, `Abitudine numero ${h + 1} con un nome lungo`, now, `h${h}`));
+    let reply: Awaited<ReturnType<typeof sync>> | undefined;
     for (let day = 0; day < 56; day++) {
       now = new Date(START_INSTANT.getTime() + day * DAY);
       const today = todayIn(TZ, now);
@@ -93,16 +119,19 @@ describe('PUT /api/users/me/progress', () => {
         data = must(savePlanner(data, week, now));
         data = must(submitCheckIn(data, { mood: 3, reflection: 'r'.repeat(300) }, now));
       }
+      // Synced as it goes, as the app does: the server sees each day's ticks on their day.
+      if (day % 7 === 6 || day === 55 || day % 7 === 0) {
+        app.setNow(now);
+        if ((await client.get('/api/auth/me')).status === 401) expect((await client.post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
+        reply = await sync(client, data);
+        expect(reply.status).toBe(200);
+        data = reply.body.tracker;
+      }
     }
     const size = Buffer.byteLength(JSON.stringify(data));
     expect(size).toBeLessThan(512 * 1024);
-    app.setNow(now);
-    // Eight weeks later the idle timeout has ended the old session: sign in again.
-    expect((await client.post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
-    const reply = await client.put<{ weeklyKPI: WeeklyKpi }>('/api/users/me/progress', data);
-    expect(reply.status).toBe(200);
-    expect(reply.body.weeklyKPI.streakDays).toBe(56);
-    expect(reply.body.weeklyKPI.currentWeek).toBe(8);
+    expect(reply!.body.weeklyKPI.streakDays).toBe(56);
+    expect(reply!.body.weeklyKPI.currentWeek).toBe(8);
 
     // A new device downloads it gzipped when it can (fetch undoes the coding), as is otherwise.
     const gzipped = await client.get<TrackerData>('/api/users/me/progress', { 'accept-encoding': 'gzip' });
@@ -121,28 +150,18 @@ describe('PUT /api/users/me/progress', () => {
   describe('implausible or invalid data: 400 with a message, stored data unchanged', () => {
     const cases: Array<[string, (data: TrackerData) => TrackerData, string]> = [
       [
-        'points the rules never awarded',
-        (d) => ({ ...d, pointsHistory: [...d.pointsHistory, { ...d.pointsHistory[0]!, points: 500, ref: 'regalo' }] }),
-        'Lo storico dei punti non corrisponde alle attività registrate.',
+        'completions for a habit that does not exist',
+        (d) => ({ ...d, completions: { ...d.completions, fantasma: { [START]: 'onTime' } } }),
+        'Completamenti per un’abitudine sconosciuta.',
       ],
-      [
-        'a completion before the challenge began',
-        (d) => ({ ...d, completions: { h1: { ...d.completions.h1, [addDays(START, -3)]: 'late' } } }),
-        'Completamenti precedenti all’inizio della challenge.',
-      ],
-      [
-        'two check-ins in one week',
-        (d) => ({ ...d, checkIns: [...d.checkIns, { ...d.checkIns[0]!, id: 'c2' }] }),
-        'Due check-in nella stessa settimana.',
-      ],
-      ['a schema violation', (d) => ({ ...d, version: 2 }) as unknown as TrackerData, expect.any(String) as unknown as string],
+      ['a schema violation', (d) => ({ ...d, version: 3 }) as unknown as TrackerData, expect.any(String) as unknown as string],
     ];
 
     test.each(cases)('%s', async (_label, tamper, message) => {
       const { client, user } = await startedParticipant();
-      expect((await client.put('/api/users/me/progress', dayOneTracker())).status).toBe(200);
+      expect((await sync(client, dayOneTracker())).status).toBe(200);
       const before = await storedProgress(user.id);
-      const reply = await client.put('/api/users/me/progress', tamper(dayOneTracker()));
+      const reply = await sync(client, tamper(dayOneTracker()));
       expect(reply.status).toBe(400);
       expect(reply.body).toEqual({ message });
       expect(await storedProgress(user.id)).toEqual(before);
@@ -151,7 +170,7 @@ describe('PUT /api/users/me/progress', () => {
     test('activity before the challenge has started', async () => {
       app.setNow(START_INSTANT);
       const { client, user } = await registerParticipant(app);
-      const reply = await client.put('/api/users/me/progress', dayOneTracker());
+      const reply = await sync(client, dayOneTracker());
       expect(reply).toMatchObject({ status: 400, body: { message: 'La challenge non è ancora iniziata.' } });
       expect(await storedProgress(user.id)).toEqual({ progress: undefined, summary: undefined });
     });
@@ -159,10 +178,10 @@ describe('PUT /api/users/me/progress', () => {
 
   test('a megabyte is refused (413), stored data unchanged', async () => {
     const { client, user } = await startedParticipant();
-    await client.put('/api/users/me/progress', dayOneTracker());
+    await sync(client, dayOneTracker());
     const before = await storedProgress(user.id);
     const huge = { ...dayOneTracker(), padding: 'x'.repeat(1024 * 1024) };
-    expect(await client.put('/api/users/me/progress', huge)).toMatchObject({ status: 413, body: { message: 'Richiesta troppo grande' } });
+    expect(await sync(client, huge)).toMatchObject({ status: 413, body: { message: 'Richiesta troppo grande' } });
     expect(await storedProgress(user.id)).toEqual(before);
   });
 
@@ -178,13 +197,13 @@ describe('PUT /api/users/me/progress', () => {
   test('GET of the own copy: kept by the browser with revalidation; unchanged → 304 without a body, changed → the new copy', async () => {
     const { client } = await startedParticipant();
     const data = dayOneTracker();
-    expect((await client.put('/api/users/me/progress', data)).status).toBe(200);
+    expect((await sync(client, data)).status).toBe(200);
 
     const first = await client.get<TrackerData>('/api/users/me/progress');
     expect(first.status).toBe(200);
-    expect(first.body).toEqual(data);
+    expect(first.body).toEqual(asStored(data));
     const tag = first.headers.get('etag');
-    expect(tag).toMatch(/^W\/"[0-9a-f]{64}"$/);
+    expect(tag).toBe('"r1"');
     expect(first.headers.get('cache-control')).toBe('private, no-cache');
     expect(first.headers.get('vary')).toMatch(/cookie/i);
     expect(first.headers.get('vary')).toMatch(/accept-encoding/i);
@@ -198,11 +217,121 @@ describe('PUT /api/users/me/progress', () => {
 
     const later = new Date(START_INSTANT.getTime() + 60_000);
     const changed = must(addHabit(data, 'Camminare', later, 'h2'));
-    expect((await client.put('/api/users/me/progress', changed)).status).toBe(200);
+    expect((await sync(client, changed)).status).toBe(200);
     const after = await client.get<TrackerData>('/api/users/me/progress', revalidate);
     expect(after.status).toBe(200);
     expect(after.body.habits.map((habit) => habit.name)).toEqual(['Meditare 10 minuti', 'Camminare']);
     expect(after.headers.get('etag')).not.toBe(tag);
+  });
+});
+
+describe('the sync protocol: no lost update between devices', () => {
+  async function secondDevice(email: string) {
+    const client = new Client(app);
+    expect((await client.post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
+    return client;
+  }
+
+  async function download(client: Client): Promise<TrackerData> {
+    const reply = await client.get<TrackerData>('/api/users/me/progress');
+    expect(reply.status).toBe(200);
+    trackerTags.set(client, reply.headers.get('etag')!);
+    return reply.body;
+  }
+
+  test('a stale copy gets 412 with the stored copy and its tag; merged and sent again, both changes are kept', async () => {
+    const { client: phone, email } = await startedParticipant();
+    let base = must(addHabit(emptyTracker(TZ, START_INSTANT, START), 'Leggere', START_INSTANT, 'h1'));
+    base = must(addHabit(base, 'Correre', START_INSTANT, 'h2'));
+    expect((await sync(phone, base)).status).toBe(200);
+    const laptop = await secondDevice(email);
+    const laptopCopy = await download(laptop);
+
+    const later = new Date(START_INSTANT.getTime() + 60_000);
+    const phoneReply = await sync(phone, must(toggleHabit(base, 'h1', START, later)));
+    expect(phoneReply.status).toBe(200);
+    expect(phoneReply.headers.get('etag')).toBe('"r2"');
+
+    // An hour later the laptop, still holding revision 1, sends its own change.
+    app.setNow(new Date(START_INSTANT.getTime() + 60 * 60_000));
+    const laptopChange = must(toggleHabit(laptopCopy, 'h2', START, new Date(START_INSTANT.getTime() + 60 * 60_000)));
+    const stale = await sync(laptop, laptopChange);
+    expect(stale.status).toBe(412);
+    expect(stale.body.message).toBe('I tuoi progressi sono cambiati su un altro dispositivo: li uniamo e riproviamo.');
+    expect(stale.headers.get('etag')).toBe('"r2"');
+    expect(stale.body.tracker.completions).toEqual({ h1: { [START]: 'onTime' } });
+
+    const merged = await sync(laptop, mergeTrackers(laptopChange, stale.body.tracker, app.deps.clock()));
+    expect(merged.status).toBe(200);
+    expect(merged.headers.get('etag')).toBe('"r3"');
+    const stored = await download(phone);
+    expect(stored.completions).toEqual({ h1: { [START]: 'onTime' }, h2: { [START]: 'onTime' } });
+    expect(merged.body.weeklyKPI.weekPoints).toBe(4);
+  });
+
+  test('without If-Match a stored copy is never overwritten', async () => {
+    const { client, user } = await startedParticipant();
+    expect((await sync(client, dayOneTracker())).status).toBe(200);
+    const before = await storedProgress(user.id);
+    const blind = await client.put<SyncReply>('/api/users/me/progress', emptyTracker(TZ, START_INSTANT, START));
+    expect(blind.status).toBe(412);
+    expect(blind.body.tracker).toEqual(asStored(dayOneTracker()));
+    expect(await storedProgress(user.id)).toEqual(before);
+  });
+
+  test('two devices writing at once from one revision: one lands, the other merges; both changes survive 10 rounds of 10', async () => {
+    const { client: phone, email } = await startedParticipant();
+    expect((await sync(phone, emptyTracker(TZ, START_INSTANT, START))).status).toBe(200);
+    const laptop = await secondDevice(email);
+    let phoneCopy = await download(phone);
+    let laptopCopy = await download(laptop);
+    for (let round = 0; round < 10; round++) {
+      const at = new Date(START_INSTANT.getTime() + (round + 1) * 1000);
+      phoneCopy = must(addHabit(phoneCopy, `Telefono ${round}`, at, `p${round}`));
+      laptopCopy = must(addHabit(laptopCopy, `Portatile ${round}`, new Date(at.getTime() + 1), `l${round}`));
+      const replies = await Promise.all([sync(phone, phoneCopy), sync(laptop, laptopCopy)]);
+      expect(replies.map((reply) => reply.status).sort()).toEqual([200, 412]);
+      const [winner, loser] = replies[0]!.status === 200 ? ['phone', 'laptop'] : ['laptop', 'phone'];
+      const lost = replies.find((reply) => reply.status === 412)!;
+      if (loser === 'phone') phoneCopy = mergeTrackers(phoneCopy, lost.body.tracker, at);
+      else laptopCopy = mergeTrackers(laptopCopy, lost.body.tracker, at);
+      const retry = await sync(loser === 'phone' ? phone : laptop, loser === 'phone' ? phoneCopy : laptopCopy);
+      expect(retry.status, `round ${round}, ${winner} first`).toBe(200);
+      phoneCopy = await download(phone);
+      laptopCopy = await download(laptop);
+      expect(phoneCopy.habits.map((habit) => habit.id)).toEqual(expect.arrayContaining([`p${round}`, `l${round}`]));
+      expect(phoneCopy.habits).toHaveLength(2 * (round + 1));
+    }
+  });
+
+  test("the attacker's request: a month of on-time ticks, a far-east zone, 750-point entries, counted at its honest value", async () => {
+    // Week 5 of a challenge that began on START; nothing synced before.
+    const { client, user, email } = await startedParticipant();
+    app.setNow(new Date(START_INSTANT.getTime() + 30 * DAY));
+    expect((await client.post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
+    const zone = 'Pacific/Kiritimati';
+    let data = emptyTracker(zone, START_INSTANT, START);
+    for (let h = 0; h < 20; h++) data = must(addHabit(data, `Abitudine ${h}`, START_INSTANT, `h${h}`));
+    const completions: TrackerData['completions'] = {};
+    for (let h = 0; h < 20; h++) {
+      completions[`h${h}`] = Object.fromEntries(Array.from({ length: 31 }, (_, i) => [addDays(START, i), 'onTime' as const]));
+    }
+    const forged: TrackerData = {
+      ...data,
+      completions,
+      pointsHistory: [
+        { points: 750, reason: 'Regalo', timestamp: new Date(START_INSTANT.getTime() + 16 * DAY).toISOString(), weekNumber: 3, kind: 'streakBonus', ref: 'streakBonus:h0:x:30' },
+        { points: 750, reason: 'Regalo', timestamp: new Date(START_INSTANT.getTime() + 23 * DAY).toISOString(), weekNumber: 4, kind: 'streakBonus', ref: 'streakBonus:h1:x:30' },
+      ],
+    };
+    const reply = await sync(client, forged);
+    expect(reply.status).toBe(200);
+    // Today's 20 ticks (+40) and the 7-day bonus the back-filled strip completes (+100); no more.
+    expect(reply.body.weeklyKPI.totalPoints).toBe(140);
+    expect(reply.body.tracker.timeZone).toBe('Europe/Rome');
+    expect(Object.keys(reply.body.tracker.completions.h0!)).toHaveLength(7);
+    const { summary } = await storedProgress(user.id);
+    expect(summary).toMatchObject({ totalPoints: 140, streakDays: 7, timeZone: 'Europe/Rome' });
   });
 });
 
@@ -217,7 +346,7 @@ async function ownerOf(cohortId: string) {
 describe('GET /api/users/:userId/progress', () => {
   test('the participant themself: weeklyKPI for the requested week', async () => {
     const { client, user } = await startedParticipant();
-    await client.put('/api/users/me/progress', dayOneTracker());
+    await sync(client, dayOneTracker());
     const reply = await client.get<{ weeklyKPI: WeeklyKpi }>(`/api/users/${user.id}/progress?cohortId=${user.cohortId}&weekStart=${START}`);
     expect(reply.status).toBe(200);
     expect(reply.body.weeklyKPI).toMatchObject({ weekStart: START, weekPoints: 12, totalPoints: 12, streakDays: 1 });
@@ -233,7 +362,7 @@ describe('GET /api/users/:userId/progress', () => {
 
   test("another participant's progress: 403", async () => {
     const { user: other, client: otherClient } = await startedParticipant();
-    await otherClient.put('/api/users/me/progress', dayOneTracker());
+    await sync(otherClient, dayOneTracker());
     const { client } = await startedParticipant();
     expect(await client.get(`/api/users/${other.id}/progress`)).toMatchObject({ status: 403, body: { message: 'Non puoi vedere i progressi di un altro partecipante' } });
     expect((await client.get(`/api/users/utente-inesistente/progress`)).status).toBe(403);
@@ -241,7 +370,7 @@ describe('GET /api/users/:userId/progress', () => {
 
   test('an OWNER of the same cohort may read it; an OWNER of another cohort may not', async () => {
     const { user, client } = await startedParticipant();
-    await client.put('/api/users/me/progress', dayOneTracker());
+    await sync(client, dayOneTracker());
     const coach = await ownerOf(user.cohortId);
     const reply = await coach.client.get<{ weeklyKPI: WeeklyKpi }>(`/api/users/${user.id}/progress?weekStart=${START}`);
     expect(reply.status).toBe(200);
@@ -275,11 +404,11 @@ describe('GET /api/cohorts/:cohortId/leaderboard', () => {
     const bruno = await memberOf(cohortId, 'Bruno');
     const carla = await memberOf(cohortId, 'Carla');
     await ownerOf(cohortId);
-    await anna.client.put('/api/users/me/progress', dayOneTracker());
+    await sync(anna.client, dayOneTracker());
     let brunoData = emptyTracker(TZ, START_INSTANT, START);
     brunoData = must(addHabit(brunoData, 'Camminare', START_INSTANT, 'h1'));
     brunoData = must(toggleHabit(brunoData, 'h1', START, START_INSTANT));
-    await bruno.client.put('/api/users/me/progress', brunoData);
+    await sync(bruno.client, brunoData);
 
     const reply = await carla.client.get<{ entries: LeaderboardEntry[] }>(`/api/cohorts/${cohortId}/leaderboard?weekStart=${START}`);
     expect(reply.status).toBe(200);
@@ -326,7 +455,7 @@ describe('GET /api/cohorts/:cohortId/leaderboard', () => {
     let brunoData = emptyTracker(TZ, START_INSTANT, START);
     brunoData = must(addHabit(brunoData, 'Camminare', START_INSTANT, 'h1'));
     brunoData = must(toggleHabit(brunoData, 'h1', START, START_INSTANT));
-    await bruno.client.put('/api/users/me/progress', brunoData);
+    await sync(bruno.client, brunoData);
     const url = `/api/cohorts/${cohortId}/leaderboard?weekStart=${START}`;
     const rows = (reply: { body: { entries: LeaderboardEntry[] } }) =>
       reply.body.entries.map((e) => [e.displayName, e.weekPoints, e.totalPoints, e.streakDays, e.rank, e.isMe]);
@@ -341,7 +470,7 @@ describe('GET /api/cohorts/:cohortId/leaderboard', () => {
       ['Anna', 0, 0, 0, 2, false],
     ]);
 
-    expect((await anna.client.put('/api/users/me/progress', dayOneTracker())).status).toBe(200);
+    expect((await sync(anna.client, dayOneTracker())).status).toBe(200);
     expect(rows(await anna.client.get(url))).toEqual([
       ['Anna', 12, 12, 1, 1, true],
       ['Bruno', 2, 2, 1, 2, false],
