@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { migrateTracker, trackerDataSchema } from '@sfida/core/tracker';
 import type { ApiDeps } from '../../deps';
-import { ifNoneMatchNames } from '../../shared/entity-tag';
+import { headerNamesTag } from '../../shared/entity-tag';
 import { parseOr400 } from '../../shared/validate';
 import { requestTimeZone } from '../../shared/time-zone';
 import { weekStartParam } from '../../shared/week-start';
@@ -46,7 +46,7 @@ export function trackerRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
     // The revision is the tag: the same one a PUT names in If-Match.
     const tag = revisionTag(stored.revision);
     res.set({ 'Cache-Control': 'private, no-cache', ETag: tag, Vary: 'Cookie' });
-    if (ifNoneMatchNames(req.get('if-none-match'), tag)) {
+    if (headerNamesTag(req.get('if-none-match'), tag)) {
       res.status(304).end();
       return;
     }

@@ -7,6 +7,7 @@ import { vouchTracker } from '@sfida/core/tracker-vouch';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import type { User } from '@sfida/core/user';
 import type { Deps } from '../../deps';
+import { headerNamesTag } from '../../shared/entity-tag';
 import { HttpError, badRequest, forbidden, notFound } from '../../shared/http-error';
 import { toUser, userRef } from '../../shared/user-repository';
 import { saveTrackerRevision, storedTrackerFrom, trackerFrom, trackerRef, type LeaderboardSummaryDoc, type StoredTracker } from './repository';
@@ -21,16 +22,6 @@ type TrackerDeps = Pick<Deps, 'db' | 'clock'>;
 /** A stored revision is answered with this tag; a write names the one it was based on in If-Match. */
 export function revisionTag(revision: number): string {
   return `"r${revision}"`;
-}
-
-/**
- * Whether If-Match names the stored revision. Compared by the opaque tag, weak or strong alike:
- * a proxy that compresses the answer may weaken the tag it forwards.
- */
-export function ifMatchAccepts(header: string | undefined, revision: number): boolean {
-  if (!header) return false;
-  const tag = revisionTag(revision);
-  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === tag);
 }
 
 /** A write based on an older revision than the stored one: the answer carries the stored copy to merge with. */
@@ -55,7 +46,7 @@ export interface SyncResult {
 export async function syncTracker(deps: TrackerDeps, user: User, submitted: TrackerData, ifMatch: string | undefined): Promise<SyncResult> {
   const now = deps.clock();
   const stored = storedTrackerFrom(await trackerRef(deps.db, user.id).get());
-  if (stored && !ifMatchAccepts(ifMatch, stored.revision)) throw new StaleTrackerError(stored);
+  if (stored && !headerNamesTag(ifMatch, revisionTag(stored.revision))) throw new StaleTrackerError(stored);
   const tracker = vouchTracker(submitted, stored?.tracker ?? null, { challengeStartDate: user.challengeStartDate, timeZone: user.timeZone, now });
   const verdict = checkTrackerPlausible(tracker, { challengeStartDate: user.challengeStartDate, now });
   if (!verdict.ok) throw badRequest(verdict.message);
