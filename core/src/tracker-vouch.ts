@@ -4,7 +4,7 @@ import { addDays, challengeWeekNumber, compareIsoDates, localDateOf, mondayOf, t
 import { ACTION_POINTS, CHECK_IN_POINTS, PLANNER_SAVE_POINTS, compareHistoryEntries, expectedAwards, maxPointsPerWeek, reconcileHistory, totalPoints } from './points';
 import { MAX_ACTIONS, MIN_ACTIONS, WEEK_KEYS, emptyTracker } from './tracker';
 
-// What the server can vouch for in a synced tracker (docs/decisions/017). The browser says what
+// What the server can vouch for in a synced tracker (docs/decisions/018). The browser says what
 // the participant did; the server decides when it happened, by its own clock, in the zone it
 // keeps for the participant: a tick earns the "today" points only if the server received it that
 // day (or, made offline, before 03:00 of the next), a past day can be back-filled only as far back

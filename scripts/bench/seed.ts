@@ -48,7 +48,9 @@ function sessionCookieFrom(response: Response): string | null {
 }
 
 export function progressHeaders(cookie: string): Record<string, string> {
-  return { Cookie: `__session=${cookie}`, Origin: ORIGIN, 'Content-Type': 'application/json' };
+  // `If-Match: *`: based on whatever revision is stored, so the load test's repeated PUT takes the
+  // whole path (the app itself always names the revision it read).
+  return { Cookie: `__session=${cookie}`, Origin: ORIGIN, 'Content-Type': 'application/json', 'If-Match': '*' };
 }
 
 /**
@@ -142,7 +144,7 @@ export async function seedBench(options: {
     const { syncTracker } = await import('../../functions/src/features/tracker/service');
     const progressStart = Date.now();
     await inBatches(users.slice(1), async (user, i) => {
-      await syncTracker(deps, user, trackers[(i + 1) % trackers.length]!);
+      await syncTracker(deps, user, trackers[(i + 1) % trackers.length]!, '*');
       seeded.cohortProgress++;
     });
     log(`  ${seeded.cohortProgress}/${users.length} participants with progress (${((Date.now() - progressStart) / 1000).toFixed(1)} s)`);

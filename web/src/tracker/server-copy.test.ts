@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emptyTracker } from '@sfida/core/tracker';
 import { json, mockApi } from '../testing/test-utils';
-import { fetchMyTracker } from './server-copy';
+import { fetchMyTracker, putMyTracker } from './server-copy';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -13,18 +13,44 @@ describe('fetchMyTracker', () => {
     expect(await fetchMyTracker()).toBeNull();
   });
 
-  it('gives the copy\'s date at once and checks the copy only when it is read, once', async () => {
+  it('reads the copy tolerantly and keeps its revision tag', async () => {
     const copy = { ...emptyTracker('Europe/Rome', new Date('2026-03-10T09:00:00Z')), habits: 'rotto' };
-    mockApi({ 'GET /api/users/me/progress': () => json(copy) });
+    mockApi({ 'GET /api/users/me/progress': () => new Response(JSON.stringify(copy), { headers: { 'Content-Type': 'application/json', ETag: '"r4"' } }) });
     const remote = await fetchMyTracker();
-    expect(remote?.updatedAt).toBe('2026-03-10T09:00:00.000Z');
-    const first = remote?.read();
-    expect(first).toMatchObject({ repaired: true, tracker: { habits: [], updatedAt: '2026-03-10T09:00:00.000Z' } });
-    expect(remote?.read()).toBe(first);
+    expect(remote).toMatchObject({ repaired: true, tag: '"r4"', tracker: { habits: [], updatedAt: '2026-03-10T09:00:00.000Z' } });
   });
 
   it('throws on a failure, so that a broken server never passes for an empty copy', async () => {
     mockApi({ 'GET /api/users/me/progress': () => json({ message: 'Errore interno del server' }, 500) });
     await expect(fetchMyTracker()).rejects.toThrow('Errore interno del server');
+  });
+});
+
+describe('putMyTracker', () => {
+  const mine = emptyTracker('Europe/Rome', new Date('2026-03-10T09:00:00Z'));
+  const theirs = { ...mine, updatedAt: '2026-03-10T10:00:00.000Z' };
+
+  it('names the base revision in If-Match and takes the stored copy and its new tag', async () => {
+    const calls = mockApi({
+      'PUT /api/users/me/progress': () =>
+        new Response(JSON.stringify({ weeklyKPI: null, tracker: theirs }), { headers: { 'Content-Type': 'application/json', ETag: '"r5"' } }),
+    });
+    const outcome = await putMyTracker(mine, '"r4"');
+    expect(new Headers(calls.mock.calls[0]![1]!.headers).get('if-match')).toBe('"r4"');
+    expect(outcome).toMatchObject({ stored: true, copy: { tag: '"r5"', tracker: theirs } });
+  });
+
+  it('sends no If-Match before the first copy exists', async () => {
+    const calls = mockApi({ 'PUT /api/users/me/progress': () => json({ weeklyKPI: null, tracker: mine }) });
+    await putMyTracker(mine, null);
+    expect(new Headers(calls.mock.calls[0]![1]!.headers).has('if-match')).toBe(false);
+  });
+
+  it('a 412 gives the stored copy to merge with, not an error', async () => {
+    mockApi({
+      'PUT /api/users/me/progress': () =>
+        new Response(JSON.stringify({ message: 'cambiato', tracker: theirs }), { status: 412, headers: { 'Content-Type': 'application/json', ETag: '"r9"' } }),
+    });
+    expect(await putMyTracker(mine, '"r4"')).toMatchObject({ stored: false, copy: { tag: '"r9"', tracker: theirs } });
   });
 });

@@ -1,25 +1,32 @@
 import type { WeeklyKpi } from '@sfida/core/progress-summary';
-import { storedUpdatedAt, type TrackerData } from '@sfida/core/tracker';
+import type { TrackerData } from '@sfida/core/tracker';
 import { restoreTracker } from '@sfida/core/tracker-actions';
-import { ApiError, apiFetch } from '../lib/api-client';
+import { readApiResponse } from '../lib/api-client';
 import { browserTimeZone } from '../lib/browser-time-zone';
 import { weeklyKpiAnswerSchema } from './server-summaries';
 
 /*
- * The participant's own tracker on the server: the browser sends it after every change and
- * fetches it back on a new device or after the browser was cleared.
+ * The participant's own tracker on the server. Each stored copy has a revision, named by the
+ * answer's ETag; a PUT names the revision it was based on in If-Match, so that a copy sent from a
+ * stale base is refused (412, with the stored copy to merge with) instead of overwriting another
+ * device's work. See docs/decisions/015.
  */
 
-/** The server's copy of the tracker, fully checked only if it is used. */
+const PATH = '/api/users/me/progress';
+
+/** The server's copy and its revision tag. */
 export interface ServerCopy {
-  /** When it was last changed (as the full check would read it). */
-  updatedAt: string;
-  /**
-   * The copy, through the same tolerant reading as local storage: a copy that fails today's
-   * schema still restores what it can. Checking all eight weeks is worth skipping on a phone
-   * when this browser's copy wins anyway (the usual case).
-   */
-  read(): { tracker: TrackerData; repaired: boolean };
+  /** Read through the same tolerant reading as local storage. */
+  tracker: TrackerData;
+  /** The copy failed today's schema and had to be repaired on reading. */
+  repaired: boolean;
+  /** The revision's tag, for If-Match (null if a proxy dropped it). */
+  tag: string | null;
+}
+
+function copyOf(raw: unknown, tag: string | null): ServerCopy {
+  const { data: tracker, repaired } = restoreTracker(raw, new Date(), browserTimeZone());
+  return { tracker, repaired, tag };
 }
 
 /**
@@ -27,34 +34,35 @@ export interface ServerCopy {
  * change answered 404). Other failures throw.
  */
 export async function fetchMyTracker(signal?: AbortSignal): Promise<ServerCopy | null> {
-  let raw: unknown;
-  try {
-    raw = await apiFetch<unknown>('/api/users/me/progress', { signal });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
+  const response = await fetch(PATH, { headers: { Accept: 'application/json' }, credentials: 'include', signal });
+  if (response.status === 404) return null;
+  const raw = await readApiResponse<unknown>(response);
   if (raw === undefined) return null;
-  let checked: ReturnType<ServerCopy['read']> | null = null;
-  return {
-    updatedAt: storedUpdatedAt(raw),
-    read: () => {
-      if (!checked) {
-        const { data: tracker, repaired } = restoreTracker(raw, new Date(), browserTimeZone());
-        checked = { tracker, repaired };
-      }
-      return checked;
-    },
-  };
+  return copyOf(raw, response.headers.get('etag'));
 }
 
-/**
- * Sends the whole tracker; the server checks it is plausible (400 with a message when not). An
- * accepted tracker is answered with this week's KPIs, or null when the answer holds none (the
- * upload succeeded all the same).
- */
-export async function putMyTracker(tracker: TrackerData, signal?: AbortSignal): Promise<WeeklyKpi | null> {
-  const answer = await apiFetch<unknown>('/api/users/me/progress', { method: 'PUT', body: tracker, signal });
+export type PutOutcome =
+  /** Stored: the copy as the server vouches for it (its kinds, weeks and points), and the week's KPIs. */
+  | { stored: true; copy: ServerCopy; weeklyKpi: WeeklyKpi | null }
+  /** Another device wrote first: the stored copy, to merge with and send again. */
+  | { stored: false; copy: ServerCopy };
+
+/** Sends the whole tracker based on revision `tag` (none before the first copy exists); other failures throw `ApiError`. */
+export async function putMyTracker(tracker: TrackerData, tag: string | null, signal?: AbortSignal): Promise<PutOutcome> {
+  const response = await fetch(PATH, {
+    method: 'PUT',
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...(tag ? { 'If-Match': tag } : {}) },
+    body: JSON.stringify(tracker),
+    credentials: 'include',
+    signal,
+  });
+  if (response.status === 412) {
+    const body = (await response.json().catch(() => null)) as { tracker?: unknown } | null;
+    if (body?.tracker !== undefined) return { stored: false, copy: copyOf(body.tracker, response.headers.get('etag')) };
+  }
+  const answer = await readApiResponse<{ tracker?: unknown }>(response);
   const parsed = weeklyKpiAnswerSchema.safeParse(answer);
-  return parsed.success ? parsed.data.weeklyKPI : null;
+  // An answer without the copy (an older API) leaves this browser's copy as the one stored.
+  const copy = answer?.tracker !== undefined ? copyOf(answer.tracker, response.headers.get('etag')) : { tracker, repaired: false, tag: response.headers.get('etag') };
+  return { stored: true, copy, weeklyKpi: parsed.success ? parsed.data.weeklyKPI : null };
 }

@@ -13,6 +13,7 @@ export const STORAGE_KEYS = {
   tracker: (userId: string) => `${PREFIX}:tracker:${userId}`,
   /** The unreadable original of a repaired tracker, kept aside so that a repair never destroys anything for good. */
   trackerBackup: (userId: string) => `${PREFIX}:tracker-corrupt:${userId}`,
-  /** Set while a tracker begun on a new device has not yet been compared with the server's copy. */
-  trackerUnconfirmed: (userId: string) => `${PREFIX}:tracker-unconfirmed:${userId}`,
 } as const;
+
+/** Where version 1 kept a user's tracker: read once, migrated to the current key, then removed. */
+export const legacyTrackerKey = (userId: string) => `sfida8:v1:tracker:${userId}`;

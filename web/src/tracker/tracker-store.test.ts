@@ -22,7 +22,18 @@ afterEach(() => {
 
 describe('tracker store', () => {
   it('keys the entry by user and schema version', () => {
-    expect(STORAGE_KEYS.tracker('u1')).toBe('sfida8:v1:tracker:u1');
+    expect(STORAGE_KEYS.tracker('u1')).toBe('sfida8:v2:tracker:u1');
+  });
+
+  it('moves a tracker kept by version 1 to this version, migrated, once', () => {
+    const v1 = { ...trackerWithHabits('Leggere'), version: 1 } as Record<string, unknown>;
+    delete v1.changedAt;
+    localStorage.setItem('sfida8:v1:tracker:anna', JSON.stringify(v1));
+    const snapshot = trackerStoreFor('anna').getSnapshot();
+    expect(snapshot.tracker?.habits.map((h) => h.name)).toEqual(['Leggere']);
+    expect(snapshot.tracker).toMatchObject({ version: 2, changedAt: { habitDays: {}, actions: {} } });
+    expect(localStorage.getItem('sfida8:v1:tracker:anna')).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.tracker('anna'))).not.toBeNull();
   });
 
   it('keeps two users of one browser apart', () => {

@@ -1,7 +1,7 @@
 import type { TrackerData } from '@sfida/core/tracker';
 import { restoreTracker } from '@sfida/core/tracker-actions';
 import { browserTimeZone } from '../lib/browser-time-zone';
-import { STORAGE_KEYS } from './storage-keys';
+import { STORAGE_KEYS, legacyTrackerKey } from './storage-keys';
 
 /*
  * The tracker lives in the browser's local storage, one entry per signed-in user
@@ -105,9 +105,18 @@ function createTrackerStore(userId: string): TrackerStore {
     else raw = repairedText;
   }
 
+  /** A tracker only an older version stored: moved to this version's key (migrated on reading). */
+  function migrateLegacy(storage: Storage): string | null {
+    const legacy = storage.getItem(legacyTrackerKey(userId));
+    if (legacy === null) return null;
+    if (setItem(storage, key, legacy) !== null) return legacy;
+    storage.removeItem(legacyTrackerKey(userId));
+    return legacy;
+  }
+
   function reread(): void {
     const storage = browserStorage();
-    const text = storage ? storage.getItem(key) : null;
+    const text = storage ? (storage.getItem(key) ?? (raw === undefined ? migrateLegacy(storage) : null)) : null;
     if (text === raw) return;
     load(text);
     emit();

@@ -1,24 +1,25 @@
 import type { WeeklyKpi } from '@sfida/core/progress-summary';
-import type { TrackerData } from '@sfida/core/tracker';
+import { mergeTrackers } from '@sfida/core/tracker-merge';
 import { ApiError } from '../lib/api-client';
-import { chooseTracker, type LocalOrigin } from './choose-tracker';
 import { fetchMyTracker, putMyTracker, type ServerCopy } from './server-copy';
-import { STORAGE_KEYS } from './storage-keys';
 import type { TrackerStore } from './tracker-store';
 
 /*
- * Keeps the server's copy of the tracker in step with this browser's, so coaches and the cohort
- * see real numbers and a new device gets the tracker back.
+ * Keeps this browser's tracker and the server's copy in step, so coaches and the cohort see real
+ * numbers, a new device gets the tracker back, and two devices never lose each other's work
+ * (docs/decisions/015).
  *
- * - Start-up: the server copy is fetched first; with nothing stored here (new device, cleared
- *   browser) it is restored before the screens show an empty tracker. Then the local copy is sent
- *   if the server does not hold it yet (a change made here but never sent: the tab was closed during
- *   the pause, or the phone was offline).
+ * - Start-up: the server's copy is fetched first and merged into this browser's (with nothing
+ *   stored here, it is simply taken, before the screens show an empty tracker). What the merge
+ *   holds that the server does not is then sent.
  * - After each change: sent after a short pause (debounced), so a burst of toggles is one request.
- * - Back to the tab after a while (a laptop left open while the phone was used): with everything
- *   here already sent, a newer server copy is taken before this tab's next change could overwrite it.
+ *   Each send names the revision it was based on; the server answers with the copy it stored (the
+ *   kinds, weeks and points it vouches for), which is taken here, merged with any change made
+ *   during the request. Another device wrote first: the server's copy comes back with a 412, is
+ *   merged, and the result is sent again at once.
+ * - Back to the tab after a while: the server's copy is fetched and merged again.
  * - Offline or a server hiccup: the participant keeps working; sending is retried on `online` and
- *   with a growing pause. A 400 (data the server finds implausible) is reported, nothing is lost here.
+ *   with a growing pause. A 400 (data the server refuses) is reported, nothing is lost here.
  *
  * One engine per signed-in user and tab, alive as long as the tab: a change made just before
  * leaving a tracker screen is still sent.
@@ -57,23 +58,8 @@ export interface SyncHandlers {
 }
 
 const REJECTED_FALLBACK = 'Il server non ha accettato i dati del tracker.';
-
-function readFlag(key: string): boolean {
-  try {
-    return globalThis.localStorage.getItem(key) === '1';
-  } catch {
-    return false;
-  }
-}
-
-function writeFlag(key: string, on: boolean): void {
-  try {
-    if (on) window.localStorage.setItem(key, '1');
-    else window.localStorage.removeItem(key);
-  } catch {
-    // Best effort: without the flag the newer copy wins, which is still safe in most cases.
-  }
-}
+/** 412s in a row (another device writing as fast) before sending waits like a failure. */
+const MAX_MERGE_ROUNDS = 5;
 
 export class TrackerSync {
   private state: SyncState = { phase: 'restoring', rejectedMessage: null };
@@ -85,13 +71,14 @@ export class TrackerSync {
   private restoring: Promise<void> | null = null;
   private sending = false;
   private sendAgain = false;
-  private lastSentText: string | null = null;
+  /** The revision of the server's copy this tab last saw (null: none stored yet, or not known). */
+  private serverTag: string | null = null;
+  /** The server's copy as this tab last saw it, as text: equal to the local copy means nothing to send. */
+  private serverText: string | null = null;
   private rejectedText: string | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private retryDelay = FIRST_RETRY_MS;
   private stopped = false;
-  /** Nothing was stored here at start-up: whatever gets written before the server answers is a new, unconfirmed copy. */
-  private startedEmpty = false;
   /** When the tab was last hidden (Date.now()), or null while it is shown. */
   private hiddenSince: number | null = null;
   private refreshing = false;
@@ -113,7 +100,6 @@ export class TrackerSync {
   start(): void {
     if (this.started) return;
     this.started = true;
-    this.startedEmpty = this.store.getSnapshot().tracker === null;
     window.addEventListener('online', this.onOnline);
     document.addEventListener('visibilitychange', this.onVisibility);
     void this.flush();
@@ -121,10 +107,6 @@ export class TrackerSync {
 
   /** A local change was stored: send it after the debounce pause. */
   changed(): void {
-    if (!this.restoreDone && this.startedEmpty) {
-      // Written before the server could be asked: remember it until the copies are compared.
-      writeFlag(STORAGE_KEYS.trackerUnconfirmed(this.store.userId), true);
-    }
     if (this.state.phase === 'idle' || this.state.phase === 'rejected') this.setState({ phase: 'pending', rejectedMessage: null });
     this.schedule(SYNC_DEBOUNCE_MS);
   }
@@ -154,23 +136,14 @@ export class TrackerSync {
     if (away >= REFRESH_AFTER_HIDDEN_MS) void this.refresh();
   };
 
-  /**
-   * Takes the server's copy when it is newer and everything here has been sent: another device
-   * was used meanwhile. With a change still waiting here, nothing is replaced (the newer copy
-   * wins at the next start, as before). Failures are left for the next return.
-   */
+  /** Merges in what another device sent meanwhile; failures are left for the next return. */
   private async refresh(): Promise<void> {
-    if (this.stopped || this.refreshing || !this.restoreDone || this.sending || this.timer !== null || this.state.phase !== 'idle') return;
+    if (this.stopped || this.refreshing || !this.restoreDone || this.sending) return;
     this.refreshing = true;
     try {
-      const before = this.store.getSnapshot().tracker;
       const remote = await fetchMyTracker();
-      const local = this.store.getSnapshot().tracker;
-      // Changed here while the server answered: that change is the one to keep and send.
-      if (!remote || !local || local !== before || this.timer !== null || this.sending) return;
-      if (chooseTracker(local, remote, 'confirmed') !== 'remote') return;
-      // A copy that had to be repaired is sent back whole.
-      if (this.adopt(remote).repaired) this.changed();
+      // Holding something the server lacks (a change made here meanwhile): send the merge.
+      if (remote && !this.stopped && this.takeIn(remote)) this.changed();
     } catch {
       // Offline or a hiccup: this tab keeps its copy; the next return tries again.
     } finally {
@@ -204,30 +177,31 @@ export class TrackerSync {
     this.retryDelay = Math.min(this.retryDelay * 2, MAX_RETRY_MS);
   }
 
-  /** Stores the server's copy here. Already on the server: not sent back, unless it had to be repaired. */
-  private adopt(remote: ServerCopy): { repaired: boolean } {
-    const { tracker, repaired } = remote.read();
-    this.store.write(tracker);
-    if (!repaired) this.lastSentText = JSON.stringify(tracker);
-    return { repaired };
+  /**
+   * Takes the server's copy in: merged with this browser's (or simply kept, with nothing here).
+   * A copy that had to be repaired on reading is not what the server holds: it is sent back.
+   * Returns whether this browser now holds something the server does not.
+   */
+  private takeIn(remote: ServerCopy, sentText?: string): boolean {
+    this.serverTag = remote.tag;
+    this.serverText = remote.repaired ? null : JSON.stringify(remote.tracker);
+    this.store.reread();
+    const local = this.store.getSnapshot().tracker;
+    // Unchanged here since it was sent: the server's copy is exactly what to keep.
+    const unchanged = local === null || (sentText !== undefined && JSON.stringify(local) === sentText);
+    const next = unchanged ? remote.tracker : mergeTrackers(local, remote.tracker, new Date());
+    const nextText = JSON.stringify(next);
+    if (local === null || nextText !== JSON.stringify(local)) this.store.write(next);
+    return nextText !== this.serverText;
   }
 
-  /** Looks at the server copy once and keeps whichever copy should win. */
+  /** Looks at the server copy once and merges it in. */
   private restore(): Promise<void> {
     this.restoring ??= (async () => {
-      const unconfirmedFlag = STORAGE_KEYS.trackerUnconfirmed(this.store.userId);
       try {
         const remote = await fetchMyTracker();
-        const snapshot = this.store.getSnapshot();
-        const origin: LocalOrigin = readFlag(unconfirmedFlag) ? 'unconfirmed' : snapshot.repaired ? 'repaired' : 'confirmed';
-        if (remote && chooseTracker(snapshot.tracker, remote, origin) === 'remote') {
-          this.adopt(remote);
-        } else if (remote && snapshot.tracker && origin === 'confirmed' && remote.updatedAt === snapshot.tracker.updatedAt) {
-          // The server holds this very copy (every change stamps a new date): a returning
-          // participant does not upload eight weeks of tracker at every start.
-          this.lastSentText = JSON.stringify(snapshot.tracker);
-        }
-        writeFlag(unconfirmedFlag, false);
+        if (remote) this.takeIn(remote);
+        else this.serverTag = null;
         this.restoreDone = true;
       } finally {
         this.restoring = null;
@@ -245,7 +219,7 @@ export class TrackerSync {
     this.sending = true;
     try {
       if (!this.restoreDone) await this.restore();
-      await this.send(this.store.getSnapshot().tracker);
+      await this.send();
     } catch (error) {
       this.handleFailure(error);
     } finally {
@@ -257,21 +231,29 @@ export class TrackerSync {
     }
   }
 
-  private async send(tracker: TrackerData | null): Promise<void> {
-    const text = tracker === null ? null : JSON.stringify(tracker);
-    // Refused before and unchanged since: the refusal stays on show, nothing is re-sent.
-    if (text !== null && text === this.rejectedText) return;
-    if (tracker === null || text === this.lastSentText) {
-      this.setState({ phase: 'idle', rejectedMessage: null });
-      return;
+  private async send(): Promise<void> {
+    for (let round = 0; ; round++) {
+      const tracker = this.store.getSnapshot().tracker;
+      const text = tracker === null ? null : JSON.stringify(tracker);
+      // Refused before and unchanged since: the refusal stays on show, nothing is re-sent.
+      if (text !== null && text === this.rejectedText) return;
+      if (tracker === null || text === this.serverText) {
+        this.setState({ phase: 'idle', rejectedMessage: null });
+        return;
+      }
+      if (round >= MAX_MERGE_ROUNDS) {
+        this.retryLater();
+        return;
+      }
+      this.setState({ phase: 'pending', rejectedMessage: null });
+      const outcome = await putMyTracker(tracker, this.serverTag);
+      if (this.stopped) return;
+      this.takeIn(outcome.copy, outcome.stored ? text! : undefined);
+      if (!outcome.stored) continue;
+      this.rejectedText = null;
+      this.retryDelay = FIRST_RETRY_MS;
+      this.handlers?.onSynced(outcome.weeklyKpi);
     }
-    this.setState({ phase: 'pending', rejectedMessage: null });
-    const weeklyKpi = await putMyTracker(tracker);
-    this.lastSentText = text;
-    this.rejectedText = null;
-    this.retryDelay = FIRST_RETRY_MS;
-    this.setState({ phase: 'idle', rejectedMessage: null });
-    this.handlers?.onSynced(weeklyKpi);
   }
 
   private handleFailure(error: unknown): void {

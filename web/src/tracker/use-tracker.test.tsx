@@ -9,13 +9,13 @@ import { REFRESH_AFTER_HIDDEN_MS, SYNC_DEBOUNCE_MS } from './tracker-sync';
 import { useTracker } from './use-tracker';
 
 const user = fakeUser({ challengeStartDate: '2025-10-06' });
-const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const zone = user.timeZone;
 
-function trackerWith(names: string[], updatedAt = '2025-10-06T09:00:00.000Z'): TrackerData {
+function trackerWith(names: string[], updatedAt = '2025-10-06T09:00:00.000Z', idPrefix = 'h'): TrackerData {
   const now = new Date(updatedAt);
   let data = emptyTracker(zone, now, user.challengeStartDate);
   names.forEach((name, i) => {
-    const result = addHabit(data, name, now, `h${i + 1}`);
+    const result = addHabit(data, name, now, `${idPrefix}${i + 1}`);
     if (result.ok) data = result.data;
   });
   return data;
@@ -56,17 +56,17 @@ describe('useTracker', () => {
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.tracker(user.id)) ?? '{}').habits).toHaveLength(1);
   });
 
-  it('keeps this browser’s tracker when it is newer, and sends it to the server', async () => {
-    localStorage.setItem(STORAGE_KEYS.tracker(user.id), JSON.stringify(trackerWith(['Locale'], '2025-10-08T09:00:00.000Z')));
+  it('merges this browser’s tracker with the server’s, and sends what the server lacks', async () => {
+    localStorage.setItem(STORAGE_KEYS.tracker(user.id), JSON.stringify(trackerWith(['Locale'], '2025-10-08T09:00:00.000Z', 'l')));
     const calls = fakeServer(user, (call) =>
-      call.method === 'GET' && call.path === '/api/users/me/progress' ? json(trackerWith(['Vecchia'])) : undefined,
+      call.method === 'GET' && call.path === '/api/users/me/progress' ? json(trackerWith(['Dal server'], '2025-10-06T09:00:00.000Z', 's')) : undefined,
     );
     renderApp('/dashboard', <HabitNames />);
     expect(await screen.findByText('Locale')).toBeInTheDocument();
+    expect(await screen.findByText('Dal server')).toBeInTheDocument();
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     const put = calls.find((c) => c.method === 'PUT');
-    expect((put?.body as TrackerData).habits.map((h) => h.name)).toEqual(['Locale']);
-    expect(screen.queryByText('Vecchia')).not.toBeInTheDocument();
+    expect((put?.body as TrackerData).habits.map((h) => h.name)).toEqual(['Dal server', 'Locale']);
   });
 
   it('does not send the tracker back when the server already holds this very copy, only the next change', async () => {
@@ -120,7 +120,8 @@ describe('useTracker', () => {
 
       const leftAt = Date.now();
       setVisibility('hidden');
-      onServer = trackerWith(['Leggere', 'Dal telefono'], '2025-10-09T18:00:00.000Z');
+      const phone = trackerWith(['Dal telefono'], '2025-10-09T18:00:00.000Z', 't');
+      onServer = { ...phone, habits: [...here.habits, ...phone.habits] };
       vi.spyOn(Date, 'now').mockReturnValue(leftAt + REFRESH_AFTER_HIDDEN_MS + 1000);
       setVisibility('visible');
 
@@ -130,7 +131,7 @@ describe('useTracker', () => {
       expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
     });
 
-    it('looks again only after a real absence, and never replaces a change still waiting here', async () => {
+    it('looks again only after a real absence, and merges what another device sent with a change made here', async () => {
       const here = trackerWith(['Leggere'], '2025-10-08T09:00:00.000Z');
       localStorage.setItem(STORAGE_KEYS.tracker(user.id), JSON.stringify(here));
       let onServer = here;
@@ -145,17 +146,21 @@ describe('useTracker', () => {
       setVisibility('visible');
       expect(reads()).toBe(1);
 
-      // A change made here, then away before it is sent: leaving sends it; coming back keeps it.
-      onServer = trackerWith(['Dal telefono'], '2025-10-09T18:00:00.000Z');
+      // A change made here, then away before it is sent: leaving sends it; coming back merges in
+      // what the phone sent meanwhile, and the merge goes back to the server.
+      const phone = trackerWith(['Dal telefono'], '2025-10-09T18:00:00.000Z', 't');
+      onServer = { ...phone, habits: [...here.habits, ...phone.habits] };
       act(() => screen.getByRole('button', { name: 'aggiungi' }).click());
       const leftAt = Date.now();
       setVisibility('hidden');
-      vi.spyOn(Date, 'now').mockReturnValue(leftAt + REFRESH_AFTER_HIDDEN_MS + 1000);
-      setVisibility('visible');
       await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
       expect((calls.find((c) => c.method === 'PUT')?.body as TrackerData).habits.map((h) => h.name)).toEqual(['Leggere', 'Nuova']);
+      vi.spyOn(Date, 'now').mockReturnValue(leftAt + REFRESH_AFTER_HIDDEN_MS + 1000);
+      setVisibility('visible');
+      expect(await screen.findByText('Dal telefono')).toBeInTheDocument();
       expect(screen.getByText('Nuova')).toBeInTheDocument();
-      expect(screen.queryByText('Dal telefono')).not.toBeInTheDocument();
+      await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2), { timeout: 4000 });
+      expect((calls.filter((c) => c.method === 'PUT')[1]?.body as TrackerData).habits.map((h) => h.name).sort()).toEqual(['Dal telefono', 'Leggere', 'Nuova']);
     });
   });
 
@@ -243,7 +248,7 @@ describe('useTracker', () => {
     expect(renders).toBe(before);
   });
 
-  it('moves a tracker kept in another time zone to the browser\'s zone, once the server copy has been looked at', async () => {
+  it('moves a tracker kept in another time zone to the participant\'s zone, once the server copy has been looked at', async () => {
     const elsewhere = zone === 'Pacific/Auckland' ? 'America/Los_Angeles' : 'Pacific/Auckland';
     localStorage.setItem(STORAGE_KEYS.tracker(user.id), JSON.stringify({ ...trackerWith(['Leggere']), timeZone: elsewhere }));
     let answer = (_response: Response) => {};

@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { withReconciledHistory } from '@sfida/core/points';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { setChallengeStartDate, type TrackerResult } from '@sfida/core/tracker-actions';
+import { mergeTrackers } from '@sfida/core/tracker-merge';
 import type { User } from '@sfida/core/user';
 import { useAuth } from '../lib/auth';
-import { browserTimeZone } from '../lib/browser-time-zone';
 import { notify } from '../lib/notices';
 import { updateServerSummaries } from './server-summaries';
 import { trackerStoreFor, type TrackerStore, type WriteProblem } from './tracker-store';
@@ -95,13 +95,20 @@ export function useTracker(): UseTracker {
   // The start date is the server's (the session's user): the stored copy's is never read. The
   // wire format still carries it, so whatever a reducer stores next holds the server's date.
   const startDate = user.challengeStartDate;
-  const empty = useMemo(() => emptyTracker(browserTimeZone(), new Date(), startDate), [startDate]);
+  // The zone is the server's too (the participant's, set in the profile): the days the screens
+  // show are the days the server counts.
+  const zone = user.timeZone;
+  const empty = useMemo(() => emptyTracker(zone, new Date(), startDate), [zone, startDate]);
   const tracker = useMemo(() => setChallengeStartDate(snapshot.tracker ?? empty, startDate, new Date()), [snapshot.tracker, empty, startDate]);
 
   const apply = useCallback(
     <R extends TrackerResult>(result: R): R => {
       if (result.ok) {
-        store.write(result.data);
+        // Another tab may have written in the last second: its change is merged, not overwritten.
+        const shown = store.getSnapshot().tracker;
+        store.reread();
+        const latest = store.getSnapshot().tracker;
+        store.write(latest && latest !== shown ? mergeTrackers(latest, result.data, new Date()) : result.data);
         sync.changed();
       }
       return result;
@@ -109,31 +116,30 @@ export function useTracker(): UseTracker {
     [store, sync],
   );
 
-  // The participant's days are those of the zone the browser is in now (the reducers read the
-  // tracker's zone): a tracker kept in another zone moves here, its points re-placed in their
-  // weeks. Not while the server's copy is being looked at: then once that look has ended.
+  // A tracker kept in another zone (the profile's zone changed, or a copy from before the server
+  // kept it) moves to the participant's zone, its points re-placed in their weeks. Not while the
+  // server's copy is being looked at: then once that look has ended.
   const stored = snapshot.tracker;
   useEffect(() => {
-    const moveToBrowserZone = () => {
+    const moveToZone = () => {
       const current = store.getSnapshot().tracker;
       if (!current || sync.getState().phase === 'restoring') return;
-      const zone = browserTimeZone();
       if (current.timeZone === zone) return;
       const now = new Date();
       const withStart = setChallengeStartDate(current, startDate, now);
       apply({ ok: true, data: withReconciledHistory({ ...withStart, timeZone: zone, updatedAt: now.toISOString() }, now), awarded: 0 });
     };
     if (sync.getState().phase !== 'restoring') {
-      moveToBrowserZone();
+      moveToZone();
       return;
     }
     const stopWaiting = sync.subscribe(() => {
       if (sync.getState().phase === 'restoring') return;
       stopWaiting();
-      queueMicrotask(moveToBrowserZone); // outside the sync's own notification
+      queueMicrotask(moveToZone); // outside the sync's own notification
     });
     return stopWaiting;
-  }, [store, sync, stored, startDate, apply]);
+  }, [store, sync, stored, zone, startDate, apply]);
 
   return { tracker, restoring, apply };
 }

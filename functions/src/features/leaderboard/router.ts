@@ -1,6 +1,5 @@
 import { Router } from 'express';
 import type { ApiDeps } from '../../deps';
-import { requestTimeZone } from '../../shared/time-zone';
 import { weekStartParam } from '../../shared/week-start';
 import { currentUser, requireUser } from '../../middleware/session';
 import { LeaderboardCache, cohortLeaderboard } from './service';
@@ -11,7 +10,7 @@ export function leaderboardRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
   // One per instance: the cohort's rows are shared by its requests for a few seconds.
   const cache = new LeaderboardCache();
   router.get('/:cohortId/leaderboard', requireUser, async (req, res) => {
-    const timeZone = requestTimeZone(req);
+    const timeZone = currentUser(res).timeZone;
     const now = deps.clock();
     const weekStart = weekStartParam(req.query.weekStart, timeZone, now);
     const entries = await cohortLeaderboard(deps.db, currentUser(res), String(req.params.cohortId), { weekStart, timeZone, now }, cache);

@@ -3,7 +3,6 @@ import { migrateTracker, trackerDataSchema } from '@sfida/core/tracker';
 import type { ApiDeps } from '../../deps';
 import { headerNamesTag } from '../../shared/entity-tag';
 import { parseOr400 } from '../../shared/validate';
-import { requestTimeZone } from '../../shared/time-zone';
 import { weekStartParam } from '../../shared/week-start';
 import { TRACKER_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
 import { currentUser, requireUser } from '../../middleware/session';
@@ -54,7 +53,7 @@ export function trackerRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
   });
 
   router.get('/:userId/progress', requireUser, async (req, res) => {
-    const timeZone = requestTimeZone(req);
+    const timeZone = currentUser(res).timeZone;
     const weekStart = weekStartParam(req.query.weekStart, timeZone, deps.clock());
     const weeklyKPI = await weeklyKpiFor(deps, currentUser(res), String(req.params.userId), { weekStart, timeZone });
     res.json({ weeklyKPI });
