@@ -214,6 +214,38 @@ test.describe('Tracker storage and sync', () => {
     expect(errors).toEqual([]);
   });
 
+  test('two devices changing the tracker at the same moment, ten rounds: every change survives on both', async ({ page, browser, baseURL }) => {
+    test.setTimeout(240_000);
+    const errors = collectPageErrors(page);
+    const account = await newParticipant(page, romeToday(), 'Dario Due Telefoni');
+    const phoneContext = await browser.newContext({ baseURL, locale: 'it-IT', timezoneId: 'Europe/Rome', viewport: { width: 360, height: 740 } });
+    try {
+      const phone = await phoneContext.newPage();
+      await signIn(phone, account);
+      const habits = (on: Page) => on.getByRole('heading', { level: 3 });
+      for (let round = 0; round < 10; round++) {
+        // Both devices start the round from the copy the server holds.
+        await Promise.all([page.goto('/abitudini'), phone.goto('/abitudini')]);
+        await expect(habits(page)).toHaveCount(2 * round);
+        await expect(habits(phone)).toHaveCount(2 * round);
+        const laptopSynced = syncedTracker(page, (body) => body.habits.some((h) => h.name === `Portatile ${round}`));
+        const phoneSynced = syncedTracker(phone, (body) => body.habits.some((h) => h.name === `Telefono ${round}`));
+        await Promise.all([addHabit(page, `Portatile ${round}`), addHabit(phone, `Telefono ${round}`)]);
+        // Each device's change is stored: the later one after merging what the other sent first.
+        await Promise.all([laptopSynced, phoneSynced]);
+      }
+      const onServer = await serverTracker(page.request);
+      expect(onServer.habits.map((h) => h.name).sort()).toEqual(
+        Array.from({ length: 10 }, (_, round) => [`Portatile ${round}`, `Telefono ${round}`]).flat().sort(),
+      );
+      await phone.goto('/abitudini');
+      await expect(habits(phone)).toHaveCount(20);
+      expect(errors).toEqual([]);
+    } finally {
+      await phoneContext.close();
+    }
+  });
+
   test('data comes back on a new browser profile after sign-in', async ({ page, browser, baseURL }) => {
     const account = await newParticipant(page, addDays(romeToday(), -3), 'Luca Ritorno');
     await page.goto('/abitudini');

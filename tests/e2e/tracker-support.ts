@@ -1,17 +1,18 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Locator, type Page, type Response } from '@playwright/test';
-import { registerParticipant, setChallengeStart, signIn, type TestAccount } from './support';
+import type { TrackerData } from '@sfida/core/tracker';
+import { e2eFirestore, registerParticipant, setChallengeStart, signIn, type TestAccount } from './support';
 
 // Helpers for the tracker end-to-end tests (tracker*.e2e.ts).
 
 /** The local-storage key of a user's tracker (STORAGE_KEYS in web/src/tracker/storage-keys.ts). */
 export function trackerStorageKey(userId: string): string {
-  return `sfida8:v1:tracker:${userId}`;
+  return `sfida8:v2:tracker:${userId}`;
 }
 
 /** Where the store keeps the damaged original of a repaired entry. */
 export function corruptBackupStorageKey(userId: string): string {
-  return `sfida8:v1:tracker-corrupt:${userId}`;
+  return `sfida8:v2:tracker-corrupt:${userId}`;
 }
 
 /**
@@ -105,4 +106,15 @@ export async function expectNoSeriousAxeViolations(page: Page, where: string): P
     .join('\n');
   // Soft: one run lists the violations of every screen.
   expect.soft(serious.map((v) => `${v.impact} ${v.id} ×${v.nodes.length}`), `axe su ${where}:\n${report}`).toEqual([]);
+}
+
+/**
+ * Stores `tracker` as the server's copy (revision 1), as if the server had received each tick on
+ * its day: the browser's clock can be moved in a test, the server's cannot, and the server counts
+ * a tick on time only when it receives it that day.
+ */
+export async function seedServerTracker(userId: string, tracker: TrackerData): Promise<void> {
+  const db = await e2eFirestore();
+  const user = await db.collection('users').doc(userId).get();
+  await db.collection('progress').doc(userId).set({ data: JSON.stringify(tracker), revision: 1, cohortId: user.get('cohortId') as string, updatedAt: tracker.updatedAt });
 }

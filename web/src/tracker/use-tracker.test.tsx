@@ -164,6 +164,29 @@ describe('useTracker', () => {
     });
   });
 
+  it('another device wrote first (412): merges the stored copy in and sends the merge with its revision', async () => {
+    localStorage.setItem(STORAGE_KEYS.tracker(user.id), JSON.stringify(trackerWith(['Locale'], '2025-10-08T09:00:00.000Z', 'l')));
+    const theirs = trackerWith(['Dal telefono'], '2025-10-08T10:00:00.000Z', 't');
+    let puts = 0;
+    const calls = fakeServer(user, (call) => {
+      if (call.path !== '/api/users/me/progress' || call.method !== 'PUT') return undefined;
+      puts++;
+      if (puts === 1) {
+        return new Response(JSON.stringify({ message: 'cambiato', tracker: theirs }), { status: 412, headers: { 'Content-Type': 'application/json', ETag: '"r7"' } });
+      }
+      return new Response(JSON.stringify({ weeklyKPI: null, tracker: call.body }), { headers: { 'Content-Type': 'application/json', ETag: '"r8"' } });
+    });
+    renderApp('/dashboard', <HabitNames />);
+    expect(await screen.findByText('Dal telefono')).toBeInTheDocument();
+    expect(screen.getByText('Locale')).toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2));
+    const retry = calls.filter((c) => c.method === 'PUT')[1]!;
+    expect(retry.headers['if-match']).toBe('"r7"');
+    expect((retry.body as TrackerData).habits.map((h) => h.name)).toEqual(['Locale', 'Dal telefono']);
+    await act(() => new Promise((resolve) => setTimeout(resolve, SYNC_DEBOUNCE_MS + 200)));
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2);
+  });
+
   it('takes the start date from the session, not from the stored copy, and uploads nothing for it', async () => {
     const stored: TrackerData = { ...trackerWith(['Leggere'], '2025-10-08T09:00:00.000Z'), challengeStartDate: null };
     localStorage.setItem(STORAGE_KEYS.tracker(user.id), JSON.stringify(stored));
