@@ -1,0 +1,95 @@
+import * as z from 'zod/mini';
+import { isoDateSchema } from './iso-date';
+import { moodSchema, trackerDataSchema } from './tracker';
+import { visibleText } from './visible-text';
+
+// The coach console's contract: what /api/coach/** answers and accepts. The server builds these
+// shapes and the web app reads them with the same schemas.
+
+export const coachMessages = {
+  cohortNameRequired: 'Inserisci il nome della coorte',
+  cohortNameTooLong: 'Il nome della coorte può avere al massimo 80 caratteri',
+  startDateMonday: 'La data di inizio deve essere un lunedì',
+  notYourCohort: 'Non fai parte dei coach di questa coorte',
+  coachesOnly: 'Area riservata ai coach',
+  cohortNotFound: 'Coorte non trovata',
+  participantNotFound: 'Partecipante non trovato in questa coorte',
+} as const;
+
+/** One of the caller's cohorts (`GET /api/coach/cohorts`). */
+export const coachCohortSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The Monday the group begins. */
+  startDate: isoDateSchema,
+  inviteCode: z.string(),
+  registrationOpen: z.boolean(),
+  participantCount: z.int(),
+});
+export type CoachCohort = z.infer<typeof coachCohortSchema>;
+
+/** `POST /api/coach/cohorts`. */
+export const createCohortRequestSchema = z.object({
+  name: z
+    .string({ error: coachMessages.cohortNameRequired })
+    .check(z.trim(), z.minLength(1, coachMessages.cohortNameRequired), z.maxLength(80, coachMessages.cohortNameTooLong), ...visibleText()),
+  startDate: isoDateSchema,
+});
+export type CreateCohortRequest = z.infer<typeof createCohortRequestSchema>;
+
+/** Why a participant needs the coach today, most urgent first (see attention rules in core). */
+export const attentionCodeSchema = z.enum([
+  'lowMood',
+  'moodDrop',
+  'noHabits2Days',
+  'missingCheckIn',
+  'noPlanner',
+  'notStarted',
+  'noActivity',
+]);
+export type AttentionCode = z.infer<typeof attentionCodeSchema>;
+
+export const attentionReasonSchema = z.object({ code: attentionCodeSchema, label: z.string() });
+export type AttentionReason = z.infer<typeof attentionReasonSchema>;
+
+/** One roster row (`GET /api/coach/cohorts/{cohortId}/participants`). */
+export const rosterRowSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  /** Removed from the cohort by a coach ("ritirato"): kept in exports, out of rankings. */
+  withdrawn: z.boolean(),
+  started: z.boolean(),
+  /** Challenge week 1..8 today in the participant's zone; 0 before the start. */
+  challengeWeek: z.int(),
+  pointsThisWeek: z.int(),
+  totalPoints: z.int(),
+  /** Share of habit-days ticked over the last 7 days (0..100), null without habits. */
+  habitsLast7DaysPercent: z.nullable(z.int()),
+  currentStreak: z.int(),
+  /** The last day anything was ticked, planned or checked in, null if never. */
+  lastActivity: z.nullable(isoDateSchema),
+  lastMood: z.nullable(moodSchema),
+  /** Last mood minus the one before (negative: worse), null with fewer than two check-ins. */
+  moodTrend: z.nullable(z.int()),
+  plannerSavedThisWeek: z.boolean(),
+  attention: z.array(attentionReasonSchema),
+});
+export type RosterRow = z.infer<typeof rosterRowSchema>;
+
+export const rosterPageSchema = z.object({
+  rows: z.array(rosterRowSchema),
+  /** Pass as `?cursor=` for the next page; null on the last page. */
+  nextCursor: z.nullable(z.string()),
+});
+export type RosterPage = z.infer<typeof rosterPageSchema>;
+
+/** The participant page (`GET /api/coach/cohorts/{cohortId}/participants/{userId}`): read-only. */
+export const participantDetailSchema = z.object({
+  row: rosterRowSchema,
+  challengeStartDate: z.nullable(isoDateSchema),
+  timeZone: z.string(),
+  /** The synced tracker as the server vouched for it; null before the first sync. */
+  tracker: z.nullable(trackerDataSchema),
+});
+export type ParticipantDetail = z.infer<typeof participantDetailSchema>;

@@ -1,0 +1,41 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import { coachMessages } from '@sfida/core/coach';
+import type { User } from '@sfida/core/user';
+import { forbidden, notFound } from './http-error';
+
+// `cohorts/{cohortId}` is read by the coach features, registration and the leaderboard, so its
+// repository lives here, below all of them.
+
+/** What `cohorts/{cohortId}` holds. */
+export interface CohortDoc {
+  name: string;
+  /** The Monday the group begins (YYYY-MM-DD). */
+  startDate: string;
+  /** The coaches (OWNER accounts) who run it. */
+  coachIds: string[];
+  /** Shown to its coaches; registration looks it up through `inviteCodes/{hash}`. */
+  inviteCode: string;
+  registrationOpen: boolean;
+  createdAt: string;
+}
+
+export function cohortsCollection(db: Firestore) {
+  return db.collection('cohorts');
+}
+
+export function cohortRef(db: Firestore, cohortId: string) {
+  return cohortsCollection(db).doc(cohortId);
+}
+
+/**
+ * The cohort `cohortId` if `user` is one of its coaches. A participant gets 403, a coach of other
+ * cohorts 403, an id no cohort has 404 (the session check has already answered 401).
+ */
+export async function cohortOfCoach(db: Firestore, user: User, cohortId: string): Promise<{ id: string; cohort: CohortDoc }> {
+  if (user.role !== 'OWNER') throw forbidden(coachMessages.coachesOnly);
+  const snap = await cohortRef(db, cohortId).get();
+  if (!snap.exists) throw notFound(coachMessages.cohortNotFound);
+  const cohort = snap.data() as CohortDoc;
+  if (!cohort.coachIds.includes(user.id)) throw forbidden(coachMessages.notYourCohort);
+  return { id: snap.id, cohort };
+}
