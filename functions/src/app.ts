@@ -16,6 +16,7 @@ import { onboardingRouter } from './features/onboarding/router';
 import { schedaRouter } from './features/scheda/router';
 import { trackerRouter } from './features/tracker/router';
 import { leaderboardRouter } from './features/leaderboard/router';
+import { coachEventsRouter, eventsRouter } from './features/events/router';
 
 /** The whole API as an Express app, built from its dependencies (tests pass their own). */
 export function createApp(deps: Deps): Express {
@@ -49,6 +50,8 @@ export function createApp(deps: Deps): Express {
   api.use('/scheda', schedaRouter(apiDeps));
   api.use('/users', trackerRouter(apiDeps));
   api.use('/cohorts', leaderboardRouter(apiDeps));
+  api.use('/cohorts', eventsRouter(apiDeps));
+  api.use('/coach', coachEventsRouter(apiDeps));
   api.use(apiNotFound);
 
   app.use('/api', api);

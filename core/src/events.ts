@@ -1,0 +1,54 @@
+import * as z from 'zod/mini';
+import { localDateOf, todayIn } from './dates';
+import { visibleText } from './visible-text';
+
+// A cohort's calendar of live sessions: coaches create, edit and delete events; participants of
+// the cohort read them, upcoming first.
+
+export const eventMessages = {
+  titleRequired: "Inserisci il titolo dell'evento",
+  titleTooLong: 'Il titolo può avere al massimo 120 caratteri',
+  speakerTooLong: 'Il relatore può avere al massimo 120 caratteri',
+  descriptionTooLong: 'La descrizione può avere al massimo 1000 caratteri',
+  invalidStart: "Indica data e ora dell'evento",
+  invalidLink: 'Il link deve iniziare con https://',
+  notFound: 'Evento non trovato',
+  notYourCohort: 'Puoi vedere solo gli eventi della tua coorte',
+} as const;
+
+/** What a coach writes. `startsAt` is an instant with its offset (the browser sends its local time with it). */
+export const eventInputSchema = z.object({
+  startsAt: z.iso.datetime({ offset: true, error: eventMessages.invalidStart }),
+  title: z
+    .string({ error: eventMessages.titleRequired })
+    .check(z.trim(), z.minLength(1, eventMessages.titleRequired), z.maxLength(120, eventMessages.titleTooLong), ...visibleText()),
+  speaker: z.string().check(z.trim(), z.maxLength(120, eventMessages.speakerTooLong), ...visibleText({ allowBlank: true })),
+  description: z
+    .string()
+    .check(z.trim(), z.maxLength(1000, eventMessages.descriptionTooLong), ...visibleText({ allowBlank: true, multiline: true })),
+  link: z.optional(
+    z.string().check(
+      z.trim(),
+      z.maxLength(500, eventMessages.invalidLink),
+      z.refine((value) => value === '' || /^https:\/\/[^\s]+$/.test(value), { error: eventMessages.invalidLink }),
+    ),
+  ),
+});
+export type EventInput = z.infer<typeof eventInputSchema>;
+
+export const cohortEventSchema = z.object({ ...eventInputSchema.shape, id: z.string() });
+export type CohortEvent = z.infer<typeof cohortEventSchema>;
+
+export const cohortEventsAnswerSchema = z.object({ events: z.array(cohortEventSchema) });
+
+/** An event is over once its day is over, in the viewer's zone. */
+export function isPastEvent(event: Pick<CohortEvent, 'startsAt'>, now: Date, timeZone: string): boolean {
+  return localDateOf(event.startsAt, timeZone) < todayIn(timeZone, now);
+}
+
+/** Upcoming events first (soonest first), then past ones (most recent first). */
+export function orderEvents<T extends Pick<CohortEvent, 'startsAt'>>(events: T[], now: Date, timeZone: string): T[] {
+  const upcoming = events.filter((event) => !isPastEvent(event, now, timeZone)).sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
+  const past = events.filter((event) => isPastEvent(event, now, timeZone)).sort((a, b) => Date.parse(b.startsAt) - Date.parse(a.startsAt));
+  return [...upcoming, ...past];
+}

@@ -1,0 +1,21 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import type { CohortEvent, EventInput } from '@sfida/core/events';
+import { cohortRef } from '../../shared/cohort-repository';
+
+/** `cohorts/{cohortId}/events/{eventId}`: the cohort's calendar. */
+export function eventsCollection(db: Firestore, cohortId: string) {
+  return cohortRef(db, cohortId).collection('events');
+}
+
+/** Most events a cohort keeps: an eight-week programme holds a handful, so one bounded read serves them all. */
+export const MAX_EVENTS = 100;
+
+export async function listEvents(db: Firestore, cohortId: string): Promise<CohortEvent[]> {
+  const snap = await eventsCollection(db, cohortId).orderBy('startsAt').limit(MAX_EVENTS).get();
+  return snap.docs.map((doc) => ({ ...(doc.data() as EventInput), id: doc.id }));
+}
+
+export async function countEvents(db: Firestore, cohortId: string): Promise<number> {
+  const snap = await eventsCollection(db, cohortId).count().get();
+  return snap.data().count;
+}

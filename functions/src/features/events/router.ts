@@ -1,0 +1,35 @@
+import { Router } from 'express';
+import { eventInputSchema } from '@sfida/core/events';
+import type { ApiDeps } from '../../deps';
+import { AUTH_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
+import { currentUser, requireUser } from '../../middleware/session';
+import { parseOr400 } from '../../shared/validate';
+import { createEvent, deleteEvent, eventsFor, updateEvent } from './service';
+
+/** GET /api/cohorts/:cohortId/events: the calendar, for the cohort's participants and coaches. */
+export function eventsRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
+  const router = Router();
+  router.get('/:cohortId/events', requireUser, async (req, res) => {
+    res.json({ events: await eventsFor(deps, currentUser(res), String(req.params.cohortId)) });
+  });
+  return router;
+}
+
+/** POST, PUT, DELETE /api/coach/cohorts/:cohortId/events[/:eventId]: the cohort's coaches keep the calendar. */
+export function coachEventsRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
+  const router = Router();
+  const body = jsonBody(AUTH_BODY_LIMIT);
+  router.post('/cohorts/:cohortId/events', body, requireUser, async (req, res) => {
+    const input = parseOr400(eventInputSchema, req.body);
+    res.status(201).json(await createEvent(deps, currentUser(res), String(req.params.cohortId), input));
+  });
+  router.put('/cohorts/:cohortId/events/:eventId', body, requireUser, async (req, res) => {
+    const input = parseOr400(eventInputSchema, req.body);
+    res.json(await updateEvent(deps, currentUser(res), String(req.params.cohortId), String(req.params.eventId), input));
+  });
+  router.delete('/cohorts/:cohortId/events/:eventId', requireUser, async (req, res) => {
+    await deleteEvent(deps, currentUser(res), String(req.params.cohortId), String(req.params.eventId));
+    res.status(204).end();
+  });
+  return router;
+}
