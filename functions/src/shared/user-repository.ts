@@ -11,6 +11,11 @@ export interface UserDoc extends Omit<User, 'id'> {
   disabled?: boolean;
   /** When the participant last changed `timeZone` (ISO instant): one change per calendar day. */
   timeZoneChangedAt?: string;
+  /**
+   * When a coach withdrew the participant from their cohort (ISO instant): they keep account and
+   * data, leave its leaderboard and keep `cohortId`, so the coaches' exports still list them.
+   */
+  withdrawnAt?: string;
 }
 
 export function usersCollection(db: Firestore) {

@@ -7,6 +7,8 @@ const FIELD_LABELS: Record<string, string> = {
   livelloAllenamento: 'livello di allenamento',
   schedaAssegnata: 'scheda',
   challengeStartDate: 'data di inizio',
+  startDate: 'data di inizio',
+  registrationOpen: 'iscrizioni aperte',
 };
 
 /** Parses `value` with `schema`; on failure a 400 carrying the first issue's (Italian) message. */

@@ -9,6 +9,7 @@ import {
 import type { UserRecord } from 'firebase-admin/auth';
 import type { Deps } from '../../deps';
 import { SessionStore } from '../../sessions/session-store';
+import { addDefaultCohortCoach } from '../../shared/default-cohort';
 import { DEFAULT_TIME_ZONE } from '../../shared/time-zone';
 import { newUserDoc, toUser, userRef, type UserDoc } from '../../shared/user-repository';
 
@@ -66,7 +67,7 @@ export async function ensureAccount(deps: AdminDeps, input: EnsureAccountInput):
   return toUser(await ref.get());
 }
 
-/** Makes an existing account an OWNER (coach) of its cohort. */
+/** Makes an existing account an OWNER (coach), and a coach of the default cohort. */
 export async function grantOwner(deps: AdminDeps, email: string): Promise<User> {
   const record = await findAuthUser(deps, email.trim().toLowerCase());
   if (!record) throw new Error(`Nessun account con email ${email}`);
@@ -79,6 +80,7 @@ export async function grantOwner(deps: AdminDeps, email: string): Promise<User> 
     const name = record.displayName ?? null;
     await ref.set(newUserDoc({ email: record.email ?? email, name, role: 'OWNER', cohortId, timeZone: DEFAULT_TIME_ZONE, now: deps.clock() }));
   }
+  await addDefaultCohortCoach(deps, record.uid);
   return toUser(await ref.get());
 }
 

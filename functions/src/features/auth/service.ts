@@ -1,10 +1,13 @@
 import type { LoginRequest, RegisterRequest, User } from '@sfida/core/user';
 import { messages } from '@sfida/core/user';
 import type { ApiDeps } from '../../deps';
+import type { CohortDoc } from '../../shared/cohort-repository';
 import { safeEqual } from '../../shared/crypto';
+import { ensureDefaultCohortDoc } from '../../shared/default-cohort';
 import { badRequest, conflict, forbidden, serviceUnavailable, tooManyRequests, unauthorized } from '../../shared/http-error';
 import { IdentityToolkitThrottled, IdentityToolkitUnavailable, type SignInResult } from '../../shared/identity-toolkit';
 import type { ClientAddresses } from '../../shared/client-address';
+import { cohortOfInviteCode, normalizeInviteCode } from '../../shared/invite-codes';
 import type { RateRule } from '../../shared/rate-limiter';
 import { newUserDoc, toUser, userRef } from '../../shared/user-repository';
 import { DeviceTokens } from './device-tokens';
@@ -18,6 +21,7 @@ export const authMessages = {
   tooManyResets: 'Troppe richieste di reimpostazione. Riprova tra qualche minuto.',
   loginUnavailable: 'Il servizio di accesso non è raggiungibile in questo momento. Riprova tra qualche minuto.',
   resetUnavailable: "Non è stato possibile inviare l'email di reimpostazione in questo momento. Riprova tra qualche minuto.",
+  registrationClosed: 'Le iscrizioni a questa coorte sono chiuse',
 } as const;
 
 const TEN_MINUTES = 10 * 60 * 1000;
@@ -144,7 +148,7 @@ export class AuthService {
   }
 
   async register(input: RegisterRequest, addresses: ClientAddresses, timeZone: string): Promise<SignedIn> {
-    const { config, auth, db, clock } = this.deps;
+    const { auth, db, clock } = this.deps;
     const inviteRules: RateRule[] = [
       ...addressRules('invite', limits.inviteGuessesPerAddress, addresses),
       { key: 'invite-global', limit: limits.inviteGuessesGlobal, windowMs: limits.windowMs },
@@ -153,8 +157,10 @@ export class AuthService {
     const attempt = await this.deps.limiter.attempt(inviteRules);
     if (!attempt.allowed) throw tooManyRequests(authMessages.tooManyInviteGuesses);
     // A wrong code keeps its place in the limits; a right one gives it back.
-    if (!config.inviteCode || !safeEqual(input.secretCode, config.inviteCode)) throw forbidden(messages.invalidInviteCode);
+    const invited = await this.cohortOfCode(input.secretCode);
+    if (!invited) throw forbidden(messages.invalidInviteCode);
     await attempt.release();
+    if (!invited.cohort.registrationOpen) throw forbidden(authMessages.registrationClosed);
 
     let uid: string;
     try {
@@ -168,7 +174,7 @@ export class AuthService {
     }
 
     // Whatever the request says, a new account is a PARTICIPANT of the invite's cohort.
-    const doc = newUserDoc({ email: input.email, name: input.name, role: 'PARTICIPANT', cohortId: config.inviteCohortId, timeZone, now: clock() });
+    const doc = newUserDoc({ email: input.email, name: input.name, role: 'PARTICIPANT', cohortId: invited.id, timeZone, now: clock() });
     try {
       await userRef(db, uid).create(doc);
     } catch (error) {
@@ -177,6 +183,20 @@ export class AuthService {
     }
     const [token, deviceToken] = await Promise.all([this.deps.sessions.create(uid), this.devices.issue(uid, input.email)]);
     return { user: { id: uid, ...toUserFields(doc) }, token, deviceToken };
+  }
+
+  /**
+   * The cohort whose code `secretCode` is. The INVITE_CODE secret, the code of the cohort that
+   * existed before cohorts were data, creates that cohort the first time it is used, so a
+   * deployment keeps working before an operator runs the migration.
+   */
+  private async cohortOfCode(secretCode: string): Promise<{ id: string; cohort: CohortDoc } | null> {
+    const { config, db } = this.deps;
+    const found = await cohortOfInviteCode(db, secretCode);
+    if (found || !config.inviteCode || !safeEqual(normalizeInviteCode(secretCode), normalizeInviteCode(config.inviteCode))) return found;
+    // Once its coaches replaced the default cohort's code, INVITE_CODE has no lookup and finds nothing.
+    await ensureDefaultCohortDoc(this.deps);
+    return cohortOfInviteCode(db, secretCode);
   }
 
   /** Ends the session of `token`, if it is one. */

@@ -4,7 +4,7 @@ import { compareLeaderboardRows, type LeaderboardEntry } from '@sfida/core/progr
 import type { User } from '@sfida/core/user';
 import type { Firestore } from 'firebase-admin/firestore';
 import { forbidden } from '../../shared/http-error';
-import { usersCollection } from '../../shared/user-repository';
+import { userRef, usersCollection } from '../../shared/user-repository';
 import { summariesOfCohort, summaryRef, type LeaderboardSummaryDoc } from '../tracker/repository';
 
 const LEADERBOARD_SIZE = 50;
@@ -15,6 +15,7 @@ const LEADERBOARD_CACHE_ENTRIES = 200;
 
 const leaderboardMessages = {
   notMember: 'Puoi vedere solo la classifica della tua coorte',
+  withdrawn: 'Non fai più parte di questa coorte',
 } as const;
 
 type Row = Omit<LeaderboardEntry, 'rank'>;
@@ -72,7 +73,9 @@ export async function cohortLeaderboard(
     // An OWNER (the coach) sees the cohort without a row of their own.
     viewer.role === 'OWNER' ? null : ownRow(db, viewer, cohortId, context.weekStart, today),
   ]);
-  return topWithOwnRow(rows, own, viewer.id);
+  // A participant a coach withdrew keeps `cohortId` (for the coaches' records) but not the ranking.
+  if (own?.withdrawn) throw forbidden(leaderboardMessages.withdrawn);
+  return topWithOwnRow(rows, own?.row ?? null, viewer.id);
 }
 
 function rowOf(userId: string, name: unknown, summary: SummaryFields | undefined, weekStart: string, today: string, isMe: boolean): Row {
@@ -86,26 +89,30 @@ function rowOf(userId: string, name: unknown, summary: SummaryFields | undefined
   };
 }
 
-/** Every ranked member of the cohort (not OWNERs, not disabled accounts), sorted; two equality queries in parallel. */
+/** Every ranked member of the cohort (not OWNERs, not disabled or withdrawn accounts), sorted; two equality queries in parallel. */
 async function cohortRows(db: Firestore, cohortId: string, weekStart: string, today: string): Promise<Row[]> {
   const [members, summaries] = await Promise.all([
-    usersCollection(db).where('cohortId', '==', cohortId).select('name', 'role', 'disabled').get(),
+    usersCollection(db).where('cohortId', '==', cohortId).select('name', 'role', 'disabled', 'withdrawnAt').get(),
     summariesOfCohort(db, cohortId),
   ]);
   return members.docs
-    .filter((doc) => doc.get('role') !== 'OWNER' && doc.get('disabled') !== true)
+    .filter((doc) => doc.get('role') !== 'OWNER' && doc.get('disabled') !== true && doc.get('withdrawnAt') === undefined)
     .map((doc) => rowOf(doc.id, doc.get('name'), summaries.get(doc.id), weekStart, today, false))
     .sort(compareLeaderboardRows);
 }
 
-/** The caller's row from their summary as stored now (one document read). */
-async function ownRow(db: Firestore, viewer: User, cohortId: string, weekStart: string, today: string): Promise<Row> {
-  const [snap] = await db.getAll(summaryRef(db, viewer.id), {
-    fieldMask: ['cohortId', 'totalPoints', 'streakDays', 'streakThrough', 'pointsByWeek'],
+/**
+ * The caller's row from their summary as stored now, and whether a coach withdrew them (read with
+ * it, since the session's user does not carry it).
+ */
+async function ownRow(db: Firestore, viewer: User, cohortId: string, weekStart: string, today: string): Promise<{ row: Row; withdrawn: boolean }> {
+  // One read of both documents; each has only some of the masked fields.
+  const [snap, userSnap] = await db.getAll(summaryRef(db, viewer.id), userRef(db, viewer.id), {
+    fieldMask: ['cohortId', 'totalPoints', 'streakDays', 'streakThrough', 'pointsByWeek', 'withdrawnAt'],
   });
   // A summary written while in another cohort does not count here (as the cohort query would not find it).
   const summary = snap?.exists && snap.get('cohortId') === cohortId ? (snap.data() as SummaryFields) : undefined;
-  return rowOf(viewer.id, viewer.name, summary, weekStart, today, true);
+  return { row: rowOf(viewer.id, viewer.name, summary, weekStart, today, true), withdrawn: userSnap?.get('withdrawnAt') !== undefined };
 }
 
 /**

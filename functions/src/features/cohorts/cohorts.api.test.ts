@@ -1,0 +1,325 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { coachMessages, type CoachCohort } from '@sfida/core/coach';
+import type { LeaderboardEntry } from '@sfida/core/progress-summary';
+import { messages, type User } from '@sfida/core/user';
+import { cohortRef } from '../../shared/cohort-repository';
+import { ensureDefaultCohort } from '../../shared/default-cohort';
+import { inviteCodeRef } from '../../shared/invite-codes';
+import { ensureAccount, grantOwner } from '../account/admin';
+import { authMessages } from '../auth/service';
+import { Client, PASSWORD, readDoc, registerParticipant, startTestApp, uniqueEmail, type Reply, type TestApp } from '../../test-support/api-harness';
+import { cohortMessages } from './service';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app.close();
+});
+
+/** A Monday. */
+const START = '2026-09-14';
+
+async function ownerOf(cohortId = `altra-${randomBytes(4).toString('hex')}`) {
+  const email = uniqueEmail('coach');
+  const user = await ensureAccount(app.deps, { email, password: PASSWORD, name: 'Coach', role: 'OWNER', cohortId });
+  const client = new Client(app);
+  expect((await client.post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
+  return { client, user, email };
+}
+
+async function newCohort(coach: Client, name = 'Autunno 2026'): Promise<CoachCohort> {
+  const reply = await coach.post<CoachCohort>('/api/coach/cohorts', { name, startDate: START });
+  expect(reply.status).toBe(201);
+  return reply.body;
+}
+
+function register(code: string, client = new Client(app)) {
+  const email = uniqueEmail();
+  return client.post<User>('/api/auth/register', { name: 'Nuova Partecipante', email, password: PASSWORD, role: 'PARTICIPANT', secretCode: code });
+}
+
+const wrongCode = { status: 403, body: { message: messages.invalidInviteCode } };
+
+describe('authorization of /api/coach/cohorts/{cohortId}/…', () => {
+  type Call = (client: Client, cohortId: string) => Promise<Reply>;
+  const calls: [string, Call, number][] = [
+    ['PATCH', (c, id) => c.request('PATCH', `/api/coach/cohorts/${id}`, { json: { registrationOpen: true } }), 200],
+    ['POST invite-code', (c, id) => c.post(`/api/coach/cohorts/${id}/invite-code`), 200],
+    ['POST coaches', (c, id) => c.post(`/api/coach/cohorts/${id}/coaches`, { email: 'nessuno@test.sfida8.local' }), 404],
+    ['POST withdraw', (c, id) => c.post(`/api/coach/cohorts/${id}/participants/nessuno/withdraw`), 404],
+  ];
+
+  test.each(calls)('%s: signed out 401, participant 403, another cohort\'s coach 403, unknown cohort 404, its coach passes', async (_name, call, passes) => {
+    const coach = await ownerOf();
+    const cohort = await newCohort(coach.client);
+    const stranger = await ownerOf();
+    await newCohort(stranger.client);
+    const { client: participant } = await registerParticipant(app);
+
+    expect((await call(new Client(app), cohort.id)).status).toBe(401);
+    expect(await call(participant, cohort.id)).toMatchObject({ status: 403, body: { message: coachMessages.coachesOnly } });
+    expect(await call(stranger.client, cohort.id)).toMatchObject({ status: 403, body: { message: coachMessages.notYourCohort } });
+    expect(await call(coach.client, 'nessuna-coorte')).toMatchObject({ status: 404, body: { message: coachMessages.cohortNotFound } });
+    // Past the access check: the call's own answer (404 for an unknown coach or participant).
+    expect((await call(coach.client, cohort.id)).status).toBe(passes);
+  });
+
+  test('list and create: signed out 401, participant 403', async () => {
+    const signedOut = new Client(app);
+    expect((await signedOut.get('/api/coach/cohorts')).status).toBe(401);
+    expect((await signedOut.post('/api/coach/cohorts', { name: 'X', startDate: START })).status).toBe(401);
+    const { client } = await registerParticipant(app);
+    expect(await client.get('/api/coach/cohorts')).toMatchObject({ status: 403, body: { message: coachMessages.coachesOnly } });
+    // Refused before the body is judged.
+    expect(await client.post('/api/coach/cohorts', {})).toMatchObject({ status: 403, body: { message: coachMessages.coachesOnly } });
+  });
+});
+
+describe('POST /api/coach/cohorts', () => {
+  test('creates an open cohort with a readable code; registering with it puts the participant in it', async () => {
+    const coach = await ownerOf();
+    const cohort = await newCohort(coach.client, '  Àutunno bello ');
+    expect(cohort).toMatchObject({ name: 'Àutunno bello', startDate: START, registrationOpen: true, participantCount: 0 });
+    expect(cohort.inviteCode).toMatch(/^AUTUNNO-[A-HJKMNP-Z2-9]{4}$/);
+    expect(await readDoc(app, `cohorts/${cohort.id}`)).toMatchObject({ coachIds: [coach.user.id], inviteCode: cohort.inviteCode });
+
+    // Typed in lower case with spaces around: the same code.
+    const reply = await register(`  ${cohort.inviteCode.toLowerCase()} `);
+    expect(reply.status).toBe(201);
+    expect(reply.body.cohortId).toBe(cohort.id);
+    expect(await readDoc(app, `users/${reply.body.id}`)).toMatchObject({ cohortId: cohort.id, role: 'PARTICIPANT' });
+
+    const list = await coach.client.get<CoachCohort[]>('/api/coach/cohorts');
+    expect(list.status).toBe(200);
+    expect(list.body).toEqual([{ ...cohort, participantCount: 1 }]);
+  });
+
+  test('the code falls back to SFIDA when the first word has no letters or digits; the slug is at most 10 characters', async () => {
+    const coach = await ownerOf();
+    expect((await newCohort(coach.client, '«» gruppo')).inviteCode).toMatch(/^SFIDA-[A-HJKMNP-Z2-9]{4}$/);
+    expect((await newCohort(coach.client, 'Straordinariamente')).inviteCode).toMatch(/^STRAORDINA-[A-HJKMNP-Z2-9]{4}$/);
+  });
+
+  test.each([
+    [{ name: 'Inverno', startDate: '2026-09-15' }, coachMessages.startDateMonday],
+    [{ name: '   ', startDate: START }, coachMessages.cohortNameRequired],
+    [{ name: 'x'.repeat(81), startDate: START }, coachMessages.cohortNameTooLong],
+    [{ name: 'Inverno', startDate: '14-09-2026' }, 'Data non valida: usa il formato AAAA-MM-GG'],
+  ])('%o: 400', async (json, message) => {
+    const coach = await ownerOf();
+    expect(await coach.client.post('/api/coach/cohorts', json)).toMatchObject({ status: 400, body: { message } });
+  });
+
+  test('a coach sees only the cohorts they coach, latest start first', async () => {
+    const coach = await ownerOf();
+    const other = await ownerOf();
+    await newCohort(other.client, 'Altrui');
+    const early = (await coach.client.post<CoachCohort>('/api/coach/cohorts', { name: 'Primavera', startDate: '2026-03-02' })).body;
+    const late = await newCohort(coach.client, 'Autunno');
+    const list = await coach.client.get<CoachCohort[]>('/api/coach/cohorts');
+    expect(list.body.map((c) => c.id)).toEqual([late.id, early.id]);
+  });
+});
+
+describe('POST /api/coach/cohorts/{cohortId}/invite-code', () => {
+  test('the new code works at once and the old one is refused', async () => {
+    const coach = await ownerOf();
+    const cohort = await newCohort(coach.client);
+    const reply = await coach.client.post<CoachCohort>(`/api/coach/cohorts/${cohort.id}/invite-code`);
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({ id: cohort.id, name: cohort.name, registrationOpen: true });
+    expect(reply.body.inviteCode).not.toBe(cohort.inviteCode);
+    expect(reply.body.inviteCode).toMatch(/^AUTUNNO-/);
+
+    expect(await register(cohort.inviteCode)).toMatchObject(wrongCode);
+    expect((await inviteCodeRef(app.deps.db, cohort.inviteCode).get()).exists).toBe(false);
+    const joined = await register(reply.body.inviteCode);
+    expect(joined.status).toBe(201);
+    expect(joined.body.cohortId).toBe(cohort.id);
+  });
+
+  test('a lookup left behind by a replaced code is refused (the cohort\'s own code decides)', async () => {
+    const coach = await ownerOf();
+    const cohort = await newCohort(coach.client);
+    await cohortRef(app.deps.db, cohort.id).update({ inviteCode: 'ALTRO-2222' });
+    expect(await register(cohort.inviteCode)).toMatchObject(wrongCode);
+  });
+});
+
+describe('PATCH /api/coach/cohorts/{cohortId}', () => {
+  test('closing registration refuses the right code with its own message; reopening lets people in again', async () => {
+    const coach = await ownerOf();
+    const cohort = await newCohort(coach.client);
+    const closed = await coach.client.request<CoachCohort>('PATCH', `/api/coach/cohorts/${cohort.id}`, { json: { registrationOpen: false } });
+    expect(closed).toMatchObject({ status: 200, body: { ...cohort, registrationOpen: false } });
+    expect(await register(cohort.inviteCode)).toMatchObject({ status: 403, body: { message: authMessages.registrationClosed } });
+
+    await coach.client.request('PATCH', `/api/coach/cohorts/${cohort.id}`, { json: { registrationOpen: true } });
+    expect((await register(cohort.inviteCode)).status).toBe(201);
+  });
+
+  test('renames the cohort; the code stays', async () => {
+    const coach = await ownerOf();
+    const cohort = await newCohort(coach.client);
+    const reply = await coach.client.request<CoachCohort>('PATCH', `/api/coach/cohorts/${cohort.id}`, { json: { name: ' Inverno ' } });
+    expect(reply).toMatchObject({ status: 200, body: { name: 'Inverno', inviteCode: cohort.inviteCode } });
+    expect(await readDoc(app, `cohorts/${cohort.id}`)).toMatchObject({ name: 'Inverno', registrationOpen: true });
+  });
+
+  test.each([
+    [{ name: '' }, coachMessages.cohortNameRequired],
+    [{ registrationOpen: 'sì' }, 'Valore non valido per iscrizioni aperte'],
+  ])('%o: 400', async (json, message) => {
+    const coach = await ownerOf();
+    const cohort = await newCohort(coach.client);
+    expect(await coach.client.request('PATCH', `/api/coach/cohorts/${cohort.id}`, { json })).toMatchObject({ status: 400, body: { message } });
+  });
+});
+
+describe('POST /api/coach/cohorts/{cohortId}/coaches', () => {
+  test('adds another OWNER, who then sees and manages the cohort', async () => {
+    const coach = await ownerOf();
+    const cohort = await newCohort(coach.client);
+    const second = await ownerOf();
+    const reply = await coach.client.post(`/api/coach/cohorts/${cohort.id}/coaches`, { email: second.email.toUpperCase() });
+    expect(reply.status).toBe(200);
+    expect(await readDoc(app, `cohorts/${cohort.id}`)).toMatchObject({ coachIds: [coach.user.id, second.user.id] });
+    expect((await second.client.get<CoachCohort[]>('/api/coach/cohorts')).body.map((c) => c.id)).toEqual([cohort.id]);
+    expect((await second.client.post(`/api/coach/cohorts/${cohort.id}/invite-code`)).status).toBe(200);
+  });
+
+  test('no OWNER with that email (unknown, or a participant): 404', async () => {
+    const coach = await ownerOf();
+    const cohort = await newCohort(coach.client);
+    const { email } = await registerParticipant(app);
+    for (const address of [email, uniqueEmail('nessuno')]) {
+      expect(await coach.client.post(`/api/coach/cohorts/${cohort.id}/coaches`, { email: address })).toMatchObject({
+        status: 404,
+        body: { message: cohortMessages.noSuchCoach },
+      });
+    }
+    expect(await coach.client.post(`/api/coach/cohorts/${cohort.id}/coaches`, { email: 'non-una-email' })).toMatchObject({
+      status: 400,
+      body: { message: messages.emailInvalid },
+    });
+  });
+});
+
+describe('POST /api/coach/cohorts/{cohortId}/participants/{userId}/withdraw', () => {
+  test('the participant keeps the account, leaves the ranking and loses its leaderboard', async () => {
+    const coach = await ownerOf();
+    const cohort = await newCohort(coach.client);
+    const anna = new Client(app);
+    const bruno = new Client(app);
+    const annaUser = (await register(cohort.inviteCode, anna)).body;
+    const brunoUser = (await register(cohort.inviteCode, bruno)).body;
+    const leaderboard = `/api/cohorts/${cohort.id}/leaderboard`;
+    // Another week than the one read below: an instance keeps a week's ranking for a few seconds.
+    expect((await anna.get(`${leaderboard}?weekStart=2026-01-05`)).status).toBe(200);
+
+    const reply = await coach.client.post(`/api/coach/cohorts/${cohort.id}/participants/${annaUser.id}/withdraw`);
+    expect(reply.status).toBe(200);
+    const withdrawnAt = app.deps.clock().toISOString().slice(0, 10);
+    expect(reply.body).toMatchObject({ userId: annaUser.id, withdrawnAt: expect.stringContaining(withdrawnAt) });
+    expect(await readDoc(app, `users/${annaUser.id}`)).toMatchObject({ cohortId: cohort.id, withdrawnAt: reply.body.withdrawnAt });
+
+    // Still signed in, the leaderboard of that cohort is closed to her and she is off everyone's.
+    expect((await anna.get('/api/auth/me')).status).toBe(200);
+    expect(await anna.get(leaderboard)).toMatchObject({ status: 403, body: { message: 'Non fai più parte di questa coorte' } });
+    const seen = await bruno.get<{ entries: LeaderboardEntry[] }>(leaderboard);
+    expect(seen.body.entries.map((e) => e.userId)).toEqual([brunoUser.id]);
+    expect((await coach.client.get<CoachCohort[]>('/api/coach/cohorts')).body[0]!.participantCount).toBe(1);
+
+    // Again: the first date stays.
+    const again = await coach.client.post(`/api/coach/cohorts/${cohort.id}/participants/${annaUser.id}/withdraw`);
+    expect(again.body).toEqual(reply.body);
+  });
+
+  test('someone not in the cohort, or a coach: 404', async () => {
+    const coach = await ownerOf();
+    const cohort = await newCohort(coach.client);
+    const { user: outsider } = await registerParticipant(app);
+    for (const userId of [outsider.id, coach.user.id]) {
+      expect(await coach.client.post(`/api/coach/cohorts/${cohort.id}/participants/${userId}/withdraw`)).toMatchObject({
+        status: 404,
+        body: { message: coachMessages.participantNotFound },
+      });
+    }
+  });
+});
+
+describe('the default cohort (INVITE_CODE)', () => {
+  test('INVITE_CODE registers into config.inviteCohortId, which is a cohort with that code', async () => {
+    const { user } = await registerParticipant(app);
+    const { inviteCohortId, inviteCode } = app.deps.config;
+    expect(user.cohortId).toBe(inviteCohortId);
+    expect(await readDoc(app, `cohorts/${inviteCohortId}`)).toMatchObject({ name: 'Coorte principale', inviteCode, registrationOpen: true });
+    expect(await readDoc(app, `inviteCodes/${inviteCodeRef(app.deps.db, inviteCode!).id}`)).toEqual({ cohortId: inviteCohortId });
+  });
+
+  test('the migration: the cohort with every OWNER as coach, users without a cohort moved in; twice changes nothing', async () => {
+    const suffix = randomBytes(4).toString('hex');
+    const config = { ...app.deps.config, inviteCohortId: `principale-${suffix}`, inviteCode: `Vecchio-${suffix}` };
+    const deps = { ...app.deps, config };
+    const owner = await ownerOf();
+    const orphan = app.deps.db.collection('users').doc(`senza-coorte-${suffix}`);
+    await orphan.set({ name: 'Vecchio account', email: uniqueEmail(), role: 'PARTICIPANT', createdAt: '2025-01-01T00:00:00.000Z' });
+    const emptyCohort = app.deps.db.collection('users').doc(`coorte-vuota-${suffix}`);
+    await emptyCohort.set({ name: 'Altro', email: uniqueEmail(), role: 'PARTICIPANT', cohortId: '' });
+
+    const first = await ensureDefaultCohort(deps);
+    expect(first.cohortCreated).toBe(true);
+    expect(first.usersAssigned).toBeGreaterThanOrEqual(2);
+    const cohort = await readDoc(app, `cohorts/${config.inviteCohortId}`);
+    expect(cohort).toMatchObject({ name: 'Coorte principale', inviteCode: config.inviteCode, registrationOpen: true });
+    expect(cohort!.coachIds).toContain(owner.user.id);
+    expect((await orphan.get()).get('cohortId')).toBe(config.inviteCohortId);
+    expect((await emptyCohort.get()).get('cohortId')).toBe(config.inviteCohortId);
+    // The code answers in any case: it is stored as configured, looked up normalized.
+    expect((await inviteCodeRef(app.deps.db, config.inviteCode.toUpperCase()).get()).get('cohortId')).toBe(config.inviteCohortId);
+
+    const before = (await cohortRef(app.deps.db, config.inviteCohortId).get()).updateTime;
+    const orphanBefore = (await orphan.get()).updateTime;
+    expect(await ensureDefaultCohort(deps)).toEqual({ cohortCreated: false, usersAssigned: 0 });
+    expect((await cohortRef(app.deps.db, config.inviteCohortId).get()).updateTime?.isEqual(before!)).toBe(true);
+    expect((await orphan.get()).updateTime?.isEqual(orphanBefore!)).toBe(true);
+  });
+
+  test('a deployment without the cohort gets it at the first registration with INVITE_CODE; replaced, INVITE_CODE stops working', async () => {
+    const suffix = randomBytes(4).toString('hex');
+    const saved = { INVITE_CODE: process.env.INVITE_CODE, INVITE_COHORT_ID: process.env.INVITE_COHORT_ID };
+    Object.assign(process.env, { INVITE_CODE: `PIGRO-${suffix}`, INVITE_COHORT_ID: `pigra-${suffix}` });
+    const lazy = await startTestApp();
+    Object.assign(process.env, saved);
+    try {
+      const owner = await ownerOf();
+      const client = new Client(lazy);
+      const email = uniqueEmail();
+      const json = { name: 'Prima', email, password: PASSWORD, role: 'PARTICIPANT', secretCode: `pigro-${suffix}` };
+      const reply = await client.post<User>('/api/auth/register', json);
+      expect(reply.status).toBe(201);
+      expect(reply.body.cohortId).toBe(`pigra-${suffix}`);
+      const cohort = await readDoc(lazy, `cohorts/pigra-${suffix}`);
+      expect(cohort!.coachIds).toContain(owner.user.id);
+
+      await owner.client.post('/api/auth/logout');
+      const coach = new Client(lazy);
+      expect((await coach.post('/api/auth/login', { email: owner.email, password: PASSWORD })).status).toBe(200);
+      expect((await coach.post(`/api/coach/cohorts/pigra-${suffix}/invite-code`)).status).toBe(200);
+      const again = await new Client(lazy).post('/api/auth/register', { ...json, email: uniqueEmail() });
+      expect(again).toMatchObject(wrongCode);
+    } finally {
+      await lazy.close();
+    }
+  });
+
+  test('make-owner makes the new coach a coach of the default cohort', async () => {
+    const { email } = await registerParticipant(app);
+    const user = await grantOwner(app.deps, email);
+    expect(user.role).toBe('OWNER');
+    expect((await readDoc(app, `cohorts/${app.deps.config.inviteCohortId}`))!.coachIds).toContain(user.id);
+  });
+});

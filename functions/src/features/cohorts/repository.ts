@@ -1,0 +1,74 @@
+import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { cohortRef, cohortsCollection, type CohortDoc } from '../../shared/cohort-repository';
+import { inviteCodeRef, isAlreadyExists, newInviteCode } from '../../shared/invite-codes';
+import { usersCollection } from '../../shared/user-repository';
+
+/** New codes tried before giving up: with 31^4 suffixes per name, a second try is already rare. */
+const CODE_ATTEMPTS = 5;
+
+/** The cohorts `uid` coaches. */
+export async function cohortsCoachedBy(db: Firestore, uid: string): Promise<{ id: string; cohort: CohortDoc }[]> {
+  const snap = await cohortsCollection(db).where('coachIds', 'array-contains', uid).get();
+  return snap.docs.map((doc) => ({ id: doc.id, cohort: doc.data() as CohortDoc }));
+}
+
+/** Participants of the cohort a coach has not withdrawn: everyone registered, minus the withdrawn (two count queries). */
+export async function activeParticipantCount(db: Firestore, cohortId: string): Promise<number> {
+  const members = usersCollection(db).where('cohortId', '==', cohortId);
+  const [all, withdrawn] = await Promise.all([
+    members.where('role', '==', 'PARTICIPANT').count().get(),
+    // Only participants are ever withdrawn.
+    members.where('withdrawnAt', '>', '').count().get(),
+  ]);
+  return all.data().count - withdrawn.data().count;
+}
+
+/**
+ * Claims a fresh code for the cohort `cohortId` named `name`: its lookup is created first, so two
+ * cohorts never share a code; a code already taken is drawn again.
+ */
+export async function claimInviteCode(db: Firestore, cohortId: string, name: string): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    const code = newInviteCode(name);
+    try {
+      await inviteCodeRef(db, code).create({ cohortId });
+      return code;
+    } catch (error) {
+      if (!isAlreadyExists(error) || attempt >= CODE_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/** Stores a new cohort with a fresh code; answers its id and code. */
+export async function createCohortDoc(db: Firestore, fields: Omit<CohortDoc, 'inviteCode'>): Promise<{ id: string; cohort: CohortDoc }> {
+  const ref = cohortsCollection(db).doc();
+  const inviteCode = await claimInviteCode(db, ref.id, fields.name);
+  const cohort: CohortDoc = { ...fields, inviteCode };
+  await ref.create(cohort);
+  return { id: ref.id, cohort };
+}
+
+/**
+ * Gives the cohort a fresh code. The old one stops working as soon as the cohort names the new
+ * one (registration compares with the cohort's own code); its lookup is then deleted.
+ */
+export async function replaceInviteCodeDoc(db: Firestore, cohortId: string, cohort: CohortDoc): Promise<string> {
+  const inviteCode = await claimInviteCode(db, cohortId, cohort.name);
+  await cohortRef(db, cohortId).update({ inviteCode });
+  await inviteCodeRef(db, cohort.inviteCode).delete();
+  return inviteCode;
+}
+
+export async function updateCohortDoc(db: Firestore, cohortId: string, fields: Partial<Pick<CohortDoc, 'name' | 'registrationOpen'>>): Promise<void> {
+  if (Object.keys(fields).length > 0) await cohortRef(db, cohortId).update(fields);
+}
+
+/** The id of the OWNER account with `email` (stored lower-case), or null. */
+export async function ownerIdByEmail(db: Firestore, email: string): Promise<string | null> {
+  const snap = await usersCollection(db).where('email', '==', email).where('role', '==', 'OWNER').limit(1).select().get();
+  return snap.docs[0]?.id ?? null;
+}
+
+export async function addCoachId(db: Firestore, cohortId: string, uid: string): Promise<void> {
+  await cohortRef(db, cohortId).update({ coachIds: FieldValue.arrayUnion(uid) });
+}
