@@ -3,12 +3,14 @@ import { schedaSchema } from '@sfida/core/user';
 import { loadConfig } from '../../functions/src/config';
 import { createDeps } from '../../functions/src/deps';
 import { ensureAccount } from '../../functions/src/features/account/admin';
+import { ensureDefaultCohort } from '../../functions/src/shared/default-cohort';
 import { renderSchedaPdf } from '../content/render-pdf';
 import { DEMO_OWNER, DEMO_PARTICIPANT, LOCAL_COHORT_ID } from './profiles';
 
 /**
  * Seeds a local stack: the four training sheets in the bucket folder, one demo
- * participant (onboarding done, challenge started this week) and one OWNER.
+ * participant (onboarding done, challenge started this week), one OWNER, and the
+ * local cohort with the demo coach as its coach.
  * Runs at every start and only adds what is missing, so restarts keep data.
  * Reads the emulators' addresses from the environment (emulatorEnv()).
  */
@@ -34,6 +36,8 @@ async function seed(): Promise<void> {
   if (!(await accountExists(deps, DEMO_OWNER.email))) {
     await ensureAccount(deps, { ...DEMO_OWNER, role: 'OWNER', cohortId: LOCAL_COHORT_ID });
   }
+  // After the accounts, so the demo coach coaches the local cohort (LOCAL_INVITE_CODE is its code).
+  await ensureDefaultCohort(deps);
 }
 
 async function accountExists(deps: Awaited<ReturnType<typeof createDeps>>, email: string): Promise<boolean> {

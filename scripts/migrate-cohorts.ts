@@ -1,0 +1,26 @@
+/**
+ * The cohorts migration: the INVITE_CODE secret becomes the code of a first cohort
+ * (INVITE_COHORT_ID, every OWNER as its coach), and users without a cohort join it:
+ *   INVITE_CODE=… GOOGLE_CLOUD_PROJECT=<project-id> npm run migrate-cohorts      a real project
+ *   npm run migrate-cohorts -- --local                                          the stack of `npm start`
+ * Idempotent: running it again changes nothing. Registration creates the cohort by itself the
+ * first time INVITE_CODE is used, so this is needed only to move users without a cohort.
+ */
+import { loadConfig } from '../functions/src/config';
+import { createDeps } from '../functions/src/deps';
+import { ensureDefaultCohort } from '../functions/src/shared/default-cohort';
+import { emulatorEnv, LOCAL_INVITE_CODE, profiles } from './stack/profiles';
+
+if (process.argv.includes('--local')) Object.assign(process.env, emulatorEnv(profiles.dev), { INVITE_CODE: LOCAL_INVITE_CODE });
+
+try {
+  const config = loadConfig({ WEB_API_KEY: 'unused-by-migrate-cohorts', ...process.env });
+  const deps = await createDeps(config);
+  const { cohortCreated, usersAssigned } = await ensureDefaultCohort(deps);
+  const cohort = cohortCreated ? `creata la coorte ${config.inviteCohortId}` : `la coorte ${config.inviteCohortId} c'era già`;
+  console.log(`${cohort}; utenti senza coorte spostati: ${usersAssigned} (progetto ${config.projectId}).`);
+  process.exit(0);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
