@@ -1,6 +1,6 @@
 import type { Mood } from '@sfida/core/tracker';
 
-/** The mood scale of the weekly check-in. */
+/** The mood scale of the weekly check-in (the participant's form and history, the coach's view). */
 export const MOODS: ReadonlyArray<{ value: Mood; emoji: string; label: string }> = [
   { value: 1, emoji: '😣', label: 'Molto difficile' },
   { value: 2, emoji: '😕', label: 'Difficile' },

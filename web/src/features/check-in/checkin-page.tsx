@@ -9,7 +9,7 @@ import { useTracker } from '../../tracker/use-tracker';
 import { CheckInForm } from './components/checkin-form';
 import { CheckInHistory } from './components/checkin-history';
 import { MoodChart } from './components/mood-chart';
-import { moodOf } from './components/moods';
+import { moodOf } from '../../lib/moods';
 
 function CheckInContent() {
   const { tracker } = useTracker();

@@ -6,7 +6,7 @@ import { MAX_REFLECTION, type Mood } from '@sfida/core/tracker';
 import { submitCheckIn } from '@sfida/core/tracker-actions';
 import { noticeDone } from '../../../lib/points-notice';
 import { useTracker } from '../../../tracker/use-tracker';
-import { MOODS } from './moods';
+import { MOODS } from '../../../lib/moods';
 
 const MoodOption = chakra('label', {
   base: {

@@ -2,7 +2,7 @@ import { Box, Flex, Stack, Text } from '@chakra-ui/react';
 import { formatItalianDate } from '@sfida/core/dates';
 import type { CheckIn } from '@sfida/core/tracker';
 import { cutWithEllipsis } from './cut-text';
-import { moodColor, moodOf } from './moods';
+import { moodColor, moodOf } from '../../../lib/moods';
 
 /** Reflections in the history show at most this many characters, so that every week fits at a glance. */
 export const HISTORY_REFLECTION_LENGTH = 100;

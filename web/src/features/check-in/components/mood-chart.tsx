@@ -1,7 +1,7 @@
 import { CHALLENGE_WEEKS } from '@sfida/core/dates';
 import type { CheckIn } from '@sfida/core/tracker';
 import { WeekBarChart } from '../../../components/week-bar-chart';
-import { moodColor, moodOf } from './moods';
+import { moodColor, moodOf } from '../../../lib/moods';
 
 /** The mood of each week's check-in across the 8 weeks (empty weeks stay flat). */
 export function MoodChart({ checkIns, currentWeek }: { checkIns: CheckIn[]; currentWeek: number }) {
