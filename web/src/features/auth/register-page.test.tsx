@@ -21,7 +21,7 @@ async function fillAndSubmit(user: ReturnType<typeof renderApp>['user'], fields:
   await user.type(screen.getByLabelText(/^Email/), 'giulia@example.it');
   await user.type(screen.getByLabelText(/^Password/), password);
   await user.type(screen.getByLabelText(/^Conferma password/), confirmPassword);
-  await user.type(screen.getByLabelText(/^Codice segreto/), secretCode);
+  if (secretCode) await user.type(screen.getByLabelText(/^Codice segreto/), secretCode);
   await user.click(screen.getByRole('button', { name: 'Registrati' }));
 }
 
@@ -59,6 +59,16 @@ describe('register page', { timeout: 20_000 }, () => {
       role: 'PARTICIPANT',
       secretCode: 'sbagliato',
     });
+  });
+
+  it("fills in the code of a coach's invite link (/register?codice=…)", async () => {
+    const fetchMock = mockApi({ 'GET /api/auth/session': anonymous, 'POST /api/auth/register': () => json(fakeNewcomer(), 201) });
+    const { user, currentPath } = renderApp('/register?codice=AUTUNNO-7K2Q');
+    expect(await screen.findByLabelText(/^Codice segreto/)).toHaveValue('AUTUNNO-7K2Q');
+    await fillAndSubmit(user, { secretCode: '' });
+
+    await waitFor(() => expect(currentPath()).toBe('/onboarding'));
+    expect(sentBody(fetchMock, 'POST', '/api/auth/register')).toMatchObject({ secretCode: 'AUTUNNO-7K2Q' });
   });
 
   it('falls back to the Italian message when the request fails without one', async () => {

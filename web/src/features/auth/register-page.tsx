@@ -1,6 +1,6 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button, Field, Input, Stack } from '@chakra-ui/react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { MIN_PASSWORD_LENGTH, messages } from '@sfida/core/user';
 import { useAuth } from '../../lib/auth';
 import { FormError } from '../../components/form-error';
@@ -30,7 +30,9 @@ export default function RegisterPage() {
   useDocumentTitle('Registrati');
   const { register } = useAuth();
   const navigate = useNavigate();
-  const [form, setForm] = useState(emptyForm);
+  // A coach's invite link (`/register?codice=…`) fills in the cohort's code.
+  const [searchParams] = useSearchParams();
+  const [form, setForm] = useState(() => ({ ...emptyForm, secretCode: searchParams.get('codice')?.trim() ?? '' }));
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   // The page may arrive prerendered (web/scripts/prerender.ts): it submits once the app runs it.
