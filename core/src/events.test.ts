@@ -11,7 +11,7 @@ describe('cohort events', () => {
     expect(isPastEvent(event, new Date('2026-10-25T23:00:00Z'), ROME)).toBe(true);
   });
 
-  it('lists upcoming events first, soonest first, then past ones, latest first', () => {
+  it('lists upcoming events first, then past ones, each in calendar order', () => {
     const now = new Date('2026-11-23T12:00:00Z');
     const events = [
       { id: 'a', startsAt: '2026-11-01T19:00:00+01:00' },
@@ -19,7 +19,7 @@ describe('cohort events', () => {
       { id: 'c', startsAt: '2026-11-20T19:00:00+01:00' },
       { id: 'd', startsAt: '2026-11-26T19:00:00+01:00' },
     ];
-    expect(orderEvents(events, now, ROME).map((event) => event.id)).toEqual(['d', 'b', 'c', 'a']);
+    expect(orderEvents(events, now, ROME).map((event) => event.id)).toEqual(['d', 'b', 'a', 'c']);
   });
 
   it('checks what a coach writes, with Italian messages', () => {

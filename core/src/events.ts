@@ -46,9 +46,8 @@ export function isPastEvent(event: Pick<CohortEvent, 'startsAt'>, now: Date, tim
   return localDateOf(event.startsAt, timeZone) < todayIn(timeZone, now);
 }
 
-/** Upcoming events first (soonest first), then past ones (most recent first). */
+/** Upcoming events first, then past ones, each in calendar order. */
 export function orderEvents<T extends Pick<CohortEvent, 'startsAt'>>(events: T[], now: Date, timeZone: string): T[] {
-  const upcoming = events.filter((event) => !isPastEvent(event, now, timeZone)).sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
-  const past = events.filter((event) => isPastEvent(event, now, timeZone)).sort((a, b) => Date.parse(b.startsAt) - Date.parse(a.startsAt));
-  return [...upcoming, ...past];
+  const byTime = [...events].sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
+  return [...byTime.filter((event) => !isPastEvent(event, now, timeZone)), ...byTime.filter((event) => isPastEvent(event, now, timeZone))];
 }

@@ -42,6 +42,8 @@ describe('cross-site protection on state-changing calls', () => {
     ['POST', '/api/onboarding', { tempoAllenamento: 'MENO_UN_ANNO', luogoAllenamento: 'CASA', livelloAllenamento: 'AVANZATO' }],
     ['PUT', '/api/users/me/progress', {}],
     ['POST', '/api/auth/password-reset', { email: 'a@b.it' }],
+    ['POST', '/api/coach/cohorts/coorte/events', { startsAt: '2099-01-01T19:00:00+01:00', title: 'X', speaker: '', description: '' }],
+    ['DELETE', '/api/coach/cohorts/coorte/events/e1', undefined],
   ];
 
   test.each(calls)('%s %s: wrong or missing Origin → 403, nothing changes', async (method, path, json) => {

@@ -1,20 +1,35 @@
-import { Alert, Badge, Box, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Flex, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { isPastEvent, orderEvents } from '@sfida/core/events';
 import { PageHeader } from '../../components/page-header';
+import { errorMessage } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth';
+import type { User } from '@sfida/core/user';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { events, isPastEvent } from './events';
-
-const dayFormat = new Intl.DateTimeFormat('it-IT', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-const timeFormat = new Intl.DateTimeFormat('it-IT', { hour: '2-digit', minute: '2-digit' });
+import { useCohortEvents } from './api/events';
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export default function EventsPage() {
   useDocumentTitle('Eventi');
+  const { user } = useAuth();
+  // The page renders under the signed-in guard.
+  return user ? <EventsCalendar user={user} /> : null;
+}
+
+function EventsCalendar({ user }: { user: User }) {
+  const query = useCohortEvents(user.cohortId);
   const now = new Date();
+  // Days and times as the participant lives them: in their zone.
+  const zone = user.timeZone;
+  const dayFormat = new Intl.DateTimeFormat('it-IT', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: zone });
+  const timeFormat = new Intl.DateTimeFormat('it-IT', { hour: '2-digit', minute: '2-digit', timeZone: zone });
+  const dayNumber = new Intl.DateTimeFormat('it-IT', { day: 'numeric', timeZone: zone });
+  const monthYear = new Intl.DateTimeFormat('it-IT', { month: 'short', year: 'numeric', timeZone: zone });
+  const events = orderEvents(query.data ?? [], now, zone);
 
   return (
     <>
-      <PageHeader title="Eventi">Gli incontri dal vivo con i coach e gli esperti, da settembre a novembre 2025.</PageHeader>
+      <PageHeader title="Eventi">Gli incontri dal vivo con i coach e gli esperti del tuo gruppo.</PageHeader>
 
       <Alert.Root status="info" rounded="xl" mb="8">
         <Alert.Indicator />
@@ -27,10 +42,23 @@ export default function EventsPage() {
         </Alert.Content>
       </Alert.Root>
 
-      <Stack as="ol" listStyleType="none" gap="4" aria-label="Calendario degli eventi">
+      {query.isPending ? (
+        <Flex justify="center" py="8">
+          <Spinner aria-label="Caricamento degli eventi" />
+        </Flex>
+      ) : query.isError ? (
+        <Alert.Root status="error" rounded="xl">
+          <Alert.Indicator />
+          <Alert.Description>{errorMessage(query.error, 'Impossibile caricare gli eventi. Riprova più tardi.')}</Alert.Description>
+        </Alert.Root>
+      ) : events.length === 0 ? (
+        <Text color="fg.muted">Nessun evento in programma per il tuo gruppo, per ora.</Text>
+      ) : null}
+
+      <Stack as="ol" listStyleType="none" gap="4" aria-label="Calendario degli eventi" hidden={events.length === 0}>
         {events.map((event) => {
           const start = new Date(event.startsAt);
-          const past = isPastEvent(event, now);
+          const past = isPastEvent(event, now, zone);
           return (
             <Flex
               as="li"
@@ -50,10 +78,10 @@ export default function EventsPage() {
               >
                 <time dateTime={event.startsAt}>
                   <Text as="span" display="block" fontSize="3xl" lineHeight="1">
-                    {start.getDate()}
+                    {dayNumber.format(start)}
                   </Text>
                   <Text as="span" display="block" textTransform="uppercase" fontSize="sm" letterSpacing="wider">
-                    {start.toLocaleDateString('it-IT', { month: 'short' })} {start.getFullYear()}
+                    {monthYear.format(start)}
                   </Text>
                 </time>
               </Box>
@@ -75,8 +103,13 @@ export default function EventsPage() {
                 <Text color="fg.muted" fontSize="sm">
                   {capitalize(dayFormat.format(start))}, ore {timeFormat.format(start)}
                 </Text>
-                <Text fontWeight="600">Con {event.speaker}</Text>
-                <Text color="fg.muted">{event.description}</Text>
+                {event.speaker ? <Text fontWeight="600">Con {event.speaker}</Text> : null}
+                {event.description ? <Text color="fg.muted">{event.description}</Text> : null}
+                {event.link && !past ? (
+                  <Link href={event.link} target="_blank" rel="noopener noreferrer" color="brand.fg" fontWeight="600">
+                    Collegati all’evento
+                  </Link>
+                ) : null}
               </Stack>
             </Flex>
           );
