@@ -66,8 +66,11 @@ export default function PrivacyPage() {
 
       <Section title="5. Chi vede i tuoi dati">
         <Text>
-          Il tuo coach vede i progressi del gruppo; gli altri partecipanti del tuo gruppo vedono in classifica il tuo nome e i
-          tuoi punti. Le riflessioni dei check-in non sono mostrate agli altri partecipanti. I dati sono ospitati su Google
+          I coach del tuo gruppo vedono il tuo nome, la tua email e tutto ciò che registri nel percorso: abitudini e giorni
+          segnati, planner, punti, badge e i check-in settimanali, compresi l’umore e il testo completo delle riflessioni.
+          Li usano per capire chi ha bisogno di loro e per risponderti, e possono esportare questi dati del gruppo in un file.
+          Gli altri partecipanti del tuo gruppo vedono in classifica solo il tuo nome e i tuoi punti; le riflessioni dei
+          check-in non sono mai mostrate agli altri partecipanti. I dati sono ospitati su Google
           Firebase (Google Cloud), nominato responsabile del trattamento, in data center dell’Unione europea; eventuali
           trasferimenti extra UE avvengono sulla base delle clausole contrattuali standard della Commissione europea.
         </Text>
