@@ -3,7 +3,7 @@ import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../components/page-spinner';
 import { lazyScreen, type LazyScreen } from '../lib/lazy-screen';
 import { RouteErrorBoundary } from './error-boundary';
-import { RequireAuth, RequireOnboardingDone, SignedOutOnly } from './guards';
+import { RequireAuth, RequireOnboardingDone, RequireOwner, SignedOutOnly } from './guards';
 
 // Every screen is its own chunk. A first visit to `/` gets the prerendered landing page
 // (web/scripts/prerender.ts); the SPA renders it only when it navigates there itself.
@@ -34,6 +34,15 @@ const appScreens: Record<string, LazyScreen> = {
   '/risorse': lazyScreen(() => import('../features/resources/resources-page')),
   '/profilo': lazyScreen(() => import('../features/profile/profile-page')),
 };
+/**
+ * The coach console (/coach and below): one chunk of its own, which participants never load. It
+ * routes its own pages, and is served by the SPA's app.html (a few coaches: no shell of its own).
+ */
+const CoachConsole = lazyScreen(() => import('../features/coach/coach-console'));
+
+function isCoachPath(pathname: string): boolean {
+  return pathname === '/coach' || pathname.startsWith('/coach/');
+}
 
 /**
  * The pages the build prerenders for the SPA to hydrate (web/scripts/prerender.ts): every
@@ -53,6 +62,7 @@ export function isSignedOutOnly(path: string): boolean {
 function screensAt(pathname: string): LazyScreen[] {
   const appScreen = appScreens[pathname];
   if (appScreen) return [AppShell, appScreen];
+  if (isCoachPath(pathname)) return [AppShell, CoachConsole];
   if (pathname === '/onboarding') return [OnboardingPage];
   const screen = signedOutScreens[pathname] ?? openScreens[pathname];
   return screen ? [screen] : [];
@@ -113,7 +123,12 @@ export function AppRoutes() {
         <Route element={<RequireAuth />}>
           <Route path="/onboarding" element={page(OnboardingPage)} />
           <Route element={<RequireOnboardingDone />}>
-            <Route element={page(AppShell)}>{routes(appScreens)}</Route>
+            <Route element={page(AppShell)}>
+              {routes(appScreens)}
+              <Route element={<RequireOwner />}>
+                <Route path="/coach/*" element={page(CoachConsole)} />
+              </Route>
+            </Route>
           </Route>
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Box, Button, Container, Flex, Link, Stack, useChakraContext } from '@chakra-ui/react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../lib/auth';
+import { homePathFor } from '../lib/home-path';
 import { useMediaQuery } from '../lib/use-media-query';
 import { BrandLogo } from './brand-logo';
 import { SiteFooter } from './site-footer';
@@ -17,6 +18,9 @@ const navItems = [
   { to: '/risorse', label: 'Risorse' },
   { to: '/classifica', label: 'Classifica' },
 ] as const;
+
+/** Only coaches (OWNER) see the console's entry; the server refuses everyone else anyway. */
+const coachItem = { to: '/coach', label: 'Coach' } as const;
 
 function NavItem({ to, label, block = false }: { to: string; label: string; block?: boolean }) {
   return (
@@ -40,7 +44,8 @@ function NavItem({ to, label, block = false }: { to: string; label: string; bloc
 
 /** The signed-in layout: header navigation (a disclosure menu on phones), the page, the footer. */
 export default function AppShell() {
-  const { logout } = useAuth();
+  const { logout, user } = useAuth();
+  const items = user?.role === 'OWNER' ? [coachItem, ...navItems] : navItems;
   const navigate = useNavigate();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -92,11 +97,11 @@ export default function AppShell() {
       <Box as="header" bg="bg" borderBottomWidth="1px" borderColor="border" position="sticky" top="0" zIndex="sticky">
         <Container maxW="7xl" py="3">
           <Flex align="center" justify="space-between" gap="4">
-            <BrandLogo to="/dashboard" />
+            <BrandLogo to={homePathFor(user)} />
             {wide && (
               <>
                 <Flex as="nav" aria-label="Navigazione principale" display={{ base: 'none', xl: 'flex' }} gap="1" flex="1" justify="center">
-                  {navItems.map((item) => (
+                  {items.map((item) => (
                     <NavItem key={item.to} {...item} />
                   ))}
                 </Flex>
@@ -128,7 +133,7 @@ export default function AppShell() {
           {menuOpen && (
             <Container maxW="7xl" py="3">
               <Stack as="nav" aria-label="Menu principale" gap="1">
-                {navItems.map((item) => (
+                {items.map((item) => (
                   <NavItem key={item.to} {...item} block />
                 ))}
               </Stack>

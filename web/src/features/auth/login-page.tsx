@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Button, Field, Input, Link, Stack } from '@chakra-ui/react';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../../lib/auth';
+import { homePathFor } from '../../lib/home-path';
 import { FormError } from '../../components/form-error';
 import { errorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -30,8 +31,8 @@ export default function LoginPage() {
     setError(null);
     setSubmitting(true);
     try {
-      await login(email.trim(), password);
-      navigate('/dashboard', { replace: true });
+      const user = await login(email.trim(), password);
+      navigate(homePathFor(user), { replace: true });
     } catch (caught) {
       setError(errorMessage(caught, 'Errore durante il login'));
       setSubmitting(false);

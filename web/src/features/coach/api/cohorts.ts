@@ -1,0 +1,81 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { coachCohortSchema, type CoachCohort, type CreateCohortRequest } from '@sfida/core/coach';
+import { apiFetch } from '../../../lib/api-client';
+
+export const coachCohortsQueryKey = ['coach', 'cohorts'] as const;
+
+/** The base of every cohort's endpoints. */
+export function cohortPath(cohortId: string): string {
+  return `/api/coach/cohorts/${encodeURIComponent(cohortId)}`;
+}
+
+/** The CSV of a cohort's roster: a plain download link (the session cookie goes with it). */
+export function cohortExportUrl(cohortId: string): string {
+  return `${cohortPath(cohortId)}/export.csv`;
+}
+
+/** The link a participant registers with: the register page fills in the code. */
+export function registrationLink(origin: string, inviteCode: string): string {
+  return `${origin}/register?${new URLSearchParams({ codice: inviteCode })}`;
+}
+
+export function coachCohortsQueryOptions() {
+  return queryOptions({
+    queryKey: coachCohortsQueryKey,
+    queryFn: ({ signal }) => apiFetch('/api/coach/cohorts', { schema: z.array(coachCohortSchema), signal }),
+  });
+}
+
+/** The coach's cohorts. */
+export function useCoachCohorts() {
+  return useQuery(coachCohortsQueryOptions());
+}
+
+// The create, new-code and patch answers may leave out the participant count: keep ours.
+const changedCohortSchema = z.extend(coachCohortSchema, { participantCount: z.optional(z.int()) });
+type ChangedCohort = z.infer<typeof changedCohortSchema>;
+
+/** The cohorts' list after a change answered with `cohort` (its participants unchanged). */
+function withCohort(cohorts: CoachCohort[] | undefined, cohort: ChangedCohort): CoachCohort[] | undefined {
+  if (!cohorts) return cohorts;
+  const known = cohorts.find((c) => c.id === cohort.id);
+  const merged: CoachCohort = { ...cohort, participantCount: cohort.participantCount ?? known?.participantCount ?? 0 };
+  return known ? cohorts.map((c) => (c.id === cohort.id ? merged : c)) : [...cohorts, merged];
+}
+
+/** A mutation whose answer is a cohort, written into the cached list. */
+function useCohortChange<Input>(request: (input: Input) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: Input) => changedCohortSchema.parse(await request(input)),
+    onSuccess: (cohort) => {
+      queryClient.setQueryData(coachCohortsQueryKey, (cohorts: CoachCohort[] | undefined) => withCohort(cohorts, cohort));
+      void queryClient.invalidateQueries({ queryKey: coachCohortsQueryKey });
+    },
+  });
+}
+
+/** POST /api/coach/cohorts. */
+export function useCreateCohort() {
+  return useCohortChange((body: CreateCohortRequest) => apiFetch('/api/coach/cohorts', { method: 'POST', body }));
+}
+
+/** A new invite code: the old one stops working. */
+export function useNewInviteCode() {
+  return useCohortChange((cohortId: string) => apiFetch(`${cohortPath(cohortId)}/invite-code`, { method: 'POST' }));
+}
+
+/** Opens or closes registration. */
+export function useSetRegistrationOpen() {
+  return useCohortChange(({ cohortId, registrationOpen }: { cohortId: string; registrationOpen: boolean }) =>
+    apiFetch(`${cohortPath(cohortId)}`, { method: 'PATCH', body: { registrationOpen } }),
+  );
+}
+
+/** Adds another coach to the cohort by their account's email. */
+export function useAddCoach(cohortId: string) {
+  return useMutation({
+    mutationFn: (email: string) => apiFetch(`${cohortPath(cohortId)}/coaches`, { method: 'POST', body: { email } }),
+  });
+}

@@ -1,0 +1,51 @@
+import { useEffect } from 'react';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { rosterPageSchema, type RosterRow } from '@sfida/core/coach';
+import { apiFetch } from '../../../lib/api-client';
+import { coachCohortsQueryKey, cohortPath } from './cohorts';
+
+/** Rows per request: a cohort is a few dozen people, so usually one page. */
+export const ROSTER_PAGE_SIZE = 100;
+
+export const rosterQueryKey = (cohortId: string) => ['coach', 'roster', cohortId] as const;
+
+export function rosterQueryOptions(cohortId: string) {
+  return infiniteQueryOptions({
+    queryKey: rosterQueryKey(cohortId),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => {
+      const query = new URLSearchParams({ limit: String(ROSTER_PAGE_SIZE) });
+      if (pageParam) query.set('cursor', pageParam);
+      return apiFetch(`${cohortPath(cohortId)}/participants?${query}`, { schema: rosterPageSchema, signal });
+    },
+    getNextPageParam: (page) => page.nextCursor,
+  });
+}
+
+/**
+ * The whole roster: every page is fetched in turn, since sorting and searching need every row.
+ * `rows` grows as pages arrive; `complete` says when the last one has.
+ */
+export function useRoster(cohortId: string) {
+  const query = useInfiniteQuery(rosterQueryOptions(cohortId));
+  const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = query;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
+  const rows: RosterRow[] | undefined = query.data?.pages.flatMap((page) => page.rows);
+  return { rows, complete: query.isSuccess && !hasNextPage, error: query.error, isPending: query.isPending };
+}
+
+/** Withdraws a participant: kept in the export, out of rankings and of the coach's lists. */
+export function useWithdrawParticipant(cohortId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => apiFetch(`${cohortPath(cohortId)}/participants/${encodeURIComponent(userId)}/withdraw`, { method: 'POST' }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['coach', 'roster', cohortId] }),
+        queryClient.invalidateQueries({ queryKey: ['coach', 'participant', cohortId] }),
+        queryClient.invalidateQueries({ queryKey: coachCohortsQueryKey }),
+      ]),
+  });
+}

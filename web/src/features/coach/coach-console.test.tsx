@@ -1,0 +1,142 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fakeUser } from '../../testing/fake-user';
+import { anonymous, fakeServer, json, mockApi, renderApp, resetTestState } from '../../testing/test-utils';
+import { fakeCoach, fakeCohort } from './coach-fixtures';
+
+afterEach(resetTestState);
+
+// Whole-app renders with lazy routes: generous timeout on a busy machine.
+describe('coach console: who gets in', { timeout: 20_000 }, () => {
+  it('shows the "Coach" entry to a coach, who lands on the console', async () => {
+    fakeServer(fakeCoach(), (call) => (call.path === '/api/coach/cohorts' ? json([fakeCohort()]) : undefined));
+    const { user, currentPath } = renderApp('/coach');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Area coach' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/coach');
+    // jsdom has the phone's layout: the navigation is in the menu.
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    const nav = screen.getByRole('navigation', { name: 'Menu principale' });
+    expect(within(nav).getByRole('link', { name: 'Coach' })).toHaveAttribute('href', '/coach');
+  });
+
+  it('shows no "Coach" entry to a participant', async () => {
+    fakeServer(fakeUser());
+    const { user } = renderApp('/profilo');
+
+    await user.click(await screen.findByRole('button', { name: 'Menu' }));
+    const nav = screen.getByRole('navigation', { name: 'Menu principale' });
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Coach' })).not.toBeInTheDocument();
+  });
+
+  it('sends a participant who opens /coach to the dashboard, without asking the coach API', async () => {
+    const calls = fakeServer(fakeUser());
+    const { currentPath } = renderApp('/coach/cohort-1');
+
+    await waitFor(() => expect(currentPath()).toBe('/dashboard'));
+    expect(calls.some((call) => call.path.startsWith('/api/coach'))).toBe(false);
+  });
+
+  it('a coach signing in lands on /coach (a participant on the dashboard: login-page.test)', async () => {
+    mockApi({ 'GET /api/auth/session': anonymous, 'POST /api/auth/login': () => json(fakeCoach()), 'GET /api/coach/cohorts': () => json([]) });
+    const { user, currentPath } = renderApp('/login');
+    await user.type(await screen.findByLabelText(/Email/), 'marta@example.it');
+    await user.type(screen.getByLabelText(/Password/), 'segreta123');
+    await user.click(screen.getByRole('button', { name: 'Accedi' }));
+
+    await waitFor(() => expect(currentPath()).toBe('/coach'));
+    expect(await screen.findByText('Non hai ancora coorti: creane una qui sotto.')).toBeInTheDocument();
+  });
+
+  it('a signed-in coach opening the login page goes to the console', async () => {
+    fakeServer(fakeCoach(), (call) => (call.path === '/api/coach/cohorts' ? json([]) : undefined));
+    const { currentPath } = renderApp('/login');
+    await waitFor(() => expect(currentPath()).toBe('/coach'));
+  });
+});
+
+describe('coach console: cohorts', { timeout: 20_000 }, () => {
+  it("lists the coach's cohorts with their code and registration link", async () => {
+    fakeServer(fakeCoach(), (call) => (call.path === '/api/coach/cohorts' ? json([fakeCohort()]) : undefined));
+    renderApp('/coach');
+
+    const card = (await screen.findByRole('heading', { name: 'Autunno 2026' })).closest('section')!;
+    expect(within(card).getByText('AUTUNNO26')).toBeInTheDocument();
+    expect(within(card).getByText(`${window.location.origin}/register?codice=AUTUNNO26`)).toBeInTheDocument();
+    expect(within(card).getByText('2 novembre 2026')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Chiudi iscrizioni' })).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Apri la coorte' })).toHaveAttribute('href', '/coach/cohort-1');
+  });
+
+  it('closes registration and asks before replacing the invite code', async () => {
+    let cohort = fakeCohort();
+    const calls = fakeServer(fakeCoach(), (call) => {
+      if (call.path === '/api/coach/cohorts') return json([cohort]);
+      if (call.method === 'PATCH' && call.path === '/api/coach/cohorts/cohort-1') {
+        cohort = { ...cohort, ...(call.body as object) };
+        return json(cohort);
+      }
+      if (call.method === 'POST' && call.path === '/api/coach/cohorts/cohort-1/invite-code') {
+        cohort = { ...cohort, inviteCode: 'NUOVO99' };
+        return json(cohort);
+      }
+      return undefined;
+    });
+    const { user } = renderApp('/coach');
+
+    await user.click(await screen.findByRole('button', { name: 'Chiudi iscrizioni' }));
+    expect(await screen.findByRole('button', { name: 'Riapri iscrizioni' })).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ registrationOpen: false });
+
+    await user.click(screen.getByRole('button', { name: 'Nuovo codice' }));
+    expect(screen.getByText(/Il codice attuale .* smetterà di funzionare/)).toBeInTheDocument();
+    expect(calls.some((call) => call.path.endsWith('/invite-code'))).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Crea un nuovo codice' }));
+    expect(await screen.findByText('NUOVO99')).toBeInTheDocument();
+  });
+
+  it('says the start date must be a Monday before sending, then creates the cohort', async () => {
+    let cohorts = [fakeCohort()];
+    const calls = fakeServer(fakeCoach(), (call) => {
+      if (call.path !== '/api/coach/cohorts') return undefined;
+      if (call.method === 'GET') return json(cohorts);
+      const created = { id: 'cohort-2', ...(call.body as { name: string; startDate: string }), inviteCode: 'INVERNO27', registrationOpen: true };
+      cohorts = [...cohorts, { ...created, participantCount: 0 }];
+      return json(created, 201);
+    });
+    const { user } = renderApp('/coach');
+
+    await user.type(await screen.findByLabelText(/Nome della coorte/), 'Inverno 2027');
+    const date = screen.getByLabelText(/Data di inizio/);
+    fireEvent.change(date, { target: { value: '2027-01-05' } }); // a Tuesday
+    expect(screen.getByText('La data di inizio deve essere un lunedì')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Crea la coorte' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('La data di inizio deve essere un lunedì');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    fireEvent.change(date, { target: { value: '2027-01-04' } }); // a Monday
+    expect(screen.getByText('La sfida inizia sempre di lunedì.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Crea la coorte' }));
+
+    expect(await screen.findByRole('heading', { name: 'Inverno 2027' })).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ name: 'Inverno 2027', startDate: '2027-01-04' });
+    expect(screen.getByText('INVERNO27')).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal of a new cohort", async () => {
+    const message = 'Hai già una coorte con questo nome';
+    fakeServer(fakeCoach(), (call) => {
+      if (call.path !== '/api/coach/cohorts') return undefined;
+      return call.method === 'GET' ? json([]) : json({ message }, 409);
+    });
+    const { user } = renderApp('/coach');
+
+    await user.type(await screen.findByLabelText(/Nome della coorte/), 'Autunno 2026');
+    fireEvent.change(screen.getByLabelText(/Data di inizio/), { target: { value: '2026-11-30' } });
+    await user.click(screen.getByRole('button', { name: 'Crea la coorte' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByLabelText(/Nome della coorte/)).toHaveValue('Autunno 2026');
+  });
+});

@@ -1,0 +1,19 @@
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { CohortPage } from './components/cohort-page';
+import { CohortsPage } from './components/cohorts-page';
+import { ParticipantPage } from './components/participant-page';
+
+/**
+ * The coach console (/coach/*): one lazily loaded chunk with its own routes, so participants never
+ * download it. The app's router lets only coaches (OWNER) in.
+ */
+export default function CoachConsole() {
+  return (
+    <Routes>
+      <Route index element={<CohortsPage />} />
+      <Route path=":cohortId" element={<CohortPage />} />
+      <Route path=":cohortId/partecipanti/:userId" element={<ParticipantPage />} />
+      <Route path="*" element={<Navigate to="/coach" replace />} />
+    </Routes>
+  );
+}

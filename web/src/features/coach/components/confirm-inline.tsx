@@ -1,0 +1,56 @@
+import { useId, useState, type ReactNode } from 'react';
+import { Box, Button, Flex, Text } from '@chakra-ui/react';
+
+/**
+ * A button whose action needs a second, explicit yes: the question opens right below it (no
+ * modal to trap focus in on a phone), with "Conferma" and "Annulla".
+ */
+export function ConfirmInline({
+  label,
+  question,
+  confirmLabel,
+  onConfirm,
+  pending,
+  colorPalette,
+}: {
+  label: string;
+  question: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => Promise<unknown>;
+  pending: boolean;
+  colorPalette?: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const regionId = useId();
+  return (
+    <Box>
+      <Button size="sm" variant="outline" colorPalette={colorPalette} aria-expanded={open} aria-controls={regionId} onClick={() => setOpen((o) => !o)}>
+        {label}
+      </Button>
+      <Box id={regionId} hidden={!open} mt="2" p="3" borderWidth="1px" borderColor="border.emphasized" rounded="md" bg="bg.muted">
+        {open && (
+          <>
+            <Text fontSize="sm" mb="2">
+              {question}
+            </Text>
+            <Flex gap="2" wrap="wrap">
+              <Button
+                size="sm"
+                colorPalette={colorPalette}
+                loading={pending}
+                onClick={() => {
+                  void onConfirm().then(() => setOpen(false), () => undefined);
+                }}
+              >
+                {confirmLabel}
+              </Button>
+              <Button size="sm" variant="ghost" disabled={pending} onClick={() => setOpen(false)}>
+                Annulla
+              </Button>
+            </Flex>
+          </>
+        )}
+      </Box>
+    </Box>
+  );
+}

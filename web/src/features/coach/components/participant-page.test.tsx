@@ -1,0 +1,87 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { ParticipantDetail } from '@sfida/core/coach';
+import { addDays, mondayOf, todayIn } from '@sfida/core/dates';
+import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
+import { fakeServer, json, renderApp, resetTestState } from '../../../testing/test-utils';
+import { fakeCoach, fakeRow, reason } from '../coach-fixtures';
+
+afterEach(resetTestState);
+
+const DETAIL = '/api/coach/cohorts/cohort-1/participants/u-bruno';
+const reflection = 'Settimana dura al lavoro.\nHo saltato due allenamenti ma ho camminato ogni sera: la prossima settimana preparo la borsa la sera prima, così non ho scuse.';
+
+/** Bruno, in his third week: one habit ticked on the challenge's first two days (the second late), a check-in, a planner. */
+function brunoDetail(): ParticipantDetail {
+  const now = new Date();
+  const today = todayIn('Europe/Rome', now);
+  const start = addDays(mondayOf(today), -14);
+  const tracker: TrackerData = {
+    ...emptyTracker('Europe/Rome', now, start),
+    habits: [{ id: 'h1', name: 'Camminare 30 minuti', createdAt: `${start}T08:00:00.000Z` }],
+    completions: { h1: { [start]: 'onTime', [addDays(start, 1)]: 'late' } },
+    weeklyActions: {
+      '1': [
+        { id: 'a1', text: 'Preparare la borsa', completed: true },
+        { id: 'a2', text: 'Tre allenamenti', completed: false },
+        { id: 'a3', text: 'Dormire 7 ore', completed: true },
+      ],
+    },
+    savedPlannerWeeks: [1],
+    checkIns: [{ id: 'c1', mood: 2, reflection, date: addDays(start, 6), weekNumber: 1, submittedAt: `${addDays(start, 6)}T18:00:00.000Z` }],
+    pointsHistory: [{ points: 10, reason: 'Check-in', timestamp: `${addDays(start, 6)}T18:00:00.000Z`, weekNumber: 1, kind: 'checkIn', ref: 'c1' }],
+  };
+  return {
+    row: fakeRow({ userId: 'u-bruno', name: 'Bruno', email: 'bruno@example.it', lastMood: 2, attention: [reason('lowMood', 'Umore molto basso')] }),
+    challengeStartDate: start,
+    timeZone: 'Europe/Rome',
+    tracker,
+  };
+}
+
+describe('participant page', { timeout: 20_000 }, () => {
+  it("shows the row's figures, the full reflection, the mood as text and the habit grid", async () => {
+    fakeServer(fakeCoach(), (call) => (call.path === DETAIL ? json(brunoDetail()) : undefined));
+    renderApp('/coach/cohort-1/partecipanti/u-bruno');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bruno' })).toBeInTheDocument();
+    expect(screen.getByText('Umore molto basso')).toBeInTheDocument();
+    expect(screen.getByText('120')).toBeInTheDocument(); // total points, from the row
+
+    // The whole reflection, not the participant history's 100 characters.
+    expect(screen.getByText((_, element) => element?.textContent === reflection && element.tagName === 'P')).toBeInTheDocument();
+    expect(screen.getByText('Umore: Difficile (2/5)')).toBeInTheDocument();
+    const moodTable = screen.getByRole('table', { name: 'Umore per settimana' });
+    expect(within(moodTable).getByRole('row', { name: /Settimana 1 Difficile \(2\/5\)/ })).toBeInTheDocument();
+
+    const grid = screen.getByRole('table', { name: 'Camminare 30 minuti' });
+    const week1 = within(grid).getByRole('row', { name: /^S1/ });
+    const cells = within(week1).getAllByRole('cell');
+    expect(cells.slice(0, 3).map((cell) => cell.textContent)).toEqual(['✓fatto', '✓fatto in ritardo', '·non fatto']);
+    expect(cells[7]).toHaveTextContent('2/7');
+    expect(within(within(grid).getByRole('row', { name: /^S8/ })).getAllByRole('cell')[0]).toHaveTextContent('da venire');
+
+    expect(screen.getByText('Preparare la borsa')).toBeInTheDocument();
+    expect(screen.getByText(/2\/3 completate \(67%\)/)).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Punti per settimana della challenge' })).getByRole('row', { name: /Settimana 1 10 punti/ })).toBeInTheDocument();
+  });
+
+  it('withdraws the participant after a confirmation', async () => {
+    const calls = fakeServer(fakeCoach(), (call) => {
+      if (call.path === DETAIL) return json(brunoDetail());
+      if (call.path === `${DETAIL}/withdraw`) return new Response(null, { status: 204 });
+      if (call.path === '/api/coach/cohorts') return json([]);
+      if (call.path.startsWith('/api/coach/cohorts/cohort-1/participants?')) return json({ rows: [], nextCursor: null });
+      return undefined;
+    });
+    const { user, currentPath } = renderApp('/coach/cohort-1/partecipanti/u-bruno');
+
+    await user.click(await screen.findByRole('button', { name: 'Ritira dalla coorte' }));
+    expect(calls.some((call) => call.path.endsWith('/withdraw'))).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Ritira' }));
+
+    expect(await screen.findByText('Partecipante ritirato')).toBeInTheDocument();
+    expect(calls.find((call) => call.path.endsWith('/withdraw'))?.method).toBe('POST');
+    expect(currentPath()).toBe('/coach/cohort-1');
+  });
+});

@@ -1,0 +1,296 @@
+import type { ReactNode } from 'react';
+import { Badge, Box, Flex, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { evaluateBadges } from '@sfida/core/badges';
+import type { ParticipantDetail } from '@sfida/core/coach';
+import { CHALLENGE_WEEKS, challengeWeekNumber, formatItalianDate, todayIn } from '@sfida/core/dates';
+import type { IsoDate } from '@sfida/core/iso-date';
+import { pointsByChallengeWeek } from '@sfida/core/points';
+import type { TrackerData, WeekKey } from '@sfida/core/tracker';
+import { plannerProgress } from '@sfida/core/tracker-actions';
+import { FormError } from '../../../components/form-error';
+import { PageHeader } from '../../../components/page-header';
+import { SectionCard } from '../../../components/section-card';
+import { WeekBarChart } from '../../../components/week-bar-chart';
+import { errorMessage } from '../../../lib/api-client';
+import { moodColor, moodOf } from '../../../lib/moods';
+import { notify } from '../../../lib/notices';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useParticipant } from '../api/participant';
+import { useWithdrawParticipant } from '../api/roster';
+import { cohortPagePath } from '../paths';
+import { sortedReasons } from './attention';
+import { ConfirmInline } from './confirm-inline';
+import { HabitGrid } from './habit-grid';
+
+const WEEKS = Array.from({ length: CHALLENGE_WEEKS }, (_, i) => i + 1);
+
+function Figure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box layerStyle="card" p="3" minW="0">
+      <Text as="dt" fontSize="sm" color="fg.muted" fontWeight="semibold">
+        {label}
+      </Text>
+      <Text as="dd" fontSize="lg" fontWeight="bold">
+        {children}
+      </Text>
+    </Box>
+  );
+}
+
+/** The roster row's figures, as the coach saw them in the list. */
+function Figures({ detail, startDate }: { detail: ParticipantDetail; startDate: IsoDate | null }) {
+  const { row } = detail;
+  return (
+    <SimpleGrid as="dl" columns={{ base: 2, md: 4 }} gap="3">
+      <Figure label="Settimana">{row.started ? `${row.challengeWeek} di ${CHALLENGE_WEEKS}` : 'Non iniziata'}</Figure>
+      <Figure label="Punti totali">{row.totalPoints}</Figure>
+      <Figure label="Punti questa settimana">{row.pointsThisWeek}</Figure>
+      <Figure label="Serie attuale">{row.currentStreak} gg</Figure>
+      <Figure label="Abitudini ultimi 7 gg">{row.habitsLast7DaysPercent === null ? '–' : `${row.habitsLast7DaysPercent}%`}</Figure>
+      <Figure label="Ultima attività">{row.lastActivity ? formatItalianDate(row.lastActivity) : 'mai'}</Figure>
+      <Figure label="Ultimo umore">{row.lastMood === null ? '–' : `${moodOf(row.lastMood).label} (${row.lastMood}/5)`}</Figure>
+      <Figure label="Planner della settimana">{row.plannerSavedThisWeek ? 'Salvato' : 'Non salvato'}</Figure>
+      <Figure label="Inizio sfida">{startDate ? formatItalianDate(startDate) : 'Non impostato'}</Figure>
+      <Figure label="Fuso orario">{detail.timeZone}</Figure>
+    </SimpleGrid>
+  );
+}
+
+function WeeklyPlanner({ tracker, currentWeek }: { tracker: TrackerData; currentWeek: number }) {
+  return (
+    <Stack as="ol" gap="3" p="0" m="0" listStyleType="none">
+      {WEEKS.map((week) => {
+        const actions = (tracker.weeklyActions[String(week) as WeekKey] ?? []).filter((action) => action.text.trim() !== '');
+        const progress = plannerProgress(actions);
+        const saved = tracker.savedPlannerWeeks.includes(week);
+        return (
+          <Box as="li" key={week} borderWidth="1px" borderColor={week === currentWeek ? 'accent.400' : 'border'} rounded="lg" p="3">
+            <Flex justify="space-between" gap="2" wrap="wrap">
+              <Text fontWeight="bold">
+                Settimana {week}
+                {week === currentWeek ? ' (in corso)' : ''}
+              </Text>
+              <Text fontSize="sm" color="fg.muted">
+                {saved ? 'Planner salvato' : 'Planner non salvato'}
+                {progress.planned > 0 && ` · ${progress.completed}/${progress.planned} completate (${progress.percent}%)`}
+              </Text>
+            </Flex>
+            {actions.length > 0 ? (
+              <Stack as="ul" gap="1" mt="2" p="0" listStyleType="none" fontSize="sm">
+                {actions.map((action) => (
+                  <Flex as="li" key={action.id} gap="2">
+                    <span aria-hidden="true">{action.completed ? '✅' : '⬜'}</span>
+                    <Text overflowWrap="anywhere">
+                      <Text as="span" srOnly>
+                        {action.completed ? 'Completata: ' : 'Da completare: '}
+                      </Text>
+                      {action.text}
+                    </Text>
+                  </Flex>
+                ))}
+              </Stack>
+            ) : (
+              <Text fontSize="sm" color="fg.muted" mt="1">
+                Nessuna azione pianificata.
+              </Text>
+            )}
+          </Box>
+        );
+      })}
+    </Stack>
+  );
+}
+
+function CheckIns({ tracker, currentWeek }: { tracker: TrackerData; currentWeek: number }) {
+  const byWeek = [...tracker.checkIns].sort((a, b) => a.weekNumber - b.weekNumber);
+  const bars = WEEKS.map((weekNumber) => {
+    const checkIn = tracker.checkIns.find((c) => c.weekNumber === weekNumber);
+    const mood = checkIn ? moodOf(checkIn.mood) : null;
+    return {
+      weekNumber,
+      ratio: checkIn ? checkIn.mood / 5 : 0,
+      label: checkIn ? String(checkIn.mood) : '–',
+      text: mood && checkIn ? `${mood.label} (${checkIn.mood}/5)` : 'nessun check-in',
+      color: checkIn ? moodColor(checkIn.mood) : 'gray.200',
+      current: weekNumber === currentWeek,
+    };
+  });
+  return (
+    <Stack gap="5">
+      <WeekBarChart caption="Umore per settimana" valueHeader="Umore" bars={bars} />
+      {byWeek.length === 0 ? (
+        <Text color="fg.muted">Nessun check-in ancora.</Text>
+      ) : (
+        <Stack as="ol" gap="3" p="0" m="0" listStyleType="none" aria-label="Check-in">
+          {byWeek.map((checkIn) => {
+            const mood = moodOf(checkIn.mood);
+            return (
+              <Box as="li" key={checkIn.id} borderWidth="1px" borderLeftWidth="6px" borderColor="border" borderLeftColor={moodColor(checkIn.mood)} rounded="lg" p="3">
+                <Flex justify="space-between" gap="2" wrap="wrap" fontSize="sm">
+                  <Text fontWeight="bold">Settimana {checkIn.weekNumber}</Text>
+                  <Text color="fg.muted">{formatItalianDate(checkIn.date)}</Text>
+                </Flex>
+                <Text mt="1" fontWeight="medium">
+                  <span aria-hidden="true">{mood.emoji} </span>
+                  Umore: {mood.label} ({checkIn.mood}/5)
+                </Text>
+                <Text mt="1" whiteSpace="pre-wrap" overflowWrap="anywhere">
+                  {checkIn.reflection}
+                </Text>
+                {checkIn.audioNote && (
+                  <Text mt="1" fontSize="sm" color="fg.muted" overflowWrap="anywhere">
+                    🎙️ Nota audio: {checkIn.audioNote}
+                  </Text>
+                )}
+              </Box>
+            );
+          })}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function PointsByWeek({ tracker, currentWeek }: { tracker: TrackerData; currentWeek: number }) {
+  const weeks = pointsByChallengeWeek(tracker.pointsHistory);
+  const max = Math.max(10, ...weeks.map((week) => week.points));
+  return (
+    <WeekBarChart
+      caption="Punti per settimana della challenge"
+      valueHeader="Punti"
+      bars={weeks.map((week) => ({
+        weekNumber: week.weekNumber,
+        ratio: Math.max(0, week.points) / max,
+        label: String(week.points),
+        text: `${week.points} punti`,
+        current: week.weekNumber === currentWeek,
+      }))}
+    />
+  );
+}
+
+function Badges({ tracker, today }: { tracker: TrackerData; today: IsoDate }) {
+  const badges = evaluateBadges(tracker, today);
+  return (
+    <SimpleGrid as="ul" columns={{ base: 1, sm: 2, md: 3 }} gap="2" p="0" m="0" listStyleType="none">
+      {badges.map((badge) => (
+        <Flex as="li" key={badge.id} gap="2" align="center" p="2" rounded="md" borderWidth="1px" borderColor={badge.earned ? 'accent.border' : 'border'} bg={badge.earned ? 'accent.subtle' : undefined}>
+          <Text as="span" fontSize="2xl" aria-hidden="true" filter={badge.earned ? undefined : 'grayscale(1)'} opacity={badge.earned ? 1 : 0.5}>
+            {badge.icon}
+          </Text>
+          <Box minW="0">
+            <Text fontWeight="semibold">{badge.name}</Text>
+            <Text fontSize="sm" color={badge.earned ? 'fg.success' : 'fg.muted'}>
+              {badge.earned ? 'Ottenuto' : 'Non ancora'}
+            </Text>
+          </Box>
+        </Flex>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function Withdraw({ cohortId, detail }: { cohortId: string; detail: ParticipantDetail }) {
+  const withdraw = useWithdrawParticipant(cohortId);
+  const navigate = useNavigate();
+  if (detail.row.withdrawn) return null;
+  async function confirm() {
+    try {
+      await withdraw.mutateAsync(detail.row.userId);
+      notify({ type: 'success', title: 'Partecipante ritirato', description: `${detail.row.name} non è più nella coorte.` });
+      navigate(cohortPagePath(cohortId));
+    } catch (caught) {
+      notify({ type: 'error', title: 'Ritiro non riuscito', description: errorMessage(caught, 'Riprova tra poco.') });
+      throw caught;
+    }
+  }
+  return (
+    <ConfirmInline
+      label="Ritira dalla coorte"
+      question={`${detail.row.name} uscirà dalla classifica e dalle liste della coorte; i suoi dati restano nell’esportazione CSV. Confermi il ritiro?`}
+      confirmLabel="Ritira"
+      colorPalette="red"
+      pending={withdraw.isPending}
+      onConfirm={confirm}
+    />
+  );
+}
+
+function ParticipantContent({ cohortId, detail }: { cohortId: string; detail: ParticipantDetail }) {
+  const { row, tracker } = detail;
+  // The participant's own calendar: their day, not the coach's.
+  const today = todayIn(detail.timeZone, new Date());
+  const startDate = tracker?.challengeStartDate ?? detail.challengeStartDate;
+  const currentWeek = challengeWeekNumber(startDate, today);
+  const reasons = sortedReasons(row);
+  return (
+    <Stack gap="6">
+      <Flex gap="2" wrap="wrap" align="center">
+        <Text color="fg.muted" overflowWrap="anywhere">
+          {row.email}
+        </Text>
+        {row.withdrawn && <Badge colorPalette="gray">Ritirato</Badge>}
+      </Flex>
+      {reasons.length > 0 && (
+        <Flex as="ul" gap="2" wrap="wrap" p="0" m="0" listStyleType="none" aria-label="Da contattare oggi">
+          {reasons.map((reason) => (
+            <li key={reason.code}>
+              <Badge colorPalette={reason.code === 'lowMood' || reason.code === 'moodDrop' ? 'red' : 'orange'} whiteSpace="normal">
+                {reason.label}
+              </Badge>
+            </li>
+          ))}
+        </Flex>
+      )}
+      <Figures detail={detail} startDate={startDate} />
+      {tracker === null || startDate === null ? (
+        <Text color="fg.muted">{tracker === null ? 'Non ha ancora sincronizzato i suoi progressi.' : 'Non ha ancora iniziato la sfida.'}</Text>
+      ) : (
+        <>
+          <SectionCard title="Abitudini">
+            <HabitGrid tracker={tracker} startDate={startDate} today={today} />
+          </SectionCard>
+          <SectionCard title="Planner settimanale">
+            <WeeklyPlanner tracker={tracker} currentWeek={currentWeek} />
+          </SectionCard>
+          <SectionCard title="Check-in e umore">
+            <CheckIns tracker={tracker} currentWeek={currentWeek} />
+          </SectionCard>
+          <SectionCard title="Punti per settimana">
+            <PointsByWeek tracker={tracker} currentWeek={currentWeek} />
+          </SectionCard>
+          <SectionCard title="Badge">
+            <Badges tracker={tracker} today={today} />
+          </SectionCard>
+        </>
+      )}
+      <Withdraw cohortId={cohortId} detail={detail} />
+    </Stack>
+  );
+}
+
+/** /coach/:cohortId/partecipanti/:userId: one participant's progress, read-only. */
+export function ParticipantPage() {
+  const { cohortId = '', userId = '' } = useParams();
+  const participant = useParticipant(cohortId, userId);
+  const name = participant.data?.row.name ?? 'Partecipante';
+  useDocumentTitle(name);
+  return (
+    <>
+      <Link asChild color="brand.fg" fontSize="sm" mb="2">
+        <RouterLink to={cohortPagePath(cohortId)}>← Torna alla coorte</RouterLink>
+      </Link>
+      <PageHeader title={name} />
+      {participant.isPending ? (
+        <Text role="status" color="fg.muted">
+          Caricamento...
+        </Text>
+      ) : participant.isError ? (
+        <FormError message={errorMessage(participant.error, 'Impossibile caricare il partecipante')} />
+      ) : (
+        <ParticipantContent cohortId={cohortId} detail={participant.data} />
+      )}
+    </>
+  );
+}
