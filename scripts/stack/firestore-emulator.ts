@@ -19,8 +19,49 @@ export interface RunningFirestore {
 // Loaded with require: the packages' ESM builds use extension-less imports that
 // Node's ESM loader rejects, and Vite-based runners (Vitest) would pick those.
 const require = createRequire(import.meta.url);
-const { FirestoreServer } = require('@firestore-emulator/server') as typeof EmulatorServer;
+const { FirestoreServer, FirestoreStateDocument: StateDocument } = require('@firestore-emulator/server') as typeof EmulatorServer;
 const { Write } = require('@firestore-emulator/proto/dist/google/firestore/v1/write') as typeof WriteProto;
+
+/** The comparisons the emulator's query code asks of a field. */
+interface ComparableField {
+  value: string;
+  eq(other: { value?: unknown }): boolean;
+  lt(other: { value?: unknown }): boolean;
+  lte(other: { value?: unknown }): boolean;
+  gt(other: { value?: unknown }): boolean;
+  gte(other: { value?: unknown }): boolean;
+}
+
+/** Two document names in Firestore's order: segment by segment. */
+function compareNames(a: string, b: string): number {
+  const [x, y] = [a.split('/'), b.split('/')];
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    if (x[i] !== y[i]) return x[i]! < y[i]! ? -1 : 1;
+  }
+  return x.length - y.length;
+}
+
+/** A document's `__name__` as a reference value the query code can filter and sort by. */
+function nameField(name: string): ComparableField {
+  const against = (other: { value?: unknown }) => (typeof other.value === 'string' ? compareNames(name, other.value) : NaN);
+  return {
+    value: name,
+    eq: (other) => against(other) === 0,
+    lt: (other) => against(other) < 0,
+    lte: (other) => against(other) <= 0,
+    gt: (other) => against(other) > 0,
+    gte: (other) => against(other) >= 0,
+  };
+}
+
+// The emulator has no `__name__` field: a query filtered or ordered by document id (the range
+// filter the API pages with, since the emulator ignores cursors) found nothing. Each document
+// answers it here with its full name, as production compares it.
+const getField = StateDocument.prototype.getField;
+StateDocument.prototype.getField = function (this: FirestoreStateDocument, path: string) {
+  if (path === '__name__') return nameField(this.getPath()) as unknown as ReturnType<typeof getField>;
+  return getField.call(this, path);
+};
 
 type StoredDocument = ReturnType<FirestoreStateDocument['toV1DocumentObject']>;
 
