@@ -17,6 +17,7 @@ import { schedaRouter } from './features/scheda/router';
 import { trackerRouter } from './features/tracker/router';
 import { leaderboardRouter } from './features/leaderboard/router';
 import { coachEventsRouter, eventsRouter } from './features/events/router';
+import { coachRouter } from './features/coach/router';
 import { cohortsRouter } from './features/cohorts/router';
 
 /** The whole API as an Express app, built from its dependencies (tests pass their own). */
@@ -54,6 +55,7 @@ export function createApp(deps: Deps): Express {
   api.use('/cohorts', eventsRouter(apiDeps));
   api.use('/coach', coachEventsRouter(apiDeps));
   api.use('/coach', cohortsRouter(apiDeps));
+  api.use('/coach', coachRouter(apiDeps));
   api.use(apiNotFound);
 
   app.use('/api', api);

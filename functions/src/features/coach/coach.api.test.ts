@@ -1,0 +1,296 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { parse } from 'csv-parse/sync';
+import { coachMessages, participantDetailSchema, rosterPageSchema, type ParticipantDetail, type RosterPage } from '@sfida/core/coach';
+import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
+import { addHabit, submitCheckIn, toggleHabit } from '@sfida/core/tracker-actions';
+import { ensureAccount } from '../account/admin';
+import { cohortRef, type CohortDoc } from '../../shared/cohort-repository';
+import { userRef } from '../../shared/user-repository';
+import { Client, PASSWORD, registerParticipant, startTestApp, uniqueEmail, type TestApp } from '../../test-support/api-harness';
+
+let app: TestApp;
+/** Monday 15 September 2025, the cohorts' start; the tests run on its Thursday, 10:00 in Rome. */
+const START = '2025-09-15';
+const START_INSTANT = new Date('2025-09-15T08:00:00Z');
+const NOW = new Date('2025-09-18T08:00:00Z');
+const TZ = 'Europe/Rome';
+
+beforeAll(async () => {
+  app = await startTestApp();
+  app.setNow(NOW);
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const newId = (prefix: string) => `${prefix}-${randomBytes(5).toString('hex')}`;
+
+/** A signed-in coach (OWNER). */
+async function coach(name = 'Coach') {
+  const email = uniqueEmail('coach');
+  const user = await ensureAccount(app.deps, { email, password: PASSWORD, name, role: 'OWNER', cohortId: newId('coach') });
+  const client = new Client(app);
+  expect((await client.post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
+  return { client, user };
+}
+
+/** A cohort run by `coachIds`, written directly (the cohort-creation endpoint is not what is tested here). */
+async function cohort(coachIds: string[], name = 'Coorte di prova'): Promise<string> {
+  const id = newId('coorte');
+  const doc: CohortDoc = { name, startDate: START, coachIds, inviteCode: newId('CODICE'), registrationOpen: true, createdAt: START_INSTANT.toISOString() };
+  await cohortRef(app.deps.db, id).set(doc);
+  return id;
+}
+
+/** A participant registered through the API, then moved into `cohortId`. */
+async function participant(cohortId: string, name: string) {
+  const registered = await registerParticipant(app, name);
+  await userRef(app.deps.db, registered.user.id).update({ cohortId });
+  return registered;
+}
+
+function must(result: { ok: true; data: TrackerData } | { ok: false; message: string }): TrackerData {
+  if (!result.ok) throw new Error(result.message);
+  return result.data;
+}
+
+/** Starts the participant's challenge with the cohort (a past day, which only the database takes) and syncs a tracker through the API. */
+async function startAndSync({ client, user }: { client: Client; user: { id: string } }, build: (data: TrackerData) => TrackerData) {
+  await userRef(app.deps.db, user.id).update({ challengeStartDate: START });
+  const reply = await client.put('/api/users/me/progress', build(emptyTracker(TZ, NOW, START)));
+  expect(reply.status).toBe(200);
+}
+
+/** A download as the browser saves it: the bytes, BOM included (fetch's text() would drop it). */
+async function download(client: Client, path: string) {
+  const response = await fetch(`${app.baseUrl}${path}`, {
+    headers: { cookie: `__session=${client.cookie}`, 'x-forwarded-for': `${client.address}, ${client.connection}` },
+  });
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  return { status: response.status, headers: response.headers, bytes, text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes) };
+}
+
+const paths = (cohortId: string, userId: string) => [
+  `/api/coach/cohorts/${cohortId}/participants`,
+  `/api/coach/cohorts/${cohortId}/participants/${userId}`,
+  `/api/coach/cohorts/${cohortId}/export.csv`,
+];
+
+describe('who may read a cohort', () => {
+  test('signed out 401, participant 403, its coach 200, another coach 403, an unknown cohort 404', async () => {
+    const mine = await coach();
+    const other = await coach();
+    const cohortId = await cohort([mine.user.id]);
+    await cohort([other.user.id]);
+    const member = await participant(cohortId, 'Paola');
+    for (const path of paths(cohortId, member.user.id)) {
+      expect((await new Client(app).get(path)).status, path).toBe(401);
+      expect(await member.client.get(path), path).toMatchObject({ status: 403, body: { message: coachMessages.coachesOnly } });
+      expect((await mine.client.get(path)).status, path).toBe(200);
+      expect(await other.client.get(path), path).toMatchObject({ status: 403, body: { message: coachMessages.notYourCohort } });
+    }
+    for (const path of paths('coorte-che-non-esiste', member.user.id)) {
+      expect(await mine.client.get(path), path).toMatchObject({ status: 404, body: { message: coachMessages.cohortNotFound } });
+    }
+    // An id Firestore could not look up is just as unknown, not a server error.
+    expect((await mine.client.get('/api/coach/cohorts/a%2Fb/participants')).status).toBe(404);
+  });
+});
+
+describe('GET /api/coach/cohorts/:cohortId/participants', () => {
+  test('the cohort\'s participants, withdrawn ones marked, never a coach; who needs attention first', async () => {
+    const mine = await coach('Coach Giulia');
+    const cohortId = await cohort([mine.user.id]);
+    const elsewhere = await cohort([mine.user.id]);
+    // The coach's own account is in the cohort too, as a coach: never a row.
+    await userRef(app.deps.db, mine.user.id).update({ cohortId });
+
+    const sad = await participant(cohortId, 'Zeno Triste');
+    await startAndSync(sad, (data) => must(submitCheckIn(data, { mood: 1, reflection: 'Settimana difficile' }, NOW, 'c1')));
+    const happy = await participant(cohortId, 'Anna Felice');
+    await startAndSync(happy, (data) => {
+      let next = must(addHabit(data, 'Camminare', NOW, 'h1'));
+      next = must(toggleHabit(next, 'h1', '2025-09-18', NOW));
+      return must(submitCheckIn(next, { mood: 4, reflection: 'Bene' }, NOW, 'c1'));
+    });
+    const gone = await participant(cohortId, 'Bruno Ritirato');
+    await userRef(app.deps.db, gone.user.id).update({ withdrawnAt: NOW.toISOString() });
+    await participant(elsewhere, 'Altra Coorte');
+
+    const reply = await mine.client.get<RosterPage>(`/api/coach/cohorts/${cohortId}/participants`);
+    expect(reply.status).toBe(200);
+    const page = rosterPageSchema.parse(reply.body);
+    expect(page.nextCursor).toBeNull();
+    expect(page.rows.map((r) => r.name)).toEqual(['Zeno Triste', 'Anna Felice', 'Bruno Ritirato']);
+    const [zeno, anna, bruno] = page.rows;
+    expect(zeno).toMatchObject({ userId: sad.user.id, email: sad.email, withdrawn: false, started: true, challengeWeek: 1, lastMood: 1, totalPoints: 10, pointsThisWeek: 10 });
+    expect(zeno!.attention.map((a) => a.code)).toEqual(['lowMood', 'noPlanner']);
+    expect(zeno!.attention[0]!.label).toBe("Umore basso nell'ultimo check-in");
+    expect(anna).toMatchObject({ currentStreak: 1, lastActivity: '2025-09-18', lastMood: 4, habitsLast7DaysPercent: 100, totalPoints: 12 });
+    expect(anna!.attention.map((a) => a.code)).toEqual(['noPlanner']);
+    // Withdrawn: listed, marked, and nothing to act on.
+    expect(bruno).toMatchObject({ userId: gone.user.id, withdrawn: true, attention: [], started: false, lastActivity: null });
+  });
+
+  test('pages by id: 250 participants, each exactly once; limit checked', async () => {
+    const mine = await coach();
+    const cohortId = await cohort([mine.user.id]);
+    const batch = app.deps.db.batch();
+    const ids = new Set<string>();
+    for (let i = 0; i < 250; i++) {
+      const uid = `${cohortId}-p${String(i).padStart(3, '0')}`;
+      ids.add(uid);
+      batch.set(userRef(app.deps.db, uid), {
+        name: `Partecipante ${i}`,
+        email: `p${i}@${cohortId}.test`,
+        role: 'PARTICIPANT',
+        cohortId,
+        createdAt: START_INSTANT.toISOString(),
+        challengeStartDate: i % 2 === 0 ? START : null,
+        timeZone: TZ,
+      });
+    }
+    batch.set(userRef(app.deps.db, `${cohortId}-coach`), { name: 'Altro coach', email: `c@${cohortId}.test`, role: 'OWNER', cohortId, timeZone: TZ });
+    await batch.commit();
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const query: string = cursor === null ? '?limit=100' : `?limit=100&cursor=${encodeURIComponent(cursor)}`;
+      const reply = await mine.client.get<RosterPage>(`/api/coach/cohorts/${cohortId}/participants${query}`);
+      expect(reply.status).toBe(200);
+      const page = rosterPageSchema.parse(reply.body);
+      expect(page.rows.length).toBeLessThanOrEqual(100);
+      seen.push(...page.rows.map((r) => r.userId));
+      cursor = page.nextCursor;
+      pages++;
+    } while (cursor !== null && pages < 10);
+    expect(pages).toBe(3);
+    expect(seen).toHaveLength(250);
+    expect(new Set(seen)).toEqual(ids);
+
+    const first = await mine.client.get<RosterPage>(`/api/coach/cohorts/${cohortId}/participants`);
+    expect(first.body.rows).toHaveLength(100);
+    // Within a page, the most urgent first: the started ones have no planner yet, the others have not started.
+    expect(first.body.rows.slice(0, 50).every((r) => r.started && r.attention[0]?.code === 'noPlanner')).toBe(true);
+    expect(first.body.rows.slice(50).every((r) => !r.started && r.attention[0]?.code === 'notStarted')).toBe(true);
+    expect((await mine.client.get<RosterPage>(`/api/coach/cohorts/${cohortId}/participants?limit=200`)).body.rows).toHaveLength(200);
+    for (const limit of ['0', '201', 'tanti', '1.5']) {
+      const reply = await mine.client.get(`/api/coach/cohorts/${cohortId}/participants?limit=${limit}`);
+      expect(reply, limit).toMatchObject({ status: 400, body: { message: 'limit deve essere un numero intero tra 1 e 200' } });
+    }
+    expect((await mine.client.get(`/api/coach/cohorts/${cohortId}/participants?cursor=a%2Fb`)).status).toBe(400);
+  });
+});
+
+describe('GET /api/coach/cohorts/:cohortId/participants/:userId', () => {
+  test('the row, the start, the zone and the tracker; 404 for anyone not a participant of the cohort', async () => {
+    const mine = await coach();
+    const cohortId = await cohort([mine.user.id]);
+    const elsewhere = await cohort([mine.user.id]);
+    const member = await participant(cohortId, 'Carla');
+    await startAndSync(member, (data) => must(submitCheckIn(data, { mood: 2, reflection: 'Così così' }, NOW, 'c1')));
+    const fresh = await participant(cohortId, 'Dario');
+    const stranger = await participant(elsewhere, 'Elena');
+
+    const reply = await mine.client.get<ParticipantDetail>(`/api/coach/cohorts/${cohortId}/participants/${member.user.id}`);
+    expect(reply.status).toBe(200);
+    const detail = participantDetailSchema.parse(reply.body);
+    expect(detail).toMatchObject({ challengeStartDate: START, timeZone: TZ, row: { userId: member.user.id, name: 'Carla', lastMood: 2 } });
+    expect(detail.tracker?.checkIns.map((c) => c.mood)).toEqual([2]);
+
+    const before = await mine.client.get<ParticipantDetail>(`/api/coach/cohorts/${cohortId}/participants/${fresh.user.id}`);
+    expect(before.body).toMatchObject({ tracker: null, challengeStartDate: null, row: { started: false, totalPoints: 0 } });
+
+    for (const userId of [stranger.user.id, mine.user.id, 'nessuno', '__riservato__']) {
+      expect(await mine.client.get(`/api/coach/cohorts/${cohortId}/participants/${userId}`), userId).toMatchObject({
+        status: 404,
+        body: { message: coachMessages.participantNotFound },
+      });
+    }
+  });
+});
+
+describe('GET /api/coach/cohorts/:cohortId/export.csv', () => {
+  test('the whole cohort as CSV that a parser reads back, names with separators, quotes, line breaks and formulas intact', async () => {
+    const mine = await coach();
+    const cohortId = await cohort([mine.user.id], 'Primavera Città 2025!');
+    const names = ['Rossi; Anna', 'Marco "il Grande"', 'Luca\nsu due righe', '=HYPERLINK("http://x.it")', 'Élia'];
+    const members = [];
+    for (const name of names) {
+      const member = await participant(cohortId, 'Provvisorio');
+      await userRef(app.deps.db, member.user.id).update({ name });
+      members.push(member);
+    }
+    await startAndSync(members[4]!, (data) => must(submitCheckIn(data, { mood: 1, reflection: 'Fatica' }, NOW, 'c1')));
+    await userRef(app.deps.db, members[1]!.user.id).update({ withdrawnAt: NOW.toISOString() });
+    await userRef(app.deps.db, mine.user.id).update({ cohortId });
+
+    const reply = await download(mine.client, `/api/coach/cohorts/${cohortId}/export.csv`);
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(reply.headers.get('content-disposition')).toBe('attachment; filename="coorte-primavera-citta-2025.csv"');
+    expect([...reply.bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = reply.text;
+    expect(text.startsWith('\uFEFFid;nome;email;stato;')).toBe(true);
+    expect(text.endsWith('\r\n')).toBe(true);
+    // Every line ends in CRLF; the only bare LF is inside the quoted two-line name.
+    expect(text.split('\r\n')).toHaveLength(5 + 2);
+
+    const records = parse(text, { bom: true, delimiter: ';', columns: true }) as Array<Record<string, string>>;
+    expect(records).toHaveLength(5);
+    expect(Object.keys(records[0]!)).toEqual([
+      'id',
+      'nome',
+      'email',
+      'stato',
+      'iniziata',
+      'settimana',
+      'punti_totali',
+      ...[1, 2, 3, 4, 5, 6, 7, 8].map((w) => `punti_sett_${w}`),
+      ...[1, 2, 3, 4, 5, 6, 7, 8].map((w) => `umore_sett_${w}`),
+      'serie',
+      'ultima_attività',
+    ]);
+    const byId = new Map(records.map((r) => [r.id, r]));
+    expect(members.map((m) => byId.get(m.user.id)?.nome)).toEqual([
+      'Rossi; Anna',
+      'Marco "il Grande"',
+      'Luca\nsu due righe',
+      // Shown as text by a spreadsheet, never run.
+      '\'=HYPERLINK("http://x.it")',
+      'Élia',
+    ]);
+    expect(byId.get(members[1]!.user.id)).toMatchObject({ stato: 'ritirato', email: members[1]!.email });
+    expect(byId.get(members[4]!.user.id)).toMatchObject({
+      stato: 'attivo',
+      iniziata: START,
+      settimana: '1',
+      punti_totali: '10',
+      punti_sett_1: '10',
+      punti_sett_2: '0',
+      umore_sett_1: '1',
+      umore_sett_2: '',
+      ultima_attività: '2025-09-18',
+    });
+    expect(byId.get(members[0]!.user.id)).toMatchObject({ iniziata: '', settimana: '0', punti_totali: '0', umore_sett_1: '', ultima_attività: '' });
+    expect(byId.has(mine.user.id)).toBe(false);
+  });
+
+  test('more participants than one page: every one, once', async () => {
+    const mine = await coach();
+    const cohortId = await cohort([mine.user.id], '***');
+    const batch = app.deps.db.batch();
+    for (let i = 0; i < 230; i++) {
+      batch.set(userRef(app.deps.db, `${cohortId}-p${i}`), { name: `P ${i}`, email: `p${i}@${cohortId}.test`, role: 'PARTICIPANT', cohortId, timeZone: TZ });
+    }
+    await batch.commit();
+    const reply = await download(mine.client, `/api/coach/cohorts/${cohortId}/export.csv`);
+    expect(reply.headers.get('content-disposition')).toBe(`attachment; filename="coorte-${cohortId}.csv"`);
+    const records = parse(reply.text, { bom: true, delimiter: ';' }) as string[][];
+    expect(records).toHaveLength(231);
+    expect(new Set(records.slice(1).map((r) => r[0])).size).toBe(230);
+  });
+});

@@ -1,0 +1,57 @@
+import { FieldPath, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import type { TrackerData } from '@sfida/core/tracker';
+import type { User } from '@sfida/core/user';
+import { toUser, userRef, usersCollection } from '../../shared/user-repository';
+import { trackerFrom, trackerRef } from '../tracker/repository';
+
+// What the coach reads: a cohort's participants (`users`, role PARTICIPANT) and their synced
+// trackers (`progress/{uid}`). Read only: nothing here writes.
+
+/** A participant as the roster needs them. */
+export interface Participant {
+  user: User;
+  /** Withdrawn from the cohort by a coach: still listed, marked so. */
+  withdrawn: boolean;
+}
+
+function participantFrom(snap: DocumentSnapshot): Participant {
+  return { user: toUser(snap), withdrawn: typeof snap.get('withdrawnAt') === 'string' };
+}
+
+/**
+ * One page of the cohort's participants in document-id order, those after `after` (the last id of
+ * the previous page). A range filter on the id rather than a query cursor: the same in production
+ * and in the local emulator, which ignores cursors. `more` tells whether another page follows.
+ */
+export async function participantsPage(
+  db: Firestore,
+  cohortId: string,
+  after: string | null,
+  limit: number,
+): Promise<{ participants: Participant[]; more: boolean }> {
+  let query = usersCollection(db).where('cohortId', '==', cohortId).where('role', '==', 'PARTICIPANT');
+  if (after !== null) query = query.where(FieldPath.documentId(), '>', after);
+  // One more than the page: it says whether there is a next one without another read.
+  const snap = await query.orderBy(FieldPath.documentId()).limit(limit + 1).get();
+  return { participants: snap.docs.slice(0, limit).map(participantFrom), more: snap.size > limit };
+}
+
+/** True for a string Firestore takes as a document id (a bad one would throw, not miss). */
+export function isDocumentId(id: string): boolean {
+  return id.length > 0 && Buffer.byteLength(id) <= 1500 && !id.includes('/') && id !== '.' && id !== '..' && !/^__.*__$/.test(id);
+}
+
+/** The participant `userId` if they belong to `cohortId` (a coach of it is not a participant), else null. */
+export async function participantOf(db: Firestore, cohortId: string, userId: string): Promise<Participant | null> {
+  if (!isDocumentId(userId)) return null;
+  const snap = await userRef(db, userId).get();
+  if (!snap.exists || snap.get('cohortId') !== cohortId || snap.get('role') !== 'PARTICIPANT') return null;
+  return participantFrom(snap);
+}
+
+/** The synced trackers of `uids` in one read (null for who has not synced yet). */
+export async function trackersOf(db: Firestore, uids: string[]): Promise<Map<string, TrackerData | null>> {
+  if (uids.length === 0) return new Map();
+  const snaps = await db.getAll(...uids.map((uid) => trackerRef(db, uid)), { fieldMask: ['data'] });
+  return new Map(snaps.map((snap) => [snap.id, trackerFrom(snap)]));
+}

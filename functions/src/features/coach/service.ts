@@ -1,0 +1,146 @@
+import { attentionReasons } from '@sfida/core/attention';
+import type { ParticipantDetail, RosterPage, RosterRow } from '@sfida/core/coach';
+import { coachMessages } from '@sfida/core/coach';
+import { CHALLENGE_WEEKS, localDateOf, todayIn } from '@sfida/core/dates';
+import { pointsByChallengeWeek } from '@sfida/core/points';
+import { checkInsInOrder, compareRosterRows, rosterFigures } from '@sfida/core/roster';
+import type { TrackerData } from '@sfida/core/tracker';
+import type { User } from '@sfida/core/user';
+import type { ApiDeps } from '../../deps';
+import { cohortOfCoach } from '../../shared/cohort-repository';
+import { toCsv, type CsvValue } from '../../shared/csv';
+import { notFound } from '../../shared/http-error';
+import { isDocumentId, participantOf, participantsPage, trackersOf, type Participant } from './repository';
+
+type CoachDeps = Pick<ApiDeps, 'db' | 'clock'>;
+
+/** cohortOfCoach, where an id Firestore could not even look up (`a/b`) is a cohort that does not exist. */
+async function coachedCohort(deps: CoachDeps, coach: User, cohortId: string) {
+  if (coach.role === 'OWNER' && !isDocumentId(cohortId)) throw notFound(coachMessages.cohortNotFound);
+  return cohortOfCoach(deps.db, coach, cohortId);
+}
+
+/** Participants (and trackers) read per page, in the roster and in each step of the export. */
+export const DEFAULT_PAGE_SIZE = 100;
+export const MAX_PAGE_SIZE = 200;
+
+/** The day an instant falls on in `timeZone`; null for a missing or unreadable instant. */
+function dayOf(instant: string, timeZone: string): string | null {
+  return Number.isNaN(Date.parse(instant)) ? null : localDateOf(instant, timeZone);
+}
+
+/** A participant's roster row as of `now`, counted in their own zone. A withdrawn participant needs no attention. */
+export function rosterRowOf(participant: Participant, tracker: TrackerData | null, cohortStartDate: string, now: Date): RosterRow {
+  const { user, withdrawn } = participant;
+  const today = todayIn(user.timeZone, now);
+  const input = { tracker, challengeStartDate: user.challengeStartDate, today };
+  return {
+    userId: user.id,
+    name: user.name ?? '',
+    email: user.email,
+    withdrawn,
+    ...rosterFigures(input),
+    attention: withdrawn ? [] : attentionReasons({ ...input, cohortStartDate, registeredAt: dayOf(user.createdAt, user.timeZone) }),
+  };
+}
+
+/** One page of the cohort's roster; its rows most urgent first, then by name (within the page). */
+export async function rosterPage(
+  deps: CoachDeps,
+  coach: User,
+  cohortId: string,
+  page: { cursor: string | null; limit: number },
+): Promise<RosterPage> {
+  const { cohort } = await coachedCohort(deps, coach, cohortId);
+  const { participants, more } = await participantsPage(deps.db, cohortId, page.cursor, page.limit);
+  const trackers = await trackersOf(deps.db, participants.map((p) => p.user.id));
+  const now = deps.clock();
+  const rows = participants.map((p) => rosterRowOf(p, trackers.get(p.user.id) ?? null, cohort.startDate, now));
+  return { rows: rows.sort(compareRosterRows), nextCursor: more ? participants.at(-1)!.user.id : null };
+}
+
+/** The participant page: their row, their start and zone, and their tracker as the server vouched for it. */
+export async function participantDetail(deps: CoachDeps, coach: User, cohortId: string, userId: string): Promise<ParticipantDetail> {
+  const { cohort } = await coachedCohort(deps, coach, cohortId);
+  const participant = await participantOf(deps.db, cohortId, userId);
+  if (!participant) throw notFound(coachMessages.participantNotFound);
+  const tracker = (await trackersOf(deps.db, [userId])).get(userId) ?? null;
+  return {
+    row: rosterRowOf(participant, tracker, cohort.startDate, deps.clock()),
+    challengeStartDate: participant.user.challengeStartDate,
+    timeZone: participant.user.timeZone,
+    tracker,
+  };
+}
+
+const WEEKS = Array.from({ length: CHALLENGE_WEEKS }, (_, i) => i + 1);
+
+/** The export's columns (Italian, as the coach reads them in a spreadsheet). */
+export const EXPORT_HEADER = [
+  'id',
+  'nome',
+  'email',
+  'stato',
+  'iniziata',
+  'settimana',
+  'punti_totali',
+  ...WEEKS.map((w) => `punti_sett_${w}`),
+  ...WEEKS.map((w) => `umore_sett_${w}`),
+  'serie',
+  'ultima_attività',
+];
+
+function exportLine(row: RosterRow, user: User, tracker: TrackerData | null): CsvValue[] {
+  const weekPoints = tracker ? pointsByChallengeWeek(tracker.pointsHistory).map((w) => w.points) : WEEKS.map(() => 0);
+  const moods = new Map(tracker ? checkInsInOrder(tracker).map((c) => [c.weekNumber, c.mood]) : []);
+  return [
+    row.userId,
+    row.name,
+    row.email,
+    row.withdrawn ? 'ritirato' : 'attivo',
+    row.started ? user.challengeStartDate : null,
+    row.challengeWeek,
+    row.totalPoints,
+    ...weekPoints,
+    ...WEEKS.map((w) => moods.get(w) ?? null),
+    row.currentStreak,
+    row.lastActivity,
+  ];
+}
+
+/** A file name's part from the cohort's name: lower-case ASCII words joined by `-`. */
+export function cohortSlug(name: string, fallback: string): string {
+  const slugOf = (text: string) =>
+    text
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .slice(0, 60)
+      .replace(/^-+|-+$/g, '');
+  return slugOf(name) || slugOf(fallback) || 'export';
+}
+
+/**
+ * The whole cohort as CSV, one line per participant (withdrawn ones included, coaches never),
+ * sorted by name. Read a page at a time, so at most one page of trackers is held at once.
+ */
+export async function cohortExport(deps: CoachDeps, coach: User, cohortId: string): Promise<{ filename: string; csv: string }> {
+  const { cohort } = await coachedCohort(deps, coach, cohortId);
+  const now = deps.clock();
+  const lines: Array<{ row: RosterRow; line: CsvValue[] }> = [];
+  let after: string | null = null;
+  for (;;) {
+    const { participants, more } = await participantsPage(deps.db, cohortId, after, MAX_PAGE_SIZE);
+    const trackers = await trackersOf(deps.db, participants.map((p) => p.user.id));
+    for (const participant of participants) {
+      const tracker = trackers.get(participant.user.id) ?? null;
+      const row = rosterRowOf(participant, tracker, cohort.startDate, now);
+      lines.push({ row, line: exportLine(row, participant.user, tracker) });
+    }
+    if (!more) break;
+    after = participants.at(-1)!.user.id;
+  }
+  lines.sort((a, b) => a.row.name.localeCompare(b.row.name, 'it') || a.row.userId.localeCompare(b.row.userId));
+  return { filename: `coorte-${cohortSlug(cohort.name, cohortId)}.csv`, csv: toCsv([EXPORT_HEADER, ...lines.map((l) => l.line)]) };
+}
