@@ -6,11 +6,12 @@ import { ensureAccount } from '../../functions/src/features/account/admin';
 import { ensureDefaultCohort } from '../../functions/src/shared/default-cohort';
 import { renderSchedaPdf } from '../content/render-pdf';
 import { DEMO_OWNER, DEMO_PARTICIPANT, LOCAL_COHORT_ID } from './profiles';
+import { seedEvents } from './seed-events';
 
 /**
  * Seeds a local stack: the four training sheets in the bucket folder, one demo
  * participant (onboarding done, challenge started this week), one OWNER, and the
- * local cohort with the demo coach as its coach.
+ * local cohort with the demo coach as its coach and the programme's events.
  * Runs at every start and only adds what is missing, so restarts keep data.
  * Reads the emulators' addresses from the environment (emulatorEnv()).
  */
@@ -38,6 +39,7 @@ async function seed(): Promise<void> {
   }
   // After the accounts, so the demo coach coaches the local cohort (LOCAL_INVITE_CODE is its code).
   await ensureDefaultCohort(deps);
+  await seedEvents(deps.db, LOCAL_COHORT_ID);
 }
 
 async function accountExists(deps: Awaited<ReturnType<typeof createDeps>>, email: string): Promise<boolean> {

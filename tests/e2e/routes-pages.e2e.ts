@@ -143,7 +143,7 @@ test.describe('Signed-in pages', () => {
 test.describe('Eventi', () => {
   const eventList = (page: Page) => page.getByRole('list', { name: 'Calendario degli eventi' }).getByRole('listitem');
 
-  test('six events with dates and speakers and the access notice; past events are marked as such', async ({ page }) => {
+  test("the cohort's six seeded events with dates and speakers and the access notice; upcoming first, past ones marked", async ({ page }) => {
     await registerParticipant(page.request, { onboarding: true });
     await page.goto('/eventi');
     await expect(page.getByRole('heading', { level: 1, name: 'Eventi' })).toBeVisible();
@@ -155,21 +155,22 @@ test.describe('Eventi', () => {
       // Today the whole 2025 calendar is over.
       await expect(items.filter({ hasText: 'Evento concluso' })).toHaveCount(6);
       await expect(page.getByText('In programma')).toHaveCount(0);
+      await expect(items.first()).toContainText('Kick-off');
     }
 
-    // In mid-October 2025 the first three are over, the other three still to come.
+    // In mid-October 2025 the first three are over: the three to come are listed first.
     await page.clock.setFixedTime(new Date('2025-10-15T12:00:00+02:00'));
     await page.reload();
     await expect(items).toHaveCount(6);
-    await expect(items.first()).toContainText('Kick-off');
-    await expect(items.first()).toContainText('Giovedì 11 settembre 2025, ore 19:00');
-    await expect(items.first()).toContainText('Con Martina Ferri, head coach');
-    await expect(items.last()).toContainText('20 novembre 2025');
-    await expect(items.filter({ hasText: 'In programma' })).toHaveCount(3);
+    await expect(items.first()).toContainText('Allenarsi a casa e in palestra');
+    await expect(items.first()).toContainText('Giovedì 23 ottobre 2025, ore 19:00');
+    await expect(items.first()).toContainText('Con Andrea Galli, personal trainer');
+    await expect(items.nth(3)).toContainText('Kick-off');
+    await expect(items.nth(3)).toContainText('Giovedì 11 settembre 2025, ore 19:00');
     const states = await items.evaluateAll((lis) =>
       lis.map((li) => (li.textContent?.includes('Evento concluso') ? 'past' : li.textContent?.includes('In programma') ? 'next' : '?')),
     );
-    expect(states).toEqual(['past', 'past', 'past', 'next', 'next', 'next']);
+    expect(states).toEqual(['next', 'next', 'next', 'past', 'past', 'past']);
   });
 });
 
