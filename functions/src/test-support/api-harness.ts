@@ -9,6 +9,7 @@ import { createApp } from '../app';
 import { loadConfig } from '../config';
 import { createDeps, type Deps } from '../deps';
 import { FileBlobStore } from '../shared/blob-store';
+import { createIdentityToolkit, type IdentityToolkit } from '../shared/identity-toolkit';
 
 /**
  * API tests: the real app in-process on an ephemeral port, the real Admin SDK
@@ -223,4 +224,23 @@ export async function startToolkitStandIn(): Promise<ToolkitStandIn> {
         server.close(() => resolve());
       }),
   });
+}
+
+/**
+ * Firebase Auth's real REST API on the emulator, counting the password checks that reach it: the
+ * limits' tests assert how many got past them.
+ */
+export function countingIdentityToolkit(): { identityToolkit: IdentityToolkit; passwordChecks: () => number } {
+  const real = createIdentityToolkit({ apiKey: 'emulator-key', emulatorHost: process.env.FIREBASE_AUTH_EMULATOR_HOST! });
+  let checks = 0;
+  return {
+    identityToolkit: {
+      ...real,
+      signInWithPassword: (email, password) => {
+        checks++;
+        return real.signInWithPassword(email, password);
+      },
+    },
+    passwordChecks: () => checks,
+  };
 }

@@ -6,6 +6,7 @@ import { createIdentityToolkit } from '../../shared/identity-toolkit';
 import {
   Client,
   PASSWORD,
+  countingIdentityToolkit,
   readDoc,
   registerParticipant,
   startTestApp,
@@ -21,18 +22,9 @@ import { authMessages, limits, RESET_PAUSE } from './service';
 
 let app: TestApp;
 /** Password checks that reached Firebase Auth (the real emulator, counted on the way). */
-let passwordChecks = 0;
+const counted = countingIdentityToolkit();
 beforeAll(async () => {
-  const real = createIdentityToolkit({ apiKey: 'emulator-key', emulatorHost: process.env.FIREBASE_AUTH_EMULATOR_HOST! });
-  app = await startTestApp({
-    identityToolkit: {
-      ...real,
-      signInWithPassword: (email, password) => {
-        passwordChecks++;
-        return real.signInWithPassword(email, password);
-      },
-    },
-  });
+  app = await startTestApp({ identityToolkit: counted.identityToolkit });
 });
 afterAll(async () => {
   await app.close();
@@ -245,9 +237,9 @@ describe('POST /api/auth/login', () => {
   test('100 parallel wrong passwords reach the password check at most as often as the limit allows', async () => {
     const { email } = await registerParticipant(app);
     const attacker = new Client(app);
-    const before = passwordChecks;
+    const before = counted.passwordChecks();
     const replies = await Promise.all(Array.from({ length: 100 }, (_, i) => attacker.post('/api/auth/login', { email, password: `parallela-${i}` })));
-    const checks = passwordChecks - before;
+    const checks = counted.passwordChecks() - before;
     expect(checks).toBeLessThanOrEqual(limits.loginPerAccountAddress);
     expect(replies.filter((reply) => reply.status === 401)).toHaveLength(checks);
     expect(replies.filter((reply) => reply.status === 429)).toHaveLength(100 - checks);
@@ -256,7 +248,7 @@ describe('POST /api/auth/login', () => {
       expect((await attacker.post('/api/auth/login', { email, password: `dopo-${i}` })).status).toBe(401);
     }
     expect((await attacker.post('/api/auth/login', { email, password: 'oltre' })).status).toBe(429);
-    expect(passwordChecks - before).toBe(limits.loginPerAccountAddress);
+    expect(counted.passwordChecks() - before).toBe(limits.loginPerAccountAddress);
     app.advance(limits.windowMs);
   });
 

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { User } from '@sfida/core/user';
 import { randomToken, sha256Hex } from '../../shared/crypto';
-import { createIdentityToolkit } from '../../shared/identity-toolkit';
-import { Client, PASSWORD, readDoc, registerParticipant, startTestApp, type TestApp } from '../../test-support/api-harness';
+import { Client, PASSWORD, countingIdentityToolkit, readDoc, registerParticipant, startTestApp, type TestApp } from '../../test-support/api-harness';
 import { DEVICE_TOKEN_MAX_AGE_MS } from './device-tokens';
 import { authMessages, limits } from './service';
 
@@ -10,18 +9,9 @@ import { authMessages, limits } from './service';
 // browser where the account signed in before is never locked out by someone else's failures.
 let app: TestApp;
 /** Password checks that reached Firebase Auth (the real emulator, counted on the way). */
-let passwordChecks = 0;
+const counted = countingIdentityToolkit();
 beforeAll(async () => {
-  const real = createIdentityToolkit({ apiKey: 'emulator-key', emulatorHost: process.env.FIREBASE_AUTH_EMULATOR_HOST! });
-  app = await startTestApp({
-    identityToolkit: {
-      ...real,
-      signInWithPassword: (email, password) => {
-        passwordChecks++;
-        return real.signInWithPassword(email, password);
-      },
-    },
-  });
+  app = await startTestApp({ identityToolkit: counted.identityToolkit });
 });
 afterAll(async () => {
   await app.close();
@@ -140,15 +130,15 @@ describe('device tokens', () => {
 
   test('100 parallel wrong passwords with one token reach the password check at most as often as its limit allows', async () => {
     const { email, deviceToken } = await registerParticipant(app);
-    const before = passwordChecks;
+    const before = counted.passwordChecks();
     const replies = await Promise.all(Array.from({ length: 100 }, (_, i) => login(new Client(app), email, `parallela-${i}`, deviceToken)));
-    const checks = passwordChecks - before;
+    const checks = counted.passwordChecks() - before;
     expect(checks).toBeLessThanOrEqual(limits.loginPerDevice);
     expect(replies.filter((reply) => reply.status === 401)).toHaveLength(checks);
     expect(replies.filter((reply) => reply.status === 429)).toHaveLength(100 - checks);
     // Then one at a time: the rest of the token's budget, and no more.
     for (let i = checks; i < limits.loginPerDevice; i++) expect((await login(new Client(app), email, `dopo-${i}`, deviceToken)).status).toBe(401);
     expect((await login(new Client(app), email, PASSWORD, deviceToken)).status).toBe(429);
-    expect(passwordChecks - before).toBe(limits.loginPerDevice);
+    expect(counted.passwordChecks() - before).toBe(limits.loginPerDevice);
   });
 });
