@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { isoDateSchema } from './iso-date';
 import { moodSchema, trackerDataSchema } from './tracker';
+import { passwordResetRequestSchema } from './user';
 import { visibleText } from './visible-text';
 
 // The coach console's contract: what /api/coach/** answers and accepts. The server builds these
@@ -36,6 +37,17 @@ export const createCohortRequestSchema = z.object({
   startDate: isoDateSchema,
 });
 export type CreateCohortRequest = z.infer<typeof createCohortRequestSchema>;
+
+/** `PATCH /api/coach/cohorts/{cohortId}`: rename, open or close registrations. */
+export const updateCohortRequestSchema = z.object({
+  name: z.optional(createCohortRequestSchema.shape.name),
+  registrationOpen: z.optional(z.boolean()),
+});
+export type UpdateCohortRequest = z.infer<typeof updateCohortRequestSchema>;
+
+/** `POST /api/coach/cohorts/{cohortId}/coaches`: another existing coach, by email. */
+export const addCoachRequestSchema = z.object({ email: passwordResetRequestSchema.shape.email });
+export type AddCoachRequest = z.infer<typeof addCoachRequestSchema>;
 
 /** Why a participant needs the coach today, most urgent first (see attention rules in core). */
 export const attentionCodeSchema = z.enum([

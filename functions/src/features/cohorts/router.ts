@@ -1,20 +1,11 @@
 import { Router, type RequestHandler } from 'express';
-import * as z from 'zod/mini';
-import { coachMessages, createCohortRequestSchema } from '@sfida/core/coach';
-import { passwordResetRequestSchema } from '@sfida/core/user';
+import { addCoachRequestSchema, coachMessages, createCohortRequestSchema, updateCohortRequestSchema } from '@sfida/core/coach';
 import type { ApiDeps } from '../../deps';
 import { forbidden } from '../../shared/http-error';
 import { parseOr400 } from '../../shared/validate';
 import { AUTH_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
 import { currentUser, requireUser } from '../../middleware/session';
 import { addCoach, createCohort, listCohorts, replaceInviteCode, updateCohort, withdrawParticipant } from './service';
-
-// Built from core's pieces until core/src/coach.ts, the console's contract, carries them.
-const updateCohortRequestSchema = z.object({
-  name: z.optional(createCohortRequestSchema.shape.name),
-  registrationOpen: z.optional(z.boolean()),
-});
-const addCoachRequestSchema = z.object({ email: passwordResetRequestSchema.shape.email });
 
 /** Behind requireUser: a participant is refused before their request body is judged. */
 const requireCoach: RequestHandler = (_req, res, next) => {
