@@ -45,7 +45,8 @@ describe('mergeTrackers', () => {
       }),
       { numRuns: 150 },
     );
-  });
+    // Hundreds of replayed scenarios: seconds on a busy 2-core machine.
+  }, 60_000);
 
   it('drops nothing either device did that the other did not change later', () => {
     fc.assert(
@@ -74,7 +75,8 @@ describe('mergeTrackers', () => {
       }),
       { numRuns: 150 },
     );
-  });
+    // Hundreds of replayed scenarios: seconds on a busy 2-core machine.
+  }, 60_000);
 });
 
 describe('mergeTrackers, by kind of data', () => {
