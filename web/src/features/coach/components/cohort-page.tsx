@@ -1,5 +1,5 @@
-import { useDeferredValue, useState, type FormEvent } from 'react';
-import { Badge, Box, Button, Field, Flex, Input, Link, NativeSelect, Stack, Table, Text, useChakraContext } from '@chakra-ui/react';
+import { useDeferredValue, useId, useState, type FormEvent } from 'react';
+import { Badge, Box, Button, chakra, Field, Flex, Input, Link, Stack, Text, useChakraContext } from '@chakra-ui/react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { RosterRow } from '@sfida/core/coach';
 import { formatItalianDate } from '@sfida/core/dates';
@@ -69,53 +69,75 @@ function AttentionList({ cohortId, rows }: { cohortId: string; rows: RosterRow[]
   );
 }
 
-/** The roster as a table, for wide screens. */
+/**
+ * The table's styles, set once on it rather than per cell (docs/decisions/014); plain elements,
+ * since the theme registers no table recipe (it carries only what the participants' screens use).
+ */
+const TABLE = {
+  w: 'full',
+  borderCollapse: 'collapse',
+  fontSize: 'sm',
+  '& th, & td': { px: '3', py: '2', borderBottomWidth: '1px', borderColor: 'border', textAlign: 'start', verticalAlign: 'middle' },
+  '& thead th': { fontWeight: 'semibold', color: 'fg.muted', whiteSpace: 'nowrap', bg: 'bg.muted' },
+  '& th[aria-sort]': { color: 'fg' },
+  '& [data-numeric]': { textAlign: 'end', fontVariantNumeric: 'tabular-nums' },
+  '& tbody tr:hover': { bg: 'bg.subtle' },
+} as const;
+
+/** The roster as a table, for wide screens; the sorted column says so (aria-sort). */
 function RosterTable({ cohortId, rows, sort }: { cohortId: string; rows: RosterRow[]; sort: RosterSort }) {
-  const sorted = (key: RosterSort) => (sort === key ? ('ascending' as const) : undefined);
-  const descending = (key: RosterSort) => (sort === key ? ('descending' as const) : undefined);
+  const sortedBy = (key: RosterSort) => (sort === key ? (key === 'name' ? 'ascending' : 'descending') : undefined);
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md">
-      <Table.Root size="sm">
-        <Table.Caption srOnly>Roster della coorte</Table.Caption>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader aria-sort={sorted('name')}>Nome</Table.ColumnHeader>
-            <Table.ColumnHeader>Settimana</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Punti settimana</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end" aria-sort={descending('points')}>
+    <Box overflowX="auto" borderWidth="1px" borderColor="border" rounded="md" tabIndex={0} role="group" aria-label="Tabella del roster">
+      <chakra.table css={TABLE}>
+        <chakra.caption srOnly>Roster della coorte, ordinato per {ROSTER_SORTS[sort].toLowerCase()}</chakra.caption>
+        <thead>
+          <tr>
+            <th scope="col" aria-sort={sortedBy('name')}>
+              Nome
+            </th>
+            <th scope="col">Settimana</th>
+            <th scope="col" data-numeric="">
+              Punti settimana
+            </th>
+            <th scope="col" data-numeric="" aria-sort={sortedBy('points')}>
               Punti totali
-            </Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Abitudini 7 gg</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end" aria-sort={descending('streak')}>
+            </th>
+            <th scope="col" data-numeric="">
+              Abitudini 7 gg
+            </th>
+            <th scope="col" data-numeric="" aria-sort={sortedBy('streak')}>
               Serie
-            </Table.ColumnHeader>
-            <Table.ColumnHeader aria-sort={descending('lastActivity')}>Ultima attività</Table.ColumnHeader>
-            <Table.ColumnHeader>Umore</Table.ColumnHeader>
-            <Table.ColumnHeader>Planner</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
+            </th>
+            <th scope="col" aria-sort={sortedBy('lastActivity')}>
+              Ultima attività
+            </th>
+            <th scope="col">Umore</th>
+            <th scope="col">Planner</th>
+          </tr>
+        </thead>
+        <tbody>
           {rows.map((row) => (
-            <Table.Row key={row.userId}>
-              <Table.Cell>
+            <tr key={row.userId}>
+              <td>
                 <Flex gap="2" align="center" wrap="wrap">
                   <ParticipantLink cohortId={cohortId} row={row} />
                   <StatusBadges row={row} />
                 </Flex>
-              </Table.Cell>
-              <Table.Cell>{row.started ? row.challengeWeek : '–'}</Table.Cell>
-              <Table.Cell textAlign="end">{row.pointsThisWeek}</Table.Cell>
-              <Table.Cell textAlign="end">{row.totalPoints}</Table.Cell>
-              <Table.Cell textAlign="end">{row.habitsLast7DaysPercent === null ? '–' : `${row.habitsLast7DaysPercent}%`}</Table.Cell>
-              <Table.Cell textAlign="end">{row.currentStreak} gg</Table.Cell>
-              <Table.Cell>{lastActivityText(row)}</Table.Cell>
-              <Table.Cell>{moodText(row)}</Table.Cell>
-              <Table.Cell>{row.plannerSavedThisWeek ? 'Salvato' : 'Da fare'}</Table.Cell>
-            </Table.Row>
+              </td>
+              <td>{row.started ? row.challengeWeek : '–'}</td>
+              <td data-numeric="">{row.pointsThisWeek}</td>
+              <td data-numeric="">{row.totalPoints}</td>
+              <td data-numeric="">{row.habitsLast7DaysPercent === null ? '–' : `${row.habitsLast7DaysPercent}%`}</td>
+              <td data-numeric="">{row.currentStreak} gg</td>
+              <td>{lastActivityText(row)}</td>
+              <td>{moodText(row)}</td>
+              <td>{row.plannerSavedThisWeek ? 'Salvato' : 'Da fare'}</td>
+            </tr>
           ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+        </tbody>
+      </chakra.table>
+    </Box>
   );
 }
 
@@ -162,6 +184,7 @@ function RosterCards({ cohortId, rows }: { cohortId: string; rows: RosterRow[] }
 function Roster({ cohortId, rows, complete }: { cohortId: string; rows: RosterRow[]; complete: boolean }) {
   const [sort, setSort] = useState<RosterSort>('name');
   const [search, setSearch] = useState('');
+  const sortId = useId();
   const shown = orderRoster(rows, sort, useDeferredValue(search));
   // A table from the md breakpoint, cards below it (a 9-column table does not fit 360 px).
   const wide = useMediaQuery(useChakraContext().breakpoints.up('md').replace('@media ', ''));
@@ -172,19 +195,30 @@ function Roster({ cohortId, rows, complete }: { cohortId: string; rows: RosterRo
           <Field.Label>Cerca per nome</Field.Label>
           <Input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
         </Field.Root>
-        <Field.Root w="auto" minW="12rem">
-          <Field.Label>Ordina per</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field value={sort} onChange={(e) => setSort(e.target.value as RosterSort)}>
-              {Object.entries(ROSTER_SORTS).map(([key, label]) => (
-                <option key={key} value={key}>
-                  {label}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <Stack gap="1.5" flex="1" minW="12rem">
+          <chakra.label htmlFor={sortId} fontSize="sm" fontWeight="medium">
+            Ordina per
+          </chakra.label>
+          {/* A plain select: the theme registers no select recipe. */}
+          <chakra.select
+            id={sortId}
+            value={sort}
+            onChange={(e) => setSort(e.target.value as RosterSort)}
+            h="10"
+            px="3"
+            bg="bg"
+            borderWidth="1px"
+            borderColor="border"
+            rounded="l2"
+            fontSize="md"
+          >
+            {Object.entries(ROSTER_SORTS).map(([key, label]) => (
+              <option key={key} value={key}>
+                {label}
+              </option>
+            ))}
+          </chakra.select>
+        </Stack>
       </Flex>
       <Text fontSize="sm" color="fg.muted" role="status">
         {complete ? `${shown.length} di ${rows.length} partecipanti` : `Caricamento dei partecipanti... (${rows.length} finora)`}

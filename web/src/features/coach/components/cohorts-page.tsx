@@ -78,8 +78,8 @@ function CohortCard({ cohort }: { cohort: CoachCohort }) {
             <Text as="span" fontFamily="mono" fontWeight="700" fontSize="lg">
               {cohort.inviteCode}
             </Text>
-            <Button size="xs" variant="outline" onClick={() => void copy(cohort.inviteCode, 'Codice')} aria-label={`Copia il codice di ${cohort.name}`}>
-              Copia
+            <Button size="xs" variant="outline" onClick={() => void copy(cohort.inviteCode, 'Codice')} aria-label={`Copia codice di ${cohort.name}`}>
+              Copia codice
             </Button>
           </Flex>
           <Text as="dt" color="fg.muted" fontWeight="600" fontSize="sm">
@@ -89,7 +89,7 @@ function CohortCard({ cohort }: { cohort: CoachCohort }) {
             <Text as="span" fontSize="sm" overflowWrap="anywhere">
               {link}
             </Text>
-            <Button size="xs" variant="outline" onClick={() => void copy(link, 'Link')} aria-label={`Copia il link di iscrizione di ${cohort.name}`}>
+            <Button size="xs" variant="outline" onClick={() => void copy(link, 'Link')} aria-label={`Copia link di iscrizione di ${cohort.name}`}>
               Copia link
             </Button>
           </Flex>

@@ -31,7 +31,7 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
       <Text as="dt" fontSize="sm" color="fg.muted" fontWeight="semibold">
         {label}
       </Text>
-      <Text as="dd" fontSize="lg" fontWeight="bold">
+      <Text as="dd" fontSize={{ base: 'md', md: 'lg' }} fontWeight="bold" overflowWrap="break-word">
         {children}
       </Text>
     </Box>
