@@ -65,12 +65,14 @@ test.describe('Signed in', () => {
     await expect(page).toHaveURL(url('/onboarding'));
   });
 
-  test('the OWNER skips the onboarding: /onboarding goes to /dashboard and the profile says why there is no sheet', async ({ page }) => {
+  test('the OWNER skips the onboarding: /, /onboarding and /login go to the coach console, and the profile says why there is no sheet', async ({ page }) => {
     await signIn(page, DEMO_OWNER);
+    await page.goto('/');
+    await expect(page).toHaveURL(url('/coach'));
     await page.goto('/onboarding');
-    await expect(page).toHaveURL(url('/dashboard'));
+    await expect(page).toHaveURL(url('/coach'));
     await page.goto('/login');
-    await expect(page).toHaveURL(url('/dashboard'));
+    await expect(page).toHaveURL(url('/coach'));
     await page.goto('/profilo');
     await expect(page).toHaveURL(url('/profilo'));
     await expect(page.getByRole('region', { name: 'Il tuo profilo' })).toContainText('OWNER');

@@ -3,10 +3,10 @@
  * they run before, and without, the app's code.
  */
 
-/** A signed-in visitor belongs on the dashboard (as the SPA's guard decides for `/`). */
+/** A signed-in visitor belongs at home: the dashboard, the console for a coach (as the SPA's guard decides for `/`, see src/lib/home-path.ts). */
 export const SIGNED_IN_REDIRECT = `fetch('/api/auth/session',{credentials:'include',headers:{Accept:'application/json'}})
 .then(function(r){return r.ok?r.json():null})
-.then(function(d){if(d&&d.user)location.replace('/dashboard')})
+.then(function(d){if(d&&d.user)location.replace(d.user.role==='OWNER'?'/coach':'/dashboard')})
 .catch(function(){});`;
 
 /** Longest wait for the first contentful paint (a tab opened in the background paints only when shown). */

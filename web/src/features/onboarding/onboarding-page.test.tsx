@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deferred, json, mockApi, renderApp, sentBody } from '../../testing/test-utils';
+import { deferred, fakeServer, json, mockApi, renderApp, sentBody } from '../../testing/test-utils';
 import { fakeNewcomer, fakeUser } from '../../testing/fake-user';
 
 afterEach(() => {
@@ -99,10 +99,16 @@ describe('onboarding page', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent("Errore durante il salvataggio dell'onboarding");
   });
 
-  it('sends a participant who has completed it, or an owner, to the dashboard', async () => {
-    mockApi({ 'GET /api/auth/session': () => json({ user: fakeUser({ role: 'OWNER', onboardingCompletato: false }) }) });
+  it('sends a participant who has completed it to the dashboard', async () => {
+    fakeServer(fakeUser());
     const { currentPath } = renderApp('/onboarding');
     await waitFor(() => expect(currentPath()).toBe('/dashboard'));
+  });
+
+  it('sends an owner, who has nothing to answer, to the coach console', async () => {
+    mockApi({ 'GET /api/auth/session': () => json({ user: fakeUser({ role: 'OWNER', onboardingCompletato: false }) }), 'GET /api/coach/cohorts': () => json([]) });
+    const { currentPath } = renderApp('/onboarding');
+    await waitFor(() => expect(currentPath()).toBe('/coach'));
   });
 
   it('sends a participant who has not completed it from any app route to the onboarding', async () => {

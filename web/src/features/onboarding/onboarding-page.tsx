@@ -6,6 +6,7 @@ import { FormError } from '../../components/form-error';
 import { PlainLayout } from '../../components/plain-layout';
 import { apiFetch, errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
+import { homePathFor } from '../../lib/home-path';
 import { schedaLabels } from '../../lib/training-labels';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { questions, type OnboardingAnswers } from './onboarding-questions';
@@ -27,7 +28,7 @@ export default function OnboardingPage() {
   const [assigned, setAssigned] = useState<Scheda | null>(null);
 
   // Done already (or an OWNER): nothing to answer. Not while showing the success modal, though.
-  if (user && !needsOnboarding(user) && !assigned) return <Navigate to="/dashboard" replace />;
+  if (user && !needsOnboarding(user) && !assigned) return <Navigate to={homePathFor(user)} replace />;
 
   const question = questions[step] ?? questions[0];
   const isLast = step === questions.length - 1;
