@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { coachCohortSchema, type CoachCohort, type CreateCohortRequest } from '@sfida/core/coach';
+import { coachCohortSchema, type AddCoachRequest, type CoachCohort, type CreateCohortRequest, type UpdateCohortRequest } from '@sfida/core/coach';
 import { apiFetch } from '../../../lib/api-client';
 
 export const coachCohortsQueryKey = ['coach', 'cohorts'] as const;
@@ -68,14 +68,18 @@ export function useNewInviteCode() {
 
 /** Opens or closes registration. */
 export function useSetRegistrationOpen() {
-  return useCohortChange(({ cohortId, registrationOpen }: { cohortId: string; registrationOpen: boolean }) =>
-    apiFetch(`${cohortPath(cohortId)}`, { method: 'PATCH', body: { registrationOpen } }),
-  );
+  return useCohortChange(({ cohortId, registrationOpen }: { cohortId: string; registrationOpen: boolean }) => {
+    const body: UpdateCohortRequest = { registrationOpen };
+    return apiFetch(cohortPath(cohortId), { method: 'PATCH', body });
+  });
 }
 
 /** Adds another coach to the cohort by their account's email. */
 export function useAddCoach(cohortId: string) {
   return useMutation({
-    mutationFn: (email: string) => apiFetch(`${cohortPath(cohortId)}/coaches`, { method: 'POST', body: { email } }),
+    mutationFn: (email: string) => {
+      const body: AddCoachRequest = { email };
+      return apiFetch(`${cohortPath(cohortId)}/coaches`, { method: 'POST', body });
+    },
   });
 }
