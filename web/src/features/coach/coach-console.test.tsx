@@ -89,7 +89,14 @@ describe('coach console: cohorts', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Riapri iscrizioni' })).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ registrationOpen: false });
 
+    // Escape closes the question and gives the focus back.
     await user.click(screen.getByRole('button', { name: 'Nuovo codice' }));
+    expect(screen.getByText(/Il codice attuale .* smetterà di funzionare/)).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByText(/Il codice attuale .* smetterà di funzionare/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Nuovo codice' })).toHaveFocus();
+
+    await user.keyboard('{Enter}');
     expect(screen.getByText(/Il codice attuale .* smetterà di funzionare/)).toBeInTheDocument();
     expect(calls.some((call) => call.path.endsWith('/invite-code'))).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Crea un nuovo codice' }));

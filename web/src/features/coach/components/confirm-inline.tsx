@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { Box, Button, Flex, Text } from '@chakra-ui/react';
 
 /**
@@ -22,12 +22,22 @@ export function ConfirmInline({
 }) {
   const [open, setOpen] = useState(false);
   const regionId = useId();
+  const trigger = useRef<HTMLButtonElement>(null);
+  // Closing removes the focused button: focus goes back to the one that opened the question.
+  const close = () => {
+    setOpen(false);
+    trigger.current?.focus();
+  };
   return (
-    <Box>
-      <Button size="sm" variant="outline" colorPalette={colorPalette} aria-expanded={open} aria-controls={regionId} onClick={() => setOpen((o) => !o)}>
+    <Box
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) close();
+      }}
+    >
+      <Button ref={trigger} size="sm" variant="outline" colorPalette={colorPalette} aria-expanded={open} aria-controls={regionId} onClick={() => setOpen((o) => !o)}>
         {label}
       </Button>
-      <Box id={regionId} hidden={!open} mt="2" p="3" borderWidth="1px" borderColor="border.emphasized" rounded="md" bg="bg.muted">
+      <Box id={regionId} role="group" aria-label={label} hidden={!open} mt="2" p="3" borderWidth="1px" borderColor="border.emphasized" rounded="md" bg="bg.muted">
         {open && (
           <>
             <Text fontSize="sm" mb="2">
@@ -39,12 +49,12 @@ export function ConfirmInline({
                 colorPalette={colorPalette}
                 loading={pending}
                 onClick={() => {
-                  void onConfirm().then(() => setOpen(false), () => undefined);
+                  void onConfirm().then(close, () => undefined);
                 }}
               >
                 {confirmLabel}
               </Button>
-              <Button size="sm" variant="ghost" disabled={pending} onClick={() => setOpen(false)}>
+              <Button size="sm" variant="ghost" disabled={pending} onClick={close}>
                 Annulla
               </Button>
             </Flex>
