@@ -12,6 +12,7 @@ import {
   iconRecipe,
   inputRecipe,
   linkRecipe,
+  nativeSelectSlotRecipe,
   spinnerRecipe,
   textareaRecipe,
   textStyles,
@@ -203,6 +204,7 @@ export const themeConfig = defineConfig({
       alert: alertSlotRecipe,
       dialog: dialogSlotRecipe,
       field: fieldSlotRecipe,
+      nativeSelect: nativeSelectSlotRecipe,
     },
   },
 });
