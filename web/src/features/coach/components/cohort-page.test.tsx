@@ -28,6 +28,7 @@ function coachServer(pages: RosterPage[]) {
       const cursor = new URLSearchParams(call.path.split('?')[1]).get('cursor');
       return json(pages[cursor === null ? 0 : Number(cursor)]);
     }
+    if (call.path === '/api/cohorts/cohort-1/events') return json({ events: [] });
     return undefined;
   });
 }
@@ -84,6 +85,7 @@ describe('cohort page', { timeout: 20_000 }, () => {
       if (call.path === '/api/coach/cohorts') return json([fakeCohort()]);
       if (call.path.startsWith(`${ROSTER}?`)) return json({ rows: [anna], nextCursor: null });
       if (call.path === '/api/coach/cohorts/cohort-1/coaches') return json({ message }, 404);
+      if (call.path === '/api/cohorts/cohort-1/events') return json({ events: [] });
       return undefined;
     });
     const { user } = renderApp('/coach/cohort-1');
@@ -91,7 +93,7 @@ describe('cohort page', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('link', { name: 'Esporta CSV' })).toHaveAttribute('href', '/api/coach/cohorts/cohort-1/export.csv');
     await user.type(screen.getByLabelText(/Email del coach/), 'luca@example.it');
     await user.click(screen.getByRole('button', { name: 'Aggiungi coach' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(await within(screen.getByRole('region', { name: 'Aggiungi coach' })).findByRole('alert')).toHaveTextContent(message);
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ email: 'luca@example.it' });
   });
 });

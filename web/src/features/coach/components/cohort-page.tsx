@@ -16,6 +16,7 @@ import { useRoster } from '../api/roster';
 import { participantPagePath } from '../paths';
 import { needingAttention, sortedReasons } from './attention';
 import { orderRoster, ROSTER_SORTS, type RosterSort } from './roster-order';
+import { EventsEditor } from './events-editor';
 
 function ParticipantLink({ cohortId, row }: { cohortId: string; row: RosterRow }) {
   return (
@@ -274,7 +275,7 @@ function AddCoachForm({ cohortId }: { cohortId: string }) {
   );
 }
 
-/** /coach/:cohortId: who needs the coach today, the whole roster, the export, the co-coaches. */
+/** /coach/:cohortId: who needs the coach today, the whole roster, the export, the events, the co-coaches. */
 export function CohortPage() {
   const { cohortId = '' } = useParams();
   const cohort = useCoachCohorts().data?.find((c) => c.id === cohortId);
@@ -314,6 +315,9 @@ export function CohortPage() {
             </SectionCard>
           </>
         )}
+        <SectionCard title="Eventi">
+          <EventsEditor cohortId={cohortId} />
+        </SectionCard>
         <SectionCard title="Aggiungi coach">
           <AddCoachForm cohortId={cohortId} />
         </SectionCard>
