@@ -12,6 +12,7 @@ import { SessionStore } from '../../sessions/session-store';
 import { addDefaultCohortCoach } from '../../shared/default-cohort';
 import { DEFAULT_TIME_ZONE } from '../../shared/time-zone';
 import { newUserDoc, toUser, userRef, type UserDoc } from '../../shared/user-repository';
+import { unrankParticipant } from '../tracker/repository';
 
 /**
  * Operator commands (make-owner, the local seeder, tests): they run with the
@@ -90,5 +91,7 @@ export async function disableAccount(deps: AdminDeps, email: string): Promise<vo
   if (!record) throw new Error(`Nessun account con email ${email}`);
   await deps.auth.updateUser(record.uid, { disabled: true });
   await userRef(deps.db, record.uid).set({ disabled: true }, { merge: true });
+  // A disabled account leaves the leaderboard, and the counts that rank the others too.
+  await unrankParticipant(deps.db, record.uid);
   await new SessionStore(deps.db, deps.auth, deps.clock).endAllFor(record.uid);
 }

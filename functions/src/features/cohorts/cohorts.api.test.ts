@@ -219,12 +219,16 @@ describe('POST /api/coach/cohorts/{cohortId}/participants/{userId}/withdraw', ()
     const leaderboard = `/api/cohorts/${cohort.id}/leaderboard`;
     // Another week than the one read below: an instance keeps a week's ranking for a few seconds.
     expect((await anna.get(`${leaderboard}?weekStart=2026-01-05`)).status).toBe(200);
+    const annaScore = `weeklyScores/2026-01-05_${annaUser.id}`;
+    await app.deps.db.doc(annaScore).set({ cohortId: cohort.id, weekStart: '2026-01-05', userId: annaUser.id, points: 12, totalPoints: 12, streakDays: 1, streakThrough: '2026-01-05' });
 
     const reply = await coach.client.post(`/api/coach/cohorts/${cohort.id}/participants/${annaUser.id}/withdraw`);
     expect(reply.status).toBe(200);
     const withdrawnAt = app.deps.clock().toISOString().slice(0, 10);
     expect(reply.body).toMatchObject({ userId: annaUser.id, withdrawnAt: expect.stringContaining(withdrawnAt) });
     expect(await readDoc(app, `users/${annaUser.id}`)).toMatchObject({ cohortId: cohort.id, withdrawnAt: reply.body.withdrawnAt });
+    // Her weekly scores go with her: the counts that rank the others no longer include her.
+    expect(await readDoc(app, annaScore)).toBeUndefined();
 
     // Still signed in, the leaderboard of that cohort is closed to her and she is off everyone's.
     expect((await anna.get('/api/auth/me')).status).toBe(200);

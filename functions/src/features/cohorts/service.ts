@@ -5,6 +5,7 @@ import type { Deps } from '../../deps';
 import { cohortOfCoach, type CohortDoc } from '../../shared/cohort-repository';
 import { badRequest, forbidden, notFound } from '../../shared/http-error';
 import { userRef, type UserDoc } from '../../shared/user-repository';
+import { unrankParticipant } from '../tracker/repository';
 import {
   activeParticipantCount,
   addCoachId,
@@ -97,5 +98,7 @@ export async function withdrawParticipant(
   if (doc.withdrawnAt) return { userId, withdrawnAt: doc.withdrawnAt };
   const withdrawnAt = deps.clock().toISOString();
   await ref.update({ withdrawnAt });
+  // After the flag: a sync from now on reads it and writes no weekly scores.
+  await unrankParticipant(deps.db, userId);
   return { userId, withdrawnAt };
 }

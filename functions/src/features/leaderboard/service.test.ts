@@ -7,7 +7,7 @@ describe('LeaderboardCache', () => {
   test('concurrent requests share one load; a new load only after the TTL', async () => {
     let now = 0;
     let loads = 0;
-    const cache = new LeaderboardCache(30_000, () => now);
+    const cache = new LeaderboardCache<Array<ReturnType<typeof row>>>(30_000, () => now);
     const load = async () => {
       loads++;
       return [row(`u${loads}`)];
@@ -24,7 +24,7 @@ describe('LeaderboardCache', () => {
   });
 
   test('a failed load is not remembered', async () => {
-    const cache = new LeaderboardCache(30_000, () => 0);
+    const cache = new LeaderboardCache<Array<ReturnType<typeof row>>>(30_000, () => 0);
     await expect(cache.rows('k', () => Promise.reject(new Error('offline')))).rejects.toThrow('offline');
     expect(await cache.rows('k', async () => [row('u1')])).toEqual([row('u1')]);
   });

@@ -1,13 +1,15 @@
 import { todayIn } from '@sfida/core/dates';
-import { liveStreak } from '@sfida/core/leaderboard-summary';
+import { liveStreak, type StreakThrough } from '@sfida/core/leaderboard-summary';
 import { compareLeaderboardRows, type LeaderboardEntry } from '@sfida/core/progress-summary';
 import type { User } from '@sfida/core/user';
-import type { Firestore } from 'firebase-admin/firestore';
+import { FieldPath, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { forbidden } from '../../shared/http-error';
 import { userRef, usersCollection } from '../../shared/user-repository';
-import { summariesOfCohort, summaryRef, type LeaderboardSummaryDoc } from '../tracker/repository';
+import { countBetter, summaryRef, topRankedSummaries, topWeeklyScores, type LeaderboardSummaryDoc } from '../tracker/repository';
 
 const LEADERBOARD_SIZE = 50;
+/** Rows read past the top: the caller's own (replaced by their fresh one) and a few a users document may leave out. */
+const TOP_ROWS_READ = LEADERBOARD_SIZE + 6;
 /** How long an instance reuses a cohort's ranking (everyone's rows but the caller's, which is always read fresh). */
 const LEADERBOARD_CACHE_TTL_MS = 30_000;
 /** Cohort rankings an instance keeps at most (cohort × week × day). */
@@ -20,21 +22,32 @@ const leaderboardMessages = {
 
 type Row = Omit<LeaderboardEntry, 'rank'>;
 type SummaryFields = Pick<LeaderboardSummaryDoc, 'totalPoints' | 'streakDays' | 'streakThrough' | 'pointsByWeek'>;
+/** The top of a cohort's ranking, sorted; `complete` when it holds every ranked member. */
+interface TopRows {
+  rows: Row[];
+  complete: boolean;
+}
+/** A member's standing before their name is known. */
+interface Score extends StreakThrough {
+  userId: string;
+  weekPoints: number;
+  totalPoints: number;
+}
 
 /**
- * Per instance: the cohort's rows, already sorted, by (cohort, week, day), for a short while.
- * Concurrent requests for the same key share one load (two queries over the whole cohort),
- * so the cohort's documents are read once per instance and TTL, not once per request.
+ * Per instance: the top of the cohort's ranking, by (cohort, week, day), for a short while.
+ * Concurrent requests for the same key share one load (a few bounded queries), so those
+ * documents are read once per instance and TTL, not once per request.
  */
-export class LeaderboardCache {
-  private readonly entries = new Map<string, { expiresAt: number; rows: Promise<Row[]> }>();
+export class LeaderboardCache<T = TopRows> {
+  private readonly entries = new Map<string, { expiresAt: number; rows: Promise<T> }>();
 
   constructor(
     private readonly ttlMs = LEADERBOARD_CACHE_TTL_MS,
     private readonly clock: () => number = () => performance.now(),
   ) {}
 
-  rows(key: string, load: () => Promise<Row[]>): Promise<Row[]> {
+  rows(key: string, load: () => Promise<T>): Promise<T> {
     const now = this.clock();
     const hit = this.entries.get(key);
     if (hit && hit.expiresAt > now) return hit.rows;
@@ -55,8 +68,10 @@ export class LeaderboardCache {
 /**
  * The cohort's ranking for a calendar week: every participant of the cohort
  * (with zeros when they have not synced yet), the top LEADERBOARD_SIZE plus the caller's own row.
- * The cohort's rows come from `cache` when given (at most its TTL old); the caller's
- * own row is always read fresh (one document), so a participant sees their sync at once.
+ * Reads a bounded number of documents whatever the cohort's size (docs/decisions/019-bounded-leaderboard.md):
+ * the top from the week's scores and the summaries, the caller's rank beyond it from count aggregations.
+ * The top comes from `cache` when given (at most its TTL old); the caller's own row is always
+ * read fresh, so a participant sees their sync at once.
  */
 export async function cohortLeaderboard(
   db: Firestore,
@@ -67,21 +82,31 @@ export async function cohortLeaderboard(
 ): Promise<LeaderboardEntry[]> {
   if (viewer.cohortId !== cohortId) throw forbidden(leaderboardMessages.notMember);
   const today = todayIn(context.timeZone, context.now);
-  const load = () => cohortRows(db, cohortId, context.weekStart, today);
-  const [rows, own] = await Promise.all([
+  const load = () => cohortTop(db, cohortId, context.weekStart, today);
+  const [top, own] = await Promise.all([
     cache ? cache.rows(`${cohortId}\u0000${context.weekStart}\u0000${today}`, load) : load(),
     // An OWNER (the coach) sees the cohort without a row of their own.
     viewer.role === 'OWNER' ? null : ownRow(db, viewer, cohortId, context.weekStart, today),
   ]);
   // A participant a coach withdrew keeps `cohortId` (for the coaches' records) but not the ranking.
   if (own?.withdrawn) throw forbidden(leaderboardMessages.withdrawn);
-  return topWithOwnRow(rows, own?.row ?? null, viewer.id);
+  const entries = topWithOwnRow(top, own?.row ?? null, viewer.id);
+  if (own && !entries.some((entry) => entry.isMe)) {
+    // Below every row read: as many ranks ahead as members who score strictly better.
+    const better = await countBetter(db, cohortId, context.weekStart, own.row.weekPoints, own.row.totalPoints);
+    entries.push({ ...own.row, rank: better + 1 });
+  }
+  return entries;
+}
+
+function displayName(name: unknown): string {
+  return typeof name === 'string' && name.trim() !== '' ? name : 'Partecipante';
 }
 
 function rowOf(userId: string, name: unknown, summary: SummaryFields | undefined, weekStart: string, today: string, isMe: boolean): Row {
   return {
     userId,
-    displayName: typeof name === 'string' && name.trim() !== '' ? name : 'Partecipante',
+    displayName: displayName(name),
     weekPoints: summary?.pointsByWeek?.[weekStart] ?? 0,
     totalPoints: summary?.totalPoints ?? 0,
     streakDays: summary ? liveStreak(summary, today) : 0,
@@ -89,16 +114,88 @@ function rowOf(userId: string, name: unknown, summary: SummaryFields | undefined
   };
 }
 
-/** Every ranked member of the cohort (not OWNERs, not disabled or withdrawn accounts), sorted; two equality queries in parallel. */
-async function cohortRows(db: Firestore, cohortId: string, weekStart: string, today: string): Promise<Row[]> {
-  const [members, summaries] = await Promise.all([
-    usersCollection(db).where('cohortId', '==', cohortId).select('name', 'role', 'disabled', 'withdrawnAt').get(),
-    summariesOfCohort(db, cohortId),
-  ]);
-  return members.docs
-    .filter((doc) => doc.get('role') !== 'OWNER' && doc.get('disabled') !== true && doc.get('withdrawnAt') === undefined)
-    .map((doc) => rowOf(doc.id, doc.get('name'), summaries.get(doc.id), weekStart, today, false))
-    .sort(compareLeaderboardRows);
+/** On the cohort's leaderboard: a member of it, not an OWNER, not disabled or withdrawn. */
+function isRanked(user: DocumentSnapshot | undefined, cohortId: string): boolean {
+  return (
+    user?.exists === true &&
+    user.get('cohortId') === cohortId &&
+    user.get('role') !== 'OWNER' &&
+    user.get('disabled') !== true &&
+    user.get('withdrawnAt') === undefined
+  );
+}
+
+const MEMBER_FIELDS = ['name', 'cohortId', 'role', 'disabled', 'withdrawnAt'];
+
+/**
+ * The first TOP_ROWS_READ ranked members of the cohort, sorted: the week's scores (highest first),
+ * then members without points this week by total (from the ranked summaries), then members
+ * who never synced (from the users). Each query is limited, and the later ones run only when
+ * the earlier ones ran out; the names come from the users documents, so a rename shows.
+ */
+async function cohortTop(db: Firestore, cohortId: string, weekStart: string, today: string): Promise<TopRows> {
+  const scores = await topWeeklyScores(db, cohortId, weekStart, TOP_ROWS_READ);
+  const found: Score[] = scores.docs.map((doc) => scoreOf(doc.get('userId') as string, doc.get('points') as number, doc));
+  let complete = false;
+  let neverSynced: Row[] = [];
+  if (scores.size < TOP_ROWS_READ) {
+    // Every member with week points is in `found`; the summaries add those without, by total.
+    // Of TOP_ROWS_READ summaries at most `scores.size` are of members already found: enough for the rest.
+    const summaries = await topRankedSummaries(db, cohortId, TOP_ROWS_READ);
+    const scored = new Set(found.map((score) => score.userId));
+    for (const doc of summaries.docs) if (!scored.has(doc.id)) found.push(scoreOf(doc.id, 0, doc));
+    if (summaries.size < TOP_ROWS_READ) {
+      const withSummary = new Set(summaries.docs.map((doc) => doc.id));
+      ({ rows: neverSynced, complete } = await membersWithoutSummary(db, cohortId, withSummary, TOP_ROWS_READ - found.length));
+    }
+  }
+  // `found` is in ranking order (week points, then total): the first TOP_ROWS_READ are the top.
+  found.splice(TOP_ROWS_READ);
+  const members = found.length > 0 ? await db.getAll(...found.map((score) => userRef(db, score.userId)), { fieldMask: MEMBER_FIELDS }) : [];
+  const rows: Row[] = [];
+  found.forEach((score, i) => {
+    const member = members[i];
+    if (!isRanked(member, cohortId)) return;
+    const { userId, weekPoints, totalPoints } = score;
+    rows.push({ userId, displayName: displayName(member!.get('name')), weekPoints, totalPoints, streakDays: liveStreak(score, today), isMe: false });
+  });
+  return { rows: [...rows, ...neverSynced].sort(compareLeaderboardRows), complete };
+}
+
+/** A member's standing from a weekly score or a summary (which have the total and streak fields alike). */
+function scoreOf(userId: string, weekPoints: number, doc: DocumentSnapshot): Score {
+  const streakThrough: unknown = doc.get('streakThrough');
+  return {
+    userId,
+    weekPoints,
+    totalPoints: (doc.get('totalPoints') as number | undefined) ?? 0,
+    streakDays: (doc.get('streakDays') as number | undefined) ?? 0,
+    streakThrough: typeof streakThrough === 'string' ? streakThrough : '',
+  };
+}
+
+/**
+ * Up to `wanted` ranked members of the cohort with no ranked summary (all zeros), by id: pages of the
+ * cohort's users by document id (a range, not a cursor), skipping those in `withSummary`, which is
+ * every ranked summary of the cohort. `complete` when the cohort's users ran out.
+ */
+async function membersWithoutSummary(db: Firestore, cohortId: string, withSummary: Set<string>, wanted: number): Promise<TopRows> {
+  const rows: Row[] = [];
+  if (wanted <= 0) return { rows, complete: false };
+  const pageSize = wanted + withSummary.size;
+  let after = '';
+  for (;;) {
+    let query = usersCollection(db).where('cohortId', '==', cohortId);
+    if (after !== '') query = query.where(FieldPath.documentId(), '>', after);
+    const page = await query.orderBy(FieldPath.documentId()).select(...MEMBER_FIELDS).limit(pageSize).get();
+    for (const doc of page.docs) {
+      if (withSummary.has(doc.id) || !isRanked(doc, cohortId)) continue;
+      rows.push({ userId: doc.id, displayName: displayName(doc.get('name')), weekPoints: 0, totalPoints: 0, streakDays: 0, isMe: false });
+      if (rows.length >= wanted) return { rows, complete: false };
+    }
+    if (page.size < pageSize) return { rows, complete: true };
+    after = page.docs[page.size - 1]!.id;
+  }
 }
 
 /**
@@ -116,12 +213,14 @@ async function ownRow(db: Firestore, viewer: User, cohortId: string, weekStart: 
 }
 
 /**
- * Top LEADERBOARD_SIZE of `sorted` with the caller's fresh row `own` in its place (their
- * cached row left out), plus `own` after them when it ranks lower. Ranks as rankEntries
- * gives them: equal week and total points share the rank of the first of them.
+ * Top LEADERBOARD_SIZE of `top` with the caller's fresh row `own` in its place (their
+ * cached row left out), plus `own` after them when it ranks lower and `top` is complete
+ * (otherwise the caller ranks it from counts). Ranks as rankEntries gives them: equal week and
+ * total points share the rank of the first of them.
  */
-function topWithOwnRow(sorted: Row[], own: Row | null, viewerId: string): LeaderboardEntry[] {
-  const top: LeaderboardEntry[] = [];
+function topWithOwnRow(top: TopRows, own: Row | null, viewerId: string): LeaderboardEntry[] {
+  const sorted = top.rows;
+  const shown: LeaderboardEntry[] = [];
   let mine: LeaderboardEntry | undefined;
   let count = 0;
   let previous: LeaderboardEntry | undefined;
@@ -130,7 +229,7 @@ function topWithOwnRow(sorted: Row[], own: Row | null, viewerId: string): Leader
     const entry = { ...row, rank: tied ? previous!.rank : count + 1 };
     count++;
     previous = entry;
-    if (count <= LEADERBOARD_SIZE) top.push(entry);
+    if (count <= LEADERBOARD_SIZE) shown.push(entry);
     return entry;
   };
   for (const row of sorted) {
@@ -139,7 +238,7 @@ function topWithOwnRow(sorted: Row[], own: Row | null, viewerId: string): Leader
     if (count >= LEADERBOARD_SIZE && (!own || mine)) break;
     place(row);
   }
-  if (own && !mine) mine = place(own);
-  if (mine && !top.includes(mine)) top.push(mine);
-  return top;
+  if (own && !mine && top.complete) mine = place(own);
+  if (mine && !shown.includes(mine)) shown.push(mine);
+  return shown;
 }

@@ -1,4 +1,4 @@
-import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentSnapshot, type Firestore, type Query, type WriteBatch } from 'firebase-admin/firestore';
 import { migrateTracker, type TrackerData } from '@sfida/core/tracker';
 
 /**
@@ -7,6 +7,9 @@ import { migrateTracker, type TrackerData } from '@sfida/core/tracker';
  * `progressSummaries/{uid}`: the tracker's summary that the leaderboard reads.
  * `progressRevisions/{uid}_{n}`: one marker per stored revision. Creating it is the write's
  * compare-and-set (see saveTrackerRevision); a TTL policy deletes it a day later.
+ * `weeklyScores/{weekStart}_{uid}`: a ranked participant's points in one calendar week where they
+ * earned some, so a leaderboard reads its top and counts ranks without reading the whole cohort
+ * (docs/decisions/019-bounded-leaderboard.md).
  */
 export interface LeaderboardSummaryDoc {
   cohortId: string;
@@ -19,6 +22,25 @@ export interface LeaderboardSummaryDoc {
   pointsByWeek: Record<string, number>;
   timeZone: string;
   updatedAt: string;
+  /** On the cohort's leaderboard: a PARTICIPANT not withdrawn. Its weekly scores exist only then. */
+  ranked: boolean;
+}
+
+/** `weeklyScores/{weekStart}_{uid}`: written only with `points` > 0, with the summary's current total and streak. */
+export interface WeeklyScoreDoc {
+  cohortId: string;
+  weekStart: string;
+  userId: string;
+  points: number;
+  totalPoints: number;
+  streakDays: number;
+  streakThrough: string;
+}
+
+/** What the sync changes in a participant's weekly scores: documents to write, weeks to delete. */
+export interface WeeklyScoreChanges {
+  set: WeeklyScoreDoc[];
+  deleteWeeks: string[];
 }
 
 export function trackerRef(db: Firestore, uid: string) {
@@ -27,6 +49,14 @@ export function trackerRef(db: Firestore, uid: string) {
 
 export function summaryRef(db: Firestore, uid: string) {
   return db.collection('progressSummaries').doc(uid);
+}
+
+export function weeklyScoresCollection(db: Firestore) {
+  return db.collection('weeklyScores');
+}
+
+export function weeklyScoreRef(db: Firestore, weekStart: string, uid: string) {
+  return weeklyScoresCollection(db).doc(`${weekStart}_${uid}`);
 }
 
 /** The Timestamp field the `progressRevisions` TTL policy in firestore.indexes.json deletes by. */
@@ -57,12 +87,16 @@ export async function saveTrackerRevision(
   revision: number,
   tracker: TrackerData,
   summary: LeaderboardSummaryDoc,
+  scores: WeeklyScoreChanges,
   now: Date,
 ): Promise<boolean> {
   const batch = db.batch();
   batch.create(revisionRef(db, uid, revision), { [REVISION_TTL_FIELD]: Timestamp.fromMillis(now.getTime() + REVISION_MARKER_MS) });
   batch.set(trackerRef(db, uid), { data: JSON.stringify(tracker), revision, cohortId: summary.cohortId, updatedAt: summary.updatedAt });
   batch.set(summaryRef(db, uid), summary);
+  // In the same batch: the scores never disagree with the summary they come from.
+  for (const score of scores.set) batch.set(weeklyScoreRef(db, score.weekStart, uid), score);
+  for (const weekStart of scores.deleteWeeks) batch.delete(weeklyScoreRef(db, weekStart, uid));
   try {
     await batch.commit();
     return true;
@@ -87,12 +121,87 @@ export function trackerFrom(snap: DocumentSnapshot): TrackerData | null {
   return storedTrackerFrom(snap)?.tracker ?? null;
 }
 
-/** The summaries of a cohort: one equality query. */
-export async function summariesOfCohort(db: Firestore, cohortId: string): Promise<Map<string, LeaderboardSummaryDoc>> {
-  const snap = await db
-    .collection('progressSummaries')
+/** The fields of a summary or a weekly score that a leaderboard row shows. */
+const SCORE_FIELDS = ['userId', 'points', 'totalPoints', 'streakDays', 'streakThrough'] as const;
+
+/** The week's weekly scores of a cohort, highest week points then total first (the week's top). */
+export function topWeeklyScores(db: Firestore, cohortId: string, weekStart: string, limit: number) {
+  return weeklyScoresCollection(db)
     .where('cohortId', '==', cohortId)
-    .select('totalPoints', 'streakDays', 'streakThrough', 'pointsByWeek')
+    .where('weekStart', '==', weekStart)
+    .orderBy('points', 'desc')
+    .orderBy('totalPoints', 'desc')
+    .select(...SCORE_FIELDS)
+    .limit(limit)
     .get();
-  return new Map(snap.docs.map((d) => [d.id, d.data() as LeaderboardSummaryDoc]));
+}
+
+/** The ranked summaries of a cohort, highest total first. */
+export function topRankedSummaries(db: Firestore, cohortId: string, limit: number) {
+  return rankedSummaries(db, cohortId).orderBy('totalPoints', 'desc').select(...SCORE_FIELDS).limit(limit).get();
+}
+
+function rankedSummaries(db: Firestore, cohortId: string) {
+  return db.collection('progressSummaries').where('cohortId', '==', cohortId).where('ranked', '==', true);
+}
+
+function weekScores(db: Firestore, cohortId: string, weekStart: string) {
+  return weeklyScoresCollection(db).where('cohortId', '==', cohortId).where('weekStart', '==', weekStart);
+}
+
+async function countOf(query: Query): Promise<number> {
+  return (await query.count().get()).data().count;
+}
+
+/**
+ * How many ranked members of the cohort score strictly better than `points` in the week and
+ * `totalPoints` overall (more week points, or as many and a higher total): count aggregations only,
+ * about one read per thousand members counted. Members without a weekly score have 0 week points.
+ */
+export async function countBetter(db: Firestore, cohortId: string, weekStart: string, points: number, totalPoints: number): Promise<number> {
+  const scores = weekScores(db, cohortId, weekStart);
+  if (points > 0) {
+    const [morePoints, higherTotal] = await Promise.all([
+      countOf(scores.where('points', '>', points)),
+      countOf(scores.where('points', '==', points).where('totalPoints', '>', totalPoints)),
+    ]);
+    return morePoints + higherTotal;
+  }
+  // Every weekly score beats 0 week points; of the members with a higher total, those without one tie on 0.
+  const [scored, higherTotal, scoredHigherTotal] = await Promise.all([
+    countOf(scores),
+    countOf(rankedSummaries(db, cohortId).where('totalPoints', '>', totalPoints)),
+    countOf(scores.where('totalPoints', '>', totalPoints)),
+  ]);
+  return scored + higherTotal - scoredHigherTotal;
+}
+
+/**
+ * Takes a participant off their cohort's leaderboard (withdrawn, or the account disabled): their weekly scores go (a dozen at
+ * most, one per week with points) and their summary is no longer ranked.
+ */
+export async function unrankParticipant(db: Firestore, uid: string): Promise<void> {
+  const [scores, summary] = await Promise.all([weeklyScoresCollection(db).where('userId', '==', uid).select().get(), summaryRef(db, uid).get()]);
+  const batch = db.batch();
+  for (const doc of scores.docs) batch.delete(doc.ref);
+  if (summary.exists) batch.update(summary.ref, { ranked: false });
+  await batch.commit();
+}
+
+/** Adds `write` to a batch of at most `size` writes, committing the full ones (a migration's bounded batches). */
+export function batchedWrites(db: Firestore, size: number) {
+  let batch: WriteBatch = db.batch();
+  let count = 0;
+  const flush = async () => {
+    if (count > 0) await batch.commit();
+    batch = db.batch();
+    count = 0;
+  };
+  return {
+    async add(write: (batch: WriteBatch) => void): Promise<void> {
+      write(batch);
+      if (++count >= size) await flush();
+    },
+    flush,
+  };
 }

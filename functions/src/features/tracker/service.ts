@@ -9,8 +9,20 @@ import type { User } from '@sfida/core/user';
 import type { Deps } from '../../deps';
 import { headerNamesTag } from '../../shared/entity-tag';
 import { HttpError, badRequest, forbidden, notFound } from '../../shared/http-error';
-import { toUser, userRef } from '../../shared/user-repository';
-import { saveTrackerRevision, storedTrackerFrom, trackerFrom, trackerRef, type LeaderboardSummaryDoc, type StoredTracker } from './repository';
+import { toUser, userRef, usersCollection } from '../../shared/user-repository';
+import {
+  batchedWrites,
+  saveTrackerRevision,
+  storedTrackerFrom,
+  summaryRef,
+  trackerFrom,
+  trackerRef,
+  weeklyScoreRef,
+  type LeaderboardSummaryDoc,
+  type StoredTracker,
+  type WeeklyScoreChanges,
+  type WeeklyScoreDoc,
+} from './repository';
 
 const trackerMessages = {
   notAllowed: 'Non puoi vedere i progressi di un altro partecipante',
@@ -40,20 +52,27 @@ export interface SyncResult {
 /**
  * Stores a synced tracker if it was based on the stored revision (If-Match), as the server vouches
  * for it (tracker-vouch.ts: the server's clock, zone and start date decide kinds, weeks and points),
- * after checking its shape is one the app can produce. Refreshes the leaderboard's summary in the
- * same write. Of two writes based on one revision, one lands and the other gets the 412.
+ * after checking its shape is one the app can produce. Refreshes the leaderboard's summary and the
+ * weekly scores that changed in the same write. Of two writes based on one revision, one lands and
+ * the other gets the 412.
  */
 export async function syncTracker(deps: TrackerDeps, user: User, submitted: TrackerData, ifMatch: string | undefined): Promise<SyncResult> {
   const now = deps.clock();
-  const stored = storedTrackerFrom(await trackerRef(deps.db, user.id).get());
+  const { db } = deps;
+  // One round trip: the tracker, the summary the weekly scores were last written from, and whether a coach withdrew the caller.
+  const [trackerSnap, summarySnap, userSnap] = await db.getAll(trackerRef(db, user.id), summaryRef(db, user.id), userRef(db, user.id));
+  const stored = storedTrackerFrom(trackerSnap!);
   if (stored && !headerNamesTag(ifMatch, revisionTag(stored.revision))) throw new StaleTrackerError(stored);
   const tracker = vouchTracker(submitted, stored?.tracker ?? null, { challengeStartDate: user.challengeStartDate, timeZone: user.timeZone, now });
   const verdict = checkTrackerPlausible(tracker, { challengeStartDate: user.challengeStartDate, now });
   if (!verdict.ok) throw badRequest(verdict.message);
   const today = todayIn(tracker.timeZone, now);
-  const summary = buildSummary(tracker, { cohortId: user.cohortId, displayName: user.name ?? user.email, today, now });
+  const ranked = user.role === 'PARTICIPANT' && userSnap?.get('withdrawnAt') === undefined;
+  const summary = buildSummary(tracker, { cohortId: user.cohortId, displayName: user.name ?? user.email, today, now, ranked });
+  const previous = summarySnap?.exists ? (summarySnap.data() as LeaderboardSummaryDoc) : null;
+  const scores = weeklyScoreChanges(user.id, previous, summary);
   const revision = (stored?.revision ?? 0) + 1;
-  if (!(await saveTrackerRevision(deps.db, user.id, revision, tracker, summary, now))) {
+  if (!(await saveTrackerRevision(deps.db, user.id, revision, tracker, summary, scores, now))) {
     const current = storedTrackerFrom(await trackerRef(deps.db, user.id).get());
     if (!current) throw new Error(`Tracker revision ${revision} of ${user.id} taken, but no copy stored`);
     throw new StaleTrackerError(current);
@@ -88,7 +107,10 @@ export async function weeklyKpiFor(
 }
 
 /** The leaderboard's summary of a synced tracker. */
-function buildSummary(tracker: TrackerData, context: { cohortId: string; displayName: string; today: string; now: Date }): LeaderboardSummaryDoc {
+function buildSummary(
+  tracker: TrackerData,
+  context: { cohortId: string; displayName: string; today: string; now: Date; ranked: boolean },
+): LeaderboardSummaryDoc {
   return {
     cohortId: context.cohortId,
     displayName: context.displayName,
@@ -97,5 +119,73 @@ function buildSummary(tracker: TrackerData, context: { cohortId: string; display
     pointsByWeek: pointsByWeek(tracker),
     timeZone: tracker.timeZone,
     updatedAt: context.now.toISOString(),
+    ranked: context.ranked,
   };
+}
+
+/** A ranked summary's weekly scores: one per week with points, each carrying the current total and streak. */
+function weeklyScoresOf(uid: string, summary: LeaderboardSummaryDoc | null): Map<string, WeeklyScoreDoc> {
+  const scores = new Map<string, WeeklyScoreDoc>();
+  if (!summary?.ranked) return scores;
+  const { cohortId, totalPoints, streakDays, streakThrough } = summary;
+  for (const [weekStart, points] of Object.entries(summary.pointsByWeek ?? {})) {
+    if (points > 0) scores.set(weekStart, { cohortId, weekStart, userId: uid, points, totalPoints, streakDays, streakThrough });
+  }
+  return scores;
+}
+
+/**
+ * The weekly scores to write for a new summary, given the one they were last written from: only
+ * the weeks whose score differs. A change of total or streak touches every week with points (their
+ * order on a past week's leaderboard depends on the total), a sync that changes neither touches none.
+ */
+export function weeklyScoreChanges(uid: string, previous: LeaderboardSummaryDoc | null, next: LeaderboardSummaryDoc | null): WeeklyScoreChanges {
+  const before = weeklyScoresOf(uid, previous);
+  const after = weeklyScoresOf(uid, next);
+  const fields = ['cohortId', 'points', 'totalPoints', 'streakDays', 'streakThrough'] as const;
+  const same = (a: WeeklyScoreDoc, b: WeeklyScoreDoc) => fields.every((field) => a[field] === b[field]);
+  return {
+    set: [...after.values()].filter((score) => {
+      const old = before.get(score.weekStart);
+      return !old || !same(old, score);
+    }),
+    deleteWeeks: [...before.keys()].filter((weekStart) => !after.has(weekStart)),
+  };
+}
+
+/** Writes per batch in the backfill: under Firestore's 500. */
+const BACKFILL_BATCH_WRITES = 400;
+
+/**
+ * The weekly-scores migration (`npm run migrate-cohorts`): every summary gets `ranked` and, when
+ * ranked, its weekly scores, in batches of at most BACKFILL_BATCH_WRITES writes. Idempotent; a
+ * summary whose member has since synced is rewritten with the same values.
+ */
+export async function backfillWeeklyScores(deps: Pick<Deps, 'db'>): Promise<{ summaries: number; scores: number }> {
+  const { db } = deps;
+  const [summaries, users] = await Promise.all([
+    db.collection('progressSummaries').get(),
+    usersCollection(db).select('cohortId', 'role', 'withdrawnAt', 'disabled').get(),
+  ]);
+  const members = new Map(users.docs.map((doc) => [doc.id, doc]));
+  const writes = batchedWrites(db, BACKFILL_BATCH_WRITES);
+  let scores = 0;
+  for (const doc of summaries.docs) {
+    const summary = doc.data() as LeaderboardSummaryDoc;
+    const member = members.get(doc.id);
+    // As the leaderboard read it before: a PARTICIPANT not withdrawn or disabled, whose summary names their cohort.
+    const ranked =
+      member !== undefined &&
+      member.get('role') !== 'OWNER' &&
+      member.get('withdrawnAt') === undefined &&
+      member.get('disabled') !== true &&
+      member.get('cohortId') === summary.cohortId;
+    await writes.add((batch) => batch.update(doc.ref, { ranked }));
+    for (const score of weeklyScoresOf(doc.id, { ...summary, ranked }).values()) {
+      await writes.add((batch) => batch.set(weeklyScoreRef(db, score.weekStart, doc.id), score));
+      scores++;
+    }
+  }
+  await writes.flush();
+  return { summaries: summaries.size, scores };
 }

@@ -5,8 +5,10 @@ import { addHabit, savePlanner, setActionText, submitCheckIn, toggleAction, togg
 import { addDays, todayIn } from '@sfida/core/dates';
 import { mergeTrackers } from '@sfida/core/tracker-merge';
 import { compareHistoryEntries } from '@sfida/core/points';
-import type { LeaderboardEntry, WeeklyKpi } from '@sfida/core/progress-summary';
+import { rankEntries, type LeaderboardEntry, type WeeklyKpi } from '@sfida/core/progress-summary';
+import { DocumentReference, Firestore, Query, type AggregateQuery, type WriteBatch } from 'firebase-admin/firestore';
 import { ensureAccount } from '../account/admin';
+import { backfillWeeklyScores } from './service';
 import { Client, PASSWORD, readDoc, registerParticipant, startTestApp, uniqueEmail, type TestApp } from '../../test-support/api-harness';
 
 let app: TestApp;
@@ -437,7 +439,9 @@ describe('GET /api/cohorts/:cohortId/leaderboard', () => {
     for (let i = 0; i < 55; i++) {
       const uid = `finto-${cohortId}-${i}`;
       batch.set(app.deps.db.doc(`users/${uid}`), { name: `Membro ${i}`, email: `m${i}@x.it`, role: 'PARTICIPANT', cohortId });
-      batch.set(app.deps.db.doc(`progressSummaries/${uid}`), { cohortId, totalPoints: 100 + i, streakDays: 3, streakThrough: START, pointsByWeek: { [START]: 10 + i } });
+      const score = { cohortId, totalPoints: 100 + i, streakDays: 3, streakThrough: START };
+      batch.set(app.deps.db.doc(`progressSummaries/${uid}`), { ...score, pointsByWeek: { [START]: 10 + i }, ranked: true });
+      batch.set(app.deps.db.doc(`weeklyScores/${START}_${uid}`), { ...score, weekStart: START, userId: uid, points: 10 + i });
     }
     await batch.commit();
     const reply = await me.client.get<{ entries: LeaderboardEntry[] }>(`/api/cohorts/${cohortId}/leaderboard?weekStart=${START}`);
@@ -483,6 +487,126 @@ describe('GET /api/cohorts/:cohortId/leaderboard', () => {
     expect(seenByBruno).toHaveLength(2);
   });
 
+  test('a sync keeps one weekly score per week with points, each with the current total and streak', async () => {
+    const { client, user, email } = await startedParticipant();
+    await sync(client, dayOneTracker());
+    expect(await readDoc(app, `weeklyScores/${START}_${user.id}`)).toEqual({
+      cohortId: user.cohortId,
+      weekStart: START,
+      userId: user.id,
+      points: 12,
+      totalPoints: 12,
+      streakDays: 1,
+      streakThrough: START,
+    });
+
+    // A week later a tick: this week's score appears and last week's takes the new total.
+    const later = new Date(START_INSTANT.getTime() + 7 * DAY);
+    app.setNow(later);
+    const nextWeek = addDays(START, 7);
+    await client.post('/api/auth/login', { email, password: PASSWORD });
+    const stored = (await client.get<TrackerData>('/api/users/me/progress')).body;
+    await sync(client, must(toggleHabit(stored, 'h1', nextWeek, later)));
+    expect(await readDoc(app, `weeklyScores/${nextWeek}_${user.id}`)).toMatchObject({ points: 2, totalPoints: 14, streakDays: 1, streakThrough: nextWeek });
+    expect(await readDoc(app, `weeklyScores/${START}_${user.id}`)).toMatchObject({ points: 12, totalPoints: 14 });
+
+    // Unticked: the week without points loses its score.
+    const unticked = (await client.get<TrackerData>('/api/users/me/progress')).body;
+    await sync(client, must(toggleHabit(unticked, 'h1', nextWeek, later)));
+    expect(await readDoc(app, `weeklyScores/${nextWeek}_${user.id}`)).toBeUndefined();
+    expect(await readDoc(app, `weeklyScores/${START}_${user.id}`)).toMatchObject({ points: 12, totalPoints: 12 });
+  });
+
+  test('a cohort of 300: a bounded number of documents read, the same ranks as ranking everyone', async () => {
+    app.setNow(START_INSTANT);
+    const cohortId = `coorte-${randomBytes(4).toString('hex')}`;
+    const db = app.deps.db;
+    const scored = await memberOf(cohortId, 'Con Punti');
+    const zeroWeek = await memberOf(cohortId, 'Senza Punti Settimana');
+    const neverSynced = await memberOf(cohortId, 'Mai Sincronizzato');
+    const everyone: Array<Omit<LeaderboardEntry, 'rank' | 'isMe'>> = [];
+    const withdrawn = new Set<string>();
+    const seed = (batch: WriteBatch, uid: string, name: string, week: number, total: number, ranked = true) => {
+      everyone.push({ userId: uid, displayName: name, weekPoints: week, totalPoints: total, streakDays: 0 });
+      const score = { cohortId, totalPoints: total, streakDays: 2, streakThrough: addDays(START, -5) };
+      batch.set(db.doc(`progressSummaries/${uid}`), { ...score, pointsByWeek: week > 0 ? { [START]: week } : {}, ranked });
+      if (week > 0 && ranked) batch.set(db.doc(`weeklyScores/${START}_${uid}`), { ...score, weekStart: START, userId: uid, points: week });
+    };
+    for (let first = 0; first < 300; first += 100) {
+      const batch = db.batch();
+      for (let i = first; i < first + 100; i++) {
+        const uid = `finto-${cohortId}-${String(i).padStart(3, '0')}`;
+        const member = { name: `Membro ${i}`, email: `m${i}@x.it`, role: 'PARTICIPANT', cohortId };
+        // Some never synced, some withdrawn (their summary unranked and no scores, as the withdrawal leaves them).
+        if (i % 10 === 9) {
+          batch.set(db.doc(`users/${uid}`), member);
+          everyone.push({ userId: uid, displayName: member.name, weekPoints: 0, totalPoints: 0, streakDays: 0 });
+        } else if (i % 50 === 3) {
+          withdrawn.add(uid);
+          batch.set(db.doc(`users/${uid}`), { ...member, withdrawnAt: START_INSTANT.toISOString() });
+          batch.set(db.doc(`progressSummaries/${uid}`), { cohortId, totalPoints: 999, streakDays: 0, streakThrough: START, pointsByWeek: { [START]: 99 }, ranked: false });
+        } else {
+          batch.set(db.doc(`users/${uid}`), member);
+          seed(batch, uid, member.name, i % 3 === 0 ? 0 : (i * 13) % 40, (i * 37) % 200);
+        }
+      }
+      await batch.commit();
+    }
+    const batch = db.batch();
+    seed(batch, scored.user.id, 'Con Punti', 5, 20);
+    seed(batch, zeroWeek.user.id, 'Senza Punti Settimana', 0, 30);
+    everyone.push({ userId: neverSynced.user.id, displayName: 'Mai Sincronizzato', weekPoints: 0, totalPoints: 0, streakDays: 0 });
+    await batch.commit();
+    const expected = rankEntries(everyone.map((row) => ({ ...row, isMe: false })));
+    const url = `/api/cohorts/${cohortId}/leaderboard?weekStart=${START}`;
+
+    for (const caller of [scored, zeroWeek, neverSynced]) {
+      const { result: reply, reads } = await countReads(() => caller.client.get<{ entries: LeaderboardEntry[] }>(url));
+      // The top and the caller's row, whatever the cohort's size (the whole cohort would be about 600).
+      expect(reads).toBeLessThanOrEqual(200);
+      const entries = reply.body.entries;
+      expect(entries).toHaveLength(51);
+      const score = (e: LeaderboardEntry) => [e.weekPoints, e.totalPoints, e.rank];
+      expect(entries.slice(0, 50).map(score)).toEqual(expected.filter((e) => e.userId !== caller.user.id).slice(0, 50).map(score));
+      expect(entries[50]).toMatchObject({ userId: caller.user.id, isMe: true, rank: expected.find((e) => e.userId === caller.user.id)!.rank });
+      expect(entries.filter((e) => withdrawn.has(e.userId))).toEqual([]);
+      expect(entries[50]!.rank).toBeGreaterThan(50);
+    }
+  });
+
+  test('the migration writes the weekly scores of the stored summaries, ranked as the leaderboard ranks', async () => {
+    app.setNow(START_INSTANT);
+    const cohortId = `coorte-${randomBytes(4).toString('hex')}`;
+    const db = app.deps.db;
+    const me = await memberOf(cohortId, 'Zeta');
+    const nextWeek = addDays(START, 7);
+    const summary = { cohortId, totalPoints: 30, streakDays: 1, streakThrough: nextWeek, pointsByWeek: { [START]: 20, [nextWeek]: 10 } };
+    const batch = db.batch();
+    batch.set(db.doc(`users/vecchio-${cohortId}`), { name: 'Vecchio', role: 'PARTICIPANT', cohortId });
+    batch.set(db.doc(`progressSummaries/vecchio-${cohortId}`), summary);
+    batch.set(db.doc(`users/ritirato-${cohortId}`), { name: 'Ritirato', role: 'PARTICIPANT', cohortId, withdrawnAt: START_INSTANT.toISOString() });
+    batch.set(db.doc(`progressSummaries/ritirato-${cohortId}`), summary);
+    await batch.commit();
+
+    expect((await backfillWeeklyScores(app.deps)).scores).toBeGreaterThanOrEqual(2);
+    expect(await readDoc(app, `progressSummaries/vecchio-${cohortId}`)).toMatchObject({ ranked: true });
+    expect(await readDoc(app, `progressSummaries/ritirato-${cohortId}`)).toMatchObject({ ranked: false });
+    const score = { cohortId, userId: `vecchio-${cohortId}`, totalPoints: 30, streakDays: 1, streakThrough: nextWeek };
+    expect(await readDoc(app, `weeklyScores/${START}_vecchio-${cohortId}`)).toEqual({ ...score, weekStart: START, points: 20 });
+    expect(await readDoc(app, `weeklyScores/${nextWeek}_vecchio-${cohortId}`)).toEqual({ ...score, weekStart: nextWeek, points: 10 });
+    expect(await readDoc(app, `weeklyScores/${START}_ritirato-${cohortId}`)).toBeUndefined();
+    // Twice: the same documents.
+    await backfillWeeklyScores(app.deps);
+    expect(await readDoc(app, `weeklyScores/${START}_vecchio-${cohortId}`)).toEqual({ ...score, weekStart: START, points: 20 });
+    expect(await readDoc(app, `progressSummaries/ritirato-${cohortId}`)).toMatchObject({ ranked: false });
+
+    const reply = await me.client.get<{ entries: LeaderboardEntry[] }>(`/api/cohorts/${cohortId}/leaderboard?weekStart=${START}`);
+    expect(reply.body.entries.map((e) => [e.displayName, e.weekPoints, e.totalPoints, e.rank])).toEqual([
+      ['Vecchio', 20, 30, 1],
+      ['Zeta', 0, 0, 2],
+    ]);
+  });
+
   test("another cohort's leaderboard: 403 (participant and OWNER alike)", async () => {
     const { client } = await registerParticipant(app);
     expect(await client.get('/api/cohorts/altra-coorte/leaderboard')).toMatchObject({ status: 403, body: { message: 'Puoi vedere solo la classifica della tua coorte' } });
@@ -497,3 +621,43 @@ describe('GET /api/cohorts/:cohortId/leaderboard', () => {
     expect((await new Client(app).get(`/api/cohorts/${user.cohortId}/leaderboard`)).status).toBe(401);
   });
 });
+
+/**
+ * The documents the Admin SDK reads while `run` runs: each document a query, `get` or `getAll`
+ * answers (an empty query costs one) and one per count aggregation (one per thousand counted).
+ */
+async function countReads<T>(run: () => Promise<T>): Promise<{ result: T; reads: number }> {
+  let reads = 0;
+  const queryProto = Query.prototype;
+  const aggregateProto = Object.getPrototypeOf(app.deps.db.collection('_').count()) as AggregateQuery<never>;
+  const { get: queryGet } = queryProto;
+  const { get: aggregateGet } = aggregateProto;
+  const { getAll } = Firestore.prototype;
+  const { get: docGet } = DocumentReference.prototype;
+  queryProto.get = async function (this: Query) {
+    const snap = await queryGet.call(this);
+    reads += Math.max(1, snap.size);
+    return snap;
+  } as typeof queryGet;
+  aggregateProto.get = async function (this: AggregateQuery<never>) {
+    reads += 1;
+    return aggregateGet.call(this);
+  } as typeof aggregateGet;
+  Firestore.prototype.getAll = async function (this: Firestore, ...args: Parameters<typeof getAll>) {
+    const snaps = await getAll.apply(this, args);
+    reads += snaps.length;
+    return snaps;
+  };
+  DocumentReference.prototype.get = async function (this: DocumentReference) {
+    reads += 1;
+    return docGet.call(this);
+  } as typeof docGet;
+  try {
+    return { result: await run(), reads };
+  } finally {
+    queryProto.get = queryGet;
+    aggregateProto.get = aggregateGet;
+    Firestore.prototype.getAll = getAll;
+    DocumentReference.prototype.get = docGet;
+  }
+}
