@@ -141,6 +141,17 @@ describe('planner', () => {
     expect(weekActions(cleared, 1)[0]).toEqual({ id: 'w1-a1', text: '', completed: false });
   });
 
+  it('shows a week emptied below 3 slots (two devices removing while apart) filled up, never with a removed name', () => {
+    const base = filled();
+    const stamps = { w: Date.now() };
+    const thin: TrackerData = {
+      ...base,
+      weeklyActions: { '1': [{ id: 'w1-a2', text: 'Correre', completed: false }] },
+      changedAt: { ...base.changedAt, actions: { '1': { 'w1-a1': stamps.w, 'w1-a3': stamps.w } } },
+    };
+    expect(weekActions(thin, 1).map((a) => a.id)).toEqual(['w1-a2', 'w1-a4', 'w1-a5']);
+  });
+
   it('keeps 3 to 5 slots', () => {
     let data = filled();
     expect(messageOf(removeActionSlot(data, 1, 'w1-a1', now))).toBe('Servono almeno 3 azioni.');

@@ -169,11 +169,19 @@ export function toggleHabit(data: TrackerData, habitId: string, date: IsoDate, n
 
 // ---- Planner ----
 
-/** The action slots of `week`: the stored ones, or 3 empty default slots. */
+/** The action slots of `week`: the stored ones, filled up to 3 with empty slots (3 empty ones for a new week). */
 export function weekActions(data: TrackerData, week: number): PlannerAction[] {
-  const stored = data.weeklyActions[String(week) as WeekKey];
-  if (stored) return stored;
-  return Array.from({ length: MIN_ACTIONS }, (_, i) => ({ id: `w${week}-a${i + 1}`, text: '', completed: false }));
+  const key = String(week) as WeekKey;
+  const stored = data.weeklyActions[key] ?? [];
+  if (stored.length >= MIN_ACTIONS) return stored;
+  // Named as the defaults are, never as a removed slot (its removal is remembered for the merge).
+  const taken = new Set([...stored.map((action) => action.id), ...Object.keys(data.changedAt.actions[key] ?? {})]);
+  const filled = [...stored];
+  for (let n = 1; filled.length < MIN_ACTIONS; n++) {
+    const id = `w${week}-a${n}`;
+    if (!taken.has(id)) filled.push({ id, text: '', completed: false });
+  }
+  return filled;
 }
 
 /** Planner progress; empty actions are not counted. */

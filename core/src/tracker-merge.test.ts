@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { TrackerData } from './tracker';
-import { emptyTracker, migrateTracker, trackerDataSchema } from './tracker';
+import { MAX_ACTIONS, WEEK_KEYS, emptyTracker, migrateTracker, trackerDataSchema } from './tracker';
 import { mergeTrackers } from './tracker-merge';
 import { addHabit, archiveHabit, setActionText, submitCheckIn, toggleAction, toggleHabit, addActionSlot, removeActionSlot } from './tracker-actions';
 import { expectedAwards } from './points';
 import { replay, replayFrom, scenarioArbitrary, stepArbitrary, type Step } from '../test-support/tracker-scenarios';
 
 const MINUTE = 60_000;
+/** 150 by default; MERGE_RUNS=3000 for a longer search after changing the merge. */
+const RUNS = Number((globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env.MERGE_RUNS ?? 150);
 
 /** A shared history, then two or three devices going on from it apart, each with its own clock. */
 const forkArbitrary = fc.record({
@@ -23,6 +25,14 @@ function fork({ base, devices }: { base: Parameters<typeof replay>[0]; devices: 
   return { shared: shared.data, copies: copies.map((copy) => copy.data) as [TrackerData, TrackerData, TrackerData], now };
 }
 
+/** Whether the copies together hold more than a week's slots (removed ones aside). */
+function overfullWeek(...copies: TrackerData[]): boolean {
+  return WEEK_KEYS.some((week) => {
+    const ids = new Set(copies.flatMap((copy) => (copy.weeklyActions[week] ?? []).map((action) => action.id)));
+    return ids.size > MAX_ACTIONS;
+  });
+}
+
 const stamp = (data: TrackerData, habitId: string, day: string) => data.changedAt.habitDays[habitId]?.[day] ?? 0;
 
 describe('mergeTrackers', () => {
@@ -34,16 +44,21 @@ describe('mergeTrackers', () => {
         expect(mergeTrackers(b, a, now)).toEqual(ab);
         expect(mergeTrackers(ab, a, now)).toEqual(ab);
         expect(mergeTrackers(ab, ab, now)).toEqual(ab);
-        // Associative in everything but the dates of the points history: a tick undone and redone
-        // can be paid at either device's moment, depending on which copies met first.
+        // Associative in everything but when and how each points entry was written: a tick undone
+        // and redone (an action renamed since) is paid at either device's moment, with the wording
+        // of that moment, depending on which copies met first. What is paid is the same.
         const undated = (data: TrackerData) => ({
           ...data,
-          pointsHistory: data.pointsHistory.map((entry) => `${entry.kind}|${entry.ref}|${entry.points}|${entry.reason}`).sort(),
+          pointsHistory: data.pointsHistory.map((entry) => `${entry.kind}|${entry.ref}|${entry.points}`).sort(),
         });
-        expect(undated(mergeTrackers(mergeTrackers(a, b, now), c, now))).toEqual(undated(mergeTrackers(a, mergeTrackers(b, c, now), now)));
+        // The one documented exception: slots added while apart beyond a week's 5, where which empty
+        // slot is dropped depends on the order the copies met.
+        if (!overfullWeek(a, b, c)) {
+          expect(undated(mergeTrackers(mergeTrackers(a, b, now), c, now))).toEqual(undated(mergeTrackers(a, mergeTrackers(b, c, now), now)));
+        }
         expect(trackerDataSchema.safeParse(ab).success).toBe(true);
       }),
-      { numRuns: 150 },
+      { numRuns: RUNS },
     );
     // Hundreds of replayed scenarios: seconds on a busy 2-core machine.
   }, 60_000);
@@ -73,7 +88,7 @@ describe('mergeTrackers', () => {
         const awards = expectedAwards(merged, { challengeStartDate: merged.challengeStartDate });
         expect(merged.pointsHistory.map((entry) => `${entry.kind}|${entry.ref}`).sort()).toEqual(awards.map((award) => `${award.kind}|${award.ref}`).sort());
       }),
-      { numRuns: 150 },
+      { numRuns: RUNS },
     );
     // Hundreds of replayed scenarios: seconds on a busy 2-core machine.
   }, 60_000);

@@ -131,10 +131,8 @@ function mergeWeek(week: WeekKey, a: TrackerData, b: TrackerData) {
     const drop = new Set(empty.slice(Math.max(0, empty.length - (actions.length - MAX_ACTIONS))).map((action) => action.id));
     actions = actions.filter((action) => !drop.has(action.id)).slice(0, MAX_ACTIONS);
   }
-  for (let n = 1; actions.length < MIN_ACTIONS; n++) {
-    const id = `w${week}-a${n}`;
-    if (!ids.has(id)) actions.push({ id, text: '', completed: false });
-  }
+  // Fewer than 3 left (slots removed on two devices) stay so: weekActions shows empty ones in
+  // their place. Filling them in here would make the result depend on the order copies meet.
   return { actions, stamps };
 }
 

@@ -50,7 +50,10 @@ describe('tracker schema', () => {
     expect(bad({ completions: { h1: { '2026-3-1': 'onTime' } } })).toBe(false);
     expect(bad({ completions: { h1: { '2026-03-01': true } } })).toBe(false);
     expect(bad({ weeklyActions: { '9': [] } })).toBe(false);
-    expect(bad({ weeklyActions: { '1': [{ id: 'a', text: 'x', completed: false }] } })).toBe(false);
+    // Fewer than 3 slots is a week two devices emptied while apart: kept, shown filled up to 3.
+    expect(bad({ weeklyActions: { '1': [{ id: 'a', text: 'x', completed: false }] } })).toBe(true);
+    const six = Array.from({ length: 6 }, (_, i) => ({ id: `a${i}`, text: '', completed: false }));
+    expect(bad({ weeklyActions: { '1': six } })).toBe(false);
     expect(bad({ savedPlannerWeeks: [1, 1] })).toBe(false);
     expect(bad({ savedPlannerWeeks: [9] })).toBe(false);
     expect(bad({ habits: Array.from({ length: 21 }, (_, i) => ({ id: `h${i}`, name: 'x', createdAt: now.toISOString() })) })).toBe(false);

@@ -79,11 +79,13 @@ export const plannerActionSchema = z.object({
 });
 export type PlannerAction = z.infer<typeof plannerActionSchema>;
 
-/** The action slots of one week (3 to 5). */
+/**
+ * The action slots of one week: at most 5. A week shows at least 3 (weekActions fills in empty
+ * ones); fewer are stored only when two devices removed different slots while apart.
+ */
 export const weekActionsSchema = z
   .array(plannerActionSchema)
   .check(
-    z.minLength(MIN_ACTIONS),
     z.maxLength(MAX_ACTIONS),
     z.refine((actions) => new Set(actions.map((a) => a.id)).size === actions.length, { error: 'Azioni duplicate' }),
   );
