@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEMO_OWNER, DEMO_PARTICIPANT } from '../../scripts/stack/profiles';
-import { appOrigin, signIn } from './support';
-import { collectPageErrors, expectNoSeriousAxeViolations } from './tracker-support';
+import { addDays, appOrigin, e2eFirestore, registerParticipant, romeToday, signIn, uniqueEmail } from './support';
+import { addHabit, collectPageErrors, expectNoSeriousAxeViolations, habitCard, syncedTracker } from './tracker-support';
 
 // The coach console against the real API, on a phone's screen: the demo coach coaches the local
 // cohort, where the demo participant is.
@@ -39,4 +40,99 @@ test('a participant opening /coach is sent to the dashboard', async ({ page }) =
   await signIn(page, DEMO_PARTICIPANT);
   await page.goto('/coach');
   await expect(page).toHaveURL(url('/dashboard'));
+});
+
+/** A new coach: registered, then made an OWNER as `npm run make-owner` does. */
+async function newCoach(request: APIRequestContext, name: string) {
+  const account = await registerParticipant(request, { name });
+  const db = await e2eFirestore();
+  await db.collection('users').doc(account.id).set({ role: 'OWNER' }, { merge: true });
+  return account;
+}
+
+test('a coach creates a cohort; a participant joins with its link and has a hard week; the coach sees it, opens them, exports the cohort; another coach sees none of it', async ({ page, browser, baseURL }) => {
+  test.setTimeout(180_000);
+  const errors = collectPageErrors(page);
+  const coach = await newCoach(page.request, 'Marta Coach');
+  await signIn(page, coach);
+  await page.goto('/coach');
+  const monday = addDays(romeToday(), -((new Date(`${romeToday()}T12:00:00Z`).getUTCDay() + 6) % 7));
+  const cohortName = `Primavera ${uniqueEmail('').slice(1, 7)}`;
+  await page.getByLabel(/Nome della coorte/).fill(cohortName);
+  await page.getByLabel(/Data di inizio/).fill(monday);
+  await page.getByRole('button', { name: 'Crea la coorte' }).click();
+  const card = page.getByRole('region', { name: cohortName });
+  await expect(card).toBeVisible();
+  const link = (await card.getByText(/\/register\?codice=/).textContent())!.trim();
+
+  // The participant opens the link on their phone: the code is filled in.
+  const phone = await browser.newContext({ baseURL, locale: 'it-IT', timezoneId: 'Europe/Rome', viewport: { width: 360, height: 740 } });
+  const participant = { name: 'Giulia Prova', email: uniqueEmail('giulia'), password: 'password-e2e-123' };
+  try {
+    const device = await phone.newPage();
+    await device.goto(link);
+    await expect(device.getByLabel(/Codice segreto/)).not.toHaveValue('');
+    await device.getByLabel(/Nome e cognome/).fill(participant.name);
+    await device.getByLabel(/^Email/).fill(participant.email);
+    await device.getByLabel(/^Password/).fill(participant.password);
+    await device.getByLabel(/Conferma password/).fill(participant.password);
+    await device.getByRole('button', { name: 'Registrati' }).click();
+    await expect(device).toHaveURL(/\/onboarding$/);
+    const onboarding = await device.request.post('/api/onboarding', {
+      headers: { Origin: appOrigin },
+      data: { tempoAllenamento: 'MENO_UN_ANNO', luogoAllenamento: 'CASA', livelloAllenamento: 'PRINCIPIANTE' },
+    });
+    expect(onboarding.ok()).toBe(true);
+    const started = await device.request.post('/api/auth/start-challenge', { headers: { Origin: appOrigin }, data: { challengeStartDate: romeToday() } });
+    expect(started.ok()).toBe(true);
+
+    await device.goto('/abitudini');
+    await addHabit(device, 'Camminare');
+    await habitCard(device, 'Camminare').getByRole('button', { name: 'Segna come fatto' }).click();
+    await device.goto('/checkin');
+    await device.getByText('1 · Molto difficile').click();
+    await device.getByRole('textbox', { name: 'La tua riflessione' }).fill('Settimana pesante; ; "dura", =difficile');
+    const synced = syncedTracker(device, (body) => body.checkIns.length === 1);
+    await device.getByRole('button', { name: 'Invia check-in' }).click();
+    await synced;
+  } finally {
+    await phone.close();
+  }
+
+  // The coach sees her today, with the mood as the reason, and opens her page.
+  await card.getByRole('link', { name: 'Apri la coorte' }).click();
+  const attention = page.getByRole('region', { name: 'Da contattare oggi' });
+  await expect(attention).toContainText(participant.name);
+  await expect(attention).toContainText("Umore basso nell'ultimo check-in");
+  const cohortUrl = page.url();
+  await attention.getByRole('link', { name: participant.name }).click();
+  await expect(page.getByRole('heading', { level: 1, name: participant.name })).toBeVisible();
+  await expect(page.getByText('Settimana pesante; ; "dura", =difficile')).toBeVisible();
+
+  // The export: a CSV with a byte-order mark, her email in her row, the formula defused.
+  await page.goto(cohortUrl);
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Esporta CSV' }).click();
+  const file = await (await download).path();
+  const csv = await readFile(file!, 'utf8');
+  expect(csv.charCodeAt(0)).toBe(0xfeff);
+  expect(csv).toContain(participant.email);
+  expect(csv).not.toContain(coach.email);
+
+  // Another coach: not one of this cohort's calls answers.
+  const cohortId = new URL(cohortUrl).pathname.split('/').pop()!;
+  const other = await browser.newContext({ baseURL });
+  try {
+    const stranger = await newCoach(other.request, 'Luca Altro Coach');
+    const login = await other.request.post('/api/auth/login', { headers: { Origin: appOrigin }, data: { email: stranger.email, password: stranger.password } });
+    expect(login.ok()).toBe(true);
+    for (const path of ['participants', 'export.csv']) {
+      expect((await other.request.get(`/api/coach/cohorts/${cohortId}/${path}`)).status()).toBe(403);
+    }
+    const cohorts = (await (await other.request.get('/api/coach/cohorts')).json()) as Array<{ id: string }>;
+    expect(cohorts.map((c) => c.id)).not.toContain(cohortId);
+  } finally {
+    await other.close();
+  }
+  expect(errors).toEqual([]);
 });
