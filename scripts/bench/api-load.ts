@@ -6,7 +6,9 @@ import type { TrackerData } from '@sfida/core/tracker';
 import { emulatorEnv, LOCAL_INVITE_CODE, profiles, repoRoot } from '../stack/profiles';
 import { capture } from '../stack/run';
 import { NOT_AVAILABLE, type Row } from './results';
-import { BENCH_COHORT_ID, COHORT_SIZE, progressHeaders } from './seed';
+import { startReadCounter } from './read-count';
+import { BENCH_COHORT_ID, COHORT_SIZE, progressHeaders, type ScaleSessions } from './seed';
+import { LARGE_COHORT_ID, LARGE_COHORT_SIZE } from './seed-cohort';
 import { BENCH_TIME_ZONE } from './tracker-fixture';
 
 const CONNECTIONS = 50;
@@ -38,13 +40,15 @@ interface Load {
 
 interface Target {
   url: string;
+  /** Concurrent connections, CONNECTIONS unless given. */
+  connections?: number;
   method?: string;
   headers?: Record<string, string>;
   bodyFile?: string;
 }
 
 async function runLoad(target: Target, duration: number): Promise<Load> {
-  const options = JSON.stringify({ ...target, connections: CONNECTIONS, duration });
+  const options = JSON.stringify({ ...target, connections: target.connections ?? CONNECTIONS, duration });
   const { code, stdout, stderr } = await capture(process.execPath, ['--import', 'tsx', join(repoRoot, 'scripts', 'bench', 'load-worker.ts'), options]);
   try {
     if (code !== 0) throw new Error(`exit ${code}`);
@@ -98,7 +102,13 @@ const roundsNote = (loads: Load[]) => `${loads.map((load) => load.requestsPerSec
  * PAIRED_ROUNDS loads of the baseline and of `target`, alternating which goes first, so a drift
  * of the machine's speed weighs on both sides alike.
  */
-async function measurePaired(specs: string[], baselineTarget: Target, target: Target, log: (line: string) => void): Promise<{ baseline: Load[]; loads: Load[] }> {
+async function measurePaired(
+  specs: string[],
+  baselineTarget: Target,
+  target: Target,
+  log: (line: string) => void,
+  labels: [string, string] = ['baseline', 'endpoint'],
+): Promise<{ baseline: Load[]; loads: Load[] }> {
   const baseline: Load[] = [];
   const loads: Load[] = [];
   for (let round = 0; round < PAIRED_ROUNDS; round++) {
@@ -107,7 +117,7 @@ async function measurePaired(specs: string[], baselineTarget: Target, target: Ta
       if (side === 'baseline') baseline.push(await measure(specs, baselineTarget));
       else loads.push(await measure(specs, target));
     }
-    log(`    round ${round + 1}/${PAIRED_ROUNDS}: baseline ${baseline.at(-1)!.requestsPerSecond.toFixed(0)} req/s, endpoint ${loads.at(-1)!.requestsPerSecond.toFixed(0)} req/s`);
+    log(`    round ${round + 1}/${PAIRED_ROUNDS}: ${labels[0]} ${baseline.at(-1)!.requestsPerSecond.toFixed(0)} req/s, ${labels[1]} ${loads.at(-1)!.requestsPerSecond.toFixed(0)} req/s`);
   }
   return { baseline, loads };
 }
@@ -118,7 +128,7 @@ const statusSummary = (load: Load) =>
     .map(([status, { count }]) => `${status}×${count}`)
     .join(', ');
 
-function endpointRows(name: string, load: Load | null, baseline: Load | null, options: { throughputGoal?: boolean; note?: string }): Row[] {
+function endpointRows(name: string, load: Load | null, baseline: Load | null, options: { throughputGoal?: boolean; p50Within?: number; note?: string }): Row[] {
   const section = 'API' as const;
   const alone = load?.aloneMs === undefined ? '' : `one request alone ${Math.round(load.aloneMs)} ms; `;
   const statuses = load && load.total > 0 ? `status ${statusSummary(load)}` : `no answer within autocannon's 10 s timeout`;
@@ -135,7 +145,15 @@ function endpointRows(name: string, load: Load | null, baseline: Load | null, op
       ok: throughputOk ?? null,
       ...(note ? { note } : {}),
     },
-    { section, figure: `${name} latency p50`, value: load && load.total > 0 ? load.p50 : null, baseline: baseline?.p50 ?? null, unit: 'ms', goal: '', ok: null },
+    {
+      section,
+      figure: `${name} latency p50`,
+      value: load && load.total > 0 ? load.p50 : null,
+      baseline: baseline?.p50 ?? null,
+      unit: 'ms',
+      goal: options.p50Within ? `≤ ${options.p50Within}× baseline` : '',
+      ok: options.p50Within && load && load.total > 0 && baseline ? load.p50 <= options.p50Within * baseline.p50 : null,
+    },
     { section, figure: `${name} latency p99`, value: load && load.total > 0 ? load.p99 : null, baseline: baseline?.p99 ?? null, unit: 'ms', goal: '', ok: null },
     {
       section,
@@ -154,7 +172,6 @@ interface MeasureOptions {
   appFunction: boolean;
   apiProblem: string | null;
   cookie: string | null;
-  cohortReady: string;
   tracker: TrackerData | null;
   log: (line: string) => void;
 }
@@ -214,7 +231,6 @@ async function measureOnHost(specs: string[], options: MeasureOptions): Promise<
   const apiBase = options.appFunction ? '{host}/api' : null;
   const unavailable = apiBase === null || cookie === null ? `${NOT_AVAILABLE}: ${options.apiProblem ?? 'no signed-in session'}` : null;
   const signedIn: Record<string, string> = cookie ? { Cookie: `__session=${cookie}` } : {};
-  const weekStart = mondayOf(todayIn(BENCH_TIME_ZONE, new Date()));
   let bodyFile: string | undefined;
   if (tracker) {
     bodyFile = join(repoRoot, '.bench', 'progress-body.json');
@@ -225,11 +241,6 @@ async function measureOnHost(specs: string[], options: MeasureOptions): Promise<
   const baselineNote = 'bare Express handler, one Firestore document read';
   const me = { name: 'GET /api/auth/me', target: apiBase ? { url: `${apiBase}/api/auth/me`, headers: signedIn } : null, throughputGoal: true };
   const others: Array<{ name: string; target: Target | null; note?: string }> = [
-    {
-      name: `GET leaderboard (${COHORT_SIZE} participants)`,
-      target: apiBase ? { url: `${apiBase}/api/cohorts/${BENCH_COHORT_ID}/leaderboard?weekStart=${weekStart}`, headers: signedIn } : null,
-      note: options.cohortReady,
-    },
     {
       name: 'PUT /api/users/me/progress (8 weeks)',
       target:
@@ -276,4 +287,159 @@ async function measureOnHost(specs: string[], options: MeasureOptions): Promise<
     }
   }
   return rows;
+}
+
+/** The cohort-size goal: a call's p50 at LARGE_COHORT_SIZE within this factor of its p50 at COHORT_SIZE. */
+const SCALE_P50_GOAL = 1.3;
+/**
+ * The roster page is a coach's call (a few coaches at once, not a cohort's participants) and
+ * answers 100 synced trackers (~6 MB before compression): at 50 connections no answer came within
+ * autocannon's 10 s timeout.
+ */
+const ROSTER_CONNECTIONS = 4;
+
+interface ScaleOptions {
+  appFunction: boolean;
+  apiProblem: string | null;
+  /** The runner's session (a participant of the small cohort). */
+  cookie: string | null;
+  sessions: ScaleSessions | null;
+  cohortReady: string;
+  log: (line: string) => void;
+}
+
+const participants = (size: number) => `${size.toLocaleString('en')} participants`;
+
+/**
+ * The cohort-size rows: the leaderboard and the coach's roster page on the bench cohort
+ * (COHORT_SIZE) and on the large one (LARGE_COHORT_SIZE), in PAIRED_ROUNDS alternating rounds of
+ * one load each, and the documents each call reads (read-count.ts, on the app built in this
+ * process). The large cohort's rows have the small cohort's as their baseline.
+ */
+export async function measureCohortScale(options: ScaleOptions): Promise<Row[]> {
+  const { cookie, sessions, log } = options;
+  const specs = [`/api=${join(repoRoot, 'functions', 'lib', 'index.js')}#api`];
+  const unavailable =
+    !options.appFunction || cookie === null || sessions === null
+      ? `${NOT_AVAILABLE}: ${options.apiProblem ?? (sessions === null ? 'the large cohort or the coach not seeded' : 'no signed-in session')}`
+      : null;
+  const weekStart = mondayOf(todayIn(BENCH_TIME_ZONE, new Date()));
+  const leaderboard = (cohortId: string) => `/api/cohorts/${cohortId}/leaderboard?weekStart=${weekStart}`;
+  // The coach console's first call: one page of ROSTER_PAGE_SIZE (web/src/features/coach/api/roster.ts), compressed.
+  const roster = (cohortId: string) => `/api/coach/cohorts/${cohortId}/participants?limit=100`;
+  const calls = [
+    {
+      name: 'GET leaderboard',
+      small: { path: leaderboard(BENCH_COHORT_ID), cookie },
+      large: { path: leaderboard(LARGE_COHORT_ID), cookie: sessions?.largeViewer ?? null },
+      note: 'a participant of the cohort (tracker variant 0, challenge ended yesterday), this week',
+      connections: CONNECTIONS,
+    },
+    {
+      name: 'GET coach roster page',
+      small: { path: roster(BENCH_COHORT_ID), cookie: sessions?.coach ?? null },
+      large: { path: roster(LARGE_COHORT_ID), cookie: sessions?.coach ?? null },
+      note: `the coach (OWNER in coachIds), ?limit=100 as the console asks, Accept-Encoding gzip, ${ROSTER_CONNECTIONS} connections`,
+      connections: ROSTER_CONNECTIONS,
+    },
+  ];
+  const headersOf = (session: string | null): Record<string, string> => ({ Cookie: `__session=${session}`, 'Accept-Encoding': 'gzip' });
+
+  const rows: Row[] = [];
+  for (const call of calls) {
+    const smallName = `${call.name} (${participants(COHORT_SIZE)})`;
+    const largeName = `${call.name} (${participants(LARGE_COHORT_SIZE)})`;
+    if (unavailable) {
+      rows.push(...endpointRows(smallName, null, null, { note: unavailable }), ...endpointRows(largeName, null, null, { p50Within: SCALE_P50_GOAL, note: unavailable }));
+      continue;
+    }
+    try {
+      log(`  ${call.name}: ${participants(COHORT_SIZE)} and ${participants(LARGE_COHORT_SIZE)}, ${PAIRED_ROUNDS} alternating rounds…`);
+      const small: Target = { url: `{host}/api${call.small.path}`, headers: headersOf(call.small.cookie), connections: call.connections };
+      const large: Target = { url: `{host}/api${call.large.path}`, headers: headersOf(call.large.cookie), connections: call.connections };
+      const paired = await measurePaired(specs, small, large, log, [participants(COHORT_SIZE), participants(LARGE_COHORT_SIZE)]);
+      const smallLoad = medianLatencies(paired.baseline);
+      const median = `throughput: median round of ${PAIRED_ROUNDS}, p50 and p99: median of the rounds'`;
+      rows.push(...endpointRows(smallName, smallLoad, null, { note: `${call.note}; ${median} (${roundsNote(paired.baseline)}); ${options.cohortReady}` }));
+      rows.push(
+        ...endpointRows(largeName, medianLatencies(paired.loads), smallLoad, {
+          p50Within: SCALE_P50_GOAL,
+          note: `baseline: the same call on ${participants(COHORT_SIZE)}; ${median} (${roundsNote(paired.loads)}; p50 per round ${paired.loads.map((load, i) => `${load.p50}/${paired.baseline[i]!.p50} ms`).join(', ')})`,
+        }),
+      );
+    } catch (error) {
+      const note = `${NOT_AVAILABLE}: ${(error as Error).message}`;
+      rows.push(...endpointRows(smallName, null, null, { note }), ...endpointRows(largeName, null, null, { p50Within: SCALE_P50_GOAL, note }));
+    }
+  }
+  rows.push(...(await readRows(calls, unavailable, log)));
+  return rows;
+}
+
+/**
+ * The median-throughput round with p50 and p99 replaced by the median of the rounds' own: the
+ * goal compares latencies, and the round with the median throughput need not have the median p50.
+ */
+function medianLatencies(loads: Load[]): Load {
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  return { ...medianLoad(loads), p50: median(loads.map((load) => load.p50)), p99: median(loads.map((load) => load.p99)) };
+}
+
+interface ScaleCall {
+  name: string;
+  small: { path: string; cookie: string | null };
+  large: { path: string; cookie: string | null };
+}
+
+/** Documents read by each call at both sizes: the first request (the leaderboard's top not cached yet) and a second one. */
+async function readRows(calls: ScaleCall[], unavailable: string | null, log: (line: string) => void): Promise<Row[]> {
+  const section = 'API' as const;
+  const readRow = (name: string, value: number | null, baseline: number | null, note: string): Row => ({
+    section,
+    figure: `${name} documents read per request`,
+    value,
+    baseline,
+    unit: 'count',
+    goal: '',
+    ok: null,
+    note,
+  });
+  const rowsOf = (note: string) =>
+    calls.flatMap((call) => [
+      readRow(`${call.name} (${participants(COHORT_SIZE)})`, null, null, note),
+      readRow(`${call.name} (${participants(LARGE_COHORT_SIZE)})`, null, null, note),
+    ]);
+  if (unavailable) return rowsOf(unavailable);
+  try {
+    log('  documents read per request (the app in the bench process)…');
+    const [{ loadConfig }, { createDeps }, { createApp }] = await Promise.all([
+      import('../../functions/src/config'),
+      import('../../functions/src/deps'),
+      import('../../functions/src/app'),
+    ]);
+    const deps = await createDeps(loadConfig(process.env));
+    const counter = await startReadCounter(createApp(deps), deps.db);
+    const rows: Row[] = [];
+    try {
+      for (const call of calls) {
+        const counts: Array<{ first: number; second: number; statuses: number[] }> = [];
+        for (const side of [call.small, call.large]) {
+          const headers = { Cookie: `__session=${side.cookie}` };
+          const first = await counter.readsOf(side.path, headers);
+          const second = await counter.readsOf(side.path, headers);
+          counts.push({ first: first.reads, second: second.reads, statuses: [first.status, second.status] });
+        }
+        const [small, large] = counts as [(typeof counts)[0], (typeof counts)[0]];
+        const noteOf = (count: typeof small) =>
+          `first request ${count.first}, a second one ${count.second} (status ${count.statuses.join(', ')}); counted on createApp(deps) in the bench process, Admin SDK reads wrapped`;
+        rows.push(readRow(`${call.name} (${participants(COHORT_SIZE)})`, small.first, null, noteOf(small)));
+        rows.push(readRow(`${call.name} (${participants(LARGE_COHORT_SIZE)})`, large.first, small.first, noteOf(large)));
+      }
+    } finally {
+      await counter.close();
+    }
+    return rows;
+  } catch (error) {
+    return rowsOf(`${NOT_AVAILABLE}: ${(error as Error).message.split('\n')[0]}`);
+  }
 }

@@ -6,12 +6,13 @@ import type { TrackerData } from '@sfida/core/tracker';
 import { buildAll } from '../build';
 import { assertProjectNode } from '../stack/node-runtime';
 import { repoRoot } from '../stack/profiles';
-import { measureApi } from './api-load';
+import { measureApi, measureCohortScale } from './api-load';
 import { startBenchStack, type BenchStack } from './bench-stack';
 import { measureColdStart } from './cold-start';
 import { measurePages } from './pages';
 import { markdownReport, NOT_AVAILABLE, runInfo, textTable, type Row } from './results';
 import { COHORT_SIZE, seedBench, type Seeded } from './seed';
+import { LARGE_COHORT_SIZE } from './seed-cohort';
 import { buildEightWeekTracker, fullChallengeStart } from './tracker-fixture';
 import { measureTracker } from './tracker-timing';
 
@@ -22,9 +23,12 @@ import { measureTracker } from './tracker-timing';
 assertProjectNode();
 const args = new Set(process.argv.slice(2));
 const verbose = args.has('--verbose');
-/** --only=pages,api,cold,tracker runs just those sections (the table then holds only them). */
+/**
+ * --only=pages,api,scale,cold,tracker runs just those sections (the table then holds only them);
+ * `scale` is the cohort-size rows (leaderboard and coach roster at two cohort sizes).
+ */
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
-const runs = (name: 'pages' | 'api' | 'cold' | 'tracker') => !only || only.includes(name);
+const runs = (name: 'pages' | 'api' | 'scale' | 'cold' | 'tracker') => !only || only.includes(name);
 const startedAt = new Date();
 const log = (line: string) => console.log(line);
 const section = (title: string) => console.log(`\n— ${title} (${Math.round((Date.now() - startedAt.getTime()) / 1000)} s)`);
@@ -117,9 +121,10 @@ async function measureOnStack(): Promise<void> {
   log(`  hosting ${stack.hostingUrl ?? NOT_AVAILABLE}, functions ${stack.functionsBase}, app api ${stack.appApi ? 'up' : `${NOT_AVAILABLE} (${stack.appProblem})`}`);
   const apiBase = stack.appApi ? `${stack.functionsBase}/api` : null;
 
-  section(`Seed: ${COHORT_SIZE} participants`);
+  const large = runs('scale');
+  section(`Seed: ${COHORT_SIZE} participants${large ? `, ${LARGE_COHORT_SIZE} more in a second cohort and their coach` : ''}`);
   try {
-    seeded = await seedBench({ apiBase, challengeStartDate, trackers, log });
+    seeded = await seedBench({ apiBase, challengeStartDate, trackers, large, log });
     for (const problem of seeded.problems) log(`  ! ${problem}`);
   } catch (error) {
     problems.push(`seeding failed: ${(error as Error).message.split('\n')[0]}`);
@@ -133,12 +138,19 @@ async function measureOnStack(): Promise<void> {
   }
   if (runs('api')) {
     section('API (autocannon, 50 connections × 10 s)');
-    const cohortReady = seeded ? `cohort seeded with ${seeded.cohortAccounts} accounts, ${seeded.cohortProgress} with progress` : 'cohort not seeded';
-    rows.push(...(await measureApi({ appFunction: stack.appApi, apiProblem: stack.appProblem, cookie, cohortReady, tracker, log })));
+    rows.push(...(await measureApi({ appFunction: stack.appApi, apiProblem: stack.appProblem, cookie, tracker, log })));
+  }
+  if (runs('scale')) {
+    section(`Cohort size: leaderboard and coach roster at ${COHORT_SIZE} and ${LARGE_COHORT_SIZE} participants`);
+    const sessions = seeded?.scaleSessions ?? null;
+    const cohortReady = seeded
+      ? `seeded: ${seeded.cohortAccounts} accounts in the small cohort, ${seeded.cohortProgress} with progress; ${seeded.largeCohortMembers} in the large one`
+      : 'cohorts not seeded';
+    rows.push(...(await measureCohortScale({ appFunction: stack.appApi, apiProblem: stack.appProblem, cookie, sessions, cohortReady, log })));
   }
 }
 
-if (runs('pages') || runs('api')) {
+if (runs('pages') || runs('api') || runs('scale')) {
   try {
     await measureOnStack();
   } catch (error) {
@@ -150,10 +162,10 @@ if (runs('pages') || runs('api')) {
   }
 }
 
-/** The seed summary for results.json, without the runner's session token. */
-function withoutSessionToken(value: Seeded | null): Omit<Seeded, 'runnerCookie'> | null {
+/** The seed summary for results.json, without session tokens. */
+function withoutSessionToken(value: Seeded | null): Omit<Seeded, 'runnerCookie' | 'scaleSessions'> | null {
   if (!value) return null;
-  const { runnerCookie: _token, ...rest } = value;
+  const { runnerCookie: _token, scaleSessions: _sessions, ...rest } = value;
   return rest;
 }
 

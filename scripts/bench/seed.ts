@@ -4,6 +4,7 @@ import type { ensureAccount as EnsureAccount } from '../../functions/src/feature
 import type { SessionStore } from '../../functions/src/sessions/session-store';
 import { appOrigins, profiles } from '../stack/profiles';
 import { BASELINE_DOC } from './bench-stack';
+import { LARGE_COHORT_ID, seedCoach, seedLargeCohort } from './seed-cohort';
 
 // Bench data, written the way the server writes it: accounts through the server's
 // operator helper (ensureAccount), the runner's session through POST /api/auth/login,
@@ -25,7 +26,19 @@ export interface Seeded {
   cohortAccounts: number;
   /** Participants whose progress the PUT accepted. */
   cohortProgress: number;
+  /** Participants seeded in the large cohort (LARGE_COHORT_ID), 0 when not seeded. */
+  largeCohortMembers: number;
+  /** Sessions for the cohort-size rows, null when not seeded. */
+  scaleSessions: ScaleSessions | null;
   problems: string[];
+}
+
+/** Cookie values of the sessions the cohort-size rows use. */
+export interface ScaleSessions {
+  /** A participant of the large cohort (tracker variant 0, like the runner). */
+  largeViewer: string;
+  /** The coach (OWNER) of both bench cohorts. */
+  coach: string;
 }
 
 async function inBatches<T>(items: T[], work: (item: T, index: number) => Promise<void>): Promise<void> {
@@ -62,11 +75,13 @@ export async function seedBench(options: {
   apiBase: string | null;
   challengeStartDate: string;
   trackers: TrackerData[];
+  /** Also seed the large cohort and the coach (the cohort-size rows). */
+  large: boolean;
   log: (line: string) => void;
 }): Promise<Seeded> {
   const { apiBase, challengeStartDate, trackers, log } = options;
   const problems: string[] = [];
-  const seeded: Seeded = { runnerCookie: null, runnerLogin: '', cohortAccounts: 0, cohortProgress: 0, problems };
+  const seeded: Seeded = { runnerCookie: null, runnerLogin: '', cohortAccounts: 0, cohortProgress: 0, largeCohortMembers: 0, scaleSessions: null, problems };
 
   const [{ loadConfig }, { createDeps }] = await Promise.all([import('../../functions/src/config'), import('../../functions/src/deps')]);
   const deps = await createDeps(loadConfig(process.env));
@@ -150,6 +165,19 @@ export async function seedBench(options: {
     log(`  ${seeded.cohortProgress}/${users.length} participants with progress (${((Date.now() - progressStart) / 1000).toFixed(1)} s)`);
   } catch (error) {
     problems.push(`cohort progress not seeded: ${(error as Error).message.split('\n')[0]}`);
+    return seeded;
+  }
+  if (options.large) {
+    try {
+      const { syncTracker } = await import('../../functions/src/features/tracker/service');
+      const server = { ensureAccount, syncTracker, sessions };
+      const large = await seedLargeCohort(deps, server, { challengeStartDate, trackers, log });
+      seeded.largeCohortMembers = large.members;
+      const coach = await seedCoach(deps, server, [BENCH_COHORT_ID, LARGE_COHORT_ID], challengeStartDate);
+      seeded.scaleSessions = { largeViewer: large.viewerCookie, coach };
+    } catch (error) {
+      problems.push(`large cohort or coach not seeded: ${(error as Error).message.split('\n')[0]}`);
+    }
   }
   return seeded;
 }
