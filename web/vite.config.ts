@@ -10,7 +10,7 @@ const TRACKER = /web[\\/]src[\\/](tracker|features[\\/](habits|planner|check-in|
  * The parts of components/ and lib/ that only the tracker screens use: their frame (which brings
  * the tracker engine) and some of the UI kit. They ride in the tracker chunk rather than in `ui`.
  */
-const TRACKER_ONLY = /web[\\/]src[\\/](components[\\/](tracker-screen|stat-tile|progress-bar|tips-list|week-bar-chart|day-strip)|lib[\\/](points-notice|week-label|use-today|moods))\./;
+const TRACKER_ONLY = /web[\\/]src[\\/](components[\\/](tracker-screen|stat-tile|progress-bar|tips-list|week-bar-chart|day-strip|points-by-week-chart|check-in-card)|lib[\\/](points-notice|week-label|use-today|moods))\./;
 
 // In development the API runs behind the local Hosting emulator (firebase.json rewrites
 // /api/** to the function), so the dev server forwards /api there and cookies stay same-origin.

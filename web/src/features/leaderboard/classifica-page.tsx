@@ -8,7 +8,7 @@ import { TrackerScreen } from '../../components/tracker-screen';
 import { useToday } from '../../lib/use-today';
 import { useTracker } from '../../tracker/use-tracker';
 import { BadgeGrid } from './components/badge-grid';
-import { PointsByWeekChart } from './components/points-by-week-chart';
+import { PointsByWeekChart } from '../../components/points-by-week-chart';
 import { PointsRulesList } from './components/points-rules-list';
 
 function VictoriesContent() {

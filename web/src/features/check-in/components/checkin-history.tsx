@@ -1,8 +1,7 @@
-import { Box, Flex, Stack, Text } from '@chakra-ui/react';
-import { formatItalianDate } from '@sfida/core/dates';
+import { Stack, Text } from '@chakra-ui/react';
 import type { CheckIn } from '@sfida/core/tracker';
+import { CheckInCard } from '../../../components/check-in-card';
 import { cutWithEllipsis } from './cut-text';
-import { moodColor, moodOf } from '../../../lib/moods';
 
 /** Reflections in the history show at most this many characters, so that every week fits at a glance. */
 export const HISTORY_REFLECTION_LENGTH = 100;
@@ -15,29 +14,18 @@ export function CheckInHistory({ checkIns }: { checkIns: CheckIn[] }) {
   const newestFirst = [...checkIns].sort((a, b) => b.weekNumber - a.weekNumber);
   return (
     <Stack as="ol" gap="3" p="0" m="0" listStyleType="none" aria-label="Check-in precedenti">
-      {newestFirst.map((checkIn) => {
-        const mood = moodOf(checkIn.mood);
-        return (
-          <Box as="li" key={checkIn.id} borderWidth="1px" borderLeftWidth="6px" borderColor="border" borderLeftColor={moodColor(checkIn.mood)} borderRadius="lg" p="3">
-            <Flex justify="space-between" gap="2" wrap="wrap" fontSize="sm">
-              <Text fontWeight="bold">Settimana {checkIn.weekNumber}</Text>
-              <Text color="fg.muted">{formatItalianDate(checkIn.date)}</Text>
-            </Flex>
-            <Text mt="1" fontWeight="medium">
-              <span aria-hidden="true">{mood.emoji} </span>
-              Umore: {mood.label} ({checkIn.mood}/5)
+      {newestFirst.map((checkIn) => (
+        <CheckInCard key={checkIn.id} checkIn={checkIn}>
+          <Text mt="1" color="fg.muted" overflowWrap="anywhere">
+            {cutWithEllipsis(checkIn.reflection, HISTORY_REFLECTION_LENGTH)}
+          </Text>
+          {checkIn.audioNote && (
+            <Text mt="1" fontSize="sm" color="fg.muted">
+              🎙️ Nota audio
             </Text>
-            <Text mt="1" color="fg.muted" overflowWrap="anywhere">
-              {cutWithEllipsis(checkIn.reflection, HISTORY_REFLECTION_LENGTH)}
-            </Text>
-            {checkIn.audioNote && (
-              <Text mt="1" fontSize="sm" color="fg.muted">
-                🎙️ Nota audio
-              </Text>
-            )}
-          </Box>
-        );
-      })}
+          )}
+        </CheckInCard>
+      ))}
     </Stack>
   );
 }

@@ -5,11 +5,12 @@ import { evaluateBadges } from '@sfida/core/badges';
 import type { ParticipantDetail } from '@sfida/core/coach';
 import { CHALLENGE_WEEKS, challengeWeekNumber, formatItalianDate, todayIn } from '@sfida/core/dates';
 import type { IsoDate } from '@sfida/core/iso-date';
-import { pointsByChallengeWeek } from '@sfida/core/points';
 import type { TrackerData, WeekKey } from '@sfida/core/tracker';
 import { plannerProgress } from '@sfida/core/tracker-actions';
+import { CheckInCard } from '../../../components/check-in-card';
 import { FormError } from '../../../components/form-error';
 import { PageHeader } from '../../../components/page-header';
+import { PointsByWeekChart } from '../../../components/points-by-week-chart';
 import { SectionCard } from '../../../components/section-card';
 import { WeekBarChart } from '../../../components/week-bar-chart';
 import { errorMessage } from '../../../lib/api-client';
@@ -123,29 +124,18 @@ function CheckIns({ tracker, currentWeek }: { tracker: TrackerData; currentWeek:
         <Text color="fg.muted">Nessun check-in ancora.</Text>
       ) : (
         <Stack as="ol" gap="3" p="0" m="0" listStyleType="none" aria-label="Check-in">
-          {byWeek.map((checkIn) => {
-            const mood = moodOf(checkIn.mood);
-            return (
-              <Box as="li" key={checkIn.id} borderWidth="1px" borderLeftWidth="6px" borderColor="border" borderLeftColor={moodColor(checkIn.mood)} rounded="lg" p="3">
-                <Flex justify="space-between" gap="2" wrap="wrap" fontSize="sm">
-                  <Text fontWeight="bold">Settimana {checkIn.weekNumber}</Text>
-                  <Text color="fg.muted">{formatItalianDate(checkIn.date)}</Text>
-                </Flex>
-                <Text mt="1" fontWeight="medium">
-                  <span aria-hidden="true">{mood.emoji} </span>
-                  Umore: {mood.label} ({checkIn.mood}/5)
+          {byWeek.map((checkIn) => (
+            <CheckInCard key={checkIn.id} checkIn={checkIn}>
+              <Text mt="1" whiteSpace="pre-wrap" overflowWrap="anywhere">
+                {checkIn.reflection}
+              </Text>
+              {checkIn.audioNote && (
+                <Text mt="1" fontSize="sm" color="fg.muted" overflowWrap="anywhere">
+                  🎙️ Nota audio: {checkIn.audioNote}
                 </Text>
-                <Text mt="1" whiteSpace="pre-wrap" overflowWrap="anywhere">
-                  {checkIn.reflection}
-                </Text>
-                {checkIn.audioNote && (
-                  <Text mt="1" fontSize="sm" color="fg.muted" overflowWrap="anywhere">
-                    🎙️ Nota audio: {checkIn.audioNote}
-                  </Text>
-                )}
-              </Box>
-            );
-          })}
+              )}
+            </CheckInCard>
+          ))}
         </Stack>
       )}
     </Stack>
@@ -153,21 +143,7 @@ function CheckIns({ tracker, currentWeek }: { tracker: TrackerData; currentWeek:
 }
 
 function PointsByWeek({ tracker, currentWeek }: { tracker: TrackerData; currentWeek: number }) {
-  const weeks = pointsByChallengeWeek(tracker.pointsHistory);
-  const max = Math.max(10, ...weeks.map((week) => week.points));
-  return (
-    <WeekBarChart
-      caption="Punti per settimana della challenge"
-      valueHeader="Punti"
-      bars={weeks.map((week) => ({
-        weekNumber: week.weekNumber,
-        ratio: Math.max(0, week.points) / max,
-        label: String(week.points),
-        text: `${week.points} punti`,
-        current: week.weekNumber === currentWeek,
-      }))}
-    />
-  );
+  return <PointsByWeekChart history={tracker.pointsHistory} currentWeek={currentWeek} />;
 }
 
 function Badges({ tracker, today }: { tracker: TrackerData; today: IsoDate }) {

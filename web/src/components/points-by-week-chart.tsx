@@ -1,6 +1,6 @@
 import type { PointsEntry } from '@sfida/core/tracker';
 import { pointsByChallengeWeek } from '@sfida/core/points';
-import { WeekBarChart } from '../../../components/week-bar-chart';
+import { WeekBarChart } from './week-bar-chart';
 
 /** Points earned in each of the 8 challenge weeks. */
 export function PointsByWeekChart({ history, currentWeek }: { history: PointsEntry[]; currentWeek: number }) {
