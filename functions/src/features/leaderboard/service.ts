@@ -79,6 +79,7 @@ export async function cohortLeaderboard(
   cohortId: string,
   context: { weekStart: string; timeZone: string; now: Date },
   cache?: LeaderboardCache,
+  ranks?: LeaderboardCache<number>,
 ): Promise<LeaderboardEntry[]> {
   if (viewer.cohortId !== cohortId) throw forbidden(leaderboardMessages.notMember);
   const today = todayIn(context.timeZone, context.now);
@@ -93,7 +94,11 @@ export async function cohortLeaderboard(
   const entries = topWithOwnRow(top, own?.row ?? null, viewer.id);
   if (own && !entries.some((entry) => entry.isMe)) {
     // Below every row read: as many ranks ahead as members who score strictly better.
-    const better = await countBetter(db, cohortId, context.weekStart, own.row.weekPoints, own.row.totalPoints);
+    // Counted for these points once per instance and TTL, as the top is read: the many callers
+    // below the top with the same points (most of a large cohort early in a week) share it.
+    const count = () => countBetter(db, cohortId, context.weekStart, own.row.weekPoints, own.row.totalPoints);
+    const key = `${cohortId}\u0000${context.weekStart}\u0000${own.row.weekPoints}\u0000${own.row.totalPoints}`;
+    const better = await (ranks ? ranks.rows(key, count) : count());
     entries.push({ ...own.row, rank: better + 1 });
   }
   return entries;
