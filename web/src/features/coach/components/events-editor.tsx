@@ -130,7 +130,7 @@ export function EventsEditor({ cohortId }: { cohortId: string }) {
                   {event.speaker ? ` · ${event.speaker}` : ''}
                 </Text>
                 <Flex gap="2" wrap="wrap" mt="1">
-                  <Button size="xs" variant="outline" onClick={() => setEditing(event.id)} aria-label={`Modifica ${event.title}`}>
+                  <Button size="sm" variant="outline" onClick={() => setEditing(event.id)} aria-label={`Modifica ${event.title}`}>
                     Modifica
                   </Button>
                   <ConfirmInline
