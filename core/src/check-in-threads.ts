@@ -1,0 +1,173 @@
+import * as z from 'zod/mini';
+import { isoDateSchema } from './iso-date';
+import { moodSchema, weekNumberSchema } from './tracker';
+import { visibleText } from './visible-text';
+
+// A weekly check-in's thread: the coach's reply (or a mark that a coach read it), whether the
+// participant has seen the reply, and the participant's one answer. Check-ins are written in the
+// participant's tracker and synced; the thread lives on the server, keyed by participant and
+// challenge week (a week's check-in is the first one sent and never changes), so editing or
+// re-syncing the tracker never touches it.
+
+export const MAX_REPLY = 1000;
+export const MAX_ANSWER = 500;
+export const MAX_TEMPLATES = 20;
+export const MAX_TEMPLATE_TITLE = 60;
+
+export const threadMessages = {
+  replyRequired: 'Scrivi una risposta',
+  replyTooLong: `La risposta può avere al massimo ${MAX_REPLY} caratteri`,
+  answerRequired: 'Scrivi la tua risposta',
+  answerTooLong: `La risposta può avere al massimo ${MAX_ANSWER} caratteri`,
+  alreadyHandled: 'Questo check-in è già stato gestito da un altro coach',
+  alreadyAnswered: 'Hai già risposto al tuo coach per questo check-in',
+  noReplyYet: 'Il coach non ha ancora risposto a questo check-in',
+  checkInNotFound: 'Check-in non trovato',
+  templateTitleRequired: 'Dai un titolo al modello',
+  templateTitleTooLong: `Il titolo può avere al massimo ${MAX_TEMPLATE_TITLE} caratteri`,
+  tooManyTemplates: `Puoi salvare al massimo ${MAX_TEMPLATES} modelli`,
+} as const;
+
+const instantSchema = z.iso.datetime({ offset: true });
+
+function textSchema(required: string, tooLong: string, max: number) {
+  return z.string({ error: required }).check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong), ...visibleText({ multiline: true }));
+}
+
+/** `POST /api/coach/check-ins/{checkInId}/reply`. */
+export const replyRequestSchema = z.object({ text: textSchema(threadMessages.replyRequired, threadMessages.replyTooLong, MAX_REPLY) });
+export type ReplyRequest = z.infer<typeof replyRequestSchema>;
+
+/** `POST /api/me/check-ins/{week}/answer`: the participant's one answer to the reply. */
+export const answerRequestSchema = z.object({ text: textSchema(threadMessages.answerRequired, threadMessages.answerTooLong, MAX_ANSWER) });
+export type AnswerRequest = z.infer<typeof answerRequestSchema>;
+
+/** open: no coach has handled it; read: a coach marked it read without a reply; replied: a coach answered. */
+export const threadStatusSchema = z.enum(['open', 'read', 'replied']);
+export type ThreadStatus = z.infer<typeof threadStatusSchema>;
+
+export const coachReplySchema = z.object({ text: z.string(), coachName: z.string(), at: instantSchema });
+export type CoachReply = z.infer<typeof coachReplySchema>;
+
+export const participantAnswerSchema = z.object({ text: z.string(), at: instantSchema });
+export type ParticipantAnswer = z.infer<typeof participantAnswerSchema>;
+
+/** The participant's view of the thread of one of their check-ins. */
+export const ownThreadSchema = z.object({
+  weekNumber: weekNumberSchema,
+  status: threadStatusSchema,
+  /** The coach who replied or marked it read; null while open. */
+  handledBy: z.nullable(z.string()),
+  reply: z.nullable(coachReplySchema),
+  /** When the participant opened the reply; null until then. */
+  replySeenAt: z.nullable(instantSchema),
+  answer: z.nullable(participantAnswerSchema),
+});
+export type OwnThread = z.infer<typeof ownThreadSchema>;
+
+/** A reply the participant has not opened yet (the dashboard's notice). */
+export function unseenReplies(threads: OwnThread[]): OwnThread[] {
+  return threads.filter((thread) => thread.reply !== null && thread.replySeenAt === null);
+}
+
+/** One mood of the participant's check-ins, for a card's trend. */
+export const weekMoodSchema = z.object({ weekNumber: weekNumberSchema, mood: moodSchema });
+
+/** A check-in as the coach reads it: the participant, the week, mood and trend, reflection, the week's figures and the thread. */
+export const checkInCardSchema = z.object({
+  /** `{userId}_w{week}`: what the coach's reply and read routes name. */
+  id: z.string(),
+  cohortId: z.string(),
+  cohortName: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  weekNumber: weekNumberSchema,
+  mood: moodSchema,
+  reflection: z.string(),
+  /** The day the participant wrote it, in their zone. */
+  date: isoDateSchema,
+  /** When the server first stored it. */
+  receivedAt: instantSchema,
+  /** Every check-in's mood up to this one, oldest first (this one last). */
+  moods: z.array(weekMoodSchema),
+  /** Share (0..100) of that week's habit-days ticked (days up to today), null without habits. */
+  habitsPercent: z.nullable(z.int()),
+  /** That week's planner: actions planned and done; null when no action was written. */
+  planner: z.nullable(z.object({ planned: z.int(), completed: z.int() })),
+  status: threadStatusSchema,
+  handledBy: z.nullable(z.string()),
+  handledAt: z.nullable(instantSchema),
+  reply: z.nullable(coachReplySchema),
+  replySeenAt: z.nullable(instantSchema),
+  answer: z.nullable(participantAnswerSchema),
+});
+export type CheckInCard = z.infer<typeof checkInCardSchema>;
+
+/** `GET /api/coach/check-ins`: the queue to read (lowest mood first, then oldest), or `?view=recent`, the latest handled. */
+export const checkInQueueSchema = z.object({
+  cards: z.array(checkInCardSchema),
+  /** Every check-in in the view across the coach's cohorts (the cards are the first of them). */
+  total: z.int(),
+});
+export type CheckInQueue = z.infer<typeof checkInQueueSchema>;
+
+/** A coach's saved reply: `{nome}` is filled with the participant's first name, `{settimana}` with the week. */
+export const replyTemplateSchema = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(64)),
+  title: z
+    .string({ error: threadMessages.templateTitleRequired })
+    .check(z.trim(), z.minLength(1, threadMessages.templateTitleRequired), z.maxLength(MAX_TEMPLATE_TITLE, threadMessages.templateTitleTooLong), ...visibleText()),
+  text: replyRequestSchema.shape.text,
+});
+export type ReplyTemplate = z.infer<typeof replyTemplateSchema>;
+
+/** `GET` and `PUT /api/coach/reply-templates`. */
+export const replyTemplatesSchema = z.object({
+  templates: z.array(replyTemplateSchema).check(z.maxLength(MAX_TEMPLATES, threadMessages.tooManyTemplates)),
+});
+export type ReplyTemplates = z.infer<typeof replyTemplatesSchema>;
+
+/** A coach's templates before they save their own. */
+export const DEFAULT_REPLY_TEMPLATES: ReplyTemplate[] = [
+  {
+    id: 'default-grazie',
+    title: 'Grazie per il check-in',
+    text: 'Ciao {nome}, grazie per aver condiviso come stai. Ho letto la tua riflessione della settimana {settimana}: continua così, un passo alla volta.',
+  },
+  {
+    id: 'default-settimana-dura',
+    title: 'Settimana difficile',
+    text: 'Ciao {nome}, capisco che questa settimana sia stata pesante. Succede a tutti: ripartiamo da una sola azione piccola per i prossimi giorni. Se vuoi parlarne, scrivimi pure.',
+  },
+  {
+    id: 'default-bravo',
+    title: 'Ottimo lavoro',
+    text: 'Bravo/a {nome}! La settimana {settimana} mostra un impegno vero. Qual è la cosa che ti ha aiutato di più? Tienila stretta anche la prossima settimana.',
+  },
+];
+
+/** The first word of a name ("Maria Rossi" → "Maria"); empty for no name. */
+export function firstNameOf(name: string | null | undefined): string {
+  return (name ?? '').trim().split(/\s+/)[0] ?? '';
+}
+
+/** Fills `{nome}` and `{settimana}` (every occurrence); other braces stay as written. */
+export function fillPlaceholders(text: string, values: { nome: string; settimana: number }): string {
+  return text.replaceAll('{nome}', values.nome).replaceAll('{settimana}', String(values.settimana));
+}
+
+/** The id of a participant's check-in of a challenge week. */
+export function checkInThreadId(userId: string, weekNumber: number): string {
+  return `${userId}_w${weekNumber}`;
+}
+
+/** The participant and week of a thread id, or null for anything else. */
+export function parseCheckInThreadId(id: string): { userId: string; weekNumber: number } | null {
+  const match = /^(.+)_w([1-8])$/.exec(id);
+  return match ? { userId: match[1]!, weekNumber: Number(match[2]) } : null;
+}
+
+/** A mood of 1 or 2: the check-in form answers with a word of support and the invitation to talk to the coach. */
+export function needsSupport(mood: number): boolean {
+  return mood <= 2;
+}
