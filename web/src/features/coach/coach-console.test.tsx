@@ -2,14 +2,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeUser } from '../../testing/fake-user';
 import { anonymous, fakeServer, json, mockApi, renderApp, resetTestState } from '../../testing/test-utils';
-import { fakeCoach, fakeCohort } from './coach-fixtures';
+import { fakeCoach, fakeCoachServer, fakeCohort } from './coach-fixtures';
 
 afterEach(resetTestState);
 
 // Whole-app renders with lazy routes: generous timeout on a busy machine.
 describe('coach console: who gets in', { timeout: 20_000 }, () => {
   it('shows the "Coach" entry to a coach, who lands on the console', async () => {
-    fakeServer(fakeCoach(), (call) => (call.path === '/api/coach/cohorts' ? json([fakeCohort()]) : undefined));
+    fakeCoachServer((call) => (call.path === '/api/coach/cohorts' ? json([fakeCohort()]) : undefined));
     const { user, currentPath } = renderApp('/coach');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Area coach' })).toBeInTheDocument();
@@ -50,7 +50,7 @@ describe('coach console: who gets in', { timeout: 20_000 }, () => {
   });
 
   it('a signed-in coach opening the login page goes to the console', async () => {
-    fakeServer(fakeCoach(), (call) => (call.path === '/api/coach/cohorts' ? json([]) : undefined));
+    fakeCoachServer((call) => (call.path === '/api/coach/cohorts' ? json([]) : undefined));
     const { currentPath } = renderApp('/login');
     await waitFor(() => expect(currentPath()).toBe('/coach'));
   });
@@ -58,7 +58,7 @@ describe('coach console: who gets in', { timeout: 20_000 }, () => {
 
 describe('coach console: cohorts', { timeout: 20_000 }, () => {
   it("lists the coach's cohorts with their code and registration link", async () => {
-    fakeServer(fakeCoach(), (call) => (call.path === '/api/coach/cohorts' ? json([fakeCohort()]) : undefined));
+    fakeCoachServer((call) => (call.path === '/api/coach/cohorts' ? json([fakeCohort()]) : undefined));
     renderApp('/coach');
 
     const card = (await screen.findByRole('heading', { name: 'Autunno 2026' })).closest('section')!;
@@ -71,7 +71,7 @@ describe('coach console: cohorts', { timeout: 20_000 }, () => {
 
   it('closes registration and asks before replacing the invite code', async () => {
     let cohort = fakeCohort();
-    const calls = fakeServer(fakeCoach(), (call) => {
+    const calls = fakeCoachServer((call) => {
       if (call.path === '/api/coach/cohorts') return json([cohort]);
       if (call.method === 'PATCH' && call.path === '/api/coach/cohorts/cohort-1') {
         cohort = { ...cohort, ...(call.body as object) };
@@ -105,7 +105,7 @@ describe('coach console: cohorts', { timeout: 20_000 }, () => {
 
   it('says the start date must be a Monday before sending, then creates the cohort', async () => {
     let cohorts = [fakeCohort()];
-    const calls = fakeServer(fakeCoach(), (call) => {
+    const calls = fakeCoachServer((call) => {
       if (call.path !== '/api/coach/cohorts') return undefined;
       if (call.method === 'GET') return json(cohorts);
       const created = { id: 'cohort-2', ...(call.body as { name: string; startDate: string }), inviteCode: 'INVERNO27', registrationOpen: true };
@@ -133,7 +133,7 @@ describe('coach console: cohorts', { timeout: 20_000 }, () => {
 
   it("shows the server's refusal of a new cohort", async () => {
     const message = 'Hai già una coorte con questo nome';
-    fakeServer(fakeCoach(), (call) => {
+    fakeCoachServer((call) => {
       if (call.path !== '/api/coach/cohorts') return undefined;
       return call.method === 'GET' ? json([]) : json({ message }, 409);
     });

@@ -1,5 +1,7 @@
+import { DEFAULT_REPLY_TEMPLATES, type CheckInCard } from '@sfida/core/check-in-threads';
 import type { AttentionReason, CoachCohort, RosterRow } from '@sfida/core/coach';
 import { fakeUser } from '../../testing/fake-user';
+import { fakeServer, json, type ApiCall, type ApiHandler } from '../../testing/test-utils';
 
 /** The coach of the console's tests: an OWNER, who has no onboarding to answer. */
 export const fakeCoach = () =>
@@ -30,4 +32,53 @@ export function fakeRow(overrides: Partial<RosterRow> = {}): RosterRow {
     attention: [],
     ...overrides,
   };
+}
+
+export function fakeCheckInCard(overrides: Partial<CheckInCard> = {}): CheckInCard {
+  const userId = overrides.userId ?? 'u-anna';
+  const weekNumber = overrides.weekNumber ?? 3;
+  return {
+    id: `${userId}_w${weekNumber}`,
+    cohortId: 'cohort-1',
+    cohortName: 'Autunno 2026',
+    userId,
+    name: 'Anna Rossi',
+    weekNumber,
+    mood: 2,
+    reflection: 'Settimana pesante.\nHo dormito poco ma ho camminato tre volte.',
+    date: '2026-11-22',
+    receivedAt: '2026-11-22T18:00:00.000Z',
+    moods: [
+      { weekNumber: 1, mood: 4 },
+      { weekNumber: 2, mood: 3 },
+      { weekNumber: 3, mood: 2 },
+    ],
+    habitsPercent: 57,
+    planner: { planned: 3, completed: 1 },
+    status: 'open',
+    handledBy: null,
+    handledAt: null,
+    reply: null,
+    replySeenAt: null,
+    answer: null,
+    ...overrides,
+  };
+}
+
+/**
+ * The console's lists, empty (no check-ins, no messages, the default templates), for tests about
+ * something else: the console's pages ask for them on every visit.
+ */
+export function emptyCoachLists(call: ApiCall): Response | undefined {
+  const path = call.path.split('?')[0]!;
+  if (path === '/api/coach/check-ins') return json({ cards: [], total: 0 });
+  if (path === '/api/coach/reply-templates') return json({ templates: DEFAULT_REPLY_TEMPLATES });
+  if (/^\/api\/coach\/cohorts\/[^/]+\/messages$/.test(path) && call.method === 'GET') return json({ messages: [] });
+  if (/^\/api\/coach\/cohorts\/[^/]+\/participants\/[^/]+\/check-ins$/.test(path)) return json({ cards: [] });
+  return undefined;
+}
+
+/** `fakeServer` for the signed-in coach: `handler` first, then the console's empty lists. */
+export function fakeCoachServer(handler: ApiHandler = () => undefined): ApiCall[] {
+  return fakeServer(fakeCoach(), (call) => handler(call) ?? emptyCoachLists(call));
 }

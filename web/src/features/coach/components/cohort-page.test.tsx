@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { RosterPage } from '@sfida/core/coach';
-import { fakeServer, json, renderApp, resetTestState } from '../../../testing/test-utils';
-import { fakeCoach, fakeCohort, fakeRow, reason } from '../coach-fixtures';
+import { json, renderApp, resetTestState } from '../../../testing/test-utils';
+import { fakeCoachServer, fakeCohort, fakeRow, reason } from '../coach-fixtures';
 
 afterEach(resetTestState);
 
@@ -22,7 +22,7 @@ const dario = fakeRow({ userId: 'u-dario', name: 'Dario', totalPoints: 90, curre
 
 /** The roster in two pages, as the server pages it. */
 function coachServer(pages: RosterPage[]) {
-  return fakeServer(fakeCoach(), (call) => {
+  return fakeCoachServer((call) => {
     if (call.path === '/api/coach/cohorts') return json([fakeCohort()]);
     if (call.path.startsWith(`${ROSTER}?`)) {
       const cursor = new URLSearchParams(call.path.split('?')[1]).get('cursor');
@@ -81,7 +81,7 @@ describe('cohort page', { timeout: 20_000 }, () => {
 
   it('links the CSV export and adds a coach by email, showing the server’s refusal', async () => {
     const message = 'Nessun coach con questa email';
-    const calls = fakeServer(fakeCoach(), (call) => {
+    const calls = fakeCoachServer((call) => {
       if (call.path === '/api/coach/cohorts') return json([fakeCohort()]);
       if (call.path.startsWith(`${ROSTER}?`)) return json({ rows: [anna], nextCursor: null });
       if (call.path === '/api/coach/cohorts/cohort-1/coaches') return json({ message }, 404);

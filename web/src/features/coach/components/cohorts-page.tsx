@@ -12,6 +12,7 @@ import { notify } from '../../../lib/notices';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { registrationLink, useCoachCohorts, useCreateCohort, useNewInviteCode, useSetRegistrationOpen } from '../api/cohorts';
 import { cohortPagePath } from '../paths';
+import { CheckInSections } from './check-in-queue';
 import { ConfirmInline } from './confirm-inline';
 
 /** Copies `text` to the clipboard and says so (or that it could not). */
@@ -175,7 +176,7 @@ function NewCohortForm() {
   );
 }
 
-/** /coach: the coach's cohorts, their invite codes, and a new one. */
+/** /coach: the check-ins to read, the coach's cohorts, their invite codes, and a new one. */
 export function CohortsPage() {
   useDocumentTitle('Area coach');
   const cohorts = useCoachCohorts();
@@ -183,6 +184,7 @@ export function CohortsPage() {
     <>
       <PageHeader title="Area coach">Le tue coorti, i codici invito e i partecipanti da seguire.</PageHeader>
       <Stack gap="6">
+        <CheckInSections />
         {cohorts.isPending ? (
           <Text role="status" color="fg.muted">
             Caricamento...

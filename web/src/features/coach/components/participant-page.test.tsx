@@ -3,8 +3,8 @@ import { screen, within } from '@testing-library/react';
 import type { ParticipantDetail } from '@sfida/core/coach';
 import { addDays, mondayOf, todayIn } from '@sfida/core/dates';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
-import { fakeServer, json, renderApp, resetTestState } from '../../../testing/test-utils';
-import { fakeCoach, fakeRow, reason } from '../coach-fixtures';
+import { json, renderApp, resetTestState } from '../../../testing/test-utils';
+import { fakeCoachServer, fakeRow, reason } from '../coach-fixtures';
 
 afterEach(resetTestState);
 
@@ -41,7 +41,7 @@ function brunoDetail(): ParticipantDetail {
 
 describe('participant page', { timeout: 20_000 }, () => {
   it("shows the row's figures, the full reflection, the mood as text and the habit grid", async () => {
-    fakeServer(fakeCoach(), (call) => (call.path === DETAIL ? json(brunoDetail()) : undefined));
+    fakeCoachServer((call) => (call.path === DETAIL ? json(brunoDetail()) : undefined));
     renderApp('/coach/cohort-1/partecipanti/u-bruno');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Bruno' })).toBeInTheDocument();
@@ -67,7 +67,7 @@ describe('participant page', { timeout: 20_000 }, () => {
   });
 
   it('withdraws the participant after a confirmation', async () => {
-    const calls = fakeServer(fakeCoach(), (call) => {
+    const calls = fakeCoachServer((call) => {
       if (call.path === DETAIL) return json(brunoDetail());
       if (call.path === `${DETAIL}/withdraw`) return new Response(null, { status: 204 });
       if (call.path === '/api/coach/cohorts') return json([]);
