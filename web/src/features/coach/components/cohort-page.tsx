@@ -16,6 +16,7 @@ import { useRoster } from '../api/roster';
 import { participantPagePath } from '../paths';
 import { needingAttention, sortedReasons } from './attention';
 import { orderRoster, ROSTER_SORTS, type RosterSort } from './roster-order';
+import { MessageComposer, SentMessages } from './cohort-messages';
 import { EventsEditor } from './events-editor';
 
 function ParticipantLink({ cohortId, row }: { cohortId: string; row: RosterRow }) {
@@ -275,7 +276,7 @@ function AddCoachForm({ cohortId }: { cohortId: string }) {
   );
 }
 
-/** /coach/:cohortId: who needs the coach today, the whole roster, the export, the events, the co-coaches. */
+/** /coach/:cohortId: who needs the coach today, the whole roster, the export, messages to the cohort, the events, the co-coaches. */
 export function CohortPage() {
   const { cohortId = '' } = useParams();
   const cohort = useCoachCohorts().data?.find((c) => c.id === cohortId);
@@ -315,6 +316,12 @@ export function CohortPage() {
             </SectionCard>
           </>
         )}
+        <SectionCard title="Messaggio alla coorte">
+          <MessageComposer cohortId={cohortId} rows={roster.rows ?? []} />
+        </SectionCard>
+        <SectionCard title="Messaggi inviati">
+          <SentMessages cohortId={cohortId} />
+        </SectionCard>
         <SectionCard title="Eventi">
           <EventsEditor cohortId={cohortId} />
         </SectionCard>
