@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import type { CheckInCard } from '@sfida/core/check-in-threads';
 import type { ParticipantDetail } from '@sfida/core/coach';
 import { addDays, mondayOf, todayIn } from '@sfida/core/dates';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { json, renderApp, resetTestState } from '../../../testing/test-utils';
-import { fakeCoachServer, fakeRow, reason } from '../coach-fixtures';
+import { fakeCheckInCard, fakeCoachServer, fakeRow, reason } from '../coach-fixtures';
 
 afterEach(resetTestState);
 
@@ -83,5 +84,50 @@ describe('participant page', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Partecipante ritirato')).toBeInTheDocument();
     expect(calls.find((call) => call.path.endsWith('/withdraw'))?.method).toBe('POST');
     expect(currentPath()).toBe('/coach/cohort-1');
+  });
+
+  it("shows each check-in's thread (reply, letto, answer) and replies to one no coach has handled", async () => {
+    const detail = brunoDetail();
+    const week1 = detail.tracker!.checkIns[0]!;
+    detail.tracker!.checkIns.push({ ...week1, id: 'c2', mood: 3, reflection: 'Meglio.', date: addDays(week1.date, 7), weekNumber: 2 });
+    const card = (weekNumber: number, overrides: Partial<CheckInCard> = {}) =>
+      fakeCheckInCard({ userId: 'u-bruno', name: 'Bruno Bianchi', weekNumber, ...overrides });
+    let cards = [
+      card(1, {
+        status: 'replied',
+        handledBy: 'Luca',
+        handledAt: '2026-11-10T09:00:00.000Z',
+        reply: { text: 'Un passo alla volta.', coachName: 'Luca', at: '2026-11-10T09:00:00.000Z' },
+        replySeenAt: '2026-11-10T12:00:00.000Z',
+        answer: { text: 'Grazie coach!', at: '2026-11-10T12:05:00.000Z' },
+      }),
+      card(2),
+    ];
+    const calls = fakeCoachServer((call) => {
+      if (call.path === DETAIL) return json(detail);
+      if (call.path === `${DETAIL}/check-ins`) return json({ cards });
+      if (call.path === '/api/coach/check-ins/u-bruno_w2/reply') {
+        const text = (call.body as { text: string }).text;
+        cards = [cards[0]!, card(2, { status: 'replied', handledBy: 'Marta', handledAt: '2026-11-17T09:00:00.000Z', reply: { text, coachName: 'Marta', at: '2026-11-17T09:00:00.000Z' } })];
+        return json(cards[1]);
+      }
+      return undefined;
+    });
+    const { user } = renderApp('/coach/cohort-1/partecipanti/u-bruno');
+
+    const list = await screen.findByRole('list', { name: 'Check-in' });
+    const [first, second] = within(list).getAllByRole('listitem').filter((item) => item.parentElement === list);
+    expect(await within(first!).findByText('Risposto da Luca')).toBeInTheDocument();
+    expect(within(first!).getByText('Un passo alla volta.')).toBeInTheDocument();
+    expect(within(first!).getByText('letto')).toBeInTheDocument();
+    expect(within(first!).getByText('Risposta di Bruno')).toBeInTheDocument();
+    expect(within(first!).getByText('Grazie coach!')).toBeInTheDocument();
+
+    await user.type(within(second!).getByLabelText('Risposta a Bruno Bianchi'), 'Bene così!');
+    await user.click(within(second!).getByRole('button', { name: 'Invia risposta' }));
+    expect(await within(second!).findByText('Risposto da Marta')).toBeInTheDocument();
+    expect(within(second!).getByText('Bene così!')).toBeInTheDocument();
+    expect(within(second!).queryByText('letto')).not.toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ text: 'Bene così!' });
   });
 });

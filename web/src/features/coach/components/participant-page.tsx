@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Badge, Box, Flex, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { evaluateBadges } from '@sfida/core/badges';
+import type { CheckInCard as CheckInThreadCard } from '@sfida/core/check-in-threads';
 import type { ParticipantDetail } from '@sfida/core/coach';
 import { CHALLENGE_WEEKS, challengeWeekNumber, formatItalianDate, todayIn } from '@sfida/core/dates';
 import type { IsoDate } from '@sfida/core/iso-date';
@@ -17,10 +18,12 @@ import { errorMessage } from '../../../lib/api-client';
 import { moodColor, moodOf } from '../../../lib/moods';
 import { notify } from '../../../lib/notices';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useParticipantCheckIns } from '../api/check-ins';
 import { useParticipant } from '../api/participant';
 import { useWithdrawParticipant } from '../api/roster';
 import { cohortPagePath } from '../paths';
 import { sortedReasons } from './attention';
+import { ReplyForm, ThreadView } from './check-in-thread';
 import { ConfirmInline } from './confirm-inline';
 import { HabitGrid } from './habit-grid';
 
@@ -103,7 +106,19 @@ function WeeklyPlanner({ tracker, currentWeek }: { tracker: TrackerData; current
   );
 }
 
-function CheckIns({ tracker, currentWeek }: { tracker: TrackerData; currentWeek: number }) {
+/** A check-in's thread under it: the reply form while no coach has handled it. */
+function WeekThread({ card }: { card: CheckInThreadCard | undefined }) {
+  if (!card) return null;
+  return (
+    <Box mt="3" pt="3" borderTopWidth="1px" borderColor="border">
+      {card.status === 'open' ? <ReplyForm card={card} /> : <ThreadView card={card} />}
+    </Box>
+  );
+}
+
+function CheckIns({ cohortId, userId, tracker, currentWeek }: { cohortId: string; userId: string; tracker: TrackerData; currentWeek: number }) {
+  // The threads live on the server, keyed by week; the tracker holds the check-ins themselves.
+  const threads = useParticipantCheckIns(cohortId, userId);
   const byWeek = [...tracker.checkIns].sort((a, b) => a.weekNumber - b.weekNumber);
   const bars = WEEKS.map((weekNumber) => {
     const checkIn = tracker.checkIns.find((c) => c.weekNumber === weekNumber);
@@ -120,6 +135,7 @@ function CheckIns({ tracker, currentWeek }: { tracker: TrackerData; currentWeek:
   return (
     <Stack gap="5">
       <WeekBarChart caption="Umore per settimana" valueHeader="Umore" bars={bars} />
+      {threads.isError && <FormError message={errorMessage(threads.error, 'Impossibile caricare le risposte ai check-in')} />}
       {byWeek.length === 0 ? (
         <Text color="fg.muted">Nessun check-in ancora.</Text>
       ) : (
@@ -134,6 +150,7 @@ function CheckIns({ tracker, currentWeek }: { tracker: TrackerData; currentWeek:
                   🎙️ Nota audio: {checkIn.audioNote}
                 </Text>
               )}
+              <WeekThread card={threads.data?.find((card) => card.weekNumber === checkIn.weekNumber)} />
             </CheckInCard>
           ))}
         </Stack>
@@ -231,7 +248,7 @@ function ParticipantContent({ cohortId, detail }: { cohortId: string; detail: Pa
             <WeeklyPlanner tracker={tracker} currentWeek={currentWeek} />
           </SectionCard>
           <SectionCard title="Check-in e umore">
-            <CheckIns tracker={tracker} currentWeek={currentWeek} />
+            <CheckIns cohortId={cohortId} userId={row.userId} tracker={tracker} currentWeek={currentWeek} />
           </SectionCard>
           <SectionCard title="Punti per settimana">
             <PointsByWeek tracker={tracker} currentWeek={currentWeek} />
