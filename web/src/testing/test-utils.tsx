@@ -112,8 +112,8 @@ export type ApiHandler = (call: ApiCall) => Response | Promise<Response> | undef
 
 /**
  * A server where `user` is signed in: `/api/auth/session` answers `{ user }`, the tracker's copy
- * none yet (204), an upload is accepted, the leaderboard is empty, unless `handler` answers
- * first. Returns the list of calls made.
+ * none yet (204), an upload is accepted, the leaderboard and the inbox are empty, unless `handler`
+ * answers first. Returns the list of calls made.
  */
 export function fakeServer(user: User, handler: ApiHandler = () => undefined): ApiCall[] {
   return stubFetch(async (call) => {
@@ -125,6 +125,7 @@ export function fakeServer(user: User, handler: ApiHandler = () => undefined): A
       return call.method === 'PUT' ? json({ weeklyKPI: null }) : new Response(null, { status: 204 });
     }
     if (path?.endsWith('/leaderboard')) return json({ entries: [] });
+    if (path === '/api/me/inbox') return json({ threads: [], messages: [], unreadMessages: 0 });
     return json({ message: 'Non trovato' }, 404);
   }).calls;
 }
