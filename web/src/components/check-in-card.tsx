@@ -7,12 +7,24 @@ import { moodColor, moodOf } from '../lib/moods';
 /**
  * One weekly check-in as a list item bordered in its mood's colour: the week, the day, the mood;
  * `children` show the reflection as the screen needs it (cut in the participant's history, whole
- * for the coach).
+ * for the coach). With `id`, a link can lead to it (it takes the focus, so it is scrolled to and read).
  */
-export function CheckInCard({ checkIn, children }: { checkIn: CheckIn; children: ReactNode }) {
+export function CheckInCard({ checkIn, id, children }: { checkIn: CheckIn; id?: string; children: ReactNode }) {
   const mood = moodOf(checkIn.mood);
   return (
-    <Box as="li" borderWidth="1px" borderLeftWidth="6px" borderColor="border" borderLeftColor={moodColor(checkIn.mood)} borderRadius="lg" p="3">
+    <Box
+      as="li"
+      id={id}
+      tabIndex={id === undefined ? undefined : -1}
+      // Below the sticky header when scrolled to.
+      scrollMarginTop="24"
+      borderWidth="1px"
+      borderLeftWidth="6px"
+      borderColor="border"
+      borderLeftColor={moodColor(checkIn.mood)}
+      borderRadius="lg"
+      p="3"
+    >
       <Flex justify="space-between" gap="2" wrap="wrap" fontSize="sm">
         <Text fontWeight="bold">Settimana {checkIn.weekNumber}</Text>
         <Text color="fg.muted">{formatItalianDate(checkIn.date)}</Text>

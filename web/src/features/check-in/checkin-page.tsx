@@ -1,8 +1,14 @@
+import { useState } from 'react';
 import { Box, Stack, Text } from '@chakra-ui/react';
+import { needsSupport } from '@sfida/core/check-in-threads';
 import { challengeWeekNumber } from '@sfida/core/dates';
+import type { Mood } from '@sfida/core/tracker';
 import { currentWeekCheckIn } from '@sfida/core/tracker-actions';
+import type { User } from '@sfida/core/user';
 import { SectionCard } from '../../components/section-card';
 import { TrackerScreen } from '../../components/tracker-screen';
+import { useAuth } from '../../lib/auth';
+import { useInbox } from '../../lib/inbox';
 import { useToday } from '../../lib/use-today';
 import { weekLabel } from '../../lib/week-label';
 import { useTracker } from '../../tracker/use-tracker';
@@ -11,11 +17,27 @@ import { CheckInHistory } from './components/checkin-history';
 import { MoodChart } from './components/mood-chart';
 import { moodOf } from '../../lib/moods';
 
-function CheckInContent() {
+/** After a hard week's check-in (mood 1 or 2): a kind word, and where the coach will answer. */
+function SupportNote() {
+  return (
+    <Box mt="3" pt="3" borderTopWidth="1px" borderColor="border">
+      <Text fontWeight="semibold">Grazie per averlo condiviso.</Text>
+      <Text mt="1">
+        Le settimane difficili fanno parte del percorso: non sei solo/a. Il tuo coach leggerà il tuo check-in e ti risponderà qui;
+        quando arriva la sua risposta, potrai scrivergli quello che ti pesa.
+      </Text>
+    </Box>
+  );
+}
+
+function CheckInContent({ user }: { user: User }) {
   const { tracker } = useTracker();
   const today = useToday();
   const week = challengeWeekNumber(tracker.challengeStartDate, today);
   const done = currentWeekCheckIn(tracker, new Date());
+  // The mood of a check-in sent on this visit (the form gives way to the done notice).
+  const [sentMood, setSentMood] = useState<Mood | null>(null);
+  const inbox = useInbox(user.id);
 
   return (
     <Stack gap="6">
@@ -28,9 +50,10 @@ function CheckInContent() {
             <Text mt="1">
               Umore: {moodOf(done.mood).emoji} {moodOf(done.mood).label}. Ci rivediamo la prossima settimana!
             </Text>
+            {sentMood !== null && needsSupport(sentMood) && <SupportNote />}
           </Box>
         ) : (
-          <CheckInForm today={today} />
+          <CheckInForm today={today} onSent={setSentMood} />
         )}
       </SectionCard>
 
@@ -41,7 +64,7 @@ function CheckInContent() {
       )}
 
       <SectionCard title="Storico dei check-in">
-        <CheckInHistory checkIns={tracker.checkIns} />
+        <CheckInHistory checkIns={tracker.checkIns} threads={inbox.data?.threads ?? (inbox.isError ? [] : undefined)} userId={user.id} timeZone={user.timeZone} />
       </SectionCard>
     </Stack>
   );
@@ -49,9 +72,11 @@ function CheckInContent() {
 
 /** Check-in Settimanale (/checkin). */
 export default function CheckinPage() {
+  const { user } = useAuth();
   return (
     <TrackerScreen title="Check-in" heading="Check-in Settimanale" intro="Un momento per fermarti, guardare la settimana e ripartire.">
-      <CheckInContent />
+      {/* The page renders under the signed-in guard. */}
+      {user && <CheckInContent user={user} />}
     </TrackerScreen>
   );
 }

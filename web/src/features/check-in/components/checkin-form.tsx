@@ -29,8 +29,8 @@ const MoodOption = chakra('label', {
   },
 });
 
-/** This week's check-in: mood 1-5, a reflection (max 300), +10 points. */
-export function CheckInForm({ today }: { today: IsoDate }) {
+/** This week's check-in: mood 1-5, a reflection (max 300), +10 points. `onSent` hears the mood once it is saved. */
+export function CheckInForm({ today, onSent }: { today: IsoDate; onSent?: (mood: Mood) => void }) {
   const { tracker, apply } = useTracker();
   const [mood, setMood] = useState<Mood>(3);
   const [reflection, setReflection] = useState('');
@@ -46,6 +46,7 @@ export function CheckInForm({ today }: { today: IsoDate }) {
     }
     setMessage(null);
     noticeDone('Check-in inviato!', result.awarded);
+    onSent?.(mood);
   }
 
   return (

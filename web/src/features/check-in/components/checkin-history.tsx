@@ -1,31 +1,65 @@
+import { useEffect, useRef } from 'react';
 import { Stack, Text } from '@chakra-ui/react';
+import { useLocation } from 'react-router-dom';
+import type { OwnThread } from '@sfida/core/check-in-threads';
 import type { CheckIn } from '@sfida/core/tracker';
 import { CheckInCard } from '../../../components/check-in-card';
+import { CheckInThread } from './check-in-thread';
 import { cutWithEllipsis } from './cut-text';
 
 /** Reflections in the history show at most this many characters, so that every week fits at a glance. */
 export const HISTORY_REFLECTION_LENGTH = 100;
 
-/** Past check-ins, newest week first, each bordered in its mood's colour. */
-export function CheckInHistory({ checkIns }: { checkIns: CheckIn[] }) {
+/** The id of a week's entry: the dashboard's "Leggi la risposta" links to `/checkin#settimana-N`. */
+export function historyEntryId(weekNumber: number): string {
+  return `settimana-${weekNumber}`;
+}
+
+interface CheckInHistoryProps {
+  checkIns: CheckIn[];
+  /** The coach's side of each week; undefined while the inbox loads. */
+  threads?: OwnThread[];
+  userId: string;
+  timeZone: string;
+}
+
+/** Past check-ins, newest week first, each bordered in its mood's colour, with the coach's reply under it. */
+export function CheckInHistory({ checkIns, threads, userId, timeZone }: CheckInHistoryProps) {
+  const { hash } = useLocation();
+  const reached = useRef<string | null>(null);
+  // A link to a week (`#settimana-N`) leads there once its thread is in, so the page no longer
+  // grows above it; focusing the entry scrolls it into view and starts a screen reader there.
+  useEffect(() => {
+    if (threads === undefined || hash === '' || reached.current === hash) return;
+    const entry = document.getElementById(decodeURIComponent(hash.slice(1)));
+    if (!entry) return;
+    reached.current = hash;
+    entry.focus();
+  }, [hash, threads]);
+
   if (checkIns.length === 0) {
     return <Text color="fg.muted">Nessun check-in ancora: il primo ti aspetta questa settimana.</Text>;
   }
   const newestFirst = [...checkIns].sort((a, b) => b.weekNumber - a.weekNumber);
+  const threadOf = new Map((threads ?? []).map((thread) => [thread.weekNumber, thread]));
   return (
     <Stack as="ol" gap="3" p="0" m="0" listStyleType="none" aria-label="Check-in precedenti">
-      {newestFirst.map((checkIn) => (
-        <CheckInCard key={checkIn.id} checkIn={checkIn}>
-          <Text mt="1" color="fg.muted" overflowWrap="anywhere">
-            {cutWithEllipsis(checkIn.reflection, HISTORY_REFLECTION_LENGTH)}
-          </Text>
-          {checkIn.audioNote && (
-            <Text mt="1" fontSize="sm" color="fg.muted">
-              🎙️ Nota audio
+      {newestFirst.map((checkIn) => {
+        const thread = threadOf.get(checkIn.weekNumber);
+        return (
+          <CheckInCard key={checkIn.id} checkIn={checkIn} id={historyEntryId(checkIn.weekNumber)}>
+            <Text mt="1" color="fg.muted" overflowWrap="anywhere">
+              {cutWithEllipsis(checkIn.reflection, HISTORY_REFLECTION_LENGTH)}
             </Text>
-          )}
-        </CheckInCard>
-      ))}
+            {checkIn.audioNote && (
+              <Text mt="1" fontSize="sm" color="fg.muted">
+                🎙️ Nota audio
+              </Text>
+            )}
+            {thread && <CheckInThread thread={thread} userId={userId} timeZone={timeZone} />}
+          </CheckInCard>
+        );
+      })}
     </Stack>
   );
 }
