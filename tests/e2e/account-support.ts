@@ -16,6 +16,7 @@ export const pageTitles = {
   '/onboarding': 'Onboarding',
   '/profilo': 'Profilo e Allenamento',
   '/eventi': 'Eventi',
+  '/messaggi': 'Messaggi',
   '/risorse': 'Risorse',
 } as const;
 

@@ -16,7 +16,7 @@ const ROUTE_BUDGET = 200 * KB;
 const MAX_FILES = 8;
 
 const signedOutRoutes = ['/', '/login', '/register', '/terms', '/privacy'];
-const signedInRoutes = ['/dashboard', '/planner', '/abitudini', '/checkin', '/classifica', '/profilo', '/eventi', '/risorse'];
+const signedInRoutes = ['/dashboard', '/planner', '/abitudini', '/checkin', '/classifica', '/profilo', '/eventi', '/risorse', '/messaggi'];
 
 const baseURL = appUrl(profiles.e2e);
 

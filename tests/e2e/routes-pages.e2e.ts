@@ -202,6 +202,7 @@ const routes: Record<'anonimo' | 'nuovo' | 'partecipante', { path: TitledPath; h
   partecipante: [
     { path: '/profilo', heading: 'Profilo e Allenamento' },
     { path: '/eventi', heading: 'Eventi' },
+    { path: '/messaggi', heading: 'Messaggi' },
     { path: '/risorse', heading: 'Risorse' },
   ],
 };

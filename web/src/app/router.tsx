@@ -31,6 +31,7 @@ const appScreens: Record<string, LazyScreen> = {
   '/checkin': lazyScreen(() => import('../features/check-in/checkin-page')),
   '/classifica': lazyScreen(() => import('../features/leaderboard/classifica-page')),
   '/eventi': lazyScreen(() => import('../features/events/events-page')),
+  '/messaggi': lazyScreen(() => import('../features/messages/messages-page')),
   '/risorse': lazyScreen(() => import('../features/resources/resources-page')),
   '/profilo': lazyScreen(() => import('../features/profile/profile-page')),
 };

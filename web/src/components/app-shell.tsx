@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Box, Button, Container, Flex, Link, Stack, useChakraContext } from '@chakra-ui/react';
+import { Badge, Box, Button, Container, Flex, Link, Stack, useChakraContext, VisuallyHidden } from '@chakra-ui/react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../lib/auth';
 import { homePathFor } from '../lib/home-path';
+import { useCachedUnreadCount } from '../lib/inbox';
 import { useMediaQuery } from '../lib/use-media-query';
 import { BrandLogo } from './brand-logo';
 import { SiteFooter } from './site-footer';
@@ -15,6 +16,7 @@ const navItems = [
   { to: '/planner', label: 'Planner' },
   { to: '/abitudini', label: 'Abitudini' },
   { to: '/checkin', label: 'Check-in' },
+  { to: '/messaggi', label: 'Messaggi' },
   { to: '/risorse', label: 'Risorse' },
   { to: '/classifica', label: 'Classifica' },
 ] as const;
@@ -22,7 +24,8 @@ const navItems = [
 /** Only coaches (OWNER) see the console's entry; the server refuses everyone else anyway. */
 const coachItem = { to: '/coach', label: 'Coach' } as const;
 
-function NavItem({ to, label, block = false }: { to: string; label: string; block?: boolean }) {
+/** With `count`, the number of unread things behind the link (messages), read out as such. */
+function NavItem({ to, label, block = false, count = 0 }: { to: string; label: string; block?: boolean; count?: number }) {
   return (
     <Link
       asChild
@@ -37,7 +40,15 @@ function NavItem({ to, label, block = false }: { to: string; label: string; bloc
       _hover={{ bg: 'brand.subtle', color: 'brand.fg', textDecoration: 'none' }}
       css={{ '&[aria-current=page]': { bg: 'brand.muted', color: 'brand.fg' } }}
     >
-      <NavLink to={to}>{label}</NavLink>
+      <NavLink to={to}>
+        {label}
+        {count > 0 && (
+          <Badge ms="1.5" colorPalette="accent" variant="solid" borderRadius="full">
+            {count}
+            <VisuallyHidden>{count === 1 ? ' non letto' : ' non letti'}</VisuallyHidden>
+          </Badge>
+        )}
+      </NavLink>
     </Link>
   );
 }
@@ -46,6 +57,10 @@ function NavItem({ to, label, block = false }: { to: string; label: string; bloc
 export default function AppShell() {
   const { logout, user } = useAuth();
   const items = user?.role === 'OWNER' ? [coachItem, ...navItems] : navItems;
+  // Known once a screen has fetched the inbox (the dashboard, the check-in, the messages): the
+  // shell never asks for it, so no page pays a request at start-up for the badge.
+  const unread = useCachedUnreadCount(user?.id ?? '');
+  const countOf = (to: string) => (to === '/messaggi' ? unread : 0);
   const navigate = useNavigate();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -102,7 +117,7 @@ export default function AppShell() {
               <>
                 <Flex as="nav" aria-label="Navigazione principale" display={{ base: 'none', xl: 'flex' }} gap="1" flex="1" justify="center">
                   {items.map((item) => (
-                    <NavItem key={item.to} {...item} />
+                    <NavItem key={item.to} {...item} count={countOf(item.to)} />
                   ))}
                 </Flex>
                 <Flex display={{ base: 'none', xl: 'flex' }} gap="2" align="center">
@@ -134,7 +149,7 @@ export default function AppShell() {
             <Container maxW="7xl" py="3">
               <Stack as="nav" aria-label="Menu principale" gap="1">
                 {items.map((item) => (
-                  <NavItem key={item.to} {...item} block />
+                  <NavItem key={item.to} {...item} block count={countOf(item.to)} />
                 ))}
               </Stack>
               <Flex gap="2" mt="3" pt="3" borderTopWidth="1px" borderColor="border" wrap="wrap">
