@@ -89,7 +89,7 @@ describe('check-ins to read', { timeout: 20_000 }, () => {
     const { user } = renderApp('/coach');
 
     const card = (await screen.findAllByRole('listitem', { name: 'Check-in di Anna Rossi, settimana 3' }))[0]!;
-    const reply = within(card).getByLabelText('Risposta a Anna Rossi');
+    const reply = within(card).getByLabelText('Risposta per Anna Rossi');
     await user.selectOptions(await within(card).findByLabelText('Modelli'), 'Grazie per il check-in');
     await user.click(within(card).getByRole('button', { name: 'Inserisci modello' }));
     const filled = 'Ciao Anna, grazie per aver condiviso come stai. Ho letto la tua riflessione della settimana 3: continua così, un passo alla volta.';
@@ -141,7 +141,7 @@ describe('check-ins to read', { timeout: 20_000 }, () => {
     });
     const { user } = renderApp('/coach');
 
-    await user.type(await screen.findByLabelText('Risposta a Anna Rossi'), 'Ciao!');
+    await user.type(await screen.findByLabelText('Risposta per Anna Rossi'), 'Ciao!');
     await user.click(screen.getByRole('button', { name: 'Invia risposta' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(message);

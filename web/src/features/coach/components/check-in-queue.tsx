@@ -26,7 +26,7 @@ function CardHeading({ card }: { card: CheckInCard }) {
   );
 }
 
-function QueueCard({ card, onConflict }: { card: CheckInCard; onConflict: (message: string) => void }) {
+function QueueCard({ card, onConflict }: { card: CheckInCard; onConflict: (message: string | null) => void }) {
   return (
     <Box as="li" borderWidth="1px" borderLeftWidth="6px" borderColor="border" borderLeftColor={moodColor(card.mood)} rounded="lg" p="3" aria-label={`Check-in di ${card.name}, settimana ${card.weekNumber}`}>
       <Stack gap="3">

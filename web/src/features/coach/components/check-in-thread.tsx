@@ -120,9 +120,10 @@ export function ThreadView({ card }: { card: CheckInCard }) {
 
 /**
  * The coach's reply to an open check-in, or a mark that they read it. A 409 (another coach was
- * faster) goes to `onConflict` when given, since the card leaves the list it is shown in.
+ * faster) goes to `onConflict` when given, since the card leaves the list it is shown in; it
+ * hears null when a new attempt starts, so an old conflict does not linger.
  */
-export function ReplyForm({ card, onConflict }: { card: CheckInCard; onConflict?: (message: string) => void }) {
+export function ReplyForm({ card, onConflict }: { card: CheckInCard; onConflict?: (message: string | null) => void }) {
   const handle = useHandleCheckIn();
   const templates = useReplyTemplates();
   const [text, setText] = useState('');
@@ -144,6 +145,7 @@ export function ReplyForm({ card, onConflict }: { card: CheckInCard; onConflict?
     if (kind === 'reply' && text.trim() === '') return setError(threadMessages.replyRequired);
     if (kind === 'reply' && text.trim().length > MAX_REPLY) return setError(threadMessages.replyTooLong);
     setError(null);
+    onConflict?.(null);
     setPending(kind);
     try {
       await handle.mutateAsync({ checkInId: card.id, text: kind === 'reply' ? text.trim() : undefined });
@@ -188,7 +190,7 @@ export function ReplyForm({ card, onConflict }: { card: CheckInCard; onConflict?
           </Flex>
         )}
         <Field.Root invalid={text.length > MAX_REPLY}>
-          <Field.Label>Risposta a {card.name}</Field.Label>
+          <Field.Label>Risposta per {card.name}</Field.Label>
           <Textarea ref={textarea} rows={4} value={text} onChange={(e) => setText(e.target.value)} />
           <Field.HelperText>
             {text.length}/{MAX_REPLY}

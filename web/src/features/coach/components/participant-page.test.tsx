@@ -123,7 +123,7 @@ describe('participant page', { timeout: 20_000 }, () => {
     expect(within(first!).getByText('Risposta di Bruno')).toBeInTheDocument();
     expect(within(first!).getByText('Grazie coach!')).toBeInTheDocument();
 
-    await user.type(within(second!).getByLabelText('Risposta a Bruno Bianchi'), 'Bene così!');
+    await user.type(within(second!).getByLabelText('Risposta per Bruno Bianchi'), 'Bene così!');
     await user.click(within(second!).getByRole('button', { name: 'Invia risposta' }));
     expect(await within(second!).findByText('Risposto da Marta')).toBeInTheDocument();
     expect(within(second!).getByText('Bene così!')).toBeInTheDocument();
