@@ -2,7 +2,7 @@ import type { CSSProperties, ReactNode } from 'react';
 
 /*
  * The few pictures the signed-in screens show next to text (a streak's flame, the podium's medals,
- * the coach's mail, the community's chat), drawn as SVG rather than as emoji: an emoji makes the
+ * the community's chat), drawn as SVG rather than as emoji: an emoji makes the
  * browser search its fonts for a colour emoji font and load it before the first layout, and each
  * phone draws emoji its own way. Plain <svg> elements, not Chakra components: no style is computed at runtime.
  * All are decorative (aria-hidden): the text next to them says what they mean.
@@ -44,18 +44,6 @@ export function MedalIcon({ place }: { place: 1 | 2 | 3 }) {
       <text x="12" y="19" textAnchor="middle" fill="#1f2937" style={MEDAL_NUMBER}>
         {place}
       </text>
-    </Icon>
-  );
-}
-
-/** An envelope. */
-export function MailIcon() {
-  return (
-    <Icon>
-      <g fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
-        <rect x="2.5" y="5" width="19" height="14" rx="2" />
-        <path d="m3 6 9 7 9-7" />
-      </g>
     </Icon>
   );
 }

@@ -1,4 +1,5 @@
 import { addDays, todayIn } from '@sfida/core/dates';
+import type { Inbox } from '@sfida/core/cohort-messages';
 import type { IsoDate } from '@sfida/core/iso-date';
 import { rankEntries, summarizeTracker, type LeaderboardEntry, type WeeklyKpi } from '@sfida/core/progress-summary';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
@@ -56,13 +57,36 @@ export function fixtureTracker(timeZone: string, now: Date): TrackerData {
 
 const COHORT_NAMES = ['Marco Bianchi', 'Sara Conti', 'Luca Ferrari', 'Elena Ricci', 'Paolo Greco', 'Anna Galli', 'Davide Costa', 'Chiara Marino', 'Franco Lombardi', 'Marta Gallo', 'Simone Rizzo'];
 
+/** The coach's side: a reply to the week-3 check-in not yet opened, a message read and one new. */
+function fixtureInbox(): Inbox {
+  const at = '2025-01-15T17:30:00.000Z';
+  return {
+    threads: [
+      {
+        weekNumber: 3,
+        status: 'replied',
+        handledBy: 'Marco Coach',
+        reply: { text: 'Ottima settimana: continua così, un passo alla volta.', coachName: 'Marco Coach', at },
+        replySeenAt: null,
+        answer: null,
+      },
+    ],
+    messages: [
+      { id: 'fixture-2', text: 'Domenica è il giorno del check-in: raccontatemi la vostra settimana.', coachName: 'Marco Coach', sentAt: at, read: false },
+      { id: 'fixture-1', text: 'Benvenuti nella sfida!', coachName: 'Marco Coach', sentAt: '2025-01-01T08:00:00.000Z', read: true },
+    ],
+    unreadMessages: 1,
+  };
+}
+
 /**
  * What the server would answer the screens' queries for `user` (the query's key after the root:
  * see web/src/tracker/server-summaries.ts): the week's KPIs of `tracker`, a cohort's leaderboard with
- * the participant in it. Undefined for a query the fixture does not know.
+ * the participant in it, an inbox. Undefined for a query the fixture does not know.
  */
-export function fixtureAnswer(queryKey: readonly unknown[], user: User, tracker: TrackerData, today: IsoDate): WeeklyKpi | LeaderboardEntry[] | undefined {
+export function fixtureAnswer(queryKey: readonly unknown[], user: User, tracker: TrackerData, today: IsoDate): WeeklyKpi | LeaderboardEntry[] | Inbox | undefined {
   const [area, kind, ...rest] = queryKey;
+  if (area === 'inbox') return fixtureInbox();
   if (area !== 'tracker') return undefined;
   if (kind === 'progress-summary') {
     const weekStart = rest[1];

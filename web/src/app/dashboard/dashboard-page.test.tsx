@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatItalianDate, mondayOf } from '@sfida/core/dates';
+import type { OwnThread } from '@sfida/core/check-in-threads';
+import type { InboxMessage } from '@sfida/core/cohort-messages';
 import type { WeeklyKpi } from '@sfida/core/progress-summary';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { addHabit } from '@sfida/core/tracker-actions';
@@ -173,5 +175,66 @@ describe('Dashboard', { timeout: 30_000 }, () => {
     await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1), { timeout: 5000 });
     await waitFor(() => expect(weekPoints()).toHaveTextContent('2'));
     expect(kpiReads()).toBe(1);
+  });
+
+  describe('the coach’s card', () => {
+    const reply = { text: 'Ottimo lavoro!', coachName: 'Marco Coach', at: '2026-11-20T17:30:00.000Z' };
+    const thread = (weekNumber: number, replySeenAt: string | null): OwnThread => ({
+      weekNumber,
+      status: 'replied',
+      handledBy: 'Marco Coach',
+      reply,
+      replySeenAt,
+      answer: null,
+    });
+    const message = (id: string, sentAt: string, read: boolean): InboxMessage => ({ id, text: `Messaggio ${id}`, coachName: 'Marco Coach', sentAt, read });
+    const inboxServer = (threads: OwnThread[], messages: InboxMessage[]) =>
+      fakeServer(fakeUser({ challengeStartDate: currentDay() }), (call) =>
+        call.path === '/api/me/inbox' ? json({ threads, messages, unreadMessages: messages.filter((m) => !m.read).length }) : undefined,
+      );
+
+    it('says the coach has replied and links to that week’s check-in; the newest three messages, unread marked', async () => {
+      const calls = inboxServer(
+        [thread(1, '2026-11-10T08:00:00.000Z'), thread(2, null)],
+        [
+          message('m1', '2026-11-01T08:00:00.000Z', true),
+          message('m4', '2026-11-22T08:00:00.000Z', false),
+          message('m2', '2026-11-08T08:00:00.000Z', true),
+          message('m3', '2026-11-15T08:00:00.000Z', false),
+        ],
+      );
+      renderApp('/dashboard', <DashboardPage />);
+      const card = await screen.findByRole('region', { name: 'Dal tuo coach' });
+      expect(await within(card).findByText('Il tuo coach ti ha risposto')).toBeInTheDocument();
+      expect(within(card).getByRole('link', { name: 'Leggi la risposta' })).toHaveAttribute('href', '/checkin#settimana-2');
+
+      const list = within(card).getByRole('list', { name: 'Ultimi messaggi del coach' });
+      const items = within(list).getAllByRole('listitem');
+      expect(items.map((item) => within(item).getByText(/^Messaggio/).textContent)).toEqual(['Messaggio m4', 'Messaggio m3', 'Messaggio m2']);
+      expect(within(items[0]!).getByText('Non letto')).toBeInTheDocument();
+      expect(within(items[1]!).getByText('Non letto')).toBeInTheDocument();
+      expect(within(items[2]!).queryByText('Non letto')).not.toBeInTheDocument();
+      expect(within(card).getByRole('link', { name: 'Tutti i messaggi' })).toHaveAttribute('href', '/messaggi');
+      // Shown is not read: only /messaggi marks them.
+      expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    });
+
+    it('shows no notice when every reply has been seen, and says when there is no message', async () => {
+      inboxServer([thread(1, '2026-11-10T08:00:00.000Z')], []);
+      renderApp('/dashboard', <DashboardPage />);
+      const card = await screen.findByRole('region', { name: 'Dal tuo coach' });
+      expect(await within(card).findByText('Nessun messaggio dal coach per ora.')).toBeInTheDocument();
+      expect(within(card).queryByText('Il tuo coach ti ha risposto')).not.toBeInTheDocument();
+    });
+
+    it('says the coach answers the check-ins in the app, with no e-mail to write', async () => {
+      inboxServer([], []);
+      renderApp('/dashboard', <DashboardPage />);
+      const support = await screen.findByRole('region', { name: 'Coach e community' });
+      expect(support).toHaveTextContent('Il tuo coach legge ogni settimana i tuoi check-in e ti risponde qui nell’app');
+      expect(within(support).getByRole('link', { name: 'Vai al check-in' })).toHaveAttribute('href', '/checkin');
+      expect(within(support).getByRole('link', { name: /Entra nel gruppo della community/ })).toBeInTheDocument();
+      expect(document.querySelector('a[href^="mailto:"]')).toBeNull();
+    });
   });
 });

@@ -2,8 +2,6 @@ import { SimpleGrid, Stack } from '@chakra-ui/react';
 import { challengeWeekNumber, mondayOf } from '@sfida/core/dates';
 import { totalPoints } from '@sfida/core/points';
 import { bestCurrentStreak } from '@sfida/core/streaks';
-import { activeHabits, completionsOf } from '@sfida/core/tracker';
-import { plannerProgress, weekActions } from '@sfida/core/tracker-actions';
 import type { IsoDate } from '@sfida/core/iso-date';
 import type { User } from '@sfida/core/user';
 import { StatGrid, StatTile } from '../../components/stat-tile';
@@ -16,8 +14,9 @@ import { ProgressSummaryCard } from '../../features/progress-summary/components/
 import { useAuth } from '../../lib/auth';
 import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 import { useToday } from '../../lib/use-today';
-import { weekFigure, weekLabel } from '../../lib/week-label';
+import { weekFigure } from '../../lib/week-label';
 import { useTracker } from '../../tracker/use-tracker';
+import { CoachCard } from './coach-card';
 import { SupportCard } from './support-card';
 
 /** The cohort the leaderboard and summary calls name: the user's, else their own id, else the shared default. */
@@ -30,12 +29,10 @@ function DashboardContent({ user, today }: { user: User; today: IsoDate }) {
   const week = challengeWeekNumber(user.challengeStartDate, today);
   const points = totalPoints(tracker.pointsHistory);
   const streak = bestCurrentStreak(tracker, today);
-  const habits = activeHabits(tracker);
-  const habitsDone = habits.filter((habit) => completionsOf(tracker, habit.id)[today] !== undefined).length;
-  const progress = week === 0 ? null : plannerProgress(weekActions(tracker, week));
   const weekStart = mondayOf(today);
   const cohortId = cohortOf(user);
-  // The cards below today's habits mount once the top has painted (see the hook).
+  // The cards below today's habits mount once the top has painted (see the hook): the coach's
+  // card asks for the inbox only then, after the first paint.
   const restMounted = useAfterFirstPaint();
 
   return (
@@ -53,16 +50,10 @@ function DashboardContent({ user, today }: { user: User; today: IsoDate }) {
 
       {restMounted && (
         <>
-          <SupportCard
-            mail={{
-              name: user.name,
-              weekLabel: weekLabel(week),
-              totalPoints: points,
-              streakDays: streak,
-              habitsToday: `${habitsDone} di ${habits.length}`,
-              actions: progress ? `${progress.completed} di ${progress.planned} completate` : 'challenge non ancora iniziata',
-            }}
-          />
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap={{ base: '4', md: '6' }}>
+            <CoachCard user={user} />
+            <SupportCard />
+          </SimpleGrid>
 
           <SimpleGrid columns={{ base: 1, md: 2 }} gap={{ base: '4', md: '6' }}>
             <ProgressSummaryCard userId={user.id} cohortId={cohortId} weekStart={weekStart} />
