@@ -2,7 +2,7 @@ import type { IsoDate } from './iso-date';
 import type { CheckIn, TrackerData } from './tracker';
 import type { RosterRow } from './coach';
 import { attentionCodeSchema } from './coach';
-import { addDays, challengeWeekNumber, compareIsoDates, isChallengeStarted, localDateOf, mondayOf } from './dates';
+import { addDays, challengeWeekDays, challengeWeekNumber, compareIsoDates, isChallengeStarted, localDateOf, mondayOf } from './dates';
 import { pointsInCalendarWeek, totalPoints } from './points';
 import { bestCurrentStreak } from './streaks';
 import { WEEK_KEYS } from './tracker';
@@ -92,14 +92,28 @@ function habitLifetime(createdAt: string, archivedAt: string | undefined, timeZo
  */
 export function habitsPercent(tracker: TrackerData, start: IsoDate | null, today: IsoDate): number | null {
   if (!isChallengeStarted(start, today)) return null;
+  const days = Array.from({ length: HABIT_WINDOW_DAYS }, (_, i) => addDays(today, i - (HABIT_WINDOW_DAYS - 1))).filter((day) => day >= start);
+  return tickedShare(tracker, days, today);
+}
+
+/**
+ * The same share over one challenge week (1..8): its days up to today, today only once ticked.
+ * Null before the week or without a habit-day in it.
+ */
+export function weekHabitsPercent(tracker: TrackerData, start: IsoDate | null, weekNumber: number, today: IsoDate): number | null {
+  if (!isChallengeStarted(start, today)) return null;
+  return tickedShare(tracker, challengeWeekDays(start, weekNumber).filter((day) => day <= today), today);
+}
+
+/** Share (0..100) of the habit-days among `days` that were ticked, for each habit that existed on the day; null when none. */
+function tickedShare(tracker: TrackerData, days: IsoDate[], today: IsoDate): number | null {
   let possible = 0;
   let ticked = 0;
   for (const habit of tracker.habits) {
     const life = habitLifetime(habit.createdAt, habit.archivedAt, tracker.timeZone);
     const completions = tracker.completions[habit.id] ?? {};
-    for (let back = HABIT_WINDOW_DAYS - 1; back >= 0; back--) {
-      const day = addDays(today, -back);
-      if (day < start || day < life.from || (life.until !== null && day >= life.until)) continue;
+    for (const day of days) {
+      if (day < life.from || (life.until !== null && day >= life.until)) continue;
       const done = completions[day] !== undefined;
       if (day === today && !done) continue;
       possible++;

@@ -19,6 +19,8 @@ import { leaderboardRouter } from './features/leaderboard/router';
 import { coachEventsRouter, eventsRouter } from './features/events/router';
 import { coachRouter } from './features/coach/router';
 import { cohortsRouter } from './features/cohorts/router';
+import { coachCheckInsRouter, ownCheckInsRouter } from './features/check-ins/router';
+import { coachMessagesRouter, inboxRouter } from './features/messages/router';
 
 /** The whole API as an Express app, built from its dependencies (tests pass their own). */
 export function createApp(deps: Deps): Express {
@@ -37,10 +39,10 @@ export function createApp(deps: Deps): Express {
   api.get('/health', (_req, res) => {
     res.json(deps.config.emulated ? { status: 'ok', node: process.version } : { status: 'ok' });
   });
-  // Only the tracker and leaderboard routes answer enough JSON to be worth compressing (a new
+  // Only the tracker, leaderboard and inbox routes answer enough JSON to be worth compressing (a new
   // device's tracker restore above all); the rest (the session at every start, errors) are small
   // and skip the middleware, which wraps every response it sees, even one it then sends as is.
-  api.use(['/users', '/cohorts'], compression({ threshold: 1024 }));
+  api.use(['/users', '/cohorts', '/me'], compression({ threshold: 1024 }));
   api.use(originCheck(deps.config.appOrigins));
   api.use(cookieParser());
   api.use(loadSession(sessions));
@@ -56,6 +58,10 @@ export function createApp(deps: Deps): Express {
   api.use('/coach', coachEventsRouter(apiDeps));
   api.use('/coach', cohortsRouter(apiDeps));
   api.use('/coach', coachRouter(apiDeps));
+  api.use('/coach', coachCheckInsRouter(apiDeps));
+  api.use('/coach', coachMessagesRouter(apiDeps));
+  api.use('/me', ownCheckInsRouter(apiDeps));
+  api.use('/me', inboxRouter(apiDeps));
   api.use(apiNotFound);
 
   app.use('/api', api);

@@ -4,6 +4,8 @@ import { isStateChanging } from './origin-check';
 
 export const AUTH_BODY_LIMIT = 4 * 1024;
 export const TRACKER_BODY_LIMIT = 512 * 1024;
+/** A message with a hand-picked list of recipients, or a coach's reply templates. */
+export const MESSAGE_BODY_LIMIT = 96 * 1024;
 
 const tooLarge = () => new HttpError(413, 'Richiesta troppo grande');
 const notJson = () => new HttpError(415, 'La richiesta deve essere in formato JSON (Content-Type: application/json)');

@@ -27,6 +27,12 @@ export function cohortRef(db: Firestore, cohortId: string) {
   return cohortsCollection(db).doc(cohortId);
 }
 
+/** The cohorts `uid` coaches. */
+export async function cohortsCoachedBy(db: Firestore, uid: string): Promise<{ id: string; cohort: CohortDoc }[]> {
+  const snap = await cohortsCollection(db).where('coachIds', 'array-contains', uid).get();
+  return snap.docs.map((doc) => ({ id: doc.id, cohort: doc.data() as CohortDoc }));
+}
+
 /**
  * The cohort `cohortId` if `user` is one of its coaches. A participant gets 403, a coach of other
  * cohorts 403, an id no cohort has 404 (the session check has already answered 401).

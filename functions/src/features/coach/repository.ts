@@ -1,8 +1,6 @@
 import { FieldPath, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
-import type { TrackerData } from '@sfida/core/tracker';
 import type { User } from '@sfida/core/user';
 import { toUser, userRef, usersCollection } from '../../shared/user-repository';
-import { trackerFrom, trackerRef } from '../tracker/repository';
 
 // What the coach reads: a cohort's participants (`users`, role PARTICIPANT) and their synced
 // trackers (`progress/{uid}`). Read only: nothing here writes.
@@ -12,10 +10,12 @@ export interface Participant {
   user: User;
   /** Withdrawn from the cohort by a coach: still listed, marked so. */
   withdrawn: boolean;
+  /** The account was disabled (it can no longer sign in). */
+  disabled: boolean;
 }
 
 function participantFrom(snap: DocumentSnapshot): Participant {
-  return { user: toUser(snap), withdrawn: typeof snap.get('withdrawnAt') === 'string' };
+  return { user: toUser(snap), withdrawn: typeof snap.get('withdrawnAt') === 'string', disabled: snap.get('disabled') === true };
 }
 
 /**
@@ -47,11 +47,4 @@ export async function participantOf(db: Firestore, cohortId: string, userId: str
   const snap = await userRef(db, userId).get();
   if (!snap.exists || snap.get('cohortId') !== cohortId || snap.get('role') !== 'PARTICIPANT') return null;
   return participantFrom(snap);
-}
-
-/** The synced trackers of `uids` in one read (null for who has not synced yet). */
-export async function trackersOf(db: Firestore, uids: string[]): Promise<Map<string, TrackerData | null>> {
-  if (uids.length === 0) return new Map();
-  const snaps = await db.getAll(...uids.map((uid) => trackerRef(db, uid)), { fieldMask: ['data'] });
-  return new Map(snaps.map((snap) => [snap.id, trackerFrom(snap)]));
 }

@@ -10,7 +10,8 @@ import type { ApiDeps } from '../../deps';
 import { cohortOfCoach } from '../../shared/cohort-repository';
 import { toCsv, type CsvValue } from '../../shared/csv';
 import { notFound } from '../../shared/http-error';
-import { isDocumentId, participantOf, participantsPage, trackersOf, type Participant } from './repository';
+import { trackersOf } from '../tracker/repository';
+import { isDocumentId, participantOf, participantsPage, type Participant } from './repository';
 
 type CoachDeps = Pick<ApiDeps, 'db' | 'clock'>;
 

@@ -6,12 +6,6 @@ import { usersCollection } from '../../shared/user-repository';
 /** New codes tried before giving up: with 31^4 suffixes per name, a second try is already rare. */
 const CODE_ATTEMPTS = 5;
 
-/** The cohorts `uid` coaches. */
-export async function cohortsCoachedBy(db: Firestore, uid: string): Promise<{ id: string; cohort: CohortDoc }[]> {
-  const snap = await cohortsCollection(db).where('coachIds', 'array-contains', uid).get();
-  return snap.docs.map((doc) => ({ id: doc.id, cohort: doc.data() as CohortDoc }));
-}
-
 /** Participants of the cohort a coach has not withdrawn: everyone registered, minus the withdrawn (two count queries). */
 export async function activeParticipantCount(db: Firestore, cohortId: string): Promise<number> {
   const members = usersCollection(db).where('cohortId', '==', cohortId);

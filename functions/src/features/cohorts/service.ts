@@ -2,14 +2,13 @@ import { coachMessages, type CoachCohort, type CreateCohortRequest } from '@sfid
 import { weekdayIndex } from '@sfida/core/dates';
 import type { User } from '@sfida/core/user';
 import type { Deps } from '../../deps';
-import { cohortOfCoach, type CohortDoc } from '../../shared/cohort-repository';
+import { cohortOfCoach, cohortsCoachedBy, type CohortDoc } from '../../shared/cohort-repository';
 import { badRequest, forbidden, notFound } from '../../shared/http-error';
 import { userRef, type UserDoc } from '../../shared/user-repository';
 import { unrankParticipant } from '../tracker/repository';
 import {
   activeParticipantCount,
   addCoachId,
-  cohortsCoachedBy,
   createCohortDoc,
   ownerIdByEmail,
   replaceInviteCodeDoc,

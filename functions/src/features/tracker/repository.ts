@@ -1,5 +1,6 @@
 import { Timestamp, type DocumentSnapshot, type Firestore, type Query, type WriteBatch } from 'firebase-admin/firestore';
 import { migrateTracker, type TrackerData } from '@sfida/core/tracker';
+import { addNewThreads } from '../../shared/check-in-thread-repository';
 
 /**
  * `progress/{uid}`: the synced tracker, kept as one JSON string in its `data` field (Firestore's
@@ -68,6 +69,8 @@ const REVISION_MARKER_MS = 24 * 60 * 60 * 1000;
 export interface StoredTracker {
   tracker: TrackerData;
   revision: number;
+  /** The challenge weeks whose check-in has its thread (`checkInThreads`); empty for a copy stored before threads. */
+  threadWeeks: number[];
 }
 
 function revisionRef(db: Firestore, uid: string, revision: number) {
@@ -88,11 +91,14 @@ export async function saveTrackerRevision(
   tracker: TrackerData,
   summary: LeaderboardSummaryDoc,
   scores: WeeklyScoreChanges,
+  threadWeeks: number[],
   now: Date,
 ): Promise<boolean> {
   const batch = db.batch();
   batch.create(revisionRef(db, uid, revision), { [REVISION_TTL_FIELD]: Timestamp.fromMillis(now.getTime() + REVISION_MARKER_MS) });
-  batch.set(trackerRef(db, uid), { data: JSON.stringify(tracker), revision, cohortId: summary.cohortId, updatedAt: summary.updatedAt });
+  // A check-in's thread is created with the tracker that first holds it: none is missed, none made twice.
+  const weeks = addNewThreads(db, batch, { userId: uid, cohortId: summary.cohortId }, tracker.checkIns, threadWeeks, now);
+  batch.set(trackerRef(db, uid), { data: JSON.stringify(tracker), revision, cohortId: summary.cohortId, updatedAt: summary.updatedAt, threadWeeks: weeks });
   batch.set(summaryRef(db, uid), summary);
   // In the same batch: the scores never disagree with the summary they come from.
   for (const score of scores.set) batch.set(weeklyScoreRef(db, score.weekStart, uid), score);
@@ -113,7 +119,12 @@ export function storedTrackerFrom(snap: DocumentSnapshot): StoredTracker | null 
   if (typeof raw !== 'string') return null;
   const revision: unknown = snap.get('revision');
   // Copies stored before revisions were counted are revision 0.
-  return { tracker: migrateTracker(JSON.parse(raw)) as TrackerData, revision: typeof revision === 'number' ? revision : 0 };
+  const threadWeeks: unknown = snap.get('threadWeeks');
+  return {
+    tracker: migrateTracker(JSON.parse(raw)) as TrackerData,
+    revision: typeof revision === 'number' ? revision : 0,
+    threadWeeks: Array.isArray(threadWeeks) ? threadWeeks.filter((week): week is number => typeof week === 'number') : [],
+  };
 }
 
 /** The stored tracker, or null. */
@@ -204,4 +215,11 @@ export function batchedWrites(db: Firestore, size: number) {
     },
     flush,
   };
+}
+
+/** The synced trackers of `uids` in one read (null for who has not synced yet). */
+export async function trackersOf(db: Firestore, uids: string[]): Promise<Map<string, TrackerData | null>> {
+  if (uids.length === 0) return new Map();
+  const snaps = await db.getAll(...uids.map((uid) => trackerRef(db, uid)), { fieldMask: ['data'] });
+  return new Map(snaps.map((snap) => [snap.id, trackerFrom(snap)]));
 }

@@ -72,7 +72,7 @@ export async function syncTracker(deps: TrackerDeps, user: User, submitted: Trac
   const previous = summarySnap?.exists ? (summarySnap.data() as LeaderboardSummaryDoc) : null;
   const scores = weeklyScoreChanges(user.id, previous, summary);
   const revision = (stored?.revision ?? 0) + 1;
-  if (!(await saveTrackerRevision(deps.db, user.id, revision, tracker, summary, scores, now))) {
+  if (!(await saveTrackerRevision(deps.db, user.id, revision, tracker, summary, scores, stored?.threadWeeks ?? [], now))) {
     const current = storedTrackerFrom(await trackerRef(deps.db, user.id).get());
     if (!current) throw new Error(`Tracker revision ${revision} of ${user.id} taken, but no copy stored`);
     throw new StaleTrackerError(current);

@@ -1,0 +1,187 @@
+import {
+  checkInThreadId,
+  parseCheckInThreadId,
+  threadMessages,
+  type CheckInCard,
+  type CheckInQueue,
+  type OwnThread,
+  type ReplyTemplate,
+} from '@sfida/core/check-in-threads';
+import { coachMessages } from '@sfida/core/coach';
+import { todayIn } from '@sfida/core/dates';
+import { checkInsInOrder, weekHabitsPercent } from '@sfida/core/roster';
+import type { TrackerData } from '@sfida/core/tracker';
+import { plannerProgress, weekActions } from '@sfida/core/tracker-actions';
+import type { User } from '@sfida/core/user';
+import type { ApiDeps } from '../../deps';
+import { ownThreadOf, threadsOfUser, type ThreadDoc } from '../../shared/check-in-thread-repository';
+import { cohortOfCoach, cohortsCoachedBy, type CohortDoc } from '../../shared/cohort-repository';
+import { badRequest, conflict, forbidden, notFound } from '../../shared/http-error';
+import { toUser, userRef } from '../../shared/user-repository';
+import { trackersOf } from '../tracker/repository';
+import {
+  cohortThreads,
+  markReplySeen,
+  replyTemplatesOf,
+  saveAnswer,
+  saveHandling,
+  saveReplyTemplates,
+  threadById,
+  type ThreadView,
+} from './repository';
+
+type CheckInDeps = Pick<ApiDeps, 'db' | 'clock'>;
+
+/** Cards a view answers: a coach reads a few at a time; the count says how many wait. */
+export const QUEUE_PAGE = 20;
+
+function requireCoach(user: User): void {
+  if (user.role !== 'OWNER') throw forbidden(coachMessages.coachesOnly);
+}
+
+/** The card of each thread, with the participant's name, mood trend and that week's figures (one read of users and trackers). */
+async function cardsOf(deps: CheckInDeps, threads: ThreadDoc[], cohortNames: Map<string, string>): Promise<CheckInCard[]> {
+  if (threads.length === 0) return [];
+  const { db } = deps;
+  const uids = [...new Set(threads.map((thread) => thread.userId))];
+  const [userSnaps, trackers] = await Promise.all([db.getAll(...uids.map((uid) => userRef(db, uid))), trackersOf(db, uids)]);
+  const users = new Map(userSnaps.filter((snap) => snap.exists).map((snap) => [snap.id, toUser(snap)]));
+  const now = deps.clock();
+  return threads.map((thread) => cardOf(thread, users.get(thread.userId) ?? null, trackers.get(thread.userId) ?? null, cohortNames, now));
+}
+
+function cardOf(thread: ThreadDoc, user: User | null, tracker: TrackerData | null, cohortNames: Map<string, string>, now: Date): CheckInCard {
+  const earlier = tracker ? checkInsInOrder(tracker).filter((checkIn) => checkIn.weekNumber < thread.weekNumber) : [];
+  const start = user?.challengeStartDate ?? null;
+  const today = todayIn(user?.timeZone ?? tracker?.timeZone ?? 'Europe/Rome', now);
+  const planner = tracker ? plannerProgress(weekActions(tracker, thread.weekNumber)) : null;
+  return {
+    id: checkInThreadId(thread.userId, thread.weekNumber),
+    cohortId: thread.cohortId,
+    cohortName: cohortNames.get(thread.cohortId) ?? '',
+    userId: thread.userId,
+    name: user?.name || user?.email || '',
+    weekNumber: thread.weekNumber,
+    mood: thread.mood,
+    reflection: thread.reflection,
+    date: thread.date,
+    receivedAt: thread.receivedAt,
+    moods: [...earlier.map((c) => ({ weekNumber: c.weekNumber, mood: c.mood })), { weekNumber: thread.weekNumber, mood: thread.mood }],
+    habitsPercent: tracker ? weekHabitsPercent(tracker, start, thread.weekNumber, today) : null,
+    planner: planner && planner.planned > 0 ? { planned: planner.planned, completed: planner.completed } : null,
+    status: thread.status,
+    handledBy: thread.handledBy?.name ?? null,
+    handledAt: thread.handledAt,
+    reply: thread.reply ? { text: thread.reply.text, coachName: thread.reply.coachName, at: thread.reply.at } : null,
+    replySeenAt: thread.replySeenAt,
+    answer: thread.answer,
+  };
+}
+
+/** Queue order: lowest mood first, then the oldest received; recent order: the latest event first. */
+function compareThreads(view: ThreadView) {
+  return view === 'queue'
+    ? (a: ThreadDoc, b: ThreadDoc) => a.mood - b.mood || a.receivedAt.localeCompare(b.receivedAt)
+    : (a: ThreadDoc, b: ThreadDoc) => b.updatedAt.localeCompare(a.updatedAt);
+}
+
+/**
+ * A view of the check-ins of the coach's cohorts (or of one of them): the first QUEUE_PAGE of each
+ * cohort, merged in the view's order and cut to QUEUE_PAGE, and the whole count. Reads grow with
+ * the coach's cohorts, not with their size.
+ */
+export async function checkInQueue(deps: CheckInDeps, coach: User, view: ThreadView, onlyCohortId: string | null): Promise<CheckInQueue> {
+  requireCoach(coach);
+  const cohorts: { id: string; cohort: CohortDoc }[] =
+    onlyCohortId === null ? await cohortsCoachedBy(deps.db, coach.id) : [await cohortOfCoach(deps.db, coach, onlyCohortId)];
+  const parts = await Promise.all(cohorts.map(({ id }) => cohortThreads(deps.db, id, view, QUEUE_PAGE)));
+  const threads = parts
+    .flatMap((part) => part.threads)
+    .sort(compareThreads(view))
+    .slice(0, QUEUE_PAGE);
+  const names = new Map(cohorts.map(({ id, cohort }) => [id, cohort.name]));
+  return { cards: await cardsOf(deps, threads, names), total: parts.reduce((sum, part) => sum + part.total, 0) };
+}
+
+/** A participant's threads as the coach of their cohort reads them (the participant page). */
+export async function participantCheckIns(deps: CheckInDeps, coach: User, cohortId: string, userId: string): Promise<{ cards: CheckInCard[] }> {
+  const { cohort } = await cohortOfCoach(deps.db, coach, cohortId);
+  const snap = await userRef(deps.db, userId).get();
+  if (!snap.exists || snap.get('cohortId') !== cohortId || snap.get('role') !== 'PARTICIPANT') throw notFound(coachMessages.participantNotFound);
+  const threads = (await threadsOfUser(deps.db, userId)).filter((thread) => thread.cohortId === cohortId);
+  return { cards: await cardsOf(deps, threads, new Map([[cohortId, cohort.name]])) };
+}
+
+/** The thread `threadId` if `coach` runs its cohort: 404 for no such thread, 403 for another coach's. */
+async function coachedThread(deps: CheckInDeps, coach: User, threadId: string): Promise<{ thread: ThreadDoc; cohortName: string }> {
+  requireCoach(coach);
+  const thread = parseCheckInThreadId(threadId) ? await threadById(deps.db, threadId) : null;
+  if (!thread) throw notFound(threadMessages.checkInNotFound);
+  const { cohort } = await cohortOfCoach(deps.db, coach, thread.cohortId);
+  return { thread, cohortName: cohort.name };
+}
+
+/**
+ * A coach handles a check-in: replies with `text`, or (null) marks it read. One coach handles a
+ * thread once; the others then see who did, and a second attempt gets 409.
+ */
+export async function handleCheckIn(deps: CheckInDeps, coach: User, threadId: string, text: string | null): Promise<CheckInCard> {
+  const { thread, cohortName } = await coachedThread(deps, coach, threadId);
+  if (thread.handled) throw conflict(`${threadMessages.alreadyHandled} (${thread.handledBy?.name ?? 'coach'})`);
+  const at = deps.clock().toISOString();
+  const coachName = coach.name || coach.email;
+  const changes = {
+    status: text === null ? ('read' as const) : ('replied' as const),
+    handledBy: { id: coach.id, name: coachName },
+    handledAt: at,
+    reply: text === null ? null : { text, coachId: coach.id, coachName, at },
+    updatedAt: at,
+  };
+  if (!(await saveHandling(deps.db, threadId, changes))) {
+    const current = await threadById(deps.db, threadId);
+    throw conflict(`${threadMessages.alreadyHandled} (${current?.handledBy?.name ?? 'coach'})`);
+  }
+  const [card] = await cardsOf(deps, [{ ...thread, ...changes, handled: true }], new Map([[thread.cohortId, cohortName]]));
+  return card!;
+}
+
+export async function replyTemplates(deps: CheckInDeps, coach: User): Promise<{ templates: ReplyTemplate[] }> {
+  requireCoach(coach);
+  return { templates: await replyTemplatesOf(deps.db, coach.id) };
+}
+
+export async function updateReplyTemplates(deps: CheckInDeps, coach: User, templates: ReplyTemplate[]): Promise<{ templates: ReplyTemplate[] }> {
+  requireCoach(coach);
+  if (new Set(templates.map((template) => template.id)).size !== templates.length) throw badRequest('Due modelli hanno lo stesso identificativo');
+  await saveReplyTemplates(deps.db, coach.id, templates);
+  return { templates };
+}
+
+/** The caller's thread of challenge week `week`: 404 when they have no check-in that week. */
+async function ownThread(deps: CheckInDeps, user: User, week: number): Promise<{ id: string; thread: ThreadDoc }> {
+  const id = checkInThreadId(user.id, week);
+  const thread = await threadById(deps.db, id);
+  if (!thread || thread.userId !== user.id) throw notFound(threadMessages.checkInNotFound);
+  return { id, thread };
+}
+
+/** The participant opened the coach's reply: the coach sees "letto". Idempotent. */
+export async function markOwnReplySeen(deps: CheckInDeps, user: User, week: number): Promise<OwnThread> {
+  const { id, thread } = await ownThread(deps, user, week);
+  if (!thread.reply) throw conflict(threadMessages.noReplyYet);
+  if (thread.replySeenAt !== null) return ownThreadOf(thread);
+  const at = deps.clock().toISOString();
+  await markReplySeen(deps.db, id, at);
+  return ownThreadOf({ ...thread, replySeenAt: at, updatedAt: at });
+}
+
+/** The participant's one answer to the coach's reply (it also counts as having read the reply). */
+export async function answerReply(deps: CheckInDeps, user: User, week: number, text: string): Promise<OwnThread> {
+  const { id, thread } = await ownThread(deps, user, week);
+  if (!thread.reply) throw conflict(threadMessages.noReplyYet);
+  if (thread.answer) throw conflict(threadMessages.alreadyAnswered);
+  const at = deps.clock().toISOString();
+  const changes = { answer: { text, at }, replySeenAt: thread.replySeenAt ?? at, updatedAt: at };
+  if (!(await saveAnswer(deps.db, id, changes))) throw conflict(threadMessages.alreadyAnswered);
+  return ownThreadOf({ ...thread, ...changes });
+}

@@ -1,0 +1,112 @@
+import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import { INBOX_MESSAGES, type InboxMessage, type Segment, type SentMessage } from '@sfida/core/cohort-messages';
+import { isAlreadyExists } from '../../shared/invite-codes';
+import { batchedWrites } from '../tracker/repository';
+
+// `cohortMessages/{coachId}_{requestId}`: a message as a coach sent it, with who it went to. Its id
+// comes from the coach's request id, so a retry of the same send finds it instead of sending again.
+// `inboxMessages/{messageId}_{uid}`: one per recipient, with the text filled in for them.
+
+export interface MessageDoc {
+  cohortId: string;
+  coachId: string;
+  coachName: string;
+  text: string;
+  segment: Segment;
+  recipientIds: string[];
+  recipientCount: number;
+  sentAt: string;
+  /** `sending` until every inbox copy is written: a retry then finishes the fan-out. */
+  status: 'sending' | 'sent';
+}
+
+export interface InboxDoc {
+  userId: string;
+  messageId: string;
+  cohortId: string;
+  coachName: string;
+  text: string;
+  sentAt: string;
+  readAt: string | null;
+}
+
+/** Writes per batch of the fan-out: under Firestore's 500. */
+const FAN_OUT_BATCH = 400;
+/** A cohort's sent messages the console lists. */
+export const SENT_LIST = 20;
+
+function messagesCollection(db: Firestore) {
+  return db.collection('cohortMessages');
+}
+
+function messageRef(db: Firestore, messageId: string) {
+  return messagesCollection(db).doc(messageId);
+}
+
+function inboxCollection(db: Firestore) {
+  return db.collection('inboxMessages');
+}
+
+export function messageIdOf(coachId: string, requestId: string): string {
+  return `${coachId}_${requestId}`;
+}
+
+export function sentMessageOf(id: string, doc: MessageDoc): SentMessage {
+  return { id, text: doc.text, segment: doc.segment, recipientCount: doc.recipientCount, coachName: doc.coachName, sentAt: doc.sentAt };
+}
+
+export async function messageById(db: Firestore, messageId: string): Promise<MessageDoc | null> {
+  const snap = await messageRef(db, messageId).get();
+  return snap.exists ? (snap.data() as MessageDoc) : null;
+}
+
+/** Creates the message; false when one with its id exists (a retry or a double click). */
+export async function createMessage(db: Firestore, messageId: string, doc: MessageDoc): Promise<boolean> {
+  try {
+    await messageRef(db, messageId).create(doc);
+    return true;
+  } catch (error) {
+    if (isAlreadyExists(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Writes each recipient's copy (set: a resumed fan-out rewrites the same documents, never a
+ * second copy), then marks the message sent.
+ */
+export async function deliver(db: Firestore, messageId: string, copies: Array<Omit<InboxDoc, 'messageId' | 'readAt'>>): Promise<void> {
+  const writes = batchedWrites(db, FAN_OUT_BATCH);
+  for (const copy of copies) {
+    const doc: InboxDoc = { ...copy, messageId, readAt: null };
+    await writes.add((batch) => batch.set(inboxCollection(db).doc(`${messageId}_${copy.userId}`), doc));
+  }
+  await writes.flush();
+  await messageRef(db, messageId).update({ status: 'sent' });
+}
+
+/** The cohort's latest messages, newest first. */
+export async function sentMessages(db: Firestore, cohortId: string): Promise<SentMessage[]> {
+  const snap = await messagesCollection(db).where('cohortId', '==', cohortId).orderBy('sentAt', 'desc').limit(SENT_LIST).get();
+  return snap.docs.map((doc) => sentMessageOf(doc.id, doc.data() as MessageDoc));
+}
+
+function inboxMessageOf(snap: DocumentSnapshot): InboxMessage {
+  const doc = snap.data() as InboxDoc;
+  return { id: snap.id, text: doc.text, coachName: doc.coachName, sentAt: doc.sentAt, read: doc.readAt !== null };
+}
+
+/** A participant's newest messages. */
+export async function inboxOf(db: Firestore, userId: string): Promise<InboxMessage[]> {
+  const snap = await inboxCollection(db).where('userId', '==', userId).orderBy('sentAt', 'desc').limit(INBOX_MESSAGES).get();
+  return snap.docs.map(inboxMessageOf);
+}
+
+/** Marks the caller's copy read; false when `inboxId` is not theirs (or does not exist). */
+export async function markRead(db: Firestore, userId: string, inboxId: string, at: string): Promise<boolean> {
+  const ref = inboxCollection(db).doc(inboxId);
+  const snap = await ref.get();
+  if (!snap.exists || snap.get('userId') !== userId) return false;
+  if (snap.get('readAt') === null) await ref.update({ readAt: at });
+  return true;
+}

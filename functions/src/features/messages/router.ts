@@ -1,0 +1,46 @@
+import { Router } from 'express';
+import { audienceRequestSchema, sendMessageRequestSchema } from '@sfida/core/cohort-messages';
+import type { ApiDeps } from '../../deps';
+import { parseOr400 } from '../../shared/validate';
+import { AUTH_BODY_LIMIT, MESSAGE_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
+import { currentUser, requireUser } from '../../middleware/session';
+import { cohortMessages, inbox, previewAudience, readMessage, sendMessage } from './service';
+
+/** A coach's messages to a cohort (mounted at /api/coach): who would receive one, sending it, the sent ones. */
+export function coachMessagesRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'limiter'>): Router {
+  const router = Router();
+  const body = jsonBody(MESSAGE_BODY_LIMIT);
+
+  router.post('/cohorts/:cohortId/messages/preview', body, requireUser, async (req, res) => {
+    const audience = parseOr400(audienceRequestSchema, req.body);
+    res.json(await previewAudience(deps, currentUser(res), String(req.params.cohortId), audience));
+  });
+
+  router.post('/cohorts/:cohortId/messages', body, requireUser, async (req, res) => {
+    const request = parseOr400(sendMessageRequestSchema, req.body);
+    const { created, message } = await sendMessage(deps, currentUser(res), String(req.params.cohortId), request);
+    res.status(created ? 201 : 200).json(message);
+  });
+
+  router.get('/cohorts/:cohortId/messages', requireUser, async (req, res) => {
+    res.json(await cohortMessages(deps, currentUser(res), String(req.params.cohortId)));
+  });
+
+  return router;
+}
+
+/** The participant's inbox (mounted at /api/me): check-in threads and the coach's messages. */
+export function inboxRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'limiter'>): Router {
+  const router = Router();
+
+  router.get('/inbox', requireUser, async (_req, res) => {
+    res.json(await inbox(deps, currentUser(res)));
+  });
+
+  router.post('/messages/:inboxId/read', jsonBody(AUTH_BODY_LIMIT), requireUser, async (req, res) => {
+    await readMessage(deps, currentUser(res), String(req.params.inboxId));
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,186 @@
+import { fillPlaceholders, firstNameOf } from '@sfida/core/check-in-threads';
+import { coachMessages } from '@sfida/core/coach';
+import {
+  PREVIEW_NAMES,
+  inSegment,
+  messageTexts,
+  placeholderWeek,
+  type AudiencePreview,
+  type AudienceRequest,
+  type Inbox,
+  type SendMessageRequest,
+  type SentMessage,
+} from '@sfida/core/cohort-messages';
+import { todayIn } from '@sfida/core/dates';
+import type { User } from '@sfida/core/user';
+import type { ApiDeps } from '../../deps';
+import { ownThreadOf, threadsOfUser } from '../../shared/check-in-thread-repository';
+import { cohortOfCoach } from '../../shared/cohort-repository';
+import { badRequest, conflict, notFound, tooManyRequests } from '../../shared/http-error';
+import { toUser, userRef } from '../../shared/user-repository';
+import { isDocumentId, participantsPage } from '../coach/repository';
+import { trackersOf } from '../tracker/repository';
+import { createMessage, deliver, inboxOf, markRead, messageById, messageIdOf, sentMessageOf, sentMessages, type MessageDoc } from './repository';
+
+type MessageDeps = Pick<ApiDeps, 'db' | 'clock' | 'limiter'>;
+
+/** Messages a coach may send per hour (retries of one send count once). */
+export const MESSAGES_PER_HOUR = 20;
+const HOUR_MS = 60 * 60 * 1000;
+/** Participants (and trackers) read per page while a segment is computed. */
+const AUDIENCE_PAGE = 200;
+/** A send still `sending` after this long was cut short (a crash): a retry finishes it. Sooner, it is the first request still at work. */
+const STALLED_SEND_MS = 60 * 1000;
+
+/** A participant a message reaches. */
+interface Recipient {
+  user: User;
+}
+
+/** A participant who can receive messages: not withdrawn by a coach, account not disabled. */
+function withinAudience(user: User, withdrawn: boolean, disabled: boolean): boolean {
+  return !withdrawn && !disabled && user.role === 'PARTICIPANT';
+}
+
+/**
+ * Who a message to `audience` reaches in the cohort: every participant not withdrawn (or
+ * disabled) in the segment, each judged on their own calendar day; or the picked ones, each of
+ * whom must belong to the cohort. Reads the cohort a page at a time; trackers only for the
+ * segments that look at them.
+ */
+async function recipientsOf(deps: MessageDeps, cohortId: string, audience: AudienceRequest): Promise<Recipient[]> {
+  const { db } = deps;
+  const now = deps.clock();
+  if (audience.segment === 'picked') {
+    const ids = [...new Set(audience.userIds ?? [])];
+    if (!ids.every(isDocumentId)) throw badRequest(coachMessages.participantNotFound);
+    const snaps = await db.getAll(...ids.map((id) => userRef(db, id)));
+    const recipients: Recipient[] = [];
+    for (const snap of snaps) {
+      if (!snap.exists || snap.get('cohortId') !== cohortId || snap.get('role') !== 'PARTICIPANT') throw badRequest(coachMessages.participantNotFound);
+      if (withinAudience(toUser(snap), typeof snap.get('withdrawnAt') === 'string', snap.get('disabled') === true)) recipients.push({ user: toUser(snap) });
+    }
+    return recipients;
+  }
+  const segment = audience.segment;
+  const recipients: Recipient[] = [];
+  let after: string | null = null;
+  for (;;) {
+    const { participants, more } = await participantsPage(db, cohortId, after, AUDIENCE_PAGE);
+    const members = participants.filter((p) => withinAudience(p.user, p.withdrawn, p.disabled));
+    const trackers = segment === 'all' ? new Map() : await trackersOf(db, members.map((p) => p.user.id));
+    for (const { user } of members) {
+      const input = { tracker: trackers.get(user.id) ?? null, challengeStartDate: user.challengeStartDate, today: todayIn(user.timeZone, now) };
+      if (inSegment(segment, input)) recipients.push({ user });
+    }
+    if (!more) break;
+    after = participants.at(-1)!.user.id;
+  }
+  return recipients;
+}
+
+const byName = (a: Recipient, b: Recipient) => (a.user.name ?? '').localeCompare(b.user.name ?? '', 'it') || a.user.id.localeCompare(b.user.id);
+
+/** Who a message would reach, before it is sent. */
+export async function previewAudience(deps: MessageDeps, coach: User, cohortId: string, audience: AudienceRequest): Promise<AudiencePreview> {
+  await cohortOfCoach(deps.db, coach, cohortId);
+  const recipients = (await recipientsOf(deps, cohortId, audience)).sort(byName);
+  return {
+    count: recipients.length,
+    recipients: recipients.slice(0, PREVIEW_NAMES).map(({ user }) => ({ userId: user.id, name: user.name || user.email })),
+  };
+}
+
+/** Each recipient's copy: `{nome}` and `{settimana}` filled for them, on their own calendar day. */
+function copiesFor(recipients: User[], message: Pick<MessageDoc, 'cohortId' | 'coachName' | 'text' | 'sentAt'>, now: Date) {
+  return recipients.map((user) => ({
+    userId: user.id,
+    cohortId: message.cohortId,
+    coachName: message.coachName,
+    sentAt: message.sentAt,
+    text: fillPlaceholders(message.text, {
+      nome: firstNameOf(user.name),
+      settimana: placeholderWeek(user.challengeStartDate, todayIn(user.timeZone, now)),
+    }),
+  }));
+}
+
+/** Finishes a send that stopped half-way: the same recipients, the same documents. */
+async function resumeDelivery(deps: MessageDeps, messageId: string, message: MessageDoc): Promise<void> {
+  const { db } = deps;
+  const users: User[] = [];
+  for (let i = 0; i < message.recipientIds.length; i += AUDIENCE_PAGE) {
+    const snaps = await db.getAll(...message.recipientIds.slice(i, i + AUDIENCE_PAGE).map((id) => userRef(db, id)));
+    users.push(...snaps.filter((snap) => snap.exists).map(toUser));
+  }
+  await deliver(db, messageId, copiesFor(users, message, deps.clock()));
+}
+
+/** A send whose request id was seen before: the same message again, or a reused id. */
+async function replay(deps: MessageDeps, messageId: string, message: MessageDoc, cohortId: string, request: SendMessageRequest): Promise<SentMessage> {
+  if (message.cohortId !== cohortId || message.text !== request.text || message.segment !== request.segment) throw conflict(messageTexts.requestReused);
+  const stalled = deps.clock().getTime() - Date.parse(message.sentAt) > STALLED_SEND_MS;
+  if (message.status === 'sending' && stalled) await resumeDelivery(deps, messageId, message);
+  return sentMessageOf(messageId, message);
+}
+
+/**
+ * Sends a message to its audience. Idempotent per request id: a double click or a retry answers
+ * the message already sent (`created` false) and sends nothing new. Rate-limited per coach.
+ */
+export async function sendMessage(
+  deps: MessageDeps,
+  coach: User,
+  cohortId: string,
+  request: SendMessageRequest,
+): Promise<{ created: boolean; message: SentMessage }> {
+  const { db } = deps;
+  await cohortOfCoach(db, coach, cohortId);
+  const messageId = messageIdOf(coach.id, request.requestId);
+  const existing = await messageById(db, messageId);
+  if (existing) return { created: false, message: await replay(deps, messageId, existing, cohortId, request) };
+
+  const attempt = await deps.limiter.attempt([{ key: `coach-message:${coach.id}`, limit: MESSAGES_PER_HOUR, windowMs: HOUR_MS }]);
+  if (!attempt.allowed) throw tooManyRequests(messageTexts.tooManyMessages);
+  const recipients = (await recipientsOf(deps, cohortId, request)).map((r) => r.user);
+  if (recipients.length === 0) {
+    await attempt.release();
+    throw badRequest(messageTexts.noRecipients);
+  }
+  const now = deps.clock();
+  const message: MessageDoc = {
+    cohortId,
+    coachId: coach.id,
+    coachName: coach.name || coach.email,
+    text: request.text,
+    segment: request.segment,
+    recipientIds: recipients.map((user) => user.id),
+    recipientCount: recipients.length,
+    sentAt: now.toISOString(),
+    status: 'sending',
+  };
+  if (!(await createMessage(db, messageId, message))) {
+    // The same request, a moment earlier, is sending it.
+    await attempt.release();
+    const current = await messageById(db, messageId);
+    return { created: false, message: await replay(deps, messageId, current!, cohortId, request) };
+  }
+  await deliver(db, messageId, copiesFor(recipients, message, now));
+  return { created: true, message: sentMessageOf(messageId, message) };
+}
+
+export async function cohortMessages(deps: MessageDeps, coach: User, cohortId: string): Promise<{ messages: SentMessage[] }> {
+  await cohortOfCoach(deps.db, coach, cohortId);
+  return { messages: await sentMessages(deps.db, cohortId) };
+}
+
+/** The caller's check-in threads and newest messages: what the dashboard, /checkin and /messaggi show. */
+export async function inbox(deps: MessageDeps, user: User): Promise<Inbox> {
+  const [threads, messages] = await Promise.all([threadsOfUser(deps.db, user.id), inboxOf(deps.db, user.id)]);
+  const own = threads.map(ownThreadOf);
+  return { threads: own, messages, unreadMessages: messages.filter((message) => !message.read).length };
+}
+
+export async function readMessage(deps: MessageDeps, user: User, inboxId: string): Promise<void> {
+  if (!isDocumentId(inboxId) || !(await markRead(deps.db, user.id, inboxId, deps.clock().toISOString()))) throw notFound(messageTexts.messageNotFound);
+}

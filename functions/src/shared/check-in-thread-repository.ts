@@ -1,0 +1,117 @@
+import type { DocumentSnapshot, Firestore, WriteBatch } from 'firebase-admin/firestore';
+import { checkInThreadId, type CoachReply, type OwnThread, type ParticipantAnswer, type ThreadStatus } from '@sfida/core/check-in-threads';
+import type { CheckIn } from '@sfida/core/tracker';
+
+// `checkInThreads/{uid}_w{week}`: a weekly check-in as the server first received it, and what
+// coaches and the participant made of it. The tracker sync creates it (in the same batch as the
+// tracker, see saveTrackerRevision) the first time a week's check-in arrives; a week's check-in is
+// the first one sent and never changes, so later syncs, edits and other devices leave it alone.
+// The coach and participant features read and update it; it lives here, below all three.
+
+export interface ThreadDoc {
+  userId: string;
+  cohortId: string;
+  weekNumber: number;
+  checkInId: string;
+  mood: number;
+  reflection: string;
+  /** The day the participant wrote it (their zone). */
+  date: string;
+  /** When the server first stored it. */
+  receivedAt: string;
+  status: ThreadStatus;
+  /** Not open: the coach queue's filter (an equality the composite index can lead with). */
+  handled: boolean;
+  handledBy: { id: string; name: string } | null;
+  handledAt: string | null;
+  reply: (CoachReply & { coachId: string }) | null;
+  replySeenAt: string | null;
+  answer: ParticipantAnswer | null;
+  /** The thread's last event: received, handled, seen or answered (the recent view's order). */
+  updatedAt: string;
+}
+
+export function threadsCollection(db: Firestore) {
+  return db.collection('checkInThreads');
+}
+
+export function threadRef(db: Firestore, threadId: string) {
+  return threadsCollection(db).doc(threadId);
+}
+
+/** Created in a batch before a coach's reply or mark: a second coach's batch then fails whole. */
+export function handlingMarkerRef(db: Firestore, threadId: string) {
+  return db.collection('checkInHandlings').doc(threadId);
+}
+
+/** Created in a batch before the participant's answer: there is one answer per thread. */
+export function answerMarkerRef(db: Firestore, threadId: string) {
+  return db.collection('checkInAnswers').doc(threadId);
+}
+
+/** A new thread for a check-in just received. */
+export function newThreadDoc(userId: string, cohortId: string, checkIn: CheckIn, now: Date): ThreadDoc {
+  const at = now.toISOString();
+  return {
+    userId,
+    cohortId,
+    weekNumber: checkIn.weekNumber,
+    checkInId: checkIn.id,
+    mood: checkIn.mood,
+    reflection: checkIn.reflection,
+    date: checkIn.date,
+    receivedAt: at,
+    status: 'open',
+    handled: false,
+    handledBy: null,
+    handledAt: null,
+    reply: null,
+    replySeenAt: null,
+    answer: null,
+    updatedAt: at,
+  };
+}
+
+/**
+ * Adds to `batch` a thread for each check-in whose week has none yet (`threadWeeks`, kept with the
+ * tracker). A tracker stored before threads existed has no list: its check-ins get theirs now.
+ * Answers the weeks that have a thread after the batch.
+ */
+export function addNewThreads(
+  db: Firestore,
+  batch: WriteBatch,
+  owner: { userId: string; cohortId: string },
+  checkIns: CheckIn[],
+  threadWeeks: number[],
+  now: Date,
+): number[] {
+  const weeks = new Set(threadWeeks);
+  for (const checkIn of checkIns) {
+    if (weeks.has(checkIn.weekNumber)) continue;
+    batch.set(threadRef(db, checkInThreadId(owner.userId, checkIn.weekNumber)), newThreadDoc(owner.userId, owner.cohortId, checkIn, now));
+    weeks.add(checkIn.weekNumber);
+  }
+  return [...weeks].sort((a, b) => a - b);
+}
+
+export function threadFrom(snap: DocumentSnapshot): ThreadDoc {
+  return snap.data() as ThreadDoc;
+}
+
+/** The participant's view of a thread. */
+export function ownThreadOf(doc: ThreadDoc): OwnThread {
+  return {
+    weekNumber: doc.weekNumber,
+    status: doc.status,
+    handledBy: doc.handledBy?.name ?? null,
+    reply: doc.reply ? { text: doc.reply.text, coachName: doc.reply.coachName, at: doc.reply.at } : null,
+    replySeenAt: doc.replySeenAt,
+    answer: doc.answer,
+  };
+}
+
+/** A participant's threads (at most one per challenge week), oldest week first. */
+export async function threadsOfUser(db: Firestore, userId: string): Promise<ThreadDoc[]> {
+  const snap = await threadsCollection(db).where('userId', '==', userId).get();
+  return snap.docs.map(threadFrom).sort((a, b) => a.weekNumber - b.weekNumber);
+}
