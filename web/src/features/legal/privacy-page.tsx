@@ -31,6 +31,7 @@ export default function PrivacyPage() {
             'La data di inizio della challenge che scegli.',
             'I dati del tracker sincronizzati dal tuo dispositivo: abitudini e giorni completati, azioni del planner settimanale, check-in settimanali (umore e riflessione), punti e badge.',
             'I progressi calcolati a partire da questi dati (ad esempio punti e costanza della settimana) e la tua posizione nella classifica del gruppo.',
+            'Le risposte del coach ai tuoi check-in, la tua eventuale risposta, quando le hai lette, e i messaggi che i coach mandano al gruppo o a una parte di esso.',
             'Un cookie tecnico di sessione (“__session”), necessario per mantenerti connesso: non è leggibile dagli script della pagina e non viene usato per profilazione.',
             'Per ogni browser da cui accedi, l’impronta (hash) di un codice casuale del dispositivo, mai il codice in chiaro, per 180 giorni dall’ultimo accesso: serve a riconoscere un browser già usato, così i tentativi di accesso sbagliati fatti da altri non ti bloccano.',
           ]}
@@ -68,7 +69,7 @@ export default function PrivacyPage() {
         <Text>
           I coach del tuo gruppo vedono il tuo nome, la tua email e tutto ciò che registri nel percorso: abitudini e giorni
           segnati, planner, punti, badge e i check-in settimanali, compresi l’umore e il testo completo delle riflessioni.
-          Li usano per capire chi ha bisogno di loro e per risponderti, e possono esportare questi dati del gruppo in un file.
+          Li usano per capire chi ha bisogno di loro e per risponderti nell’App, e possono esportare questi dati del gruppo in un file. Quando un coach ti risponde, gli altri coach del gruppo vedono la risposta e se l’hai letta.
           Gli altri partecipanti del tuo gruppo vedono in classifica solo il tuo nome e i tuoi punti; le riflessioni dei
           check-in non sono mai mostrate agli altri partecipanti. I dati sono ospitati su Google
           Firebase (Google Cloud), nominato responsabile del trattamento, in data center dell’Unione europea; eventuali
