@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { SendMessageRequest, SentMessage } from '@sfida/core/cohort-messages';
 import { deferred, json, renderApp, resetTestState, type ApiCall } from '../../../testing/test-utils';
 import { fakeCoachServer, fakeCohort, fakeRow } from '../coach-fixtures';
@@ -69,6 +69,8 @@ describe('message to the cohort', { timeout: 20_000 }, () => {
     expect(calls.find((call) => call.path === `${MESSAGES}/preview`)?.body).toEqual({ segment: 'all' });
 
     await user.dblClick(within(form).getByRole('button', { name: 'Invia messaggio' }));
+    // A second submit before React has drawn the disabled button (a fast double tap) sends nothing either.
+    fireEvent.submit(form);
     // While it is on its way the button says so and takes no click.
     const sending = within(form).getByRole('button', { name: 'Invio...' });
     expect(sending).toBeDisabled();
