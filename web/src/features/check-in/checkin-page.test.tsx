@@ -1,3 +1,4 @@
+import { StrictMode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -97,7 +98,13 @@ describe('Check-in: the coach’s reply', { timeout: 30_000 }, () => {
     const calls = threadServer([thread()], (call) =>
       call.path === '/api/me/check-ins/1/seen' ? json(thread({ replySeenAt: '2026-11-21T08:00:00.000Z' })) : undefined,
     );
-    renderApp('/checkin', <CheckinPage />);
+    // Strict mode runs every effect twice, as the app does in development.
+    renderApp(
+      '/checkin',
+      <StrictMode>
+        <CheckinPage />
+      </StrictMode>,
+    );
     const entry = await screen.findByRole('listitem');
     expect(entry).toHaveAttribute('id', 'settimana-1');
     expect(await within(entry).findByText('Risposta di Marco Coach')).toBeInTheDocument();

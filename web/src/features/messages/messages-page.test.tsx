@@ -1,3 +1,4 @@
+import { StrictMode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { InboxMessage } from '@sfida/core/cohort-messages';
@@ -14,10 +15,18 @@ describe('Messaggi', { timeout: 30_000 }, () => {
     const messages = [message('m1', '2026-11-01T08:00:00.000Z', true), message('m3', '2026-11-22T08:00:00.000Z', false), message('m2', '2026-11-08T08:00:00.000Z', false)];
     const calls = fakeServer(fakeUser(), (call) => {
       if (call.path === '/api/me/inbox') return json({ threads: [], messages, unreadMessages: 2 });
-      if (call.method === 'POST' && call.path.startsWith('/api/me/messages/')) return new Response(null, { status: 204 });
+      // m3's answer comes later: the page re-renders meanwhile with m2 read, m3 still on its way.
+      if (call.path === '/api/me/messages/m3/read') return new Promise<Response>((resolve) => setTimeout(() => resolve(new Response(null, { status: 204 })), 100));
+      if (call.path === '/api/me/messages/m2/read') return new Response(null, { status: 204 });
       return undefined;
     });
-    renderApp('/messaggi', <MessagesPage />);
+    // Strict mode runs every effect twice, as the app does in development.
+    renderApp(
+      '/messaggi',
+      <StrictMode>
+        <MessagesPage />
+      </StrictMode>,
+    );
     const items = within(await screen.findByRole('list', { name: 'Messaggi del coach' })).getAllByRole('listitem');
     expect(items.map((item) => within(item).getByText(/^Messaggio/).textContent)).toEqual(['Messaggio m3', 'Messaggio m2', 'Messaggio m1']);
     expect(items[0]).toHaveTextContent('Marco Coach');
