@@ -112,7 +112,7 @@ test.describe('Mobile menu at 360 px', () => {
     await expect(menu).toBeVisible();
     await expect(page.locator(`[id="${controls}"]`)).toBeVisible();
 
-    const expected = ['Eventi', 'Dashboard', 'Planner', 'Abitudini', 'Check-in', 'Risorse', 'Classifica', 'Profilo e Allenamento'];
+    const expected = ['Eventi', 'Dashboard', 'Planner', 'Abitudini', 'Check-in', 'Messaggi', 'Risorse', 'Classifica', 'Profilo e Allenamento'];
     for (const name of expected) {
       await page.keyboard.press('Tab');
       await expect(page.getByRole('link', { name, exact: true }), `Tab → ${name}`).toBeFocused();
@@ -133,7 +133,7 @@ test.describe('Mobile menu at 360 px', () => {
 
     // Following a link from the menu navigates and closes it.
     await page.keyboard.press('Enter');
-    for (let i = 0; i < 6; i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 7; i++) await page.keyboard.press('Tab');
     await expect(menu.getByRole('link', { name: 'Risorse' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(url('/risorse'));
