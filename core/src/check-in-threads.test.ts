@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkInThreadId, fillPlaceholders, firstNameOf, needsSupport, parseCheckInThreadId, unseenReplies, type OwnThread } from './check-in-threads';
+import { checkInThreadId, fillPlaceholders, firstNameOf, needsSupport, parseCheckInThreadId } from './check-in-threads';
 
 describe('check-in threads', () => {
   it('names a thread by participant and week, and reads the name back', () => {
@@ -17,12 +17,5 @@ describe('check-in threads', () => {
 
   it('a mood of 1 or 2 asks for support', () => {
     expect([1, 2, 3, 4, 5].map(needsSupport)).toEqual([true, true, false, false, false]);
-  });
-
-  it('an unseen reply is one with a reply not yet opened', () => {
-    const base: OwnThread = { weekNumber: 1, status: 'open', handledBy: null, reply: null, replySeenAt: null, answer: null };
-    const replied = { ...base, weekNumber: 2, status: 'replied' as const, handledBy: 'Giulia', reply: { text: 'Ciao', coachName: 'Giulia', at: '2026-03-01T10:00:00Z' } };
-    const seen = { ...replied, weekNumber: 3, replySeenAt: '2026-03-02T10:00:00Z' };
-    expect(unseenReplies([base, replied, seen]).map((t) => t.weekNumber)).toEqual([2]);
   });
 });

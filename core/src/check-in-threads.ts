@@ -65,11 +65,6 @@ export const ownThreadSchema = z.object({
 });
 export type OwnThread = z.infer<typeof ownThreadSchema>;
 
-/** A reply the participant has not opened yet (the dashboard's notice). */
-export function unseenReplies(threads: OwnThread[]): OwnThread[] {
-  return threads.filter((thread) => thread.reply !== null && thread.replySeenAt === null);
-}
-
 /** One mood of the participant's check-ins, for a card's trend. */
 export const weekMoodSchema = z.object({ weekNumber: weekNumberSchema, mood: moodSchema });
 

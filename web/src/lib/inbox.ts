@@ -14,6 +14,16 @@ import { apiFetch } from './api-client';
  * signed-out pages too (lib/auth.tsx does the same).
  */
 
+/** Replies the participant has not opened yet, the newest week first (the dashboard's notice). */
+export function unseenReplies(threads: OwnThread[]): OwnThread[] {
+  return threads.filter((thread) => thread.reply !== null && thread.replySeenAt === null).sort((a, b) => b.weekNumber - a.weekNumber);
+}
+
+/** The id of a week's entry in the check-in history: the dashboard's "Leggi la risposta" links to `/checkin#settimana-N`. */
+export function historyEntryId(weekNumber: number): string {
+  return `settimana-${weekNumber}`;
+}
+
 export function inboxQueryKey(userId: string) {
   return ['inbox', userId] as const;
 }

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { randomBytes } from 'node:crypto';
 import {
   DEFAULT_REPLY_TEMPLATES,
   MAX_ANSWER,
@@ -14,10 +13,10 @@ import { inboxSchema, type Inbox } from '@sfida/core/cohort-messages';
 import { coachMessages } from '@sfida/core/coach';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { addHabit, savePlanner, setActionText, submitCheckIn, toggleAction, toggleHabit, weekActions } from '@sfida/core/tracker-actions';
-import { ensureAccount } from '../account/admin';
-import { cohortRef, type CohortDoc } from '../../shared/cohort-repository';
+import { cohortRef } from '../../shared/cohort-repository';
 import { userRef } from '../../shared/user-repository';
-import { Client, PASSWORD, readDoc, registerParticipant, startTestApp, uniqueEmail, type TestApp } from '../../test-support/api-harness';
+import { Client, PASSWORD, readDoc, registerParticipant, startTestApp, type TestApp } from '../../test-support/api-harness';
+import { must, signedInCoach, writeCohort } from '../../test-support/cohort-fixtures';
 
 let app: TestApp;
 /** Monday 15 September 2025, the cohorts' start. Week 1 runs to the 21st, week 2 from the 22nd. */
@@ -34,27 +33,8 @@ afterAll(async () => {
   await app.close();
 });
 
-const newId = (prefix: string) => `${prefix}-${randomBytes(5).toString('hex')}`;
-
-async function coach(name = 'Coach') {
-  const email = uniqueEmail('coach');
-  const user = await ensureAccount(app.deps, { email, password: PASSWORD, name, role: 'OWNER', cohortId: newId('coach') });
-  const client = new Client(app);
-  expect((await client.post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
-  return { client, user };
-}
-
-async function cohort(coachIds: string[], name = 'Coorte di prova'): Promise<string> {
-  const id = newId('coorte');
-  const doc: CohortDoc = { name, startDate: START, coachIds, inviteCode: newId('CODICE'), registrationOpen: true, createdAt: WEEK1.toISOString() };
-  await cohortRef(app.deps.db, id).set(doc);
-  return id;
-}
-
-function must(result: { ok: true; data: TrackerData } | { ok: false; message: string }): TrackerData {
-  if (!result.ok) throw new Error(result.message);
-  return result.data;
-}
+const coach = (name?: string) => signedInCoach(app, name);
+const cohort = (coachIds: string[], name?: string) => writeCohort(app, { coachIds, startDate: START, name });
 
 type Member = Awaited<ReturnType<typeof registerParticipant>> & { tag?: string; tracker: TrackerData };
 

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { randomBytes } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { coachMessages, participantDetailSchema, rosterPageSchema, type ParticipantDetail, type RosterPage } from '@sfida/core/coach';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { addHabit, submitCheckIn, toggleHabit } from '@sfida/core/tracker-actions';
-import { ensureAccount } from '../account/admin';
-import { cohortRef, type CohortDoc } from '../../shared/cohort-repository';
 import { userRef } from '../../shared/user-repository';
-import { Client, PASSWORD, registerParticipant, startTestApp, uniqueEmail, type TestApp } from '../../test-support/api-harness';
+import { Client, registerParticipant, startTestApp, type TestApp } from '../../test-support/api-harness';
+import { must, signedInCoach, writeCohort } from '../../test-support/cohort-fixtures';
 
 let app: TestApp;
 /** Monday 15 September 2025, the cohorts' start; the tests run on its Thursday, 10:00 in Rome. */
@@ -24,35 +22,14 @@ afterAll(async () => {
   await app.close();
 });
 
-const newId = (prefix: string) => `${prefix}-${randomBytes(5).toString('hex')}`;
-
-/** A signed-in coach (OWNER). */
-async function coach(name = 'Coach') {
-  const email = uniqueEmail('coach');
-  const user = await ensureAccount(app.deps, { email, password: PASSWORD, name, role: 'OWNER', cohortId: newId('coach') });
-  const client = new Client(app);
-  expect((await client.post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
-  return { client, user };
-}
-
-/** A cohort run by `coachIds`, written directly (the cohort-creation endpoint is not what is tested here). */
-async function cohort(coachIds: string[], name = 'Coorte di prova'): Promise<string> {
-  const id = newId('coorte');
-  const doc: CohortDoc = { name, startDate: START, coachIds, inviteCode: newId('CODICE'), registrationOpen: true, createdAt: START_INSTANT.toISOString() };
-  await cohortRef(app.deps.db, id).set(doc);
-  return id;
-}
+const coach = (name?: string) => signedInCoach(app, name);
+const cohort = (coachIds: string[], name?: string) => writeCohort(app, { coachIds, startDate: START, name });
 
 /** A participant registered through the API, then moved into `cohortId`. */
 async function participant(cohortId: string, name: string) {
   const registered = await registerParticipant(app, name);
   await userRef(app.deps.db, registered.user.id).update({ cohortId });
   return registered;
-}
-
-function must(result: { ok: true; data: TrackerData } | { ok: false; message: string }): TrackerData {
-  if (!result.ok) throw new Error(result.message);
-  return result.data;
 }
 
 /** Starts the participant's challenge with the cohort (a past day, which only the database takes) and syncs a tracker through the API. */

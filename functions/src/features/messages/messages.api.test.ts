@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { coachMessages } from '@sfida/core/coach';
 import { inboxSchema, messageTexts, type AudiencePreview, type Inbox, type SentMessage } from '@sfida/core/cohort-messages';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { addHabit, savePlanner, setActionText, submitCheckIn, toggleHabit, weekActions } from '@sfida/core/tracker-actions';
-import { ensureAccount } from '../account/admin';
-import { cohortRef, type CohortDoc } from '../../shared/cohort-repository';
 import { userRef } from '../../shared/user-repository';
-import { Client, PASSWORD, registerParticipant, startTestApp, uniqueEmail, type TestApp } from '../../test-support/api-harness';
+import { Client, PASSWORD, registerParticipant, startTestApp, type TestApp } from '../../test-support/api-harness';
+import { must, signedInCoach, writeCohort } from '../../test-support/cohort-fixtures';
 import { MESSAGES_PER_HOUR } from './service';
 
 let app: TestApp;
@@ -24,27 +23,8 @@ afterAll(async () => {
   await app.close();
 });
 
-const newId = (prefix: string) => `${prefix}-${randomBytes(5).toString('hex')}`;
-
-async function coach(name = 'Coach Giulia') {
-  const email = uniqueEmail('coach');
-  const user = await ensureAccount(app.deps, { email, password: PASSWORD, name, role: 'OWNER', cohortId: newId('coach') });
-  const client = new Client(app);
-  expect((await client.post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
-  return { client, user };
-}
-
-async function cohort(coachIds: string[]): Promise<string> {
-  const id = newId('coorte');
-  const doc: CohortDoc = { name: 'Primavera', startDate: START, coachIds, inviteCode: newId('CODICE'), registrationOpen: true, createdAt: WEEK1.toISOString() };
-  await cohortRef(app.deps.db, id).set(doc);
-  return id;
-}
-
-function must(result: { ok: true; data: TrackerData } | { ok: false; message: string }): TrackerData {
-  if (!result.ok) throw new Error(result.message);
-  return result.data;
-}
+const coach = (name = 'Coach Giulia') => signedInCoach(app, name);
+const cohort = (coachIds: string[]) => writeCohort(app, { coachIds, startDate: START, name: 'Primavera' });
 
 type Member = Awaited<ReturnType<typeof registerParticipant>>;
 

@@ -1,11 +1,9 @@
 import { Box, Button, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { unseenReplies } from '@sfida/core/check-in-threads';
 import type { User } from '@sfida/core/user';
 import { CoachMessageList } from '../../components/coach-message-list';
 import { SectionCard } from '../../components/section-card';
-import { historyEntryId } from '../../features/check-in/components/checkin-history';
-import { useInbox } from '../../lib/inbox';
+import { historyEntryId, unseenReplies, useInbox } from '../../lib/inbox';
 
 /** The dashboard shows the newest few; /messaggi has them all. */
 const NEWEST_MESSAGES = 3;
@@ -30,7 +28,7 @@ export function CoachCard({ user }: { user: User }) {
   }
 
   // The newest week first: that is the reply the participant is most likely waiting for.
-  const unseen = unseenReplies(inbox.threads).sort((a, b) => b.weekNumber - a.weekNumber);
+  const unseen = unseenReplies(inbox.threads);
   const messages = [...inbox.messages].sort((a, b) => b.sentAt.localeCompare(a.sentAt)).slice(0, NEWEST_MESSAGES);
   return (
     <SectionCard title="Dal tuo coach" action={allMessages}>

@@ -4,16 +4,12 @@ import { useLocation } from 'react-router-dom';
 import type { OwnThread } from '@sfida/core/check-in-threads';
 import type { CheckIn } from '@sfida/core/tracker';
 import { CheckInCard } from '../../../components/check-in-card';
+import { historyEntryId } from '../../../lib/inbox';
 import { CheckInThread } from './check-in-thread';
 import { cutWithEllipsis } from './cut-text';
 
 /** Reflections in the history show at most this many characters, so that every week fits at a glance. */
 export const HISTORY_REFLECTION_LENGTH = 100;
-
-/** The id of a week's entry: the dashboard's "Leggi la risposta" links to `/checkin#settimana-N`. */
-export function historyEntryId(weekNumber: number): string {
-  return `settimana-${weekNumber}`;
-}
 
 interface CheckInHistoryProps {
   checkIns: CheckIn[];

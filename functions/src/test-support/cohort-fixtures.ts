@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import type { TrackerData } from '@sfida/core/tracker';
+import type { TrackerResult } from '@sfida/core/tracker-actions';
+import { ensureAccount } from '../features/account/admin';
+import { cohortRef, type CohortDoc } from '../shared/cohort-repository';
+import { Client, PASSWORD, uniqueEmail, type TestApp } from './api-harness';
+
+// What the coach-side API tests set up the same way: a signed-in coach, a cohort written
+// directly (creating one through the API is the cohorts tests' own subject), a tracker change that must work.
+
+export const newId = (prefix: string) => `${prefix}-${randomBytes(5).toString('hex')}`;
+
+/** A coach (OWNER) signed in through the API. */
+export async function signedInCoach(app: TestApp, name = 'Coach') {
+  const email = uniqueEmail('coach');
+  const user = await ensureAccount(app.deps, { email, password: PASSWORD, name, role: 'OWNER', cohortId: newId('coach') });
+  const client = new Client(app);
+  const login = await client.post('/api/auth/login', { email, password: PASSWORD });
+  if (login.status !== 200) throw new Error(`coach login failed: ${login.status} ${JSON.stringify(login.body)}`);
+  return { client, user };
+}
+
+/** A cohort run by `coachIds`, starting on `startDate` (a Monday), written with the Admin SDK. */
+export async function writeCohort(app: TestApp, fields: { coachIds: string[]; startDate: string; name?: string }): Promise<string> {
+  const id = newId('coorte');
+  const doc: CohortDoc = {
+    name: fields.name ?? 'Coorte di prova',
+    startDate: fields.startDate,
+    coachIds: fields.coachIds,
+    inviteCode: newId('CODICE'),
+    registrationOpen: true,
+    createdAt: `${fields.startDate}T08:00:00.000Z`,
+  };
+  await cohortRef(app.deps.db, id).set(doc);
+  return id;
+}
+
+/** The tracker a core action made, or the test fails with the action's message. */
+export function must(result: TrackerResult): TrackerData {
+  if (!result.ok) throw new Error(result.message);
+  return result.data;
+}
