@@ -21,6 +21,9 @@ export default defineConfig({
     locale: 'it-IT',
     timezoneId: 'Europe/Rome',
     trace: 'retain-on-failure',
+    // The app's service worker would serve pages and scripts from its cache, out of reach of
+    // page.route and the response counts most tests rely on; the offline tests allow it.
+    serviceWorkers: 'block',
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
   },
   projects: [

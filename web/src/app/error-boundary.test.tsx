@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../lib/query-client';
 import { currentDay } from '../lib/use-today';
 import { fakeUser } from '../testing/fake-user';
+import { expectingLoggedError } from '../testing/logged-errors';
 import { fakeServer, renderApp, resetTestState } from '../testing/test-utils';
 import { AppRoot } from './app-root';
 
@@ -14,27 +15,6 @@ vi.mock('../features/events/events-page', () => ({
     throw new Error(SCREEN_ERROR);
   },
 }));
-
-/**
- * Runs `act` with the console errors that mention `message` (React logs every error a boundary
- * catches) taken aside and returned; any other console error still fails the test.
- */
-async function expectingLoggedError(message: string, act: () => Promise<void>): Promise<string[]> {
-  const log = vi.mocked(console.error);
-  const original = log.getMockImplementation();
-  const expected: string[] = [];
-  log.mockImplementation((...args: unknown[]) => {
-    const text = args.map(String).join(' ');
-    if (text.includes(message)) expected.push(text);
-    else original?.(...args);
-  });
-  try {
-    await act();
-  } finally {
-    log.mockImplementation(original ?? (() => undefined));
-  }
-  return expected;
-}
 
 afterEach(resetTestState);
 

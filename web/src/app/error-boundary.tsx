@@ -1,6 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { useOnline } from '../lib/use-online';
 
 /*
  * A screen that throws while rendering (or whose code cannot be downloaded) would otherwise unmount
@@ -66,7 +67,20 @@ export function RootErrorBoundary({ children }: { children: ReactNode }) {
   return <ErrorBoundary fallback={<RootErrorFallback />}>{children}</ErrorBoundary>;
 }
 
-function RouteErrorFallback() {
+function RouteErrorFallback({ online }: { online: boolean }) {
+  if (!online) {
+    return (
+      <Stack role="alert" gap="3" align="flex-start" maxW="2xl" mx="auto" py={{ base: '8', md: '12' }} px="4">
+        <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+          Pagina non disponibile offline
+        </Heading>
+        <Text>Sei offline e questa pagina non è ancora salvata su questo dispositivo. Si aprirà da sola appena torna la connessione.</Text>
+        <Button asChild variant="outline">
+          <RouterLink to="/dashboard">{TO_DASHBOARD}</RouterLink>
+        </Button>
+      </Stack>
+    );
+  }
   return (
     <Stack role="alert" gap="4" align="flex-start" maxW="2xl" mx="auto" py={{ base: '8', md: '12' }} px="4">
       <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
@@ -83,11 +97,16 @@ function RouteErrorFallback() {
   );
 }
 
-/** One route's screen: on an error the rest of the app (the shell, its menu) stays; moving to another page clears it. */
+/**
+ * One route's screen: on an error the rest of the app (the shell, its menu) stays; moving to
+ * another page clears it, and so does the network coming back (a screen whose code could not be
+ * downloaded offline then loads by itself).
+ */
 export function RouteErrorBoundary({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
+  const online = useOnline();
   return (
-    <ErrorBoundary fallback={<RouteErrorFallback />} resetKey={pathname}>
+    <ErrorBoundary fallback={<RouteErrorFallback online={online} />} resetKey={`${pathname}|${online}`}>
       {children}
     </ErrorBoundary>
   );

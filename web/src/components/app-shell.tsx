@@ -5,6 +5,7 @@ import { useAuth } from '../lib/auth';
 import { homePathFor } from '../lib/home-path';
 import { useCachedUnreadCount } from '../lib/inbox';
 import { useMediaQuery } from '../lib/use-media-query';
+import { AppBanners } from './app-banners';
 import { BrandLogo } from './brand-logo';
 import { SiteFooter } from './site-footer';
 import { SkipLink } from './skip-link';
@@ -160,6 +161,7 @@ export default function AppShell() {
           )}
         </Box>
       </Box>
+      <AppBanners />
       {/* At least a screen tall: the footer starts below the fold, so it never jumps down in
           view while a page's cards load (layout shift). */}
       <Box as="main" id="contenuto" tabIndex={-1} flex="1" minH="100dvh" py={{ base: '6', md: '10' }} _focusVisible={{ outline: 'none' }}>

@@ -1,6 +1,7 @@
 import { useDeferredValue, type ReactNode } from 'react';
 import { Heading, Stack, Text } from '@chakra-ui/react';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { useOnline } from '../lib/use-online';
 import { useTracker, useTrackerSync } from '../tracker/use-tracker';
 import { PageSpinner } from './page-spinner';
 
@@ -21,6 +22,7 @@ export function TrackerScreen({ title, heading, intro, lead, children }: Tracker
   useDocumentTitle(title);
   const { restoring } = useTracker();
   const sync = useTrackerSync();
+  const online = useOnline();
   // When a restore ends, the whole screen renders for the first time: deferred, React renders
   // it in short slices (the spinner stays meanwhile) instead of one long, blocking task.
   const showSpinner = useDeferredValue(restoring);
@@ -32,7 +34,8 @@ export function TrackerScreen({ title, heading, intro, lead, children }: Tracker
         </Heading>
         {intro && <Text color="fg.muted">{intro}</Text>}
       </Stack>
-      {sync.phase === 'offline' && (
+      {/* The shell already says when the device is offline; this is for a server out of reach. */}
+      {sync.phase === 'offline' && online && (
         <Text role="status" fontSize="sm" bg="bg.warning" color="fg.warning" p="2" borderRadius="md">
           Connessione assente: continui a lavorare qui, i progressi verranno inviati appena possibile.
         </Text>

@@ -2,6 +2,7 @@ import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeUser } from '../testing/fake-user';
 import { anonymous, json, mockApi, renderApp } from '../testing/test-utils';
+import { REMEMBERED_USER_KEY } from './auth';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -31,5 +32,36 @@ describe('session at start', { timeout: 20_000 }, () => {
     await waitFor(() => expect(currentPath()).toBe('/dashboard'));
     expect(window.__sfidaSession).toBeUndefined();
     expect(fetchMock.mock.calls.map(([url]) => url)).not.toContain('/api/auth/session');
+  });
+});
+
+describe('session offline', { timeout: 20_000 }, () => {
+  it('with no network the user this browser last signed in keeps working; a signed-out answer forgets them', async () => {
+    // Online first: the session's user is remembered.
+    mockApi({ 'GET /api/auth/session': () => json({ user: fakeUser({ name: 'Olga' }) }), 'GET /api/users/me/progress': () => new Response(null, { status: 204 }) });
+    const online = renderApp('/login');
+    await waitFor(() => expect(online.currentPath()).toBe('/dashboard'));
+    expect(JSON.parse(localStorage.getItem(REMEMBERED_USER_KEY) ?? 'null')).toMatchObject({ name: 'Olga' });
+    online.unmount();
+
+    // Offline: fetch fails as a browser's does; the remembered user opens the dashboard, not the login.
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    const offline = renderApp('/dashboard');
+    expect(await offline.findByRole('heading', { level: 1, name: 'Ciao, Olga!' })).toBeInTheDocument();
+    expect(offline.currentPath()).toBe('/dashboard');
+    offline.unmount();
+
+    // The server says signed out: nothing is remembered any more, and offline means the login.
+    mockApi({ 'GET /api/auth/session': anonymous });
+    const signedOut = renderApp('/dashboard');
+    await waitFor(() => expect(signedOut.currentPath()).toBe('/login'));
+    expect(localStorage.getItem(REMEMBERED_USER_KEY)).toBeNull();
+  });
+
+  it('a remembered user that no longer reads as a user is not trusted', async () => {
+    localStorage.setItem(REMEMBERED_USER_KEY, JSON.stringify({ name: 'Senza id' }));
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    const { currentPath } = renderApp('/dashboard');
+    await waitFor(() => expect(currentPath()).toBe('/login'));
   });
 });

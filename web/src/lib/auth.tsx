@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useReducer, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type * as UserModuleNs from '@sfida/core/user';
 import type { LoginRequest, ProfileUpdate, RegisterRequest, User } from '@sfida/core/user';
@@ -93,12 +93,45 @@ async function fetchMe(signal?: AbortSignal): Promise<User | null> {
     const early = takeEarlySessionRequest();
     data = early ? await readApiResponse(await early) : await apiFetch('/api/auth/session', { signal });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
+    if (error instanceof ApiError && error.status === 401) return remembered(null);
+    // No network (the app opened offline, from the service worker's cache): the user this browser
+    // last signed in keeps working on their local tracker; the session is checked again online.
+    const offline = !(error instanceof ApiError) ? await rememberedUser() : null;
+    if (offline) return offline;
     throw error;
   }
   if (typeof data !== 'object' || data === null || !('user' in data)) throw new Error('Risposta della sessione non valida');
-  if (data.user === null) return null;
-  return parseUser(data.user);
+  if (data.user === null) return remembered(null);
+  return remembered(await parseUser(data.user));
+}
+
+/** Where the last signed-in user is kept for an offline start (removed at sign-out and when the server says signed out). */
+export const REMEMBERED_USER_KEY = 'sfida8:session-user';
+
+function remembered(user: User | null): User | null {
+  try {
+    if (user) localStorage.setItem(REMEMBERED_USER_KEY, JSON.stringify(user));
+    else localStorage.removeItem(REMEMBERED_USER_KEY);
+  } catch {
+    // Storage full or blocked: only the offline start is lost.
+  }
+  return user;
+}
+
+/** The user this browser last signed in, checked with the same schema as the server's answer; null if none. */
+async function rememberedUser(): Promise<User | null> {
+  let raw: string | null = null;
+  try {
+    raw = localStorage.getItem(REMEMBERED_USER_KEY);
+  } catch {
+    return null;
+  }
+  if (raw === null) return null;
+  try {
+    return await parseUser(JSON.parse(raw));
+  } catch {
+    return null;
+  }
 }
 
 export const meQueryOptions = queryOptions({
@@ -106,6 +139,9 @@ export const meQueryOptions = queryOptions({
   queryFn: ({ signal }) => fetchMe(signal),
   // The session only changes through the actions below, which write the answer straight in.
   staleTime: Infinity,
+  // Asked even offline (react-query would wait for a network that may not come): fetchMe then
+  // answers the remembered user, and the app starts from the service worker's cache.
+  networkMode: 'always',
 });
 
 /** Drops every cached answer that belonged to the previous session (the week's summary, the leaderboard…). */
@@ -125,12 +161,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const setUser = useCallback(
     (user: User | null) => {
+      remembered(user);
       queryClient.setQueryData(meQueryKey, user);
       rerender();
       return user;
     },
     [queryClient],
   );
+
+  // Started offline, the session was the remembered user: the server has the last word once the
+  // network is back (a session that ended meanwhile signs the browser out).
+  useEffect(() => {
+    const recheck = () => void queryClient.refetchQueries({ queryKey: meQueryKey });
+    window.addEventListener('online', recheck);
+    return () => window.removeEventListener('online', recheck);
+  }, [queryClient]);
 
   /** A new sign-in: nothing cached for whoever used this browser before is kept. */
   const signedIn = useCallback(
