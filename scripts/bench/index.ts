@@ -10,6 +10,7 @@ import { measureApi, measureCohortScale } from './api-load';
 import { startBenchStack, type BenchStack } from './bench-stack';
 import { measureColdStart } from './cold-start';
 import { measurePages } from './pages';
+import { measureRepeatVisit } from './repeat-visit';
 import { markdownReport, NOT_AVAILABLE, runInfo, textTable, type Row } from './results';
 import { COHORT_SIZE, seedBench, type Seeded } from './seed';
 import { LARGE_COHORT_SIZE } from './seed-cohort';
@@ -135,6 +136,7 @@ async function measureOnStack(): Promise<void> {
   if (runs('pages')) {
     section('Pages (Lighthouse, mobile)');
     rows.push(...(await measurePages({ hostingUrl: stack.hostingUrl, cookie, log })));
+    rows.push(...(await measureRepeatVisit({ hostingUrl: stack.hostingUrl, cookie, log })));
   }
   if (runs('api')) {
     section('API (autocannon, 50 connections × 10 s)');
