@@ -44,7 +44,10 @@ export default function PrivacyPage() {
           storage”), separatamente per ogni account, così l’App funziona anche senza connessione e si sincronizza appena torni
           online. L’ultima copia ricevuta dal server resta anche nella cache del browser, così non viene scaricata di nuovo a
           ogni apertura. Dopo ogni accesso la memoria locale conserva anche un codice casuale del dispositivo, uno per account,
-          che resta quando esci: al prossimo accesso dimostra che arrivi da un browser già usato. Questi dati restano sul tuo
+          che resta quando esci: al prossimo accesso dimostra che arrivi da un browser già usato. Finché sei connesso il browser
+          ricorda anche il tuo profilo (nome, email, gruppo, data di inizio), così l’App si apre anche senza rete; lo cancella
+          quando esci. I file dell’App (pagine, script, icone) restano nella cache del browser per funzionare offline: non
+          contengono dati personali. Questi dati restano sul tuo
           dispositivo finché non li cancelli dalle impostazioni del browser. Non usiamo cookie di profilazione né strumenti di
           analisi o pubblicità di terze parti.
         </Text>
