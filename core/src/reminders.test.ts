@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_REMINDER_PREFS, dueReminders, isQuiet, minutesOfDay, reminderKey, reminderPrefsSchema, type ReminderPrefs } from './reminders';
+import { emptyTracker, type TrackerData } from './tracker';
+
+const ROME = 'Europe/Rome';
+const NEW_YORK = 'America/New_York';
+/** A Monday: Rome moves to summer time on Sunday 29 March 2026 at 02:00, back on Sunday 25 October. */
+const START = '2026-03-23';
+
+function tracker(zone: string, change: Partial<TrackerData> = {}): TrackerData {
+  return {
+    ...emptyTracker(zone, new Date('2026-03-23T06:00:00Z'), START),
+    habits: [
+      { id: 'h1', name: 'Camminare', createdAt: '2026-03-23T06:00:00Z' },
+      { id: 'h2', name: 'Leggere', createdAt: '2026-03-23T06:00:00Z' },
+    ],
+    ...change,
+  };
+}
+
+const prefs = (change: Partial<ReminderPrefs> = {}): ReminderPrefs => ({ ...DEFAULT_REMINDER_PREFS, quietHours: null, ...change });
+
+const kinds = (input: Parameters<typeof dueReminders>[0]) => dueReminders(input).map((due) => `${due.kind} ${due.day}: ${due.body}`);
+
+describe('reminders', () => {
+  it('the habits reminder at its time on the participant\'s wall clock, with how many are left; none once all are ticked', () => {
+    const at = (iso: string, data = tracker(ROME)) => kinds({ prefs: prefs(), tracker: data, challengeStartDate: START, timeZone: ROME, now: new Date(iso) });
+    // 20:30 in Rome is 19:30 UTC before the change, 18:30 UTC after it.
+    expect(at('2026-03-27T19:29:00Z')).toEqual([]);
+    expect(at('2026-03-27T19:30:00Z')).toEqual(['habits 2026-03-27: Ti mancano 2 abitudini oggi 💪']);
+    expect(at('2026-03-30T18:30:00Z')).toEqual(['habits 2026-03-30: Ti mancano 2 abitudini oggi 💪']);
+    expect(at('2026-03-30T18:29:00Z')).toEqual([]);
+    const oneTicked = tracker(ROME, { completions: { h1: { '2026-03-30': 'onTime' } } });
+    expect(at('2026-03-30T18:45:00Z', oneTicked)).toEqual(['habits 2026-03-30: Ti manca 1 abitudine oggi 💪']);
+    const allTicked = tracker(ROME, { completions: { h1: { '2026-03-30': 'onTime' }, h2: { '2026-03-30': 'onTime' } } });
+    expect(at('2026-03-30T18:45:00Z', allTicked)).toEqual([]);
+  });
+
+  it('in New York the same settings follow New York\'s clock (its change came on 8 March)', () => {
+    const at = (iso: string) => kinds({ prefs: prefs(), tracker: tracker(NEW_YORK), challengeStartDate: START, timeZone: NEW_YORK, now: new Date(iso) });
+    // 20:30 in New York (UTC-4 in summer time) is 00:30 UTC the next day.
+    expect(at('2026-03-28T00:30:00Z')).toEqual(['habits 2026-03-27: Ti mancano 2 abitudini oggi 💪']);
+    expect(at('2026-03-27T19:30:00Z')).toEqual([]);
+  });
+
+  it('a time that does not exist on the day the clocks go forward is sent when the clock passes it; on the day they go back, once', () => {
+    const early = prefs({ habits: { enabled: true, time: '02:30' } });
+    const at = (iso: string, sent?: Set<string>) => kinds({ prefs: early, tracker: tracker(ROME), challengeStartDate: START, timeZone: ROME, now: new Date(iso), sent });
+    // 29 March: 01:59 CET is followed by 03:00 CEST (01:00 UTC).
+    expect(at('2026-03-29T00:59:00Z')).toEqual([]);
+    expect(at('2026-03-29T01:00:00Z')).toEqual(['habits 2026-03-29: Ti mancano 2 abitudini oggi 💪']);
+    // 25 October is past the eight weeks: a later cohort's day instead, 02:30 happening twice.
+    const autumn = (iso: string, sent?: Set<string>) =>
+      kinds({ prefs: early, tracker: tracker(ROME), challengeStartDate: '2026-10-19', timeZone: ROME, now: new Date(iso), sent });
+    expect(autumn('2026-10-25T00:30:00Z')).toEqual(['habits 2026-10-25: Ti mancano 2 abitudini oggi 💪']);
+    expect(autumn('2026-10-25T01:30:00Z', new Set([reminderKey('habits', '2026-10-25')]))).toEqual([]);
+  });
+
+  it('sent once per day: a rerun sends nothing; a window missed is caught up within three hours, not after', () => {
+    const at = (iso: string, sent?: Set<string>) => kinds({ prefs: prefs(), tracker: tracker(ROME), challengeStartDate: START, timeZone: ROME, now: new Date(iso), sent });
+    expect(at('2026-03-26T19:40:00Z', new Set([reminderKey('habits', '2026-03-26')]))).toEqual([]);
+    // The job was down at 20:30: at 22:15 (Rome) it is still in time, at 23:31 no more.
+    expect(at('2026-03-26T21:15:00Z')).toHaveLength(1);
+    expect(at('2026-03-26T22:31:00Z')).toEqual([]);
+  });
+
+  it('quiet hours hold a reminder back, across midnight too', () => {
+    expect(isQuiet({ from: '22:00', to: '07:00' }, 23 * 60)).toBe(true);
+    expect(isQuiet({ from: '22:00', to: '07:00' }, 6 * 60 + 59)).toBe(true);
+    expect(isQuiet({ from: '22:00', to: '07:00' }, 7 * 60)).toBe(false);
+    expect(isQuiet({ from: '13:00', to: '15:00' }, 14 * 60)).toBe(true);
+    const late = prefs({ habits: { enabled: true, time: '21:30' }, quietHours: { from: '22:00', to: '07:00' } });
+    const at = (iso: string) => kinds({ prefs: late, tracker: tracker(ROME), challengeStartDate: START, timeZone: ROME, now: new Date(iso) });
+    expect(at('2026-03-26T20:45:00Z')).toHaveLength(1);
+    expect(at('2026-03-26T21:05:00Z')).toEqual([]);
+  });
+
+  it('the check-in on Sunday and the planner on Monday, only if not done; nothing before the start or after the eight weeks', () => {
+    const at = (iso: string, data = tracker(ROME), start: string | null = START) =>
+      kinds({ prefs: prefs(), tracker: data, challengeStartDate: start, timeZone: ROME, now: new Date(iso) }).filter((line) => !line.startsWith('habits'));
+    expect(at('2026-03-29T16:00:00Z')).toEqual(['checkIn 2026-03-29: Com’è andata questa settimana? Ti bastano due minuti ✍️']);
+    const checkedIn = tracker(ROME, { checkIns: [{ id: 'c1', mood: 3, reflection: 'ok', date: '2026-03-28', weekNumber: 1, submittedAt: '2026-03-28T10:00:00Z' }] });
+    expect(at('2026-03-29T16:00:00Z', checkedIn)).toEqual([]);
+    expect(at('2026-03-30T06:30:00Z')).toEqual(['planner 2026-03-30: Nuova settimana: scrivi le tue 3 azioni concrete 🗓️']);
+    expect(at('2026-03-30T06:30:00Z', tracker(ROME, { savedPlannerWeeks: [2] }))).toEqual([]);
+    expect(at('2026-03-30T06:30:00Z', tracker(ROME), null)).toEqual([]);
+    expect(at('2026-05-18T06:30:00Z')).toEqual([]);
+    expect(kinds({ prefs: prefs({ planner: { enabled: false, time: '08:30' } }), tracker: tracker(ROME), challengeStartDate: START, timeZone: ROME, now: new Date('2026-03-30T06:30:00Z') })).toEqual([]);
+  });
+
+  it('reads the wall clock of a zone, and refuses a malformed time', () => {
+    expect(minutesOfDay(ROME, new Date('2026-03-29T01:00:00Z'))).toBe(3 * 60);
+    expect(minutesOfDay(NEW_YORK, new Date('2026-03-29T01:00:00Z'))).toBe(21 * 60);
+    expect(reminderPrefsSchema.safeParse({ ...DEFAULT_REMINDER_PREFS, habits: { enabled: true, time: '24:00' } }).success).toBe(false);
+    expect(reminderPrefsSchema.safeParse(DEFAULT_REMINDER_PREFS).success).toBe(true);
+  });
+});

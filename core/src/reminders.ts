@@ -1,0 +1,131 @@
+import * as z from 'zod/mini';
+import { challengeWeekNumber, isChallengeOver, isChallengeStarted, todayIn, weekdayIndex } from './dates';
+import type { IsoDate } from './iso-date';
+import { activeHabits, type TrackerData } from './tracker';
+
+// Which reminders are due for a participant, decided from the server's copy of their tracker on
+// their own wall clock: a habit ticked on another device suppresses the habits reminder. A
+// reminder is due from its time until MAX_LATENESS_MINUTES later, outside quiet hours; the sender
+// keeps one key per participant, kind and day (`reminderKey`), so a rerun in the same window sends
+// nothing twice and a window missed while the job was down is caught up once, if still in time.
+
+/** A time of day, "HH:MM" (24 h). */
+const timeOfDaySchema = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Orario non valido (usa il formato HH:MM)'));
+
+export const reminderKindSchema = z.enum(['habits', 'checkIn', 'planner']);
+export type ReminderKind = z.infer<typeof reminderKindSchema>;
+
+const reminderSchema = z.object({ enabled: z.boolean(), time: timeOfDaySchema });
+
+/** A participant's reminders (the profile's settings). */
+export const reminderPrefsSchema = z.object({
+  /** Every day, if today's habits are not all done. */
+  habits: reminderSchema,
+  /** On Sundays, if the week's check-in is not sent. */
+  checkIn: reminderSchema,
+  /** On Mondays, if the week's planner is not saved. */
+  planner: reminderSchema,
+  /** No reminder from `from` to `to` (across midnight when `from` is later than `to`). */
+  quietHours: z.nullable(z.object({ from: timeOfDaySchema, to: timeOfDaySchema })),
+});
+export type ReminderPrefs = z.infer<typeof reminderPrefsSchema>;
+
+export const DEFAULT_REMINDER_PREFS: ReminderPrefs = {
+  habits: { enabled: true, time: '20:30' },
+  checkIn: { enabled: true, time: '18:00' },
+  planner: { enabled: true, time: '08:30' },
+  quietHours: { from: '22:00', to: '07:00' },
+};
+
+/** How long after its time a reminder may still go (a job that was down catches up within it). */
+export const MAX_LATENESS_MINUTES = 180;
+
+export interface DueReminder {
+  kind: ReminderKind;
+  /** The participant's day it is for: with the participant and kind, the sender's once-only key. */
+  day: IsoDate;
+  title: string;
+  body: string;
+  /** The screen a tap opens. */
+  url: string;
+}
+
+const SUNDAY = 6;
+const MONDAY = 0;
+
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+/** Minutes since midnight on the wall clock of `timeZone` at `now`. */
+export function minutesOfDay(timeZone: string, now: Date): number {
+  let format = wallClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    wallClocks.set(timeZone, format);
+  }
+  const parts = format.formatToParts(now);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return part('hour') * 60 + part('minute');
+}
+
+function minutesOf(time: string): number {
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  return hours * 60 + minutes;
+}
+
+/** Whether `minute` (of the day) is within quiet hours. */
+export function isQuiet(quietHours: ReminderPrefs['quietHours'], minute: number): boolean {
+  if (!quietHours) return false;
+  const from = minutesOf(quietHours.from);
+  const to = minutesOf(quietHours.to);
+  if (from === to) return false;
+  return from < to ? minute >= from && minute < to : minute >= from || minute < to;
+}
+
+/** "Ti mancano 2 abitudini oggi 💪" */
+function habitsLeftText(left: number): string {
+  return left === 1 ? 'Ti manca 1 abitudine oggi 💪' : `Ti mancano ${left} abitudini oggi 💪`;
+}
+
+/**
+ * The reminders due at `now` for a participant whose eight weeks are running, in their zone.
+ * `sent` holds the keys already sent (see reminderKey); those are never due again.
+ */
+export function dueReminders(input: {
+  prefs: ReminderPrefs;
+  tracker: TrackerData | null;
+  challengeStartDate: IsoDate | null;
+  timeZone: string;
+  now: Date;
+  sent?: ReadonlySet<string>;
+}): DueReminder[] {
+  const { prefs, tracker, challengeStartDate: start, timeZone, now } = input;
+  const today = todayIn(timeZone, now);
+  if (!isChallengeStarted(start, today) || isChallengeOver(start, today)) return [];
+  const minute = minutesOfDay(timeZone, now);
+  if (isQuiet(prefs.quietHours, minute)) return [];
+  const inTime = (time: string) => minute >= minutesOf(time) && minute < minutesOf(time) + MAX_LATENESS_MINUTES;
+  const fresh = (kind: ReminderKind) => !input.sent?.has(reminderKey(kind, today));
+  const week = challengeWeekNumber(start, today);
+  const due: DueReminder[] = [];
+
+  if (prefs.habits.enabled && inTime(prefs.habits.time) && fresh('habits') && tracker) {
+    const left = activeHabits(tracker).filter((habit) => tracker.completions[habit.id]?.[today] === undefined).length;
+    if (left > 0) due.push({ kind: 'habits', day: today, title: 'Sfida 8 settimane', body: habitsLeftText(left), url: '/abitudini' });
+  }
+  if (prefs.checkIn.enabled && weekdayIndex(today) === SUNDAY && inTime(prefs.checkIn.time) && fresh('checkIn')) {
+    if (!(tracker?.checkIns ?? []).some((checkIn) => checkIn.weekNumber === week)) {
+      due.push({ kind: 'checkIn', day: today, title: 'Check-in della settimana', body: 'Com’è andata questa settimana? Ti bastano due minuti ✍️', url: '/checkin' });
+    }
+  }
+  if (prefs.planner.enabled && weekdayIndex(today) === MONDAY && inTime(prefs.planner.time) && fresh('planner')) {
+    if (!(tracker?.savedPlannerWeeks ?? []).includes(week)) {
+      due.push({ kind: 'planner', day: today, title: 'Planner della settimana', body: 'Nuova settimana: scrivi le tue 3 azioni concrete 🗓️', url: '/planner' });
+    }
+  }
+  return due;
+}
+
+/** The sender's once-only key of a reminder, per participant (it prefixes the uid). */
+export function reminderKey(kind: ReminderKind, day: IsoDate): string {
+  return `${kind}_${day}`;
+}
