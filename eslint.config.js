@@ -52,6 +52,11 @@ export default tseslint.config(
     },
   },
   {
+    // Plain scripts the service worker imports (web/public/push-handler.js).
+    files: ['web/public/**/*.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -90,3 +90,32 @@ test('the worker never caches /api, and a new page load still asks the server fo
   await page.reload();
   expect((await session).fromServiceWorker()).toBe(false);
 });
+
+test('a push message becomes a notification carrying the screen a tap opens, never another site', async ({ page, context, baseURL }) => {
+  await newParticipant(page, romeToday(), 'Nadia Notifiche');
+  await context.grantPermissions(['notifications'], { origin: baseURL! });
+  await page.goto('/dashboard');
+  await controlledByServiceWorker(page);
+
+  const cdp = await context.newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }: { registrations: Array<{ registrationId: string; scopeURL: string; isDeleted: boolean }> }) => {
+      const ours = registrations.find((registration) => registration.scopeURL === `${baseURL}/` && !registration.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const deliver = async (data: object) =>
+    cdp.send('ServiceWorker.deliverPushMessage', { origin: baseURL!, registrationId: await registrationId, data: JSON.stringify(data) });
+
+  await deliver({ title: 'Sfida 8 settimane', body: 'Ti mancano 2 abitudini oggi 💪', url: '/abitudini', tag: 'habits' });
+  const shown = () =>
+    page.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown })),
+    );
+  await expect.poll(shown).toEqual([{ title: 'Sfida 8 settimane', body: 'Ti mancano 2 abitudini oggi 💪', tag: 'habits', data: { url: '/abitudini' } }]);
+
+  // A link to another site never leaves the app: it opens the dashboard.
+  await deliver({ title: 'Messaggio', body: 'Prova', url: 'https://altro.example/phishing', tag: 'message' });
+  await expect.poll(async () => (await shown()).find((n) => n.tag === 'message')?.data).toEqual({ url: '/dashboard' });
+});

@@ -55,6 +55,8 @@ describe('service worker', { timeout: 60_000 }, () => {
       expect(sw).toMatch(/\^\\\/api\\\//);
       // A waiting worker takes over only when told to (the app's "Aggiorna").
       expect(sw).toContain('SKIP_WAITING');
+      // Push messages are shown by the app's own handler.
+      expect(sw).toContain('importScripts("/push-handler.js")');
     } finally {
       await rm(dist, { recursive: true, force: true });
     }

@@ -33,6 +33,8 @@ export async function buildServiceWorker(dist: string): Promise<{ count: number;
     // other app path (the coach console) → the SPA shell. Never an API call or a download.
     navigateFallback: '/app.html',
     navigateFallbackDenylist: [/^\/api\//, /^\/downloads\//],
+    // Push messages become notifications (web/public/push-handler.js).
+    importScripts: ['/push-handler.js'],
     // The invitation link's code and campaign tags do not make another page.
     ignoreURLParametersMatching: [/^codice$/, /^utm_/, /^fbclid$/],
   });
