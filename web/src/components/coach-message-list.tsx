@@ -1,6 +1,6 @@
 import { Badge, Box, Flex, Stack, Text } from '@chakra-ui/react';
 import type { InboxMessage } from '@sfida/core/cohort-messages';
-import { formatInboxTime } from '../lib/inbox';
+import { formatDayTime } from '../lib/day-time';
 
 interface CoachMessageListProps {
   /** In the order to show them (newest first). */
@@ -40,7 +40,7 @@ export function CoachMessageList({ messages, timeZone, label, isNew = (message) 
                   </Badge>
                 )}
                 <Text asChild color="fg.muted">
-                  <time dateTime={message.sentAt}>{formatInboxTime(message.sentAt, timeZone)}</time>
+                  <time dateTime={message.sentAt}>{formatDayTime(message.sentAt, timeZone)}</time>
                 </Text>
               </Flex>
             </Flex>

@@ -28,9 +28,11 @@ export function inboxQueryKey(userId: string) {
   return ['inbox', userId] as const;
 }
 
+/** The inbox, its messages newest first (the order every screen shows them in). */
 async function fetchInbox(signal?: AbortSignal): Promise<Inbox> {
   const { inboxSchema } = await import('@sfida/core/cohort-messages');
-  return apiFetch('/api/me/inbox', { schema: inboxSchema, signal });
+  const inbox = await apiFetch('/api/me/inbox', { schema: inboxSchema, signal });
+  return { ...inbox, messages: [...inbox.messages].sort((a, b) => b.sentAt.localeCompare(a.sentAt)) };
 }
 
 export function inboxQueryOptions(userId: string) {
@@ -132,9 +134,4 @@ export function useMarkMessagesRead(userId: string) {
     },
     [queryClient, mutate],
   );
-}
-
-/** "12 novembre, 18:30" in the participant's zone. */
-export function formatInboxTime(instant: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(instant));
 }

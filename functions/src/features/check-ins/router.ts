@@ -4,6 +4,7 @@ import { answerRequestSchema, replyRequestSchema, replyTemplatesSchema } from '@
 import type { ApiDeps } from '../../deps';
 import { badRequest } from '../../shared/http-error';
 import { parseOr400 } from '../../shared/validate';
+import { isDocumentId } from '../coach/repository';
 import { MESSAGE_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
 import { currentUser, requireUser } from '../../middleware/session';
 import {
@@ -30,7 +31,7 @@ function viewParam(value: unknown): 'queue' | 'recent' {
 
 function cohortParam(value: unknown): string | null {
   if (value === undefined || value === '') return null;
-  if (typeof value !== 'string' || value.length > 128 || value.includes('/')) throw badRequest(paramMessages.cohortId);
+  if (typeof value !== 'string' || !isDocumentId(value)) throw badRequest(paramMessages.cohortId);
   return value;
 }
 

@@ -18,6 +18,8 @@ import { ownThreadOf, threadsOfUser, type ThreadDoc } from '../../shared/check-i
 import { cohortOfCoach, cohortsCoachedBy, type CohortDoc } from '../../shared/cohort-repository';
 import { badRequest, conflict, forbidden, notFound } from '../../shared/http-error';
 import { toUser, userRef } from '../../shared/user-repository';
+import { DEFAULT_TIME_ZONE } from '../../shared/time-zone';
+import { participantOf } from '../coach/repository';
 import { trackersOf } from '../tracker/repository';
 import {
   cohortThreads,
@@ -53,7 +55,7 @@ async function cardsOf(deps: CheckInDeps, threads: ThreadDoc[], cohortNames: Map
 function cardOf(thread: ThreadDoc, user: User | null, tracker: TrackerData | null, cohortNames: Map<string, string>, now: Date): CheckInCard {
   const earlier = tracker ? checkInsInOrder(tracker).filter((checkIn) => checkIn.weekNumber < thread.weekNumber) : [];
   const start = user?.challengeStartDate ?? null;
-  const today = todayIn(user?.timeZone ?? tracker?.timeZone ?? 'Europe/Rome', now);
+  const today = todayIn(user?.timeZone ?? tracker?.timeZone ?? DEFAULT_TIME_ZONE, now);
   const planner = tracker ? plannerProgress(weekActions(tracker, thread.weekNumber)) : null;
   return {
     id: checkInThreadId(thread.userId, thread.weekNumber),
@@ -106,8 +108,7 @@ export async function checkInQueue(deps: CheckInDeps, coach: User, view: ThreadV
 /** A participant's threads as the coach of their cohort reads them (the participant page). */
 export async function participantCheckIns(deps: CheckInDeps, coach: User, cohortId: string, userId: string): Promise<{ cards: CheckInCard[] }> {
   const { cohort } = await cohortOfCoach(deps.db, coach, cohortId);
-  const snap = await userRef(deps.db, userId).get();
-  if (!snap.exists || snap.get('cohortId') !== cohortId || snap.get('role') !== 'PARTICIPANT') throw notFound(coachMessages.participantNotFound);
+  if (!(await participantOf(deps.db, cohortId, userId))) throw notFound(coachMessages.participantNotFound);
   const threads = (await threadsOfUser(deps.db, userId)).filter((thread) => thread.cohortId === cohortId);
   return { cards: await cardsOf(deps, threads, new Map([[cohortId, cohort.name]])) };
 }

@@ -58,7 +58,8 @@ async function recipientsOf(deps: MessageDeps, cohortId: string, audience: Audie
     const recipients: Recipient[] = [];
     for (const snap of snaps) {
       if (!snap.exists || snap.get('cohortId') !== cohortId || snap.get('role') !== 'PARTICIPANT') throw badRequest(coachMessages.participantNotFound);
-      if (withinAudience(toUser(snap), typeof snap.get('withdrawnAt') === 'string', snap.get('disabled') === true)) recipients.push({ user: toUser(snap) });
+      const user = toUser(snap);
+      if (withinAudience(user, typeof snap.get('withdrawnAt') === 'string', snap.get('disabled') === true)) recipients.push({ user });
     }
     return recipients;
   }

@@ -29,7 +29,7 @@ export function CoachCard({ user }: { user: User }) {
 
   // The newest week first: that is the reply the participant is most likely waiting for.
   const unseen = unseenReplies(inbox.threads);
-  const messages = [...inbox.messages].sort((a, b) => b.sentAt.localeCompare(a.sentAt)).slice(0, NEWEST_MESSAGES);
+  const messages = inbox.messages.slice(0, NEWEST_MESSAGES);
   return (
     <SectionCard title="Dal tuo coach" action={allMessages}>
       <Stack gap="4">

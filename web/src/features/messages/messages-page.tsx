@@ -22,7 +22,7 @@ function CoachMessages({ user }: { user: User }) {
   // The messages unread when the page first showed them keep their mark for this visit, though
   // they are marked read at once: the reader still sees which ones are new.
   const [newOnArrival, setNewOnArrival] = useState<ReadonlySet<string> | null>(null);
-  const messages = query.data ? [...query.data.messages].sort((a, b) => b.sentAt.localeCompare(a.sentAt)) : [];
+  const messages = query.data?.messages ?? [];
   if (query.data && newOnArrival === null) {
     setNewOnArrival(new Set(messages.filter((message) => !message.read).map((message) => message.id)));
   }

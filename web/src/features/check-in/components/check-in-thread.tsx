@@ -2,7 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Box, Button, Field, Flex, Stack, Text, Textarea } from '@chakra-ui/react';
 import { answerRequestSchema, MAX_ANSWER, type CoachReply, type OwnThread, type ParticipantAnswer } from '@sfida/core/check-in-threads';
 import { errorMessage } from '../../../lib/api-client';
-import { formatInboxTime, useAnswerReply, useMarkReplySeen } from '../../../lib/inbox';
+import { formatDayTime } from '../../../lib/day-time';
+import { useAnswerReply, useMarkReplySeen } from '../../../lib/inbox';
 
 interface ThreadProps {
   thread: OwnThread;
@@ -42,32 +43,30 @@ function CoachReplyBlock({ thread, reply, userId, timeZone }: ThreadProps & { re
     if (unseen) markSeen();
   }, [unseen, markSeen]);
 
-  return (
-    <Box bg="brand.subtle" borderWidth="1px" borderColor="brand.border" borderRadius="md" p="3">
-      <Flex justify="space-between" gap="2" wrap="wrap" fontSize="sm">
-        <Text fontWeight="bold">Risposta di {reply.coachName}</Text>
-        <Text asChild color="fg.muted">
-          <time dateTime={reply.at}>{formatInboxTime(reply.at, timeZone)}</time>
-        </Text>
-      </Flex>
-      <Text mt="1" whiteSpace="pre-wrap" overflowWrap="anywhere">
-        {reply.text}
-      </Text>
-    </Box>
-  );
+  return <ThreadNote author={`Risposta di ${reply.coachName}`} at={reply.at} text={reply.text} timeZone={timeZone} fromCoach />;
 }
 
 function AnswerBlock({ answer, timeZone }: { answer: ParticipantAnswer; timeZone: string }) {
+  return <ThreadNote author="La tua risposta" at={answer.at} text={answer.text} timeZone={timeZone} />;
+}
+
+/** One message of the thread: who, when (in the participant's zone) and what; the answer indented under the reply. */
+function ThreadNote({ author, at, text, timeZone, fromCoach = false }: { author: string; at: string; text: string; timeZone: string; fromCoach?: boolean }) {
   return (
-    <Box borderWidth="1px" borderColor="border" borderRadius="md" p="3" ms={{ base: '3', md: '6' }}>
+    <Box
+      borderWidth="1px"
+      borderRadius="md"
+      p="3"
+      {...(fromCoach ? { bg: 'brand.subtle', borderColor: 'brand.border' } : { borderColor: 'border', ms: { base: '3', md: '6' } })}
+    >
       <Flex justify="space-between" gap="2" wrap="wrap" fontSize="sm">
-        <Text fontWeight="bold">La tua risposta</Text>
+        <Text fontWeight="bold">{author}</Text>
         <Text asChild color="fg.muted">
-          <time dateTime={answer.at}>{formatInboxTime(answer.at, timeZone)}</time>
+          <time dateTime={at}>{formatDayTime(at, timeZone)}</time>
         </Text>
       </Flex>
       <Text mt="1" whiteSpace="pre-wrap" overflowWrap="anywhere">
-        {answer.text}
+        {text}
       </Text>
     </Box>
   );

@@ -3,17 +3,11 @@ import { Badge, Box, Button, Field, Flex, NativeSelect, Stack, Text, Textarea } 
 import { fillPlaceholders, firstNameOf, MAX_REPLY, threadMessages, type CheckInCard } from '@sfida/core/check-in-threads';
 import { FormError } from '../../../components/form-error';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { formatDayTime } from '../../../lib/day-time';
 import { moodOf } from '../../../lib/moods';
 import { notify } from '../../../lib/notices';
 import { useHandleCheckIn } from '../api/check-ins';
 import { useReplyTemplates } from '../api/reply-templates';
-
-const dayTime = new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });
-
-/** An instant as the coach reads it ("24 novembre, 09:30"), in the browser's zone. */
-export function formatInstant(instant: string): string {
-  return dayTime.format(new Date(instant));
-}
 
 /** The word for this check-in's mood against the previous one's. */
 function trendOf(card: CheckInCard): { arrow: string; text: string } | null {
@@ -92,9 +86,9 @@ export function ThreadView({ card }: { card: CheckInCard }) {
         <Text fontWeight="semibold">
           {card.status === 'replied' ? 'Risposto' : 'Letto'} da {card.handledBy ?? 'un coach'}
         </Text>
-        {card.handledAt && <Text color="fg.muted">{formatInstant(card.handledAt)}</Text>}
+        {card.handledAt && <Text color="fg.muted">{formatDayTime(card.handledAt)}</Text>}
         {card.replySeenAt && (
-          <Badge colorPalette="green" variant="subtle" title={`Aperta il ${formatInstant(card.replySeenAt)}`}>
+          <Badge colorPalette="green" variant="subtle" title={`Aperta il ${formatDayTime(card.replySeenAt)}`}>
             letto
           </Badge>
         )}

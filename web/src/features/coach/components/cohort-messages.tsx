@@ -4,9 +4,9 @@ import type { RosterRow } from '@sfida/core/coach';
 import { MAX_MESSAGE, messageTexts, segmentLabels, segmentSchema, type AudienceRequest, type AudiencePreview, type Segment } from '@sfida/core/cohort-messages';
 import { FormError } from '../../../components/form-error';
 import { errorMessage } from '../../../lib/api-client';
+import { formatDayTime } from '../../../lib/day-time';
 import { notify } from '../../../lib/notices';
 import { useAudiencePreview, useSendMessage, useSentMessages } from '../api/messages';
-import { formatInstant } from './check-in-thread';
 
 const Checkbox = chakra('input', { base: { appearance: 'auto', width: '5', height: '5', flexShrink: 0, accentColor: '{colors.brand.700}', cursor: 'pointer' } });
 
@@ -199,7 +199,7 @@ export function SentMessages({ cohortId }: { cohortId: string }) {
       {messages.data.map((message) => (
         <Box as="li" key={message.id} borderWidth="1px" borderColor="border" rounded="lg" p="3">
           <Text fontSize="sm" color="fg.muted">
-            {formatInstant(message.sentAt)} · {segmentLabels[message.segment]} · {message.recipientCount}{' '}
+            {formatDayTime(message.sentAt)} · {segmentLabels[message.segment]} · {message.recipientCount}{' '}
             {message.recipientCount === 1 ? 'destinatario' : 'destinatari'} · {message.coachName}
           </Text>
           <Text mt="1" whiteSpace="pre-wrap" overflowWrap="anywhere">
