@@ -57,7 +57,8 @@ function NavItem({ to, label, block = false, count = 0 }: { to: string; label: s
 /** The signed-in layout: header navigation (a disclosure menu on phones), the page, the footer. */
 export default function AppShell() {
   const { logout, user } = useAuth();
-  const items = user?.role === 'OWNER' ? [coachItem, ...navItems] : navItems;
+  // Coaches send messages rather than receive them: their place in the header is the console's.
+  const items = user?.role === 'OWNER' ? [coachItem, ...navItems.filter((item) => item.to !== '/messaggi')] : navItems;
   // Known once a screen has fetched the inbox (the dashboard, the check-in, the messages): the
   // shell never asks for it, so no page pays a request at start-up for the badge.
   const unread = useCachedUnreadCount(user?.id ?? '');

@@ -18,6 +18,8 @@ describe('coach console: who gets in', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Menu' }));
     const nav = screen.getByRole('navigation', { name: 'Menu principale' });
     expect(within(nav).getByRole('link', { name: 'Coach' })).toHaveAttribute('href', '/coach');
+    // A coach sends messages, never receives them: no "Messaggi" entry (the wide header fits at 1280 px).
+    expect(within(nav).queryByRole('link', { name: /^Messaggi/ })).not.toBeInTheDocument();
   });
 
   it('shows no "Coach" entry to a participant', async () => {
