@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_REMINDER_PREFS, dueReminders, isQuiet, minutesOfDay, reminderKey, reminderPrefsSchema, type ReminderPrefs } from './reminders';
+import {
+  DEFAULT_REMINDER_PREFS,
+  dueReminders,
+  instantAt,
+  isQuiet,
+  minutesOfDay,
+  nextReminderAt,
+  reminderKey,
+  reminderPrefsSchema,
+  type ReminderPrefs,
+} from './reminders';
 import { emptyTracker, type TrackerData } from './tracker';
 
 const ROME = 'Europe/Rome';
@@ -93,5 +103,44 @@ describe('reminders', () => {
     expect(minutesOfDay(NEW_YORK, new Date('2026-03-29T01:00:00Z'))).toBe(21 * 60);
     expect(reminderPrefsSchema.safeParse({ ...DEFAULT_REMINDER_PREFS, habits: { enabled: true, time: '24:00' } }).success).toBe(false);
     expect(reminderPrefsSchema.safeParse(DEFAULT_REMINDER_PREFS).success).toBe(true);
+  });
+});
+
+describe('when a reminder is next due', () => {
+  const ROME = 'Europe/Rome';
+  const NEW_YORK = 'America/New_York';
+
+  it('reads the wall clock of the zone, on both sides of the DST changes', () => {
+    expect(instantAt('2026-03-28', '20:30', ROME).toISOString()).toBe('2026-03-28T19:30:00.000Z');
+    expect(instantAt('2026-03-29', '20:30', ROME).toISOString()).toBe('2026-03-29T18:30:00.000Z');
+    expect(instantAt('2026-10-24', '08:30', ROME).toISOString()).toBe('2026-10-24T06:30:00.000Z');
+    expect(instantAt('2026-10-25', '08:30', ROME).toISOString()).toBe('2026-10-25T07:30:00.000Z');
+    expect(instantAt('2026-03-08', '20:30', NEW_YORK).toISOString()).toBe('2026-03-09T00:30:00.000Z');
+  });
+
+  it('moves a time the spring change skips past the gap, and takes the first of a time that happens twice', () => {
+    expect(instantAt('2026-03-29', '02:30', ROME).toISOString()).toBe('2026-03-29T01:30:00.000Z');
+    expect(instantAt('2026-10-25', '02:30', ROME).toISOString()).toBe('2026-10-25T00:30:00.000Z');
+  });
+
+  it('is the same wall time every day across the change, whatever the hours in between', () => {
+    const first = nextReminderAt('habits', '20:30', ROME, new Date('2026-03-28T19:45:00Z'));
+    expect(first.toISOString()).toBe('2026-03-29T18:30:00.000Z');
+    const second = nextReminderAt('habits', '20:30', ROME, first);
+    expect(second.toISOString()).toBe('2026-03-30T18:30:00.000Z');
+    expect(minutesOfDay(ROME, second)).toBe(20 * 60 + 30);
+    // Later the same day when the time has not come yet.
+    expect(nextReminderAt('habits', '20:30', ROME, new Date('2026-10-25T12:00:00Z')).toISOString()).toBe('2026-10-25T19:30:00.000Z');
+  });
+
+  it('puts the check-in on Sundays and the planner on Mondays of the participant\'s own calendar', () => {
+    // Sunday 29 March 2026, 22:30 UTC: already Monday in Rome, still Sunday in New York.
+    const now = new Date('2026-03-29T22:30:00Z');
+    expect(nextReminderAt('checkIn', '18:00', ROME, now).toISOString()).toBe('2026-04-05T16:00:00.000Z');
+    expect(nextReminderAt('planner', '08:30', ROME, now).toISOString()).toBe('2026-03-30T06:30:00.000Z');
+    // Due at this very minute in New York: the next one is a week later (strictly after `now`).
+    expect(nextReminderAt('checkIn', '18:30', NEW_YORK, now).toISOString()).toBe('2026-04-05T22:30:00.000Z');
+    expect(nextReminderAt('checkIn', '19:00', NEW_YORK, now).toISOString()).toBe('2026-03-29T23:00:00.000Z');
+    expect(nextReminderAt('planner', '08:30', NEW_YORK, now).toISOString()).toBe('2026-03-30T12:30:00.000Z');
   });
 });

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { challengeWeekNumber, isChallengeOver, isChallengeStarted, todayIn, weekdayIndex } from './dates';
+import { addDays, challengeWeekNumber, isChallengeOver, isChallengeStarted, todayIn, weekdayIndex } from './dates';
 import type { IsoDate } from './iso-date';
 import { activeHabits, type TrackerData } from './tracker';
 
@@ -128,4 +128,61 @@ export function dueReminders(input: {
 /** The sender's once-only key of a reminder, per participant (it prefixes the uid). */
 export function reminderKey(kind: ReminderKind, day: IsoDate): string {
   return `${kind}_${day}`;
+}
+
+const wallDateTimes = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall clock of `timeZone` at `instant`, read as if it were UTC (its offset is the difference). */
+function wallClockAsUtc(timeZone: string, instant: number): number {
+  let format = wallDateTimes.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    wallDateTimes.set(timeZone, format);
+  }
+  const parts = format.formatToParts(new Date(instant));
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+}
+
+/**
+ * The instant the wall clock of `timeZone` reads `time` on `date`. A time skipped by a
+ * daylight-saving change (02:30 on the last Sunday of March in Rome) is the same time after the
+ * change (03:30); a time that happens twice is its first occurrence.
+ */
+export function instantAt(date: IsoDate, time: string, timeZone: string): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const wanted = Date.UTC(year, month - 1, day) + minutesOf(time) * 60_000;
+  // The zone's offset at a first guess, then at the instant that guess gives: two steps settle it.
+  let instant = wanted - (wallClockAsUtc(timeZone, wanted) - wanted);
+  instant = wanted - (wallClockAsUtc(timeZone, instant) - instant);
+  const earlier = instant - 60 * 60_000;
+  if (wallClockAsUtc(timeZone, earlier) === wanted) instant = earlier;
+  return new Date(instant);
+}
+
+/** The days of the week a reminder can fire on (weekdayIndex: Monday 0 … Sunday 6); null: every day. */
+const reminderWeekday: Record<ReminderKind, number | null> = { habits: null, checkIn: SUNDAY, planner: MONDAY };
+
+/**
+ * When a reminder of `kind` at `time` is next due after `after`, on the wall clock of `timeZone`:
+ * the sender looks at a participant only then (`dueReminders` decides whether it goes).
+ */
+export function nextReminderAt(kind: ReminderKind, time: string, timeZone: string, after: Date): Date {
+  const today = todayIn(timeZone, after);
+  for (let offset = 0; ; offset++) {
+    const day = addDays(today, offset);
+    const weekday = reminderWeekday[kind];
+    if (weekday !== null && weekdayIndex(day) !== weekday) continue;
+    const at = instantAt(day, time, timeZone);
+    if (at.getTime() > after.getTime()) return at;
+  }
 }
