@@ -1,8 +1,8 @@
-import { waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeUser } from '../testing/fake-user';
-import { anonymous, json, mockApi, renderApp } from '../testing/test-utils';
-import { REMEMBERED_USER_KEY } from './auth';
+import { anonymous, json, mockApi, renderApp, sentBody } from '../testing/test-utils';
+import { meQueryKey, PUSH_UNSUBSCRIBE_TIMEOUT_MS, REMEMBERED_USER_KEY, useAuth, type AuthContextValue } from './auth';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -63,5 +63,74 @@ describe('session offline', { timeout: 20_000 }, () => {
     vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
     const { currentPath } = renderApp('/dashboard');
     await waitFor(() => expect(currentPath()).toBe('/login'));
+  });
+});
+
+describe('sign-out and push notifications', { timeout: 20_000 }, () => {
+  /** This device's push subscription, as the browser keeps it (the Push API is faked: it is outside our system). */
+  function subscribedDevice(getRegistration: () => Promise<unknown>) {
+    vi.stubGlobal('navigator', { userAgent: navigator.userAgent, language: navigator.language, onLine: true, serviceWorker: { getRegistration } });
+  }
+
+  /** The session's actions, as the last rendered probe saw them. */
+  let auth: AuthContextValue | null = null;
+  beforeEach(() => {
+    auth = null;
+  });
+  function Probe() {
+    auth = useAuth();
+    return null;
+  }
+
+  it('removes the subscription of this device, then signs out', async () => {
+    const unsubscribe = vi.fn(async () => true);
+    const subscription = { endpoint: 'https://push.example.com/send/abc', unsubscribe };
+    subscribedDevice(async () => ({ pushManager: { getSubscription: async () => subscription } }));
+    const order: string[] = [];
+    const fetchMock = mockApi({
+      'GET /api/auth/session': () => json({ user: fakeUser() }),
+      'POST /api/me/push-subscriptions/remove': () => (order.push('remove'), new Response(null, { status: 204 })),
+      'POST /api/auth/logout': () => (order.push('logout'), new Response(null, { status: 204 })),
+    });
+    const { queryClient } = renderApp('/profilo', <Probe />);
+    await waitFor(() => expect(auth?.status).toBe('authenticated'));
+
+    await act(() => auth!.logout());
+    expect(order).toEqual(['remove', 'logout']);
+    expect(sentBody(fetchMock, 'POST', '/api/me/push-subscriptions/remove')).toEqual({ endpoint: subscription.endpoint });
+    expect(unsubscribe).toHaveBeenCalledTimes(1);
+    expect(queryClient.getQueryData(meQueryKey)).toBeNull();
+  });
+
+  it('a browser that fails, or never answers, does not stop the sign-out', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const fetchMock = mockApi({ 'GET /api/auth/session': () => json({ user: fakeUser() }), 'POST /api/auth/logout': () => new Response(null, { status: 204 }) });
+
+    subscribedDevice(() => Promise.reject(new Error('Storage error')));
+    const failing = renderApp('/profilo', <Probe />);
+    await waitFor(() => expect(auth?.status).toBe('authenticated'));
+    await act(() => auth!.logout());
+    expect(failing.queryClient.getQueryData(meQueryKey)).toBeNull();
+    expect(warn).toHaveBeenCalledWith('Notifiche non disattivate su questo dispositivo', expect.any(Error));
+    failing.unmount();
+    auth = null;
+
+    subscribedDevice(() => new Promise(() => undefined));
+    const hanging = renderApp('/profilo', <Probe />);
+    await waitFor(() => expect(auth?.status).toBe('authenticated'));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await act(async () => {
+        const done = auth!.logout();
+        await vi.advanceTimersByTimeAsync(PUSH_UNSUBSCRIBE_TIMEOUT_MS);
+        await done;
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(hanging.queryClient.getQueryData(meQueryKey)).toBeNull();
+    expect(warn).toHaveBeenCalledWith('Notifiche non disattivate su questo dispositivo: nessuna risposta');
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/logout')).toHaveLength(2);
+    warn.mockRestore();
   });
 });

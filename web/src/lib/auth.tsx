@@ -6,6 +6,7 @@ import type { LoginDevice } from '@sfida/core/device-token';
 import { ApiError, apiFetch, readApiResponse } from './api-client';
 import { browserTimeZone } from './browser-time-zone';
 import { storeDeviceToken, storedDeviceToken } from './device-token';
+import { unsubscribeDevice } from './push-device';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
 
@@ -149,6 +150,31 @@ function forgetOtherQueries(queryClient: QueryClient) {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
 }
 
+/** How long a sign-out waits for this device's push subscription to end before going on without it. */
+export const PUSH_UNSUBSCRIBE_TIMEOUT_MS = 3000;
+
+/**
+ * Stops push on this device at sign-out (the next user of this browser must not get the last
+ * one's reminders). Before the logout request: removing the subscription needs the session.
+ * A failure or a browser that never answers only delays the sign-out, never stops it.
+ */
+async function stopPushOnThisDevice(): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const giveUp = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      console.warn('Notifiche non disattivate su questo dispositivo: nessuna risposta');
+      resolve();
+    }, PUSH_UNSUBSCRIBE_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([unsubscribeDevice(), giveUp]);
+  } catch (error) {
+    console.warn('Notifiche non disattivate su questo dispositivo', error);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -206,6 +232,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(
     async (andThen?: () => void) => {
+      await stopPushOnThisDevice();
       try {
         await apiFetch('/api/auth/logout', { method: 'POST' });
       } catch (error) {
