@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import { DEFAULT_NOTIFICATION_SETTINGS } from '@sfida/core/notifications';
 import { browserTimeZone } from '../../lib/browser-time-zone';
 import { fakeUser } from '../../testing/fake-user';
-import { fakeServer, json, renderApp, resetTestState } from '../../testing/test-utils';
+import { deferred, fakeServer, json, renderApp, resetTestState, type ApiCall } from '../../testing/test-utils';
 import ProfilePage from './profile-page';
 
 afterEach(resetTestState);
@@ -11,11 +12,19 @@ afterEach(resetTestState);
 const device = browserTimeZone();
 const elsewhere = device === 'Asia/Tokyo' ? 'America/New_York' : 'Asia/Tokyo';
 
+/** The notifications section's settings, which the page also loads. */
+function notifications(call: ApiCall) {
+  return call.method === 'GET' && call.path === '/api/me/notifications' ? json({ publicKey: null, settings: DEFAULT_NOTIFICATION_SETTINGS }) : undefined;
+}
+
+/** The profile's own section (the notifications' has a Salva button too). */
+const profileSection = () => within(screen.getByRole('region', { name: 'Il tuo profilo' }));
+
 /** Answers PUT /api/auth/profile as the server does: the user with the new zone. */
 function acceptingZoneChanges(timeZone: string) {
   let current = fakeUser({ timeZone });
   const calls = fakeServer(current, (call) => {
-    if (call.method !== 'PUT' || call.path !== '/api/auth/profile') return undefined;
+    if (call.method !== 'PUT' || call.path !== '/api/auth/profile') return notifications(call);
     current = { ...current, ...(call.body as { timeZone: string }) };
     return json(current);
   });
@@ -52,7 +61,7 @@ describe('Profile: the time zone', { timeout: 20_000 }, () => {
     const list = screen.getByLabelText('Nuovo fuso orario');
     expect(list).toHaveValue(device);
     await user.selectOptions(list, 'America/Sao_Paulo');
-    await user.click(screen.getByRole('button', { name: 'Salva' }));
+    await user.click(profileSection().getByRole('button', { name: 'Salva' }));
 
     expect(await screen.findByText('Fuso orario aggiornato')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ timeZone: 'America/Sao_Paulo' });
@@ -62,15 +71,31 @@ describe('Profile: the time zone', { timeout: 20_000 }, () => {
 
   it("shows the server's refusal and keeps the zone", async () => {
     const message = 'Puoi cambiare il fuso orario una volta al giorno. Riprova domani.';
-    fakeServer(fakeUser({ timeZone: device }), (call) => (call.method === 'PUT' ? json({ message }, 429) : undefined));
+    fakeServer(fakeUser({ timeZone: device }), (call) => (call.method === 'PUT' ? json({ message }, 429) : notifications(call)));
     const { user } = renderApp('/profilo', <ProfilePage />);
 
     await user.click(await screen.findByRole('button', { name: 'Scegli un altro fuso orario' }));
     await user.selectOptions(screen.getByLabelText('Nuovo fuso orario'), elsewhere);
-    await user.click(screen.getByRole('button', { name: 'Salva' }));
+    await user.click(profileSection().getByRole('button', { name: 'Salva' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.getByLabelText('Nuovo fuso orario')).toHaveValue(elsewhere);
     expect(screen.getByText(device, { selector: 'p' })).toBeInTheDocument();
+  });
+});
+
+describe('Profile: notifications', { timeout: 20_000 }, () => {
+  it('shows the profile before the notification settings arrive, then their section', async () => {
+    const answer = deferred<Response>();
+    fakeServer(fakeUser(), (call) => (call.path === '/api/me/notifications' ? answer.promise : undefined));
+    renderApp('/profilo', <ProfilePage />);
+
+    expect(await screen.findByText('Fuso orario')).toBeInTheDocument();
+    const section = within(screen.getByRole('region', { name: 'Notifiche e promemoria' }));
+    expect(section.getByText('Caricamento delle notifiche...')).toBeInTheDocument();
+
+    answer.resolve(json({ publicKey: null, settings: DEFAULT_NOTIFICATION_SETTINGS }));
+    expect(await section.findByText('Le notifiche non sono disponibili al momento.')).toBeInTheDocument();
+    expect(section.getByRole('checkbox', { name: 'Quando il coach ti manda un messaggio' })).toBeChecked();
   });
 });

@@ -10,6 +10,7 @@ import { browserTimeZone } from '../../lib/browser-time-zone';
 import { notify } from '../../lib/notices';
 import { livelloLabels, luogoLabels, schedaDownloadUrl, schedaLabels, tempoLabels } from '../../lib/training-labels';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { NotificationSettingsPanel } from './notification-settings';
 
 const roleLabels = { PARTICIPANT: 'Partecipante', OWNER: 'Coach' } as const;
 
@@ -244,6 +245,10 @@ export default function ProfilePage() {
                 : 'Completa l’onboarding per ricevere la tua scheda di allenamento.'}
             </Text>
           )}
+        </SectionCard>
+
+        <SectionCard title="Notifiche e promemoria">
+          <NotificationSettingsPanel />
         </SectionCard>
       </SimpleGrid>
     </>
