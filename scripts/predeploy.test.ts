@@ -23,13 +23,19 @@ afterEach(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
+/** The CLI answering `answer` about `secret` and that every other secret is set. */
+const onlyFor =
+  (secret: string, answer: FirebaseCli): FirebaseCli =>
+  async (args) =>
+    args[1] === secret ? answer(args) : secretSet(args);
+
 const settings = (text: string, file = '.env.sfida-prod') => writeFile(join(root, 'functions', file), text);
 const check = (input: Partial<PredeployInput> = {}) =>
   predeployChecks({
     root,
     args: ['--project', 'sfida-prod'],
     activeProject: null,
-    declaredSecrets: ['INVITE_CODE'],
+    declaredSecrets: ['INVITE_CODE', 'VAPID_PRIVATE_KEY'],
     firebase: secretSet,
     now: new Date('2026-06-01'),
     ...input,
@@ -80,18 +86,21 @@ describe('predeployChecks', () => {
       stdout: JSON.stringify({ status: 'error', error: 'Secret [projects/123/secrets/INVITE_CODE] not found.' }),
       stderr: '',
     });
-    expect((await check({ firebase: missing })).problems).toEqual([
+    expect((await check({ firebase: onlyFor('INVITE_CODE', missing) })).problems).toEqual([
       'Il secret INVITE_CODE non esiste nel progetto sfida-prod: impostalo con `npx firebase functions:secrets:set INVITE_CODE --project sfida-prod`.',
     ]);
     const destroyed: FirebaseCli = async () => ({ code: 0, stdout: JSON.stringify({ status: 'success', result: { secrets: [{ state: 'DESTROYED' }] } }), stderr: '' });
-    expect((await check({ firebase: destroyed })).problems).toEqual([expect.stringMatching(/non ha versioni attive/)]);
+    expect((await check({ firebase: onlyFor('INVITE_CODE', destroyed) })).problems).toEqual([expect.stringMatching(/non ha versioni attive/)]);
     const loggedOut: FirebaseCli = async () => ({ code: 1, stdout: '{"status":"error","error":"Failed to authenticate, have you run firebase login?"}', stderr: '' });
-    expect((await check({ firebase: loggedOut })).problems).toEqual([expect.stringMatching(/Non riesco a verificare il secret INVITE_CODE .*npx firebase login/)]);
+    expect((await check({ firebase: onlyFor('INVITE_CODE', loggedOut) })).problems).toEqual([expect.stringMatching(/Non riesco a verificare il secret INVITE_CODE .*npx firebase login/)]);
   });
 
-  test('a function that does not declare INVITE_CODE is refused', async () => {
+  test('a function that does not declare its secrets is refused', async () => {
     await settings(goodSettings);
-    expect((await check({ declaredSecrets: [] })).problems).toEqual([expect.stringMatching(/non dichiara il secret INVITE_CODE/)]);
+    expect((await check({ declaredSecrets: [] })).problems).toEqual([
+      expect.stringMatching(/non dichiara il secret INVITE_CODE/),
+      expect.stringMatching(/non dichiara il secret VAPID_PRIVATE_KEY/),
+    ]);
   });
 
   test('a decommissioned runtime is refused, a deprecated one warned about', async () => {
@@ -125,6 +134,6 @@ describe('selecting the project as the Firebase CLI does', () => {
   });
 });
 
-test('the real function declares INVITE_CODE as a secret', async () => {
-  expect(await declaredSecrets()).toEqual(['INVITE_CODE']);
+test('the real function declares INVITE_CODE and VAPID_PRIVATE_KEY as secrets', async () => {
+  expect(await declaredSecrets()).toEqual(['INVITE_CODE', 'VAPID_PRIVATE_KEY']);
 });

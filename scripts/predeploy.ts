@@ -115,8 +115,10 @@ export async function predeployChecks(input: PredeployInput): Promise<PredeployR
   }
 
   // The secrets the function needs: declared, and (for a real project) set.
-  if (!input.declaredSecrets.includes('INVITE_CODE')) {
-    problems.push('functions/src/index.ts non dichiara il secret INVITE_CODE: serve `defineSecret(\'INVITE_CODE\')` nell\'opzione `secrets` di onRequest.');
+  for (const secret of REQUIRED_SECRETS) {
+    if (!input.declaredSecrets.includes(secret)) {
+      problems.push(`functions/src/index.ts non dichiara il secret ${secret}: serve \`defineSecret('${secret}')\` nell'opzione \`secrets\` di onRequest.`);
+    }
   }
   if (selected && projectId) {
     for (const config of functions) problems.push(...checkSettings(input.root, config, projectId, selected.alias));
@@ -127,6 +129,9 @@ export async function predeployChecks(input: PredeployInput): Promise<PredeployR
   }
   return { projectId, problems, warnings };
 }
+
+/** The invite code, and the key that signs push notifications (the README says how to make one). */
+const REQUIRED_SECRETS = ['INVITE_CODE', 'VAPID_PRIVATE_KEY'] as const;
 
 /** The function's settings, read from the files the CLI deploys them from and parsed by the function's own config schema. */
 function checkSettings(root: string, config: FunctionsConfig, projectId: string, alias: string | null): string[] {
@@ -158,7 +163,9 @@ function checkSettings(root: string, config: FunctionsConfig, projectId: string,
     Object.assign(env, envs);
   }
   const file = `${folder}/${present[0]}`;
-  if ('INVITE_CODE' in env) problems.push(`${file}: togli INVITE_CODE, è un secret (\`npx firebase functions:secrets:set INVITE_CODE\`), non un'impostazione in chiaro.`);
+  for (const secret of REQUIRED_SECRETS.filter((key) => key in env)) {
+    problems.push(`${file}: togli ${secret}, è un secret (\`npx firebase functions:secrets:set ${secret}\`), non un'impostazione in chiaro.`);
+  }
   try {
     // What the function parses at start-up: these settings plus what the runtime sets.
     const parsed = loadConfig({ ...env, GCLOUD_PROJECT: projectId });

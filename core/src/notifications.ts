@@ -38,19 +38,22 @@ export interface NotificationsResponse {
 }
 
 /** `PUT /api/me/notifications`. */
-export const notificationSettingsRequestSchema = z.object({ settings: notificationSettingsSchema });
+export const notificationSettingsRequestSchema = z.object({ settings: notificationSettingsSchema }, { error: notificationMessages.invalidSettings });
 
-const base64UrlSchema = (max: number) => z.string().check(z.minLength(1), z.maxLength(max), z.regex(/^[A-Za-z0-9_-]+={0,2}$/));
+const invalid = notificationMessages.invalidSubscription;
+const base64UrlSchema = (max: number) =>
+  z.string({ error: invalid }).check(z.minLength(1, invalid), z.maxLength(max, invalid), z.regex(/^[A-Za-z0-9_-]+={0,2}$/, invalid));
+const endpointSchema = z.string({ error: invalid }).check(z.minLength(1, invalid), z.maxLength(2048, invalid));
 
-/** `POST /api/me/push-subscriptions`: a browser's `PushSubscription.toJSON()`. */
+/** `POST /api/me/push-subscriptions`: a browser's `PushSubscription.toJSON()` (other fields ignored). */
 export const pushSubscriptionRequestSchema = z.object({
-  endpoint: z.string().check(z.minLength(1), z.maxLength(2048)),
-  keys: z.object({ p256dh: base64UrlSchema(200), auth: base64UrlSchema(100) }),
+  endpoint: endpointSchema,
+  keys: z.object({ p256dh: base64UrlSchema(200), auth: base64UrlSchema(100) }, { error: invalid }),
 });
 export type PushSubscriptionRequest = z.infer<typeof pushSubscriptionRequestSchema>;
 
 /** `POST /api/me/push-subscriptions/remove`: this device stops receiving notifications. */
-export const pushUnsubscribeRequestSchema = z.object({ endpoint: z.string().check(z.minLength(1), z.maxLength(2048)) });
+export const pushUnsubscribeRequestSchema = z.object({ endpoint: endpointSchema });
 
 /** What the service worker's push handler reads (web/public/push-handler.js). */
 export interface PushPayload {
@@ -60,4 +63,33 @@ export interface PushPayload {
   url: string;
   /** One notification per tag: a newer one replaces it. */
   tag: string;
+}
+
+/** What a participant's phone shows when their coach answers a check-in. */
+export function coachReplyPush(coachName: string, weekNumber: number): PushPayload {
+  return {
+    title: 'Il tuo coach ti ha risposto',
+    body: `${coachName} ha risposto al tuo check-in della settimana ${weekNumber}`,
+    url: `/checkin#settimana-${weekNumber}`,
+    tag: `risposta-settimana-${weekNumber}`,
+  };
+}
+
+const MESSAGE_PREVIEW = 120;
+
+/** What a participant's phone shows for a coach's message: the start of it, the rest in the app. */
+export function coachMessagePush(coachName: string, text: string, messageId: string): PushPayload {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const body = flat.length > MESSAGE_PREVIEW ? `${flat.slice(0, MESSAGE_PREVIEW - 1).trimEnd()}…` : flat;
+  return { title: `Messaggio da ${coachName}`, body, url: '/messaggi', tag: `messaggio-${messageId}` };
+}
+
+/** What a coach's phone shows when a hard week's check-in arrives (mood 1–2). */
+export function moodAlertPush(participantFirstName: string, mood: number, weekNumber: number, threadId: string): PushPayload {
+  return {
+    title: 'Check-in da leggere',
+    body: `${participantFirstName}: umore ${mood} su 5 nella settimana ${weekNumber}`,
+    url: '/coach',
+    tag: `umore-${threadId}`,
+  };
 }

@@ -21,6 +21,7 @@ import { coachRouter } from './features/coach/router';
 import { cohortsRouter } from './features/cohorts/router';
 import { coachCheckInsRouter, ownCheckInsRouter } from './features/check-ins/router';
 import { coachMessagesRouter, inboxRouter } from './features/messages/router';
+import { notificationsRouter } from './features/notifications/router';
 
 /** The whole API as an Express app, built from its dependencies (tests pass their own). */
 export function createApp(deps: Deps): Express {
@@ -62,6 +63,7 @@ export function createApp(deps: Deps): Express {
   api.use('/coach', coachMessagesRouter(apiDeps));
   api.use('/me', ownCheckInsRouter(apiDeps));
   api.use('/me', inboxRouter(apiDeps));
+  api.use('/me', notificationsRouter(apiDeps));
   api.use(apiNotFound);
 
   app.use('/api', api);

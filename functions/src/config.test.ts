@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { ConfigError, assertApiConfig, loadConfig } from './config';
 
@@ -47,5 +48,20 @@ describe('loadConfig', () => {
     const config = loadConfig({ GCLOUD_PROJECT: 'demo-x', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080' });
     expect(config.authEmulatorHost).toBe('127.0.0.1:9099');
     expect(config.webApiKey).not.toBe('');
+  });
+
+  test('the VAPID public key is derived from the private key, which must be a P-256 key', () => {
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const privateKey = ecdh.getPrivateKey().toString('base64url');
+    expect(loadConfig(production).push).toBeNull();
+    expect(loadConfig({ ...production, VAPID_PRIVATE_KEY: privateKey }).push).toEqual({
+      publicKey: ecdh.getPublicKey().toString('base64url'),
+      privateKey,
+      subject: 'https://sfida-prod.web.app',
+    });
+    expect(loadConfig({ ...production, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: 'mailto:coach@sfida8.it' }).push?.subject).toBe('mailto:coach@sfida8.it');
+    expect(() => loadConfig({ ...production, VAPID_PRIVATE_KEY: 'corta' })).toThrow(/VAPID_PRIVATE_KEY/);
+    expect(() => loadConfig({ ...production, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: 'http://x.it' })).toThrow(/VAPID_SUBJECT/);
   });
 });

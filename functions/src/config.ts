@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import * as z from 'zod/mini';
 import type { ProxyHops } from './shared/client-address';
 
@@ -27,6 +28,10 @@ const envSchema = z.object({
    */
   FRONT_PROXY_HOPS: z.optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(3))),
   HOSTING_PROXY_HOPS: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(3)), 1),
+  /** The VAPID private key (a Firebase secret): base64url of the 32-byte P-256 key. */
+  VAPID_PRIVATE_KEY: z.optional(z.string()),
+  /** Who push services may contact about our messages (mailto: or https:). */
+  VAPID_SUBJECT: z.optional(z.string()),
 });
 
 export interface Config {
@@ -43,8 +48,17 @@ export interface Config {
   firestoreEmulatorHost: string | null;
   authEmulatorHost: string | null;
   proxyHops: ProxyHops;
+  /** Web Push signing (null: no key configured, the API says notifications are unavailable). */
+  push: PushConfig | null;
   /** Running in the emulators or a test run, never in production. */
   emulated: boolean;
+}
+
+export interface PushConfig {
+  /** base64url, the application server key browsers subscribe with. */
+  publicKey: string;
+  privateKey: string;
+  subject: string;
 }
 
 export class ConfigError extends Error {}
@@ -100,8 +114,24 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     firestoreEmulatorHost: env.FIRESTORE_EMULATOR_HOST || null,
     authEmulatorHost,
     proxyHops: { front: env.FRONT_PROXY_HOPS ?? (emulated ? 0 : 1), hosting: env.HOSTING_PROXY_HOPS },
+    push: pushConfigFrom(env.VAPID_PRIVATE_KEY, env.VAPID_SUBJECT || `https://${projectId}.web.app`),
     emulated,
   };
+}
+
+/** The key pair from the private key alone (the public key is derived, so the two always match). */
+function pushConfigFrom(privateKey: string | undefined, subject: string): PushConfig | null {
+  if (!privateKey) return null;
+  const key = Buffer.from(privateKey, 'base64url');
+  if (key.length !== 32 || key.toString('base64url') !== privateKey.replace(/=+$/, '')) {
+    throw new ConfigError('Configurazione non valida: VAPID_PRIVATE_KEY deve essere una chiave P-256 in base64url (32 byte)');
+  }
+  if (!/^(mailto:|https:\/\/)/.test(subject)) {
+    throw new ConfigError('Configurazione non valida: VAPID_SUBJECT deve iniziare con mailto: o https://');
+  }
+  const ecdh = createECDH('prime256v1');
+  ecdh.setPrivateKey(key);
+  return { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: key.toString('base64url'), subject };
 }
 
 /** The API cannot run without an invite code: fail at start-up, not at the first registration. */

@@ -58,9 +58,21 @@ afterAll(async () => {
   if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
-test('the uploaded function installs alone and exports the `api` function', () => {
-  const out = run(process.execPath, ['-e', "const m = require('./lib/index.js'); process.stdout.write(JSON.stringify({ keys: Object.keys(m), type: typeof m.api }))"], packageDir);
-  expect(JSON.parse(out)).toEqual({ keys: ['api'], type: 'function' });
+test('the uploaded functions install alone: `api`, and the reminders every 15 minutes with the VAPID secret', () => {
+  const script = [
+    "const m = require('./lib/index.js');",
+    'const e = m.reminders.__endpoint;',
+    'process.stdout.write(JSON.stringify({ keys: Object.keys(m), type: typeof m.api, schedule: e.scheduleTrigger.schedule,',
+    '  secrets: e.secretEnvironmentVariables.map((s) => s.key), apiSecrets: m.api.__endpoint.secretEnvironmentVariables.map((s) => s.key) }))',
+  ].join('\n');
+  const out = run(process.execPath, ['-e', script], packageDir);
+  expect(JSON.parse(out)).toEqual({
+    keys: ['api', 'reminders'],
+    type: 'function',
+    schedule: 'every 15 minutes',
+    secrets: ['VAPID_PRIVATE_KEY'],
+    apiSecrets: ['INVITE_CODE', 'VAPID_PRIVATE_KEY'],
+  });
 });
 
 test("npm ci installs exactly the versions of the root lockfile, the ones the tests ran with", async () => {

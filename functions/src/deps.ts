@@ -1,3 +1,4 @@
+import type { Agent } from 'node:https';
 import { getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
@@ -17,6 +18,8 @@ export interface Deps {
   blobStore: BlobStore;
   /** The server's clock (injected so tests can move time). */
   clock: () => Date;
+  /** How push services are reached (tests: one that trusts the local stand-in's certificate); undefined: Node's default. */
+  pushAgent?: Agent;
 }
 
 /**
@@ -55,6 +58,7 @@ export async function createDeps(config: Config, overrides: Partial<Omit<Deps, '
       overrides.identityToolkit ?? createIdentityToolkit({ apiKey: config.webApiKey, emulatorHost: config.authEmulatorHost }),
     blobStore,
     clock: overrides.clock ?? (() => new Date()),
+    pushAgent: overrides.pushAgent,
     ...(overrides.db ? { db: overrides.db } : {}),
   };
 }

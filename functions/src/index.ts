@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { onRequest } from 'firebase-functions/v2/https';
+import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { defineSecret } from 'firebase-functions/params';
 
 // The invite code is a Firebase secret (functions/.secret.local in the emulators).
@@ -8,6 +9,8 @@ import { defineSecret } from 'firebase-functions/params';
 // them as params would make the emulator write their defaults to .env.local,
 // overriding each local stack's own values. config.ts reads them all.
 const inviteCode = defineSecret('INVITE_CODE');
+// Signs Web Push messages (the public key is derived from it, see config.ts).
+const vapidPrivateKey = defineSecret('VAPID_PRIVATE_KEY');
 
 type Handler = (req: Request, res: Response) => void;
 let handler: Promise<Handler> | undefined;
@@ -27,7 +30,7 @@ async function loadHandler(): Promise<Handler> {
 export const api = onRequest(
   {
     region: 'europe-west1',
-    secrets: [inviteCode],
+    secrets: [inviteCode, vapidPrivateKey],
     memory: '512MiB',
     timeoutSeconds: 60,
     concurrency: 80,
@@ -49,5 +52,31 @@ export const api = onRequest(
       return;
     }
     app(req as unknown as Request, res as unknown as Response);
+  },
+);
+
+// The reminders: every quarter of an hour, what is due on each participant's own wall clock
+// (features/notifications/reminder-job.ts). One instance at a time; a run that fails is not
+// retried (the next one, 15 minutes later, catches up what is still in time, once).
+export const reminders = onSchedule(
+  {
+    schedule: 'every 15 minutes',
+    timeZone: 'Etc/UTC',
+    region: 'europe-west1',
+    secrets: [vapidPrivateKey],
+    memory: '512MiB',
+    timeoutSeconds: 540,
+    maxInstances: 1,
+    retryCount: 0,
+  },
+  async () => {
+    const [{ loadConfig }, { createDeps }, { runReminderJob }] = await Promise.all([
+      import('./config'),
+      import('./deps'),
+      import('./features/notifications/reminder-job'),
+    ]);
+    const deps = await createDeps(loadConfig());
+    const report = await runReminderJob(deps, deps.clock());
+    console.log('Promemoria:', JSON.stringify(report));
   },
 );

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createECDH } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -19,12 +20,25 @@ export interface RunningEmulators {
 
 /**
  * The Functions runtime reads secrets from functions/.secret.local in the
- * emulators (Firebase secrets in production). Created once; never committed.
+ * emulators (Firebase secrets in production). Created once, each secret added
+ * when missing (this machine's own VAPID key); never committed.
  */
 export async function ensureLocalSecretFile(): Promise<void> {
   const file = join(repoRoot, 'functions', '.secret.local');
-  if (existsSync(file)) return;
-  await writeFile(file, `INVITE_CODE=${LOCAL_INVITE_CODE}\n`);
+  const current = existsSync(file) ? await readFile(file, 'utf8') : '';
+  const lines = current.split('\n').filter(Boolean);
+  const has = (key: string) => lines.some((line) => line.startsWith(`${key}=`));
+  if (!has('INVITE_CODE')) lines.push(`INVITE_CODE=${LOCAL_INVITE_CODE}`);
+  if (!has('VAPID_PRIVATE_KEY')) lines.push(`VAPID_PRIVATE_KEY=${newVapidPrivateKey()}`);
+  const next = `${lines.join('\n')}\n`;
+  if (next !== current) await writeFile(file, next);
+}
+
+/** A new P-256 private key, base64url: what `VAPID_PRIVATE_KEY` holds. */
+export function newVapidPrivateKey(): string {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return ecdh.getPrivateKey().toString('base64url');
 }
 
 /**

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import type { TestProject } from 'vitest/node';
 import { startFirestoreEmulator } from '../../scripts/stack/firestore-emulator';
-import { startEmulators } from '../../scripts/stack/emulator-suite';
+import { newVapidPrivateKey, startEmulators } from '../../scripts/stack/emulator-suite';
 import { emulatorEnv, LOCAL_INVITE_CODE, profiles } from '../../scripts/stack/profiles';
 
 /**
@@ -19,7 +19,7 @@ export default async function setup(_project: TestProject) {
     await firestore.stop();
     throw error;
   }
-  Object.assign(process.env, emulatorEnv(profile), { INVITE_CODE: LOCAL_INVITE_CODE });
+  Object.assign(process.env, emulatorEnv(profile), { INVITE_CODE: LOCAL_INVITE_CODE, VAPID_PRIVATE_KEY: newVapidPrivateKey() });
   return async () => {
     await emulators.stop();
     await firestore.stop();

@@ -28,8 +28,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** `identityToolkit` stands in for Firebase Auth's REST API (e.g. one pointed at a ToolkitStandIn). */
-export async function startTestApp(overrides: Pick<Partial<Deps>, 'identityToolkit'> = {}): Promise<TestApp> {
+/**
+ * `identityToolkit` stands in for Firebase Auth's REST API (e.g. one pointed at a ToolkitStandIn);
+ * `pushAgent` reaches a local push service (see push-service.ts).
+ */
+export async function startTestApp(overrides: Pick<Partial<Deps>, 'identityToolkit' | 'pushAgent'> = {}): Promise<TestApp> {
   const blobDir = await mkdtemp(join(tmpdir(), 'sfida-blobs-'));
   // Requests arrive as in production: Google's front end (one hop) in front of the function.
   const config = loadConfig({ ...process.env, LOCAL_BLOB_DIR: blobDir, FRONT_PROXY_HOPS: '1' });

@@ -41,7 +41,7 @@ function weekParam(value: unknown): number {
 }
 
 /** The coach's side of check-in threads (mounted at /api/coach): the queue, replies, templates. */
-export function coachCheckInsRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
+export function coachCheckInsRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'config' | 'pushAgent'>): Router {
   const router = Router();
   const body = jsonBody(MESSAGE_BODY_LIMIT);
 
@@ -75,7 +75,7 @@ export function coachCheckInsRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router
 }
 
 /** The participant's side (mounted at /api/me): opening a reply, answering it once. */
-export function ownCheckInsRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
+export function ownCheckInsRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'config' | 'pushAgent'>): Router {
   const router = Router();
   const body = jsonBody(MESSAGE_BODY_LIMIT);
 

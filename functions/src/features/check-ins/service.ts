@@ -8,6 +8,7 @@ import {
   type ReplyTemplate,
 } from '@sfida/core/check-in-threads';
 import { coachMessages } from '@sfida/core/coach';
+import { coachReplyPush } from '@sfida/core/notifications';
 import { todayIn } from '@sfida/core/dates';
 import { checkInsInOrder, weekHabitsPercent } from '@sfida/core/roster';
 import type { TrackerData } from '@sfida/core/tracker';
@@ -17,6 +18,7 @@ import type { ApiDeps } from '../../deps';
 import { ownThreadOf, threadsOfUser, type ThreadDoc } from '../../shared/check-in-thread-repository';
 import { cohortOfCoach, cohortsCoachedBy, type CohortDoc } from '../../shared/cohort-repository';
 import { badRequest, conflict, forbidden, notFound } from '../../shared/http-error';
+import { notifyUsers } from '../../shared/push-notifier';
 import { toUser, userRef } from '../../shared/user-repository';
 import { DEFAULT_TIME_ZONE } from '../../shared/time-zone';
 import { participantOf } from '../coach/repository';
@@ -32,7 +34,7 @@ import {
   type ThreadView,
 } from './repository';
 
-type CheckInDeps = Pick<ApiDeps, 'db' | 'clock'>;
+type CheckInDeps = Pick<ApiDeps, 'db' | 'clock' | 'config' | 'pushAgent'>;
 
 /** Cards a view answers: a coach reads a few at a time; the count says how many wait. */
 export const QUEUE_PAGE = 20;
@@ -142,6 +144,7 @@ export async function handleCheckIn(deps: CheckInDeps, coach: User, threadId: st
     const current = await threadById(deps.db, threadId);
     throw conflict(`${threadMessages.alreadyHandled} (${current?.handledBy?.name ?? 'coach'})`);
   }
+  if (text !== null) await notifyUsers(deps, [thread.userId], 'coachReplies', () => coachReplyPush(coachName, thread.weekNumber));
   const [card] = await cardsOf(deps, [{ ...thread, ...changes, handled: true }], new Map([[thread.cohortId, cohortName]]));
   return card!;
 }

@@ -7,7 +7,7 @@ import { currentUser, requireUser } from '../../middleware/session';
 import { cohortMessages, inbox, previewAudience, readMessage, sendMessage } from './service';
 
 /** A coach's messages to a cohort (mounted at /api/coach): who would receive one, sending it, the sent ones. */
-export function coachMessagesRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'limiter'>): Router {
+export function coachMessagesRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'limiter' | 'config' | 'pushAgent'>): Router {
   const router = Router();
   const body = jsonBody(MESSAGE_BODY_LIMIT);
 
@@ -30,7 +30,7 @@ export function coachMessagesRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'limite
 }
 
 /** The participant's inbox (mounted at /api/me): check-in threads and the coach's messages. */
-export function inboxRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'limiter'>): Router {
+export function inboxRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'limiter' | 'config' | 'pushAgent'>): Router {
   const router = Router();
 
   router.get('/inbox', requireUser, async (_req, res) => {

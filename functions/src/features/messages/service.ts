@@ -1,5 +1,6 @@
 import { fillPlaceholders, firstNameOf } from '@sfida/core/check-in-threads';
 import { coachMessages } from '@sfida/core/coach';
+import { coachMessagePush } from '@sfida/core/notifications';
 import {
   PREVIEW_NAMES,
   inSegment,
@@ -17,12 +18,13 @@ import type { ApiDeps } from '../../deps';
 import { ownThreadOf, threadsOfUser } from '../../shared/check-in-thread-repository';
 import { cohortOfCoach } from '../../shared/cohort-repository';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../shared/http-error';
+import { notifyUsers } from '../../shared/push-notifier';
 import { toUser, userRef } from '../../shared/user-repository';
 import { isDocumentId, participantsPage } from '../coach/repository';
 import { trackersOf } from '../tracker/repository';
 import { createMessage, deliver, inboxOf, markRead, messageById, messageIdOf, sentMessageOf, sentMessages, type MessageDoc } from './repository';
 
-type MessageDeps = Pick<ApiDeps, 'db' | 'clock' | 'limiter'>;
+type MessageDeps = Pick<ApiDeps, 'db' | 'clock' | 'limiter' | 'config' | 'pushAgent'>;
 
 /** Messages a coach may send per hour (retries of one send count once). */
 export const MESSAGES_PER_HOUR = 20;
@@ -166,7 +168,11 @@ export async function sendMessage(
     const current = await messageById(db, messageId);
     return { created: false, message: await replay(deps, messageId, current!, cohortId, request) };
   }
-  await deliver(db, messageId, copiesFor(recipients, message, now));
+  const copies = copiesFor(recipients, message, now);
+  await deliver(db, messageId, copies);
+  // Each phone shows its own copy, placeholders filled in.
+  const textOf = new Map(copies.map((copy) => [copy.userId, copy.text]));
+  await notifyUsers(deps, message.recipientIds, 'coachMessages', (uid) => coachMessagePush(message.coachName, textOf.get(uid) ?? message.text, messageId));
   return { created: true, message: sentMessageOf(messageId, message) };
 }
 

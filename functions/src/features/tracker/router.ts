@@ -9,7 +9,7 @@ import { currentUser, requireUser } from '../../middleware/session';
 import { StaleTrackerError, ownTracker, revisionTag, syncTracker, weeklyKpiFor } from './service';
 
 /** The tracker sync (PUT/GET /users/me/progress) and a participant's weekly KPIs. */
-export function trackerRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
+export function trackerRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'config' | 'pushAgent'>): Router {
   const router = Router();
 
   // A PUT names the revision it was based on (If-Match with the tag of a GET or of the last PUT).

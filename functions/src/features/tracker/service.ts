@@ -1,14 +1,18 @@
-import { mondayOf, todayIn } from '@sfida/core/dates';
+import { checkInThreadId, firstNameOf, needsSupport } from '@sfida/core/check-in-threads';
+import { daysBetween, mondayOf, todayIn } from '@sfida/core/dates';
+import { moodAlertPush } from '@sfida/core/notifications';
 import { pointsByWeek, streakAt } from '@sfida/core/leaderboard-summary';
 import { totalPoints } from '@sfida/core/points';
 import { summarizeTracker, type WeeklyKpi } from '@sfida/core/progress-summary';
 import { checkTrackerPlausible } from '@sfida/core/tracker-plausibility';
 import { vouchTracker } from '@sfida/core/tracker-vouch';
-import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
+import { emptyTracker, type CheckIn, type TrackerData } from '@sfida/core/tracker';
 import type { User } from '@sfida/core/user';
 import type { Deps } from '../../deps';
 import { headerNamesTag } from '../../shared/entity-tag';
 import { HttpError, badRequest, forbidden, notFound } from '../../shared/http-error';
+import { cohortRef } from '../../shared/cohort-repository';
+import { notifyUsers } from '../../shared/push-notifier';
 import { toUser, userRef, usersCollection } from '../../shared/user-repository';
 import {
   batchedWrites,
@@ -29,7 +33,7 @@ const trackerMessages = {
   stale: 'I tuoi progressi sono cambiati su un altro dispositivo: li uniamo e riproviamo.',
 } as const;
 
-type TrackerDeps = Pick<Deps, 'db' | 'clock'>;
+type TrackerDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'pushAgent'>;
 
 /** A stored revision is answered with this tag; a write names the one it was based on in If-Match. */
 export function revisionTag(revision: number): string {
@@ -77,8 +81,28 @@ export async function syncTracker(deps: TrackerDeps, user: User, submitted: Trac
     if (!current) throw new Error(`Tracker revision ${revision} of ${user.id} taken, but no copy stored`);
     throw new StaleTrackerError(current);
   }
+  // The check-ins this write brought to the server (their threads were created with it).
+  const known = new Set(stored?.threadWeeks ?? []);
+  const hardWeeks = tracker.checkIns.filter(
+    (checkIn) => !known.has(checkIn.weekNumber) && needsSupport(checkIn.mood) && daysBetween(checkIn.date, today) <= ALERT_WITHIN_DAYS,
+  );
+  if (hardWeeks.length > 0 && ranked) await alertCoaches(deps, user, hardWeeks);
   const weeklyKPI = summarizeTracker(tracker, { challengeStartDate: user.challengeStartDate, today, weekStart: mondayOf(today) });
   return { tracker, revision, weeklyKPI };
+}
+
+/** A hard week is news for the coaches while it is recent (a tracker first synced late is history). */
+const ALERT_WITHIN_DAYS = 7;
+
+/** Tells the cohort's coaches, on their phones, that a participant had a hard week (mood 1–2). */
+async function alertCoaches(deps: TrackerDeps, user: User, checkIns: CheckIn[]): Promise<void> {
+  const coachIds: unknown = (await cohortRef(deps.db, user.cohortId).get()).get('coachIds');
+  if (!Array.isArray(coachIds)) return;
+  const name = firstNameOf(user.name) || 'Un partecipante';
+  for (const checkIn of checkIns) {
+    const push = moodAlertPush(name, checkIn.mood, checkIn.weekNumber, checkInThreadId(user.id, checkIn.weekNumber));
+    await notifyUsers(deps, coachIds.filter((id): id is string => typeof id === 'string'), 'moodAlerts', () => push);
+  }
 }
 
 /** The caller's own stored tracker and its revision (to restore it on a new device), or null before the first sync. */

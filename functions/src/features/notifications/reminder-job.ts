@@ -1,0 +1,93 @@
+import { Timestamp } from 'firebase-admin/firestore';
+import { isChallengeOver, todayIn } from '@sfida/core/dates';
+import { dueReminders, nextReminderAt, type DueReminder } from '@sfida/core/reminders';
+import type { Deps } from '../../deps';
+import { deliverPushes, settingsFrom, settingsRef, subscriptionsOf, type Delivery } from '../../shared/push-notifier';
+import { toUser, userRef } from '../../shared/user-repository';
+import { trackerFrom, trackerRef } from '../tracker/repository';
+import { claimDelivery, dueSchedules, scheduleRef, type ScheduleDoc } from './repository';
+
+// The reminders job (every 15 minutes, see index.ts): looks at the participants whose reminder
+// time has come (reminderSchedule), decides with the core rules from the server's copy of the
+// tracker whether the reminder is still wanted, sends it once (a delivery marker per participant,
+// kind and day), and moves the schedule to the next occurrence. Reads: the due schedules, and for
+// them their users, settings, trackers and devices.
+
+/** Schedules read per round; a round's writes fit one batch. */
+const PAGE = 200;
+/** Rounds per run: up to 20 000 participants due in one quarter of an hour, the rest next time. */
+const MAX_ROUNDS = 100;
+/** A reminder older than this is of no use to a device that was off: the push service drops it. */
+const REMINDER_TTL_SECONDS = 2 * 60 * 60;
+
+export interface ReminderRunReport {
+  /** Schedules looked at. */
+  looked: number;
+  /** Reminders decided due and claimed by this run. */
+  due: number;
+  sent: number;
+  failed: number;
+  removedDevices: number;
+}
+
+export async function runReminderJob(deps: Pick<Deps, 'db' | 'config' | 'pushAgent'>, now: Date): Promise<ReminderRunReport> {
+  const report: ReminderRunReport = { looked: 0, due: 0, sent: 0, failed: 0, removedDevices: 0 };
+  const { db, config } = deps;
+  if (!config.push) return report;
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    // No cursor needed: every schedule looked at moves past `now` (or goes), so the next round's
+    // query starts where this one ended.
+    const docs = await dueSchedules(db, now, PAGE);
+    if (docs.length === 0) break;
+    report.looked += docs.length;
+    const schedules = docs.map((doc) => doc.data() as ScheduleDoc);
+    const uids = [...new Set(schedules.map((schedule) => schedule.uid))];
+    const [snaps, devices] = await Promise.all([
+      db.getAll(...uids.flatMap((uid) => [userRef(db, uid), settingsRef(db, uid), trackerRef(db, uid)])),
+      subscriptionsOf(db, uids),
+    ]);
+    const batch = db.batch();
+    const claims: Array<Promise<{ uid: string; reminder: DueReminder } | null>> = [];
+    const position = new Map(uids.map((uid, index) => [uid, index * 3]));
+    for (const schedule of schedules) {
+      const at = position.get(schedule.uid)!;
+      const [userSnap, settingsSnap, trackerSnap] = [snaps[at]!, snaps[at + 1]!, snaps[at + 2]!];
+      const ref = scheduleRef(db, schedule.uid, schedule.kind);
+      const prefs = settingsFrom(settingsSnap.data()).reminders;
+      const user = userSnap.exists ? toUser(userSnap) : null;
+      // Gone, a coach, no device left, this kind turned off, or the eight weeks over: nothing more to schedule.
+      if (!user || user.role !== 'PARTICIPANT' || !devices.has(user.id) || !prefs[schedule.kind].enabled) {
+        batch.delete(ref);
+        continue;
+      }
+      if (isChallengeOver(user.challengeStartDate, todayIn(user.timeZone, now))) {
+        batch.delete(ref);
+        continue;
+      }
+      const due = dueReminders({ prefs, tracker: trackerFrom(trackerSnap), challengeStartDate: user.challengeStartDate, timeZone: user.timeZone, now });
+      for (const reminder of due.filter((candidate) => candidate.kind === schedule.kind)) {
+        claims.push(claimDelivery(db, user.id, reminder, now).then((claimed) => (claimed ? { uid: user.id, reminder } : null)));
+      }
+      // A set, not an update: a schedule removed meanwhile (the device turned off) must not fail the batch; the next run removes it again.
+      const dueAt = Timestamp.fromDate(nextReminderAt(schedule.kind, prefs[schedule.kind].time, user.timeZone, now));
+      batch.set(ref, { uid: user.id, kind: schedule.kind, dueAt } satisfies ScheduleDoc);
+    }
+    const claimed = await Promise.all(claims);
+    // Moved on before sending: a run that stops halfway never looks at these again this time.
+    await batch.commit();
+    const deliveries: Delivery[] = [];
+    for (const claim of claimed) {
+      if (!claim) continue;
+      report.due++;
+      const { reminder } = claim;
+      const payload = { title: reminder.title, body: reminder.body, url: reminder.url, tag: `promemoria-${reminder.kind}` };
+      for (const subscription of devices.get(claim.uid) ?? []) deliveries.push({ subscription, payload, ttlSeconds: REMINDER_TTL_SECONDS });
+    }
+    const delivered = await deliverPushes(db, config.push, deliveries, deps.pushAgent);
+    report.sent += delivered.sent;
+    report.failed += delivered.failed;
+    report.removedDevices += delivered.removed;
+    if (docs.length < PAGE) break;
+  }
+  return report;
+}

@@ -1,0 +1,72 @@
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { nextReminderAt, type DueReminder, type ReminderKind, type ReminderPrefs } from '@sfida/core/reminders';
+import { isAlreadyExists } from '../../shared/invite-codes';
+
+// When to look at a participant again: `reminderSchedule/{uid}_{kind}` holds the next instant a
+// reminder of that kind may be due (its time on their wall clock). The job reads only the
+// documents whose instant has passed, so its reads follow who is due now, not the size of the
+// cohorts. A participant has them while reminders of that kind are on and one of their devices is
+// subscribed. `reminderDeliveries/{uid}_{kind}_{day}` is created before a reminder goes: a rerun
+// cannot send it twice.
+
+export const REMINDER_KINDS: readonly ReminderKind[] = ['habits', 'checkIn', 'planner'];
+
+export interface ScheduleDoc {
+  uid: string;
+  kind: ReminderKind;
+  dueAt: Timestamp;
+}
+
+/** Delivery markers expire (a TTL policy on this field) once no rerun could want them. */
+export const DELIVERY_TTL_FIELD = 'expireAt';
+const DELIVERY_MARKER_MS = 8 * 24 * 60 * 60 * 1000;
+
+export function scheduleCollection(db: Firestore) {
+  return db.collection('reminderSchedule');
+}
+
+export function scheduleRef(db: Firestore, uid: string, kind: ReminderKind) {
+  return scheduleCollection(db).doc(`${uid}_${kind}`);
+}
+
+function deliveryRef(db: Firestore, uid: string, reminder: DueReminder) {
+  return db.collection('reminderDeliveries').doc(`${uid}_${reminder.kind}_${reminder.day}`);
+}
+
+/** The schedule documents due at `now`, earliest first. */
+export async function dueSchedules(db: Firestore, now: Date, limit: number) {
+  return (await scheduleCollection(db).where('dueAt', '<=', Timestamp.fromDate(now)).orderBy('dueAt').limit(limit).get()).docs;
+}
+
+/**
+ * Writes a participant's schedule from their settings: a document per kind that is on, when one
+ * of their devices is subscribed; none otherwise.
+ */
+export async function writeSchedule(
+  db: Firestore,
+  uid: string,
+  input: { prefs: ReminderPrefs; timeZone: string; hasDevice: boolean; now: Date },
+): Promise<void> {
+  const batch = db.batch();
+  for (const kind of REMINDER_KINDS) {
+    const reminder = input.prefs[kind];
+    if (input.hasDevice && reminder.enabled) {
+      const dueAt = Timestamp.fromDate(nextReminderAt(kind, reminder.time, input.timeZone, input.now));
+      batch.set(scheduleRef(db, uid, kind), { uid, kind, dueAt } satisfies ScheduleDoc);
+    } else {
+      batch.delete(scheduleRef(db, uid, kind));
+    }
+  }
+  await batch.commit();
+}
+
+/** True if this run is the one that sends `reminder` (the marker did not exist). */
+export async function claimDelivery(db: Firestore, uid: string, reminder: DueReminder, now: Date): Promise<boolean> {
+  try {
+    await deliveryRef(db, uid, reminder).create({ [DELIVERY_TTL_FIELD]: Timestamp.fromMillis(now.getTime() + DELIVERY_MARKER_MS) });
+    return true;
+  } catch (error) {
+    if (isAlreadyExists(error)) return false;
+    throw error;
+  }
+}
