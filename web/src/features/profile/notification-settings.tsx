@@ -1,34 +1,14 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Box, Button, chakra, Field, Flex, Input, Stack, Text } from '@chakra-ui/react';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { notificationMessages, notificationSettingsSchema, type NotificationSettings, type NotificationsResponse } from '@sfida/core/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { notificationMessages, notificationSettingsSchema, type NotificationSettings } from '@sfida/core/notifications';
 import { DEFAULT_REMINDER_PREFS, type ReminderKind } from '@sfida/core/reminders';
 import { FormError } from '../../components/form-error';
-import { ApiError, apiFetch, errorMessage } from '../../lib/api-client';
+import { ApiError, errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { notify } from '../../lib/notices';
 import { currentSubscription, PushDeviceError, pushSupport, subscribeDevice, unsubscribeDevice } from '../../lib/push-device';
-
-const NOTIFICATIONS = '/api/me/notifications';
-
-function notificationsQueryOptions() {
-  return queryOptions({
-    queryKey: ['notifications'] as const,
-    queryFn: async ({ signal }): Promise<NotificationsResponse> => {
-      const answer = await apiFetch<NotificationsResponse>(NOTIFICATIONS, { signal });
-      return { publicKey: answer.publicKey ?? null, settings: notificationSettingsSchema.parse(answer.settings) };
-    },
-  });
-}
-
-/** Saves the user's settings; the server's answer replaces the cached one. */
-function useSaveNotificationSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (settings: NotificationSettings) => apiFetch<NotificationsResponse>(NOTIFICATIONS, { method: 'PUT', body: { settings } }),
-    onSuccess: (answer) => queryClient.setQueryData(notificationsQueryOptions().queryKey, answer),
-  });
-}
+import { notificationsQueryOptions, useSaveNotificationSettings } from './api/notifications';
 
 // The app's native checkbox, as the planner's and the coach's lists have it: large enough to tap.
 const Checkbox = chakra('input', {
