@@ -225,6 +225,35 @@ test.describe('Profilo', () => {
     expect(await (await page.request.get('/api/auth/me')).json()).toMatchObject({ name: 'Marta Neri Bianchi' });
   });
 
+  test('notifications and reminders on a 360 px phone: the settings are saved on the server and kept', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await registerParticipant(page.request, { onboarding: true });
+    await page.goto('/profilo');
+    const section = page.getByRole('region', { name: 'Notifiche e promemoria' });
+    await expect(section.getByText('Notifiche non attive su questo dispositivo')).toBeVisible();
+    await expect(section.getByRole('button', { name: 'Attiva le notifiche' })).toBeVisible();
+
+    const habitsTime = section.getByLabel('Orario del promemoria abitudini');
+    await expect(habitsTime).toHaveValue('20:30');
+    await habitsTime.fill('21:15');
+    await section.getByText('Promemoria planner: il lunedì, se non l’hai ancora scritto').click();
+    await expect(section.getByLabel('Orario del promemoria planner')).toBeDisabled();
+    await section.getByText('Quando il coach ti manda un messaggio').click();
+    await section.getByRole('button', { name: 'Salva' }).click();
+    await expect(page.getByText('Preferenze delle notifiche salvate')).toBeVisible();
+
+    const saved = (await (await page.request.get('/api/me/notifications')).json()) as {
+      publicKey: string;
+      settings: { reminders: { habits: { time: string }; planner: { enabled: boolean } }; coachMessages: boolean };
+    };
+    expect(saved.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    expect(saved.settings).toMatchObject({ reminders: { habits: { time: '21:15' }, planner: { enabled: false } }, coachMessages: false });
+    await page.reload();
+    await expect(section.getByLabel('Orario del promemoria abitudini')).toHaveValue('21:15');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectNoSeriousAxeViolations(page, '/profilo con le notifiche');
+  });
+
   test('a participant cannot download a sheet that is not theirs', async ({ page }) => {
     await registerParticipant(page.request, { onboarding: true });
     const other = await page.request.get('/api/scheda/PRINCIPIANTE_CASA');

@@ -32,6 +32,7 @@ export default function PrivacyPage() {
             'I dati del tracker sincronizzati dal tuo dispositivo: abitudini e giorni completati, azioni del planner settimanale, check-in settimanali (umore e riflessione), punti e badge.',
             'I progressi calcolati a partire da questi dati (ad esempio punti e costanza della settimana) e la tua posizione nella classifica del gruppo.',
             'Le risposte del coach ai tuoi check-in, la tua eventuale risposta, quando le hai lette, e i messaggi che i coach mandano al gruppo o a una parte di esso.',
+            'Se attivi le notifiche: per ogni dispositivo, l’indirizzo che il servizio di notifiche del browser (Google, Mozilla, Apple o Microsoft) assegna a quel dispositivo e le chiavi per cifrare i messaggi, finché non le disattivi o esci; le tue preferenze (quali promemoria, a che ora, le ore di silenzio). I messaggi passano cifrati dal servizio di notifiche del browser, che non può leggerne il contenuto.',
             'Un cookie tecnico di sessione (“__session”), necessario per mantenerti connesso: non è leggibile dagli script della pagina e non viene usato per profilazione.',
             'Per ogni browser da cui accedi, l’impronta (hash) di un codice casuale del dispositivo, mai il codice in chiaro, per 180 giorni dall’ultimo accesso: serve a riconoscere un browser già usato, così i tentativi di accesso sbagliati fatti da altri non ti bloccano.',
           ]}
