@@ -211,6 +211,11 @@ export function isChallengeOver(startDate: IsoDate | null, today: IsoDate): bool
   return startDate !== null && daysBetween(startDate, today) >= CHALLENGE_WEEKS * DAYS_PER_WEEK;
 }
 
+/** The last day of the eight weeks (day 56); from the next day the challenge is over. */
+export function challengeLastDay(startDate: IsoDate): IsoDate {
+  return addDays(startDate, CHALLENGE_WEEKS * DAYS_PER_WEEK - 1);
+}
+
 /** The first day of challenge week `weekNumber` (1..8). */
 export function challengeWeekStart(startDate: IsoDate, weekNumber: number): IsoDate {
   return addDays(startDate, (weekNumber - 1) * DAYS_PER_WEEK);

@@ -80,6 +80,19 @@ describe('points table', () => {
     expect(awardsOf({ ...base(), habits: [habit], completions: { h: lateStart } }).filter((a) => a.kind === 'streakBonus')).toHaveLength(1);
   });
 
+  it('freezes with the eight weeks: a tick after day 56 stays but earns nothing, nor does a run that reaches a bonus then', () => {
+    // START + 55 days is Sunday 26 April 2026, the last day; a run of 10 days from 20 April ends on 29 April.
+    const data: TrackerData = { ...base(), habits: [habit], completions: { h: run('2026-04-20', Array(10).fill('onTime')) } };
+    const paid = awardsOf(data);
+    expect(paid.filter((a) => a.kind === 'habit').map((a) => a.date)).toEqual(['2026-04-20', '2026-04-21', '2026-04-22', '2026-04-23', '2026-04-24', '2026-04-25', '2026-04-26']);
+    expect(paid.filter((a) => a.kind === 'habit').every((a) => a.weekNumber === 8)).toBe(true);
+    // The 7th day of the run is 26 April: its bonus is still in time. A run from 21 April reaches 7 days on the 27th: none.
+    expect(paid.filter((a) => a.kind === 'streakBonus').map((a) => a.date)).toEqual(['2026-04-26']);
+    const late: TrackerData = { ...base(), habits: [habit], completions: { h: run('2026-04-21', Array(7).fill('onTime')) } };
+    expect(awardsOf(late).some((a) => a.kind === 'streakBonus')).toBe(false);
+    expect(Object.keys(data.completions.h!)).toHaveLength(10);
+  });
+
   it('computes the weekly maximum', () => {
     expect(maxPointsPerWeek(0)).toBe(70);
     expect(maxPointsPerWeek(3)).toBe(70 + 3 * 34);

@@ -1,6 +1,6 @@
 import type { IsoDate } from './iso-date';
 import type { PointsEntry, PointsKind, TrackerData } from './tracker';
-import { CHALLENGE_WEEKS, addDays, challengeWeekNumber, challengeWeekNumberAt, compareIsoDates, localDateOf } from './dates';
+import { CHALLENGE_WEEKS, addDays, challengeLastDay, challengeWeekNumber, challengeWeekNumberAt, compareIsoDates, localDateOf } from './dates';
 import { WEEK_KEYS, completionsOf } from './tracker';
 import { streakRunsOfSortedDays } from './streaks';
 
@@ -103,12 +103,16 @@ export function expectedAwards(data: TrackerData, options: { challengeStartDate:
     });
   }
 
+  // Points end with the eight weeks: a habit ticked afterwards is kept (the habit is the point) but
+  // earns nothing, so the totals and the leaderboard stay as the challenge left them.
+  const lastDay = start === null ? null : challengeLastDay(start);
+  const inChallenge = (date: IsoDate) => lastDay === null || compareIsoDates(date, lastDay) <= 0;
   for (const habit of data.habits) {
     const completions = completionsOf(data, habit.id);
     const days = Object.keys(completions).sort(compareIsoDates);
     const reason = `Abitudine completata: ${habit.name}`;
     for (const date of days) {
-      if (completions[date] !== 'onTime') continue;
+      if (completions[date] !== 'onTime' || !inChallenge(date)) continue;
       awards.push({
         kind: 'habit',
         ref: `habit:${habit.id}:${date}`,
@@ -122,7 +126,7 @@ export function expectedAwards(data: TrackerData, options: { challengeStartDate:
       for (const bonus of STREAK_BONUSES) {
         const day = run.days[bonus.days - 1];
         // Due only when the threshold day was ticked on the day itself: reached by ticking, not by back-filling.
-        if (day === undefined || completions[day] !== 'onTime') continue;
+        if (day === undefined || completions[day] !== 'onTime' || !inChallenge(day)) continue;
         awards.push({
           kind: 'streakBonus',
           ref: `streakBonus:${habit.id}:${day}:${bonus.days}`,
