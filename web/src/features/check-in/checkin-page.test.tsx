@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OwnThread } from '@sfida/core/check-in-threads';
+import { addDays, formatItalianDate } from '@sfida/core/dates';
 import { emptyTracker, type Mood } from '@sfida/core/tracker';
 import { submitCheckIn } from '@sfida/core/tracker-actions';
 import { currentDay } from '../../lib/use-today';
@@ -40,13 +41,25 @@ describe('Check-in Settimanale', { timeout: 30_000 }, () => {
     expect(screen.getByRole('radio', { name: /Eccellente/ })).toBeChecked();
   });
 
-  it('refuses a check-in before the challenge starts', async () => {
+  it('before a start date is chosen, says so and offers no form to fill in', async () => {
     fakeServer(fakeUser({ challengeStartDate: null }));
-    const user = userEvent.setup();
     renderApp('/checkin', <CheckinPage />);
-    await user.type(await screen.findByRole('textbox', { name: 'La tua riflessione' }), 'Settimana intensa');
-    await user.click(screen.getByRole('button', { name: 'Invia check-in' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Errore: Challenge non ancora iniziata');
+    expect(await screen.findByText(/La sfida non è ancora iniziata: scegli il giorno di inizio nella dashboard/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Vai alla dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.queryByRole('form', { name: 'Check-in della settimana' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Invia check-in' })).not.toBeInTheDocument();
+  });
+
+  it('before the start date, says when the first check-in opens and offers no form to fill in', async () => {
+    const start = addDays(currentDay(), 20);
+    fakeServer(fakeUser({ challengeStartDate: start }));
+    renderApp('/checkin', <CheckinPage />);
+    expect(
+      await screen.findByText(`La sfida inizia il ${formatItalianDate(start)}: da quel giorno potrai fare il check-in della prima settimana.`),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Invia check-in' })).not.toBeInTheDocument();
   });
 
   it('counts characters, submits once a week and lists it in the history', async () => {

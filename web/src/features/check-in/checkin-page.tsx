@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { Box, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
 import { needsSupport } from '@sfida/core/check-in-threads';
-import { challengeWeekNumber } from '@sfida/core/dates';
+import { challengeWeekNumber, formatItalianDate } from '@sfida/core/dates';
+import type { IsoDate } from '@sfida/core/iso-date';
 import type { Mood } from '@sfida/core/tracker';
 import { currentWeekCheckIn } from '@sfida/core/tracker-actions';
 import type { User } from '@sfida/core/user';
@@ -30,6 +32,31 @@ function SupportNote() {
   );
 }
 
+/**
+ * Before the start (or with no start date): when the check-in opens, instead of a form that could
+ * only be refused on sending. A check-in counts for a challenge week, and week 1 begins on the
+ * start date (core's submitCheckIn).
+ */
+function NotStartedNote({ startDate }: { startDate: IsoDate | null }) {
+  return (
+    <Stack gap="3">
+      <Text fontWeight="semibold">
+        {startDate
+          ? `La sfida inizia il ${formatItalianDate(startDate)}: da quel giorno potrai fare il check-in della prima settimana.`
+          : 'La sfida non è ancora iniziata: scegli il giorno di inizio nella dashboard, poi potrai fare il check-in della settimana.'}
+      </Text>
+      <Text color="fg.muted">Il momento ideale è la domenica, ripensando alla settimana appena trascorsa.</Text>
+      {!startDate && (
+        <Box>
+          <Button asChild variant="outline">
+            <RouterLink to="/dashboard">Vai alla dashboard</RouterLink>
+          </Button>
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
 function CheckInContent({ user }: { user: User }) {
   const { tracker } = useTracker();
   const today = useToday();
@@ -52,6 +79,8 @@ function CheckInContent({ user }: { user: User }) {
             </Text>
             {sentMood !== null && needsSupport(sentMood) && <SupportNote />}
           </Box>
+        ) : week === 0 ? (
+          <NotStartedNote startDate={tracker.challengeStartDate} />
         ) : (
           <CheckInForm today={today} onSent={setSentMood} />
         )}
