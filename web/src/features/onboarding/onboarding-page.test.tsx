@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { flushSync } from 'react-dom';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { deferred, fakeServer, json, mockApi, renderApp, sentBody } from '../../testing/test-utils';
 import { fakeNewcomer, fakeUser } from '../../testing/fake-user';
 
@@ -9,6 +10,17 @@ afterEach(() => {
 
 const newcomer = fakeNewcomer();
 const onboarded = fakeUser({ tempoAllenamento: 'PIU_UN_ANNO', luogoAllenamento: 'PALESTRA', livelloAllenamento: 'AVANZATO', schedaAssegnata: 'AVANZATO_PALESTRA' });
+
+/**
+ * A browser renders a click's state updates (React's microtask) before the button's default
+ * action, so a button that turns into a submit button under the pointer submits the form; jsdom,
+ * clicked from a script, renders after it. This listener renders first, as the browser does.
+ */
+function renderBeforeDefaultActions(): () => void {
+  const render = () => flushSync(() => undefined);
+  document.addEventListener('click', render);
+  return () => document.removeEventListener('click', render);
+}
 
 type User = ReturnType<typeof renderApp>['user'];
 
@@ -37,6 +49,39 @@ describe('onboarding page', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Indietro' }));
     expect(screen.getByText('Domanda 1 di 3')).toBeInTheDocument();
     expect(screen.getByLabelText(/Da meno di un anno/)).toBeChecked();
+  });
+
+  it('shows no warning on the last question until the participant tries to finish without answering', async () => {
+    const fetchMock = mockApi({ 'GET /api/auth/session': () => json({ user: newcomer }) });
+    const { user } = renderApp('/onboarding');
+    onTestFinished(renderBeforeDefaultActions());
+    await user.click(await screen.findByLabelText(/Da più di un anno/));
+    await user.click(screen.getByRole('button', { name: 'Avanti' }));
+    await user.click(screen.getByLabelText(/In palestra/));
+    await user.click(screen.getByRole('button', { name: 'Avanti' }));
+
+    expect(screen.getByText('Domanda 3 di 3')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText('Per favore rispondi a tutte le domande')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Completa Onboarding' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Per favore rispondi a tutte le domande');
+    await user.click(screen.getByLabelText(/Principiante/));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/onboarding')).toBe(false);
+  });
+
+  it('moves on with the Enter key too, one question at a time', async () => {
+    mockApi({ 'GET /api/auth/session': () => json({ user: newcomer }) });
+    const { user } = renderApp('/onboarding');
+    await user.click(await screen.findByLabelText(/Da più di un anno/));
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Domanda 2 di 3')).toBeInTheDocument();
+    await user.click(screen.getByLabelText(/In palestra/));
+    await user.keyboard('{Enter}');
+
+    expect(await screen.findByText('Domanda 3 di 3')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('asks for every answer before saving', async () => {

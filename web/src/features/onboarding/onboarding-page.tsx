@@ -153,15 +153,12 @@ export default function OnboardingPage() {
             <Button type="button" variant="outline" onClick={back} disabled={step === 0 || saving}>
               Indietro
             </Button>
-            {isLast ? (
-              <Button type="submit" loading={saving} loadingText="Salvataggio in corso...">
-                Completa Onboarding
-              </Button>
-            ) : (
-              <Button type="button" onClick={next}>
-                Avanti
-              </Button>
-            )}
+            {/* Both submit the form, which decides whether to move on or save: a type="button" that
+                turns into the submit button under the pointer would submit at once (the browser
+                renders the click before its default action), warning on an unanswered question. */}
+            <Button type="submit" loading={saving} loadingText="Salvataggio in corso...">
+              {isLast ? 'Completa Onboarding' : 'Avanti'}
+            </Button>
           </Flex>
         </Stack>
 
