@@ -61,6 +61,42 @@ describe('register page', { timeout: 20_000 }, () => {
     });
   });
 
+  it("clears the passwords' error once a password is edited, and not when another field is", async () => {
+    mockApi({ 'GET /api/auth/session': anonymous });
+    const { user } = renderApp('/register');
+    await fillAndSubmit(user, { password: 'segreta123', confirmPassword: 'segreta124' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Le password non coincidono');
+
+    await user.type(screen.getByLabelText(/^Nome e cognome/), 'a');
+    expect(screen.getByRole('alert')).toHaveTextContent('Le password non coincidono');
+
+    await user.type(screen.getByLabelText(/^Conferma password/), '{Backspace}3');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("clears the server's invite-code error once the code is changed", async () => {
+    mockApi({ 'GET /api/auth/session': anonymous, 'POST /api/auth/register': () => json({ message: 'Codice segreto non valido' }, 403) });
+    const { user } = renderApp('/register');
+    await fillAndSubmit(user, { secretCode: 'sbagliato' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Codice segreto non valido');
+
+    await user.type(screen.getByLabelText(/^Email/), 'x');
+    expect(screen.getByRole('alert')).toHaveTextContent('Codice segreto non valido');
+
+    await user.clear(screen.getByLabelText(/^Codice segreto/));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('clears an error about no one field, such as a taken email, on any edit', async () => {
+    mockApi({ 'GET /api/auth/session': anonymous, 'POST /api/auth/register': () => json({ message: 'Esiste già un account con questa email' }, 409) });
+    const { user } = renderApp('/register');
+    await fillAndSubmit(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Esiste già un account con questa email');
+
+    await user.type(screen.getByLabelText(/^Email/), 'x');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it("fills in the code of a coach's invite link (/register?codice=…)", async () => {
     const fetchMock = mockApi({ 'GET /api/auth/session': anonymous, 'POST /api/auth/register': () => json(fakeNewcomer(), 201) });
     const { user, currentPath } = renderApp('/register?codice=AUTUNNO-7K2Q');

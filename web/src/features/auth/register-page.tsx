@@ -24,6 +24,30 @@ export function validateRegistration(form: RegisterForm): string | null {
   return null;
 }
 
+type FieldName = keyof RegisterForm;
+
+const passwordFields: readonly FieldName[] = ['password', 'confirmPassword'];
+
+/** The fields whose edit may fix the error `message` reports: the ones it names, or any for an error it does not tie to one. */
+function fieldsToFix(message: string): readonly FieldName[] | 'any' {
+  switch (message) {
+    case messages.passwordsDoNotMatch:
+    case messages.passwordTooShort:
+    case messages.passwordTooLong:
+      return passwordFields;
+    case messages.invalidInviteCode:
+    case messages.inviteCodeRequired:
+      return ['secretCode'];
+    case messages.emailInvalid:
+      return ['email'];
+    case messages.nameRequired:
+    case messages.nameTooLong:
+      return ['name'];
+    default:
+      return 'any';
+  }
+}
+
 const emptyForm: RegisterForm = { name: '', email: '', password: '', confirmPassword: '', secretCode: '' };
 
 export default function RegisterPage() {
@@ -45,10 +69,17 @@ export default function RegisterPage() {
     });
   });
 
-  const bind = (key: keyof RegisterForm) => ({
+  const bind = (key: FieldName) => ({
     name: key,
     value: form[key],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => setForm((current) => ({ ...current, [key]: event.target.value })),
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      setForm((current) => ({ ...current, [key]: event.target.value }));
+      // The box goes once the participant edits what it was about: left there, it reads as still wrong.
+      if (error) {
+        const fields = fieldsToFix(error);
+        if (fields === 'any' || fields.includes(key)) setError(null);
+      }
+    },
   });
 
   async function handleSubmit(event: FormEvent) {
