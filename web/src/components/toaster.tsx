@@ -20,7 +20,7 @@ function NoticeCard({ notice }: { notice: Notice }) {
     <Flex
       pointerEvents="auto"
       w="full"
-      maxW="sm"
+      maxW={{ base: 'full', md: 'sm' }}
       gap="3"
       align="flex-start"
       bg={tone.bg}
@@ -35,7 +35,8 @@ function NoticeCard({ notice }: { notice: Notice }) {
       <Box aria-hidden="true" flexShrink="0" w="6" h="6" borderRadius="full" bg={tone.border} color="white" fontWeight="bold" textAlign="center" lineHeight="1.5rem">
         {tone.icon}
       </Box>
-      <Box flex="1" minW="0">
+      {/* Lines break between words; a word too long for a phone's width breaks only then. */}
+      <Box flex="1" minW="0" overflowWrap="break-word" wordBreak="normal" hyphens="manual">
         <Text fontWeight="bold">{notice.title}</Text>
         {notice.description && <Text fontSize="sm">{notice.description}</Text>}
       </Box>
@@ -46,19 +47,34 @@ function NoticeCard({ notice }: { notice: Notice }) {
   );
 }
 
+/** Each live region: a whole row, its card full width on a phone and at the end of the row from md up. */
+const REGION = { w: 'full', display: 'flex', justifyContent: { base: 'center', md: 'flex-end' } } as const;
+
 /**
  * The notices of a screen. Both live regions stay in the page so every notice is announced:
- * errors assertively, the rest politely.
+ * errors assertively, the rest politely. At the bottom of the viewport (above the phone's home
+ * bar): at the top they covered the sticky header and its navigation. The regions are stacked,
+ * not side by side, so a card never gets half the row.
  */
 export function Toaster() {
   const notice = useSyncExternalStore(subscribeToNotices, currentNotice, () => null);
   const isError = notice?.type === 'error';
   return (
-    <Box position="fixed" insetX="0" top="4" zIndex="toast" display="flex" justifyContent="center" px="4" pointerEvents="none">
-      <Box role="status" aria-live="polite" w="full" display="flex" justifyContent="center">
+    <Box
+      position="fixed"
+      insetX="0"
+      bottom="0"
+      pb="calc(1rem + env(safe-area-inset-bottom, 0px))"
+      px="4"
+      zIndex="toast"
+      display="flex"
+      flexDirection="column"
+      pointerEvents="none"
+    >
+      <Box role="status" aria-live="polite" {...REGION}>
         {notice && !isError && <NoticeCard key={notice.id} notice={notice} />}
       </Box>
-      <Box aria-live="assertive" aria-atomic="true" w="full" display="flex" justifyContent="center">
+      <Box aria-live="assertive" aria-atomic="true" {...REGION}>
         {notice && isError && <NoticeCard key={notice.id} notice={notice} />}
       </Box>
     </Box>
