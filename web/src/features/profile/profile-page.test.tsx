@@ -84,6 +84,52 @@ describe('Profile: the time zone', { timeout: 20_000 }, () => {
   });
 });
 
+/** Answers PUT /api/auth/profile as the server does: the user with the new name. */
+function acceptingNameChanges() {
+  let current = fakeUser({ name: 'Anna' });
+  return fakeServer(current, (call) => {
+    if (call.method !== 'PUT' || call.path !== '/api/auth/profile') return notifications(call);
+    current = { ...current, ...(call.body as { name: string }) };
+    return json(current);
+  });
+}
+
+describe('Profile: the name', { timeout: 20_000 }, () => {
+  it('says an empty or blank name is missing, with no bubble of the browser in the way, and sends nothing', async () => {
+    const calls = acceptingNameChanges();
+    const { user } = renderApp('/profilo', <ProfilePage />);
+    await user.click(await screen.findByRole('button', { name: 'Modifica nome' }));
+    const input = profileSection().getByLabelText(/Nuovo nome/);
+    expect(input.closest('form')).toHaveAttribute('novalidate');
+
+    await user.clear(input);
+    await user.click(profileSection().getByRole('button', { name: 'Salva' }));
+    expect(profileSection().getByRole('alert')).toHaveTextContent('Inserisci il tuo nome');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+
+    await user.type(input, '   ');
+    expect(profileSection().queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(profileSection().getByRole('button', { name: 'Salva' }));
+    expect(profileSection().getByRole('alert')).toHaveTextContent('Inserisci il tuo nome');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('saves a new name and confirms it with a notice', async () => {
+    const calls = acceptingNameChanges();
+    const { user } = renderApp('/profilo', <ProfilePage />);
+    await user.click(await screen.findByRole('button', { name: 'Modifica nome' }));
+    const input = profileSection().getByLabelText(/Nuovo nome/);
+    await user.clear(input);
+    await user.type(input, '  Anna Bianchi ');
+    await user.click(profileSection().getByRole('button', { name: 'Salva' }));
+
+    expect(await screen.findByText('Nome aggiornato')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ name: 'Anna Bianchi' });
+    expect(profileSection().queryByLabelText(/Nuovo nome/)).not.toBeInTheDocument();
+    expect(profileSection().getByText('Anna Bianchi')).toBeInTheDocument();
+  });
+});
+
 describe('Profile: notifications', { timeout: 20_000 }, () => {
   it('shows the profile before the notification settings arrive, then their section', async () => {
     const answer = deferred<Response>();

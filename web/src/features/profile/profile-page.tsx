@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Badge, Box, Button, Field, Flex, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { formatItalianDate, localDateOf } from '@sfida/core/dates';
+import { messages } from '@sfida/core/user';
 import { FormError } from '../../components/form-error';
 import { PageHeader } from '../../components/page-header';
 import { SectionCard } from '../../components/section-card';
@@ -40,13 +41,14 @@ function NameEditor({ currentName, onDone }: { currentName: string; onDone: () =
   async function save(event: FormEvent) {
     event.preventDefault();
     if (!name.trim()) {
-      setError('Inserisci il tuo nome');
+      setError(messages.nameRequired);
       return;
     }
     setSaving(true);
     setError(null);
     try {
       await updateProfile({ name: name.trim() });
+      notify({ type: 'success', title: 'Nome aggiornato' });
       onDone();
     } catch (caught) {
       setError(errorMessage(caught, 'Aggiornamento non riuscito'));
@@ -55,20 +57,33 @@ function NameEditor({ currentName, onDone }: { currentName: string; onDone: () =
   }
 
   return (
-    <Stack as="form" onSubmit={save} gap="3" mt="2">
-      <FormError message={error} />
-      <Field.Root required>
-        <Field.Label>Nuovo nome</Field.Label>
-        <Input name="name" autoComplete="name" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} />
-      </Field.Root>
-      <Flex gap="2" wrap="wrap">
-        <Button type="submit" size="sm" loading={saving} loadingText="Salvataggio...">
-          Salva
-        </Button>
-        <Button type="button" size="sm" variant="ghost" onClick={onDone} disabled={saving}>
-          Annulla
-        </Button>
-      </Flex>
+    // noValidate: the browser's bubble for an empty required field is not announced by every screen
+    // reader and blocks the submit silently; the form's own message says what is missing.
+    <Stack asChild gap="3" mt="2">
+      <form onSubmit={save} noValidate>
+        <FormError message={error} />
+        <Field.Root required invalid={error !== null}>
+          <Field.Label>Nuovo nome</Field.Label>
+          <Input
+            name="name"
+            autoComplete="name"
+            value={name}
+            maxLength={80}
+            onChange={(e) => {
+              setName(e.target.value);
+              setError(null);
+            }}
+          />
+        </Field.Root>
+        <Flex gap="2" wrap="wrap">
+          <Button type="submit" size="sm" loading={saving} loadingText="Salvataggio...">
+            Salva
+          </Button>
+          <Button type="button" size="sm" variant="ghost" onClick={onDone} disabled={saving}>
+            Annulla
+          </Button>
+        </Flex>
+      </form>
     </Stack>
   );
 }
