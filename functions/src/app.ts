@@ -22,6 +22,7 @@ import { cohortsRouter } from './features/cohorts/router';
 import { coachCheckInsRouter, ownCheckInsRouter } from './features/check-ins/router';
 import { coachMessagesRouter, inboxRouter } from './features/messages/router';
 import { notificationsRouter } from './features/notifications/router';
+import { certificateRouter } from './features/certificate/router';
 
 /** The whole API as an Express app, built from its dependencies (tests pass their own). */
 export function createApp(deps: Deps): Express {
@@ -64,6 +65,7 @@ export function createApp(deps: Deps): Express {
   api.use('/me', ownCheckInsRouter(apiDeps));
   api.use('/me', inboxRouter(apiDeps));
   api.use('/me', notificationsRouter(apiDeps));
+  api.use('/me', certificateRouter(apiDeps));
   api.use(apiNotFound);
 
   app.use('/api', api);

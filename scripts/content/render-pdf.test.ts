@@ -5,7 +5,7 @@ import { PDFDocument, PDFHexString, PDFName, PDFString, StandardFonts } from 'pd
 import { schedaSchema } from '@sfida/core/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAllPdfs, RICETTARIO_FILE_NAME, schedaPdfPath } from './build-pdfs';
-import { Layout, sanitize, wrapText } from './pdf-layout';
+import { Layout, sanitize, wrapText } from '../../functions/src/shared/pdf-layout';
 import { renderRicettarioPdf, renderSchedaPdf } from './render-pdf';
 import { ricettario } from './ricettario';
 import { schede, schedaIds } from './schede/index';

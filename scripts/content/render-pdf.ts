@@ -1,5 +1,5 @@
 import type { Scheda } from '@sfida/core/user';
-import { colors, Layout, sumHeights, type Cell, type Column } from './pdf-layout';
+import { colors, Layout, sumHeights, type Cell, type Column } from '../../functions/src/shared/pdf-layout';
 import { ricettario, type Recipe } from './ricettario';
 import { schede, type Routine, type Workout } from './schede/index';
 

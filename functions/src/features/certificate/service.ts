@@ -1,0 +1,29 @@
+import { challengeSummary } from '@sfida/core/challenge-summary';
+import { formatItalianDate, challengeLastDay, isChallengeOver, todayIn } from '@sfida/core/dates';
+import { emptyTracker } from '@sfida/core/tracker';
+import type { User } from '@sfida/core/user';
+import type { Deps } from '../../deps';
+import { conflict, forbidden } from '../../shared/http-error';
+import { toUser, userRef } from '../../shared/user-repository';
+import { trackerFrom, trackerRef } from '../tracker/repository';
+import { renderCertificate } from './render-certificate';
+
+export const certificateMessages = {
+  participantsOnly: 'Il certificato è per i partecipanti della sfida',
+  noStart: 'Il certificato sarà disponibile alla fine delle 8 settimane: scegli prima la data di inizio',
+  notYet: (lastDay: string) => `Il certificato sarà disponibile dal giorno dopo la fine delle 8 settimane (la sfida termina il ${lastDay})`,
+} as const;
+
+/** The caller's certificate, from the server's copy of their tracker (its figures are the ones the server vouched for). */
+export async function certificateOf(deps: Pick<Deps, 'db' | 'clock'>, caller: User): Promise<Uint8Array> {
+  if (caller.role !== 'PARTICIPANT') throw forbidden(certificateMessages.participantsOnly);
+  const [userSnap, trackerSnap] = await deps.db.getAll(userRef(deps.db, caller.id), trackerRef(deps.db, caller.id));
+  const user = userSnap?.exists ? toUser(userSnap) : caller;
+  const start = user.challengeStartDate;
+  if (start === null) throw conflict(certificateMessages.noStart);
+  const now = deps.clock();
+  const today = todayIn(user.timeZone, now);
+  if (!isChallengeOver(start, today)) throw conflict(certificateMessages.notYet(formatItalianDate(challengeLastDay(start))));
+  const tracker = (trackerSnap && trackerFrom(trackerSnap)) ?? emptyTracker(user.timeZone, now, start);
+  return renderCertificate({ name: user.name || user.email, summary: challengeSummary({ ...tracker, challengeStartDate: start }, start), issuedOn: today });
+}
