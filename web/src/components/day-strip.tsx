@@ -9,6 +9,10 @@ export interface StripDay {
   done: boolean;
   /** Whether the day can be toggled (today and recent past days of a started challenge). */
   editable: boolean;
+  /** What the day holds, said to screen readers instead of the done/not done state (a strip that counts rather than ticks). */
+  summary?: string;
+  /** How many marks (dots) to draw under the date: what was done that day, counted. */
+  marks?: number;
 }
 
 /**
@@ -54,18 +58,31 @@ function dayName(date: IsoDate): string {
 }
 
 function stateText(day: StripDay): string {
+  if (day.summary !== undefined) return day.summary;
   if (day.done) return 'completato';
   if (day.state === 'future') return 'giorno futuro';
   return day.state === 'today' ? 'oggi, da fare' : 'non completato';
 }
 
+/** One dot per thing done that day, drawn only: the day's name says the count. */
+function Marks({ count }: { count: number }) {
+  return (
+    <Flex aria-hidden="true" gap="0.5" mt="0.5" minH="1.5" justify="center" wrap="wrap">
+      {Array.from({ length: count }, (_, i) => (
+        <chakra.span key={i} w="1.5" h="1.5" rounded="full" bg="currentColor" />
+      ))}
+    </Flex>
+  );
+}
+
 /**
  * The 7 days of the current week. With `onToggle` each day is a toggle button (aria-pressed);
  * days that cannot change (future, before the start, too old) are disabled, not hidden.
+ * `label` names the list when "Settimana di <subject>" would not.
  */
-export function DayStrip({ days, subject, onToggle }: { days: StripDay[]; subject: string; onToggle?: (date: IsoDate) => void }) {
+export function DayStrip({ days, subject, label, onToggle }: { days: StripDay[]; subject: string; label?: string; onToggle?: (date: IsoDate) => void }) {
   return (
-    <Flex as="ul" gap="1.5" aria-label={`Settimana di ${subject}`} listStyleType="none" p="0" m="0">
+    <Flex as="ul" gap="1.5" aria-label={label ?? `Settimana di ${subject}`} listStyleType="none" p="0" m="0">
       {days.map((day) => {
         const style = cellStyles[day.done ? 'done' : day.state];
         const content = (
@@ -76,6 +93,7 @@ export function DayStrip({ days, subject, onToggle }: { days: StripDay[]; subjec
             <Text as="span" fontSize="sm" fontWeight="bold">
               {Number(day.date.slice(8))}
             </Text>
+            {day.marks !== undefined && <Marks count={day.marks} />}
           </>
         );
         return (

@@ -1,12 +1,63 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { addDays, formatItalianShortDate, italianWeekday } from '@sfida/core/dates';
+import type { IsoDate } from '@sfida/core/iso-date';
+import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
+import { setActionText, toggleAction, type TrackerResult } from '@sfida/core/tracker-actions';
 import { currentDay } from '../../lib/use-today';
 import { fakeUser } from '../../testing/fake-user';
 import { fakeServer, renderApp, resetTestState } from '../../testing/test-utils';
+import { STORAGE_KEYS } from '../../tracker/storage-keys';
 import PlannerPage from './planner-page';
 
 afterEach(resetTestState);
+
+/** Noon of `date` in the participant's zone (the tests' zone, Europe/Rome). */
+const noonOf = (date: IsoDate) => new Date(`${date}T12:00:00`);
+
+function applied(result: TrackerResult): TrackerData {
+  if (!result.ok) throw new Error(result.message);
+  return result.data;
+}
+
+/**
+ * A tracker in this browser whose challenge started `start`, with week 1's three actions written
+ * on the first day and each completed on the day `completedOn` gives for it.
+ */
+function storeWeekOne(start: IsoDate, completedOn: IsoDate[]) {
+  let tracker = emptyTracker('Europe/Rome', noonOf(start), start);
+  const ids = ['w1-a1', 'w1-a2', 'w1-a3'];
+  ids.forEach((id, i) => (tracker = applied(setActionText(tracker, 1, id, `Azione di prova ${i + 1}`, noonOf(start)))));
+  completedOn.forEach((day, i) => (tracker = applied(toggleAction(tracker, 1, ids[i]!, noonOf(day)))));
+  localStorage.setItem(STORAGE_KEYS.tracker('user-anna'), JSON.stringify(tracker));
+}
+
+/** Each day of the planner's strip as a screen reader names it, "lun 23 nov: …". */
+async function stripDays(): Promise<string[]> {
+  const strip = await screen.findByRole('list', { name: 'Azioni completate per giorno, settimana 1' });
+  return within(strip)
+    .getAllByRole('img')
+    .map((day) => day.getAttribute('aria-label') ?? '');
+}
+
+const dayName = (date: IsoDate) => `${italianWeekday(date)} ${formatItalianShortDate(date)}`;
+
+/** The declarations the page's style sheets give `element` while disabled: jsdom computes no layered styles. */
+function disabledStyle(element: HTMLElement): Record<string, string> {
+  const style: Record<string, string> = {};
+  const visit = (rules: CSSRuleList) => {
+    for (const rule of Array.from(rules)) {
+      if (rule instanceof CSSStyleRule && rule.selectorText.includes(':disabled') && Array.from(element.classList).some((name) => rule.selectorText.includes(`.${name}:`))) {
+        for (const property of Array.from(rule.style)) style[property] = rule.style.getPropertyValue(property);
+      }
+      // @layer and @media blocks hold rules of their own.
+      if ('cssRules' in rule) visit(rule.cssRules as CSSRuleList);
+    }
+  };
+  for (const sheet of Array.from(document.styleSheets)) visit(sheet.cssRules);
+  return style;
+}
 
 describe('Planner Settimanale', { timeout: 30_000 }, () => {
   it('says the challenge has not started without a start date', async () => {
@@ -38,6 +89,61 @@ describe('Planner Settimanale', { timeout: 30_000 }, () => {
     expect(screen.getByText('✓ Planner della settimana salvato')).toBeInTheDocument();
     const points = screen.getByText('Punti').parentElement as HTMLElement;
     expect(within(points).getByText('10')).toBeInTheDocument();
+  });
+
+  it('shows on each day of the week the actions completed that day, and no day as not done', async () => {
+    const today = currentDay('Europe/Rome');
+    const start = addDays(today, -3);
+    storeWeekOne(start, [start, start, addDays(start, 2)]);
+    fakeServer(fakeUser({ challengeStartDate: start }));
+    renderApp('/planner', <PlannerPage />);
+
+    expect(await screen.findByText('Le azioni completate giorno per giorno: un pallino per ogni azione.')).toBeInTheDocument();
+    expect(await stripDays()).toEqual([
+      `${dayName(start)}: 2 azioni completate`,
+      `${dayName(addDays(start, 1))}: nessuna azione completata`,
+      `${dayName(addDays(start, 2))}: 1 azione completata`,
+      `${dayName(today)}: oggi, nessuna azione completata`,
+      `${dayName(addDays(start, 4))}: giorno futuro`,
+      `${dayName(addDays(start, 5))}: giorno futuro`,
+      `${dayName(addDays(start, 6))}: giorno futuro`,
+    ]);
+    expect(screen.queryByText(/non completato/)).not.toBeInTheDocument();
+  });
+
+  it("counts an action completed now on today's day, and takes it back when it is un-completed", async () => {
+    const today = currentDay('Europe/Rome');
+    const start = addDays(today, -1);
+    storeWeekOne(start, []);
+    fakeServer(fakeUser({ challengeStartDate: start }));
+    const user = userEvent.setup();
+    renderApp('/planner', <PlannerPage />);
+
+    expect((await stripDays())[1]).toBe(`${dayName(today)}: oggi, nessuna azione completata`);
+    const done = await screen.findByRole('checkbox', { name: 'Azione 2 completata' });
+    await user.click(done);
+    expect((await stripDays())[1]).toBe(`${dayName(today)}: oggi, 1 azione completata`);
+    await user.click(done);
+    expect((await stripDays())[1]).toBe(`${dayName(today)}: oggi, nessuna azione completata`);
+    expect((await stripDays())[0]).toBe(`${dayName(start)}: nessuna azione completata`);
+  });
+
+  it('gives the remove buttons a disabled look at 3 actions, keeping their names', async () => {
+    fakeServer(fakeUser({ challengeStartDate: currentDay() }));
+    const user = userEvent.setup();
+    renderApp('/planner', <PlannerPage />);
+
+    const remove = await screen.findByRole('button', { name: 'Rimuovi azione 1' });
+    expect(remove).toBeDisabled();
+    expect(remove).toHaveAccessibleDescription('Da 3 a 5 azioni. Puoi completare un\'azione solo dopo averla scritta.');
+    const look = disabledStyle(remove);
+    expect(look.cursor).toBe('not-allowed');
+    expect(Number(look.opacity)).toBeLessThanOrEqual(0.4);
+    expect(look.color).toBe('var(--chakra-colors-fg-subtle)');
+
+    await user.click(screen.getByRole('button', { name: '+ Aggiungi azione' }));
+    expect(screen.getByRole('button', { name: 'Rimuovi azione 1' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Rimuovi azione 1' })).not.toHaveAccessibleDescription();
   });
 
   it('adds slots up to 5, removes down to 3, and completes only written actions', async () => {

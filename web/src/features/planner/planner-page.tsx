@@ -2,7 +2,7 @@ import { Box, Stack, Text } from '@chakra-ui/react';
 import { challengeWeekNumber, compareIsoDates } from '@sfida/core/dates';
 import { pointsByChallengeWeek, totalPoints } from '@sfida/core/points';
 import { currentWeekStrip, plannerProgress, weekActions } from '@sfida/core/tracker-actions';
-import { DayStrip, weekStripDays } from '../../components/day-strip';
+import { DayStrip, weekStripDays, type StripDay } from '../../components/day-strip';
 import { ProgressBar } from '../../components/progress-bar';
 import { SectionCard } from '../../components/section-card';
 import { StatGrid, StatTile } from '../../components/stat-tile';
@@ -11,6 +11,7 @@ import { TrackerScreen } from '../../components/tracker-screen';
 import { useToday } from '../../lib/use-today';
 import { weekLabel } from '../../lib/week-label';
 import { useTracker } from '../../tracker/use-tracker';
+import { actionsCompletedByDay, actionsDaySummary } from './actions-by-day';
 import { PlannerEditor } from './components/planner-editor';
 
 const TIPS = [
@@ -43,9 +44,12 @@ function PlannerContent() {
 
   const progress = plannerProgress(weekActions(tracker, week));
   const weekPoints = pointsByChallengeWeek(tracker.pointsHistory)[week - 1]?.points ?? 0;
-  const days = weekStripDays(currentWeekStrip(tracker, new Date()), today).map((date) => {
+  const completedOn = actionsCompletedByDay(tracker, week);
+  const days = weekStripDays(currentWeekStrip(tracker, new Date()), today).map((date): StripDay => {
     const order = compareIsoDates(date, today);
-    return { date, done: false, editable: false, state: order > 0 ? 'future' : order === 0 ? 'today' : 'past' } as const;
+    const state = order > 0 ? 'future' : order === 0 ? 'today' : 'past';
+    const count = state === 'future' ? 0 : (completedOn.get(date) ?? 0);
+    return { date, done: count > 0, editable: false, state, summary: actionsDaySummary(count, state), marks: count };
   });
 
   return (
@@ -59,7 +63,12 @@ function PlannerContent() {
       </StatGrid>
 
       <SectionCard title="I giorni della settimana">
-        <DayStrip subject={weekLabel(week)} days={days} />
+        <Stack gap="3">
+          <Text fontSize="sm" color="fg.muted">
+            Le azioni completate giorno per giorno: un pallino per ogni azione.
+          </Text>
+          <DayStrip subject={weekLabel(week)} label={`Azioni completate per giorno, ${weekLabel(week).toLowerCase()}`} days={days} />
+        </Stack>
       </SectionCard>
 
       <SectionCard title={`Le azioni della ${weekLabel(week).toLowerCase()}`}>

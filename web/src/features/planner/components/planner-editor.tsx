@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button, chakra, Flex, Input, Stack, Text } from '@chakra-ui/react';
 import { MAX_ACTION_TEXT, MAX_ACTIONS, MIN_ACTIONS } from '@sfida/core/tracker';
 import { addActionSlot, removeActionSlot, savePlanner, setActionText, weekActions } from '@sfida/core/tracker-actions';
@@ -12,6 +12,8 @@ export function PlannerEditor({ week }: { week: number }) {
   const [message, setMessage] = useState<string | null>(null);
   const actions = weekActions(tracker, week);
   const saved = tracker.savedPlannerWeeks.includes(week);
+  const canRemove = actions.length > MIN_ACTIONS;
+  const limitsId = useId();
 
   function run(result: ReturnType<typeof savePlanner>): boolean {
     const applied = apply(result);
@@ -44,13 +46,17 @@ export function PlannerEditor({ week }: { week: number }) {
               textDecoration={action.completed ? 'line-through' : undefined}
               onChange={(event) => run(setActionText(tracker, week, action.id, event.target.value, new Date()))}
             />
+            {/* Disabled at 3 actions: grey and faint, since a red ✕ at the recipe's half opacity still
+                reads as a button on a phone; the limits below say why to a screen reader. */}
             <Button
               variant="ghost"
               colorPalette="red"
               size="sm"
               px="2"
-              disabled={actions.length <= MIN_ACTIONS}
+              disabled={!canRemove}
+              _disabled={{ opacity: 0.35, cursor: 'not-allowed', color: 'fg.subtle', bg: 'transparent' }}
               aria-label={`Rimuovi azione ${index + 1}`}
+              aria-describedby={canRemove ? undefined : limitsId}
               onClick={() => run(removeActionSlot(tracker, week, action.id, new Date()))}
             >
               ✕
@@ -58,7 +64,7 @@ export function PlannerEditor({ week }: { week: number }) {
           </Flex>
         ))}
       </chakra.ol>
-      <Text fontSize="sm" color="fg.muted">
+      <Text id={limitsId} fontSize="sm" color="fg.muted">
         Da {MIN_ACTIONS} a {MAX_ACTIONS} azioni. Puoi completare un&apos;azione solo dopo averla scritta.
       </Text>
       {message && (
