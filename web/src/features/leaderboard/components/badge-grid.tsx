@@ -18,7 +18,8 @@ export function BadgeGrid({ badges }: { badges: Badge[] }) {
           <Text fontSize="4xl" aria-hidden="true" filter={badge.earned ? undefined : 'grayscale(1)'} opacity={badge.earned ? 1 : 0.5}>
             {badge.icon}
           </Text>
-          <Text fontWeight="bold" fontSize={{ base: 'sm', md: 'md' }} css={{ hyphens: 'auto' }}>
+          {/* Between words only: with hyphens the browser split "Determinazione" at 390 px, where each word fits a line. */}
+          <Text fontWeight="bold" fontSize={{ base: 'sm', md: 'md' }} css={{ hyphens: 'manual', wordBreak: 'normal', overflowWrap: 'normal' }}>
             {badge.name}
           </Text>
           <Text fontSize="sm" color="fg.muted">
