@@ -13,6 +13,8 @@ import {
   currentWeekStrip,
   firstEditableHabitDay,
   habitDayState,
+  habitStripDays,
+  newStreakBonuses,
   plannerProgress,
   removeActionSlot,
   restoreTracker,
@@ -105,6 +107,63 @@ describe('habits', () => {
       expect(data.awarded).toBe(i === 6 ? 2 + 5 : 2);
     }
     expect(totalPoints(data.pointsHistory)).toBe(19);
+  });
+
+  it('names the streak bonuses a change pays, and none for a tick, an untick or a moved bonus', () => {
+    let data = withHabit();
+    for (let i = 0; i < 6; i++) {
+      const now = at(`${addDays(START, i)}T19:00:00Z`);
+      const next = ok(toggleHabit(data, 'h', todayIn(ZONE, now), now));
+      expect(newStreakBonuses(data, next)).toEqual([]);
+      data = next;
+    }
+    const seventh = at(`${addDays(START, 6)}T19:00:00Z`);
+    const bonus = ok(toggleHabit(data, 'h', addDays(START, 6), seventh));
+    expect(newStreakBonuses(data, bonus)).toEqual([{ days: 7, points: 5 }]);
+    const undone = ok(toggleHabit(bonus, 'h', addDays(START, 6), seventh));
+    expect(newStreakBonuses(bonus, undone)).toEqual([]);
+  });
+
+  it('counts a bonus that a back-filled day completes', () => {
+    // Days 1-14 on time but day 11, missed: back-filling it on day 14 joins them into a 14-day run
+    // whose 14th day (today, on time) pays the 14-day bonus; the 7-day one stays where it was.
+    let data = withHabit();
+    for (let i = 0; i < 14; i++) {
+      if (i === 10) continue;
+      const now = at(`${addDays(START, i)}T19:00:00Z`);
+      data = ok(toggleHabit(data, 'h', addDays(START, i), now));
+    }
+    const now = at(`${addDays(START, 13)}T20:00:00Z`);
+    const joined = ok(toggleHabit(data, 'h', addDays(START, 10), now));
+    expect(newStreakBonuses(data, joined)).toEqual([{ days: 14, points: 10 }]);
+    expect(joined.awarded).toBe(10);
+  });
+});
+
+describe('habit strip', () => {
+  it('shows the first challenge week on day 1, so no day before the start', () => {
+    expect(habitStripDays(START, START)).toEqual(Array.from({ length: 7 }, (_, i) => addDays(START, i)));
+    expect(habitStripDays(START, addDays(START, 3))[0]).toBe(START);
+    expect(habitStripDays(START, addDays(START, 6))).toEqual(Array.from({ length: 7 }, (_, i) => addDays(START, i)));
+  });
+
+  it('shows the 7 days ending today from day 8, across the challenge-week boundary', () => {
+    const monday2 = '2026-03-09'; // first day of week 2
+    const strip = habitStripDays(START, monday2);
+    expect(strip).toEqual(Array.from({ length: 7 }, (_, i) => addDays('2026-03-03', i)));
+    expect(strip.at(-1)).toBe(monday2);
+    // Yesterday, the last day of week 1, can still be ticked; no day of the strip is refused as future.
+    const now = at('2026-03-09T10:00:00Z');
+    const data = withHabit(now);
+    expect(strip.map((date) => habitDayState(data, 'h', date, monday2).editable)).toEqual([false, false, false, false, false, true, true]);
+    expect(ok(toggleHabit(data, 'h', '2026-03-08', now)).completions.h?.['2026-03-08']).toBe('late');
+    expect(habitStripDays(START, '2026-04-20')).toEqual(Array.from({ length: 7 }, (_, i) => addDays('2026-04-14', i)));
+  });
+
+  it('shows the 7 days ending today before the start or with no start', () => {
+    const endingMarch4 = Array.from({ length: 7 }, (_, i) => addDays('2026-02-26', i));
+    expect(habitStripDays(null, '2026-03-04')).toEqual(endingMarch4);
+    expect(habitStripDays('2026-03-10', '2026-03-04')).toEqual(endingMarch4);
   });
 });
 

@@ -8,8 +8,9 @@ import {
   elapsedWeekIndex,
   isChallengeStarted,
   todayIn,
+  weekDays,
 } from './dates';
-import { totalPoints, withReconciledHistory } from './points';
+import { STREAK_BONUSES, totalPoints, withReconciledHistory } from './points';
 import {
   MAX_ACTIONS,
   MAX_ACTION_TEXT,
@@ -150,6 +151,33 @@ export function currentWeekStrip(data: TrackerData, now: Date): IsoDate[] {
   if (index === null || data.challengeStartDate === null) return [];
   const first = addDays(data.challengeStartDate, index * DAYS_PER_WEEK);
   return Array.from({ length: DAYS_PER_WEEK }, (_, i) => addDays(first, i));
+}
+
+/**
+ * The days of the habit strip: the 7 days ending today, so yesterday stays in reach across a
+ * challenge-week boundary; in the first week, the 7 days from the start instead (no day before
+ * it is shown). Before the start, the 7 days ending today (all locked).
+ */
+export function habitStripDays(challengeStartDate: IsoDate | null, today: IsoDate): IsoDate[] {
+  const sixDaysAgo = addDays(today, -(DAYS_PER_WEEK - 1));
+  const inFirstWeek = isChallengeStarted(challengeStartDate, today) && compareIsoDates(challengeStartDate, sixDaysAgo) > 0;
+  return weekDays(inFirstWeek ? challengeStartDate : sixDaysAgo);
+}
+
+/** One of the streak bonuses of core/src/points.ts (threshold in days, and its points). */
+export type StreakBonus = (typeof STREAK_BONUSES)[number];
+
+/**
+ * The streak bonuses `after` pays beyond those `before` pays, smallest first, for the notice of a
+ * change: counted per threshold, so a bonus that only moved to another day is not news.
+ */
+export function newStreakBonuses(before: TrackerData, after: TrackerData): StreakBonus[] {
+  const count = (data: TrackerData, days: number) =>
+    // A bonus's ref ends with its threshold: streakBonus:<habit>:<day>:<days> (core/src/points.ts).
+    data.pointsHistory.filter((entry) => entry.kind === 'streakBonus' && entry.ref.endsWith(`:${days}`)).length;
+  return STREAK_BONUSES.flatMap((bonus) =>
+    Array.from({ length: Math.max(0, count(after, bonus.days) - count(before, bonus.days)) }, () => bonus),
+  );
 }
 
 /** Ticks or unticks a habit on `date`: today counts 'onTime' (+2), a past day 'late' (no points). */
