@@ -1,4 +1,5 @@
-import { notify } from './notices';
+import type { StreakBonus } from '@sfida/core/tracker-actions';
+import { notify, type Notice } from './notices';
 
 /** "+10 punti" / "-2 punti" for a change in the total. */
 export function pointsText(points: number): string {
@@ -10,4 +11,31 @@ export function pointsText(points: number): string {
 export function noticeDone(title: string, awarded: number, description?: string): void {
   const parts = [awarded !== 0 ? pointsText(awarded) : null, description ?? null].filter(Boolean);
   notify({ type: awarded < 0 ? 'info' : 'success', title, description: parts.join(' · ') || undefined });
+}
+
+/** "7 giorni di fila!", or "7 e 14 giorni di fila!" when one change reaches two thresholds. */
+function streakText(bonuses: readonly StreakBonus[]): string {
+  const days = bonuses.map((bonus) => bonus.days);
+  const last = days.pop();
+  return `${days.length > 0 ? `${days.join(', ')} e ` : ''}${last} giorni di fila!`;
+}
+
+/**
+ * The notice for a habit tick that earned `awarded` points: a streak bonus among them is named,
+ * apart from the day's own points, so "+7 punti" never reads as a bare number.
+ */
+export function habitDoneNotice(habitName: string, awarded: number, bonuses: readonly StreakBonus[]): Omit<Notice, 'id'> {
+  const bonusPoints = bonuses.reduce((sum, bonus) => sum + bonus.points, 0);
+  if (bonusPoints === 0) return { type: 'success', title: 'Abitudine completata!', description: `${pointsText(awarded)} · ${habitName}` };
+  const dayPoints = awarded - bonusPoints;
+  const points =
+    dayPoints > 0
+      ? `${pointsText(awarded)}: ${dayPoints} per oggi e ${bonusPoints} di bonus per ${streakText(bonuses)}`
+      : `${pointsText(awarded)} di bonus per ${streakText(bonuses)}`;
+  return { type: 'success', title: 'Abitudine completata!', description: `${points} · ${habitName}` };
+}
+
+/** Shows the notice of a habit tick that earned points (see habitDoneNotice). */
+export function noticeHabitDone(habitName: string, awarded: number, bonuses: readonly StreakBonus[]): void {
+  notify(habitDoneNotice(habitName, awarded, bonuses));
 }

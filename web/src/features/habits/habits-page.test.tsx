@@ -1,13 +1,23 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { addDays } from '@sfida/core/dates';
+import { addDays, formatItalianShortDate, italianWeekday } from '@sfida/core/dates';
+import { emptyTracker, MAX_HABIT_NAME, type TrackerData } from '@sfida/core/tracker';
+import { addHabit, toggleHabit, type TrackerResult } from '@sfida/core/tracker-actions';
 import { currentDay } from '../../lib/use-today';
 import { fakeUser } from '../../testing/fake-user';
-import { fakeServer, renderApp, resetTestState } from '../../testing/test-utils';
+import { fakeServer, json, renderApp, resetTestState } from '../../testing/test-utils';
 import HabitsPage from './habits-page';
 
 afterEach(resetTestState);
+
+function must(result: TrackerResult): TrackerData {
+  if (!result.ok) throw new Error(result.message);
+  return result.data;
+}
+
+/** Noon of a day in the test's zone (Europe/Rome). */
+const noonOf = (day: string) => new Date(`${day}T12:00:00`);
 
 async function addHabitNamed(name: string) {
   const user = userEvent.setup();
@@ -46,6 +56,69 @@ describe('Tracciamento Abitudini', { timeout: 30_000 }, () => {
     expect(days[0]).toHaveAttribute('aria-pressed', 'true');
     expect(await screen.findByText('Abitudine completata!')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '✓ Fatto oggi' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('on day 1 offers no day before the start: the strip begins with today', async () => {
+    const today = currentDay();
+    fakeServer(fakeUser({ challengeStartDate: today }));
+    renderApp('/abitudini', <HabitsPage />);
+    await addHabitNamed('Camminare');
+    const days = within(await screen.findByRole('list', { name: 'Settimana di Camminare' })).getAllByRole('button');
+    expect(days[0]).toHaveAccessibleName(`Camminare, ${italianWeekday(today)} ${formatItalianShortDate(today)}: oggi, da fare`);
+    expect(days.filter((day) => day.matches(':enabled'))).toEqual([days[0]]);
+  });
+
+  it('on the first day of week 2 lets yesterday, the last day of week 1, be ticked', async () => {
+    const today = currentDay();
+    const yesterday = addDays(today, -1);
+    fakeServer(fakeUser({ challengeStartDate: addDays(today, -7) }));
+    renderApp('/abitudini', <HabitsPage />);
+    const user = await addHabitNamed('Leggere 10 pagine');
+    const days = within(await screen.findByRole('list', { name: 'Settimana di Leggere 10 pagine' })).getAllByRole('button');
+    // The 7 days ending today: no future day, and yesterday (week 1) next to today (week 2).
+    expect(days).toHaveLength(7);
+    expect(days[6]).toHaveAccessibleName(/oggi, da fare$/);
+    expect(days[5]!.getAttribute('aria-label')).toContain(formatItalianShortDate(yesterday));
+    expect(days[5]).toBeEnabled();
+    expect(days[6]).toBeEnabled();
+    // Older days of week 1 are locked by core's habitDayLock (the current week and yesterday).
+    for (const locked of days.slice(0, 5)) expect(locked).toBeDisabled();
+
+    await user.click(days[5]!);
+    expect(days[5]).toHaveAttribute('aria-pressed', 'true');
+    expect(days[5]).toHaveAccessibleName(/completato$/);
+  });
+
+  it('names the 7-day streak bonus in the notice, apart from the day’s points', async () => {
+    const today = currentDay();
+    const start = addDays(today, -6);
+    // Six days ticked, each on its day.
+    let stored = must(addHabit(emptyTracker('Europe/Rome', noonOf(start), start), 'Meditare', noonOf(start), 'h1'));
+    for (let i = 0; i < 6; i++) stored = must(toggleHabit(stored, 'h1', addDays(start, i), noonOf(addDays(start, i))));
+    fakeServer(fakeUser({ challengeStartDate: start }), (call) =>
+      call.path === '/api/users/me/progress' && call.method === 'GET' ? json(stored) : undefined,
+    );
+    const { user } = renderApp('/abitudini', <HabitsPage />);
+    await user.click(await screen.findByRole('button', { name: 'Segna come fatto' }));
+    const notice = await screen.findByText('+7 punti: 2 per oggi e 5 di bonus per 7 giorni di fila! · Meditare');
+    expect(notice).toBeInTheDocument();
+  });
+
+  it('shows the name’s limit and a live count, and stops at the limit', async () => {
+    fakeServer(fakeUser({ challengeStartDate: currentDay() }));
+    renderApp('/abitudini', <HabitsPage />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '+ Nuova abitudine' }));
+    const input = screen.getByRole('textbox', { name: "Nome dell'abitudine" });
+    expect(screen.getByText(`0/${MAX_HABIT_NAME} caratteri`)).toBeInTheDocument();
+    await user.type(input, 'Correre');
+    expect(screen.getByText(`7/${MAX_HABIT_NAME} caratteri`)).toBeInTheDocument();
+    await user.clear(input);
+    await user.click(input);
+    await user.paste('x'.repeat(MAX_HABIT_NAME + 10));
+    expect(input).toHaveValue('x'.repeat(MAX_HABIT_NAME));
+    expect(screen.getByText(`${MAX_HABIT_NAME}/${MAX_HABIT_NAME} caratteri`)).toBeInTheDocument();
+    expect(input).toHaveAccessibleDescription(`${MAX_HABIT_NAME}/${MAX_HABIT_NAME} caratteri`);
   });
 
   it('does not let days before the challenge start be ticked', async () => {

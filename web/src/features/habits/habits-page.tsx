@@ -3,8 +3,7 @@ import { isChallengeStarted } from '@sfida/core/dates';
 import { totalPoints } from '@sfida/core/points';
 import { bestCurrentStreak } from '@sfida/core/streaks';
 import { activeHabits, completionsOf } from '@sfida/core/tracker';
-import { currentWeekStrip } from '@sfida/core/tracker-actions';
-import { weekStripDays } from '../../components/day-strip';
+import { habitStripDays } from '@sfida/core/tracker-actions';
 import { ProgressBar } from '../../components/progress-bar';
 import { StatGrid, StatTile } from '../../components/stat-tile';
 import { TipsList } from '../../components/tips-list';
@@ -27,7 +26,7 @@ function HabitsContent() {
   const habits = activeHabits(tracker);
   const doneToday = habits.filter((habit) => completionsOf(tracker, habit.id)[today] !== undefined).length;
   const percent = habits.length === 0 ? 0 : Math.round((doneToday / habits.length) * 100);
-  const stripDays = weekStripDays(currentWeekStrip(tracker, new Date()), today);
+  const stripDays = habitStripDays(tracker.challengeStartDate, today);
   const started = isChallengeStarted(tracker.challengeStartDate, today);
 
   return (

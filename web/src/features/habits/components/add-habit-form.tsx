@@ -57,6 +57,10 @@ export function AddHabitForm() {
             if (event.key === 'Escape') close();
           }}
         />
+        {/* The limit and the count, as the check-in's reflection shows them: the input stops at the limit, never silently. */}
+        <Field.HelperText>
+          {name.length}/{MAX_HABIT_NAME} caratteri
+        </Field.HelperText>
         {error && (
           <Field.ErrorText role="alert">
             {error}

@@ -4,11 +4,11 @@ import type { IsoDate } from '@sfida/core/iso-date';
 import type { Habit } from '@sfida/core/tracker';
 import { completionsOf } from '@sfida/core/tracker';
 import { currentStreak } from '@sfida/core/streaks';
-import { archiveHabit, habitDayState, toggleHabit } from '@sfida/core/tracker-actions';
+import { archiveHabit, habitDayState, newStreakBonuses, toggleHabit } from '@sfida/core/tracker-actions';
 import { DayStrip } from '../../../components/day-strip';
 import { FlameIcon } from '../../../components/icons';
 import { notify } from '../../../lib/notices';
-import { noticeDone } from '../../../lib/points-notice';
+import { noticeHabitDone } from '../../../lib/points-notice';
 import { useTracker } from '../../../tracker/use-tracker';
 
 /** One habit: today's toggle, its streak, the week strip and delete (confirmed in the page). */
@@ -22,7 +22,7 @@ export function HabitCard({ habit, today, stripDays }: { habit: Habit; today: Is
   function toggle(date: IsoDate) {
     const result = apply(toggleHabit(tracker, habit.id, date, new Date()));
     if (!result.ok) notify({ type: 'warning', title: result.message });
-    else if (result.awarded > 0) noticeDone('Abitudine completata!', result.awarded, habit.name);
+    else if (result.awarded > 0) noticeHabitDone(habit.name, result.awarded, newStreakBonuses(tracker, result.data));
   }
 
   function remove() {

@@ -2,11 +2,11 @@ import { Box, Button, Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { IsoDate } from '@sfida/core/iso-date';
 import { activeHabits } from '@sfida/core/tracker';
-import { habitDayState, toggleHabit } from '@sfida/core/tracker-actions';
+import { habitDayState, newStreakBonuses, toggleHabit } from '@sfida/core/tracker-actions';
 import { SectionCard } from '../../../components/section-card';
 import { stackedList } from '../../../components/stacked-list';
 import { notify } from '../../../lib/notices';
-import { noticeDone } from '../../../lib/points-notice';
+import { noticeHabitDone } from '../../../lib/points-notice';
 import { useTracker } from '../../../tracker/use-tracker';
 
 /** The rows' styles, set once on the list: its rows are plain elements (docs/decisions/014). */
@@ -53,7 +53,7 @@ export function TodayHabitsCard({ today }: { today: IsoDate }) {
                   onClick={() => {
                     const result = apply(toggleHabit(tracker, habit.id, today, new Date()));
                     if (!result.ok) notify({ type: 'warning', title: result.message });
-                    else if (result.awarded > 0) noticeDone('Abitudine completata!', result.awarded, habit.name);
+                    else if (result.awarded > 0) noticeHabitDone(habit.name, result.awarded, newStreakBonuses(tracker, result.data));
                   }}
                 >
                   {day.done ? '✓ Fatto' : 'Da fare'}
