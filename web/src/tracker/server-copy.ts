@@ -1,9 +1,7 @@
-import type { WeeklyKpi } from '@sfida/core/progress-summary';
 import type { TrackerData } from '@sfida/core/tracker';
 import { restoreTracker } from '@sfida/core/tracker-actions';
 import { readApiResponse } from '../lib/api-client';
 import { browserTimeZone } from '../lib/browser-time-zone';
-import { weeklyKpiAnswerSchema } from './server-summaries';
 
 /*
  * The participant's own tracker on the server. Each stored copy has a revision, named by the
@@ -42,8 +40,8 @@ export async function fetchMyTracker(signal?: AbortSignal): Promise<ServerCopy |
 }
 
 export type PutOutcome =
-  /** Stored: the copy as the server vouches for it (its kinds, weeks and points), and the week's KPIs. */
-  | { stored: true; copy: ServerCopy; weeklyKpi: WeeklyKpi | null }
+  /** Stored: the copy as the server vouches for it (its kinds, weeks and points). */
+  | { stored: true; copy: ServerCopy }
   /** Another device wrote first: the stored copy, to merge with and send again. */
   | { stored: false; copy: ServerCopy };
 
@@ -61,8 +59,7 @@ export async function putMyTracker(tracker: TrackerData, tag: string | null, sig
     if (body?.tracker !== undefined) return { stored: false, copy: copyOf(body.tracker, response.headers.get('etag')) };
   }
   const answer = await readApiResponse<{ tracker?: unknown }>(response);
-  const parsed = weeklyKpiAnswerSchema.safeParse(answer);
   // An answer without the copy (an older API) leaves this browser's copy as the one stored.
   const copy = answer?.tracker !== undefined ? copyOf(answer.tracker, response.headers.get('etag')) : { tracker, repaired: false, tag: response.headers.get('etag') };
-  return { stored: true, copy, weeklyKpi: parsed.success ? parsed.data.weeklyKPI : null };
+  return { stored: true, copy };
 }

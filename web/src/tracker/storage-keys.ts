@@ -13,6 +13,12 @@ export const STORAGE_KEYS = {
   tracker: (userId: string) => `${PREFIX}:tracker:${userId}`,
   /** The unreadable original of a repaired tracker, kept aside so that a repair never destroys anything for good. */
   trackerBackup: (userId: string) => `${PREFIX}:tracker-corrupt:${userId}`,
+  /**
+   * Rewritten (with the time) each time the server accepts the tracker from one of the user's
+   * tabs: the other tabs hear it as a `storage` event and ask again for what the server computes
+   * from it (the leaderboard).
+   */
+  trackerSynced: (userId: string) => `${PREFIX}:tracker-synced:${userId}`,
 } as const;
 
 /** Where version 1 kept a user's tracker: read once, migrated to the current key, then removed. */

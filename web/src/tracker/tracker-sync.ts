@@ -1,7 +1,7 @@
-import type { WeeklyKpi } from '@sfida/core/progress-summary';
 import { mergeTrackers } from '@sfida/core/tracker-merge';
 import { ApiError } from '../lib/api-client';
 import { fetchMyTracker, putMyTracker, type ServerCopy } from './server-copy';
+import { STORAGE_KEYS } from './storage-keys';
 import type { TrackerStore } from './tracker-store';
 
 /*
@@ -18,6 +18,8 @@ import type { TrackerStore } from './tracker-store';
  *   during the request. Another device wrote first: the server's copy comes back with a 412, is
  *   merged, and the result is sent again at once.
  * - Back to the tab after a while: the server's copy is fetched and merged again.
+ * - Each accepted upload is announced to the user's other tabs (STORAGE_KEYS.trackerSynced), so
+ *   that they too ask again for what the server computes from it.
  * - Offline or a server hiccup: the participant keeps working; sending is retried on `online` and
  *   with a growing pause. A 400 (data the server refuses) is reported, nothing is lost here.
  *
@@ -51,8 +53,8 @@ export interface SyncState {
 }
 
 export interface SyncHandlers {
-  /** The server accepted the tracker and answered with the week's KPIs (null: none in the answer). */
-  onSynced(weeklyKpi: WeeklyKpi | null): void;
+  /** The server accepted the tracker, sent from this tab or another of the user's. */
+  onSynced(): void;
   /** The server refused the tracker with this message. */
   onRejected(message: string): void;
 }
@@ -101,6 +103,7 @@ export class TrackerSync {
     if (this.started) return;
     this.started = true;
     window.addEventListener('online', this.onOnline);
+    window.addEventListener('storage', this.onStorage);
     document.addEventListener('visibilitychange', this.onVisibility);
     void this.flush();
   }
@@ -116,7 +119,22 @@ export class TrackerSync {
     this.stopped = true;
     this.clearTimer();
     window.removeEventListener('online', this.onOnline);
+    window.removeEventListener('storage', this.onStorage);
     document.removeEventListener('visibilitychange', this.onVisibility);
+  }
+
+  /** Another tab of the user's had its upload accepted. */
+  private readonly onStorage = (event: StorageEvent) => {
+    if (event.key === STORAGE_KEYS.trackerSynced(this.store.userId) && event.newValue !== null) this.handlers?.onSynced();
+  };
+
+  /** Tells the user's other tabs (a `storage` event there) that the server has accepted an upload. */
+  private announceSynced(): void {
+    try {
+      localStorage.setItem(STORAGE_KEYS.trackerSynced(this.store.userId), new Date().toISOString());
+    } catch {
+      // Storage full or blocked: the other tabs only miss a refresh of the leaderboard.
+    }
   }
 
   private readonly onOnline = () => {
@@ -252,7 +270,8 @@ export class TrackerSync {
       if (!outcome.stored) continue;
       this.rejectedText = null;
       this.retryDelay = FIRST_RETRY_MS;
-      this.handlers?.onSynced(outcome.weeklyKpi);
+      this.handlers?.onSynced();
+      this.announceSynced();
     }
   }
 

@@ -298,6 +298,8 @@ describe('useTracker', () => {
     );
     renderApp('/dashboard', <HabitNames />);
     await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    // Accepted: the user's other tabs hear of it (they ask again for the leaderboard).
+    await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.trackerSynced(user.id))).not.toBeNull());
 
     refuse = true;
     act(() => screen.getByRole('button', { name: 'aggiungi' }).click());

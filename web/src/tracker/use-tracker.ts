@@ -7,7 +7,7 @@ import { mergeTrackers } from '@sfida/core/tracker-merge';
 import type { User } from '@sfida/core/user';
 import { useAuth } from '../lib/auth';
 import { notify } from '../lib/notices';
-import { updateServerSummaries } from './server-summaries';
+import { invalidateServerSummaries } from './server-summaries';
 import { trackerStoreFor, type TrackerStore, type WriteProblem } from './tracker-store';
 import { trackerSyncFor, type SyncState } from './tracker-sync';
 
@@ -81,7 +81,7 @@ export function useTracker(): UseTracker {
 
   useEffect(() => {
     sync.setHandlers({
-      onSynced: (weeklyKpi) => void updateServerSummaries(queryClient, { userId: store.userId, weeklyKpi }),
+      onSynced: () => void invalidateServerSummaries(queryClient),
       onRejected: (message) =>
         notify({
           type: 'error',

@@ -1,12 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatItalianDate, mondayOf } from '@sfida/core/dates';
 import type { OwnThread } from '@sfida/core/check-in-threads';
 import type { InboxMessage } from '@sfida/core/cohort-messages';
-import type { WeeklyKpi } from '@sfida/core/progress-summary';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
-import { addHabit } from '@sfida/core/tracker-actions';
+import { addHabit, toggleHabit } from '@sfida/core/tracker-actions';
 import { currentDay } from '../../lib/use-today';
 import { fakeUser } from '../../testing/fake-user';
 import { fakeServer, json, renderApp, resetTestState } from '../../testing/test-utils';
@@ -93,7 +92,6 @@ describe('Dashboard', { timeout: 30_000 }, () => {
     const mine = within(board).getAllByRole('listitem').find((row) => row.getAttribute('aria-current') === 'true');
     expect(mine).toHaveTextContent('Anna');
     expect(calls.some((c) => c.path === `/api/cohorts/cohort-1/leaderboard?weekStart=${weekStart}`)).toBe(true);
-    expect(calls.some((c) => c.path === `/api/users/user-anna/progress?cohortId=cohort-1&weekStart=${weekStart}`)).toBe(true);
   });
 
   it('shows the top ten and the participant’s own row, and the whole ranking on request', async () => {
@@ -136,45 +134,56 @@ describe('Dashboard', { timeout: 30_000 }, () => {
     expect(rows()).toHaveLength(14);
   });
 
-  it('shows the week’s figures an accepted upload is answered with, without asking for them again', async () => {
-    const today = currentDay();
-    const now = new Date();
-    const added = addHabit(emptyTracker(Intl.DateTimeFormat().resolvedOptions().timeZone, now, today), 'Leggere', now, 'h1');
-    if (!added.ok) throw new Error(added.message);
-    const stored: TrackerData = added.data;
-    localStorage.setItem(STORAGE_KEYS.tracker('user-anna'), JSON.stringify(stored));
-    const figures = (weekPoints: number): WeeklyKpi => ({
-      weekStart: mondayOf(today),
-      weekPoints,
-      totalPoints: weekPoints,
-      streakDays: 0,
-      habitCompletionsThisWeek: 0,
-      habitCompletionsTotal: 0,
-      actionsCompleted: 0,
-      actionsPlanned: 0,
-      checkInThisWeek: false,
-      checkInsTotal: 0,
-      currentWeek: 1,
-      completedWeeks: 0,
-      badgesEarned: [],
-    });
-    // The server holds this very copy, so nothing is uploaded until the participant changes something.
-    const calls = fakeServer(fakeUser({ challengeStartDate: today }), (call) => {
-      if (call.path === '/api/users/me/progress') return call.method === 'PUT' ? json({ weeklyKPI: figures(2) }) : json(stored);
-      if (call.path.startsWith('/api/users/user-anna/progress')) return json({ weeklyKPI: figures(0) });
-      return undefined;
-    });
-    const kpiReads = () => calls.filter((c) => c.method === 'GET' && c.path.startsWith('/api/users/user-anna/progress')).length;
-    const user = userEvent.setup();
-    renderApp('/dashboard', <DashboardPage />);
-    const summary = await screen.findByRole('region', { name: 'Riepilogo della settimana' });
-    const weekPoints = () => within(summary).getByText('Punti questa settimana').previousElementSibling;
-    await waitFor(() => expect(weekPoints()).toHaveTextContent('0'));
+  describe('after a change in another tab', () => {
+    /** A tracker with one habit, stored in this browser and held by the server too. */
+    function storedTracker(): TrackerData {
+      const now = new Date();
+      const added = addHabit(emptyTracker(fakeUser().timeZone, now, currentDay()), 'Leggere', now, 'h1');
+      if (!added.ok) throw new Error(added.message);
+      localStorage.setItem(STORAGE_KEYS.tracker('user-anna'), JSON.stringify(added.data));
+      return added.data;
+    }
 
-    await user.click(screen.getByRole('button', { name: 'Leggere: da fare' }));
-    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1), { timeout: 5000 });
-    await waitFor(() => expect(weekPoints()).toHaveTextContent('2'));
-    expect(kpiReads()).toBe(1);
+    /** What another tab does: writes local storage, which this tab hears as a `storage` event. */
+    function writeFromAnotherTab(key: string, value: string) {
+      localStorage.setItem(key, value);
+      act(() => {
+        window.dispatchEvent(new StorageEvent('storage', { key, newValue: value, storageArea: localStorage }));
+      });
+    }
+
+    it('the week’s summary follows at once, with the points', async () => {
+      const stored = storedTracker();
+      fakeServer(fakeUser({ challengeStartDate: currentDay() }), (call) =>
+        call.method === 'GET' && call.path === '/api/users/me/progress' ? json(stored) : undefined,
+      );
+      renderApp('/dashboard', <DashboardPage />);
+      const summary = await screen.findByRole('region', { name: 'Riepilogo della settimana' });
+      const figure = (label: string) => within(summary).getByText(label).previousElementSibling;
+      expect(figure('Punti questa settimana')).toHaveTextContent('0');
+      expect(figure('Abitudini completate')).toHaveTextContent('0');
+
+      const ticked = toggleHabit(stored, 'h1', currentDay(), new Date());
+      if (!ticked.ok) throw new Error(ticked.message);
+      writeFromAnotherTab(STORAGE_KEYS.tracker('user-anna'), JSON.stringify(ticked.data));
+
+      // No waiting: the same render as the points tile.
+      expect(screen.getByText('Punti').nextElementSibling).toHaveTextContent('2');
+      expect(figure('Punti questa settimana')).toHaveTextContent('2');
+      expect(figure('Abitudini completate')).toHaveTextContent('1');
+    });
+
+    it('the leaderboard is asked again as soon as the server has accepted that tab’s upload', async () => {
+      storedTracker();
+      const calls = fakeServer(fakeUser({ challengeStartDate: currentDay() }));
+      const leaderboardReads = () => calls.filter((c) => c.path.startsWith('/api/cohorts/cohort-1/leaderboard')).length;
+      renderApp('/dashboard', <DashboardPage />);
+      await screen.findByRole('region', { name: 'Classifica del gruppo' });
+      await waitFor(() => expect(leaderboardReads()).toBe(1));
+
+      writeFromAnotherTab(STORAGE_KEYS.trackerSynced('user-anna'), new Date().toISOString());
+      await waitFor(() => expect(leaderboardReads()).toBe(2), { timeout: 500 });
+    });
   });
 
   describe('the coach’s card', () => {

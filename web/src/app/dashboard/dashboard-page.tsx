@@ -56,7 +56,7 @@ function DashboardContent({ user, today }: { user: User; today: IsoDate }) {
           </SimpleGrid>
 
           <SimpleGrid columns={{ base: 1, md: 2 }} gap={{ base: '4', md: '6' }}>
-            <ProgressSummaryCard userId={user.id} cohortId={cohortId} weekStart={weekStart} />
+            <ProgressSummaryCard today={today} weekStart={weekStart} />
             <LeaderboardCard cohortId={cohortId} weekStart={weekStart} userId={user.id} />
           </SimpleGrid>
         </>

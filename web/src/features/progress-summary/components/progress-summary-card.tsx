@@ -1,6 +1,9 @@
-import { SimpleGrid, Text, type SystemStyleObject } from '@chakra-ui/react';
+import { useMemo } from 'react';
+import { SimpleGrid, type SystemStyleObject } from '@chakra-ui/react';
+import type { IsoDate } from '@sfida/core/iso-date';
+import { summarizeTracker } from '@sfida/core/progress-summary';
 import { SectionCard } from '../../../components/section-card';
-import { useProgressSummary } from '../api/progress-summary';
+import { useTracker } from '../../../tracker/use-tracker';
 
 /** The figures' styles, set once on the grid: each figure is plain elements (docs/decisions/014). */
 const FIGURES: SystemStyleObject = {
@@ -17,27 +20,27 @@ function Figure({ label, value }: { label: string; value: string | number }) {
   );
 }
 
-/** The week as the server computed it from the synced tracker (what the coach sees too). */
-export function ProgressSummaryCard({ userId, cohortId, weekStart }: { userId: string; cohortId: string; weekStart: string }) {
-  const { data: kpi, isPending } = useProgressSummary(userId, cohortId, weekStart);
+/**
+ * The week's figures, from this device's tracker with the rules the server applies to the synced
+ * copy (what the coach sees once it is sent): they follow every change at once, made here or in
+ * another tab, as the points above them do.
+ */
+export function ProgressSummaryCard({ today, weekStart }: { today: IsoDate; weekStart: IsoDate }) {
+  const { tracker } = useTracker();
+  const kpi = useMemo(
+    () => summarizeTracker(tracker, { challengeStartDate: tracker.challengeStartDate, today, weekStart }),
+    [tracker, today, weekStart],
+  );
   return (
     <SectionCard title="Riepilogo della settimana">
-      {isPending ? (
-        <Text color="fg.muted" role="status">
-          Caricamento...
-        </Text>
-      ) : !kpi ? (
-        <Text color="fg.muted">Riepilogo non disponibile al momento: i tuoi progressi sono comunque salvati.</Text>
-      ) : (
-        <SimpleGrid columns={{ base: 2, sm: 3 }} gap="4" css={FIGURES}>
-          <Figure label="Punti questa settimana" value={kpi.weekPoints} />
-          <Figure label="Giorni di costanza" value={kpi.streakDays} />
-          <Figure label="Abitudini completate" value={kpi.habitCompletionsThisWeek} />
-          <Figure label="Azioni completate" value={`${kpi.actionsCompleted}/${kpi.actionsPlanned}`} />
-          <Figure label="Check-in" value={kpi.checkInThisWeek ? 'Fatto' : 'Da fare'} />
-          <Figure label="Badge" value={kpi.badgesEarned.length} />
-        </SimpleGrid>
-      )}
+      <SimpleGrid columns={{ base: 2, sm: 3 }} gap="4" css={FIGURES}>
+        <Figure label="Punti questa settimana" value={kpi.weekPoints} />
+        <Figure label="Giorni di costanza" value={kpi.streakDays} />
+        <Figure label="Abitudini completate" value={kpi.habitCompletionsThisWeek} />
+        <Figure label="Azioni completate" value={`${kpi.actionsCompleted}/${kpi.actionsPlanned}`} />
+        <Figure label="Check-in" value={kpi.checkInThisWeek ? 'Fatto' : 'Da fare'} />
+        <Figure label="Badge" value={kpi.badgesEarned.length} />
+      </SimpleGrid>
     </SectionCard>
   );
 }
