@@ -75,19 +75,24 @@ describe('habits', () => {
     expect(messageOf(toggleHabit(data, 'nessuna', '2026-03-03', now))).toBe('Abitudine non trovata.');
   });
 
-  it('lets the current challenge week and yesterday be edited, not older days', () => {
+  it('lets the days of the strip be edited (today and the 6 before it, across the week boundary), not older ones', () => {
     expect(firstEditableHabitDay(START, '2026-03-05')).toBe('2026-03-02');
-    expect(firstEditableHabitDay(START, '2026-03-09')).toBe('2026-03-08'); // first day of week 2: yesterday too
-    expect(firstEditableHabitDay(START, '2026-03-10')).toBe('2026-03-09');
+    expect(firstEditableHabitDay(START, '2026-03-09')).toBe('2026-03-03'); // first day of week 2: all of week 1 but its first day
+    expect(firstEditableHabitDay(START, '2026-03-11')).toBe('2026-03-05');
     expect(firstEditableHabitDay(START, START)).toBe(START);
     expect(firstEditableHabitDay(null, START)).toBeNull();
-    const now = at('2026-03-10T10:00:00Z');
+    expect(firstEditableHabitDay('2026-03-20', '2026-03-10')).toBeNull();
+    const now = at('2026-03-11T10:00:00Z');
     const data = withHabit(now);
-    expect(messageOf(toggleHabit(data, 'h', '2026-03-08', now))).toBe('Questo giorno non si può più modificare.');
-    expect(habitDayState(data, 'h', '2026-03-08', '2026-03-10')).toEqual({ state: 'past', done: false, editable: false });
-    expect(habitDayState(data, 'h', '2026-03-09', '2026-03-10')).toEqual({ state: 'past', done: false, editable: true });
-    expect(habitDayState(data, 'h', '2026-03-10', '2026-03-10')).toEqual({ state: 'today', done: false, editable: true });
-    expect(habitDayState(data, 'h', '2026-03-11', '2026-03-10').state).toBe('future');
+    expect(messageOf(toggleHabit(data, 'h', '2026-03-04', now))).toBe('Questo giorno non si può più modificare.');
+    expect(habitDayState(data, 'h', '2026-03-04', '2026-03-11')).toEqual({ state: 'past', done: false, editable: false });
+    // Wednesday of week 2: Thursday of week 1 is still in the strip, and back-filled it is late.
+    expect(habitDayState(data, 'h', '2026-03-05', '2026-03-11')).toEqual({ state: 'past', done: false, editable: true });
+    const backFilled = ok(toggleHabit(data, 'h', '2026-03-05', now));
+    expect(backFilled.completions.h).toEqual({ '2026-03-05': 'late' });
+    expect(totalPoints(backFilled.pointsHistory)).toBe(0);
+    expect(habitDayState(data, 'h', '2026-03-11', '2026-03-11')).toEqual({ state: 'today', done: false, editable: true });
+    expect(habitDayState(data, 'h', '2026-03-12', '2026-03-11').state).toBe('future');
     expect(currentWeekStrip(data, now)).toEqual(Array.from({ length: 7 }, (_, i) => addDays('2026-03-09', i)));
   });
 
@@ -152,10 +157,10 @@ describe('habit strip', () => {
     const strip = habitStripDays(START, monday2);
     expect(strip).toEqual(Array.from({ length: 7 }, (_, i) => addDays('2026-03-03', i)));
     expect(strip.at(-1)).toBe(monday2);
-    // Yesterday, the last day of week 1, can still be ticked; no day of the strip is refused as future.
+    // Every day of the strip can be ticked: yesterday, the last day of week 1, and the days before it.
     const now = at('2026-03-09T10:00:00Z');
     const data = withHabit(now);
-    expect(strip.map((date) => habitDayState(data, 'h', date, monday2).editable)).toEqual([false, false, false, false, false, true, true]);
+    expect(strip.map((date) => habitDayState(data, 'h', date, monday2).editable)).toEqual([true, true, true, true, true, true, true]);
     expect(ok(toggleHabit(data, 'h', '2026-03-08', now)).completions.h?.['2026-03-08']).toBe('late');
     expect(habitStripDays(START, '2026-04-20')).toEqual(Array.from({ length: 7 }, (_, i) => addDays('2026-04-14', i)));
   });

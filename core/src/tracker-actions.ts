@@ -11,6 +11,7 @@ import {
   weekDays,
 } from './dates';
 import { STREAK_BONUSES, totalPoints, withReconciledHistory } from './points';
+import { BACKFILL_DAYS } from './tracker-vouch';
 import {
   MAX_ACTIONS,
   MAX_ACTION_TEXT,
@@ -108,16 +109,14 @@ export function archiveHabit(data: TrackerData, habitId: string, now: Date): Tra
 }
 
 /**
- * The first day whose habit ticks can still change: the first day of the current challenge
- * week, or yesterday if that is earlier. Older days are frozen so that back-filling cannot
- * move streak bonuses around (and no week can hold more than maxPointsPerWeek).
+ * The first day whose habit ticks can still change: the oldest day of the habit strip (today and
+ * the BACKFILL_DAYS before it, as the server takes them), never before the start. A forgotten day
+ * stays in reach across a challenge-week boundary; a back-filled day is late and earns no points
+ * of its own (points.ts), and the server vouches for each tick by its own clock.
  */
 export function firstEditableHabitDay(challengeStartDate: IsoDate | null, today: IsoDate): IsoDate | null {
-  const index = elapsedWeekIndex(challengeStartDate, today);
-  if (index === null || challengeStartDate === null) return null;
-  const weekStart = addDays(challengeStartDate, index * DAYS_PER_WEEK);
-  const yesterday = addDays(today, -1);
-  const first = compareIsoDates(yesterday, weekStart) < 0 ? yesterday : weekStart;
+  if (!isChallengeStarted(challengeStartDate, today)) return null;
+  const first = addDays(today, -BACKFILL_DAYS);
   return compareIsoDates(first, challengeStartDate) < 0 ? challengeStartDate : first;
 }
 
