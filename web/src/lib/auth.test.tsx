@@ -2,7 +2,7 @@ import { act, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeUser } from '../testing/fake-user';
 import { anonymous, json, mockApi, renderApp, sentBody } from '../testing/test-utils';
-import { meQueryKey, PUSH_UNSUBSCRIBE_TIMEOUT_MS, REMEMBERED_USER_KEY, useAuth, type AuthContextValue } from './auth';
+import { addSignOutStep, meQueryKey, PUSH_UNSUBSCRIBE_TIMEOUT_MS, REMEMBERED_USER_KEY, useAuth, type AuthContextValue } from './auth';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -132,5 +132,52 @@ describe('sign-out and push notifications', { timeout: 20_000 }, () => {
     expect(warn).toHaveBeenCalledWith('Notifiche non disattivate su questo dispositivo: nessuna risposta');
     expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/logout')).toHaveLength(2);
     warn.mockRestore();
+  });
+});
+
+describe('sign-out steps', { timeout: 20_000 }, () => {
+  let auth: AuthContextValue | null = null;
+  function Probe() {
+    auth = useAuth();
+    return null;
+  }
+
+  it('a step that keeps the user signed in stops the sign-out before anything ends; otherwise it forgets after the session ended', async () => {
+    const order: string[] = [];
+    let stay = true;
+    const remove = addSignOutStep({
+      confirm: async (user) => (order.push(`confirm ${user.id}`), !stay),
+      forget: (user) => order.push(`forget ${user.id}`),
+    });
+    try {
+      mockApi({
+        'GET /api/auth/session': () => json({ user: fakeUser() }),
+        'POST /api/auth/logout': () => (order.push('logout'), new Response(null, { status: 204 })),
+      });
+      const { queryClient } = renderApp('/profilo', <Probe />);
+      await waitFor(() => expect(auth?.status).toBe('authenticated'));
+
+      let signedOut: boolean | undefined;
+      const andThen = vi.fn();
+      await act(async () => {
+        signedOut = await auth!.logout(andThen);
+      });
+      expect(signedOut).toBe(false);
+      expect(order).toEqual(['confirm user-anna']);
+      expect(andThen).not.toHaveBeenCalled();
+      expect(queryClient.getQueryData(meQueryKey)).toMatchObject({ id: 'user-anna' });
+
+      stay = false;
+      order.length = 0;
+      await act(async () => {
+        signedOut = await auth!.logout(andThen);
+      });
+      expect(signedOut).toBe(true);
+      expect(order).toEqual(['confirm user-anna', 'logout', 'forget user-anna']);
+      expect(andThen).toHaveBeenCalledTimes(1);
+      expect(queryClient.getQueryData(meQueryKey)).toBeNull();
+    } finally {
+      remove();
+    }
   });
 });

@@ -22,9 +22,10 @@ export interface AuthContextValue {
   register(input: RegisterInput): Promise<User>;
   /**
    * Ends the session. `andThen` runs in the same render as the sign-out: navigate there (e.g. to
-   * '/'), or the route guards would first send the now signed-out user to /login.
+   * '/'), or the route guards would first send the now signed-out user to /login. Resolves false
+   * when a sign-out step kept the user signed in (they chose to stay: see addSignOutStep).
    */
-  logout(andThen?: () => void): Promise<void>;
+  logout(andThen?: () => void): Promise<boolean>;
   updateProfile(update: ProfileUpdate): Promise<User>;
   /** Re-reads the session (after onboarding, start-challenge…); a failure signs the user out. */
   refresh(): Promise<User | null>;
@@ -150,6 +151,25 @@ function forgetOtherQueries(queryClient: QueryClient) {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
 }
 
+/**
+ * What another part of the app does at sign-out. lib/ is the bottom of the web app and knows none
+ * of them: each registers its own (the tracker: its copy in this browser's storage).
+ */
+export interface SignOutStep {
+  /** Before anything ends, with the session still valid: resolves false to keep the user signed in. */
+  confirm?(user: User): Promise<boolean>;
+  /** Once the session has ended: forgets what this browser kept for `user`. */
+  forget?(user: User): void;
+}
+
+const signOutSteps = new Set<SignOutStep>();
+
+/** Adds `step` to every sign-out from now on; returns its removal. */
+export function addSignOutStep(step: SignOutStep): () => void {
+  signOutSteps.add(step);
+  return () => signOutSteps.delete(step);
+}
+
 /** How long a sign-out waits for this device's push subscription to end before going on without it. */
 export const PUSH_UNSUBSCRIBE_TIMEOUT_MS = 3000;
 
@@ -232,6 +252,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(
     async (andThen?: () => void) => {
+      const user = queryClient.getQueryData<User | null>(meQueryKey) ?? null;
+      // One at a time: a step may ask the user a question.
+      for (const step of signOutSteps) {
+        if (user && step.confirm && !(await step.confirm(user))) return false;
+      }
       await stopPushOnThisDevice();
       try {
         await apiFetch('/api/auth/logout', { method: 'POST' });
@@ -239,9 +264,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         // Only logged: the browser forgets the user either way.
         console.warn('Logout non riuscito', error);
       }
+      if (user) signOutSteps.forEach((step) => step.forget?.(user));
       forgetOtherQueries(queryClient);
       setUser(null);
       andThen?.();
+      return true;
     },
     [queryClient, setUser],
   );

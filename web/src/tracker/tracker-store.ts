@@ -193,6 +193,11 @@ export function trackerStoreFor(userId: string): TrackerStore {
   return store;
 }
 
+/** Forgets `userId`'s store in this tab (sign-out): a later sign-in starts from what storage holds then. */
+export function dropTrackerStore(userId: string): void {
+  stores.delete(userId);
+}
+
 /** Forgets every cached store (tests start each case from what is in local storage). */
 export function resetTrackerStores(): void {
   stores.clear();

@@ -71,7 +71,8 @@ export class TrackerSync {
   /** True once the server copy has been looked at (found, or known to be missing). */
   private restoreDone = false;
   private restoring: Promise<void> | null = null;
-  private sending = false;
+  /** The restore-and-send under way, if any. */
+  private inFlight: Promise<void> | null = null;
   private sendAgain = false;
   /** The revision of the server's copy this tab last saw (null: none stored yet, or not known). */
   private serverTag: string | null = null;
@@ -123,6 +124,18 @@ export class TrackerSync {
     document.removeEventListener('visibilitychange', this.onVisibility);
   }
 
+  /**
+   * Sends what this browser holds now, without the pause, and waits for the answer (sign-out).
+   * Resolves true when the server then holds exactly this browser's copy (or there is none here).
+   */
+  async syncNow(): Promise<boolean> {
+    while (this.inFlight) await this.inFlight;
+    this.clearTimer();
+    await this.flush();
+    const tracker = this.store.getSnapshot().tracker;
+    return tracker === null || JSON.stringify(tracker) === this.serverText;
+  }
+
   /** Another tab of the user's had its upload accepted. */
   private readonly onStorage = (event: StorageEvent) => {
     if (event.key === STORAGE_KEYS.trackerSynced(this.store.userId) && event.newValue !== null) this.handlers?.onSynced();
@@ -156,7 +169,7 @@ export class TrackerSync {
 
   /** Merges in what another device sent meanwhile; failures are left for the next return. */
   private async refresh(): Promise<void> {
-    if (this.stopped || this.refreshing || !this.restoreDone || this.sending) return;
+    if (this.stopped || this.refreshing || !this.restoreDone || this.inFlight) return;
     this.refreshing = true;
     try {
       const remote = await fetchMyTracker();
@@ -218,6 +231,7 @@ export class TrackerSync {
     this.restoring ??= (async () => {
       try {
         const remote = await fetchMyTracker();
+        if (this.stopped) return;
         if (remote) this.takeIn(remote);
         else this.serverTag = null;
         this.restoreDone = true;
@@ -228,24 +242,29 @@ export class TrackerSync {
     return this.restoring;
   }
 
-  private async flush(): Promise<void> {
-    if (this.stopped) return;
-    if (this.sending) {
+  private flush(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (this.inFlight) {
       this.sendAgain = true;
-      return;
+      return this.inFlight;
     }
-    this.sending = true;
-    try {
-      if (!this.restoreDone) await this.restore();
-      await this.send();
-    } catch (error) {
-      this.handleFailure(error);
-    } finally {
-      this.sending = false;
+    this.inFlight = this.restoreAndSend().finally(() => {
+      this.inFlight = null;
       if (this.sendAgain) {
         this.sendAgain = false;
         this.schedule(0);
       }
+    });
+    return this.inFlight;
+  }
+
+  private async restoreAndSend(): Promise<void> {
+    try {
+      if (!this.restoreDone) await this.restore();
+      if (this.stopped) return;
+      await this.send();
+    } catch (error) {
+      this.handleFailure(error);
     }
   }
 
@@ -304,6 +323,12 @@ export function trackerSyncFor(store: TrackerStore): TrackerSync {
     engines.set(store.userId, engine);
   }
   return engine;
+}
+
+/** Stops and forgets `userId`'s engine in this tab (sign-out). */
+export function dropTrackerSync(userId: string): void {
+  engines.get(userId)?.stop();
+  engines.delete(userId);
 }
 
 /** Stops and forgets every engine (tests). */

@@ -8,6 +8,7 @@ import type { User } from '@sfida/core/user';
 import { useAuth } from '../lib/auth';
 import { notify } from '../lib/notices';
 import { invalidateServerSummaries } from './server-summaries';
+import { removeTrackerAtSignOut } from './sign-out';
 import { trackerStoreFor, type TrackerStore, type WriteProblem } from './tracker-store';
 import { trackerSyncFor, type SyncState } from './tracker-sync';
 
@@ -57,6 +58,7 @@ export function useTracker(): UseTracker {
   const store = trackerStoreFor(user.id);
   const sync = trackerSyncFor(store);
   wireNotices(store);
+  removeTrackerAtSignOut();
 
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
   // Only whether this device waits for the server's copy (nothing stored here, restore under way):
