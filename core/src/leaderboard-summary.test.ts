@@ -3,7 +3,7 @@ import type { TrackerData } from './tracker';
 import type { TrackerResult } from './tracker-actions';
 import { emptyTracker } from './tracker';
 import { addHabit, toggleHabit } from './tracker-actions';
-import { liveStreak, pointsByWeek, streakAt } from './leaderboard-summary';
+import { distinctLeaderboardNames, leaderboardName, liveStreak, pointsByWeek, streakAt } from './leaderboard-summary';
 
 const must = (r: TrackerResult): TrackerData => {
   if (!r.ok) throw new Error(r.message);
@@ -37,4 +37,32 @@ describe('streakAt / liveStreak', () => {
 test('pointsByWeek groups the history by the Monday of each entry, in the tracker zone', () => {
   const data = ticked(['2025-09-15', '2025-09-16', '2025-09-22']);
   expect(pointsByWeek(data)).toEqual({ '2025-09-15': 4, '2025-09-22': 2 });
+});
+
+describe('leaderboardName', () => {
+  test.each([
+    ['Marco Rossi', 'Marco R.'],
+    ['  marco   rossi ', 'marco R.'],
+    ['Anna', 'Anna'],
+    ['Maria Luisa De Santis', 'Maria D.'],
+    ['Gian Marco Ferri', 'Gian F.'],
+    ["Lucia D'Amico", 'Lucia D.'],
+    ['Élodie Étienne', 'Élodie É.'],
+    ['Membro 54', 'Membro 54'],
+    ['', 'Partecipante'],
+    [null, 'Partecipante'],
+  ])('%j is shown as %j', (name, shown) => {
+    expect(leaderboardName(name)).toBe(shown);
+  });
+});
+
+test('distinctLeaderboardNames numbers a shared name by id, whatever the order of the rows', () => {
+  const rows = [
+    { userId: 'u3', displayName: 'Marco R.' },
+    { userId: 'u1', displayName: 'Marco R.' },
+    { userId: 'u2', displayName: 'Anna' },
+    { userId: 'u4', displayName: 'marco r.' },
+  ];
+  expect(Object.fromEntries(distinctLeaderboardNames(rows))).toEqual({ u1: 'Marco R.', u2: 'Anna', u3: 'Marco R. (2)', u4: 'marco r. (3)' });
+  expect(distinctLeaderboardNames([rows[0]!]).get('u3')).toBe('Marco R.');
 });

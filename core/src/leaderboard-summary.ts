@@ -45,3 +45,46 @@ export function liveStreak(summary: StreakThrough, today: IsoDate): number {
   if (!isIsoDate(summary.streakThrough ?? '')) return 0;
   return daysBetween(summary.streakThrough, today) <= 1 ? summary.streakDays : 0;
 }
+
+/** Rows per page of a cohort's ranking. */
+export const LEADERBOARD_PAGE_SIZE = 50;
+/** Pages a ranking can be read to: each page reads the ranking from its top, so its cost grows with the page. */
+export const LEADERBOARD_MAX_PAGES = 20;
+
+/** Surname particles whose initial stands for the surname ("Maria De Santis" is "Maria D."). */
+const SURNAME_PARTICLES = new Set(['da', 'dal', 'dalla', 'de', 'dei', 'degli', 'del', 'della', 'dello', 'di', 'la', 'lo', 'van', 'von']);
+
+/**
+ * How the leaderboard names a member: the first name and the surname's initial ("Marco Rossi" is
+ * "Marco R."), so that two Marcos differ while no surname is shown whole. A single word stays as
+ * it is, and so does a last word that is not a name (a number).
+ */
+export function leaderboardName(name: string | null | undefined): string {
+  const words = (name ?? '').trim().split(/\s+/u).filter((word) => word !== '');
+  const first = words[0];
+  if (first === undefined) return 'Partecipante';
+  if (words.length === 1) return first;
+  const beforeLast = words[words.length - 2]!;
+  const surname = words.length > 2 && SURNAME_PARTICLES.has(beforeLast.toLocaleLowerCase('it')) ? beforeLast : words[words.length - 1]!;
+  const initial = /^['’]?(\p{L})/u.exec(surname)?.[1];
+  return initial === undefined ? `${first} ${words[words.length - 1]}` : `${first} ${initial.toLocaleUpperCase('it')}.`;
+}
+
+/**
+ * The names to show for `entries`, by user id: a name two members share gets a number after the
+ * first ("Marco R. (2)"), given in the order of their ids so that it never moves with the scores.
+ */
+export function distinctLeaderboardNames(entries: ReadonlyArray<{ userId: string; displayName: string }>): Map<string, string> {
+  const byName = new Map<string, Set<string>>();
+  for (const { userId, displayName } of entries) {
+    const key = displayName.toLocaleLowerCase('it');
+    byName.set(key, (byName.get(key) ?? new Set()).add(userId));
+  }
+  const names = new Map<string, string>();
+  for (const { userId, displayName } of entries) {
+    const ids = [...byName.get(displayName.toLocaleLowerCase('it'))!].sort();
+    const place = ids.indexOf(userId);
+    names.set(userId, place === 0 ? displayName : `${displayName} (${place + 1})`);
+  }
+  return names;
+}

@@ -216,6 +216,8 @@ describe('POST /api/coach/cohorts/{cohortId}/participants/{userId}/withdraw', ()
     const bruno = new Client(app);
     const annaUser = (await register(cohort.inviteCode, anna)).body;
     const brunoUser = (await register(cohort.inviteCode, bruno)).body;
+    // Only who finished onboarding is on the ranking.
+    expect((await bruno.post('/api/onboarding', { tempoAllenamento: 'MENO_UN_ANNO', luogoAllenamento: 'CASA', livelloAllenamento: 'PRINCIPIANTE' })).status).toBe(200);
     const leaderboard = `/api/cohorts/${cohort.id}/leaderboard`;
     // Another week than the one read below: an instance keeps a week's ranking for a few seconds.
     expect((await anna.get(`${leaderboard}?weekStart=2026-01-05`)).status).toBe(200);

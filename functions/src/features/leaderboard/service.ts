@@ -1,15 +1,14 @@
 import { todayIn } from '@sfida/core/dates';
-import { liveStreak, type StreakThrough } from '@sfida/core/leaderboard-summary';
+import { LEADERBOARD_PAGE_SIZE, leaderboardName, liveStreak, type StreakThrough } from '@sfida/core/leaderboard-summary';
 import { compareLeaderboardRows, type LeaderboardEntry } from '@sfida/core/progress-summary';
 import type { User } from '@sfida/core/user';
 import { FieldPath, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { forbidden } from '../../shared/http-error';
 import { userRef, usersCollection } from '../../shared/user-repository';
-import { countBetter, summaryRef, topRankedSummaries, topWeeklyScores, type LeaderboardSummaryDoc } from '../tracker/repository';
+import { countBetter, countHigherTotal, summaryRef, topRankedSummaries, topWeeklyScores, type LeaderboardSummaryDoc } from '../tracker/repository';
 
-const LEADERBOARD_SIZE = 50;
-/** Rows read past the top: the caller's own (replaced by their fresh one) and a few a users document may leave out. */
-const TOP_ROWS_READ = LEADERBOARD_SIZE + 6;
+/** Rows read past a page's end: the caller's own (replaced by their fresh one) and a few a users document may leave out. */
+const EXTRA_ROWS_READ = 6;
 /** How long an instance reuses a cohort's ranking (everyone's rows but the caller's, which is always read fresh). */
 const LEADERBOARD_CACHE_TTL_MS = 30_000;
 /** Cohort rankings an instance keeps at most (cohort × week × day). */
@@ -22,7 +21,7 @@ const leaderboardMessages = {
 
 type Row = Omit<LeaderboardEntry, 'rank'>;
 type SummaryFields = Pick<LeaderboardSummaryDoc, 'totalPoints' | 'streakDays' | 'streakThrough' | 'pointsByWeek'>;
-/** The top of a cohort's ranking, sorted; `complete` when it holds every ranked member. */
+/** The top of a cohort's ranking down to a page's end, sorted; `complete` when it holds every ranked member. */
 interface TopRows {
   rows: Row[];
   complete: boolean;
@@ -65,9 +64,19 @@ export class LeaderboardCache<T = TopRows> {
   }
 }
 
+/** Which ranking: a calendar week's (`weekStart`), or the final one by total points (`weekStart` null, week points 0). */
+export interface LeaderboardQuery {
+  weekStart: string | null;
+  /** 1-based page of LEADERBOARD_PAGE_SIZE rows. */
+  page: number;
+  timeZone: string;
+  now: Date;
+}
+
 /**
- * The cohort's ranking for a calendar week: every participant of the cohort
- * (with zeros when they have not synced yet), the top LEADERBOARD_SIZE plus the caller's own row.
+ * The cohort's ranking for a calendar week, or the final one by total points: every onboarded
+ * participant of the cohort (with zeros when they have not synced yet), one page of
+ * LEADERBOARD_PAGE_SIZE rows plus the caller's own row.
  * Reads a bounded number of documents whatever the cohort's size (docs/decisions/019-bounded-leaderboard.md):
  * the top from the week's scores and the summaries, the caller's rank beyond it from count aggregations.
  * The top comes from `cache` when given (at most its TTL old); the caller's own row is always
@@ -77,85 +86,98 @@ export async function cohortLeaderboard(
   db: Firestore,
   viewer: User,
   cohortId: string,
-  context: { weekStart: string; timeZone: string; now: Date },
+  context: LeaderboardQuery,
   cache?: LeaderboardCache,
   ranks?: LeaderboardCache<number>,
 ): Promise<LeaderboardEntry[]> {
   if (viewer.cohortId !== cohortId) throw forbidden(leaderboardMessages.notMember);
+  const { weekStart, page } = context;
   const today = todayIn(context.timeZone, context.now);
-  const load = () => cohortTop(db, cohortId, context.weekStart, today);
+  const ranking = weekStart ?? 'final';
+  const load = () => cohortTop(db, cohortId, weekStart, today, page);
   const [top, own] = await Promise.all([
-    cache ? cache.rows(`${cohortId}\u0000${context.weekStart}\u0000${today}`, load) : load(),
+    cache ? cache.rows(`${cohortId}\u0000${ranking}\u0000${today}\u0000${page}`, load) : load(),
     // An OWNER (the coach) sees the cohort without a row of their own.
-    viewer.role === 'OWNER' ? null : ownRow(db, viewer, cohortId, context.weekStart, today),
+    viewer.role === 'OWNER' ? null : ownRow(db, viewer, cohortId, weekStart, today),
   ]);
   // A participant a coach withdrew keeps `cohortId` (for the coaches' records) but not the ranking.
   if (own?.withdrawn) throw forbidden(leaderboardMessages.withdrawn);
-  const entries = topWithOwnRow(top, own?.row ?? null, viewer.id);
-  if (own && !entries.some((entry) => entry.isMe)) {
+  // Who has not finished onboarding sees the ranking without being in it, as no one else sees them.
+  const mine = viewer.onboardingCompletato ? (own?.row ?? null) : null;
+  const entries = pageWithOwnRow(top, mine, viewer.id, page);
+  if (mine && !entries.some((entry) => entry.isMe)) {
     // Below every row read: as many ranks ahead as members who score strictly better.
     // Counted for these points once per instance and TTL, as the top is read: the many callers
     // below the top with the same points (most of a large cohort early in a week) share it.
-    const count = () => countBetter(db, cohortId, context.weekStart, own.row.weekPoints, own.row.totalPoints);
-    const key = `${cohortId}\u0000${context.weekStart}\u0000${own.row.weekPoints}\u0000${own.row.totalPoints}`;
+    const count = () =>
+      weekStart === null ? countHigherTotal(db, cohortId, mine.totalPoints) : countBetter(db, cohortId, weekStart, mine.weekPoints, mine.totalPoints);
+    const key = `${cohortId}\u0000${ranking}\u0000${mine.weekPoints}\u0000${mine.totalPoints}`;
     const better = await (ranks ? ranks.rows(key, count) : count());
-    entries.push({ ...own.row, rank: better + 1 });
+    entries.push({ ...mine, rank: better + 1 });
   }
   return entries;
 }
 
+/** First name and surname initial (see leaderboardName): the whole name never leaves the server. */
 function displayName(name: unknown): string {
-  return typeof name === 'string' && name.trim() !== '' ? name : 'Partecipante';
+  return leaderboardName(typeof name === 'string' ? name : null);
 }
 
-function rowOf(userId: string, name: unknown, summary: SummaryFields | undefined, weekStart: string, today: string, isMe: boolean): Row {
+function rowOf(userId: string, name: unknown, summary: SummaryFields | undefined, weekStart: string | null, today: string, isMe: boolean): Row {
   return {
     userId,
     displayName: displayName(name),
-    weekPoints: summary?.pointsByWeek?.[weekStart] ?? 0,
+    weekPoints: weekStart === null ? 0 : (summary?.pointsByWeek?.[weekStart] ?? 0),
     totalPoints: summary?.totalPoints ?? 0,
     streakDays: summary ? liveStreak(summary, today) : 0,
     isMe,
   };
 }
 
-/** On the cohort's leaderboard: a member of it, not an OWNER, not disabled or withdrawn. */
+/**
+ * On the cohort's leaderboard: a member of it who finished onboarding, not an OWNER, not disabled
+ * or withdrawn. (Someone who registered and never answered the questionnaire is not taking part yet.)
+ */
 function isRanked(user: DocumentSnapshot | undefined, cohortId: string): boolean {
   return (
     user?.exists === true &&
     user.get('cohortId') === cohortId &&
+    user.get('onboardingCompletato') === true &&
     user.get('role') !== 'OWNER' &&
     user.get('disabled') !== true &&
     user.get('withdrawnAt') === undefined
   );
 }
 
-const MEMBER_FIELDS = ['name', 'cohortId', 'role', 'disabled', 'withdrawnAt'];
+const MEMBER_FIELDS = ['name', 'cohortId', 'role', 'disabled', 'withdrawnAt', 'onboardingCompletato'];
 
 /**
- * The first TOP_ROWS_READ ranked members of the cohort, sorted: the week's scores (highest first),
- * then members without points this week by total (from the ranked summaries), then members
- * who never synced (from the users). Each query is limited, and the later ones run only when
- * the earlier ones ran out; the names come from the users documents, so a rename shows.
+ * The first `page` × LEADERBOARD_PAGE_SIZE (and a few more) ranked members of the cohort, sorted:
+ * the week's scores (highest first; none for the final ranking), then members without points
+ * this week by total (from the ranked summaries), then members who never synced (from the users).
+ * Each query is limited, and the later ones run only when the earlier ones ran out; the names come
+ * from the users documents, so a rename shows. A later page reads the ones before it again: the
+ * emulator the tests run on ignores query cursors, and LEADERBOARD_MAX_PAGES bounds the cost.
  */
-async function cohortTop(db: Firestore, cohortId: string, weekStart: string, today: string): Promise<TopRows> {
-  const scores = await topWeeklyScores(db, cohortId, weekStart, TOP_ROWS_READ);
-  const found: Score[] = scores.docs.map((doc) => scoreOf(doc.get('userId') as string, doc.get('points') as number, doc));
+async function cohortTop(db: Firestore, cohortId: string, weekStart: string | null, today: string, page: number): Promise<TopRows> {
+  const rowsRead = page * LEADERBOARD_PAGE_SIZE + EXTRA_ROWS_READ;
+  const scores = weekStart === null ? null : await topWeeklyScores(db, cohortId, weekStart, rowsRead);
+  const found: Score[] = (scores?.docs ?? []).map((doc) => scoreOf(doc.get('userId') as string, doc.get('points') as number, doc));
   let complete = false;
   let neverSynced: Row[] = [];
-  if (scores.size < TOP_ROWS_READ) {
+  if (scores === null || scores.size < rowsRead) {
     // Every member with week points is in `found`; the summaries add those without, by total.
-    // Of TOP_ROWS_READ summaries at most `scores.size` are of members already found: enough for the rest.
-    const summaries = await topRankedSummaries(db, cohortId, TOP_ROWS_READ);
+    // Of `rowsRead` summaries at most `scores.size` are of members already found: enough for the rest.
+    const summaries = await topRankedSummaries(db, cohortId, rowsRead);
     const scored = new Set(found.map((score) => score.userId));
     for (const doc of summaries.docs) if (!scored.has(doc.id)) found.push(scoreOf(doc.id, 0, doc));
-    if (summaries.size < TOP_ROWS_READ) {
+    if (summaries.size < rowsRead) {
       const withSummary = new Set(summaries.docs.map((doc) => doc.id));
-      ({ rows: neverSynced, complete } = await membersWithoutSummary(db, cohortId, withSummary, TOP_ROWS_READ - found.length));
+      ({ rows: neverSynced, complete } = await membersWithoutSummary(db, cohortId, withSummary, rowsRead - found.length));
     }
   }
-  // `found` is in ranking order (week points, then total): the first TOP_ROWS_READ are the top.
-  found.splice(TOP_ROWS_READ);
+  // `found` is in ranking order (week points, then total): the first `rowsRead` are the top.
+  found.splice(rowsRead);
   const members = found.length > 0 ? await db.getAll(...found.map((score) => userRef(db, score.userId)), { fieldMask: MEMBER_FIELDS }) : [];
   const rows: Row[] = [];
   found.forEach((score, i) => {
@@ -207,7 +229,7 @@ async function membersWithoutSummary(db: Firestore, cohortId: string, withSummar
  * The caller's row from their summary as stored now, and whether a coach withdrew them (read with
  * it, since the session's user does not carry it).
  */
-async function ownRow(db: Firestore, viewer: User, cohortId: string, weekStart: string, today: string): Promise<{ row: Row; withdrawn: boolean }> {
+async function ownRow(db: Firestore, viewer: User, cohortId: string, weekStart: string | null, today: string): Promise<{ row: Row; withdrawn: boolean }> {
   // One read of both documents; each has only some of the masked fields.
   const [snap, userSnap] = await db.getAll(summaryRef(db, viewer.id), userRef(db, viewer.id), {
     fieldMask: ['cohortId', 'totalPoints', 'streakDays', 'streakThrough', 'pointsByWeek', 'withdrawnAt'],
@@ -218,32 +240,30 @@ async function ownRow(db: Firestore, viewer: User, cohortId: string, weekStart: 
 }
 
 /**
- * Top LEADERBOARD_SIZE of `top` with the caller's fresh row `own` in its place (their
- * cached row left out), plus `own` after them when it ranks lower and `top` is complete
- * (otherwise the caller ranks it from counts). Ranks as rankEntries gives them: equal week and
- * total points share the rank of the first of them.
+ * Page `page` of `top` with the caller's fresh row `own` in its place (their cached row left
+ * out), plus `own` after the page's rows when it is on another page: placed when it ranks within
+ * `top` or `top` is complete (otherwise the caller ranks it from counts). Ranks as rankEntries
+ * gives them: equal week and total points share the rank of the first of them.
  */
-function topWithOwnRow(top: TopRows, own: Row | null, viewerId: string): LeaderboardEntry[] {
-  const sorted = top.rows;
-  const shown: LeaderboardEntry[] = [];
+function pageWithOwnRow(top: TopRows, own: Row | null, viewerId: string, page: number): LeaderboardEntry[] {
+  const end = page * LEADERBOARD_PAGE_SIZE;
+  const placed: LeaderboardEntry[] = [];
   let mine: LeaderboardEntry | undefined;
-  let count = 0;
-  let previous: LeaderboardEntry | undefined;
   const place = (row: Row): LeaderboardEntry => {
+    const previous = placed[placed.length - 1];
     const tied = previous !== undefined && previous.weekPoints === row.weekPoints && previous.totalPoints === row.totalPoints;
-    const entry = { ...row, rank: tied ? previous!.rank : count + 1 };
-    count++;
-    previous = entry;
-    if (count <= LEADERBOARD_SIZE) shown.push(entry);
+    const entry = { ...row, rank: tied ? previous.rank : placed.length + 1 };
+    placed.push(entry);
     return entry;
   };
-  for (const row of sorted) {
+  for (const row of top.rows) {
     if (row.userId === viewerId) continue;
     if (own && !mine && compareLeaderboardRows(own, row) <= 0) mine = place(own);
-    if (count >= LEADERBOARD_SIZE && (!own || mine)) break;
+    if (placed.length >= end && (!own || mine)) break;
     place(row);
   }
   if (own && !mine && top.complete) mine = place(own);
+  const shown = placed.slice(end - LEADERBOARD_PAGE_SIZE, end);
   if (mine && !shown.includes(mine)) shown.push(mine);
   return shown;
 }

@@ -187,6 +187,11 @@ export async function countBetter(db: Firestore, cohortId: string, weekStart: st
   return scored + higherTotal - scoredHigherTotal;
 }
 
+/** How many ranked members of the cohort have more than `totalPoints` in all (the final ranking's "strictly better"). */
+export function countHigherTotal(db: Firestore, cohortId: string, totalPoints: number): Promise<number> {
+  return countOf(rankedSummaries(db, cohortId).where('totalPoints', '>', totalPoints));
+}
+
 /**
  * Takes a participant off their cohort's leaderboard (withdrawn, or the account disabled): their weekly scores go (a dozen at
  * most, one per week with points) and their summary is no longer ranked.

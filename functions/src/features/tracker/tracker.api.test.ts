@@ -393,7 +393,8 @@ describe('GET /api/users/:userId/progress', () => {
 describe('GET /api/cohorts/:cohortId/leaderboard', () => {
   async function memberOf(cohortId: string, name: string) {
     const email = uniqueEmail();
-    const user = await ensureAccount(app.deps, { email, password: PASSWORD, name, role: 'PARTICIPANT', cohortId, challengeStartDate: START });
+    const onboarding = { tempoAllenamento: 'MENO_UN_ANNO', luogoAllenamento: 'CASA', livelloAllenamento: 'PRINCIPIANTE' } as const;
+    const user = await ensureAccount(app.deps, { email, password: PASSWORD, name, role: 'PARTICIPANT', cohortId, challengeStartDate: START, onboarding });
     const client = new Client(app);
     expect((await client.post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
     return { client, user, email };
@@ -438,7 +439,7 @@ describe('GET /api/cohorts/:cohortId/leaderboard', () => {
     const batch = app.deps.db.batch();
     for (let i = 0; i < 55; i++) {
       const uid = `finto-${cohortId}-${i}`;
-      batch.set(app.deps.db.doc(`users/${uid}`), { name: `Membro ${i}`, email: `m${i}@x.it`, role: 'PARTICIPANT', cohortId });
+      batch.set(app.deps.db.doc(`users/${uid}`), { name: `Membro ${i}`, email: `m${i}@x.it`, role: 'PARTICIPANT', cohortId, onboardingCompletato: true });
       const score = { cohortId, totalPoints: 100 + i, streakDays: 3, streakThrough: START };
       batch.set(app.deps.db.doc(`progressSummaries/${uid}`), { ...score, pointsByWeek: { [START]: 10 + i }, ranked: true });
       batch.set(app.deps.db.doc(`weeklyScores/${START}_${uid}`), { ...score, weekStart: START, userId: uid, points: 10 + i });
@@ -536,7 +537,7 @@ describe('GET /api/cohorts/:cohortId/leaderboard', () => {
       const batch = db.batch();
       for (let i = first; i < first + 100; i++) {
         const uid = `finto-${cohortId}-${String(i).padStart(3, '0')}`;
-        const member = { name: `Membro ${i}`, email: `m${i}@x.it`, role: 'PARTICIPANT', cohortId };
+        const member = { name: `Membro ${i}`, email: `m${i}@x.it`, role: 'PARTICIPANT', cohortId, onboardingCompletato: true };
         // Some never synced, some withdrawn (their summary unranked and no scores, as the withdrawal leaves them).
         if (i % 10 === 9) {
           batch.set(db.doc(`users/${uid}`), member);
@@ -582,7 +583,7 @@ describe('GET /api/cohorts/:cohortId/leaderboard', () => {
     const nextWeek = addDays(START, 7);
     const summary = { cohortId, totalPoints: 30, streakDays: 1, streakThrough: nextWeek, pointsByWeek: { [START]: 20, [nextWeek]: 10 } };
     const batch = db.batch();
-    batch.set(db.doc(`users/vecchio-${cohortId}`), { name: 'Vecchio', role: 'PARTICIPANT', cohortId });
+    batch.set(db.doc(`users/vecchio-${cohortId}`), { name: 'Vecchio', role: 'PARTICIPANT', cohortId, onboardingCompletato: true });
     batch.set(db.doc(`progressSummaries/vecchio-${cohortId}`), summary);
     batch.set(db.doc(`users/ritirato-${cohortId}`), { name: 'Ritirato', role: 'PARTICIPANT', cohortId, withdrawnAt: START_INSTANT.toISOString() });
     batch.set(db.doc(`progressSummaries/ritirato-${cohortId}`), summary);

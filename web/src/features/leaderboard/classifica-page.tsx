@@ -8,6 +8,7 @@ import { TrackerScreen } from '../../components/tracker-screen';
 import { useToday } from '../../lib/use-today';
 import { useTracker } from '../../tracker/use-tracker';
 import { BadgeGrid } from './components/badge-grid';
+import { FullLeaderboard } from './components/full-leaderboard';
 import { PointsByWeekChart } from '../../components/points-by-week-chart';
 import { PointsRulesList } from './components/points-rules-list';
 
@@ -24,6 +25,8 @@ function VictoriesContent() {
         <StatTile label="Badge ottenuti" value={`${earned}/${badges.length}`} />
       </StatGrid>
 
+      <FullLeaderboard />
+
       <SectionCard title="I tuoi badge">
         <BadgeGrid badges={badges} />
       </SectionCard>
@@ -39,10 +42,10 @@ function VictoriesContent() {
   );
 }
 
-/** Vittorie (/classifica): points, badges and how to earn them. */
+/** Vittorie (/classifica): points, the cohort's whole ranking, badges and how to earn them. */
 export default function ClassificaPage() {
   return (
-    <TrackerScreen title="Vittorie" heading="Vittorie" intro="I tuoi punti e i badge conquistati lungo le 8 settimane.">
+    <TrackerScreen title="Vittorie" heading="Vittorie" intro="I tuoi punti, la classifica del gruppo e i badge conquistati lungo le 8 settimane.">
       <VictoriesContent />
     </TrackerScreen>
   );

@@ -1,0 +1,209 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import type { LeaderboardEntry } from '@sfida/core/progress-summary';
+import { DocumentReference, Firestore, Query, type AggregateQuery } from 'firebase-admin/firestore';
+import { ensureAccount } from '../account/admin';
+import { Client, PASSWORD, startTestApp, uniqueEmail, type TestApp } from '../../test-support/api-harness';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterEach(() => {
+  app.setNow(null);
+});
+afterAll(async () => {
+  await app.close();
+});
+
+/** Monday 15 September 2025, 10:00 in Rome. */
+const START = '2025-09-15';
+const START_INSTANT = new Date('2025-09-15T08:00:00Z');
+const ONBOARDING = { tempoAllenamento: 'MENO_UN_ANNO', luogoAllenamento: 'CASA', livelloAllenamento: 'PRINCIPIANTE' } as const;
+
+type Reply = { entries: LeaderboardEntry[] };
+
+function newCohort(): string {
+  app.setNow(START_INSTANT);
+  return `coorte-${randomBytes(4).toString('hex')}`;
+}
+
+/** A participant of `cohortId`, signed in; onboarded unless told otherwise. */
+async function memberOf(cohortId: string, name: string, onboarded = true) {
+  const email = uniqueEmail();
+  const onboarding = onboarded ? ONBOARDING : undefined;
+  const user = await ensureAccount(app.deps, { email, password: PASSWORD, name, role: 'PARTICIPANT', cohortId, challengeStartDate: START, onboarding });
+  const client = new Client(app);
+  expect((await client.post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
+  return { client, user };
+}
+
+/** Members as a sync and the onboarding leave them: user, summary and, with week points, the week's score. */
+async function seedMembers(cohortId: string, members: Array<{ uid: string; name: string; week: number; total: number; onboarded?: boolean }>) {
+  const db = app.deps.db;
+  for (let first = 0; first < members.length; first += 100) {
+    const batch = db.batch();
+    for (const { uid, name, week, total, onboarded = true } of members.slice(first, first + 100)) {
+      batch.set(db.doc(`users/${uid}`), { name, email: `${uid}@x.it`, role: 'PARTICIPANT', cohortId, onboardingCompletato: onboarded });
+      const score = { cohortId, totalPoints: total, streakDays: 1, streakThrough: START };
+      batch.set(db.doc(`progressSummaries/${uid}`), { ...score, pointsByWeek: week > 0 ? { [START]: week } : {}, ranked: true });
+      if (week > 0) batch.set(db.doc(`weeklyScores/${START}_${uid}`), { ...score, weekStart: START, userId: uid, points: week });
+    }
+    await batch.commit();
+  }
+}
+
+const rows = (reply: { body: Reply }) => reply.body.entries.map((e) => [e.displayName, e.weekPoints, e.totalPoints, e.rank, e.isMe]);
+
+describe('GET /api/cohorts/:cohortId/leaderboard', () => {
+  test('a participant who never finished onboarding is not listed, and sees the ranking without a row of their own', async () => {
+    const cohortId = newCohort();
+    const anna = await memberOf(cohortId, 'Anna');
+    const newcomer = await memberOf(cohortId, 'Nuovo Arrivato', false);
+    // One synced before answering the questionnaire, one never did anything.
+    await seedMembers(cohortId, [
+      { uid: `prima-${cohortId}`, name: 'Senza Questionario', week: 40, total: 40, onboarded: false },
+      { uid: `pronta-${cohortId}`, name: 'Bea', week: 3, total: 3 },
+    ]);
+    await app.deps.db.doc(`users/mai-${cohortId}`).set({ name: 'Mai Iniziato', role: 'PARTICIPANT', cohortId, onboardingCompletato: false });
+
+    const url = `/api/cohorts/${cohortId}/leaderboard?weekStart=${START}`;
+    expect(rows(await anna.client.get<Reply>(url))).toEqual([
+      ['Bea', 3, 3, 1, false],
+      ['Anna', 0, 0, 2, true],
+    ]);
+    const seenByNewcomer = await newcomer.client.get<Reply>(url);
+    expect(seenByNewcomer.status).toBe(200);
+    expect(rows(seenByNewcomer)).toEqual([
+      ['Bea', 3, 3, 1, false],
+      ['Anna', 0, 0, 2, false],
+    ]);
+  });
+
+  test('names show the first name and the surname initial, the caller\'s own too', async () => {
+    const cohortId = newCohort();
+    const me = await memberOf(cohortId, 'Marco Rossi');
+    await seedMembers(cohortId, [
+      { uid: `russo-${cohortId}`, name: 'Marco Russo', week: 10, total: 10 },
+      { uid: `desantis-${cohortId}`, name: 'Maria Luisa De Santis', week: 5, total: 5 },
+    ]);
+    const reply = await me.client.get<Reply>(`/api/cohorts/${cohortId}/leaderboard?weekStart=${START}`);
+    expect(rows(reply)).toEqual([
+      ['Marco R.', 10, 10, 1, false],
+      ['Maria D.', 5, 5, 2, false],
+      ['Marco R.', 0, 0, 3, true],
+    ]);
+    // The whole surname never reaches another member.
+    expect(JSON.stringify(reply.body)).not.toMatch(/Russo|Santis|Rossi/);
+  });
+
+  test('the ranking below the top 50 by page, each page reading about its own rows and those above it', async () => {
+    const cohortId = newCohort();
+    const me = await memberOf(cohortId, 'Ultima Arrivata');
+    await seedMembers(
+      cohortId,
+      Array.from({ length: 130 }, (_, i) => ({ uid: `finto-${cohortId}-${String(i).padStart(3, '0')}`, name: `Membro ${i}`, week: 200 - i, total: 500 })),
+    );
+    const url = `/api/cohorts/${cohortId}/leaderboard?weekStart=${START}`;
+
+    const first = await me.client.get<Reply>(url);
+    expect(first.body.entries.map((e) => e.rank)).toEqual([...Array.from({ length: 50 }, (_, i) => i + 1), 131]);
+    const { result: second, reads } = await countReads(() => me.client.get<Reply>(`${url}&page=2`));
+    expect(second.body.entries.map((e) => e.rank)).toEqual([...Array.from({ length: 50 }, (_, i) => i + 51), 131]);
+    expect(second.body.entries[0]).toMatchObject({ displayName: 'Membro 50', weekPoints: 150, isMe: false });
+    expect(second.body.entries[50]).toMatchObject({ userId: me.user.id, isMe: true });
+    // Two pages of scores and their users (and a few more), the caller's documents, a count or two.
+    expect(reads).toBeLessThanOrEqual(2 * (2 * 50 + 6) + 20);
+
+    const third = await me.client.get<Reply>(`${url}&page=3`);
+    expect(third.body.entries.map((e) => e.rank)).toEqual(Array.from({ length: 31 }, (_, i) => i + 101));
+    expect(third.body.entries.at(-1)).toMatchObject({ userId: me.user.id, isMe: true });
+    // Past the end: only the caller's own row.
+    expect(rows(await me.client.get<Reply>(`${url}&page=4`))).toEqual([['Ultima A.', 0, 0, 131, true]]);
+  });
+
+  test.each(['0', '21', '-1', '1.5', 'due', '0002'])('page=%s: 400', async (page) => {
+    const cohortId = newCohort();
+    const me = await memberOf(cohortId, 'Anna');
+    expect(await me.client.get(`/api/cohorts/${cohortId}/leaderboard?page=${page}`)).toMatchObject({
+      status: 400,
+      body: { message: 'page deve essere un numero intero da 1 a 20' },
+    });
+  });
+
+  test('scope=final: the final ranking by total points, whatever the week', async () => {
+    const cohortId = newCohort();
+    const me = await memberOf(cohortId, 'Anna');
+    await seedMembers(cohortId, [
+      { uid: `settimana-${cohortId}`, name: 'Bruno', week: 20, total: 30 },
+      { uid: `totale-${cohortId}`, name: 'Carla', week: 0, total: 80 },
+      { uid: `pari-${cohortId}`, name: 'Dario', week: 0, total: 30 },
+    ]);
+    await app.deps.db.doc(`progressSummaries/${me.user.id}`).set({ cohortId, totalPoints: 10, streakDays: 0, streakThrough: START, pointsByWeek: {}, ranked: true });
+    const url = `/api/cohorts/${cohortId}/leaderboard?weekStart=${START}`;
+    expect(rows(await me.client.get<Reply>(`${url}&scope=final`))).toEqual([
+      ['Carla', 0, 80, 1, false],
+      ['Bruno', 0, 30, 2, false],
+      ['Dario', 0, 30, 2, false],
+      ['Anna', 0, 10, 4, true],
+    ]);
+    expect(rows(await me.client.get<Reply>(`${url}&scope=week`))[0]).toEqual(['Bruno', 20, 30, 1, false]);
+    expect(await me.client.get(`${url}&scope=totale`)).toMatchObject({
+      status: 400,
+      body: { message: 'scope deve essere week (la classifica della settimana) o final (la classifica finale)' },
+    });
+  });
+
+  test('scope=final below the rows read: the rank counted from the totals', async () => {
+    const cohortId = newCohort();
+    const me = await memberOf(cohortId, 'Zeno');
+    await seedMembers(
+      cohortId,
+      Array.from({ length: 60 }, (_, i) => ({ uid: `finto-${cohortId}-${String(i).padStart(2, '0')}`, name: `Membro ${i}`, week: i % 2, total: 100 + i })),
+    );
+    const entries = (await me.client.get<Reply>(`/api/cohorts/${cohortId}/leaderboard?scope=final`)).body.entries;
+    expect(entries).toHaveLength(51);
+    expect(entries[0]).toMatchObject({ displayName: 'Membro 59', totalPoints: 159, weekPoints: 0, rank: 1 });
+    expect(entries[50]).toMatchObject({ userId: me.user.id, rank: 61, isMe: true });
+  });
+});
+
+/**
+ * The documents the Admin SDK reads while `run` runs: each document a query, `get` or `getAll`
+ * answers (an empty query costs one) and one per count aggregation (one per thousand counted).
+ */
+async function countReads<T>(run: () => Promise<T>): Promise<{ result: T; reads: number }> {
+  let reads = 0;
+  const queryProto = Query.prototype;
+  const aggregateProto = Object.getPrototypeOf(app.deps.db.collection('_').count()) as AggregateQuery<never>;
+  const { get: queryGet } = queryProto;
+  const { get: aggregateGet } = aggregateProto;
+  const { getAll } = Firestore.prototype;
+  const { get: docGet } = DocumentReference.prototype;
+  queryProto.get = async function (this: Query) {
+    const snap = await queryGet.call(this);
+    reads += Math.max(1, snap.size);
+    return snap;
+  } as typeof queryGet;
+  aggregateProto.get = async function (this: AggregateQuery<never>) {
+    reads += 1;
+    return aggregateGet.call(this);
+  } as typeof aggregateGet;
+  Firestore.prototype.getAll = async function (this: Firestore, ...args: Parameters<typeof getAll>) {
+    const snaps = await getAll.apply(this, args);
+    reads += snaps.length;
+    return snaps;
+  };
+  DocumentReference.prototype.get = async function (this: DocumentReference) {
+    reads += 1;
+    return docGet.call(this);
+  } as typeof docGet;
+  try {
+    return { result: await run(), reads };
+  } finally {
+    queryProto.get = queryGet;
+    aggregateProto.get = aggregateGet;
+    Firestore.prototype.getAll = getAll;
+    DocumentReference.prototype.get = docGet;
+  }
+}

@@ -1,0 +1,87 @@
+import { useId, useState } from 'react';
+import { Button, Text } from '@chakra-ui/react';
+import { mondayOf } from '@sfida/core/dates';
+import { LEADERBOARD_MAX_PAGES, LEADERBOARD_PAGE_SIZE, distinctLeaderboardNames } from '@sfida/core/leaderboard-summary';
+import type { LeaderboardEntry } from '@sfida/core/progress-summary';
+import { SectionCard } from '../../../components/section-card';
+import { useAuth } from '../../../lib/auth';
+import { useToday } from '../../../lib/use-today';
+import { useLeaderboardPages } from '../api/leaderboard';
+import { useIsFinalRanking } from '../hooks/use-is-final-ranking';
+import { FinalRankingNote } from './final-ranking-note';
+import { LeaderboardList } from './leaderboard-list';
+
+/**
+ * The pages' rows as one ranking: each member once (a page repeats the caller's own row when it
+ * is elsewhere), by rank, the rows of a rank in the order the server gave them.
+ */
+function mergedPages(pages: Array<LeaderboardEntry[] | undefined>): LeaderboardEntry[] {
+  const seen = new Set<string>();
+  const rows: LeaderboardEntry[] = [];
+  for (const entry of pages.flatMap((page) => page ?? [])) {
+    if (seen.has(entry.userId)) continue;
+    seen.add(entry.userId);
+    rows.push(entry);
+  }
+  return rows.sort((a, b) => a.rank - b.rank);
+}
+
+/** The cohort's whole ranking, a page of LEADERBOARD_PAGE_SIZE rows at a time ("Mostra altri"). */
+export function FullLeaderboard() {
+  const { user } = useAuth();
+  const today = useToday();
+  const final = useIsFinalRanking();
+  const [pages, setPages] = useState(1);
+  const listId = useId();
+  const cohortId = user?.cohortId || user?.id || 'default-cohort';
+  const answers = useLeaderboardPages({ cohortId, weekStart: mondayOf(today), final }, pages);
+  const entries = mergedPages(answers.map((answer) => answer.data));
+  const last = answers[answers.length - 1]?.data;
+  const loadingMore = pages > 1 && last === undefined;
+  // A full page may have more after it (a page that turns out empty hides the button).
+  const more = last !== undefined && last.length >= LEADERBOARD_PAGE_SIZE;
+  const isMine = (entry: LeaderboardEntry) => entry.isMe || entry.userId === user?.id;
+
+  return (
+    <SectionCard title={final ? 'Classifica finale del gruppo' : 'Classifica completa della settimana'}>
+      {final && <FinalRankingNote />}
+      {answers[0]?.data === undefined ? (
+        <Text color="fg.muted" role="status">
+          Caricamento...
+        </Text>
+      ) : entries.length === 0 ? (
+        <Text color="fg.muted">La classifica apparirà quando il gruppo inizierà a registrare i progressi.</Text>
+      ) : (
+        <>
+          <LeaderboardList id={listId} entries={entries} isMine={isMine} final={final} names={distinctLeaderboardNames(entries)} />
+          {more && pages < LEADERBOARD_MAX_PAGES && (
+            <Button
+              variant="outline"
+              size="sm"
+              mt="3"
+              w={{ base: 'full', sm: 'auto' }}
+              aria-controls={listId}
+              // Busy rather than disabled while the page loads: a disabled button would drop the keyboard's focus.
+              aria-busy={loadingMore}
+              onClick={() => {
+                if (!loadingMore) setPages((n) => n + 1);
+              }}
+            >
+              {loadingMore ? 'Caricamento altri partecipanti…' : 'Mostra altri'}
+            </Button>
+          )}
+          {pages > 1 && !loadingMore && (
+            <Text role="status" srOnly>
+              {entries.length} partecipanti in elenco
+            </Text>
+          )}
+          {more && pages >= LEADERBOARD_MAX_PAGES && (
+            <Text fontSize="sm" color="fg.muted" mt="3">
+              Qui si vedono i primi {LEADERBOARD_MAX_PAGES * LEADERBOARD_PAGE_SIZE} posti; la tua riga c'è sempre.
+            </Text>
+          )}
+        </>
+      )}
+    </SectionCard>
+  );
+}
