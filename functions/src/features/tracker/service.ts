@@ -71,7 +71,9 @@ export async function syncTracker(deps: TrackerDeps, user: User, submitted: Trac
   const verdict = checkTrackerPlausible(tracker, { challengeStartDate: user.challengeStartDate, now });
   if (!verdict.ok) throw badRequest(verdict.message);
   const today = todayIn(tracker.timeZone, now);
-  const ranked = user.role === 'PARTICIPANT' && userSnap?.get('withdrawnAt') === undefined;
+  const active = user.role === 'PARTICIPANT' && userSnap?.get('withdrawnAt') === undefined;
+  // Ranked: an active participant who finished onboarding (the leaderboard lists no one else).
+  const ranked = active && userSnap?.get('onboardingCompletato') === true;
   const summary = buildSummary(tracker, { cohortId: user.cohortId, displayName: user.name ?? user.email, today, now, ranked });
   const previous = summarySnap?.exists ? (summarySnap.data() as LeaderboardSummaryDoc) : null;
   const scores = weeklyScoreChanges(user.id, previous, summary);
@@ -86,7 +88,7 @@ export async function syncTracker(deps: TrackerDeps, user: User, submitted: Trac
   const hardWeeks = tracker.checkIns.filter(
     (checkIn) => !known.has(checkIn.weekNumber) && needsSupport(checkIn.mood) && daysBetween(checkIn.date, today) <= ALERT_WITHIN_DAYS,
   );
-  if (hardWeeks.length > 0 && ranked) await alertCoaches(deps, user, hardWeeks);
+  if (hardWeeks.length > 0 && active) await alertCoaches(deps, user, hardWeeks);
   const weeklyKPI = summarizeTracker(tracker, { challengeStartDate: user.challengeStartDate, today, weekStart: mondayOf(today) });
   return { tracker, revision, weeklyKPI };
 }
@@ -197,10 +199,11 @@ export async function backfillWeeklyScores(deps: Pick<Deps, 'db'>): Promise<{ su
   for (const doc of summaries.docs) {
     const summary = doc.data() as LeaderboardSummaryDoc;
     const member = members.get(doc.id);
-    // As the leaderboard read it before: a PARTICIPANT not withdrawn or disabled, whose summary names their cohort.
+    // As the leaderboard reads it: a PARTICIPANT onboarded, not withdrawn or disabled, whose summary names their cohort.
     const ranked =
       member !== undefined &&
       member.get('role') !== 'OWNER' &&
+      member.get('onboardingCompletato') === true &&
       member.get('withdrawnAt') === undefined &&
       member.get('disabled') !== true &&
       member.get('cohortId') === summary.cohortId;

@@ -37,6 +37,14 @@ function must(result: TrackerResult): TrackerData {
 async function startedParticipant(name = 'Partecipante Test') {
   app.setNow(START_INSTANT);
   const registered = await registerParticipant(app, name);
+  // Onboarded, as every participant the leaderboard ranks.
+  const onboarded = await registered.client.post('/api/onboarding', {
+    tempoAllenamento: 'MENO_UN_ANNO',
+    luogoAllenamento: 'CASA',
+    livelloAllenamento: 'PRINCIPIANTE',
+    schedaAssegnata: 'PRINCIPIANTE_CASA',
+  });
+  expect(onboarded.status, JSON.stringify(onboarded.body)).toBeLessThan(300);
   const reply = await registered.client.post('/api/auth/start-challenge', { challengeStartDate: START });
   expect(reply.status).toBe(200);
   return registered;
