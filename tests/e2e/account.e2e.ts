@@ -112,6 +112,8 @@ test.describe('Onboarding', () => {
     await page.getByRole('radio', { name: /In palestra/ }).check();
     await next.click();
     await expect(page.getByText('Domanda 3 di 3')).toBeVisible();
+    // The click that opened the last question did not also submit it: no warning yet.
+    await expect(errorBox(page)).toBeHidden();
 
     // Submitting without the last answer.
     const complete = page.getByRole('button', { name: 'Completa Onboarding' });

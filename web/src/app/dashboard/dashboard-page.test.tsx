@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { formatItalianDate, mondayOf } from '@sfida/core/dates';
+import { addDays, challengeLastDay, formatItalianDate, mondayOf } from '@sfida/core/dates';
 import type { OwnThread } from '@sfida/core/check-in-threads';
 import type { InboxMessage } from '@sfida/core/cohort-messages';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
@@ -43,6 +43,23 @@ describe('Dashboard', { timeout: 30_000 }, () => {
     expect(request?.body).toEqual({ challengeStartDate: today });
     expect(await screen.findByText(formatItalianDate(today))).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Inizia la challenge' })).not.toBeInTheDocument();
+  });
+
+  it('from day 57 says the challenge is complete, with the participant’s summary and the certificate; before, no such card', async () => {
+    const start = addDays(currentDay(), -56);
+    fakeServer(fakeUser({ challengeStartDate: start }));
+    renderApp('/dashboard', <DashboardPage />);
+    const card = await screen.findByRole('region', { name: 'Hai completato la Sfida 8 settimane! 🎉' });
+    expect(within(card).getByRole('link', { name: 'Scarica il certificato (PDF)' })).toHaveAttribute('href', '/api/me/certificate.pdf');
+    expect(screen.getByText('Conclusa')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'La tua challenge' })).toHaveTextContent(`conclusa il ${formatItalianDate(challengeLastDay(start))}`);
+  });
+
+  it('on day 56, the last of the eight weeks, the challenge is still running', async () => {
+    fakeServer(fakeUser({ challengeStartDate: addDays(currentDay(), -55) }));
+    renderApp('/dashboard', <DashboardPage />);
+    expect(await screen.findByRole('region', { name: 'La tua challenge' })).toHaveTextContent('Settimana 8');
+    expect(screen.queryByRole('region', { name: /Hai completato/ })).not.toBeInTheDocument();
   });
 
   it('on a new device, shows the challenge at once and the tracker once the server’s copy arrives', async () => {

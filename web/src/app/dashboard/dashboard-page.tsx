@@ -1,11 +1,12 @@
 import { SimpleGrid, Stack } from '@chakra-ui/react';
-import { challengeWeekNumber, mondayOf } from '@sfida/core/dates';
+import { challengeWeekNumber, isChallengeOver, mondayOf } from '@sfida/core/dates';
 import { totalPoints } from '@sfida/core/points';
 import { bestCurrentStreak } from '@sfida/core/streaks';
 import type { IsoDate } from '@sfida/core/iso-date';
 import type { User } from '@sfida/core/user';
 import { StatGrid, StatTile } from '../../components/stat-tile';
 import { TrackerScreen } from '../../components/tracker-screen';
+import { ChallengeCompleteCard } from '../../features/challenge-end/components/challenge-complete-card';
 import { ChallengeCard } from '../../features/challenge-start/components/challenge-card';
 import { TodayHabitsCard } from '../../features/habits/components/today-habits-card';
 import { LeaderboardCard } from '../../features/leaderboard/components/leaderboard-card';
@@ -31,6 +32,7 @@ function DashboardContent({ user, today }: { user: User; today: IsoDate }) {
   const streak = bestCurrentStreak(tracker, today);
   const weekStart = mondayOf(today);
   const cohortId = cohortOf(user);
+  const over = isChallengeOver(user.challengeStartDate, today);
   // The cards below today's habits mount once the top has painted (see the hook): the coach's
   // card asks for the inbox only then, after the first paint.
   const restMounted = useAfterFirstPaint();
@@ -40,8 +42,10 @@ function DashboardContent({ user, today }: { user: User; today: IsoDate }) {
       <StatGrid columns={3} gap={{ base: '2', md: '3' }}>
         <StatTile label="Punti" value={points} tone="accent" />
         <StatTile label="Costanza" value={`${streak} gg`} />
-        <StatTile label="Settimana" value={weekFigure(week)} hint={week === 0 ? 'Non iniziata' : undefined} />
+        <StatTile label="Settimana" value={weekFigure(week)} hint={week === 0 ? 'Non iniziata' : over ? 'Conclusa' : undefined} />
       </StatGrid>
+
+      {over && user.challengeStartDate && <ChallengeCompleteCard tracker={tracker} startDate={user.challengeStartDate} />}
 
       <SimpleGrid columns={{ base: 1, md: 2 }} gap={{ base: '4', md: '6' }}>
         <TodayHabitsCard today={today} />

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Button, Stack, Text } from '@chakra-ui/react';
-import { CHALLENGE_WEEKS, challengeWeekNumber, completedWeeks, formatItalianDate, isChallengeStarted } from '@sfida/core/dates';
+import { CHALLENGE_WEEKS, challengeLastDay, challengeWeekNumber, completedWeeks, formatItalianDate, isChallengeOver, isChallengeStarted } from '@sfida/core/dates';
 import type { IsoDate } from '@sfida/core/iso-date';
 import { ProgressBar } from '../../../components/progress-bar';
 import { SectionCard } from '../../../components/section-card';
@@ -22,7 +22,10 @@ export function ChallengeCard({ startDate, today }: { startDate: IsoDate | null;
           <Text>
             {started ? 'Iniziata il ' : 'Inizierà il '}
             <Text as="strong">{formatItalianDate(startDate)}</Text>
-            {started && ` · ${weekLabel(challengeWeekNumber(startDate, today))}`}
+            {started &&
+              (isChallengeOver(startDate, today)
+                ? ` · conclusa il ${formatItalianDate(challengeLastDay(startDate))}`
+                : ` · ${weekLabel(challengeWeekNumber(startDate, today))}`)}
           </Text>
         ) : choosing ? (
           <StartChallengeForm
