@@ -5,6 +5,7 @@ import { useAuth } from '../lib/auth';
 import { homePathFor } from '../lib/home-path';
 import { useCachedUnreadCount } from '../lib/inbox';
 import { useMediaQuery } from '../lib/use-media-query';
+import { removeTrackerAtSignOut } from '../tracker/sign-out';
 import { AppBanners } from './app-banners';
 import { BrandLogo } from './brand-logo';
 import { SiteFooter } from './site-footer';
@@ -67,6 +68,8 @@ export default function AppShell() {
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
+  // Every signed-in page, not only the tracker's screens: a sign-out from /eventi leaves no tracker behind either.
+  useEffect(() => removeTrackerAtSignOut(), []);
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
   // The header's navigation shows from the xl breakpoint, the menu below it. On a phone the
@@ -94,7 +97,8 @@ export default function AppShell() {
 
   async function handleLogout() {
     setLoggingOut(true);
-    await logout(() => navigate('/', { replace: true }));
+    // False: the participant chose to stay (changes not yet on the server).
+    if (!(await logout(() => navigate('/', { replace: true })))) setLoggingOut(false);
   }
 
   const profileLink = (
