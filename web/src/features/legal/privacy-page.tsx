@@ -74,7 +74,7 @@ export default function PrivacyPage() {
           I coach del tuo gruppo vedono il tuo nome, la tua email e tutto ciò che registri nel percorso: abitudini e giorni
           segnati, planner, punti, badge e i check-in settimanali, compresi l’umore e il testo completo delle riflessioni.
           Li usano per capire chi ha bisogno di loro e per risponderti nell’App, e possono esportare questi dati del gruppo in un file. Quando un coach ti risponde, gli altri coach del gruppo vedono la risposta e se l’hai letta.
-          Gli altri partecipanti del tuo gruppo vedono in classifica solo il tuo nome e i tuoi punti; le riflessioni dei
+          Gli altri partecipanti del tuo gruppo vedono in classifica solo il tuo nome, l’iniziale del tuo cognome e i tuoi punti; le riflessioni dei
           check-in non sono mai mostrate agli altri partecipanti. I dati sono ospitati su Google
           Firebase (Google Cloud), nominato responsabile del trattamento, in data center dell’Unione europea; eventuali
           trasferimenti extra UE avvengono sulla base delle clausole contrattuali standard della Commissione europea.
