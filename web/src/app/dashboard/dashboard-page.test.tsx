@@ -53,6 +53,11 @@ describe('Dashboard', { timeout: 30_000 }, () => {
     expect(within(card).getByRole('link', { name: 'Scarica il certificato (PDF)' })).toHaveAttribute('href', '/api/me/certificate.pdf');
     expect(screen.getByText('Conclusa')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'La tua challenge' })).toHaveTextContent(`conclusa il ${formatItalianDate(challengeLastDay(start))}`);
+    // No week left to plan or sum up; today's habits and the final ranking stay.
+    expect(await screen.findByRole('region', { name: 'Classifica del gruppo' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Abitudini di oggi' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Azioni della settimana' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Riepilogo della settimana' })).not.toBeInTheDocument();
   });
 
   it('on day 56, the last of the eight weeks, the challenge is still running', async () => {

@@ -49,7 +49,8 @@ function DashboardContent({ user, today }: { user: User; today: IsoDate }) {
 
       <SimpleGrid columns={{ base: 1, md: 2 }} gap={{ base: '4', md: '6' }}>
         <TodayHabitsCard today={today} />
-        {restMounted && <WeekActionsCard week={week} />}
+        {/* After the eight weeks there is no week to plan or sum up: the completion card says it all. */}
+        {restMounted && !over && <WeekActionsCard week={week} />}
       </SimpleGrid>
 
       {restMounted && (
@@ -60,7 +61,7 @@ function DashboardContent({ user, today }: { user: User; today: IsoDate }) {
           </SimpleGrid>
 
           <SimpleGrid columns={{ base: 1, md: 2 }} gap={{ base: '4', md: '6' }}>
-            <ProgressSummaryCard today={today} weekStart={weekStart} />
+            {!over && <ProgressSummaryCard today={today} weekStart={weekStart} />}
             <LeaderboardCard cohortId={cohortId} weekStart={weekStart} userId={user.id} />
           </SimpleGrid>
         </>
