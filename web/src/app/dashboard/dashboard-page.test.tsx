@@ -195,6 +195,37 @@ describe('Dashboard', { timeout: 30_000 }, () => {
       expect(figure('Abitudini completate')).toHaveTextContent('1');
     });
 
+    it('the leaderboard moves the participant’s own row at once, before the server has the change', async () => {
+      const stored = storedTracker();
+      const calls = fakeServer(fakeUser({ challengeStartDate: currentDay() }), (call) => {
+        if (call.method === 'GET' && call.path === '/api/users/me/progress') return json(stored);
+        if (call.path.startsWith('/api/cohorts/cohort-1/leaderboard')) {
+          return json({
+            entries: [
+              { userId: 'u2', displayName: 'Bruno R.', weekPoints: 1, totalPoints: 1, streakDays: 1, rank: 1, isMe: false },
+              { userId: 'user-anna', displayName: 'Anna B.', weekPoints: 0, totalPoints: 0, streakDays: 0, rank: 2, isMe: true },
+            ],
+          });
+        }
+        return undefined;
+      });
+      renderApp('/dashboard', <DashboardPage />);
+      const board = await screen.findByRole('list', { name: 'Classifica della settimana' });
+      await waitFor(() => expect(within(board).getAllByRole('listitem')[0]).toHaveTextContent('Bruno R.'));
+      const reads = calls.filter((c) => c.path.startsWith('/api/cohorts/cohort-1/leaderboard')).length;
+
+      const ticked = toggleHabit(stored, 'h1', currentDay(), new Date());
+      if (!ticked.ok) throw new Error(ticked.message);
+      writeFromAnotherTab(STORAGE_KEYS.tracker('user-anna'), JSON.stringify(ticked.data));
+
+      // No waiting, and no new request: Anna's 2 points put her first.
+      const rows = within(screen.getByRole('list', { name: 'Classifica della settimana' })).getAllByRole('listitem');
+      expect(rows[0]).toHaveTextContent('Anna B.');
+      expect(rows[0]).toHaveTextContent('2 pt');
+      expect(rows[0]).toHaveAttribute('aria-current', 'true');
+      expect(calls.filter((c) => c.path.startsWith('/api/cohorts/cohort-1/leaderboard')).length).toBe(reads);
+    });
+
     it('the leaderboard is asked again as soon as the server has accepted that tab’s upload', async () => {
       storedTracker();
       const calls = fakeServer(fakeUser({ challengeStartDate: currentDay() }));

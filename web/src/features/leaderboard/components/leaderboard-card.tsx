@@ -1,10 +1,13 @@
-import { useDeferredValue, useId, useState, useTransition } from 'react';
+import { useDeferredValue, useId, useMemo, useState, useTransition } from 'react';
 import { Button, Text } from '@chakra-ui/react';
 import { distinctLeaderboardNames } from '@sfida/core/leaderboard-summary';
+import { pointsInCalendarWeek, totalPoints } from '@sfida/core/points';
 import type { LeaderboardEntry } from '@sfida/core/progress-summary';
 import { SectionCard } from '../../../components/section-card';
 import { useLeaderboard } from '../api/leaderboard';
 import { useIsFinalRanking } from '../hooks/use-is-final-ranking';
+import { withOwnChange } from '../own-row';
+import { useTracker } from '../../../tracker/use-tracker';
 import { FinalRankingNote } from './final-ranking-note';
 import { LeaderboardList } from './leaderboard-list';
 
@@ -24,11 +27,26 @@ export function LeaderboardCard({ cohortId, weekStart, userId }: { cohortId: str
   // The rows are the costliest part of the dashboard to render (a few ms each on a phone). They
   // render in a transition, which React splits into short tasks: the answer arriving, or a tap on
   // "Mostra tutta la classifica", never blocks the page for the whole list at once.
-  const entries = useDeferredValue(useLeaderboard({ cohortId, weekStart, final }).data);
+  const fetched = useDeferredValue(useLeaderboard({ cohortId, weekStart, final }).data);
+  const { tracker } = useTracker();
   const [expanded, setExpanded] = useState(false);
   const [isExpanding, startExpanding] = useTransition();
   const listId = useId();
   const isMine = (entry: LeaderboardEntry) => entry.isMe || entry.userId === userId;
+  // What this browser's tracker gained or lost since the rows were fetched moves the caller's row at
+  // once (see withOwnChange); the rows fetched after the sync then carry it themselves.
+  const local = {
+    weekPoints: final ? 0 : pointsInCalendarWeek(tracker.pointsHistory, weekStart, tracker.timeZone),
+    totalPoints: totalPoints(tracker.pointsHistory),
+  };
+  const [baseline, setBaseline] = useState({ rows: fetched, ...local });
+  if (baseline.rows !== fetched) setBaseline({ rows: fetched, ...local });
+  const weekChange = local.weekPoints - baseline.weekPoints;
+  const totalChange = local.totalPoints - baseline.totalPoints;
+  const entries = useMemo(
+    () => fetched && withOwnChange(fetched, (entry) => entry.isMe || entry.userId === userId, { weekPoints: weekChange, totalPoints: totalChange }),
+    [fetched, userId, weekChange, totalChange],
+  );
   const shown = entries === undefined ? [] : expanded ? entries : leaderboardPreview(entries, isMine);
   return (
     <SectionCard title="Classifica del gruppo">
