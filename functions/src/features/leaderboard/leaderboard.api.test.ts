@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { LeaderboardEntry } from '@sfida/core/progress-summary';
-import { DocumentReference, Firestore, Query, type AggregateQuery } from 'firebase-admin/firestore';
 import { ensureAccount } from '../account/admin';
+import { countReads } from '../../test-support/read-counter';
 import { Client, PASSWORD, startTestApp, uniqueEmail, type TestApp } from '../../test-support/api-harness';
 
 let app: TestApp;
@@ -108,7 +108,7 @@ describe('GET /api/cohorts/:cohortId/leaderboard', () => {
 
     const first = await me.client.get<Reply>(url);
     expect(first.body.entries.map((e) => e.rank)).toEqual([...Array.from({ length: 50 }, (_, i) => i + 1), 131]);
-    const { result: second, reads } = await countReads(() => me.client.get<Reply>(`${url}&page=2`));
+    const { result: second, reads } = await countReads(app.deps.db, () => me.client.get<Reply>(`${url}&page=2`));
     expect(second.body.entries.map((e) => e.rank)).toEqual([...Array.from({ length: 50 }, (_, i) => i + 51), 131]);
     expect(second.body.entries[0]).toMatchObject({ displayName: 'Membro 50', weekPoints: 150, isMe: false });
     expect(second.body.entries[50]).toMatchObject({ userId: me.user.id, isMe: true });
@@ -168,42 +168,3 @@ describe('GET /api/cohorts/:cohortId/leaderboard', () => {
   });
 });
 
-/**
- * The documents the Admin SDK reads while `run` runs: each document a query, `get` or `getAll`
- * answers (an empty query costs one) and one per count aggregation (one per thousand counted).
- */
-async function countReads<T>(run: () => Promise<T>): Promise<{ result: T; reads: number }> {
-  let reads = 0;
-  const queryProto = Query.prototype;
-  const aggregateProto = Object.getPrototypeOf(app.deps.db.collection('_').count()) as AggregateQuery<never>;
-  const { get: queryGet } = queryProto;
-  const { get: aggregateGet } = aggregateProto;
-  const { getAll } = Firestore.prototype;
-  const { get: docGet } = DocumentReference.prototype;
-  queryProto.get = async function (this: Query) {
-    const snap = await queryGet.call(this);
-    reads += Math.max(1, snap.size);
-    return snap;
-  } as typeof queryGet;
-  aggregateProto.get = async function (this: AggregateQuery<never>) {
-    reads += 1;
-    return aggregateGet.call(this);
-  } as typeof aggregateGet;
-  Firestore.prototype.getAll = async function (this: Firestore, ...args: Parameters<typeof getAll>) {
-    const snaps = await getAll.apply(this, args);
-    reads += snaps.length;
-    return snaps;
-  };
-  DocumentReference.prototype.get = async function (this: DocumentReference) {
-    reads += 1;
-    return docGet.call(this);
-  } as typeof docGet;
-  try {
-    return { result: await run(), reads };
-  } finally {
-    queryProto.get = queryGet;
-    aggregateProto.get = aggregateGet;
-    Firestore.prototype.getAll = getAll;
-    DocumentReference.prototype.get = docGet;
-  }
-}

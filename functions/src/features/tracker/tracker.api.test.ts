@@ -6,9 +6,10 @@ import { addDays, todayIn } from '@sfida/core/dates';
 import { mergeTrackers } from '@sfida/core/tracker-merge';
 import { compareHistoryEntries } from '@sfida/core/points';
 import { rankEntries, type LeaderboardEntry, type WeeklyKpi } from '@sfida/core/progress-summary';
-import { DocumentReference, Firestore, Query, type AggregateQuery, type WriteBatch } from 'firebase-admin/firestore';
+import type { WriteBatch } from 'firebase-admin/firestore';
 import { ensureAccount } from '../account/admin';
 import { backfillWeeklyScores } from './service';
+import { countReads } from '../../test-support/read-counter';
 import { Client, PASSWORD, readDoc, registerParticipant, startTestApp, uniqueEmail, type TestApp } from '../../test-support/api-harness';
 
 let app: TestApp;
@@ -570,7 +571,7 @@ describe('GET /api/cohorts/:cohortId/leaderboard', () => {
     const url = `/api/cohorts/${cohortId}/leaderboard?weekStart=${START}`;
 
     for (const caller of [scored, zeroWeek, neverSynced]) {
-      const { result: reply, reads } = await countReads(() => caller.client.get<{ entries: LeaderboardEntry[] }>(url));
+      const { result: reply, reads } = await countReads(app.deps.db, () => caller.client.get<{ entries: LeaderboardEntry[] }>(url));
       // The top and the caller's row, whatever the cohort's size (the whole cohort would be about 600).
       expect(reads).toBeLessThanOrEqual(200);
       const entries = reply.body.entries;
@@ -631,42 +632,3 @@ describe('GET /api/cohorts/:cohortId/leaderboard', () => {
   });
 });
 
-/**
- * The documents the Admin SDK reads while `run` runs: each document a query, `get` or `getAll`
- * answers (an empty query costs one) and one per count aggregation (one per thousand counted).
- */
-async function countReads<T>(run: () => Promise<T>): Promise<{ result: T; reads: number }> {
-  let reads = 0;
-  const queryProto = Query.prototype;
-  const aggregateProto = Object.getPrototypeOf(app.deps.db.collection('_').count()) as AggregateQuery<never>;
-  const { get: queryGet } = queryProto;
-  const { get: aggregateGet } = aggregateProto;
-  const { getAll } = Firestore.prototype;
-  const { get: docGet } = DocumentReference.prototype;
-  queryProto.get = async function (this: Query) {
-    const snap = await queryGet.call(this);
-    reads += Math.max(1, snap.size);
-    return snap;
-  } as typeof queryGet;
-  aggregateProto.get = async function (this: AggregateQuery<never>) {
-    reads += 1;
-    return aggregateGet.call(this);
-  } as typeof aggregateGet;
-  Firestore.prototype.getAll = async function (this: Firestore, ...args: Parameters<typeof getAll>) {
-    const snaps = await getAll.apply(this, args);
-    reads += snaps.length;
-    return snaps;
-  };
-  DocumentReference.prototype.get = async function (this: DocumentReference) {
-    reads += 1;
-    return docGet.call(this);
-  } as typeof docGet;
-  try {
-    return { result: await run(), reads };
-  } finally {
-    queryProto.get = queryGet;
-    aggregateProto.get = aggregateGet;
-    Firestore.prototype.getAll = getAll;
-    DocumentReference.prototype.get = docGet;
-  }
-}
