@@ -5,11 +5,13 @@ import { compileHintsForStartUp } from './scripts/compile-hints.ts';
 import { screenSources } from './scripts/screen-sources.ts';
 
 const UI = /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js)|web[\\/]src[\\/](components|lib)[\\/]/;
-const TRACKER = /web[\\/]src[\\/](tracker|features[\\/](habits|planner|check-in|leaderboard|progress-summary|challenge-start)[\\/](api|components))[\\/]/;
+const TRACKER = /web[\\/]src[\\/](tracker|features[\\/](habits|planner|check-in|leaderboard|progress-summary|challenge-start|challenge-end)[\\/](api|components|hooks))[\\/]/;
 /**
  * The parts of components/ and lib/ that only the tracker screens use: their frame (which brings
  * the tracker engine) and some of the UI kit. They ride in the tracker chunk rather than in `ui`.
  */
+/** React Query's `useQueries`, which only the leaderboard's pages use: with them, not a chunk of its own. */
+const TRACKER_QUERIES = /node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]build[\\/]modern[\\/](useQueries|queriesObserver)\.js$/;
 const TRACKER_ONLY = /web[\\/]src[\\/](components[\\/](tracker-screen|stat-tile|progress-bar|tips-list|week-bar-chart|day-strip|points-by-week-chart|check-in-card)|lib[\\/](points-notice|week-label|use-today|moods))\./;
 
 // In development the API runs behind the local Hosting emulator (firebase.json rewrites
@@ -37,7 +39,7 @@ export default defineConfig({
           // which stays in the entry.
           groups: [
             { name: 'ui', test: (id) => UI.test(id) && !TRACKER_ONLY.test(id), minShareCount: 2 },
-            { name: 'tracker', test: (id) => TRACKER.test(id) || TRACKER_ONLY.test(id), minShareCount: 2, includeDependenciesRecursively: false },
+            { name: 'tracker', test: (id) => TRACKER.test(id) || TRACKER_ONLY.test(id) || TRACKER_QUERIES.test(id), minShareCount: 2, includeDependenciesRecursively: false },
             { name: 'core', test: /core[\\/]src[\\/]|node_modules[\\/]zod[\\/]/, minShareCount: 2, includeDependenciesRecursively: false },
           ],
         },

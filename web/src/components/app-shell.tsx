@@ -5,7 +5,6 @@ import { useAuth } from '../lib/auth';
 import { homePathFor } from '../lib/home-path';
 import { useCachedUnreadCount } from '../lib/inbox';
 import { useMediaQuery } from '../lib/use-media-query';
-import { removeTrackerAtSignOut } from '../tracker/sign-out';
 import { AppBanners } from './app-banners';
 import { BrandLogo } from './brand-logo';
 import { SiteFooter } from './site-footer';
@@ -68,8 +67,11 @@ export default function AppShell() {
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
-  // Every signed-in page, not only the tracker's screens: a sign-out from /eventi leaves no tracker behind either.
-  useEffect(() => removeTrackerAtSignOut(), []);
+  // Every signed-in page, not only the tracker's screens: a sign-out from /eventi leaves no tracker
+  // behind either. Loaded after the paint: a page without the tracker does not wait for its code.
+  useEffect(() => {
+    void import('../tracker/sign-out').then(({ removeTrackerAtSignOut }) => removeTrackerAtSignOut());
+  }, []);
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
   // The header's navigation shows from the xl breakpoint, the menu below it. On a phone the
