@@ -5,6 +5,7 @@ import { setChallengeStartDate, type TrackerResult } from './tracker-actions';
 import { addDays, daysBetween, localDateOf, todayIn } from './dates';
 import { maxPointsPerWeek, totalPoints } from './points';
 import { emptyTracker, trackerDataSchema } from './tracker';
+import { mergeTrackers } from './tracker-merge';
 import { replay, scenarioArbitrary } from '../test-support/tracker-scenarios';
 import {
   addActionSlot,
@@ -347,3 +348,21 @@ describe('setChallengeStartDate', () => {
     expect(after.updatedAt).toBe(before.updatedAt);
   });
 });
+
+describe('ids of new items on two devices at the same moment', () => {
+  it('keeps both habits and both planner slots when each device adds its own id suffix', () => {
+    const now = at('2026-03-03T09:00:00.123Z');
+    const base = started(now);
+    const stamp = now.getTime().toString(36);
+    const laptop = ok(addHabit(base, 'Portatile', now, `h-${stamp}-aaa`));
+    const phone = ok(addHabit(base, 'Telefono', now, `h-${stamp}-bbb`));
+    expect(mergeTrackers(laptop, phone, now).habits.map((h) => h.name).sort()).toEqual(['Portatile', 'Telefono']);
+    // Without the suffix both would be `h-<stamp>`: one habit, one name lost.
+    expect(ok(addHabit(base, 'Portatile', now)).habits[0]!.id).toBe(ok(addHabit(base, 'Telefono', now)).habits[0]!.id);
+
+    const slotA = ok(addActionSlot(base, 1, now, 'aaa'));
+    const slotB = ok(addActionSlot(base, 1, now, 'bbb'));
+    expect(weekActions(mergeTrackers(slotA, slotB, now), 1)).toHaveLength(5);
+  });
+});
+

@@ -261,7 +261,7 @@ export function setActionText(data: TrackerData, week: number, actionId: string,
 }
 
 /** Adds an empty action slot (at most 5). */
-export function addActionSlot(data: TrackerData, week: number, now: Date): TrackerResult {
+export function addActionSlot(data: TrackerData, week: number, now: Date, unique?: string): TrackerResult {
   const actions = editableWeek(data, week, now);
   if (typeof actions === 'string') return fail(actions);
   if (actions.length >= MAX_ACTIONS) return fail(actionMessages.tooManyActions);
@@ -269,7 +269,8 @@ export function addActionSlot(data: TrackerData, week: number, now: Date): Track
   // apart get two slots, not one id with two texts for the merge to choose between.
   // A removed slot's id stays taken: its removal is remembered for the merge.
   const taken = new Set([...actions.map((a) => a.id), ...Object.keys(data.changedAt.actions[String(week) as WeekKey] ?? {})]);
-  const id = freshId(`w${week}-${now.getTime().toString(36)}`, taken);
+  // `unique` (random, from the caller) tells apart two devices adding a slot in the same millisecond.
+  const id = freshId(`w${week}-${now.getTime().toString(36)}${unique ? `-${unique}` : ''}`, taken);
   return withWeekActions(data, week, [...actions, { id, text: '', completed: false }], now, [id]);
 }
 

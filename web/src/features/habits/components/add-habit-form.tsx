@@ -4,6 +4,7 @@ import { MAX_HABIT_NAME } from '@sfida/core/tracker';
 import { addHabit } from '@sfida/core/tracker-actions';
 import { noticeDone } from '../../../lib/points-notice';
 import { useTracker } from '../../../tracker/use-tracker';
+import { randomIdSuffix } from '../../../lib/random-id';
 
 /** "Nuova abitudine": a button that opens a one-field form (Enter submits, Aggiungi / Annulla). */
 export function AddHabitForm() {
@@ -23,7 +24,8 @@ export function AddHabitForm() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const result = apply(addHabit(tracker, name, new Date()));
+    const now = new Date();
+    const result = apply(addHabit(tracker, name, now, `h-${now.getTime().toString(36)}-${randomIdSuffix()}`));
     if (!result.ok) {
       setError(result.message);
       return;

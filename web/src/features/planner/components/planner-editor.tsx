@@ -5,6 +5,7 @@ import { addActionSlot, removeActionSlot, savePlanner, setActionText, weekAction
 import { noticeDone } from '../../../lib/points-notice';
 import { useTracker } from '../../../tracker/use-tracker';
 import { ActionCheckbox } from './action-checkbox';
+import { randomIdSuffix } from '../../../lib/random-id';
 
 /** The week's 3 to 5 actions: write, complete, add, remove, and "Salva Planner". */
 export function PlannerEditor({ week }: { week: number }) {
@@ -73,7 +74,7 @@ export function PlannerEditor({ week }: { week: number }) {
         </Text>
       )}
       <Flex gap="2" wrap="wrap">
-        <Button variant="outline" disabled={actions.length >= MAX_ACTIONS} onClick={() => run(addActionSlot(tracker, week, new Date()))}>
+        <Button variant="outline" disabled={actions.length >= MAX_ACTIONS} onClick={() => run(addActionSlot(tracker, week, new Date(), randomIdSuffix()))}>
           + Aggiungi azione
         </Button>
         <Button onClick={save}>Salva Planner</Button>
