@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
-import { todayIn } from '@sfida/core/dates';
 import type { User } from '@sfida/core/user';
 import { AppRoot } from '../app/app-root';
 import { signedInPaths } from '../app/router';
@@ -108,7 +107,7 @@ export async function renderSignedInScreens(): Promise<{ path: string; markup: s
   const tracker = fixtureTracker(zone, now);
   const storage = new MemoryStorage();
   storage.setItem(STORAGE_KEYS.tracker(participant.id), JSON.stringify(tracker));
-  const answer = (queryKey: readonly unknown[]) => fixtureAnswer(queryKey, participant, tracker, todayIn(zone, now));
+  const answer = (queryKey: readonly unknown[]) => fixtureAnswer(queryKey, participant);
   globalThis.localStorage = storage;
   try {
     const rendered = [];

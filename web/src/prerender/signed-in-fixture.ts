@@ -1,7 +1,7 @@
 import { addDays, todayIn } from '@sfida/core/dates';
 import type { Inbox } from '@sfida/core/cohort-messages';
 import type { IsoDate } from '@sfida/core/iso-date';
-import { rankEntries, summarizeTracker, type LeaderboardEntry, type WeeklyKpi } from '@sfida/core/progress-summary';
+import { rankEntries, type LeaderboardEntry } from '@sfida/core/progress-summary';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { addHabit, savePlanner, setActionText, submitCheckIn, toggleAction, toggleHabit, type TrackerResult } from '@sfida/core/tracker-actions';
 import type { User } from '@sfida/core/user';
@@ -81,18 +81,13 @@ function fixtureInbox(): Inbox {
 
 /**
  * What the server would answer the screens' queries for `user` (the query's key after the root:
- * see web/src/tracker/server-summaries.ts): the week's KPIs of `tracker`, a cohort's leaderboard with
- * the participant in it, an inbox. Undefined for a query the fixture does not know.
+ * see web/src/tracker/server-summaries.ts): a cohort's leaderboard with the participant in it, an
+ * inbox. Undefined for a query the fixture does not know (the week's summary is the local tracker's).
  */
-export function fixtureAnswer(queryKey: readonly unknown[], user: User, tracker: TrackerData, today: IsoDate): WeeklyKpi | LeaderboardEntry[] | Inbox | undefined {
-  const [area, kind, ...rest] = queryKey;
+export function fixtureAnswer(queryKey: readonly unknown[], user: User): LeaderboardEntry[] | Inbox | undefined {
+  const [area, kind] = queryKey;
   if (area === 'inbox') return fixtureInbox();
   if (area !== 'tracker') return undefined;
-  if (kind === 'progress-summary') {
-    const weekStart = rest[1];
-    if (typeof weekStart !== 'string') return undefined;
-    return summarizeTracker(tracker, { challengeStartDate: user.challengeStartDate, today, weekStart });
-  }
   if (kind === 'leaderboard') {
     const rows = COHORT_NAMES.map((displayName, i) => ({
       userId: `fixture-${i}`,
