@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { Box, Button, chakra, Field, Flex, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Flex, Input, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { notificationMessages, notificationSettingsSchema, type NotificationSettings } from '@sfida/core/notifications';
 import { DEFAULT_REMINDER_PREFS, type ReminderKind } from '@sfida/core/reminders';
@@ -9,16 +9,12 @@ import { useAuth } from '../../lib/auth';
 import { notify } from '../../lib/notices';
 import { currentSubscription, PushDeviceError, pushSupport, subscribeDevice, unsubscribeDevice } from '../../lib/push-device';
 import { notificationsQueryOptions, useSaveNotificationSettings } from './api/notifications';
-
-// The app's native checkbox, as the planner's and the coach's lists have it: large enough to tap.
-const Checkbox = chakra('input', {
-  base: { appearance: 'auto', width: '5', height: '5', flexShrink: 0, mt: '0.5', accentColor: '{colors.brand.700}', cursor: 'pointer' },
-});
+import { NativeCheckbox } from '../../components/native-checkbox';
 
 function CheckboxField({ checked, onChange, children }: { checked: boolean; onChange: (checked: boolean) => void; children: ReactNode }) {
   return (
     <Flex as="label" gap="3" align="flex-start" cursor="pointer">
-      <Checkbox type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
+      <NativeCheckbox type="checkbox" mt="0.5" checked={checked} onChange={(event) => onChange(event.target.checked)} />
       <Text as="span">{children}</Text>
     </Flex>
   );

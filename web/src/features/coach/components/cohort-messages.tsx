@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Box, Button, chakra, Field, Flex, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Field, Flex, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import type { RosterRow } from '@sfida/core/coach';
 import { MAX_MESSAGE, messageTexts, segmentLabels, segmentSchema, type AudienceRequest, type AudiencePreview, type Segment } from '@sfida/core/cohort-messages';
 import { FormError } from '../../../components/form-error';
@@ -7,8 +7,8 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDayTime } from '../../../lib/day-time';
 import { notify } from '../../../lib/notices';
 import { useAudiencePreview, useSendMessage, useSentMessages } from '../api/messages';
+import { NativeCheckbox } from '../../../components/native-checkbox';
 
-const Checkbox = chakra('input', { base: { appearance: 'auto', width: '5', height: '5', flexShrink: 0, accentColor: '{colors.brand.700}', cursor: 'pointer' } });
 
 function recipientsText(count: number): string {
   return count === 1 ? 'Lo riceverà 1 partecipante' : `Lo riceveranno ${count} partecipanti`;
@@ -135,7 +135,7 @@ export function MessageComposer({ cohortId, rows }: { cohortId: string; rows: Ro
                 {candidates.map((row) => (
                   <li key={row.userId}>
                     <Flex as="label" gap="2" align="center" py="1" cursor="pointer">
-                      <Checkbox type="checkbox" checked={picked.has(row.userId)} onChange={() => togglePicked(row.userId)} />
+                      <NativeCheckbox type="checkbox" checked={picked.has(row.userId)} onChange={() => togglePicked(row.userId)} />
                       <Text as="span" overflowWrap="anywhere">
                         {row.name}
                       </Text>

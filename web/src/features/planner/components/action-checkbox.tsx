@@ -1,29 +1,19 @@
-import { chakra } from '@chakra-ui/react';
 import type { PlannerAction } from '@sfida/core/tracker';
 import { toggleAction } from '@sfida/core/tracker-actions';
 import { notify } from '../../../lib/notices';
 import { noticeDone } from '../../../lib/points-notice';
 import { useTracker } from '../../../tracker/use-tracker';
-
-const Checkbox = chakra('input', {
-  base: {
-    appearance: 'auto',
-    width: '6',
-    height: '6',
-    flexShrink: 0,
-    accentColor: '{colors.brand.700}',
-    cursor: 'pointer',
-    _disabled: { cursor: 'not-allowed' },
-  },
-});
+import { NativeCheckbox } from '../../../components/native-checkbox';
 
 /** Completes or un-completes a planner action (+10 / −10); an action without text cannot be completed. */
 export function ActionCheckbox({ week, action, label }: { week: number; action: PlannerAction; label: string }) {
   const { tracker, apply } = useTracker();
   const empty = action.text.trim() === '';
   return (
-    <Checkbox
+    <NativeCheckbox
       type="checkbox"
+      width="6"
+      height="6"
       checked={action.completed}
       disabled={empty}
       aria-label={label}
