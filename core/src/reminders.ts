@@ -53,18 +53,10 @@ export interface DueReminder {
 const SUNDAY = 6;
 const MONDAY = 0;
 
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
-
 /** Minutes since midnight on the wall clock of `timeZone` at `now`. */
 export function minutesOfDay(timeZone: string, now: Date): number {
-  let format = wallClocks.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-    wallClocks.set(timeZone, format);
-  }
-  const parts = format.formatToParts(now);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return part('hour') * 60 + part('minute');
+  const wall = new Date(wallClockAsUtc(timeZone, now.getTime()));
+  return wall.getUTCHours() * 60 + wall.getUTCMinutes();
 }
 
 function minutesOf(time: string): number {
