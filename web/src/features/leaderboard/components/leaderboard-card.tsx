@@ -1,4 +1,4 @@
-import { useDeferredValue, useId, useMemo, useState, useTransition } from 'react';
+import { useCallback, useDeferredValue, useId, useMemo, useState, useTransition } from 'react';
 import { Button, Text } from '@chakra-ui/react';
 import { distinctLeaderboardNames } from '@sfida/core/leaderboard-summary';
 import { pointsInCalendarWeek, totalPoints } from '@sfida/core/points';
@@ -32,7 +32,7 @@ export function LeaderboardCard({ cohortId, weekStart, userId }: { cohortId: str
   const [expanded, setExpanded] = useState(false);
   const [isExpanding, startExpanding] = useTransition();
   const listId = useId();
-  const isMine = (entry: LeaderboardEntry) => entry.isMe || entry.userId === userId;
+  const isMine = useCallback((entry: LeaderboardEntry) => entry.isMe || entry.userId === userId, [userId]);
   // What this browser's tracker gained or lost since the rows were fetched moves the caller's row at
   // once (see withOwnChange); the rows fetched after the sync then carry it themselves.
   const local = {
@@ -44,8 +44,8 @@ export function LeaderboardCard({ cohortId, weekStart, userId }: { cohortId: str
   const weekChange = local.weekPoints - baseline.weekPoints;
   const totalChange = local.totalPoints - baseline.totalPoints;
   const entries = useMemo(
-    () => fetched && withOwnChange(fetched, (entry) => entry.isMe || entry.userId === userId, { weekPoints: weekChange, totalPoints: totalChange }),
-    [fetched, userId, weekChange, totalChange],
+    () => fetched && withOwnChange(fetched, isMine, { weekPoints: weekChange, totalPoints: totalChange }),
+    [fetched, isMine, weekChange, totalChange],
   );
   const shown = entries === undefined ? [] : expanded ? entries : leaderboardPreview(entries, isMine);
   return (
