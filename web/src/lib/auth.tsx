@@ -7,6 +7,7 @@ import { ApiError, apiFetch, readApiResponse } from './api-client';
 import { browserTimeZone } from './browser-time-zone';
 import { storeDeviceToken, storedDeviceToken } from './device-token';
 import { unsubscribeDevice } from './push-device';
+import { withTimeout } from './with-timeout';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
 
@@ -179,19 +180,11 @@ export const PUSH_UNSUBSCRIBE_TIMEOUT_MS = 3000;
  * A failure or a browser that never answers only delays the sign-out, never stops it.
  */
 async function stopPushOnThisDevice(): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const giveUp = new Promise<void>((resolve) => {
-    timer = setTimeout(() => {
-      console.warn('Notifiche non disattivate su questo dispositivo: nessuna risposta');
-      resolve();
-    }, PUSH_UNSUBSCRIBE_TIMEOUT_MS);
-  });
   try {
-    await Promise.race([unsubscribeDevice(), giveUp]);
+    const done = await withTimeout(unsubscribeDevice().then(() => true), PUSH_UNSUBSCRIBE_TIMEOUT_MS, false);
+    if (!done) console.warn('Notifiche non disattivate su questo dispositivo: nessuna risposta');
   } catch (error) {
     console.warn('Notifiche non disattivate su questo dispositivo', error);
-  } finally {
-    clearTimeout(timer);
   }
 }
 

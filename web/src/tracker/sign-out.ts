@@ -1,4 +1,5 @@
 import { addSignOutStep, type SignOutStep } from '../lib/auth';
+import { withTimeout } from '../lib/with-timeout';
 import { STORAGE_KEYS, legacyTrackerKey } from './storage-keys';
 import { dropTrackerStore, trackerStoreFor } from './tracker-store';
 import { dropTrackerSync, trackerSyncFor } from './tracker-sync';
@@ -19,15 +20,7 @@ async function sentToServer(userId: string): Promise<boolean> {
   const store = trackerStoreFor(userId);
   store.reread();
   if (store.getSnapshot().tracker === null) return true;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const giveUp = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), SIGN_OUT_SYNC_TIMEOUT_MS);
-  });
-  try {
-    return await Promise.race([trackerSyncFor(store).syncNow(), giveUp]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return withTimeout(trackerSyncFor(store).syncNow(), SIGN_OUT_SYNC_TIMEOUT_MS, false);
 }
 
 function removeItem(key: string): void {
