@@ -66,6 +66,16 @@ export const profiles = {
   },
 } satisfies Record<string, StackProfile>;
 
+/**
+ * The profile with every port moved by `offset`, so that two checkouts of the project can run
+ * their API tests side by side (SFIDA_PORT_OFFSET in the environment; 0 in CI).
+ */
+export function withPortOffset<P extends StackProfile>(profile: P, offset: number): P {
+  if (!Number.isInteger(offset) || offset === 0) return profile;
+  const ports = Object.fromEntries(Object.entries(profile.ports).map(([name, port]) => [name, port + offset])) as unknown as StackPorts;
+  return { ...profile, ports };
+}
+
 /** The local invite code (the emulators read it from functions/.secret.local). */
 export const LOCAL_INVITE_CODE = 'SFIDA-LOCALE-2025';
 export const LOCAL_COHORT_ID = 'coorte-locale';

@@ -2,14 +2,14 @@ import { rm } from 'node:fs/promises';
 import type { TestProject } from 'vitest/node';
 import { startFirestoreEmulator } from '../../scripts/stack/firestore-emulator';
 import { newVapidPrivateKey, startEmulators } from '../../scripts/stack/emulator-suite';
-import { emulatorEnv, LOCAL_INVITE_CODE, profiles } from '../../scripts/stack/profiles';
+import { emulatorEnv, LOCAL_INVITE_CODE, profiles, withPortOffset } from '../../scripts/stack/profiles';
 
 /**
  * API tests run the real Express app in-process against the real Auth emulator
  * and the embedded Firestore emulator, on ports of their own.
  */
 export default async function setup(_project: TestProject) {
-  const profile = profiles['api-test'];
+  const profile = withPortOffset(profiles['api-test'], Number(process.env.SFIDA_PORT_OFFSET ?? 0));
   await rm(profile.dataDir, { recursive: true, force: true });
   const firestore = await startFirestoreEmulator({ port: profile.ports.firestore });
   let emulators;
