@@ -95,6 +95,8 @@ export const checkInCardSchema = z.object({
   reply: z.nullable(coachReplySchema),
   replySeenAt: z.nullable(instantSchema),
   answer: z.nullable(participantAnswerSchema),
+  /** The participant's stored tracker could not be summarised: no figures beside the check-in. */
+  unreadable: z.optional(z.literal(true)),
 });
 export type CheckInCard = z.infer<typeof checkInCardSchema>;
 

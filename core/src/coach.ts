@@ -15,6 +15,7 @@ export const coachMessages = {
   coachesOnly: 'Area riservata ai coach',
   cohortNotFound: 'Coorte non trovata',
   participantNotFound: 'Partecipante non trovato in questa coorte',
+  unreadableData: 'dati non leggibili',
 } as const;
 
 /** One of the caller's cohorts (`GET /api/coach/cohorts`). */
@@ -86,6 +87,8 @@ export const rosterRowSchema = z.object({
   moodTrend: z.nullable(z.int()),
   plannerSavedThisWeek: z.boolean(),
   attention: z.array(attentionReasonSchema),
+  /** The participant's stored data could not be summarised: the figures are empty ("dati non leggibili"). */
+  unreadable: z.optional(z.literal(true)),
 });
 export type RosterRow = z.infer<typeof rosterRowSchema>;
 

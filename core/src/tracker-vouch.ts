@@ -3,6 +3,7 @@ import type { CheckIn, Completions, PointsEntry, TrackerData, WeekKey } from './
 import { addDays, challengeWeekNumber, compareIsoDates, localDateOf, mondayOf, todayIn } from './dates';
 import { ACTION_POINTS, CHECK_IN_POINTS, PLANNER_SAVE_POINTS, compareHistoryEntries, expectedAwards, maxPointsPerWeek, reconcileHistory, totalPoints } from './points';
 import { MAX_ACTIONS, MIN_ACTIONS, WEEK_KEYS, emptyTracker } from './tracker';
+import { DEVICE_CLOCK_SKEW_MS, vouchedChangeClocks } from './change-stamps';
 
 // What the server can vouch for in a synced tracker (docs/decisions/018). The browser says what
 // the participant did; the server decides when it happened, by its own clock, in the zone it
@@ -15,8 +16,6 @@ import { MAX_ACTIONS, MIN_ACTIONS, WEEK_KEYS, emptyTracker } from './tracker';
 export const ON_TIME_GRACE_HOURS = 3;
 /** Past days the habit strip reaches: today and the 6 before it. */
 export const BACKFILL_DAYS = 6;
-/** Clock skew tolerated on the participant's device: a tick for "tomorrow" this close to midnight. */
-export const DEVICE_CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 const hourFormatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -160,6 +159,7 @@ export function vouchTracker(submitted: TrackerData, stored: TrackerData | null,
     checkIns,
     changedAt: { habitDays, actions: actionStamps },
   };
+  vouched.changedAt = vouchedChangeClocks(vouched, base, context.now);
   const awards = expectedAwards(vouched, { challengeStartDate: context.challengeStartDate });
   const history = reconcileHistory(base.pointsHistory, awards, context.now, context.timeZone, context.challengeStartDate);
   // New entries beyond what the calendar week can hold are not paid.

@@ -21,6 +21,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../shared/http-err
 import { notifyUsers } from '../../shared/push-notifier';
 import { toUser, userRef } from '../../shared/user-repository';
 import { DEFAULT_TIME_ZONE } from '../../shared/time-zone';
+import { readOrFallback } from '../../shared/unreadable-data';
 import { participantOf } from '../coach/repository';
 import { trackersOf } from '../tracker/repository';
 import {
@@ -51,13 +52,25 @@ async function cardsOf(deps: CheckInDeps, threads: ThreadDoc[], cohortNames: Map
   const [userSnaps, trackers] = await Promise.all([db.getAll(...uids.map((uid) => userRef(db, uid))), trackersOf(db, uids)]);
   const users = new Map(userSnaps.filter((snap) => snap.exists).map((snap) => [snap.id, toUser(snap)]));
   const now = deps.clock();
-  return threads.map((thread) => cardOf(thread, users.get(thread.userId) ?? null, trackers.get(thread.userId) ?? null, cohortNames, now));
+  return threads.map((thread) => {
+    const user = users.get(thread.userId) ?? null;
+    return readOrFallback(
+      thread.userId,
+      () => cardOf(thread, user, trackers.get(thread.userId) ?? null, cohortNames, now),
+      () => ({ ...cardOf(thread, user, null, cohortNames, null), unreadable: true as const }),
+    );
+  });
 }
 
-function cardOf(thread: ThreadDoc, user: User | null, tracker: TrackerData | null, cohortNames: Map<string, string>, now: Date): CheckInCard {
+/**
+ * A thread's card with that week's figures from the participant's tracker, as of `now` in their
+ * zone (exported for the read paths' property test). Without a tracker or a moment, the card has
+ * the check-in alone.
+ */
+export function cardOf(thread: ThreadDoc, user: User | null, tracker: TrackerData | null, cohortNames: Map<string, string>, now: Date | null): CheckInCard {
   const earlier = tracker ? checkInsInOrder(tracker).filter((checkIn) => checkIn.weekNumber < thread.weekNumber) : [];
   const start = user?.challengeStartDate ?? null;
-  const today = todayIn(user?.timeZone ?? tracker?.timeZone ?? DEFAULT_TIME_ZONE, now);
+  const today = tracker && now ? todayIn(user?.timeZone ?? tracker.timeZone ?? DEFAULT_TIME_ZONE, now) : null;
   const planner = tracker ? plannerProgress(weekActions(tracker, thread.weekNumber)) : null;
   return {
     id: checkInThreadId(thread.userId, thread.weekNumber),
@@ -71,7 +84,7 @@ function cardOf(thread: ThreadDoc, user: User | null, tracker: TrackerData | nul
     date: thread.date,
     receivedAt: thread.receivedAt,
     moods: [...earlier.map((c) => ({ weekNumber: c.weekNumber, mood: c.mood })), { weekNumber: thread.weekNumber, mood: thread.mood }],
-    habitsPercent: tracker ? weekHabitsPercent(tracker, start, thread.weekNumber, today) : null,
+    habitsPercent: tracker && today ? weekHabitsPercent(tracker, start, thread.weekNumber, today) : null,
     planner: planner && planner.planned > 0 ? { planned: planner.planned, completed: planner.completed } : null,
     status: thread.status,
     handledBy: thread.handledBy?.name ?? null,

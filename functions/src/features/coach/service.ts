@@ -10,6 +10,7 @@ import type { ApiDeps } from '../../deps';
 import { cohortOfCoach } from '../../shared/cohort-repository';
 import { toCsv, type CsvValue } from '../../shared/csv';
 import { notFound } from '../../shared/http-error';
+import { readOrFallback } from '../../shared/unreadable-data';
 import { trackersOf } from '../tracker/repository';
 import { isDocumentId, participantOf, participantsPage, type Participant } from './repository';
 
@@ -28,6 +29,33 @@ export const MAX_PAGE_SIZE = 200;
 /** The day an instant falls on in `timeZone`; null for a missing or unreadable instant. */
 function dayOf(instant: string, timeZone: string): string | null {
   return Number.isNaN(Date.parse(instant)) ? null : localDateOf(instant, timeZone);
+}
+
+/** A roster row with no figures, for a participant whose stored data cannot be summarised. */
+export function unreadableRow({ user, withdrawn }: Participant): RosterRow {
+  return {
+    userId: user.id,
+    name: user.name ?? '',
+    email: user.email,
+    withdrawn,
+    started: false,
+    challengeWeek: 0,
+    pointsThisWeek: 0,
+    totalPoints: 0,
+    habitsLast7DaysPercent: null,
+    currentStreak: 0,
+    lastActivity: null,
+    lastMood: null,
+    moodTrend: null,
+    plannerSavedThisWeek: false,
+    attention: [],
+    unreadable: true,
+  };
+}
+
+/** rosterRowOf, or the unreadable row when this participant's data cannot be summarised. */
+function safeRosterRow(participant: Participant, tracker: TrackerData | null, cohortStartDate: string, now: Date): RosterRow {
+  return readOrFallback(participant.user.id, () => rosterRowOf(participant, tracker, cohortStartDate, now), () => unreadableRow(participant));
 }
 
 /** A participant's roster row as of `now`, counted in their own zone. A withdrawn participant needs no attention. */
@@ -56,7 +84,7 @@ export async function rosterPage(
   const { participants, more } = await participantsPage(deps.db, cohortId, page.cursor, page.limit);
   const trackers = await trackersOf(deps.db, participants.map((p) => p.user.id));
   const now = deps.clock();
-  const rows = participants.map((p) => rosterRowOf(p, trackers.get(p.user.id) ?? null, cohort.startDate, now));
+  const rows = participants.map((p) => safeRosterRow(p, trackers.get(p.user.id) ?? null, cohort.startDate, now));
   return { rows: rows.sort(compareRosterRows), nextCursor: more ? participants.at(-1)!.user.id : null };
 }
 
@@ -66,11 +94,13 @@ export async function participantDetail(deps: CoachDeps, coach: User, cohortId: 
   const participant = await participantOf(deps.db, cohortId, userId);
   if (!participant) throw notFound(coachMessages.participantNotFound);
   const tracker = (await trackersOf(deps.db, [userId])).get(userId) ?? null;
+  const row = safeRosterRow(participant, tracker, cohort.startDate, deps.clock());
   return {
-    row: rosterRowOf(participant, tracker, cohort.startDate, deps.clock()),
+    row,
     challengeStartDate: participant.user.challengeStartDate,
     timeZone: participant.user.timeZone,
-    tracker,
+    // The page draws its grid and charts from the tracker: not one that could not be summarised.
+    tracker: row.unreadable ? null : tracker,
   };
 }
 
@@ -91,7 +121,15 @@ export const EXPORT_HEADER = [
   'ultima_attività',
 ];
 
-function exportLine(row: RosterRow, user: User, tracker: TrackerData | null): CsvValue[] {
+/** The export's line of a participant whose stored data cannot be summarised: who they are, no figures. */
+function unreadableLine(row: RosterRow): CsvValue[] {
+  const line: CsvValue[] = EXPORT_HEADER.map(() => null);
+  line.splice(0, 4, row.userId, row.name, row.email, `${row.withdrawn ? 'ritirato' : 'attivo'} (${coachMessages.unreadableData})`);
+  return line;
+}
+
+/** One participant's export line (exported for the read paths' property test). */
+export function exportLine(row: RosterRow, user: User, tracker: TrackerData | null): CsvValue[] {
   const weekPoints = tracker ? pointsByChallengeWeek(tracker.pointsHistory).map((w) => w.points) : WEEKS.map(() => 0);
   const moods = new Map(tracker ? checkInsInOrder(tracker).map((c) => [c.weekNumber, c.mood]) : []);
   return [
@@ -136,8 +174,19 @@ export async function cohortExport(deps: CoachDeps, coach: User, cohortId: strin
     const trackers = await trackersOf(deps.db, participants.map((p) => p.user.id));
     for (const participant of participants) {
       const tracker = trackers.get(participant.user.id) ?? null;
-      const row = rosterRowOf(participant, tracker, cohort.startDate, now);
-      lines.push({ row, line: exportLine(row, participant.user, tracker) });
+      lines.push(
+        readOrFallback(
+          participant.user.id,
+          () => {
+            const row = rosterRowOf(participant, tracker, cohort.startDate, now);
+            return { row, line: exportLine(row, participant.user, tracker) };
+          },
+          () => {
+            const row = unreadableRow(participant);
+            return { row, line: unreadableLine(row) };
+          },
+        ),
+      );
     }
     if (!more) break;
     after = participants.at(-1)!.user.id;

@@ -3,6 +3,7 @@ import { LEADERBOARD_PAGE_SIZE, leaderboardName, liveStreak, type StreakThrough 
 import { compareLeaderboardRows, type LeaderboardEntry } from '@sfida/core/progress-summary';
 import type { User } from '@sfida/core/user';
 import { FieldPath, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { readOrFallback } from '../../shared/unreadable-data';
 import { forbidden } from '../../shared/http-error';
 import { userRef, usersCollection } from '../../shared/user-repository';
 import { countBetter, countHigherTotal, summaryRef, topRankedSummaries, topWeeklyScores, type LeaderboardSummaryDoc } from '../tracker/repository';
@@ -184,7 +185,8 @@ async function cohortTop(db: Firestore, cohortId: string, weekStart: string | nu
     const member = members[i];
     if (!isRanked(member, cohortId)) return;
     const { userId, weekPoints, totalPoints } = score;
-    rows.push({ userId, displayName: displayName(member!.get('name')), weekPoints, totalPoints, streakDays: liveStreak(score, today), isMe: false });
+    const streakDays = readOrFallback(userId, () => liveStreak(score, today), () => 0);
+    rows.push({ userId, displayName: displayName(member!.get('name')), weekPoints, totalPoints, streakDays, isMe: false });
   });
   return { rows: [...rows, ...neverSynced].sort(compareLeaderboardRows), complete };
 }

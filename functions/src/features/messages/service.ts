@@ -22,6 +22,7 @@ import { notifyUsers } from '../../shared/push-notifier';
 import { toUser, userRef } from '../../shared/user-repository';
 import { isDocumentId, participantsPage } from '../coach/repository';
 import { trackersOf } from '../tracker/repository';
+import { readOrFallback } from '../../shared/unreadable-data';
 import { createMessage, deliver, inboxOf, markRead, messageById, messageIdOf, sentMessageOf, sentMessages, type MessageDoc } from './repository';
 
 type MessageDeps = Pick<ApiDeps, 'db' | 'clock' | 'limiter' | 'config' | 'pushAgent'>;
@@ -73,8 +74,9 @@ async function recipientsOf(deps: MessageDeps, cohortId: string, audience: Audie
     const members = participants.filter((p) => withinAudience(p.user, p.withdrawn, p.disabled));
     const trackers = segment === 'all' ? new Map() : await trackersOf(db, members.map((p) => p.user.id));
     for (const { user } of members) {
-      const input = { tracker: trackers.get(user.id) ?? null, challengeStartDate: user.challengeStartDate, today: todayIn(user.timeZone, now) };
-      if (inSegment(segment, input)) recipients.push({ user });
+      const input = () => ({ tracker: trackers.get(user.id) ?? null, challengeStartDate: user.challengeStartDate, today: todayIn(user.timeZone, now) });
+      // A participant whose data cannot be read is in no segment that looks at it (and still in 'all').
+      if (segment === 'all' || readOrFallback(user.id, () => inSegment(segment, input()), () => false)) recipients.push({ user });
     }
     if (!more) break;
     after = participants.at(-1)!.user.id;
@@ -103,7 +105,7 @@ function copiesFor(recipients: User[], message: Pick<MessageDoc, 'cohortId' | 'c
     sentAt: message.sentAt,
     text: fillPlaceholders(message.text, {
       nome: firstNameOf(user.name),
-      settimana: placeholderWeek(user.challengeStartDate, todayIn(user.timeZone, now)),
+      settimana: readOrFallback(user.id, () => placeholderWeek(user.challengeStartDate, todayIn(user.timeZone, now)), () => 1),
     }),
   }));
 }

@@ -3,6 +3,7 @@ import { isChallengeOver, todayIn } from '@sfida/core/dates';
 import { dueReminders, nextReminderAt, type DueReminder } from '@sfida/core/reminders';
 import type { Deps } from '../../deps';
 import { deliverPushes, settingsFrom, settingsRef, subscriptionsOf, type Delivery } from '../../shared/push-notifier';
+import { readOrFallback } from '../../shared/unreadable-data';
 import { toUser, userRef } from '../../shared/user-repository';
 import { trackerFrom, trackerRef } from '../tracker/repository';
 import { claimDelivery, dueSchedules, scheduleRef, type ScheduleDoc } from './repository';
@@ -19,6 +20,8 @@ const PAGE = 200;
 const MAX_ROUNDS = 100;
 /** A reminder older than this is of no use to a device that was off: the push service drops it. */
 const REMINDER_TTL_SECONDS = 2 * 60 * 60;
+/** A schedule whose participant's data cannot be read is looked at again after this long. */
+const UNREADABLE_RETRY_MS = 6 * 60 * 60 * 1000;
 
 export interface ReminderRunReport {
   /** Schedules looked at. */
@@ -60,17 +63,25 @@ export async function runReminderJob(deps: Pick<Deps, 'db' | 'config' | 'pushAge
         batch.delete(ref);
         continue;
       }
-      if (isChallengeOver(user.challengeStartDate, todayIn(user.timeZone, now))) {
+      // One participant's data that cannot be read costs them this reminder, never the others theirs.
+      const plan = readOrFallback(
+        user.id,
+        () => {
+          if (isChallengeOver(user.challengeStartDate, todayIn(user.timeZone, now))) return null;
+          const due = dueReminders({ prefs, tracker: trackerFrom(trackerSnap), challengeStartDate: user.challengeStartDate, timeZone: user.timeZone, now });
+          return { due: due.filter((candidate) => candidate.kind === schedule.kind), next: nextReminderAt(schedule.kind, prefs[schedule.kind].time, user.timeZone, now) };
+        },
+        () => ({ due: [], next: new Date(now.getTime() + UNREADABLE_RETRY_MS) }),
+      );
+      if (plan === null) {
         batch.delete(ref);
         continue;
       }
-      const due = dueReminders({ prefs, tracker: trackerFrom(trackerSnap), challengeStartDate: user.challengeStartDate, timeZone: user.timeZone, now });
-      for (const reminder of due.filter((candidate) => candidate.kind === schedule.kind)) {
+      for (const reminder of plan.due) {
         claims.push(claimDelivery(db, user.id, reminder, now).then((claimed) => (claimed ? { uid: user.id, reminder } : null)));
       }
       // A set, not an update: a schedule removed meanwhile (the device turned off) must not fail the batch; the next run removes it again.
-      const dueAt = Timestamp.fromDate(nextReminderAt(schedule.kind, prefs[schedule.kind].time, user.timeZone, now));
-      batch.set(ref, { uid: user.id, kind: schedule.kind, dueAt } satisfies ScheduleDoc);
+      batch.set(ref, { uid: user.id, kind: schedule.kind, dueAt: Timestamp.fromDate(plan.next) } satisfies ScheduleDoc);
     }
     const claimed = await Promise.all(claims);
     // Moved on before sending: a run that stops halfway never looks at these again this time.

@@ -1,5 +1,6 @@
 import { Timestamp, type DocumentSnapshot, type Firestore, type Query, type WriteBatch } from 'firebase-admin/firestore';
-import { migrateTracker, type TrackerData } from '@sfida/core/tracker';
+import { boundChangeClocks } from '@sfida/core/change-stamps';
+import { parseStoredTracker, type TrackerData } from '@sfida/core/tracker';
 import { addNewThreads } from '../../shared/check-in-thread-repository';
 
 /**
@@ -121,10 +122,21 @@ export function storedTrackerFrom(snap: DocumentSnapshot): StoredTracker | null 
   // Copies stored before revisions were counted are revision 0.
   const threadWeeks: unknown = snap.get('threadWeeks');
   return {
-    tracker: migrateTracker(JSON.parse(raw)) as TrackerData,
+    tracker: readStoredTracker(raw, snap.get('updatedAt')),
     revision: typeof revision === 'number' ? revision : 0,
     threadWeeks: Array.isArray(threadWeeks) ? threadWeeks.filter((week): week is number => typeof week === 'number') : [],
   };
+}
+
+/**
+ * A stored tracker as the read paths may use it, whatever was stored: a part that no longer parses
+ * is dropped piece by piece, and a change stamp later than the moment the server stored the copy
+ * (possible in copies stored before stamps were bounded) is brought back to that moment.
+ */
+export function readStoredTracker(raw: string, storedAt: unknown): TrackerData {
+  const { data } = parseStoredTracker(raw);
+  const at = typeof storedAt === 'string' && !Number.isNaN(Date.parse(storedAt)) ? storedAt : data.updatedAt;
+  return { ...data, changedAt: boundChangeClocks(data.changedAt, new Date(at)) };
 }
 
 /** The stored tracker, or null. */
@@ -225,6 +237,6 @@ export function batchedWrites(db: Firestore, size: number) {
 /** The synced trackers of `uids` in one read (null for who has not synced yet). */
 export async function trackersOf(db: Firestore, uids: string[]): Promise<Map<string, TrackerData | null>> {
   if (uids.length === 0) return new Map();
-  const snaps = await db.getAll(...uids.map((uid) => trackerRef(db, uid)), { fieldMask: ['data'] });
+  const snaps = await db.getAll(...uids.map((uid) => trackerRef(db, uid)), { fieldMask: ['data', 'updatedAt'] });
   return new Map(snaps.map((snap) => [snap.id, trackerFrom(snap)]));
 }

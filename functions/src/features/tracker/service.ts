@@ -132,8 +132,8 @@ export async function weeklyKpiFor(
   return summarizeTracker(tracker, { challengeStartDate: target.challengeStartDate, today, weekStart: context.weekStart });
 }
 
-/** The leaderboard's summary of a synced tracker. */
-function buildSummary(
+/** The leaderboard's summary of a synced tracker (exported for the read paths' property test). */
+export function buildSummary(
   tracker: TrackerData,
   context: { cohortId: string; displayName: string; today: string; now: Date; ranked: boolean },
 ): LeaderboardSummaryDoc {

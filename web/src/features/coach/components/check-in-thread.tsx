@@ -57,6 +57,13 @@ export function MoodWithTrend({ card }: { card: CheckInCard }) {
 
 /** That week's habits and planner, as the check-in card reports them. */
 export function WeekFigures({ card }: { card: CheckInCard }) {
+  if (card.unreadable) {
+    return (
+      <Text fontSize="sm" color="fg.muted">
+        Abitudini e planner: dati non leggibili
+      </Text>
+    );
+  }
   return (
     <Box as="dl" display="grid" gridTemplateColumns="auto 1fr" columnGap="3" rowGap="0.5" fontSize="sm">
       <Text as="dt" color="fg.muted">

@@ -96,4 +96,16 @@ describe('cohort page', { timeout: 20_000 }, () => {
     expect(await within(screen.getByRole('region', { name: 'Aggiungi coach' })).findByRole('alert')).toHaveTextContent(message);
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ email: 'luca@example.it' });
   });
+  it('marks a participant whose data cannot be read, among the others', async () => {
+    const enzo = fakeRow({ userId: 'u-enzo', name: 'Enzo', totalPoints: 0, currentStreak: 0, lastActivity: null, started: false, unreadable: true });
+    coachServer([{ rows: [anna, enzo], nextCursor: null }]);
+    renderApp('/coach/cohort-1');
+    const roster = await screen.findByRole('region', { name: 'Roster' });
+    const table = await within(roster).findByRole('table');
+    const enzoRow = within(table).getByRole('link', { name: 'Enzo' }).closest('tr')!;
+    expect(within(enzoRow).getByText('Dati non leggibili')).toBeInTheDocument();
+    expect(within(enzoRow).queryByText('Non iniziato')).not.toBeInTheDocument();
+    const annaRow = within(table).getByRole('link', { name: 'Anna' }).closest('tr')!;
+    expect(within(annaRow).queryByText('Dati non leggibili')).not.toBeInTheDocument();
+  });
 });

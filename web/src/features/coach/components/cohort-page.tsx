@@ -38,6 +38,7 @@ function moodText(row: RosterRow): string {
 }
 
 function StatusBadges({ row }: { row: RosterRow }) {
+  if (row.unreadable) return <Badge colorPalette="red">Dati non leggibili</Badge>;
   if (row.withdrawn) return <Badge colorPalette="gray">Ritirato</Badge>;
   if (!row.started) return <Badge colorPalette="orange">Non iniziato</Badge>;
   return null;

@@ -212,6 +212,20 @@ function Withdraw({ cohortId, detail }: { cohortId: string; detail: ParticipantD
 
 function ParticipantContent({ cohortId, detail }: { cohortId: string; detail: ParticipantDetail }) {
   const { row, tracker } = detail;
+  if (row.unreadable) {
+    return (
+      <Stack gap="4">
+        <Flex gap="2" wrap="wrap" align="center">
+          <Text color="fg.muted" overflowWrap="anywhere">
+            {row.email}
+          </Text>
+          <Badge colorPalette="red">Dati non leggibili</Badge>
+          {row.withdrawn && <Badge colorPalette="gray">Ritirato</Badge>}
+        </Flex>
+        <Text>I dati salvati di questo partecipante non sono leggibili: qui non possiamo mostrarne i progressi. Il resto della coorte non ne risente.</Text>
+      </Stack>
+    );
+  }
   // The participant's own calendar: their day, not the coach's.
   const today = todayIn(detail.timeZone, new Date());
   const startDate = tracker?.challengeStartDate ?? detail.challengeStartDate;
