@@ -1,6 +1,7 @@
 import type { IsoDate } from './iso-date';
 import type { TrackerData } from './tracker';
-import { addDays, daysBetween, localDateOf, mondayOf } from './dates';
+import { addDays, daysBetween, mondayOf } from './dates';
+import { entryDay } from './points';
 import { isIsoDate } from './iso-date';
 import { currentStreak } from './streaks';
 import { activeHabits, completionsOf } from './tracker';
@@ -14,11 +15,11 @@ export interface StreakThrough {
   streakThrough: IsoDate;
 }
 
-/** Points per calendar week (Monday key), in the tracker's own time zone. */
+/** Points per calendar week (Monday key), by the day each entry counts on. */
 export function pointsByWeek(data: TrackerData): Record<IsoDate, number> {
   const weeks: Record<IsoDate, number> = {};
   for (const entry of data.pointsHistory) {
-    const monday = mondayOf(localDateOf(entry.timestamp, data.timeZone));
+    const monday = mondayOf(entryDay(entry, data.timeZone));
     weeks[monday] = (weeks[monday] ?? 0) + entry.points;
   }
   return weeks;

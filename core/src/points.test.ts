@@ -121,6 +121,9 @@ describe('reconcileHistory', () => {
     expect(pointsByChallengeWeek(history)[2]).toEqual({ weekNumber: 3, points: 4 });
     expect(pointsInCalendarWeek(history, '2026-03-16', 'Europe/Rome')).toBe(4);
     expect(pointsInCalendarWeek(history, '2026-03-09', 'Europe/Rome')).toBe(0);
-    expect(pointsInCalendarWeek(history, '2026-03-09', 'UTC')).toBe(4);
+    // Each entry counts on the day it pays for, whatever zone reads it later.
+    expect(history.map((entry) => entry.date)).toEqual(['2026-03-19', '2026-03-20']);
+    expect(pointsInCalendarWeek(history, '2026-03-09', 'UTC')).toBe(0);
+    expect(pointsInCalendarWeek(history, '2026-03-16', 'UTC')).toBe(4);
   });
 });

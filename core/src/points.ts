@@ -1,6 +1,6 @@
 import type { IsoDate } from './iso-date';
 import type { PointsEntry, PointsKind, TrackerData } from './tracker';
-import { CHALLENGE_WEEKS, addDays, challengeLastDay, challengeWeekNumber, challengeWeekNumberAt, compareIsoDates, localDateOf } from './dates';
+import { CHALLENGE_WEEKS, addDays, challengeLastDay, challengeWeekNumber, compareIsoDates, localDateOf } from './dates';
 import { WEEK_KEYS, completionsOf } from './tracker';
 import { streakRunsOfSortedDays } from './streaks';
 
@@ -148,8 +148,23 @@ interface DueSlot {
 }
 
 /**
+ * The day a new award counts on, given `today`: a habit's day (or its streak's), or for a week's
+ * planner, action or check-in the day of that challenge week nearest to today. Never the day it
+ * happens to be received, so a week opened minutes early by a clock's skew, or a zone that moves
+ * "today", cannot move points into another calendar week.
+ */
+export function awardDay(award: Award, today: IsoDate, challengeStartDate: IsoDate | null): IsoDate {
+  if (award.date !== undefined && (award.kind === 'habit' || award.kind === 'streakBonus')) return award.date;
+  if (challengeStartDate === null || award.weekNumber < 1) return today;
+  const first = addDays(challengeStartDate, (award.weekNumber - 1) * 7);
+  const last = addDays(first, 6);
+  return compareIsoDates(today, first) < 0 ? first : compareIsoDates(today, last) > 0 ? last : today;
+}
+
+/**
  * The history that pays exactly `awards`: entries still due keep their original timestamp,
- * new awards are appended stamped `now` (week = challenge week of now), the rest are dropped.
+ * new awards are appended stamped `now`, each with the day and challenge week it counts for
+ * (`today` is the participant's day at `now`, the server's when it vouches), the rest are dropped.
  */
 export function reconcileHistory(
   previous: PointsEntry[],
@@ -157,6 +172,7 @@ export function reconcileHistory(
   now: Date,
   timeZone: string,
   challengeStartDate: IsoDate | null,
+  today: IsoDate = localDateOf(now, timeZone),
 ): PointsEntry[] {
   // Awards by kind, then by ref: (kind, ref) identifies an award, and two lookups need no key string built.
   // A repeated (kind, ref) keeps its first place and its last value, as a Map keyed by both would.
@@ -186,10 +202,12 @@ export function reconcileHistory(
   }
   if (kept.length === slots.length) return kept;
   const timestamp = now.toISOString();
-  const weekNumber = challengeWeekNumberAt(challengeStartDate, now, timeZone);
+  const weekNow = challengeWeekNumber(challengeStartDate, today);
   for (const { award, paid } of slots) {
     if (paid) continue;
-    kept.push({ points: award.points, reason: award.reason, timestamp, weekNumber, kind: award.kind, ref: award.ref });
+    const date = awardDay(award, today, challengeStartDate);
+    const weekNumber = award.weekNumber > 0 ? award.weekNumber : weekNow;
+    kept.push({ points: award.points, reason: award.reason, timestamp, weekNumber, kind: award.kind, ref: award.ref, date });
   }
   return kept;
 }
@@ -226,11 +244,19 @@ export function pointsByChallengeWeek(history: PointsEntry[]): Array<{ weekNumbe
   return weeks;
 }
 
-/** Points whose timestamp falls in the calendar week starting `monday`, read in `timeZone`. */
+/**
+ * The calendar day a points entry counts on: the day its award is for, or, for an entry from
+ * before awards kept one, the day it was received, read in `timeZone`.
+ */
+export function entryDay(entry: PointsEntry, timeZone: string): IsoDate {
+  return entry.date ?? localDateOf(entry.timestamp, timeZone);
+}
+
+/** Points that count on a day of the calendar week starting `monday`. */
 export function pointsInCalendarWeek(history: PointsEntry[], monday: IsoDate, timeZone: string): number {
   const sunday = addDays(monday, 6);
   return history.reduce((sum, entry) => {
-    const day = localDateOf(entry.timestamp, timeZone);
+    const day = entryDay(entry, timeZone);
     return day >= monday && day <= sunday ? sum + entry.points : sum;
   }, 0);
 }

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { TrackerData } from './tracker';
 import { setChallengeStartDate, type TrackerResult } from './tracker-actions';
-import { addDays, daysBetween, localDateOf, todayIn } from './dates';
-import { maxPointsPerWeek, totalPoints } from './points';
+import { addDays, daysBetween, todayIn } from './dates';
+import { entryDay, maxPointsPerWeek, totalPoints } from './points';
 import { emptyTracker, trackerDataSchema } from './tracker';
 import { mergeTrackers } from './tracker-merge';
 import { replay, scenarioArbitrary } from '../test-support/tracker-scenarios';
@@ -321,10 +321,11 @@ describe('properties of random action sequences', () => {
           const start = scenario.challengeStartDate;
           const perWeek = new Map<number, number>();
           for (const entry of data.pointsHistory) {
-            const day = localDateOf(entry.timestamp, data.timeZone);
+            // Each entry counts on its own day (the day ticked, or a day of the week it pays), in that day's week.
+            const day = entryDay(entry, data.timeZone);
             const elapsed = Math.floor(daysBetween(start, day) / 7);
             if (elapsed < 0 || entry.weekNumber !== Math.min(8, elapsed + 1)) {
-              throw new Error(`entry ${entry.ref} stamped ${entry.timestamp} has week ${entry.weekNumber}`);
+              throw new Error(`entry ${entry.ref} for ${day} has week ${entry.weekNumber}`);
             }
             perWeek.set(elapsed, (perWeek.get(elapsed) ?? 0) + entry.points);
           }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { TrackerData } from './tracker';
-import { addDays, localDateOf, mondayOf, todayIn } from './dates';
-import { compareHistoryEntries, totalPoints, withReconciledHistory } from './points';
+import { addDays, mondayOf, todayIn } from './dates';
+import { compareHistoryEntries, entryDay, totalPoints, withReconciledHistory } from './points';
 import { mergeTrackers } from './tracker-merge';
 import { replay, scenarioArbitrary } from '../test-support/tracker-scenarios';
 import { emptyTracker } from './tracker';
@@ -147,7 +147,8 @@ describe('vouchTracker', () => {
       completions[habit.id] = Object.fromEntries(Array.from({ length: 28 }, (_, i) => [addDays('2026-03-02', i), 'onTime' as const]));
     }
     // Paid under the old rules, every entry dated this Monday.
-    const stored = withReconciledHistory({ ...data, completions }, monday);
+    const paid = withReconciledHistory({ ...data, completions }, monday);
+    const stored = { ...paid, pointsHistory: paid.pointsHistory.map(({ date: _date, ...entry }) => entry) };
     expect(totalPoints(stored.pointsHistory)).toBeGreaterThan(calendarWeekCap(20));
     const ticked = ok(toggleHabit(stored, 'h19', '2026-03-30', monday));
     const vouched = vouch(ticked, stored, monday);
@@ -164,7 +165,7 @@ describe('vouchTracker', () => {
           server = vouchTracker(server ? mergeTrackers(server, data, at) : data, server, context);
           const weeks = new Map<string, number>();
           for (const entry of server.pointsHistory) {
-            const monday = mondayOf(localDateOf(entry.timestamp, scenario.timeZone));
+            const monday = mondayOf(entryDay(entry, scenario.timeZone));
             weeks.set(monday, (weeks.get(monday) ?? 0) + entry.points);
           }
           for (const points of weeks.values()) expect(points).toBeLessThanOrEqual(calendarWeekCap(server.habits.length));

@@ -1,9 +1,10 @@
 import type { IsoDate } from './iso-date';
 import type { CheckIn, Completions, PointsEntry, TrackerData, WeekKey } from './tracker';
-import { addDays, challengeWeekNumber, compareIsoDates, localDateOf, mondayOf, todayIn } from './dates';
-import { ACTION_POINTS, CHECK_IN_POINTS, PLANNER_SAVE_POINTS, compareHistoryEntries, expectedAwards, maxPointsPerWeek, reconcileHistory, totalPoints } from './points';
+import { addDays, challengeWeekNumber, compareIsoDates, mondayOf, todayIn } from './dates';
+import { ACTION_POINTS, CHECK_IN_POINTS, PLANNER_SAVE_POINTS, compareHistoryEntries, entryDay, expectedAwards, maxPointsPerWeek, reconcileHistory } from './points';
 import { MAX_ACTIONS, MIN_ACTIONS, WEEK_KEYS, emptyTracker } from './tracker';
 import { DEVICE_CLOCK_SKEW_MS, vouchedChangeClocks } from './change-stamps';
+import { effectiveDayAt, effectiveToday } from './participant-calendar';
 
 // What the server can vouch for in a synced tracker (docs/decisions/018). The browser says what
 // the participant did; the server decides when it happened, by its own clock, in the zone it
@@ -33,15 +34,19 @@ export interface VouchContext {
   /** The server's start date and zone for the participant, never the browser's. */
   challengeStartDate: IsoDate | null;
   timeZone: string;
+  /** The floor a change of zone left (participant-calendar.ts): a day before it is never today again. */
+  dayFloor?: IsoDate | null;
   now: Date;
 }
 
 /** The days a tick received now can be on time for, and the challenge weeks a planner or check-in can still count for. */
 export function receptionWindow(context: VouchContext) {
   const { challengeStartDate: start, timeZone, now } = context;
-  const today = todayIn(timeZone, now);
-  const graceDay = localHour(now, timeZone) < ON_TIME_GRACE_HOURS ? addDays(today, -1) : today;
-  const latestDay = todayIn(timeZone, new Date(now.getTime() + DEVICE_CLOCK_SKEW_MS));
+  const calendar = { timeZone, dayFloor: context.dayFloor ?? null, timeZoneChangedOn: null };
+  const today = effectiveToday(calendar, now);
+  // The grace for yesterday belongs to a day that began here: not to one a floor holds.
+  const graceDay = today === todayIn(timeZone, now) && localHour(now, timeZone) < ON_TIME_GRACE_HOURS ? addDays(today, -1) : today;
+  const latestDay = effectiveDayAt(calendar, new Date(now.getTime() + DEVICE_CLOCK_SKEW_MS));
   const onTimeDays = new Set([graceDay, today, latestDay]);
   const openWeeks = new Set([challengeWeekNumber(start, graceDay), challengeWeekNumber(start, latestDay)].filter((week) => week > 0));
   return { today, latestDay, earliestDay: addDays(today, -BACKFILL_DAYS), onTimeDays, openWeeks };
@@ -133,11 +138,6 @@ export function calendarWeekCap(habitCount: number): number {
   return maxPointsPerWeek(habitCount) + MAX_ACTIONS * ACTION_POINTS + PLANNER_SAVE_POINTS + CHECK_IN_POINTS;
 }
 
-/** Points stamped in the calendar week of `day` (participant's zone). */
-function pointsInWeekOf(history: PointsEntry[], day: IsoDate, timeZone: string): number {
-  const monday = mondayOf(day);
-  return totalPoints(history.filter((entry) => mondayOf(localDateOf(entry.timestamp, timeZone)) === monday));
-}
 
 /**
  * The tracker as the server stores it: the participant's work, with the kinds, weeks and points
@@ -161,15 +161,20 @@ export function vouchTracker(submitted: TrackerData, stored: TrackerData | null,
   };
   vouched.changedAt = vouchedChangeClocks(vouched, base, context.now);
   const awards = expectedAwards(vouched, { challengeStartDate: context.challengeStartDate });
-  const history = reconcileHistory(base.pointsHistory, awards, context.now, context.timeZone, context.challengeStartDate);
-  // New entries beyond what the calendar week can hold are not paid.
-  const today = todayIn(context.timeZone, context.now);
+  const { today } = receptionWindow(context);
+  const history = reconcileHistory(base.pointsHistory, awards, context.now, context.timeZone, context.challengeStartDate, today);
+  // New entries beyond what their calendar week can hold are not paid.
   const cap = calendarWeekCap(vouched.habits.length);
   const previous = new Set(base.pointsHistory);
-  let excess = pointsInWeekOf(history, today, context.timeZone) - cap;
-  const pointsHistory = excess <= 0 ? history : history.filter((entry) => {
-    if (excess <= 0 || previous.has(entry) || entry.points <= 0) return true;
-    excess -= entry.points;
+  const weekOf = (entry: PointsEntry) => mondayOf(entryDay(entry, context.timeZone));
+  const excess = new Map<IsoDate, number>();
+  for (const entry of history) excess.set(weekOf(entry), (excess.get(weekOf(entry)) ?? 0) + entry.points);
+  for (const [week, points] of excess) excess.set(week, points - cap);
+  const pointsHistory = history.filter((entry) => {
+    const week = weekOf(entry);
+    const over = excess.get(week)!;
+    if (over <= 0 || previous.has(entry) || entry.points <= 0) return true;
+    excess.set(week, over - entry.points);
     return false;
   });
   return { ...vouched, pointsHistory: pointsHistory.sort(compareHistoryEntries) };

@@ -124,6 +124,11 @@ export const pointsEntrySchema = z.object({
   weekNumber: z.int().check(z.minimum(0), z.maximum(CHALLENGE_WEEKS)),
   kind: pointsKindSchema,
   ref: z.string().check(z.minLength(1), z.maxLength(140)),
+  /**
+   * The calendar day the award counts on (its calendar week on the leaderboard): the day ticked,
+   * or a day of the challenge week it pays. Entries from before it was kept count on the day of `timestamp`.
+   */
+  date: z.optional(isoDateSchema),
 });
 export type PointsEntry = z.infer<typeof pointsEntrySchema>;
 

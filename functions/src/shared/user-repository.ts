@@ -9,8 +9,12 @@ import { DEFAULT_TIME_ZONE } from './time-zone';
 export interface UserDoc extends Omit<User, 'id'> {
   /** Mirrors Firebase Auth's `disabled` so a request can refuse a disabled account without calling Auth. */
   disabled?: boolean;
-  /** When the participant last changed `timeZone` (ISO instant): one change per calendar day. */
+  /** When the participant last changed `timeZone` (ISO instant). */
   timeZoneChangedAt?: string;
+  /** Their today just after that change: no other change until a later day (core's participant calendar). */
+  timeZoneChangedOn?: string;
+  /** The day that was today when they changed zone: it stays their today until the new zone reaches it. */
+  dayFloor?: string;
   /**
    * When a coach withdrew the participant from their cohort (ISO instant): they keep account and
    * data, leave its leaderboard and keep `cohortId`, so the coaches' exports still list them.

@@ -94,6 +94,45 @@ describe('the time zone', () => {
     }
   });
 
+  test('zone hops over one real day earn no more than staying put: no day lived twice, one change a day in the day that was today', async () => {
+    // 00:39 UTC on Tuesday 18 November 2025: 01:39 of the 18th in Rome, 23:39 of the 17th in the Azores (UTC-1).
+    app.setNow(new Date('2025-11-18T00:39:00Z'));
+    try {
+      const { client: hopper, user } = await registerIn('Europe/Rome');
+      const { client: honest } = await registerIn('Europe/Rome');
+      expect((await hopper.put('/api/auth/profile', { timeZone: 'Atlantic/Azores' })).status).toBe(200);
+      // The 17th was already over for them: no start on it, as for a participant who stayed in Rome.
+      const yesterday = await hopper.post('/api/auth/start-challenge', { challengeStartDate: '2025-11-17' });
+      expect(yesterday).toMatchObject({ status: 400, body: { message: 'La data di inizio non può essere nel passato' } });
+      expect(await honest.post('/api/auth/start-challenge', { challengeStartDate: '2025-11-17' })).toMatchObject({ status: 400 });
+      expect((await hopper.post('/api/auth/start-challenge', { challengeStartDate: '2025-11-18' })).status).toBe(200);
+      expect((await honest.post('/api/auth/start-challenge', { challengeStartDate: '2025-11-18' })).status).toBe(200);
+      expect(await readDoc(app, `users/${user.id}`)).toMatchObject({ timeZone: 'Atlantic/Azores', dayFloor: '2025-11-18', timeZoneChangedOn: '2025-11-18' });
+
+      // 21 minutes later it is the 18th in the Azores too, and already the 18th's afternoon on Kiritimati:
+      // still the day of the last change, counted in the day that was today, not in the new zone's.
+      app.advance(21 * MINUTE);
+      const kiritimati = await hopper.put('/api/auth/profile', { timeZone: 'Pacific/Kiritimati' });
+      expect(kiritimati).toMatchObject({ status: 429, body: { message: ONE_ZONE_A_DAY } });
+    } finally {
+      app.setNow(null);
+    }
+  });
+
+  test('a move between the Pacific\'s extremes that would jump over a whole day waits until it no longer does', async () => {
+    // 10:30 UTC: 23:30 of the 9th on Niue (UTC-11), 00:30 of the 11th on Kiritimati (UTC+14).
+    app.setNow(new Date('2025-09-10T10:30:00Z'));
+    try {
+      const { client } = await registerIn('Pacific/Niue');
+      const jump = await client.put('/api/auth/profile', { timeZone: 'Pacific/Kiritimati' });
+      expect(jump).toMatchObject({ status: 429, body: { message: 'Con questo fuso orario salteresti un giorno: riprova tra qualche ora.' } });
+      app.advance(31 * MINUTE);
+      expect((await client.put('/api/auth/profile', { timeZone: 'Pacific/Kiritimati' })).status).toBe(200);
+    } finally {
+      app.setNow(null);
+    }
+  });
+
   test('naming the zone one already has changes nothing and leaves the day’s change unused', async () => {
     app.setNow(new Date('2025-09-10T10:00:00Z'));
     try {
@@ -149,9 +188,11 @@ describe('POST /api/auth/start-challenge', () => {
       const start10th = { json: { challengeStartDate: '2025-09-10' }, headers: { 'x-time-zone': 'America/New_York' } };
       const rome11 = await client.request('POST', '/api/auth/start-challenge', start10th);
       expect(rome11).toMatchObject({ status: 400, body: { message: 'La data di inizio non può essere nel passato' } });
+      // Moving west does not give back a day that was already today: the 10th stays in the past for them.
       expect((await client.put('/api/auth/profile', { timeZone: 'America/New_York' })).status).toBe(200);
       const ny = await client.request('POST', '/api/auth/start-challenge', { json: { challengeStartDate: '2025-09-10' } });
-      expect(ny.status).toBe(200);
+      expect(ny).toMatchObject({ status: 400, body: { message: 'La data di inizio non può essere nel passato' } });
+      expect((await client.post('/api/auth/start-challenge', { challengeStartDate: '2025-09-11' })).status).toBe(200);
       const { client: newYorker } = await registerIn('America/New_York');
       expect((await newYorker.post('/api/auth/start-challenge', { challengeStartDate: '2025-09-10' })).status).toBe(200);
     } finally {

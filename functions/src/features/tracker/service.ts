@@ -5,6 +5,7 @@ import { pointsByWeek, streakAt } from '@sfida/core/leaderboard-summary';
 import { totalPoints } from '@sfida/core/points';
 import { summarizeTracker, type WeeklyKpi } from '@sfida/core/progress-summary';
 import { checkTrackerPlausible } from '@sfida/core/tracker-plausibility';
+import { calendarOf } from '@sfida/core/participant-calendar';
 import { vouchTracker } from '@sfida/core/tracker-vouch';
 import { emptyTracker, type CheckIn, type TrackerData } from '@sfida/core/tracker';
 import type { User } from '@sfida/core/user';
@@ -67,7 +68,8 @@ export async function syncTracker(deps: TrackerDeps, user: User, submitted: Trac
   const [trackerSnap, summarySnap, userSnap] = await db.getAll(trackerRef(db, user.id), summaryRef(db, user.id), userRef(db, user.id));
   const stored = storedTrackerFrom(trackerSnap!);
   if (stored && !headerNamesTag(ifMatch, revisionTag(stored.revision))) throw new StaleTrackerError(stored);
-  const tracker = vouchTracker(submitted, stored?.tracker ?? null, { challengeStartDate: user.challengeStartDate, timeZone: user.timeZone, now });
+  const { dayFloor } = calendarOf({ timeZone: user.timeZone, dayFloor: userSnap?.get('dayFloor') });
+  const tracker = vouchTracker(submitted, stored?.tracker ?? null, { challengeStartDate: user.challengeStartDate, timeZone: user.timeZone, dayFloor, now });
   const verdict = checkTrackerPlausible(tracker, { challengeStartDate: user.challengeStartDate, now });
   if (!verdict.ok) throw badRequest(verdict.message);
   const today = todayIn(tracker.timeZone, now);

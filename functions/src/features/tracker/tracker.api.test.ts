@@ -236,6 +236,51 @@ describe('PUT /api/users/me/progress', () => {
   });
 });
 
+describe('points the server vouches for: no more than an honest participant', () => {
+  test('the clock skew that opens next week minutes early pays its points in next week, not in this one', async () => {
+    // Sunday 21 September, 20:00 in Rome: all of week 1 (planner, 5 actions, check-in) and today's habit.
+    const sunday = new Date('2025-09-21T18:00:00Z');
+    app.setNow(sunday);
+    const { client, user } = await registerParticipant(app, 'Settimana Anticipata');
+    // Started on Monday the 15th: a past day, which only the database takes.
+    await app.deps.db.doc(`users/${user.id}`).update({ challengeStartDate: START });
+    let data = emptyTracker(TZ, sunday, START);
+    data = must(addHabit(data, 'Leggere', new Date('2025-09-15T09:00:00Z'), 'h1'));
+    data = must(toggleHabit(data, 'h1', '2025-09-21', sunday));
+    for (const [i, action] of weekActions(data, 1).entries()) data = must(setActionText(data, 1, action.id, `Azione ${i + 1}`, sunday));
+    for (const action of weekActions(data, 1)) data = must(toggleAction(data, 1, action.id, sunday));
+    data = must(savePlanner(data, 1, sunday));
+    data = must(submitCheckIn(data, { mood: 4, reflection: 'Prima settimana' }, sunday, 'c1'));
+    expect((await sync(client, data)).status).toBe(200);
+    const weekOne = (await storedProgress(user.id)).summary!.pointsByWeek as Record<string, number>;
+    expect(weekOne).toEqual({ [START]: 52 });
+
+    // 23:56: with five minutes of skew, Monday (week 2) is "tomorrow" on time. Week 2's planner,
+    // five actions, check-in and Monday's tick arrive now, and count on Monday 22 September.
+    const lateSunday = new Date('2025-09-21T21:56:00Z');
+    app.setNow(lateSunday);
+    const stamp = lateSunday.getTime() + 4 * 60 * 1000;
+    const monday = '2025-09-22';
+    const forged: TrackerData = {
+      ...data,
+      completions: { h1: { ...data.completions.h1, [monday]: 'onTime' } },
+      changedAt: {
+        habitDays: { h1: { ...data.changedAt.habitDays.h1, [monday]: stamp } },
+        actions: { ...data.changedAt.actions, '2': Object.fromEntries([1, 2, 3, 4, 5].map((n) => [`w2-a${n}`, stamp])) },
+      },
+      weeklyActions: { ...data.weeklyActions, '2': [1, 2, 3, 4, 5].map((n) => ({ id: `w2-a${n}`, text: `Azione ${n}`, completed: true })) },
+      savedPlannerWeeks: [1, 2],
+      checkIns: [...data.checkIns, { id: 'c2', mood: 5, reflection: 'Seconda settimana', date: monday, weekNumber: 2, submittedAt: new Date(stamp).toISOString() }],
+    };
+    const reply = await sync(client, forged);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    const { summary } = await storedProgress(user.id);
+    // Week 1 holds what an honest week 1 can; week 2's 72 points wait for week 2.
+    expect(summary!.pointsByWeek).toEqual({ [START]: 52, [monday]: 72 });
+    expect(reply.body.weeklyKPI).toMatchObject({ weekStart: START, weekPoints: 52 });
+  });
+});
+
 describe('the sync protocol: no lost update between devices', () => {
   async function secondDevice(email: string) {
     const client = new Client(app);
