@@ -2,9 +2,9 @@ import { Router } from 'express';
 import compression from 'compression';
 import { answerRequestSchema, replyRequestSchema, replyTemplatesSchema } from '@sfida/core/check-in-threads';
 import type { ApiDeps } from '../../deps';
+import { isDocumentId } from '../../shared/document-id';
 import { badRequest } from '../../shared/http-error';
 import { parseOr400 } from '../../shared/validate';
-import { isDocumentId } from '../coach/repository';
 import { MESSAGE_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
 import { currentUser, requireUser } from '../../middleware/session';
 import {

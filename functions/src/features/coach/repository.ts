@@ -1,5 +1,6 @@
 import { FieldPath, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import type { User } from '@sfida/core/user';
+import { isDocumentId } from '../../shared/document-id';
 import { toUser, userRef, usersCollection } from '../../shared/user-repository';
 
 // What the coach reads: a cohort's participants (`users`, role PARTICIPANT) and their synced
@@ -34,11 +35,6 @@ export async function participantsPage(
   // One more than the page: it says whether there is a next one without another read.
   const snap = await query.orderBy(FieldPath.documentId()).limit(limit + 1).get();
   return { participants: snap.docs.slice(0, limit).map(participantFrom), more: snap.size > limit };
-}
-
-/** True for a string Firestore takes as a document id (a bad one would throw, not miss). */
-export function isDocumentId(id: string): boolean {
-  return id.length > 0 && Buffer.byteLength(id) <= 1500 && !id.includes('/') && id !== '.' && id !== '..' && !/^__.*__$/.test(id);
 }
 
 /** The participant `userId` if they belong to `cohortId` (a coach of it is not a participant), else null. */

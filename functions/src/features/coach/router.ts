@@ -1,9 +1,9 @@
 import { Router } from 'express';
 import compression from 'compression';
 import type { ApiDeps } from '../../deps';
+import { isDocumentId } from '../../shared/document-id';
 import { badRequest } from '../../shared/http-error';
 import { currentUser, requireUser } from '../../middleware/session';
-import { isDocumentId } from './repository';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, cohortExport, participantDetail, rosterPage } from './service';
 
 const queryMessages = {

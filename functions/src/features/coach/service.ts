@@ -9,9 +9,10 @@ import type { User } from '@sfida/core/user';
 import type { ApiDeps } from '../../deps';
 import { cohortOfCoach } from '../../shared/cohort-repository';
 import { toCsv, type CsvValue } from '../../shared/csv';
+import { isDocumentId } from '../../shared/document-id';
 import { notFound } from '../../shared/http-error';
 import { trackersOf } from '../tracker/repository';
-import { isDocumentId, participantOf, participantsPage, type Participant } from './repository';
+import { participantOf, participantsPage, type Participant } from './repository';
 
 type CoachDeps = Pick<ApiDeps, 'db' | 'clock'>;
 

@@ -17,10 +17,11 @@ import type { User } from '@sfida/core/user';
 import type { ApiDeps } from '../../deps';
 import { ownThreadOf, threadsOfUser } from '../../shared/check-in-thread-repository';
 import { cohortOfCoach } from '../../shared/cohort-repository';
+import { isDocumentId } from '../../shared/document-id';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../shared/http-error';
 import { notifyUsers } from '../../shared/push-notifier';
 import { toUser, userRef } from '../../shared/user-repository';
-import { isDocumentId, participantsPage } from '../coach/repository';
+import { participantsPage } from '../coach/repository';
 import { trackersOf } from '../tracker/repository';
 import { createMessage, deliver, inboxOf, markRead, messageById, messageIdOf, sentMessageOf, sentMessages, type MessageDoc } from './repository';
 
