@@ -1,6 +1,5 @@
 import { FieldPath, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import type { User } from '@sfida/core/user';
-import { isDocumentId } from '../../shared/document-id';
 import { toUser, userRef, usersCollection } from '../../shared/user-repository';
 
 // What the coach reads: a cohort's participants (`users`, role PARTICIPANT) and their synced
@@ -39,7 +38,6 @@ export async function participantsPage(
 
 /** The participant `userId` if they belong to `cohortId` (a coach of it is not a participant), else null. */
 export async function participantOf(db: Firestore, cohortId: string, userId: string): Promise<Participant | null> {
-  if (!isDocumentId(userId)) return null;
   const snap = await userRef(db, userId).get();
   if (!snap.exists || snap.get('cohortId') !== cohortId || snap.get('role') !== 'PARTICIPANT') return null;
   return participantFrom(snap);

@@ -1,7 +1,7 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import compression from 'compression';
 import type { ApiDeps } from '../../deps';
-import { isDocumentId } from '../../shared/document-id';
+import { idCheckingRouter, isDocumentId } from '../../shared/document-id';
 import { badRequest } from '../../shared/http-error';
 import { currentUser, requireUser } from '../../middleware/session';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, cohortExport, participantDetail, rosterPage } from './service';
@@ -29,7 +29,7 @@ function cursorParam(value: unknown): string | null {
 
 /** The coach's read side: a cohort's roster, a participant's page, the cohort as CSV (mounted at /api/coach). */
 export function coachRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
-  const router = Router();
+  const router = idCheckingRouter();
   // A page of 200 rows or a whole cohort's CSV is worth compressing; the participant page holds a tracker.
   const compress = compression({ threshold: 1024 });
 

@@ -190,5 +190,5 @@ export async function inbox(deps: MessageDeps, user: User): Promise<Inbox> {
 }
 
 export async function readMessage(deps: MessageDeps, user: User, inboxId: string): Promise<void> {
-  if (!isDocumentId(inboxId) || !(await markRead(deps.db, user.id, inboxId, deps.clock().toISOString()))) throw notFound(messageTexts.messageNotFound);
+  if (!(await markRead(deps.db, user.id, inboxId, deps.clock().toISOString()))) throw notFound(messageTexts.messageNotFound);
 }
