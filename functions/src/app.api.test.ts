@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { request } from 'node:http';
+import { userRef } from './shared/user-repository';
 import { Client, PASSWORD, readDoc, registerParticipant, startTestApp, uniqueEmail, type TestApp } from './test-support/api-harness';
+import { signedInCoach, writeCohort } from './test-support/cohort-fixtures';
 
 // Cross-cutting rules every /api call follows: cross-site protection, body
 // checks, caching and error shape.
@@ -173,5 +176,80 @@ describe('cross-site protection on state-changing calls', () => {
     const { client } = await registerParticipant(app);
     expect((await client.get('/api/auth/logout')).status).toBe(404);
     expect((await client.get('/api/auth/me')).status).toBe(200);
+  });
+});
+
+/**
+ * The request exactly as written: fetch would resolve `.` and `..` segments (and their %2E forms)
+ * before sending, as a browser does, but nothing stops another client from sending them.
+ */
+function rawRequest(client: Client, method: string, path: string, json?: unknown): Promise<{ status: number; type: string; body: string }> {
+  const headers: Record<string, string> = { 'x-forwarded-for': `${client.address}, ${client.connection}`, origin: app.origin };
+  if (client.cookie) headers.cookie = `__session=${client.cookie}`;
+  const body = json === undefined ? undefined : JSON.stringify(json);
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const url = new URL(app.baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: url.hostname, port: url.port, method, path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'] ?? '', body: Buffer.concat(chunks).toString() }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('an id in the path that cannot name a document', () => {
+  // What Firestore refuses as a document id (a slash, `.`, `..`, `__x__`, over 1500 bytes) names nothing: never a server error.
+  const badIds = ['a%2Fb', '%2F', '.', '..', '%2E%2E', '__x__', 'x'.repeat(1501)];
+  const event = { startsAt: '2099-12-10T19:00:00+01:00', title: 'Kick-off', speaker: 'Martina Ferri', description: 'Come funziona.', link: '' };
+  /** Every route with an id in its path: method, path (`{c}` a cohort, `{u}` a user, `{e}` an event, `{t}` a thread, `{m}` a message), a valid body. */
+  const routes: Array<[string, string, unknown?]> = [
+    ['GET', '/api/users/{u}/progress'],
+    ['GET', '/api/cohorts/{c}/leaderboard'],
+    ['GET', '/api/cohorts/{c}/leaderboard?scope=final'],
+    ['GET', '/api/cohorts/{c}/events'],
+    ['POST', '/api/coach/cohorts/{c}/events', event],
+    ['PUT', '/api/coach/cohorts/{c}/events/{e}', event],
+    ['DELETE', '/api/coach/cohorts/{c}/events/{e}'],
+    ['PATCH', '/api/coach/cohorts/{c}', { name: 'Nuovo nome' }],
+    ['POST', '/api/coach/cohorts/{c}/invite-code', {}],
+    ['POST', '/api/coach/cohorts/{c}/coaches', { email: 'coach@test.sfida8.local' }],
+    ['POST', '/api/coach/cohorts/{c}/participants/{u}/withdraw', {}],
+    ['GET', '/api/coach/cohorts/{c}/participants'],
+    ['GET', '/api/coach/cohorts/{c}/participants/{u}'],
+    ['GET', '/api/coach/cohorts/{c}/participants/{u}/check-ins'],
+    ['GET', '/api/coach/cohorts/{c}/export.csv'],
+    ['POST', '/api/coach/cohorts/{c}/messages/preview', { segment: 'all' }],
+    ['POST', '/api/coach/cohorts/{c}/messages', { segment: 'all', text: 'Ciao', requestId: 'richiesta-id-1' }],
+    ['GET', '/api/coach/cohorts/{c}/messages'],
+    ['POST', '/api/coach/check-ins/{t}/reply', { text: 'Ti ascolto' }],
+    ['POST', '/api/coach/check-ins/{t}/read', {}],
+    ['POST', '/api/me/messages/{m}/read', {}],
+  ];
+
+  test('404 with a JSON message on every route, for every caller, signed out too', async () => {
+    const coach = await signedInCoach(app);
+    const cohortId = await writeCohort(app, { coachIds: [coach.user.id], startDate: '2025-09-15' });
+    const member = await registerParticipant(app);
+    await userRef(app.deps.db, member.user.id).update({ cohortId });
+    expect((await member.client.post('/api/auth/login', { email: member.email, password: PASSWORD })).status).toBe(200);
+    // Valid ids in the places not under test, so each bad one is reached.
+    const valid: Record<string, string> = { c: cohortId, u: member.user.id, e: 'evento-1', t: `${member.user.id}_1`, m: 'messaggio-1' };
+    const failures: string[] = [];
+    for (const [method, template, json] of routes) {
+      for (const param of template.match(/\{(\w)\}/g)!.map((p) => p[1]!)) {
+        for (const bad of badIds) {
+          const path = template.replace(/\{(\w)\}/g, (_, name: string) => (name === param ? bad : valid[name]!));
+          for (const [who, client] of [['coach', coach.client], ['participant', member.client], ['signed out', new Client(app)]] as const) {
+            const reply = await rawRequest(client, method, path, json);
+            const ok = reply.status === 404 && reply.type.includes('application/json') && reply.body === JSON.stringify({ message: 'Risorsa non trovata' });
+            if (!ok) failures.push(`${who} ${method} ${path.slice(0, 80)}: ${reply.status} ${reply.body.slice(0, 80)}`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { HttpError, notFound } from '../shared/http-error';
 const GENERIC = 'Si è verificato un errore imprevisto. Riprova più tardi.';
 
 /** Unknown /api route. */
-export const apiNotFound: RequestHandler = (_req, _res, next) => next(notFound('Risorsa non trovata'));
+export const apiNotFound: RequestHandler = (_req, _res, next) => next(notFound());
 
 /**
  * The one error handler: every failure becomes `{ message }` with its status.

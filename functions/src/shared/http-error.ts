@@ -15,7 +15,7 @@ export class HttpError extends Error {
 export const badRequest = (message: string) => new HttpError(400, message);
 export const unauthorized = (message = 'Accesso richiesto: effettua il login') => new HttpError(401, message);
 export const forbidden = (message: string) => new HttpError(403, message);
-export const notFound = (message: string) => new HttpError(404, message);
+export const notFound = (message = 'Risorsa non trovata') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const tooManyRequests = (message = 'Troppi tentativi: riprova tra qualche minuto', retryAfterSeconds?: number) =>
   new HttpError(429, message, retryAfterSeconds);

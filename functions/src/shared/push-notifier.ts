@@ -8,7 +8,8 @@ import { sha256Hex } from './crypto';
 // endpoint's hash (`pushSubscriptions/{sha256(endpoint)}`), so a browser is one subscription and
 // belongs to whoever subscribed it last. Their settings are `notificationSettings/{uid}`. Coaches'
 // replies, messages and mood alerts (the features that cause them) and the reminders job send
-// through here; a push service that says the subscription is gone (404/410) removes it.
+// through here; a push service that says the subscription is gone (404/410) removes it, and so
+// does an endpoint that is not a push service's.
 
 export interface SubscriptionDoc {
   uid: string;
@@ -72,17 +73,21 @@ export interface DeliveryReport {
 const CONCURRENCY = 10;
 const PUSH_TIMEOUT_MS = 10_000;
 
+/** What sending needs: the database, whether local push services count (the emulators), the agent that reaches them in tests. */
+export interface PushDeps {
+  db: Firestore;
+  config: { emulated: boolean };
+  pushAgent?: Agent;
+}
+
 /**
- * Sends each delivery; removes the subscriptions the push service answers 404 or 410 for.
+ * Sends each delivery; removes the subscriptions the push service answers 404 or 410 for, and
+ * those whose endpoint is not a push service's (stored before subscribing checked it as strictly).
  * Never throws for a push that fails: a notification is a courtesy, never the reason a reply or
  * a message fails.
  */
-export async function deliverPushes(
-  db: Firestore,
-  push: PushConfig,
-  deliveries: Delivery[],
-  agent: Agent | undefined,
-): Promise<DeliveryReport> {
+export async function deliverPushes(deps: PushDeps, push: PushConfig, deliveries: Delivery[]): Promise<DeliveryReport> {
+  const { db, pushAgent: agent } = deps;
   const report: DeliveryReport = { sent: 0, failed: 0, removed: 0 };
   if (deliveries.length === 0) return report;
   // Loaded on the first push, not at every cold start of the API.
@@ -92,6 +97,10 @@ export async function deliverPushes(
   async function worker(): Promise<void> {
     while (next < deliveries.length) {
       const { subscription, payload, ttlSeconds } = deliveries[next++]!;
+      if (!isPushServiceEndpoint(subscription.endpoint, deps.config.emulated)) {
+        gone.add(subscription.endpoint);
+        continue;
+      }
       try {
         await webPush.sendNotification({ endpoint: subscription.endpoint, keys: subscription.keys }, JSON.stringify(payload), {
           vapidDetails: { subject: push.subject, publicKey: push.publicKey, privateKey: push.privateKey },
@@ -128,7 +137,7 @@ const EVENT_TTL_SECONDS = 24 * 60 * 60;
  * users and the settings of those who have a device; never throws (see deliverPushes).
  */
 export async function notifyUsers(
-  deps: { db: Firestore; config: { push: PushConfig | null }; pushAgent?: Agent },
+  deps: PushDeps & { config: { push: PushConfig | null } },
   uids: string[],
   topic: NotificationTopic,
   payloadFor: (uid: string) => PushPayload,
@@ -146,25 +155,37 @@ export async function notifyUsers(
       const payload = payloadFor(uid);
       for (const subscription of devices.get(uid) ?? []) deliveries.push({ subscription, payload, ttlSeconds: EVENT_TTL_SECONDS });
     });
-    return await deliverPushes(db, config.push, deliveries, deps.pushAgent);
+    return await deliverPushes(deps, config.push, deliveries);
   } catch (error) {
     console.warn('Notifiche push non inviate', error);
     return { sent: 0, failed: uids.length, removed: 0 };
   }
 }
 
-/** Whether `endpoint` is a push service's (browsers only ever subscribe with these). */
+/**
+ * Whether `endpoint` is a push service's, written as a browser's PushSubscription gives it:
+ * `https://`, an allow-listed host in lower case, at most the default port, then the path; printable
+ * ASCII, no user info, no backslash. The raw string is checked as well as the parsed URL, since
+ * parsers differ on anything looser: the WHATWG parser reads `https:fcm.googleapis.com/x` as that
+ * host, Node's url.parse (which web-push sends with) as none, so localhost.
+ */
 export function isPushServiceEndpoint(endpoint: string, allowLocal: boolean): boolean {
+  const start = /^https:\/\/([a-z0-9.-]+)(?::(\d+))?(?=[/?#]|$)/.exec(endpoint);
+  if (!start || !/^[\x21-\x7e]*$/.test(endpoint) || endpoint.includes('\\')) return false;
+  const host = start[1]!;
+  const port = start[2];
   let url: URL;
   try {
     url = new URL(endpoint);
   } catch {
     return false;
   }
+  // The host read is the host written (`0x7f.1` would be read as 127.0.0.1).
+  if (url.hostname !== host) return false;
   // Local push services stand in for the real ones in the emulators and tests only.
-  if (allowLocal && url.protocol === 'https:' && (url.hostname === '127.0.0.1' || url.hostname === 'localhost')) return true;
-  if (url.protocol !== 'https:' || url.username || url.password || (url.port && url.port !== '443')) return false;
-  return PUSH_SERVICE_HOSTS.some((pattern) => pattern.test(url.hostname));
+  if (allowLocal && (host === '127.0.0.1' || host === 'localhost')) return true;
+  if (port !== undefined && port !== '443') return false;
+  return PUSH_SERVICE_HOSTS.some((pattern) => pattern.test(host));
 }
 
 // Chrome and Edge (FCM), Firefox (Mozilla autopush), Safari (Apple), legacy Edge (WNS). Sending only

@@ -2,9 +2,9 @@ import { Router } from 'express';
 import compression from 'compression';
 import { answerRequestSchema, replyRequestSchema, replyTemplatesSchema } from '@sfida/core/check-in-threads';
 import type { ApiDeps } from '../../deps';
+import { idCheckingRouter, isDocumentId } from '../../shared/document-id';
 import { badRequest } from '../../shared/http-error';
 import { parseOr400 } from '../../shared/validate';
-import { isDocumentId } from '../coach/repository';
 import { MESSAGE_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
 import { currentUser, requireUser } from '../../middleware/session';
 import {
@@ -42,7 +42,7 @@ function weekParam(value: unknown): number {
 
 /** The coach's side of check-in threads (mounted at /api/coach): the queue, replies, templates. */
 export function coachCheckInsRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'config' | 'pushAgent'>): Router {
-  const router = Router();
+  const router = idCheckingRouter();
   const body = jsonBody(MESSAGE_BODY_LIMIT);
 
   router.get('/check-ins', requireUser, compression({ threshold: 1024 }), async (req, res) => {

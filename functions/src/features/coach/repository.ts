@@ -36,14 +36,8 @@ export async function participantsPage(
   return { participants: snap.docs.slice(0, limit).map(participantFrom), more: snap.size > limit };
 }
 
-/** True for a string Firestore takes as a document id (a bad one would throw, not miss). */
-export function isDocumentId(id: string): boolean {
-  return id.length > 0 && Buffer.byteLength(id) <= 1500 && !id.includes('/') && id !== '.' && id !== '..' && !/^__.*__$/.test(id);
-}
-
 /** The participant `userId` if they belong to `cohortId` (a coach of it is not a participant), else null. */
 export async function participantOf(db: Firestore, cohortId: string, userId: string): Promise<Participant | null> {
-  if (!isDocumentId(userId)) return null;
   const snap = await userRef(db, userId).get();
   if (!snap.exists || snap.get('cohortId') !== cohortId || snap.get('role') !== 'PARTICIPANT') return null;
   return participantFrom(snap);

@@ -1,9 +1,9 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import compression from 'compression';
 import type { ApiDeps } from '../../deps';
+import { idCheckingRouter, isDocumentId } from '../../shared/document-id';
 import { badRequest } from '../../shared/http-error';
 import { currentUser, requireUser } from '../../middleware/session';
-import { isDocumentId } from './repository';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, cohortExport, participantDetail, rosterPage } from './service';
 
 const queryMessages = {
@@ -29,7 +29,7 @@ function cursorParam(value: unknown): string | null {
 
 /** The coach's read side: a cohort's roster, a participant's page, the cohort as CSV (mounted at /api/coach). */
 export function coachRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
-  const router = Router();
+  const router = idCheckingRouter();
   // A page of 200 rows or a whole cohort's CSV is worth compressing; the participant page holds a tracker.
   const compress = compression({ threshold: 1024 });
 

@@ -12,15 +12,9 @@ import { toCsv, type CsvValue } from '../../shared/csv';
 import { notFound } from '../../shared/http-error';
 import { readOrFallback } from '../../shared/unreadable-data';
 import { trackersOf } from '../tracker/repository';
-import { isDocumentId, participantOf, participantsPage, type Participant } from './repository';
+import { participantOf, participantsPage, type Participant } from './repository';
 
 type CoachDeps = Pick<ApiDeps, 'db' | 'clock'>;
-
-/** cohortOfCoach, where an id Firestore could not even look up (`a/b`) is a cohort that does not exist. */
-async function coachedCohort(deps: CoachDeps, coach: User, cohortId: string) {
-  if (coach.role === 'OWNER' && !isDocumentId(cohortId)) throw notFound(coachMessages.cohortNotFound);
-  return cohortOfCoach(deps.db, coach, cohortId);
-}
 
 /** Participants (and trackers) read per page, in the roster and in each step of the export. */
 export const DEFAULT_PAGE_SIZE = 100;
@@ -80,7 +74,7 @@ export async function rosterPage(
   cohortId: string,
   page: { cursor: string | null; limit: number },
 ): Promise<RosterPage> {
-  const { cohort } = await coachedCohort(deps, coach, cohortId);
+  const { cohort } = await cohortOfCoach(deps.db, coach, cohortId);
   const { participants, more } = await participantsPage(deps.db, cohortId, page.cursor, page.limit);
   const trackers = await trackersOf(deps.db, participants.map((p) => p.user.id));
   const now = deps.clock();
@@ -90,7 +84,7 @@ export async function rosterPage(
 
 /** The participant page: their row, their start and zone, and their tracker as the server vouched for it. */
 export async function participantDetail(deps: CoachDeps, coach: User, cohortId: string, userId: string): Promise<ParticipantDetail> {
-  const { cohort } = await coachedCohort(deps, coach, cohortId);
+  const { cohort } = await cohortOfCoach(deps.db, coach, cohortId);
   const participant = await participantOf(deps.db, cohortId, userId);
   if (!participant) throw notFound(coachMessages.participantNotFound);
   const tracker = (await trackersOf(deps.db, [userId])).get(userId) ?? null;
@@ -165,7 +159,7 @@ export function cohortSlug(name: string, fallback: string): string {
  * sorted by name. Read a page at a time, so at most one page of trackers is held at once.
  */
 export async function cohortExport(deps: CoachDeps, coach: User, cohortId: string): Promise<{ filename: string; csv: string }> {
-  const { cohort } = await coachedCohort(deps, coach, cohortId);
+  const { cohort } = await cohortOfCoach(deps.db, coach, cohortId);
   const now = deps.clock();
   const lines: Array<{ row: RosterRow; line: CsvValue[] }> = [];
   let after: string | null = null;

@@ -1,6 +1,7 @@
-import { Router, type RequestHandler } from 'express';
+import type { RequestHandler, Router } from 'express';
 import { addCoachRequestSchema, coachMessages, createCohortRequestSchema, updateCohortRequestSchema } from '@sfida/core/coach';
 import type { ApiDeps } from '../../deps';
+import { idCheckingRouter } from '../../shared/document-id';
 import { forbidden } from '../../shared/http-error';
 import { parseOr400 } from '../../shared/validate';
 import { AUTH_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
@@ -17,7 +18,7 @@ const requireCoach: RequestHandler = (_req, res, next) => {
  * open or close registration, add a coach, withdraw a participant. Only a cohort's coaches may change it.
  */
 export function cohortsRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
-  const router = Router();
+  const router = idCheckingRouter();
   const body = jsonBody(AUTH_BODY_LIMIT);
 
   router.get('/cohorts', requireUser, requireCoach, async (_req, res) => {

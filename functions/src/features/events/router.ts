@@ -1,14 +1,15 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { eventInputSchema } from '@sfida/core/events';
 import type { ApiDeps } from '../../deps';
 import { AUTH_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
 import { currentUser, requireUser } from '../../middleware/session';
+import { idCheckingRouter } from '../../shared/document-id';
 import { parseOr400 } from '../../shared/validate';
 import { createEvent, deleteEvent, eventsFor, updateEvent } from './service';
 
 /** GET /api/cohorts/:cohortId/events: the calendar, for the cohort's participants and coaches. */
 export function eventsRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
-  const router = Router();
+  const router = idCheckingRouter();
   router.get('/:cohortId/events', requireUser, async (req, res) => {
     res.json({ events: await eventsFor(deps, currentUser(res), String(req.params.cohortId)) });
   });
@@ -17,7 +18,7 @@ export function eventsRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
 
 /** POST, PUT, DELETE /api/coach/cohorts/:cohortId/events[/:eventId]: the cohort's coaches keep the calendar. */
 export function coachEventsRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
-  const router = Router();
+  const router = idCheckingRouter();
   const body = jsonBody(AUTH_BODY_LIMIT);
   router.post('/cohorts/:cohortId/events', body, requireUser, async (req, res) => {
     const input = parseOr400(eventInputSchema, req.body);

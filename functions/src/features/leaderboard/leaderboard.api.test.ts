@@ -1,9 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { LeaderboardEntry } from '@sfida/core/progress-summary';
+import { coachMessages } from '@sfida/core/coach';
 import { ensureAccount } from '../account/admin';
 import { countReads } from '../../test-support/read-counter';
 import { Client, PASSWORD, startTestApp, uniqueEmail, type TestApp } from '../../test-support/api-harness';
+import { writeCohort } from '../../test-support/cohort-fixtures';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -53,7 +55,55 @@ async function seedMembers(cohortId: string, members: Array<{ uid: string; name:
   }
 }
 
+/** A coach (OWNER) signed in, whose own account sits in `cohortId` (which says nothing about what they coach). */
+async function coachIn(cohortId: string) {
+  const email = uniqueEmail('coach');
+  const user = await ensureAccount(app.deps, { email, password: PASSWORD, name: 'Coach', role: 'OWNER', cohortId });
+  const client = new Client(app);
+  expect((await client.post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
+  return { client, user };
+}
+
 const rows = (reply: { body: Reply }) => reply.body.entries.map((e) => [e.displayName, e.weekPoints, e.totalPoints, e.rank, e.isMe]);
+
+describe('who may read a cohort\'s leaderboard', () => {
+  test('signed out 401; its participants and its coaches 200; a participant or a coach of another cohort 403, whatever cohort their own account sits in', async () => {
+    app.setNow(START_INSTANT);
+    const homeOfA = `casa-${randomBytes(4).toString('hex')}`;
+    const coachA = await coachIn(homeOfA);
+    // The coach of A whose own account sits in B: B is not theirs to read.
+    const coachAInB = await coachIn(homeOfA);
+    const coachB = await coachIn(homeOfA);
+    const cohortA = await writeCohort(app, { coachIds: [coachA.user.id, coachAInB.user.id], startDate: START });
+    const cohortB = await writeCohort(app, { coachIds: [coachB.user.id], startDate: START });
+    await app.deps.db.doc(`users/${coachAInB.user.id}`).update({ cohortId: cohortB });
+    expect((await coachAInB.client.post('/api/auth/login', { email: coachAInB.user.email, password: PASSWORD })).status).toBe(200);
+    const memberA = await memberOf(cohortA, 'Anna');
+    const memberB = await memberOf(cohortB, 'Bruno');
+
+    for (const scope of ['week', 'final']) {
+      const url = (cohortId: string) => `/api/cohorts/${cohortId}/leaderboard?weekStart=${START}&scope=${scope}`;
+      const rowsFor = async (client: Client, cohortId: string) => {
+        const reply = await client.get<Reply>(url(cohortId));
+        expect(reply.status, `${scope} ${JSON.stringify(reply.body)}`).toBe(200);
+        return rows(reply);
+      };
+      expect(await new Client(app).get(url(cohortB)), scope).toMatchObject({ status: 401, body: { message: expect.any(String) } });
+      expect(await rowsFor(memberB.client, cohortB), scope).toEqual([['Bruno', 0, 0, 1, true]]);
+      expect(await memberA.client.get(url(cohortB)), scope).toMatchObject({ status: 403, body: { message: 'Puoi vedere solo la classifica della tua coorte' } });
+      // A coach sees the cohort's rows, without one of their own.
+      expect(await rowsFor(coachB.client, cohortB), scope).toEqual([['Bruno', 0, 0, 1, false]]);
+      expect(await rowsFor(coachA.client, cohortA), scope).toEqual([['Anna', 0, 0, 1, false]]);
+      expect(await rowsFor(coachAInB.client, cohortA), scope).toEqual([['Anna', 0, 0, 1, false]]);
+      for (const stranger of [coachA, coachAInB, coachB]) {
+        const other = stranger === coachB ? cohortA : cohortB;
+        expect(await stranger.client.get(url(other)), scope).toMatchObject({ status: 403, body: { message: coachMessages.notYourCohort } });
+      }
+      // As on the coach's own routes, a cohort that does not exist.
+      expect(await coachB.client.get(url('coorte-che-non-esiste')), scope).toMatchObject({ status: 404, body: { message: coachMessages.cohortNotFound } });
+    }
+  });
+});
 
 describe('GET /api/cohorts/:cohortId/leaderboard', () => {
   test('a participant who never finished onboarding is not listed, and sees the ranking without a row of their own', async () => {

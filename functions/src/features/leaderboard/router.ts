@@ -1,6 +1,7 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { LEADERBOARD_MAX_PAGES } from '@sfida/core/leaderboard-summary';
 import type { ApiDeps } from '../../deps';
+import { idCheckingRouter } from '../../shared/document-id';
 import { badRequest } from '../../shared/http-error';
 import { weekStartParam } from '../../shared/week-start';
 import { currentUser, requireUser } from '../../middleware/session';
@@ -28,7 +29,7 @@ function isFinalParam(value: unknown): boolean {
 
 /** GET /api/cohorts/:cohortId/leaderboard?weekStart=&scope=week|final&page= */
 export function leaderboardRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
-  const router = Router();
+  const router = idCheckingRouter();
   // One per instance: the cohort's rows are shared by its requests for a few seconds.
   const cache = new LeaderboardCache();
   // And the ranks counted for callers below the top, by points.

@@ -3,6 +3,7 @@ import { LEADERBOARD_PAGE_SIZE, leaderboardName, liveStreak, type StreakThrough 
 import { compareLeaderboardRows, type LeaderboardEntry } from '@sfida/core/progress-summary';
 import type { User } from '@sfida/core/user';
 import { FieldPath, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { cohortOfCoach } from '../../shared/cohort-repository';
 import { readOrFallback } from '../../shared/unreadable-data';
 import { forbidden } from '../../shared/http-error';
 import { userRef, usersCollection } from '../../shared/user-repository';
@@ -91,7 +92,10 @@ export async function cohortLeaderboard(
   cache?: LeaderboardCache,
   ranks?: LeaderboardCache<number>,
 ): Promise<LeaderboardEntry[]> {
-  if (viewer.cohortId !== cohortId) throw forbidden(leaderboardMessages.notMember);
+  // A coach reads the cohorts they coach (the cohort's coachIds, whatever cohort their own account
+  // sits in); a participant only their own.
+  if (viewer.role === 'OWNER') await cohortOfCoach(db, viewer, cohortId);
+  else if (viewer.cohortId !== cohortId) throw forbidden(leaderboardMessages.notMember);
   const { weekStart, page } = context;
   const today = todayIn(context.timeZone, context.now);
   const ranking = weekStart ?? 'final';

@@ -1,6 +1,7 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { audienceRequestSchema, sendMessageRequestSchema } from '@sfida/core/cohort-messages';
 import type { ApiDeps } from '../../deps';
+import { idCheckingRouter } from '../../shared/document-id';
 import { parseOr400 } from '../../shared/validate';
 import { AUTH_BODY_LIMIT, MESSAGE_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
 import { currentUser, requireUser } from '../../middleware/session';
@@ -8,7 +9,7 @@ import { cohortMessages, inbox, previewAudience, readMessage, sendMessage } from
 
 /** A coach's messages to a cohort (mounted at /api/coach): who would receive one, sending it, the sent ones. */
 export function coachMessagesRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'limiter' | 'config' | 'pushAgent'>): Router {
-  const router = Router();
+  const router = idCheckingRouter();
   const body = jsonBody(MESSAGE_BODY_LIMIT);
 
   router.post('/cohorts/:cohortId/messages/preview', body, requireUser, async (req, res) => {
@@ -31,7 +32,7 @@ export function coachMessagesRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'limite
 
 /** The participant's inbox (mounted at /api/me): check-in threads and the coach's messages. */
 export function inboxRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'limiter' | 'config' | 'pushAgent'>): Router {
-  const router = Router();
+  const router = idCheckingRouter();
 
   router.get('/inbox', requireUser, async (_req, res) => {
     res.json(await inbox(deps, currentUser(res)));

@@ -17,10 +17,11 @@ import type { User } from '@sfida/core/user';
 import type { ApiDeps } from '../../deps';
 import { ownThreadOf, threadsOfUser } from '../../shared/check-in-thread-repository';
 import { cohortOfCoach } from '../../shared/cohort-repository';
+import { isDocumentId } from '../../shared/document-id';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../shared/http-error';
 import { notifyUsers } from '../../shared/push-notifier';
 import { toUser, userRef } from '../../shared/user-repository';
-import { isDocumentId, participantsPage } from '../coach/repository';
+import { participantsPage } from '../coach/repository';
 import { trackersOf } from '../tracker/repository';
 import { readOrFallback } from '../../shared/unreadable-data';
 import { createMessage, deliver, inboxOf, markRead, messageById, messageIdOf, sentMessageOf, sentMessages, type MessageDoc } from './repository';
@@ -191,5 +192,5 @@ export async function inbox(deps: MessageDeps, user: User): Promise<Inbox> {
 }
 
 export async function readMessage(deps: MessageDeps, user: User, inboxId: string): Promise<void> {
-  if (!isDocumentId(inboxId) || !(await markRead(deps.db, user.id, inboxId, deps.clock().toISOString()))) throw notFound(messageTexts.messageNotFound);
+  if (!(await markRead(deps.db, user.id, inboxId, deps.clock().toISOString()))) throw notFound(messageTexts.messageNotFound);
 }

@@ -128,7 +128,10 @@ describe('who may use the notification routes', () => {
 
     const device = new BrowserDevice(pushService);
     // Only a push service's address: a crafted one would make the server call anywhere.
-    for (const endpoint of ['https://example.com/push/1', 'http://127.0.0.1/push', 'file:///etc/passwd', 'non un indirizzo']) {
+    // Nor one that parsers read differently (the URL checked here, url.parse sending to localhost:443).
+    const local = new URL(pushService.url).host;
+    const crafted = ['https:fcm.googleapis.com/x', 'https:/fcm.googleapis.com/x', `https:${local}/push/x`, 'https://utente@fcm.googleapis.com/x'];
+    for (const endpoint of ['https://example.com/push/1', 'http://127.0.0.1/push', 'file:///etc/passwd', 'non un indirizzo', ...crafted]) {
       expect(await member.client.post('/api/me/push-subscriptions', { ...device.subscription, endpoint }), endpoint).toMatchObject({
         status: 400,
         body: { message: notificationMessages.unsupportedPushService },
@@ -236,6 +239,32 @@ describe('the reminders', () => {
     expect(await member.client.post('/api/me/push-subscriptions/remove', { endpoint: alive.subscription.endpoint })).toMatchObject({ status: 204 });
     expect(await stored(alive)).toBeUndefined();
     expect(await schedules(member.user.id)).toEqual({});
+  });
+
+  test('a stored subscription whose endpoint is not a push service\'s (written before the check was strict) is never sent to, and is removed', async () => {
+    const member = await participant(await writeCohort(app, { coachIds: [], startDate: START }), 'Nora Grigi');
+    const phone = new BrowserDevice(pushService);
+    await subscribe(member.client, phone);
+    const local = new URL(pushService.url).host;
+    // As the old check let them in: the WHATWG parser reads a push service's host in each, Node's
+    // url.parse (which web-push sends with) no host at all, or this one's with user info.
+    const crafted = [`https:${local}/push/senza-barre`, `https:/${local}/push/una-barra`, `https://utente@${local}/push/con-utente`];
+    const batch = app.deps.db.batch();
+    for (const endpoint of crafted) {
+      batch.set(app.deps.db.doc(`pushSubscriptions/${sha256Hex(endpoint)}`), {
+        uid: member.user.id,
+        endpoint,
+        keys: phone.subscription.keys,
+        createdAt: app.deps.clock().toISOString(),
+      });
+    }
+    await batch.commit();
+
+    expect(await runJobAt('2026-03-28T19:31:00Z')).toMatchObject({ due: 1, sent: 1, failed: 0, removedDevices: crafted.length });
+    expect(pushService.requests.filter((request) => /senza-barre|una-barra|con-utente/.test(request.path))).toEqual([]);
+    expect(phone.requests).toHaveLength(1);
+    for (const endpoint of crafted) expect(await readDoc(app, `pushSubscriptions/${sha256Hex(endpoint)}`), endpoint).toBeUndefined();
+    expect(await readDoc(app, `pushSubscriptions/${sha256Hex(phone.subscription.endpoint)}`)).toMatchObject({ uid: member.user.id });
   });
 });
 

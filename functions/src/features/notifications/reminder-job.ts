@@ -94,7 +94,7 @@ export async function runReminderJob(deps: Pick<Deps, 'db' | 'config' | 'pushAge
       const payload = { title: reminder.title, body: reminder.body, url: reminder.url, tag: `promemoria-${reminder.kind}` };
       for (const subscription of devices.get(claim.uid) ?? []) deliveries.push({ subscription, payload, ttlSeconds: REMINDER_TTL_SECONDS });
     }
-    const delivered = await deliverPushes(db, config.push, deliveries, deps.pushAgent);
+    const delivered = await deliverPushes(deps, config.push, deliveries);
     report.sent += delivered.sent;
     report.failed += delivered.failed;
     report.removedDevices += delivered.removed;

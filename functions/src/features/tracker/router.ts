@@ -1,6 +1,7 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { migrateTracker, trackerDataSchema } from '@sfida/core/tracker';
 import type { ApiDeps } from '../../deps';
+import { idCheckingRouter } from '../../shared/document-id';
 import { headerNamesTag } from '../../shared/entity-tag';
 import { parseOr400 } from '../../shared/validate';
 import { weekStartParam } from '../../shared/week-start';
@@ -10,7 +11,7 @@ import { StaleTrackerError, ownTracker, revisionTag, syncTracker, weeklyKpiFor }
 
 /** The tracker sync (PUT/GET /users/me/progress) and a participant's weekly KPIs. */
 export function trackerRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'config' | 'pushAgent'>): Router {
-  const router = Router();
+  const router = idCheckingRouter();
 
   // A PUT names the revision it was based on (If-Match with the tag of a GET or of the last PUT).
   // 200: stored, with the copy as the server vouches for it and its new tag. 412: another device

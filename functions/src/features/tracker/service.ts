@@ -12,7 +12,8 @@ import type { User } from '@sfida/core/user';
 import type { Deps } from '../../deps';
 import { headerNamesTag } from '../../shared/entity-tag';
 import { HttpError, badRequest, forbidden, notFound } from '../../shared/http-error';
-import { cohortRef } from '../../shared/cohort-repository';
+import { cohortOfCoach, cohortRef } from '../../shared/cohort-repository';
+import { isDocumentId } from '../../shared/document-id';
 import { notifyUsers } from '../../shared/push-notifier';
 import { toUser, userRef, usersCollection } from '../../shared/user-repository';
 import {
@@ -114,7 +115,7 @@ export async function ownTracker(deps: TrackerDeps, uid: string): Promise<Stored
   return storedTrackerFrom(await trackerRef(deps.db, uid).get());
 }
 
-/** A participant's KPIs for a week: the participant themself, or an OWNER of their cohort. */
+/** A participant's KPIs for a week: the participant themself, or a coach of their cohort. */
 export async function weeklyKpiFor(
   deps: TrackerDeps,
   viewer: User,
@@ -126,7 +127,11 @@ export async function weeklyKpiFor(
   const [userSnap, trackerSnap] = await deps.db.getAll(userRef(deps.db, userId), trackerRef(deps.db, userId));
   if (!userSnap?.exists) throw isSelf ? notFound('Utente non trovato') : forbidden(trackerMessages.notAllowed);
   const target = toUser(userSnap);
-  if (!isSelf && target.cohortId !== viewer.cohortId) throw forbidden(trackerMessages.notAllowed);
+  if (!isSelf) {
+    // Who coaches the cohort is the cohort's list, not the cohort the coach's own account sits in.
+    if (target.role !== 'PARTICIPANT' || !isDocumentId(target.cohortId)) throw forbidden(trackerMessages.notAllowed);
+    await cohortOfCoach(deps.db, viewer, target.cohortId);
+  }
 
   const now = deps.clock();
   const tracker = (trackerSnap && trackerFrom(trackerSnap)) ?? emptyTracker(context.timeZone, now, target.challengeStartDate);

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { randomBytes } from 'node:crypto';
+import { coachMessages } from '@sfida/core/coach';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { addHabit, savePlanner, setActionText, submitCheckIn, toggleAction, toggleHabit, weekActions, type TrackerResult } from '@sfida/core/tracker-actions';
 import { addDays, todayIn } from '@sfida/core/dates';
@@ -8,6 +9,8 @@ import { compareHistoryEntries } from '@sfida/core/points';
 import { rankEntries, type LeaderboardEntry, type WeeklyKpi } from '@sfida/core/progress-summary';
 import type { WriteBatch } from 'firebase-admin/firestore';
 import { ensureAccount } from '../account/admin';
+import { userRef } from '../../shared/user-repository';
+import { writeCohort } from '../../test-support/cohort-fixtures';
 import { backfillWeeklyScores } from './service';
 import { countReads } from '../../test-support/read-counter';
 import { Client, PASSWORD, readDoc, registerParticipant, startTestApp, uniqueEmail, type TestApp } from '../../test-support/api-harness';
@@ -424,15 +427,40 @@ describe('GET /api/users/:userId/progress', () => {
     expect((await client.get(`/api/users/utente-inesistente/progress`)).status).toBe(403);
   });
 
-  test('an OWNER of the same cohort may read it; an OWNER of another cohort may not', async () => {
-    const { user, client } = await startedParticipant();
-    await sync(client, dayOneTracker());
-    const coach = await ownerOf(user.cohortId);
-    const reply = await coach.client.get<{ weeklyKPI: WeeklyKpi }>(`/api/users/${user.id}/progress?weekStart=${START}`);
-    expect(reply.status).toBe(200);
-    expect(reply.body.weeklyKPI.totalPoints).toBe(12);
-    const stranger = await ownerOf(`altra-${randomBytes(4).toString('hex')}`);
-    expect((await stranger.client.get(`/api/users/${user.id}/progress`)).status).toBe(403);
+  test('who may read it: signed out 401; the participant and their cohort\'s coaches 200; another participant or another cohort\'s coach 403', async () => {
+    app.setNow(START_INSTANT);
+    const homeOfA = `casa-${randomBytes(4).toString('hex')}`;
+    const coachA = await ownerOf(homeOfA);
+    // The coach of A whose own account sits in B: B's participants are not theirs to read.
+    const coachAInB = await ownerOf(homeOfA);
+    const coachB = await ownerOf(homeOfA);
+    const cohortA = await writeCohort(app, { coachIds: [coachA.user.id, coachAInB.user.id], startDate: START });
+    const cohortB = await writeCohort(app, { coachIds: [coachB.user.id], startDate: START });
+    await userRef(app.deps.db, coachAInB.user.id).update({ cohortId: cohortB });
+    expect((await coachAInB.client.post('/api/auth/login', { email: coachAInB.user.email, password: PASSWORD })).status).toBe(200);
+    const inCohort = async (cohortId: string) => {
+      const { client, user, email } = await startedParticipant();
+      await userRef(app.deps.db, user.id).update({ cohortId });
+      expect((await client.post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
+      return { client, user };
+    };
+    const member = await inCohort(cohortB);
+    const sameCohort = await inCohort(cohortB);
+    const otherCohort = await inCohort(cohortA);
+    await sync(member.client, dayOneTracker());
+    const url = `/api/users/${member.user.id}/progress?weekStart=${START}`;
+
+    expect(await new Client(app).get(url)).toMatchObject({ status: 401, body: { message: expect.any(String) } });
+    expect(await member.client.get(url)).toMatchObject({ status: 200, body: { weeklyKPI: { weekPoints: 12, totalPoints: 12 } } });
+    for (const other of [sameCohort, otherCohort]) {
+      expect(await other.client.get(url)).toMatchObject({ status: 403, body: { message: 'Non puoi vedere i progressi di un altro partecipante' } });
+    }
+    expect(await coachB.client.get(url)).toMatchObject({ status: 200, body: { weeklyKPI: { weekPoints: 12, totalPoints: 12 } } });
+    for (const stranger of [coachA, coachAInB]) {
+      expect(await stranger.client.get(url)).toMatchObject({ status: 403, body: { message: coachMessages.notYourCohort } });
+    }
+    // A coach's own account is not a participant of the cohorts they coach.
+    expect((await coachB.client.get(`/api/users/${coachAInB.user.id}/progress`)).status).toBe(403);
   });
 
   test.each(['2025-09-16', '15-09-2025', '2025-02-30', 'lunedi'])('weekStart=%s: 400', async (weekStart) => {
@@ -662,12 +690,10 @@ describe('GET /api/cohorts/:cohortId/leaderboard', () => {
     ]);
   });
 
-  test("another cohort's leaderboard: 403 (participant and OWNER alike)", async () => {
+  // Who else may read it (the coaches of the cohort, by its coachIds): leaderboard.api.test.ts.
+  test("another cohort's leaderboard: 403", async () => {
     const { client } = await registerParticipant(app);
     expect(await client.get('/api/cohorts/altra-coorte/leaderboard')).toMatchObject({ status: 403, body: { message: 'Puoi vedere solo la classifica della tua coorte' } });
-    const coach = await ownerOf('coorte-del-coach');
-    expect((await coach.client.get('/api/cohorts/altra-coorte/leaderboard')).status).toBe(403);
-    expect((await coach.client.get('/api/cohorts/coorte-del-coach/leaderboard')).status).toBe(200);
   });
 
   test('bad weekStart: 400; not signed in: 401', async () => {
