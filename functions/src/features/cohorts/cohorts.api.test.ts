@@ -79,11 +79,11 @@ describe('authorization of /api/coach/cohorts/{cohortId}/…', () => {
 });
 
 describe('POST /api/coach/cohorts', () => {
-  test('creates an open cohort with a readable code; registering with it puts the participant in it', async () => {
+  test('creates an open cohort with a readable code of 3 random groups; registering with it puts the participant in it', async () => {
     const coach = await ownerOf();
     const cohort = await newCohort(coach.client, '  Àutunno bello ');
     expect(cohort).toMatchObject({ name: 'Àutunno bello', startDate: START, registrationOpen: true, participantCount: 0 });
-    expect(cohort.inviteCode).toMatch(/^AUTUNNO-[A-HJKMNP-Z2-9]{4}$/);
+    expect(cohort.inviteCode).toMatch(/^AUTUNNO(-[A-HJKMNP-Z2-9]{4}){3}$/);
     expect(await readDoc(app, `cohorts/${cohort.id}`)).toMatchObject({ coachIds: [coach.user.id], inviteCode: cohort.inviteCode });
 
     // Typed in lower case with spaces around: the same code.
@@ -99,8 +99,8 @@ describe('POST /api/coach/cohorts', () => {
 
   test('the code falls back to SFIDA when the first word has no letters or digits; the slug is at most 10 characters', async () => {
     const coach = await ownerOf();
-    expect((await newCohort(coach.client, '«» gruppo')).inviteCode).toMatch(/^SFIDA-[A-HJKMNP-Z2-9]{4}$/);
-    expect((await newCohort(coach.client, 'Straordinariamente')).inviteCode).toMatch(/^STRAORDINA-[A-HJKMNP-Z2-9]{4}$/);
+    expect((await newCohort(coach.client, '«» gruppo')).inviteCode).toMatch(/^SFIDA(-[A-HJKMNP-Z2-9]{4}){3}$/);
+    expect((await newCohort(coach.client, 'Straordinariamente')).inviteCode).toMatch(/^STRAORDINA(-[A-HJKMNP-Z2-9]{4}){3}$/);
   });
 
   test.each([
