@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
+import { newInviteCode as newInviteCodeFrom } from '@sfida/core/invite-codes';
 import { cohortRef, type CohortDoc } from './cohort-repository';
 import { safeEqual, sha256Hex } from './crypto';
 
@@ -15,22 +16,9 @@ export function inviteCodeRef(db: Firestore, code: string) {
   return db.collection('inviteCodes').doc(sha256Hex(normalizeInviteCode(code)));
 }
 
-/** No look-alikes (0/O, 1/I/L), so a code read aloud or copied by hand stays right. */
-const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-const SLUG_MAX = 10;
-
-/** A readable code: the first word of the cohort's name as ASCII capitals, then 4 random characters (`AUTUNNO-7K2Q`). */
+/** A fresh code for the cohort named `cohortName` (`AUTUNNO-7K2Q-9XJD-M4TP`), from a cryptographic source. */
 export function newInviteCode(cohortName: string): string {
-  const firstWord = cohortName.trim().split(/\s+/)[0] ?? '';
-  const slug = firstWord
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toUpperCase()
-    .replace(/[^A-Z0-9]/g, '')
-    .slice(0, SLUG_MAX);
-  let suffix = '';
-  for (let i = 0; i < 4; i++) suffix += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
-  return `${slug || 'SFIDA'}-${suffix}`;
+  return newInviteCodeFrom(cohortName, (n) => randomInt(n));
 }
 
 /** gRPC ALREADY_EXISTS: a create() found the document there. */

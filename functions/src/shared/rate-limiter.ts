@@ -17,6 +17,8 @@ export interface Attempt {
   allowed: boolean;
   /** The rules whose limit this attempt went past. */
   exceeded: RateRule[];
+  /** Seconds until the windows of those rules have all ended (a Retry-After); 0 when allowed. */
+  retryAfterSeconds: number;
   release(): Promise<void>;
 }
 
@@ -50,10 +52,13 @@ export class RateLimiter {
 
   /** Takes a place in every rule; allowed when every count, this attempt included, is within its limit. */
   async attempt(rules: RateRule[]): Promise<Attempt> {
-    if (rules.length === 0) return { allowed: true, exceeded: [], release: async () => {} };
+    if (rules.length === 0) return { allowed: true, exceeded: [], retryAfterSeconds: 0, release: async () => {} };
     const places = await this.add(rules, 1);
     const snapshots = await this.db.getAll(...places.map((place) => place.ref));
-    const exceeded = rules.filter((rule, i) => ((snapshots[i]!.get('count') as number | undefined) ?? 0) > rule.limit);
+    const over = rules.map((rule, i) => ((snapshots[i]!.get('count') as number | undefined) ?? 0) > rule.limit);
+    const exceeded = rules.filter((_rule, i) => over[i]);
+    const now = this.clock().getTime();
+    const blockedUntil = Math.max(now, ...places.filter((_place, i) => over[i]).map((place) => place.expiresAt.toMillis()));
     let released = false;
     const release = async () => {
       if (released) return;
@@ -66,7 +71,7 @@ export class RateLimiter {
     // budget (an address blocked for one account must not keep using that account's pace).
     // Those allowed keep theirs, so at most `limit` are ever allowed.
     if (exceeded.length > 0) await release();
-    return { allowed: exceeded.length === 0, exceeded, release };
+    return { allowed: exceeded.length === 0, exceeded, retryAfterSeconds: Math.ceil((blockedUntil - now) / 1000), release };
   }
 
   /** How many hits `rule` has counted in its current window. */

@@ -102,7 +102,7 @@ export interface Reply<T = unknown> {
  */
 export class Client {
   cookie: string | null = null;
-  readonly address = randomAddress();
+  address = randomAddress();
   connection = randomAddress();
 
   constructor(private readonly app: TestApp) {}

@@ -3,6 +3,7 @@ import type { TrackerData } from '@sfida/core/tracker';
 import type { TrackerResult } from '@sfida/core/tracker-actions';
 import { ensureAccount } from '../features/account/admin';
 import { cohortRef, type CohortDoc } from '../shared/cohort-repository';
+import { inviteCodeRef, newInviteCode } from '../shared/invite-codes';
 import { Client, PASSWORD, uniqueEmail, type TestApp } from './api-harness';
 
 // What the coach-side API tests set up the same way: a signed-in coach, a cohort written
@@ -33,6 +34,18 @@ export async function writeCohort(app: TestApp, fields: { coachIds: string[]; st
   };
   await cohortRef(app.deps.db, id).set(doc);
   return id;
+}
+
+/**
+ * An open cohort that people register with: its code (by default a new one, of the current shape)
+ * and the code's lookup, written with the Admin SDK.
+ */
+export async function writeInvitingCohort(app: TestApp, code = newInviteCode('Autunno')): Promise<{ id: string; code: string }> {
+  const id = newId('coorte');
+  const doc: CohortDoc = { name: 'Autunno', startDate: '2031-01-06', coachIds: [], inviteCode: code, registrationOpen: true, createdAt: '2031-01-01T08:00:00.000Z' };
+  await inviteCodeRef(app.deps.db, code).create({ cohortId: id });
+  await cohortRef(app.deps.db, id).set(doc);
+  return { id, code };
 }
 
 /** The tracker a core action made, or the test fails with the action's message. */

@@ -1,3 +1,4 @@
+import { currentShapeInviteCode, isShortInviteCode } from '@sfida/core/invite-codes';
 import type { LoginRequest, RegisterRequest, User } from '@sfida/core/user';
 import { messages } from '@sfida/core/user';
 import type { ApiDeps } from '../../deps';
@@ -18,6 +19,7 @@ export const authMessages = {
   tooManyLogins: 'Troppi tentativi di accesso. Riprova tra qualche minuto.',
   loginPaced: 'Troppi tentativi di accesso a questo account. Riprova tra qualche secondo.',
   tooManyInviteGuesses: 'Troppi tentativi con il codice segreto. Riprova tra qualche minuto.',
+  tooManyAccounts: "Troppe registrazioni da questa rete. Riprova tra un'ora.",
   tooManyResets: 'Troppe richieste di reimpostazione. Riprova tra qualche minuto.',
   loginUnavailable: 'Il servizio di accesso non è raggiungibile in questo momento. Riprova tra qualche minuto.',
   resetUnavailable: "Non è stato possibile inviare l'email di reimpostazione in questo momento. Riprova tra qualche minuto.",
@@ -25,6 +27,7 @@ export const authMessages = {
 } as const;
 
 const TEN_MINUTES = 10 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
 /** Short windows: an attacker's lock-out of a real account ends within ten minutes. */
 export const limits = {
   /** Wrong passwords for one account from one address: then that address is blocked for that account. */
@@ -41,9 +44,15 @@ export const limits = {
    * token is refused, not the account. Such a login skips the account's pace and the address limits.
    */
   loginPerDevice: 10,
-  inviteGuessesPerAddress: 10,
-  /** Wrong invite codes from every address together, so a botnet cannot walk the code space. */
-  inviteGuessesGlobal: 200,
+  /**
+   * Wrong invite codes from one address: a room registering on one network, typos and all, stays
+   * far below it. No cap counts every address together: it let anyone's wrong guesses refuse
+   * everyone's right code (docs/decisions/024-invite-codes-and-registration-limits.md).
+   */
+  inviteGuessesPerAddress: 30,
+  /** New accounts from one address in `accountWindowMs`: a kickoff evening on one network stays below it, a script does not. */
+  accountsPerAddress: 100,
+  accountWindowMs: HOUR,
   resetPerAddress: 10,
   resetPerEmail: 3,
   /** A connection (the unforgeable address, shared by everyone behind one Hosting edge) gets this many times a client's budget. */
@@ -56,10 +65,10 @@ export const limits = {
  * connectionFactor times as much for the connection, which a forged X-Forwarded-For cannot change
  * (docs/decisions/012-client-address.md).
  */
-function addressRules(action: string, limit: number, addresses: ClientAddresses): RateRule[] {
+function addressRules(action: string, limit: number, addresses: ClientAddresses, windowMs: number = limits.windowMs): RateRule[] {
   return [
-    { key: `${action}-address:${addresses.client}`, limit, windowMs: limits.windowMs },
-    { key: `${action}-connection:${addresses.connection}`, limit: limit * limits.connectionFactor, windowMs: limits.windowMs },
+    { key: `${action}-address:${addresses.client}`, limit, windowMs },
+    { key: `${action}-connection:${addresses.connection}`, limit: limit * limits.connectionFactor, windowMs },
   ];
 }
 
@@ -149,23 +158,17 @@ export class AuthService {
 
   async register(input: RegisterRequest, addresses: ClientAddresses, timeZone: string): Promise<SignedIn> {
     const { auth, db, clock } = this.deps;
-    const inviteRules: RateRule[] = [
-      ...addressRules('invite', limits.inviteGuessesPerAddress, addresses),
-      { key: 'invite-global', limit: limits.inviteGuessesGlobal, windowMs: limits.windowMs },
-    ];
-    // Blocked means blocked for a right code too: answering it would tell the code.
-    const attempt = await this.deps.limiter.attempt(inviteRules);
-    if (!attempt.allowed) throw tooManyRequests(authMessages.tooManyInviteGuesses);
-    // A wrong code keeps its place in the limits; a right one gives it back.
-    const invited = await this.cohortOfCode(input.secretCode);
-    if (!invited) throw forbidden(messages.invalidInviteCode);
-    await attempt.release();
+    const invited = await this.invitedCohort(input.secretCode, addresses);
     if (!invited.cohort.registrationOpen) throw forbidden(authMessages.registrationClosed);
+    // Each account takes a place; a request that creates none gives it back.
+    const place = await this.deps.limiter.attempt(addressRules('account', limits.accountsPerAddress, addresses, limits.accountWindowMs));
+    if (!place.allowed) throw tooManyRequests(authMessages.tooManyAccounts, place.retryAfterSeconds);
 
     let uid: string;
     try {
       uid = (await auth.createUser({ email: input.email, password: input.password, displayName: input.name })).uid;
     } catch (error) {
+      await place.release();
       const code = (error as { code?: string }).code;
       if (code === 'auth/email-already-exists') throw conflict(authMessages.emailTaken);
       if (code === 'auth/invalid-password') throw badRequest(messages.passwordTooShort);
@@ -179,10 +182,35 @@ export class AuthService {
       await userRef(db, uid).create(doc);
     } catch (error) {
       await auth.deleteUser(uid).catch(() => undefined);
+      await place.release();
       throw error;
     }
     const [token, deviceToken] = await Promise.all([this.deps.sessions.create(uid), this.devices.issue(uid, input.email)]);
     return { user: { id: uid, ...toUserFields(doc) }, token, deviceToken };
+  }
+
+  /**
+   * The cohort whose code the caller typed, or a 403 (wrong) or 429 (too many wrong).
+   *
+   * A code of the current shape is looked up first, even from an address over its limits: with
+   * 59 random bits, finding one stays hopeless however many guesses are answered. Anything
+   * else is a wrong guess or one at an older, shorter code, which only the limits protect: it
+   * takes its place in them before it is looked up, keeps it when wrong and gives it back when
+   * right (docs/decisions/024-invite-codes-and-registration-limits.md).
+   */
+  private async invitedCohort(secretCode: string, addresses: ClientAddresses): Promise<{ id: string; cohort: CohortDoc }> {
+    const current = currentShapeInviteCode(secretCode);
+    if (current) {
+      const found = await cohortOfInviteCode(this.deps.db, current);
+      // Only a code of the current shape is let past the limits, whatever a lookup says.
+      if (found && !isShortInviteCode(found.cohort.inviteCode)) return found;
+    }
+    const attempt = await this.deps.limiter.attempt(addressRules('invite', limits.inviteGuessesPerAddress, addresses));
+    if (!attempt.allowed) throw tooManyRequests(authMessages.tooManyInviteGuesses);
+    const found = await this.cohortOfCode(secretCode);
+    if (!found) throw forbidden(messages.invalidInviteCode);
+    await attempt.release();
+    return found;
   }
 
   /**

@@ -79,11 +79,11 @@ describe('authorization of /api/coach/cohorts/{cohortId}/…', () => {
 });
 
 describe('POST /api/coach/cohorts', () => {
-  test('creates an open cohort with a readable code; registering with it puts the participant in it', async () => {
+  test('creates an open cohort with a readable code of 3 random groups; registering with it puts the participant in it', async () => {
     const coach = await ownerOf();
     const cohort = await newCohort(coach.client, '  Àutunno bello ');
     expect(cohort).toMatchObject({ name: 'Àutunno bello', startDate: START, registrationOpen: true, participantCount: 0 });
-    expect(cohort.inviteCode).toMatch(/^AUTUNNO-[A-HJKMNP-Z2-9]{4}$/);
+    expect(cohort.inviteCode).toMatch(/^AUTUNNO(-[A-HJKMNP-Z2-9]{4}){3}$/);
     expect(await readDoc(app, `cohorts/${cohort.id}`)).toMatchObject({ coachIds: [coach.user.id], inviteCode: cohort.inviteCode });
 
     // Typed in lower case with spaces around: the same code.
@@ -91,16 +91,20 @@ describe('POST /api/coach/cohorts', () => {
     expect(reply.status).toBe(201);
     expect(reply.body.cohortId).toBe(cohort.id);
     expect(await readDoc(app, `users/${reply.body.id}`)).toMatchObject({ cohortId: cohort.id, role: 'PARTICIPANT' });
+    // Without its dashes, or with spaces for them: the same code too.
+    for (const typed of [cohort.inviteCode.replaceAll('-', ''), cohort.inviteCode.replaceAll('-', ' ')]) {
+      expect(await register(typed)).toMatchObject({ status: 201, body: { cohortId: cohort.id } });
+    }
 
     const list = await coach.client.get<CoachCohort[]>('/api/coach/cohorts');
     expect(list.status).toBe(200);
-    expect(list.body).toEqual([{ ...cohort, participantCount: 1 }]);
+    expect(list.body).toEqual([{ ...cohort, participantCount: 3 }]);
   });
 
   test('the code falls back to SFIDA when the first word has no letters or digits; the slug is at most 10 characters', async () => {
     const coach = await ownerOf();
-    expect((await newCohort(coach.client, '«» gruppo')).inviteCode).toMatch(/^SFIDA-[A-HJKMNP-Z2-9]{4}$/);
-    expect((await newCohort(coach.client, 'Straordinariamente')).inviteCode).toMatch(/^STRAORDINA-[A-HJKMNP-Z2-9]{4}$/);
+    expect((await newCohort(coach.client, '«» gruppo')).inviteCode).toMatch(/^SFIDA(-[A-HJKMNP-Z2-9]{4}){3}$/);
+    expect((await newCohort(coach.client, 'Straordinariamente')).inviteCode).toMatch(/^STRAORDINA(-[A-HJKMNP-Z2-9]{4}){3}$/);
   });
 
   test.each([
@@ -139,6 +143,21 @@ describe('POST /api/coach/cohorts/{cohortId}/invite-code', () => {
     const joined = await register(reply.body.inviteCode);
     expect(joined.status).toBe(201);
     expect(joined.body.cohortId).toBe(cohort.id);
+  });
+
+  test('a code made before the current shape keeps working as written until its coach replaces it', async () => {
+    const coach = await ownerOf();
+    const cohort = await newCohort(coach.client);
+    const old = 'AUTUNNO-7K2Q';
+    await inviteCodeRef(app.deps.db, old).create({ cohortId: cohort.id });
+    await inviteCodeRef(app.deps.db, cohort.inviteCode).delete();
+    await cohortRef(app.deps.db, cohort.id).update({ inviteCode: old });
+    expect(await register(' autunno-7k2q ')).toMatchObject({ status: 201, body: { cohortId: cohort.id } });
+
+    const replaced = await coach.client.post<CoachCohort>(`/api/coach/cohorts/${cohort.id}/invite-code`);
+    expect(replaced.body.inviteCode).toMatch(/^AUTUNNO(-[A-HJKMNP-Z2-9]{4}){3}$/);
+    expect(await register(old)).toMatchObject(wrongCode);
+    expect((await inviteCodeRef(app.deps.db, old).get()).exists).toBe(false);
   });
 
   test('a lookup left behind by a replaced code is refused (the cohort\'s own code decides)', async () => {

@@ -3,7 +3,7 @@ import { cohortRef, cohortsCollection, type CohortDoc } from '../../shared/cohor
 import { inviteCodeRef, isAlreadyExists, newInviteCode } from '../../shared/invite-codes';
 import { usersCollection } from '../../shared/user-repository';
 
-/** New codes tried before giving up: with 31^4 suffixes per name, a second try is already rare. */
+/** New codes tried before giving up: with 31^12 suffixes per name, even a second try never happens in practice. */
 const CODE_ATTEMPTS = 5;
 
 /** Participants of the cohort a coach has not withdrawn: everyone registered, minus the withdrawn (two count queries). */

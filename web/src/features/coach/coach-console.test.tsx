@@ -64,8 +64,9 @@ describe('coach console: cohorts', { timeout: 20_000 }, () => {
     renderApp('/coach');
 
     const card = (await screen.findByRole('heading', { name: 'Autunno 2026' })).closest('section')!;
-    expect(within(card).getByText('AUTUNNO26')).toBeInTheDocument();
-    expect(within(card).getByText(`${window.location.origin}/register?codice=AUTUNNO26`)).toBeInTheDocument();
+    expect(within(card).getByText('AUTUNNO-7K2Q-9XJD-M4TP')).toBeInTheDocument();
+    expect(within(card).getByText(`${window.location.origin}/register?codice=AUTUNNO-7K2Q-9XJD-M4TP`)).toBeInTheDocument();
+    expect(within(card).queryByText(/troppo facile da indovinare/)).not.toBeInTheDocument();
     expect(within(card).getByText('2 novembre 2026')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Chiudi iscrizioni' })).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'Apri la coorte' })).toHaveAttribute('href', '/coach/cohort-1');
@@ -103,6 +104,29 @@ describe('coach console: cohorts', { timeout: 20_000 }, () => {
     expect(calls.some((call) => call.path.endsWith('/invite-code'))).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Crea un nuovo codice' }));
     expect(await screen.findByText('NUOVO99')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['made before codes had 3 random groups', 'AUTUNNO-7K2Q'],
+    ['chosen by hand (the first cohort\'s INVITE_CODE)', 'SFIDA-LOCALE-2025'],
+  ])('suggests replacing a code %s, until it is replaced', async (_what, inviteCode) => {
+    let cohort = fakeCohort({ inviteCode });
+    fakeCoachServer((call) => {
+      if (call.path === '/api/coach/cohorts') return json([cohort]);
+      if (call.method === 'POST' && call.path === '/api/coach/cohorts/cohort-1/invite-code') {
+        cohort = { ...cohort, inviteCode: 'AUTUNNO-PQ7R-2M4T-X9KD' };
+        return json(cohort);
+      }
+      return undefined;
+    });
+    const { user } = renderApp('/coach');
+
+    const card = (await screen.findByRole('heading', { name: 'Autunno 2026' })).closest('section')!;
+    expect(within(card).getByText('Questo codice è troppo facile da indovinare: sostituiscilo con un nuovo codice, più sicuro.')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Nuovo codice' }));
+    await user.click(within(card).getByRole('button', { name: 'Crea un nuovo codice' }));
+    expect(await within(card).findByText('AUTUNNO-PQ7R-2M4T-X9KD')).toBeInTheDocument();
+    expect(within(card).queryByText(/troppo facile da indovinare/)).not.toBeInTheDocument();
   });
 
   it('says the start date must be a Monday before sending, then creates the cohort', async () => {

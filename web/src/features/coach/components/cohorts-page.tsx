@@ -3,6 +3,7 @@ import { Badge, Box, Button, Field, Flex, Input, SimpleGrid, Stack, Text } from 
 import { Link as RouterLink } from 'react-router-dom';
 import { coachMessages, type CoachCohort } from '@sfida/core/coach';
 import { formatItalianDate, weekdayIndex } from '@sfida/core/dates';
+import { isShortInviteCode } from '@sfida/core/invite-codes';
 import { isIsoDate } from '@sfida/core/iso-date';
 import { FormError } from '../../../components/form-error';
 import { PageHeader } from '../../../components/page-header';
@@ -82,6 +83,11 @@ function CohortCard({ cohort }: { cohort: CoachCohort }) {
             <Button size="xs" variant="outline" onClick={() => void copy(cohort.inviteCode, 'Codice')} aria-label={`Copia codice di ${cohort.name}`}>
               Copia codice
             </Button>
+            {isShortInviteCode(cohort.inviteCode) && (
+              <Text as="span" flexBasis="100%" fontSize="sm" bg="bg.warning" color="fg.warning" p="2" borderRadius="md">
+                Questo codice è troppo facile da indovinare: sostituiscilo con un nuovo codice, più sicuro.
+              </Text>
+            )}
           </Flex>
           <Text as="dt" color="fg.muted" fontWeight="600" fontSize="sm">
             Link di iscrizione
