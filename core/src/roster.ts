@@ -38,24 +38,27 @@ export interface RosterInput {
 /** Days the habits share looks back over, today included. */
 export const HABIT_WINDOW_DAYS = 7;
 
+/** A roster row's figures with nothing in them: zeros and nulls. */
+export function emptyRosterFigures(started: boolean, challengeWeek: number): RosterFigures {
+  return {
+    started,
+    challengeWeek,
+    pointsThisWeek: 0,
+    totalPoints: 0,
+    habitsLast7DaysPercent: null,
+    currentStreak: 0,
+    lastActivity: null,
+    lastMood: null,
+    moodTrend: null,
+    plannerSavedThisWeek: false,
+  };
+}
+
 /** A roster row's figures: zeros and nulls for a participant who has never synced. */
 export function rosterFigures({ tracker, challengeStartDate: start, today }: RosterInput): RosterFigures {
   const started = isChallengeStarted(start, today);
   const challengeWeek = challengeWeekNumber(start, today);
-  if (!tracker) {
-    return {
-      started,
-      challengeWeek,
-      pointsThisWeek: 0,
-      totalPoints: 0,
-      habitsLast7DaysPercent: null,
-      currentStreak: 0,
-      lastActivity: null,
-      lastMood: null,
-      moodTrend: null,
-      plannerSavedThisWeek: false,
-    };
-  }
+  if (!tracker) return emptyRosterFigures(started, challengeWeek);
   const checkIns = checkInsInOrder(tracker);
   const last = checkIns.at(-1);
   const previous = checkIns.at(-2);

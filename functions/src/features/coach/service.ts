@@ -3,7 +3,7 @@ import type { ParticipantDetail, RosterPage, RosterRow } from '@sfida/core/coach
 import { coachMessages } from '@sfida/core/coach';
 import { CHALLENGE_WEEKS, localDateOf, todayIn } from '@sfida/core/dates';
 import { pointsByChallengeWeek } from '@sfida/core/points';
-import { checkInsInOrder, compareRosterRows, rosterFigures } from '@sfida/core/roster';
+import { checkInsInOrder, compareRosterRows, emptyRosterFigures, rosterFigures } from '@sfida/core/roster';
 import type { TrackerData } from '@sfida/core/tracker';
 import type { User } from '@sfida/core/user';
 import type { ApiDeps } from '../../deps';
@@ -32,16 +32,7 @@ export function unreadableRow({ user, withdrawn }: Participant): RosterRow {
     name: user.name ?? '',
     email: user.email,
     withdrawn,
-    started: false,
-    challengeWeek: 0,
-    pointsThisWeek: 0,
-    totalPoints: 0,
-    habitsLast7DaysPercent: null,
-    currentStreak: 0,
-    lastActivity: null,
-    lastMood: null,
-    moodTrend: null,
-    plannerSavedThisWeek: false,
+    ...emptyRosterFigures(false, 0),
     attention: [],
     unreadable: true,
   };

@@ -210,18 +210,25 @@ function Withdraw({ cohortId, detail }: { cohortId: string; detail: ParticipantD
   );
 }
 
+/** The participant's email and status badges, above their page. */
+function ParticipantStatus({ row }: { row: ParticipantDetail['row'] }) {
+  return (
+    <Flex gap="2" wrap="wrap" align="center">
+      <Text color="fg.muted" overflowWrap="anywhere">
+        {row.email}
+      </Text>
+      {row.unreadable && <Badge colorPalette="red">Dati non leggibili</Badge>}
+      {row.withdrawn && <Badge colorPalette="gray">Ritirato</Badge>}
+    </Flex>
+  );
+}
+
 function ParticipantContent({ cohortId, detail }: { cohortId: string; detail: ParticipantDetail }) {
   const { row, tracker } = detail;
   if (row.unreadable) {
     return (
       <Stack gap="4">
-        <Flex gap="2" wrap="wrap" align="center">
-          <Text color="fg.muted" overflowWrap="anywhere">
-            {row.email}
-          </Text>
-          <Badge colorPalette="red">Dati non leggibili</Badge>
-          {row.withdrawn && <Badge colorPalette="gray">Ritirato</Badge>}
-        </Flex>
+        <ParticipantStatus row={row} />
         <Text>I dati salvati di questo partecipante non sono leggibili: qui non possiamo mostrarne i progressi. Il resto della coorte non ne risente.</Text>
       </Stack>
     );
@@ -233,12 +240,7 @@ function ParticipantContent({ cohortId, detail }: { cohortId: string; detail: Pa
   const reasons = sortedReasons(row);
   return (
     <Stack gap="6">
-      <Flex gap="2" wrap="wrap" align="center">
-        <Text color="fg.muted" overflowWrap="anywhere">
-          {row.email}
-        </Text>
-        {row.withdrawn && <Badge colorPalette="gray">Ritirato</Badge>}
-      </Flex>
+      <ParticipantStatus row={row} />
       {reasons.length > 0 && (
         <Flex as="ul" gap="2" wrap="wrap" p="0" m="0" listStyleType="none" aria-label="Da contattare oggi">
           {reasons.map((reason) => (
