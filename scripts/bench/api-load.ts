@@ -1,14 +1,14 @@
 import { spawn } from 'node:child_process';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { mondayOf, todayIn } from '@sfida/core/dates';
-import type { TrackerData } from '@sfida/core/tracker';
 import { emulatorEnv, LOCAL_INVITE_CODE, profiles, repoRoot } from '../stack/profiles';
 import { capture } from '../stack/run';
 import { NOT_AVAILABLE, type Row } from './results';
 import { startReadCounter } from './read-count';
-import { BENCH_COHORT_ID, COHORT_SIZE, progressHeaders, type ScaleSessions } from './seed';
+import { BENCH_COHORT_ID, COHORT_SIZE, type ScaleSessions } from './seed';
 import { LARGE_COHORT_ID, LARGE_COHORT_SIZE } from './seed-cohort';
+import { SYNC_COHORT_ID } from './seed-sync';
+import { startSyncParticipant } from './sync-participant';
 import { BENCH_TIME_ZONE } from './tracker-fixture';
 
 const CONNECTIONS = 50;
@@ -36,6 +36,8 @@ interface Load {
   errors: number;
   timeouts: number;
   statusCodes: Record<string, { count: number }>;
+  /** Size of each sync participant's tracker (a sync load), in bytes. */
+  bodyBytes?: number[];
 }
 
 interface Target {
@@ -44,7 +46,11 @@ interface Target {
   connections?: number;
   method?: string;
   headers?: Record<string, string>;
-  bodyFile?: string;
+  /**
+   * Each connection a participant of its own syncing its tracker (sync-participant.ts): their
+   * session cookies. The number of connections is theirs.
+   */
+  syncSessions?: string[];
 }
 
 async function runLoad(target: Target, duration: number): Promise<Load> {
@@ -58,19 +64,22 @@ async function runLoad(target: Target, duration: number): Promise<Load> {
   }
 }
 
-/** Median time of one request on its own (three in a row), in ms. */
-async function aloneMs(target: Target, body: string | undefined): Promise<number> {
+/** Median time of one request on its own (three in a row; of a sync load, three syncs of its first participant), in ms. */
+async function aloneMs(target: Target): Promise<number> {
+  const participant = target.syncSessions ? await startSyncParticipant(target.url, target.syncSessions[0]!) : null;
   const times: number[] = [];
   for (let i = 0; i < 3; i++) {
+    const sync = participant?.request();
     const started = performance.now();
     const response = await fetch(target.url, {
       method: target.method ?? 'GET',
-      headers: target.headers ?? {},
-      ...(body !== undefined ? { body } : {}),
+      headers: sync?.headers ?? target.headers ?? {},
+      ...(sync ? { body: sync.body } : {}),
       signal: AbortSignal.timeout(60_000),
     });
     await response.arrayBuffer();
     times.push(performance.now() - started);
+    participant?.answered(response.status, response.headers.get('etag') ?? undefined);
   }
   return times.sort((a, b) => a - b)[1]!;
 }
@@ -80,8 +89,7 @@ async function measure(specs: string[], target: Target): Promise<Load> {
   const host = await startFunctionHost(specs);
   try {
     const resolved = { ...target, url: target.url.replace('{host}', host.base) };
-    const body = target.bodyFile ? await readFile(target.bodyFile, 'utf8') : undefined;
-    const alone = await aloneMs(resolved, body);
+    const alone = await aloneMs(resolved);
     await runLoad(resolved, WARMUP_S);
     return { ...(await runLoad(resolved, DURATION_S)), aloneMs: alone };
   } finally {
@@ -122,6 +130,7 @@ async function measurePaired(
   return { baseline, loads };
 }
 
+const kilobytes = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
 const errorsOf = (load: Load) => load.non2xx + load.errors + load.timeouts;
 const statusSummary = (load: Load) =>
   Object.entries(load.statusCodes)
@@ -132,7 +141,8 @@ function endpointRows(name: string, load: Load | null, baseline: Load | null, op
   const section = 'API' as const;
   const alone = load?.aloneMs === undefined ? '' : `one request alone ${Math.round(load.aloneMs)} ms; `;
   const statuses = load && load.total > 0 ? `status ${statusSummary(load)}` : `no answer within autocannon's 10 s timeout`;
-  const note = load ? `${alone}${load.total} requests in ${DURATION_S} s, ${statuses}${options.note ? `; ${options.note}` : ''}` : options.note;
+  const bodies = load?.bodyBytes?.length ? `; trackers of ${kilobytes(Math.min(...load.bodyBytes))}–${kilobytes(Math.max(...load.bodyBytes))}` : '';
+  const note = load ? `${alone}${load.total} requests in ${DURATION_S} s, ${statuses}${bodies}${options.note ? `; ${options.note}` : ''}` : options.note;
   const throughputOk = options.throughputGoal && load && baseline ? load.requestsPerSecond >= THROUGHPUT_GOAL * baseline.requestsPerSecond : null;
   return [
     {
@@ -172,7 +182,8 @@ interface MeasureOptions {
   appFunction: boolean;
   apiProblem: string | null;
   cookie: string | null;
-  tracker: TrackerData | null;
+  /** Sessions of the sync row's participants, one per connection (seed-sync.ts). */
+  syncSessions: string[] | null;
   log: (line: string) => void;
 }
 
@@ -226,26 +237,22 @@ export async function measureApi(options: MeasureOptions): Promise<Row[]> {
  * median round.
  */
 async function measureOnHost(specs: string[], options: MeasureOptions): Promise<Row[]> {
-  const { cookie, tracker, log } = options;
+  const { cookie, syncSessions, log } = options;
   const rows: Row[] = [];
   const apiBase = options.appFunction ? '{host}/api' : null;
   const unavailable = apiBase === null || cookie === null ? `${NOT_AVAILABLE}: ${options.apiProblem ?? 'no signed-in session'}` : null;
   const signedIn: Record<string, string> = cookie ? { Cookie: `__session=${cookie}` } : {};
-  let bodyFile: string | undefined;
-  if (tracker) {
-    bodyFile = join(repoRoot, '.bench', 'progress-body.json');
-    await mkdir(join(repoRoot, '.bench'), { recursive: true });
-    await writeFile(bodyFile, JSON.stringify(tracker));
-  }
   const baselineTarget: Target = { url: '{host}/baseline' };
   const baselineNote = 'bare Express handler, one Firestore document read';
   const me = { name: 'GET /api/auth/me', target: apiBase ? { url: `${apiBase}/api/auth/me`, headers: signedIn } : null, throughputGoal: true };
-  const others: Array<{ name: string; target: Target | null; note?: string }> = [
+  const others: Array<{ name: string; target: Target | null; note: string }> = [
     {
       name: 'PUT /api/users/me/progress (8 weeks)',
-      target:
-        apiBase && cookie && bodyFile ? { url: `${apiBase}/api/users/me/progress`, method: 'PUT', headers: progressHeaders(cookie), bodyFile } : null,
-      note: tracker ? `${Math.round(Buffer.byteLength(JSON.stringify(tracker)) / 1024)} KB tracker body` : 'no tracker fixture',
+      target: apiBase && syncSessions ? { url: `${apiBase}/api/users/me/progress`, method: 'PUT', syncSessions } : null,
+      note: syncSessions
+        ? `each connection a participant of its own (${syncSessions.length} in ${SYNC_COHORT_ID}, on the last day of eight weeks synced once a day), ` +
+          'ticking or unticking a habit for today with If-Match the tag of its last 200'
+        : 'the sync participants not seeded',
     },
   ];
 
@@ -276,7 +283,7 @@ async function measureOnHost(specs: string[], options: MeasureOptions): Promise<
 
   for (const endpoint of others) {
     if (unavailable || !endpoint.target) {
-      rows.push(...endpointRows(endpoint.name, null, baseline, { ...endpoint, note: unavailable ?? `${NOT_AVAILABLE}: ${endpoint.note}` }));
+      rows.push(...endpointRows(endpoint.name, null, baseline, { note: unavailable ?? `${NOT_AVAILABLE}: ${endpoint.note}` }));
       continue;
     }
     try {

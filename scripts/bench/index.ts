@@ -125,7 +125,7 @@ async function measureOnStack(): Promise<void> {
   const large = runs('scale');
   section(`Seed: ${COHORT_SIZE} participants${large ? `, ${LARGE_COHORT_SIZE} more in a second cohort and their coach` : ''}`);
   try {
-    seeded = await seedBench({ apiBase, challengeStartDate, trackers, large, log });
+    seeded = await seedBench({ apiBase, challengeStartDate, trackers, large, sync: runs('api'), log });
     for (const problem of seeded.problems) log(`  ! ${problem}`);
   } catch (error) {
     problems.push(`seeding failed: ${(error as Error).message.split('\n')[0]}`);
@@ -140,7 +140,7 @@ async function measureOnStack(): Promise<void> {
   }
   if (runs('api')) {
     section('API (autocannon, 50 connections × 10 s)');
-    rows.push(...(await measureApi({ appFunction: stack.appApi, apiProblem: stack.appProblem, cookie, tracker, log })));
+    rows.push(...(await measureApi({ appFunction: stack.appApi, apiProblem: stack.appProblem, cookie, syncSessions: seeded?.syncSessions ?? null, log })));
   }
   if (runs('scale')) {
     section(`Cohort size: leaderboard and coach roster at ${COHORT_SIZE} and ${LARGE_COHORT_SIZE} participants`);
@@ -165,9 +165,9 @@ if (runs('pages') || runs('api') || runs('scale')) {
 }
 
 /** The seed summary for results.json, without session tokens. */
-function withoutSessionToken(value: Seeded | null): Omit<Seeded, 'runnerCookie' | 'scaleSessions'> | null {
+function withoutSessionToken(value: Seeded | null): Omit<Seeded, 'runnerCookie' | 'scaleSessions' | 'syncSessions'> | null {
   if (!value) return null;
-  const { runnerCookie: _token, scaleSessions: _sessions, ...rest } = value;
+  const { runnerCookie: _token, scaleSessions: _sessions, syncSessions: _syncSessions, ...rest } = value;
   return rest;
 }
 

@@ -1,4 +1,5 @@
-import autocannon from 'autocannon';
+import autocannon, { type Client } from 'autocannon';
+import { startSyncParticipant } from './sync-participant';
 
 // Runs one autocannon load in its own process (the bench's process hosts the embedded
 // Firestore emulator, whose event loop the load generator must not share) and prints
@@ -9,19 +10,37 @@ interface Options {
   duration: number;
   method?: string;
   headers?: Record<string, string>;
-  bodyFile?: string;
+  /** Each connection a participant of its own syncing its tracker (sync-participant.ts): their session cookies. */
+  syncSessions?: string[];
 }
 
 const options = JSON.parse(process.argv[2] ?? '{}') as Options;
-const { readFile } = await import('node:fs/promises');
-const body = options.bodyFile ? await readFile(options.bodyFile, 'utf8') : undefined;
+// Read before the load starts, so it measures the PUTs alone.
+const participants = options.syncSessions ? await Promise.all(options.syncSessions.map((cookie) => startSyncParticipant(options.url, cookie))) : null;
+let nextParticipant = 0;
+
+/** Gives each connection its own participant: its requests carry that participant's tracker and last revision. */
+function setupClient(client: Client): void {
+  const participant = participants![nextParticipant++]!;
+  client.setRequests([
+    {
+      method: 'PUT',
+      setupRequest: (request) => ({ ...request, ...participant.request() }),
+      onResponse: (status, _body, _context, headers) => {
+        const etag = Object.entries(headers).find(([name]) => name.toLowerCase() === 'etag')?.[1];
+        participant.answered(status, Array.isArray(etag) ? etag[0] : etag);
+      },
+    },
+  ]);
+}
+
 const result = await autocannon({
   url: options.url,
-  connections: options.connections,
+  connections: participants?.length ?? options.connections,
   duration: options.duration,
   method: options.method ?? 'GET',
   headers: options.headers ?? {},
-  ...(body !== undefined ? { body } : {}),
+  ...(participants ? { setupClient } : {}),
 });
 process.stdout.write(
   JSON.stringify({
@@ -33,5 +52,6 @@ process.stdout.write(
     errors: result.errors,
     timeouts: result.timeouts,
     statusCodes: result.statusCodeStats,
+    ...(participants ? { bodyBytes: participants.map((participant) => participant.bodyBytes) } : {}),
   }),
 );

@@ -1,4 +1,4 @@
-import type { DocumentData, Firestore } from 'firebase-admin/firestore';
+import type { DocumentData, Firestore, WriteBatch } from 'firebase-admin/firestore';
 import type { TrackerData } from '@sfida/core/tracker';
 import type { User } from '@sfida/core/user';
 import type { ensureAccount as EnsureAccount } from '../../functions/src/features/account/admin';
@@ -29,7 +29,7 @@ interface Server {
   sessions: SessionStore;
 }
 
-interface Template {
+export interface Template {
   user: DocumentData;
   progress: DocumentData;
   summary: DocumentData;
@@ -37,11 +37,18 @@ interface Template {
 }
 
 /** What a synced member's reads find: their user, tracker, summary and weekly scores documents. */
-async function templateOf(db: Firestore, uid: string): Promise<Template> {
+export async function templateOf(db: Firestore, uid: string): Promise<Template> {
   const [user, progress, summary] = await db.getAll(db.collection('users').doc(uid), db.collection('progress').doc(uid), db.collection('progressSummaries').doc(uid));
   const scores = await db.collection('weeklyScores').where('userId', '==', uid).get();
   if (!user?.exists || !progress?.exists || !summary?.exists) throw new Error(`the synced member ${uid} has no user, progress or summary document`);
   return { user: user.data()!, progress: progress.data()!, summary: summary.data()!, scores: scores.docs.map((doc) => doc.data()) };
+}
+
+/** Writes `template`'s tracker documents (tracker, summary, weekly scores) in `batch` as those of member `uid`, named `name`. */
+export function copyTrackerDocs(db: Firestore, batch: WriteBatch, template: Template, uid: string, name: string): void {
+  batch.set(db.collection('progress').doc(uid), template.progress);
+  batch.set(db.collection('progressSummaries').doc(uid), { ...template.summary, displayName: name });
+  for (const score of template.scores) batch.set(db.collection('weeklyScores').doc(`${String(score.weekStart)}_${uid}`), { ...score, userId: uid });
 }
 
 const memberId = (i: number) => `bench5k-${String(i).padStart(4, '0')}`;
@@ -88,9 +95,7 @@ export async function seedLargeCohort(
         const uid = memberId(i);
         const name = memberName(i);
         batch.set(db.collection('users').doc(uid), { ...template.user, name, email: memberEmail(i) });
-        batch.set(db.collection('progress').doc(uid), template.progress);
-        batch.set(db.collection('progressSummaries').doc(uid), { ...template.summary, displayName: name });
-        for (const score of template.scores) batch.set(db.collection('weeklyScores').doc(`${String(score.weekStart)}_${uid}`), { ...score, userId: uid });
+        copyTrackerDocs(db, batch, template, uid, name);
       }
       await batch.commit();
     }

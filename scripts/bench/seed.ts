@@ -2,9 +2,10 @@ import type { TrackerData } from '@sfida/core/tracker';
 import type { User } from '@sfida/core/user';
 import type { ensureAccount as EnsureAccount } from '../../functions/src/features/account/admin';
 import type { SessionStore } from '../../functions/src/sessions/session-store';
-import { appOrigins, profiles } from '../stack/profiles';
 import { BASELINE_DOC } from './bench-stack';
 import { LARGE_COHORT_ID, seedCoach, seedLargeCohort } from './seed-cohort';
+import { seedSyncParticipants } from './seed-sync';
+import { BENCH_ORIGIN, progressHeaders } from './sync-participant';
 
 // Bench data, written the way the server writes it: accounts through the server's
 // operator helper (ensureAccount), the runner's session through POST /api/auth/login,
@@ -14,7 +15,6 @@ import { LARGE_COHORT_ID, seedCoach, seedLargeCohort } from './seed-cohort';
 export const BENCH_COHORT_ID = 'coorte-bench';
 export const COHORT_SIZE = 500;
 export const RUNNER = { email: 'bench-runner@sfida8.local', password: 'bench-sfida-2025', name: 'Bench Runner' } as const;
-const ORIGIN = appOrigins(profiles.bench).split(',')[0]!;
 const CONCURRENCY = 16;
 
 export interface Seeded {
@@ -30,6 +30,8 @@ export interface Seeded {
   largeCohortMembers: number;
   /** Sessions for the cohort-size rows, null when not seeded. */
   scaleSessions: ScaleSessions | null;
+  /** Sessions of the sync row's participants (seed-sync.ts), one per load connection; null when not seeded. */
+  syncSessions: string[] | null;
   problems: string[];
 }
 
@@ -60,12 +62,6 @@ function sessionCookieFrom(response: Response): string | null {
   return null;
 }
 
-export function progressHeaders(cookie: string): Record<string, string> {
-  // `If-Match: *`: based on whatever revision is stored, so the load test's repeated PUT takes the
-  // whole path (the app itself always names the revision it read).
-  return { Cookie: `__session=${cookie}`, Origin: ORIGIN, 'Content-Type': 'application/json', 'If-Match': '*' };
-}
-
 /**
  * Seeds the baseline document, the runner (whose eight-week challenge ended yesterday) and a
  * cohort of 500 participants with a full tracker each. `apiBase` is where /api/... answers
@@ -77,11 +73,13 @@ export async function seedBench(options: {
   trackers: TrackerData[];
   /** Also seed the large cohort and the coach (the cohort-size rows). */
   large: boolean;
+  /** Also seed the sync row's participants (the API rows). */
+  sync: boolean;
   log: (line: string) => void;
 }): Promise<Seeded> {
   const { apiBase, challengeStartDate, trackers, log } = options;
   const problems: string[] = [];
-  const seeded: Seeded = { runnerCookie: null, runnerLogin: '', cohortAccounts: 0, cohortProgress: 0, largeCohortMembers: 0, scaleSessions: null, problems };
+  const seeded: Seeded = { runnerCookie: null, runnerLogin: '', cohortAccounts: 0, cohortProgress: 0, largeCohortMembers: 0, scaleSessions: null, syncSessions: null, problems };
 
   const [{ loadConfig }, { createDeps }] = await Promise.all([import('../../functions/src/config'), import('../../functions/src/deps')]);
   const deps = await createDeps(loadConfig(process.env));
@@ -128,7 +126,7 @@ export async function seedBench(options: {
   try {
     const response = await fetch(`${apiBase}/api/auth/login`, {
       method: 'POST',
-      headers: { Origin: ORIGIN, 'Content-Type': 'application/json' },
+      headers: { Origin: BENCH_ORIGIN, 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: RUNNER.email, password: RUNNER.password }),
     });
     await response.arrayBuffer();
@@ -143,7 +141,7 @@ export async function seedBench(options: {
     seeded.runnerLogin = 'SessionStore.create (login unavailable)';
   }
 
-  // The runner's own upload goes through the real endpoint (the load test repeats it)…
+  // The runner's own upload (a first one: no revision to name) goes through the real endpoint…
   const runnerPut = await fetch(`${apiBase}/api/users/me/progress`, {
     method: 'PUT',
     headers: progressHeaders(seeded.runnerCookie),
@@ -167,10 +165,17 @@ export async function seedBench(options: {
     problems.push(`cohort progress not seeded: ${(error as Error).message.split('\n')[0]}`);
     return seeded;
   }
+  const { syncTracker, revisionTag } = await import('../../functions/src/features/tracker/service');
+  const server = { ensureAccount, syncTracker, revisionTag, sessions };
+  if (options.sync) {
+    try {
+      seeded.syncSessions = await seedSyncParticipants(deps, server, log);
+    } catch (error) {
+      problems.push(`sync participants not seeded: ${(error as Error).message.split('\n')[0]}`);
+    }
+  }
   if (options.large) {
     try {
-      const { syncTracker } = await import('../../functions/src/features/tracker/service');
-      const server = { ensureAccount, syncTracker, sessions };
       const large = await seedLargeCohort(deps, server, { challengeStartDate, trackers, log });
       seeded.largeCohortMembers = large.members;
       const coach = await seedCoach(deps, server, [BENCH_COHORT_ID, LARGE_COHORT_ID], challengeStartDate);

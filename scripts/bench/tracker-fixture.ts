@@ -11,6 +11,17 @@ export function fullChallengeStart(now: Date = new Date()): IsoDate {
   return addDays(todayIn(BENCH_TIME_ZONE, now), -FIXTURE_DAYS);
 }
 
+/** The start date of a challenge whose last day is today: a participant still ticking in week 8. */
+export function lastDayChallengeStart(now: Date = new Date()): IsoDate {
+  return addDays(todayIn(BENCH_TIME_ZONE, now), -(FIXTURE_DAYS - 1));
+}
+
+/** The tracker at the end of one day of the fixture, and the moment of that day's actions. */
+export interface FixtureDay {
+  data: TrackerData;
+  now: Date;
+}
+
 /** Small deterministic PRNG (mulberry32), so each variant is the same tracker every run. */
 function random(seed: number): () => number {
   let a = seed >>> 0;
@@ -35,6 +46,14 @@ function instantOn(date: IsoDate): Date {
  * server's validation accepts it. `variant` changes how often habits are ticked.
  */
 export async function buildEightWeekTracker(start: IsoDate, variant = 0): Promise<TrackerData> {
+  return (await eightWeekDays(start, variant)).at(-1)!.data;
+}
+
+/**
+ * The same eight weeks day by day: what a participant who synced every day had sent by the end of
+ * each (the server takes a tick as on time only on its day, and back-fills six days at most).
+ */
+export async function eightWeekDays(start: IsoDate, variant = 0): Promise<FixtureDay[]> {
   const actions = await import('@sfida/core/tracker-actions');
   const rand = random(1000 + variant);
   const tickRate = 0.55 + 0.4 * ((variant * 37) % 10) / 10;
@@ -44,6 +63,7 @@ export async function buildEightWeekTracker(start: IsoDate, variant = 0): Promis
     data = result.data;
   };
 
+  const days: FixtureDay[] = [];
   const habitIds = Array.from({ length: FIXTURE_HABITS }, (_, i) => `h${i + 1}`);
   for (const [i, id] of habitIds.entries()) apply(actions.addHabit(data, `Abitudine numero ${i + 1}`, instantOn(start), id), 'addHabit');
 
@@ -71,6 +91,7 @@ export async function buildEightWeekTracker(start: IsoDate, variant = 0): Promis
         'submitCheckIn',
       );
     }
+    days.push({ data, now });
   }
-  return data;
+  return days;
 }
