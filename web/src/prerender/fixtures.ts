@@ -1,5 +1,8 @@
 import type { User } from '@sfida/core/user';
 
+// Fixture data the build renders the signed-in screens with (signed-in-fixture.ts), and that the
+// web app's tests use too (through testing/fake-user.ts): build code never imports testing/.
+
 /**
  * A participant who has completed the onboarding, with `overrides`. The one fake user of the web
  * app's tests and of the build's render of the signed-in screens.
