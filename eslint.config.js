@@ -8,16 +8,24 @@ import globals from 'globals';
 
 const root = import.meta.dirname;
 
-/** The web app's features, each a zone of its own: a feature never imports another. */
-const webFeatures = readdirSync(join(root, 'web/src/features'), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+/** The folders directly under `dir`. */
+function foldersOf(dir) {
+  return readdirSync(join(root, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+}
+
+/** The web app's features and the server's, each a zone of its own: a feature never imports another. */
+const webFeatures = foldersOf('web/src/features');
+const serverFeatures = foldersOf('functions/src/features');
 
 /**
  * Imports run one way: shared code sits below the code that uses it. In the web app lib/ is the
  * bottom; components/ and tracker/ (the local-first engine, on lib/ and core only) sit on it;
- * features on those, never on one another; app/ alone composes features. On the server, the
- * cross-cutting code (middleware, sessions, shared) never reaches into a feature.
+ * features on those, never on one another; app/ alone composes features. testing/ (the tests'
+ * helpers) sits above them all: the build's code (prerender/, web/scripts) never imports it. On the
+ * server, the cross-cutting code (middleware, sessions, shared) never reaches into a feature, and a
+ * feature never into another: what several read lives in shared/, and app.ts wires one to another.
  */
 const importZones = [
   { target: 'web/src/lib', from: ['web/src/components', 'web/src/tracker', 'web/src/features', 'web/src/app'], message: 'lib/ is the bottom of the web app: it imports only core and packages.' },
@@ -31,10 +39,22 @@ const importZones = [
     message: 'A feature never imports another: move what both need to components/, lib/ or tracker/, or compose them in app/.',
   })),
   {
+    target: ['web/src/prerender', 'web/scripts'],
+    from: 'web/src/testing',
+    message: 'Build code never imports testing/: move the fixture data both need out of testing/ (testing/ may import it).',
+  },
+  {
     target: ['functions/src/middleware', 'functions/src/sessions', 'functions/src/shared'],
     from: 'functions/src/features',
     message: 'Middleware, sessions and shared code never import a feature: features build on them.',
   },
+  // Production code only: the API tests build on other features' admin commands (ensureAccount) to seed.
+  ...serverFeatures.map((name) => ({
+    target: `functions/src/features/${name}/**/!(*.test).ts`,
+    from: 'functions/src/features',
+    except: [`./${name}`],
+    message: 'A server feature never imports another: move what both read to shared/, or wire them together in app.ts.',
+  })),
 ];
 
 export default tseslint.config(
@@ -66,7 +86,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['web/src/**/*.{ts,tsx}', 'functions/src/**/*.ts'],
+    files: ['web/src/**/*.{ts,tsx}', 'web/scripts/**/*.ts', 'functions/src/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
     rules: {

@@ -22,6 +22,7 @@ import { cohortsRouter } from './features/cohorts/router';
 import { coachCheckInsRouter, ownCheckInsRouter } from './features/check-ins/router';
 import { coachMessagesRouter, inboxRouter } from './features/messages/router';
 import { notificationsRouter } from './features/notifications/router';
+import { followTimeZone } from './features/notifications/service';
 import { certificateRouter } from './features/certificate/router';
 
 /** The whole API as an Express app, built from its dependencies (tests pass their own). */
@@ -51,7 +52,7 @@ export function createApp(deps: Deps): Express {
   // Two routers share /auth, and a request body can be read only once: checked here for both.
   api.use('/auth', jsonBody(AUTH_BODY_LIMIT));
   api.use('/auth', authRouter(apiDeps));
-  api.use('/auth', accountRouter(apiDeps));
+  api.use('/auth', accountRouter(apiDeps, { timeZoneChanged: (user) => followTimeZone(apiDeps, user) }));
   api.use('/onboarding', onboardingRouter(apiDeps));
   api.use('/scheda', schedaRouter(apiDeps));
   api.use('/users', trackerRouter(apiDeps));

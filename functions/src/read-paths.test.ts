@@ -10,7 +10,7 @@ import { vouchTracker } from '@sfida/core/tracker-vouch';
 import type { User } from '@sfida/core/user';
 import { cardOf } from './features/check-ins/service';
 import { exportLine, rosterRowOf } from './features/coach/service';
-import { readStoredTracker } from './features/tracker/repository';
+import { readStoredTracker } from './shared/tracker-repository';
 import { buildSummary, weeklyScoreChanges } from './features/tracker/service';
 import type { ThreadDoc } from './shared/check-in-thread-repository';
 

@@ -41,9 +41,30 @@ describe('import zones', { timeout: 60_000 }, () => {
     }
   });
 
+  it('a server feature importing another server feature fails', async () => {
+    const errors = await zoneErrors('functions/src/features/leaderboard/zone-check.ts', "export { trackersOf } from '../tracker/repository';\n");
+    expect(errors).toEqual([expect.stringContaining('A server feature never imports another')]);
+    expect(await zoneErrors('functions/src/features/account/zone-check.ts', "export { followTimeZone } from '../notifications/service';\n")).toEqual([
+      expect.stringContaining('A server feature never imports another'),
+    ]);
+  });
+
+  it('build code importing testing/ fails', async () => {
+    expect(await zoneErrors('web/src/prerender/zone-check.ts', "export { fakeUser } from '../testing/fake-user';\n")).toEqual([
+      expect.stringContaining('Build code never imports testing/'),
+    ]);
+    expect(await zoneErrors('web/scripts/zone-check.ts', "export { fakeUser } from '../src/testing/fake-user';\n")).toEqual([
+      expect.stringContaining('Build code never imports testing/'),
+    ]);
+  });
+
   it('imports that run the right way pass', async () => {
     expect(await zoneErrors('web/src/features/habits/zone-check.tsx', "export { useAuth } from '../../lib/auth';\nexport { useTracker } from '../../tracker/use-tracker';\nexport { SectionCard } from '../../components/section-card';\nexport { HabitCard } from './components/habit-card';\n")).toEqual([]);
     expect(await zoneErrors('web/src/app/zone-check.tsx', "export { default } from '../features/habits/habits-page';\n")).toEqual([]);
     expect(await zoneErrors('functions/src/features/tracker/zone-check.ts', "export { requireUser } from '../../middleware/session';\n")).toEqual([]);
+    expect(await zoneErrors('functions/src/features/leaderboard/zone-check.ts', "export { summaryRef } from '../../shared/tracker-repository';\nexport { countBetter } from './repository';\n")).toEqual([]);
+    // An API test seeds its accounts with another feature's admin commands.
+    expect(await zoneErrors('functions/src/features/tracker/zone-check.api.test.ts', "export { ensureAccount } from '../account/admin';\n")).toEqual([]);
+    expect(await zoneErrors('web/src/testing/zone-check.ts', "export { fakeUser } from '../prerender/fixtures';\n")).toEqual([]);
   });
 });

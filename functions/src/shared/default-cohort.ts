@@ -2,7 +2,8 @@ import { mondayOf, todayIn } from '@sfida/core/dates';
 import { FieldValue } from 'firebase-admin/firestore';
 import type { Deps } from '../deps';
 import { cohortRef, type CohortDoc } from './cohort-repository';
-import { inviteCodeRef, isAlreadyExists } from './invite-codes';
+import { isAlreadyExists } from './firestore';
+import { inviteCodeRef } from './invite-codes';
 import { DEFAULT_TIME_ZONE } from './time-zone';
 import { usersCollection } from './user-repository';
 

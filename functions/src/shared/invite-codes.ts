@@ -21,11 +21,6 @@ export function newInviteCode(cohortName: string): string {
   return newInviteCodeFrom(cohortName, (n) => randomInt(n));
 }
 
-/** gRPC ALREADY_EXISTS: a create() found the document there. */
-export function isAlreadyExists(error: unknown): boolean {
-  return (error as { code?: unknown }).code === 6;
-}
-
 /**
  * The cohort whose current code is `code`, or null. The lookup may be stale (a code replaced
  * while another request wrote), so the cohort's own code decides, compared in constant time.

@@ -5,7 +5,7 @@ import { rankEntries, type LeaderboardEntry } from '@sfida/core/progress-summary
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { addHabit, savePlanner, setActionText, submitCheckIn, toggleAction, toggleHabit, type TrackerResult } from '@sfida/core/tracker-actions';
 import type { User } from '@sfida/core/user';
-import { fakeNewcomer, fakeUser } from '../testing/fake-user';
+import { fakeNewcomer, fakeUser } from './fixtures';
 
 /*
  * A participant in the third week of the challenge, for the build's render of the signed-in

@@ -12,7 +12,7 @@ import { SessionStore } from '../../sessions/session-store';
 import { addDefaultCohortCoach } from '../../shared/default-cohort';
 import { DEFAULT_TIME_ZONE } from '../../shared/time-zone';
 import { newUserDoc, toUser, userRef, type UserDoc } from '../../shared/user-repository';
-import { unrankParticipant } from '../tracker/repository';
+import { unrankParticipant } from '../../shared/tracker-repository';
 
 /**
  * Operator commands (make-owner, the local seeder, tests): they run with the

@@ -1,16 +1,21 @@
 import { Router } from 'express';
-import { profileUpdateSchema, startChallengeRequestSchema } from '@sfida/core/user';
+import { profileUpdateSchema, startChallengeRequestSchema, type User } from '@sfida/core/user';
 import type { ApiDeps } from '../../deps';
 import { parseOr400 } from '../../shared/validate';
 import { currentUser, requireUser } from '../../middleware/session';
-import { followTimeZone } from '../notifications/service';
 import { startChallenge, updateProfile } from './service';
+
+/** What other features do when the account changes: app.ts wires them, so that no feature imports another. */
+export interface AccountHooks {
+  /** After a change of time zone, with the updated user. */
+  timeZoneChanged(user: User): Promise<void>;
+}
 
 /**
  * The participant's own account, under /api/auth (where the web app has always called it):
  * PUT /profile and POST /start-challenge. Bodies are checked in app.ts for all of /auth.
  */
-export function accountRouter(deps: Pick<ApiDeps, 'db' | 'auth' | 'clock' | 'config'>): Router {
+export function accountRouter(deps: Pick<ApiDeps, 'db' | 'auth' | 'clock' | 'config'>, hooks: AccountHooks): Router {
   const router = Router();
 
   router.put('/profile', requireUser, async (req, res) => {
@@ -18,7 +23,7 @@ export function accountRouter(deps: Pick<ApiDeps, 'db' | 'auth' | 'clock' | 'con
     const before = currentUser(res);
     const user = await updateProfile(deps, before.id, update);
     // Reminders keep to the participant's wall clock in their new zone.
-    if (user.timeZone !== before.timeZone) await followTimeZone(deps, user);
+    if (user.timeZone !== before.timeZone) await hooks.timeZoneChanged(user);
     res.json(user);
   });
 

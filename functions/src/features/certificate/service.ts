@@ -5,7 +5,7 @@ import type { User } from '@sfida/core/user';
 import type { Deps } from '../../deps';
 import { conflict, forbidden } from '../../shared/http-error';
 import { toUser, userRef } from '../../shared/user-repository';
-import { trackerFrom, trackerRef } from '../tracker/repository';
+import { trackerFrom, trackerRef } from '../../shared/tracker-repository';
 import { renderCertificate } from './render-certificate';
 
 export const certificateMessages = {

@@ -8,7 +8,7 @@ import {
   threadsCollection,
   type ThreadDoc,
 } from '../../shared/check-in-thread-repository';
-import { isAlreadyExists } from '../../shared/invite-codes';
+import { isAlreadyExists } from '../../shared/firestore';
 
 // Threads are created by the tracker sync (shared/check-in-thread-repository.ts); here they are
 // read for the coach's queue and changed by a coach's reply or the participant's answer.

@@ -22,8 +22,8 @@ import { notifyUsers } from '../../shared/push-notifier';
 import { toUser, userRef } from '../../shared/user-repository';
 import { DEFAULT_TIME_ZONE } from '../../shared/time-zone';
 import { readOrFallback } from '../../shared/unreadable-data';
-import { participantOf } from '../coach/repository';
-import { trackersOf } from '../tracker/repository';
+import { participantOf } from '../../shared/participant-repository';
+import { trackersOf } from '../../shared/tracker-repository';
 import {
   cohortThreads,
   markReplySeen,

@@ -11,8 +11,8 @@ import { cohortOfCoach } from '../../shared/cohort-repository';
 import { toCsv, type CsvValue } from '../../shared/csv';
 import { notFound } from '../../shared/http-error';
 import { readOrFallback } from '../../shared/unreadable-data';
-import { trackersOf } from '../tracker/repository';
-import { participantOf, participantsPage, type Participant } from './repository';
+import { trackersOf } from '../../shared/tracker-repository';
+import { participantOf, participantsPage, type Participant } from '../../shared/participant-repository';
 
 type CoachDeps = Pick<ApiDeps, 'db' | 'clock'>;
 

@@ -9,7 +9,7 @@ import { userRef } from '../../shared/user-repository';
 import type { Client} from '../../test-support/api-harness';
 import { registerParticipant, startTestApp, type TestApp } from '../../test-support/api-harness';
 import { must, signedInCoach, writeCohort } from '../../test-support/cohort-fixtures';
-import { trackerRef } from '../tracker/repository';
+import { trackerRef } from '../../shared/tracker-repository';
 
 // One participant's stored data must never break a page about other people: a change stamp from
 // far in the future (the largest integer the sync schema takes, past what a date can hold) once

@@ -1,6 +1,7 @@
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { cohortRef, cohortsCollection, type CohortDoc } from '../../shared/cohort-repository';
-import { inviteCodeRef, isAlreadyExists, newInviteCode } from '../../shared/invite-codes';
+import { isAlreadyExists } from '../../shared/firestore';
+import { inviteCodeRef, newInviteCode } from '../../shared/invite-codes';
 import { usersCollection } from '../../shared/user-repository';
 
 /** New codes tried before giving up: with 31^12 suffixes per name, even a second try never happens in practice. */

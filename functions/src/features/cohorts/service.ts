@@ -5,7 +5,7 @@ import type { Deps } from '../../deps';
 import { cohortOfCoach, cohortsCoachedBy, type CohortDoc } from '../../shared/cohort-repository';
 import { badRequest, forbidden, notFound } from '../../shared/http-error';
 import { userRef, type UserDoc } from '../../shared/user-repository';
-import { unrankParticipant } from '../tracker/repository';
+import { unrankParticipant } from '../../shared/tracker-repository';
 import {
   activeParticipantCount,
   addCoachId,

@@ -7,6 +7,15 @@ export function eventsCollection(db: Firestore, cohortId: string) {
   return cohortRef(db, cohortId).collection('events');
 }
 
+export function eventRef(db: Firestore, cohortId: string, eventId: string) {
+  return eventsCollection(db, cohortId).doc(eventId);
+}
+
+/** Stores a new event of the cohort under a fresh id, and returns the id. */
+export async function addEvent(db: Firestore, cohortId: string, data: EventInput): Promise<string> {
+  return (await eventsCollection(db, cohortId).add(data)).id;
+}
+
 /** Most events a cohort keeps: an eight-week programme holds a handful, so one bounded read serves them all. */
 export const MAX_EVENTS = 100;
 

@@ -4,7 +4,7 @@ import type { Deps } from '../../deps';
 import { cohortOfCoach } from '../../shared/cohort-repository';
 import { badRequest, forbidden, notFound } from '../../shared/http-error';
 import { userRef } from '../../shared/user-repository';
-import { MAX_EVENTS, countEvents, eventsCollection, listEvents } from './repository';
+import { MAX_EVENTS, addEvent, countEvents, eventRef, listEvents } from './repository';
 
 type EventsDeps = Pick<Deps, 'db' | 'clock'>;
 
@@ -34,13 +34,13 @@ export async function createEvent(deps: EventsDeps, coach: User, cohortId: strin
   await cohortOfCoach(deps.db, coach, cohortId);
   if ((await countEvents(deps.db, cohortId)) >= MAX_EVENTS) throw badRequest(`Una coorte può avere al massimo ${MAX_EVENTS} eventi`);
   const data = withoutUndefined(stored(input));
-  const ref = await eventsCollection(deps.db, cohortId).add(data);
-  return { ...data, id: ref.id };
+  const id = await addEvent(deps.db, cohortId, data);
+  return { ...data, id };
 }
 
 export async function updateEvent(deps: EventsDeps, coach: User, cohortId: string, eventId: string, input: EventInput): Promise<CohortEvent> {
   await cohortOfCoach(deps.db, coach, cohortId);
-  const ref = eventsCollection(deps.db, cohortId).doc(eventId);
+  const ref = eventRef(deps.db, cohortId, eventId);
   if (!(await ref.get()).exists) throw notFound(eventMessages.notFound);
   const data = withoutUndefined(stored(input));
   await ref.set(data);
@@ -49,7 +49,7 @@ export async function updateEvent(deps: EventsDeps, coach: User, cohortId: strin
 
 export async function deleteEvent(deps: EventsDeps, coach: User, cohortId: string, eventId: string): Promise<void> {
   await cohortOfCoach(deps.db, coach, cohortId);
-  const ref = eventsCollection(deps.db, cohortId).doc(eventId);
+  const ref = eventRef(deps.db, cohortId, eventId);
   if (!(await ref.get()).exists) throw notFound(eventMessages.notFound);
   await ref.delete();
 }

@@ -2,12 +2,12 @@ import { todayIn } from '@sfida/core/dates';
 import { LEADERBOARD_PAGE_SIZE, leaderboardName, liveStreak, type StreakThrough } from '@sfida/core/leaderboard-summary';
 import { compareLeaderboardRows, type LeaderboardEntry } from '@sfida/core/progress-summary';
 import type { User } from '@sfida/core/user';
-import { FieldPath, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { cohortOfCoach } from '../../shared/cohort-repository';
 import { readOrFallback } from '../../shared/unreadable-data';
 import { forbidden } from '../../shared/http-error';
-import { userRef, usersCollection } from '../../shared/user-repository';
-import { countBetter, countHigherTotal, summaryRef, topRankedSummaries, topWeeklyScores, type LeaderboardSummaryDoc } from '../tracker/repository';
+import type { LeaderboardSummaryDoc } from '../../shared/tracker-repository';
+import { cohortMembersPage, countBetter, countHigherTotal, membersOf, ownStanding, topRankedSummaries, topWeeklyScores } from './repository';
 
 /** Rows read past a page's end: the caller's own (replaced by their fresh one) and a few a users document may leave out. */
 const EXTRA_ROWS_READ = 6;
@@ -154,8 +154,6 @@ function isRanked(user: DocumentSnapshot | undefined, cohortId: string): boolean
   );
 }
 
-const MEMBER_FIELDS = ['name', 'cohortId', 'role', 'disabled', 'withdrawnAt', 'onboardingCompletato'];
-
 /**
  * The first `page` × LEADERBOARD_PAGE_SIZE (and a few more) ranked members of the cohort, sorted:
  * the week's scores (highest first; none for the final ranking), then members without points
@@ -183,7 +181,7 @@ async function cohortTop(db: Firestore, cohortId: string, weekStart: string | nu
   }
   // `found` is in ranking order (week points, then total): the first `rowsRead` are the top.
   found.splice(rowsRead);
-  const members = found.length > 0 ? await db.getAll(...found.map((score) => userRef(db, score.userId)), { fieldMask: MEMBER_FIELDS }) : [];
+  const members = await membersOf(db, found.map((score) => score.userId));
   const rows: Row[] = [];
   found.forEach((score, i) => {
     const member = members[i];
@@ -218,9 +216,7 @@ async function membersWithoutSummary(db: Firestore, cohortId: string, withSummar
   const pageSize = wanted + withSummary.size;
   let after = '';
   for (;;) {
-    let query = usersCollection(db).where('cohortId', '==', cohortId);
-    if (after !== '') query = query.where(FieldPath.documentId(), '>', after);
-    const page = await query.orderBy(FieldPath.documentId()).select(...MEMBER_FIELDS).limit(pageSize).get();
+    const page = await cohortMembersPage(db, cohortId, after, pageSize);
     for (const doc of page.docs) {
       if (withSummary.has(doc.id) || !isRanked(doc, cohortId)) continue;
       rows.push({ userId: doc.id, displayName: displayName(doc.get('name')), weekPoints: 0, totalPoints: 0, streakDays: 0, isMe: false });
@@ -236,10 +232,7 @@ async function membersWithoutSummary(db: Firestore, cohortId: string, withSummar
  * it, since the session's user does not carry it).
  */
 async function ownRow(db: Firestore, viewer: User, cohortId: string, weekStart: string | null, today: string): Promise<{ row: Row; withdrawn: boolean }> {
-  // One read of both documents; each has only some of the masked fields.
-  const [snap, userSnap] = await db.getAll(summaryRef(db, viewer.id), userRef(db, viewer.id), {
-    fieldMask: ['cohortId', 'totalPoints', 'streakDays', 'streakThrough', 'pointsByWeek', 'withdrawnAt'],
-  });
+  const [snap, userSnap] = await ownStanding(db, viewer.id);
   // A summary written while in another cohort does not count here (as the cohort query would not find it).
   const summary = snap?.exists && snap.get('cohortId') === cohortId ? (snap.data() as SummaryFields) : undefined;
   return { row: rowOf(viewer.id, viewer.name, summary, weekStart, today, true), withdrawn: userSnap?.get('withdrawnAt') !== undefined };

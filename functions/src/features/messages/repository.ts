@@ -1,7 +1,6 @@
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { INBOX_MESSAGES, type InboxMessage, type Segment, type SentMessage } from '@sfida/core/cohort-messages';
-import { isAlreadyExists } from '../../shared/invite-codes';
-import { batchedWrites } from '../tracker/repository';
+import { batchedWrites, isAlreadyExists } from '../../shared/firestore';
 
 // `cohortMessages/{coachId}_{requestId}`: a message as a coach sent it, with who it went to. Its id
 // comes from the coach's request id, so a retry of the same send finds it instead of sending again.

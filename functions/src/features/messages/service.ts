@@ -21,8 +21,8 @@ import { isDocumentId } from '../../shared/document-id';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../shared/http-error';
 import { notifyUsers } from '../../shared/push-notifier';
 import { toUser, userRef } from '../../shared/user-repository';
-import { participantsPage } from '../coach/repository';
-import { trackersOf } from '../tracker/repository';
+import { participantsPage } from '../../shared/participant-repository';
+import { trackersOf } from '../../shared/tracker-repository';
 import { readOrFallback } from '../../shared/unreadable-data';
 import { createMessage, deliver, inboxOf, markRead, messageById, messageIdOf, sentMessageOf, sentMessages, type MessageDoc } from './repository';
 

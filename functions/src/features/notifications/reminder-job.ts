@@ -5,7 +5,7 @@ import type { Deps } from '../../deps';
 import { deliverPushes, settingsFrom, settingsRef, subscriptionsOf, type Delivery } from '../../shared/push-notifier';
 import { readOrFallback } from '../../shared/unreadable-data';
 import { toUser, userRef } from '../../shared/user-repository';
-import { trackerFrom, trackerRef } from '../tracker/repository';
+import { trackerFrom, trackerRef } from '../../shared/tracker-repository';
 import { claimDelivery, dueSchedules, scheduleRef, type ScheduleDoc } from './repository';
 
 // The reminders job (every 15 minutes, see index.ts): looks at the participants whose reminder

@@ -1,6 +1,8 @@
-import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import type { NotificationSettings } from '@sfida/core/notifications';
 import { nextReminderAt, type DueReminder, type ReminderKind, type ReminderPrefs } from '@sfida/core/reminders';
-import { isAlreadyExists } from '../../shared/invite-codes';
+import { isAlreadyExists } from '../../shared/firestore';
+import { settingsFrom, settingsRef, subscriptionRef, subscriptionsCollection, type SubscriptionDoc } from '../../shared/push-notifier';
 
 // When to look at a participant again: `reminderSchedule/{uid}_{kind}` holds the next instant a
 // reminder of that kind may be due (its time on their wall clock). The job reads only the
@@ -69,4 +71,46 @@ export async function claimDelivery(db: Firestore, uid: string, reminder: DueRem
     if (isAlreadyExists(error)) return false;
     throw error;
   }
+}
+
+/** The user's notification settings (the defaults where none are stored). */
+export async function settingsOf(db: Firestore, uid: string): Promise<NotificationSettings> {
+  return settingsFrom((await settingsRef(db, uid).get()).data());
+}
+
+export async function storeSettings(db: Firestore, uid: string, settings: NotificationSettings, updatedAt: string): Promise<void> {
+  await settingsRef(db, uid).set({ settings, updatedAt });
+}
+
+/** True if one of the user's devices is subscribed. */
+export async function hasDevice(db: Firestore, uid: string): Promise<boolean> {
+  return !(await subscriptionsCollection(db).where('uid', '==', uid).limit(1).get()).empty;
+}
+
+/** Stores a device's subscription under its endpoint (whoever it belonged to before). */
+export async function saveSubscription(db: Firestore, doc: SubscriptionDoc): Promise<void> {
+  await subscriptionRef(db, doc.endpoint).set(doc);
+}
+
+/** The user's subscribed devices. */
+export async function subscriptionsOfUser(db: Firestore, uid: string): Promise<DocumentSnapshot[]> {
+  return (await subscriptionsCollection(db).where('uid', '==', uid).get()).docs;
+}
+
+/** Deletes these subscriptions in one batch. */
+export async function deleteSubscriptions(db: Firestore, devices: DocumentSnapshot[]): Promise<void> {
+  const batch = db.batch();
+  for (const device of devices) batch.delete(device.ref);
+  await batch.commit();
+}
+
+/** Whose device the subscription of `endpoint` is, or null if none is stored. */
+export async function subscriptionOwner(db: Firestore, endpoint: string): Promise<string | null> {
+  const snap = await subscriptionRef(db, endpoint).get();
+  const uid: unknown = snap.exists ? snap.get('uid') : null;
+  return typeof uid === 'string' ? uid : null;
+}
+
+export async function deleteSubscription(db: Firestore, endpoint: string): Promise<void> {
+  await subscriptionRef(db, endpoint).delete();
 }

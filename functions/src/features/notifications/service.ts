@@ -8,15 +8,18 @@ import {
 import type { User } from '@sfida/core/user';
 import type { Config } from '../../config';
 import { badRequest, HttpError } from '../../shared/http-error';
+import { isPushServiceEndpoint, type SubscriptionDoc } from '../../shared/push-notifier';
 import {
-  isPushServiceEndpoint,
-  settingsFrom,
-  settingsRef,
-  subscriptionRef,
-  subscriptionsCollection,
-  type SubscriptionDoc,
-} from '../../shared/push-notifier';
-import { writeSchedule } from './repository';
+  deleteSubscription,
+  deleteSubscriptions,
+  hasDevice,
+  saveSubscription,
+  settingsOf,
+  storeSettings,
+  subscriptionOwner,
+  subscriptionsOfUser,
+  writeSchedule,
+} from './repository';
 
 /** Devices one account may have subscribed at once. */
 export const MAX_DEVICES = 10;
@@ -25,14 +28,6 @@ export interface NotificationsDeps {
   db: Firestore;
   config: Pick<Config, 'push' | 'emulated'>;
   clock: () => Date;
-}
-
-async function settingsOf(db: Firestore, uid: string): Promise<NotificationSettings> {
-  return settingsFrom((await settingsRef(db, uid).get()).data());
-}
-
-async function hasDevice(db: Firestore, uid: string): Promise<boolean> {
-  return !(await subscriptionsCollection(db).where('uid', '==', uid).limit(1).get()).empty;
 }
 
 /** Reminders are for participants: a coach has no challenge to be reminded of. */
@@ -46,7 +41,7 @@ export async function notificationsOf(deps: NotificationsDeps, user: User): Prom
 }
 
 export async function saveSettings(deps: NotificationsDeps, user: User, settings: NotificationSettings): Promise<NotificationsResponse> {
-  await settingsRef(deps.db, user.id).set({ settings, updatedAt: deps.clock().toISOString() });
+  await storeSettings(deps.db, user.id, settings, deps.clock().toISOString());
   await rescheduleReminders(deps, user, settings, await hasDevice(deps.db, user.id));
   return { publicKey: deps.config.push?.publicKey ?? null, settings };
 }
@@ -66,25 +61,21 @@ export async function subscribeDevice(deps: NotificationsDeps, user: User, reque
     throw badRequest(notificationMessages.invalidSubscription);
   }
   const doc: SubscriptionDoc = { uid: user.id, endpoint: request.endpoint, keys: request.keys, createdAt: deps.clock().toISOString() };
-  await subscriptionRef(deps.db, request.endpoint).set(doc);
+  await saveSubscription(deps.db, doc);
   // A bounded list per user: the oldest devices go first (a phone replaced, a browser reset).
-  const devices = (await subscriptionsCollection(deps.db).where('uid', '==', user.id).get()).docs;
+  const devices = await subscriptionsOfUser(deps.db, user.id);
   if (devices.length > MAX_DEVICES) {
     const oldest = devices.sort((a, b) => String(a.get('createdAt')).localeCompare(String(b.get('createdAt')))).slice(0, devices.length - MAX_DEVICES);
-    const batch = deps.db.batch();
-    for (const device of oldest) batch.delete(device.ref);
-    await batch.commit();
+    await deleteSubscriptions(deps.db, oldest);
   }
   await rescheduleReminders(deps, user, await settingsOf(deps.db, user.id), true);
 }
 
 /** This device stops receiving the caller's notifications (turned off, or signing out). */
 export async function unsubscribeDevice(deps: NotificationsDeps, user: User, endpoint: string): Promise<void> {
-  const ref = subscriptionRef(deps.db, endpoint);
-  const snap = await ref.get();
   // Another account's device is not the caller's to remove: the answer is the same either way.
-  if (!snap.exists || snap.get('uid') !== user.id) return;
-  await ref.delete();
+  if ((await subscriptionOwner(deps.db, endpoint)) !== user.id) return;
+  await deleteSubscription(deps.db, endpoint);
   if (!(await hasDevice(deps.db, user.id))) await rescheduleReminders(deps, user, await settingsOf(deps.db, user.id), false);
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { LeaderboardSummaryDoc } from './repository';
+import type { LeaderboardSummaryDoc } from '../../shared/tracker-repository';
 import { weeklyScoreChanges } from './service';
 
 const summary = (pointsByWeek: Record<string, number>, fields: Partial<LeaderboardSummaryDoc> = {}): LeaderboardSummaryDoc => ({

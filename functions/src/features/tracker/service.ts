@@ -14,11 +14,10 @@ import { headerNamesTag } from '../../shared/entity-tag';
 import { HttpError, badRequest, forbidden, notFound } from '../../shared/http-error';
 import { cohortOfCoach, cohortRef } from '../../shared/cohort-repository';
 import { isDocumentId } from '../../shared/document-id';
+import { batchedWrites } from '../../shared/firestore';
 import { notifyUsers } from '../../shared/push-notifier';
 import { toUser, userRef, usersCollection } from '../../shared/user-repository';
 import {
-  batchedWrites,
-  saveTrackerRevision,
   storedTrackerFrom,
   summaryRef,
   trackerFrom,
@@ -26,9 +25,9 @@ import {
   weeklyScoreRef,
   type LeaderboardSummaryDoc,
   type StoredTracker,
-  type WeeklyScoreChanges,
   type WeeklyScoreDoc,
-} from './repository';
+} from '../../shared/tracker-repository';
+import { allSummaries, saveTrackerRevision, type WeeklyScoreChanges } from './repository';
 
 const trackerMessages = {
   notAllowed: 'Non puoi vedere i progressi di un altro partecipante',
@@ -197,7 +196,7 @@ const BACKFILL_BATCH_WRITES = 400;
 export async function backfillWeeklyScores(deps: Pick<Deps, 'db'>): Promise<{ summaries: number; scores: number }> {
   const { db } = deps;
   const [summaries, users] = await Promise.all([
-    db.collection('progressSummaries').get(),
+    allSummaries(db),
     usersCollection(db).select('cohortId', 'role', 'withdrawnAt', 'disabled').get(),
   ]);
   const members = new Map(users.docs.map((doc) => [doc.id, doc]));

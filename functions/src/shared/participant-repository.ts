@@ -1,9 +1,9 @@
 import { FieldPath, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import type { User } from '@sfida/core/user';
-import { toUser, userRef, usersCollection } from '../../shared/user-repository';
+import { toUser, userRef, usersCollection } from './user-repository';
 
-// What the coach reads: a cohort's participants (`users`, role PARTICIPANT) and their synced
-// trackers (`progress/{uid}`). Read only: nothing here writes.
+// A cohort's participants (`users`, role PARTICIPANT), as the coach's roster, the check-ins and the
+// messages' audiences read them. Read only: nothing here writes.
 
 /** A participant as the roster needs them. */
 export interface Participant {

@@ -1,0 +1,26 @@
+import type { Firestore, WriteBatch } from 'firebase-admin/firestore';
+
+// Helpers for talking to Firestore that any repository may use; nothing here knows a collection.
+
+/** gRPC ALREADY_EXISTS: a create() found the document there (or a batch holding one failed for it). */
+export function isAlreadyExists(error: unknown): boolean {
+  return (error as { code?: unknown }).code === 6;
+}
+
+/** Adds `write` to a batch of at most `size` writes, committing the full ones (a migration's bounded batches). */
+export function batchedWrites(db: Firestore, size: number) {
+  let batch: WriteBatch = db.batch();
+  let count = 0;
+  const flush = async () => {
+    if (count > 0) await batch.commit();
+    batch = db.batch();
+    count = 0;
+  };
+  return {
+    async add(write: (batch: WriteBatch) => void): Promise<void> {
+      write(batch);
+      if (++count >= size) await flush();
+    },
+    flush,
+  };
+}
