@@ -5,6 +5,9 @@ import { runtimeTemporal, type TemporalSubset } from './temporal';
 // Arithmetic goes through Date.UTC on the year/month/day parts: that is pure calendar
 // arithmetic, so a daylight-saving change can never move a day, a week or a streak.
 
+/** The program's home zone: where a participant's zone is not known, "today" is Rome's. */
+export const HOME_TIME_ZONE = 'Europe/Rome';
+
 /** Weeks in the challenge. */
 export const CHALLENGE_WEEKS = 8;
 /** Days in a week (challenge weeks and calendar weeks alike). */

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { isIsoDate, isoDateSchema } from './iso-date';
 import type { IsoDate } from './iso-date';
-import { CHALLENGE_WEEKS, isValidTimeZone } from './dates';
+import { CHALLENGE_WEEKS, HOME_TIME_ZONE, isValidTimeZone } from './dates';
 import { visibleText } from './visible-text';
 
 // The participant's tracker: kept in the browser's local storage and mirrored to the
@@ -216,8 +216,6 @@ export function completionsOf(data: TrackerData, habitId: string): HabitCompleti
   return data.completions[habitId] ?? {};
 }
 
-/** Default zone when a stored tracker has none that works. */
-export const FALLBACK_TIME_ZONE = 'Europe/Rome';
 const EPOCH = '1970-01-01T00:00:00.000Z';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -265,7 +263,7 @@ export function parseStoredTracker(
   if (whole.success) return { data: whole.data, repaired: false };
 
   const source = isRecord(value) ? value : {};
-  const fallbackZone = fallback.timeZone && isValidTimeZone(fallback.timeZone) ? fallback.timeZone : FALLBACK_TIME_ZONE;
+  const fallbackZone = fallback.timeZone && isValidTimeZone(fallback.timeZone) ? fallback.timeZone : HOME_TIME_ZONE;
   const timeZone =
     typeof source.timeZone === 'string' && isValidTimeZone(source.timeZone) ? source.timeZone : fallbackZone;
   const challengeStartDate =

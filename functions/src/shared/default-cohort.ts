@@ -1,10 +1,9 @@
-import { mondayOf, todayIn } from '@sfida/core/dates';
+import { HOME_TIME_ZONE, mondayOf, todayIn } from '@sfida/core/dates';
 import { FieldValue } from 'firebase-admin/firestore';
 import type { Deps } from '../deps';
 import { cohortRef, type CohortDoc } from './cohort-repository';
 import { isAlreadyExists } from './firestore';
 import { inviteCodeRef } from './invite-codes';
-import { DEFAULT_TIME_ZONE } from './time-zone';
 import { usersCollection } from './user-repository';
 
 // Before cohorts were data, everyone registered with the INVITE_CODE secret into
@@ -30,7 +29,7 @@ export async function ensureDefaultCohortDoc(deps: MigrationDeps): Promise<{ cre
     const now = clock();
     const doc: CohortDoc = {
       name: DEFAULT_COHORT_NAME,
-      startDate: mondayOf(todayIn(DEFAULT_TIME_ZONE, now)),
+      startDate: mondayOf(todayIn(HOME_TIME_ZONE, now)),
       coachIds: owners.docs.map((d) => d.id),
       inviteCode: config.inviteCode,
       registrationOpen: true,

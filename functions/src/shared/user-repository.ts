@@ -1,6 +1,6 @@
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import type { Role, User } from '@sfida/core/user';
-import { DEFAULT_TIME_ZONE } from './time-zone';
+import { HOME_TIME_ZONE } from '@sfida/core/dates';
 
 // `users/{uid}` is read by the session check on every request and by most features,
 // so its repository lives here, below all of them.
@@ -48,7 +48,7 @@ export function toUser(snap: DocumentSnapshot): User {
     schedaAssegnata: d.schedaAssegnata ?? null,
     // Accounts created before the zone was stored have none: they get Rome, the zone the server
     // assumed for any request that named none. Read so, rather than rewritten by a migration.
-    timeZone: d.timeZone ?? DEFAULT_TIME_ZONE,
+    timeZone: d.timeZone ?? HOME_TIME_ZONE,
   };
 }
 

@@ -10,7 +10,7 @@ import type { UserRecord } from 'firebase-admin/auth';
 import type { Deps } from '../../deps';
 import { SessionStore } from '../../sessions/session-store';
 import { addDefaultCohortCoach } from '../../shared/default-cohort';
-import { DEFAULT_TIME_ZONE } from '../../shared/time-zone';
+import { HOME_TIME_ZONE } from '@sfida/core/dates';
 import { newUserDoc, toUser, userRef, type UserDoc } from '../../shared/user-repository';
 import { unrankParticipant } from '../../shared/tracker-repository';
 
@@ -62,7 +62,7 @@ export async function ensureAccount(deps: AdminDeps, input: EnsureAccountInput):
   const snap = await ref.get();
   if (snap.exists) await ref.set(fields, { merge: true });
   else {
-    const doc = newUserDoc({ email, name: input.name, role: input.role, cohortId: input.cohortId, timeZone: DEFAULT_TIME_ZONE, now: deps.clock() });
+    const doc = newUserDoc({ email, name: input.name, role: input.role, cohortId: input.cohortId, timeZone: HOME_TIME_ZONE, now: deps.clock() });
     await ref.set({ ...doc, ...fields });
   }
   return toUser(await ref.get());
@@ -79,7 +79,7 @@ export async function grantOwner(deps: AdminDeps, email: string): Promise<User> 
   } else {
     const cohortId = deps.config.inviteCohortId;
     const name = record.displayName ?? null;
-    await ref.set(newUserDoc({ email: record.email ?? email, name, role: 'OWNER', cohortId, timeZone: DEFAULT_TIME_ZONE, now: deps.clock() }));
+    await ref.set(newUserDoc({ email: record.email ?? email, name, role: 'OWNER', cohortId, timeZone: HOME_TIME_ZONE, now: deps.clock() }));
   }
   await addDefaultCohortCoach(deps, record.uid);
   return toUser(await ref.get());

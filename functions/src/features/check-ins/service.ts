@@ -9,7 +9,7 @@ import {
 } from '@sfida/core/check-in-threads';
 import { coachMessages } from '@sfida/core/coach';
 import { coachReplyPush } from '@sfida/core/notifications';
-import { todayIn } from '@sfida/core/dates';
+import { HOME_TIME_ZONE, todayIn } from '@sfida/core/dates';
 import { checkInsInOrder, weekHabitsPercent } from '@sfida/core/roster';
 import type { TrackerData } from '@sfida/core/tracker';
 import { plannerProgress, weekActions } from '@sfida/core/tracker-actions';
@@ -20,7 +20,6 @@ import { cohortOfCoach, cohortsCoachedBy, type CohortDoc } from '../../shared/co
 import { badRequest, conflict, forbidden, notFound } from '../../shared/http-error';
 import { notifyUsers } from '../../shared/push-notifier';
 import { toUser, userRef } from '../../shared/user-repository';
-import { DEFAULT_TIME_ZONE } from '../../shared/time-zone';
 import { readOrFallback } from '../../shared/unreadable-data';
 import { participantOf } from '../../shared/participant-repository';
 import { trackersOf } from '../../shared/tracker-repository';
@@ -70,7 +69,7 @@ async function cardsOf(deps: CheckInDeps, threads: ThreadDoc[], cohortNames: Map
 export function cardOf(thread: ThreadDoc, user: User | null, tracker: TrackerData | null, cohortNames: Map<string, string>, now: Date | null): CheckInCard {
   const earlier = tracker ? checkInsInOrder(tracker).filter((checkIn) => checkIn.weekNumber < thread.weekNumber) : [];
   const start = user?.challengeStartDate ?? null;
-  const today = tracker && now ? todayIn(user?.timeZone ?? tracker.timeZone ?? DEFAULT_TIME_ZONE, now) : null;
+  const today = tracker && now ? todayIn(user?.timeZone ?? tracker.timeZone ?? HOME_TIME_ZONE, now) : null;
   const planner = tracker ? plannerProgress(weekActions(tracker, thread.weekNumber)) : null;
   return {
     id: checkInThreadId(thread.userId, thread.weekNumber),

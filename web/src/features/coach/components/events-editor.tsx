@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Box, Button, Field, Flex, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { isPastEvent, type CohortEvent, type EventInput } from '@sfida/core/events';
+import { HOME_TIME_ZONE } from '@sfida/core/dates';
 import { FormError } from '../../../components/form-error';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
@@ -106,7 +107,7 @@ const dayTime = new Intl.DateTimeFormat('it-IT', { weekday: 'short', day: 'numer
 export function EventsEditor({ cohortId }: { cohortId: string }) {
   const events = useCoachEvents(cohortId);
   const save = useSaveEvent(cohortId);
-  const zone = useAuth().user?.timeZone ?? 'Europe/Rome';
+  const zone = useAuth().user?.timeZone ?? HOME_TIME_ZONE;
   const [editing, setEditing] = useState<string | null>(null);
   // A new, empty form after each event added.
   const [added, setAdded] = useState(0);
