@@ -9,7 +9,7 @@ import { TRACKER_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
 import { currentUser, requireUser } from '../../middleware/session';
 import { StaleTrackerError, ownTracker, revisionTag, syncTracker, weeklyKpiFor } from './service';
 
-/** The tracker sync (PUT/GET /users/me/progress) and a participant's weekly KPIs. */
+/** The tracker sync (PUT/GET /users/me/progress) and a participant's weekly KPIs (GET /users/:userId/progress, the only place they are computed). */
 export function trackerRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'config' | 'pushAgent'>): Router {
   const router = idCheckingRouter();
 
@@ -22,7 +22,7 @@ export function trackerRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'config' | 'p
     try {
       const result = await syncTracker(deps, currentUser(res), tracker, req.get('if-match'));
       res.set({ ETag: revisionTag(result.revision), 'Cache-Control': 'no-store' });
-      res.json({ weeklyKPI: result.weeklyKPI, tracker: result.tracker });
+      res.json({ tracker: result.tracker });
     } catch (error) {
       if (!(error instanceof StaleTrackerError)) throw error;
       res.set({ ETag: revisionTag(error.current.revision), 'Cache-Control': 'no-store' });

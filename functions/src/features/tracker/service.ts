@@ -1,5 +1,5 @@
 import { checkInThreadId, firstNameOf, needsSupport } from '@sfida/core/check-in-threads';
-import { daysBetween, mondayOf, todayIn } from '@sfida/core/dates';
+import { daysBetween, todayIn } from '@sfida/core/dates';
 import { moodAlertPush } from '@sfida/core/notifications';
 import { pointsByWeek, streakAt } from '@sfida/core/leaderboard-summary';
 import { totalPoints } from '@sfida/core/points';
@@ -51,7 +51,6 @@ export class StaleTrackerError extends HttpError {
 export interface SyncResult {
   tracker: TrackerData;
   revision: number;
-  weeklyKPI: WeeklyKpi;
 }
 
 /**
@@ -91,8 +90,7 @@ export async function syncTracker(deps: TrackerDeps, user: User, submitted: Trac
     (checkIn) => !known.has(checkIn.weekNumber) && needsSupport(checkIn.mood) && daysBetween(checkIn.date, today) <= ALERT_WITHIN_DAYS,
   );
   if (hardWeeks.length > 0 && active) await alertCoaches(deps, user, hardWeeks);
-  const weeklyKPI = summarizeTracker(tracker, { challengeStartDate: user.challengeStartDate, today, weekStart: mondayOf(today) });
-  return { tracker, revision, weeklyKPI };
+  return { tracker, revision };
 }
 
 /** A hard week is news for the coaches while it is recent (a tracker first synced late is history). */

@@ -58,7 +58,6 @@ async function startedParticipant(name = 'Partecipante Test') {
 const trackerTags = new WeakMap<Client, string>();
 
 interface SyncReply {
-  weeklyKPI: WeeklyKpi;
   tracker: TrackerData;
   message?: string;
 }
@@ -85,17 +84,25 @@ function dayOneTracker(now = START_INSTANT): TrackerData {
   return data;
 }
 
+/** The weekly KPIs as GET /api/users/:userId/progress serves them (the sync's answer carries only the tracker). */
+async function weeklyKpiOf(client: Client, uid: string, weekStart?: string): Promise<WeeklyKpi> {
+  const reply = await client.get<{ weeklyKPI: WeeklyKpi }>(`/api/users/${uid}/progress${weekStart ? `?weekStart=${weekStart}` : ''}`);
+  expect(reply.status).toBe(200);
+  return reply.body.weeklyKPI;
+}
+
 async function storedProgress(uid: string) {
   return { progress: await readDoc(app, `progress/${uid}`), summary: await readDoc(app, `progressSummaries/${uid}`) };
 }
 
 describe('PUT /api/users/me/progress', () => {
-  test('stores the tracker, the summary, and answers this week\'s KPIs', async () => {
+  test('stores the tracker and the summary, and answers the copy it vouches for', async () => {
     const { client, user } = await startedParticipant();
     const data = dayOneTracker();
     const reply = await sync(client, data);
     expect(reply.status).toBe(200);
-    expect(reply.body.weeklyKPI).toMatchObject({ weekStart: START, weekPoints: 12, totalPoints: 12, streakDays: 1, checkInThisWeek: true, currentWeek: 1 });
+    expect(Object.keys(reply.body)).toEqual(['tracker']);
+    expect(await weeklyKpiOf(client, user.id)).toMatchObject({ weekStart: START, weekPoints: 12, totalPoints: 12, streakDays: 1, checkInThisWeek: true, currentWeek: 1 });
     const { progress, summary } = await storedProgress(user.id);
     expect(JSON.parse(progress!.data as string)).toEqual(asStored(data));
     expect(reply.body.tracker).toEqual(asStored(data));
@@ -115,7 +122,7 @@ describe('PUT /api/users/me/progress', () => {
   });
 
   test('a full eight weeks with ten habits fits the size cap', async () => {
-    const { client, email } = await startedParticipant();
+    const { client, email, user } = await startedParticipant();
     let now = START_INSTANT;
     let data = emptyTracker(TZ, now, START);
     for (let h = 0; h < 10; h++) data = must(addHabit(data, `Abitudine numero ${h + 1} con un nome lungo`, now, `h${h}`));
@@ -144,8 +151,7 @@ describe('PUT /api/users/me/progress', () => {
     }
     const size = Buffer.byteLength(JSON.stringify(data));
     expect(size).toBeLessThan(512 * 1024);
-    expect(reply!.body.weeklyKPI.streakDays).toBe(56);
-    expect(reply!.body.weeklyKPI.currentWeek).toBe(8);
+    expect(await weeklyKpiOf(client, user.id)).toMatchObject({ streakDays: 56, currentWeek: 8 });
 
     // A new device downloads it gzipped when it can (fetch undoes the coding), as is otherwise.
     const gzipped = await client.get<TrackerData>('/api/users/me/progress', { 'accept-encoding': 'gzip' });
@@ -280,7 +286,7 @@ describe('points the server vouches for: no more than an honest participant', ()
     const { summary } = await storedProgress(user.id);
     // Week 1 holds what an honest week 1 can; week 2's 72 points wait for week 2.
     expect(summary!.pointsByWeek).toEqual({ [START]: 52, [monday]: 72 });
-    expect(reply.body.weeklyKPI).toMatchObject({ weekStart: START, weekPoints: 52 });
+    expect(await weeklyKpiOf(client, user.id, START)).toMatchObject({ weekStart: START, weekPoints: 52 });
   });
 });
 
@@ -299,7 +305,7 @@ describe('the sync protocol: no lost update between devices', () => {
   }
 
   test('a stale copy gets 412 with the stored copy and its tag; merged and sent again, both changes are kept', async () => {
-    const { client: phone, email } = await startedParticipant();
+    const { client: phone, email, user } = await startedParticipant();
     let base = must(addHabit(emptyTracker(TZ, START_INSTANT, START), 'Leggere', START_INSTANT, 'h1'));
     base = must(addHabit(base, 'Correre', START_INSTANT, 'h2'));
     expect((await sync(phone, base)).status).toBe(200);
@@ -325,7 +331,7 @@ describe('the sync protocol: no lost update between devices', () => {
     expect(merged.headers.get('etag')).toBe('"r3"');
     const stored = await download(phone);
     expect(stored.completions).toEqual({ h1: { [START]: 'onTime' }, h2: { [START]: 'onTime' } });
-    expect(merged.body.weeklyKPI.weekPoints).toBe(4);
+    expect((await weeklyKpiOf(laptop, user.id, START)).weekPoints).toBe(4);
   });
 
   test('without If-Match a stored copy is never overwritten', async () => {
@@ -386,7 +392,7 @@ describe('the sync protocol: no lost update between devices', () => {
     const reply = await sync(client, forged);
     expect(reply.status).toBe(200);
     // Today's 20 ticks (+40) and the 7-day bonus the back-filled strip completes (+100); no more.
-    expect(reply.body.weeklyKPI.totalPoints).toBe(140);
+    expect((await weeklyKpiOf(client, user.id)).totalPoints).toBe(140);
     expect(reply.body.tracker.timeZone).toBe('Europe/Rome');
     expect(Object.keys(reply.body.tracker.completions.h0!)).toHaveLength(7);
     const { summary } = await storedProgress(user.id);
