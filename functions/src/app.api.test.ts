@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { createApp } from './app';
 import { userRef } from './shared/user-repository';
 import { Client, PASSWORD, readDoc, registerParticipant, startTestApp, uniqueEmail, type TestApp } from './test-support/api-harness';
 import { signedInCoach, writeCohort } from './test-support/cohort-fixtures';
@@ -12,6 +14,38 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app.close();
+});
+
+/** What the walk needs of an Express 5 router layer (the router package's Layer and Route). */
+interface StackLayer {
+  name: string;
+  rawPath?: unknown;
+  route?: { path: string; methods: Record<string, boolean> };
+  handle: { stack?: StackLayer[] };
+}
+
+/** Every route below `stack` as "METHOD /path feature"; a router is named after its feature where app.ts mounts it. */
+function routesOf(stack: StackLayer[], prefix: string, feature: string): string[] {
+  return stack.flatMap((layer) => {
+    if (layer.route) {
+      const path = `${prefix}${layer.route.path}`.replace(/(.)\/$/, '$1');
+      return Object.keys(layer.route.methods).map((method) => `${method.toUpperCase()} ${path} ${feature}`);
+    }
+    if (!layer.handle.stack) return [];
+    const mountedAt = typeof layer.rawPath === 'string' ? layer.rawPath.replace(/\/$/, '') : '';
+    return routesOf(layer.handle.stack, prefix + mountedAt, layer.name === 'router' ? feature : layer.name);
+  });
+}
+
+describe('the route map in app.ts', () => {
+  test('lists every /api route and the feature that serves it, and no route the app does not serve', () => {
+    const source = readFileSync(new URL('./app.ts', import.meta.url), 'utf8');
+    const listed = [...source.matchAll(/^ *\/\/ {3}([A-Z]+) +(\/\S*) +(\S+)$/gm)].map(([, method, path, feature]) => `${method} /api${path} ${feature}`);
+    const { router } = createApp(app.deps) as unknown as { router: { stack: StackLayer[] } };
+    const served = routesOf(router.stack, '', 'app.ts');
+    expect(listed.length).toBeGreaterThan(40);
+    expect([...served].sort()).toEqual([...listed].sort());
+  });
 });
 
 describe('every /api response', () => {

@@ -1,4 +1,4 @@
-import express, { type Express } from 'express';
+import express, { type Express, type Router } from 'express';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import { assertApiConfig } from './config';
@@ -51,22 +51,80 @@ export function createApp(deps: Deps): Express {
   api.use(loadSession(sessions));
   // Two routers share /auth, and a request body can be read only once: checked here for both.
   api.use('/auth', jsonBody(AUTH_BODY_LIMIT));
-  api.use('/auth', authRouter(apiDeps));
-  api.use('/auth', accountRouter(apiDeps, { timeZoneChanged: (user) => followTimeZone(apiDeps, user) }));
-  api.use('/onboarding', onboardingRouter(apiDeps));
-  api.use('/scheda', schedaRouter(apiDeps));
-  api.use('/users', trackerRouter(apiDeps));
-  api.use('/cohorts', leaderboardRouter(apiDeps));
-  api.use('/cohorts', eventsRouter(apiDeps));
-  api.use('/coach', coachEventsRouter(apiDeps));
-  api.use('/coach', cohortsRouter(apiDeps));
-  api.use('/coach', coachRouter(apiDeps));
-  api.use('/coach', coachCheckInsRouter(apiDeps));
-  api.use('/coach', coachMessagesRouter(apiDeps));
-  api.use('/me', ownCheckInsRouter(apiDeps));
-  api.use('/me', inboxRouter(apiDeps));
-  api.use('/me', notificationsRouter(apiDeps));
-  api.use('/me', certificateRouter(apiDeps));
+
+  // The route map: every /api route, and the feature (functions/src/features/<name>) that serves it.
+  // Several features share a prefix; the mount table below says where each router sits, in order.
+  // app.api.test.ts walks the app's router stack and fails when this list and the app differ.
+  //
+  //   GET    /health                                                   app.ts
+  //   GET    /auth/me                                                  auth
+  //   GET    /auth/session                                             auth
+  //   POST   /auth/login                                               auth
+  //   POST   /auth/register                                            auth
+  //   POST   /auth/logout                                              auth
+  //   POST   /auth/password-reset                                      auth
+  //   PUT    /auth/profile                                             account
+  //   POST   /auth/start-challenge                                     account
+  //   POST   /onboarding                                               onboarding
+  //   GET    /scheda/:scheda                                           scheda
+  //   PUT    /users/me/progress                                        tracker
+  //   GET    /users/me/progress                                        tracker
+  //   GET    /users/:userId/progress                                   tracker
+  //   GET    /cohorts/:cohortId/leaderboard                            leaderboard
+  //   GET    /cohorts/:cohortId/events                                 events
+  //   POST   /coach/cohorts/:cohortId/events                           events
+  //   PUT    /coach/cohorts/:cohortId/events/:eventId                  events
+  //   DELETE /coach/cohorts/:cohortId/events/:eventId                  events
+  //   GET    /coach/cohorts                                            cohorts
+  //   POST   /coach/cohorts                                            cohorts
+  //   PATCH  /coach/cohorts/:cohortId                                  cohorts
+  //   POST   /coach/cohorts/:cohortId/invite-code                      cohorts
+  //   POST   /coach/cohorts/:cohortId/coaches                          cohorts
+  //   POST   /coach/cohorts/:cohortId/participants/:userId/withdraw    cohorts
+  //   GET    /coach/cohorts/:cohortId/participants                     coach
+  //   GET    /coach/cohorts/:cohortId/participants/:userId             coach
+  //   GET    /coach/cohorts/:cohortId/export.csv                       coach
+  //   GET    /coach/check-ins                                          check-ins
+  //   POST   /coach/check-ins/:threadId/reply                          check-ins
+  //   POST   /coach/check-ins/:threadId/read                           check-ins
+  //   GET    /coach/cohorts/:cohortId/participants/:userId/check-ins   check-ins
+  //   GET    /coach/reply-templates                                    check-ins
+  //   PUT    /coach/reply-templates                                    check-ins
+  //   POST   /coach/cohorts/:cohortId/messages/preview                 messages
+  //   POST   /coach/cohorts/:cohortId/messages                         messages
+  //   GET    /coach/cohorts/:cohortId/messages                         messages
+  //   POST   /me/check-ins/:week/seen                                  check-ins
+  //   POST   /me/check-ins/:week/answer                                check-ins
+  //   GET    /me/inbox                                                 messages
+  //   POST   /me/messages/:inboxId/read                                messages
+  //   GET    /me/notifications                                         notifications
+  //   PUT    /me/notifications                                         notifications
+  //   POST   /me/push-subscriptions                                    notifications
+  //   POST   /me/push-subscriptions/remove                             notifications
+  //   GET    /me/certificate.pdf                                       certificate
+  const mounts: Array<[prefix: string, feature: string, router: Router]> = [
+    ['/auth', 'auth', authRouter(apiDeps)],
+    ['/auth', 'account', accountRouter(apiDeps, { timeZoneChanged: (user) => followTimeZone(apiDeps, user) })],
+    ['/onboarding', 'onboarding', onboardingRouter(apiDeps)],
+    ['/scheda', 'scheda', schedaRouter(apiDeps)],
+    ['/users', 'tracker', trackerRouter(apiDeps)],
+    ['/cohorts', 'leaderboard', leaderboardRouter(apiDeps)],
+    ['/cohorts', 'events', eventsRouter(apiDeps)],
+    ['/coach', 'events', coachEventsRouter(apiDeps)],
+    ['/coach', 'cohorts', cohortsRouter(apiDeps)],
+    ['/coach', 'coach', coachRouter(apiDeps)],
+    ['/coach', 'check-ins', coachCheckInsRouter(apiDeps)],
+    ['/coach', 'messages', coachMessagesRouter(apiDeps)],
+    ['/me', 'check-ins', ownCheckInsRouter(apiDeps)],
+    ['/me', 'messages', inboxRouter(apiDeps)],
+    ['/me', 'notifications', notificationsRouter(apiDeps)],
+    ['/me', 'certificate', certificateRouter(apiDeps)],
+  ];
+  for (const [prefix, feature, router] of mounts) {
+    // Named after its feature: the router stack then says who serves what (the route map's test reads it).
+    Object.defineProperty(router, 'name', { value: feature });
+    api.use(prefix, router);
+  }
   api.use(apiNotFound);
 
   app.use('/api', api);
