@@ -1,5 +1,6 @@
 import type { IsoDate } from './iso-date';
 import { runtimeTemporal, type TemporalSubset } from './temporal';
+import { formatterFor } from './zone-formatters';
 
 // Every day here is a calendar day (YYYY-MM-DD) in the participant's own time zone.
 // Arithmetic goes through Date.UTC on the year/month/day parts: that is pure calendar
@@ -13,22 +14,8 @@ export const CHALLENGE_WEEKS = 8;
 /** Days in a week (challenge weeks and calendar weeks alike). */
 export const DAYS_PER_WEEK = 7;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** One cached en-CA formatter per zone: it prints calendar parts we can read back. */
-function partsFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
+/** En-CA prints calendar parts we can read back. */
+const CALENDAR_PARTS: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
 
 /**
  * Reads the calendar day (YYYY-MM-DD) an instant falls on in a zone; throws a RangeError for a
@@ -44,7 +31,7 @@ export function temporalCalendarDay(temporal: TemporalSubset): CalendarDayReader
 
 /** Through Intl, wherever there is no Temporal (Safari, Node 24). */
 export const intlCalendarDay: CalendarDayReader = (instant, timeZone) => {
-  const parts = partsFormatter(timeZone).formatToParts(instant);
+  const parts = formatterFor(timeZone, CALENDAR_PARTS).formatToParts(instant);
   const get = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year').padStart(4, '0')}-${get('month')}-${get('day')}`;
 };

@@ -3,6 +3,7 @@ import type { PointsEntry, PointsKind, TrackerData } from './tracker';
 import { CHALLENGE_WEEKS, addDays, challengeLastDay, challengeWeekNumber, compareIsoDates, localDateOf } from './dates';
 import { WEEK_KEYS, completionsOf } from './tracker';
 import { streakRunsOfSortedDays } from './streaks';
+import { cutText } from './text';
 
 // Points are a pure function of the tracker state: expectedAwards lists what is due now,
 // reconcileHistory makes the history match it. Switching something on and off again
@@ -51,14 +52,6 @@ export interface Award {
   reason: string;
 }
 
-/** Text cut to `length` characters (whole characters, never half an emoji). */
-export function cutText(text: string, length = REASON_TEXT_LENGTH): string {
-  const trimmed = text.trim();
-  // A string of at most `length` UTF-16 units has at most `length` characters: nothing to cut.
-  if (trimmed.length <= length) return trimmed;
-  return Array.from(trimmed).slice(0, length).join('');
-}
-
 /** The most points any challenge week can hold with `habitCount` habits. */
 export function maxPointsPerWeek(habitCount: number): number {
   return 5 * ACTION_POINTS + PLANNER_SAVE_POINTS + CHECK_IN_POINTS + habitCount * (7 * HABIT_POINTS + 20);
@@ -77,7 +70,7 @@ export function expectedAwards(data: TrackerData, options: { challengeStartDate:
         ref: `action:${week}:${action.id}`,
         points: ACTION_POINTS,
         weekNumber: Number(week),
-        reason: `Azione completata: ${cutText(action.text)}`,
+        reason: `Azione completata: ${cutText(action.text.trim(), REASON_TEXT_LENGTH)}`,
       });
     }
   }

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { addDays, challengeWeekNumber, isChallengeOver, isChallengeStarted, todayIn, weekdayIndex } from './dates';
 import type { IsoDate } from './iso-date';
+import { formatterFor } from './zone-formatters';
 import { activeHabits, type TrackerData } from './tracker';
 
 // Which reminders are due for a participant, decided from the server's copy of their tracker on
@@ -122,25 +123,20 @@ export function reminderKey(kind: ReminderKind, day: IsoDate): string {
   return `${kind}_${day}`;
 }
 
-const wallDateTimes = new Map<string, Intl.DateTimeFormat>();
+/** En-CA's parts of a wall clock, hours 0–23. */
+const WALL_CLOCK_PARTS: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+};
 
 /** The wall clock of `timeZone` at `instant`, read as if it were UTC (its offset is the difference). */
 function wallClockAsUtc(timeZone: string, instant: number): number {
-  let format = wallDateTimes.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    wallDateTimes.set(timeZone, format);
-  }
-  const parts = format.formatToParts(new Date(instant));
+  const parts = formatterFor(timeZone, WALL_CLOCK_PARTS).formatToParts(new Date(instant));
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
 }

@@ -5,6 +5,7 @@ import { ACTION_POINTS, CHECK_IN_POINTS, PLANNER_SAVE_POINTS, compareHistoryEntr
 import { MAX_ACTIONS, MIN_ACTIONS, WEEK_KEYS, emptyTracker } from './tracker';
 import { DEVICE_CLOCK_SKEW_MS, vouchedChangeClocks } from './change-stamps';
 import { effectiveDayAt, effectiveToday } from './participant-calendar';
+import { formatterFor } from './zone-formatters';
 
 // What the server can vouch for in a synced tracker (docs/decisions/018). The browser says what
 // the participant did; the server decides when it happened, by its own clock, in the zone it
@@ -18,16 +19,11 @@ export const ON_TIME_GRACE_HOURS = 3;
 /** Past days the habit strip reaches: today and the 6 before it. */
 export const BACKFILL_DAYS = 6;
 
-const hourFormatters = new Map<string, Intl.DateTimeFormat>();
+const HOUR: Intl.DateTimeFormatOptions = { hour: '2-digit', hourCycle: 'h23' };
 
 /** The hour (0–23) on the wall clock of `timeZone` at `instant`. */
 export function localHour(instant: Date, timeZone: string): number {
-  let formatter = hourFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' });
-    hourFormatters.set(timeZone, formatter);
-  }
-  return Number(formatter.format(instant));
+  return Number(formatterFor(timeZone, HOUR, 'en-GB').format(instant));
 }
 
 export interface VouchContext {

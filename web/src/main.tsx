@@ -2,7 +2,7 @@ import { startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoot } from './app/app-root';
-import { meQueryKey, meQueryOptions } from './lib/auth';
+import { meQueryKey, meQueryOptions } from './lib/session';
 import { preloadScreens } from './app/router';
 import { createQueryClient } from './lib/query-client';
 import { getSystem } from './theme';

@@ -1,118 +1,81 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Badge, Box, Button, Container, Flex, Link, Stack, useChakraContext, VisuallyHidden } from '@chakra-ui/react';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Box, Button, Container, Flex, Stack, useChakraContext } from '@chakra-ui/react';
+import { NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { useAuth } from '../lib/auth';
 import { homePathFor } from '../lib/home-path';
-import { useCachedUnreadCount } from '../lib/inbox';
 import { useMediaQuery } from '../lib/use-media-query';
 import { AppBanners } from './app-banners';
+import { NavItem, useNavEntries, type NavEntry } from './app-nav';
 import { BrandLogo } from './brand-logo';
 import { SiteFooter } from './site-footer';
 import { SkipLink } from './skip-link';
 import { Toaster } from './toaster';
+import { usePhoneMenu } from './use-phone-menu';
 
-const navItems = [
-  { to: '/eventi', label: 'Eventi' },
-  { to: '/dashboard', label: 'Dashboard' },
-  { to: '/planner', label: 'Planner' },
-  { to: '/abitudini', label: 'Abitudini' },
-  { to: '/checkin', label: 'Check-in' },
-  { to: '/messaggi', label: 'Messaggi' },
-  { to: '/risorse', label: 'Risorse' },
-  { to: '/classifica', label: 'Classifica' },
-] as const;
-
-/** Only coaches (OWNER) see the console's entry; the server refuses everyone else anyway. */
-const coachItem = { to: '/coach', label: 'Coach' } as const;
-
-/** With `count`, the number of unread things behind the link (messages), read out as such. */
-function NavItem({ to, label, block = false, count = 0 }: { to: string; label: string; block?: boolean; count?: number }) {
+/** The profile's link and the sign-out, in the header on wide screens and at the bottom of the phone menu. */
+function AccountActions({ loggingOut, onLogout }: { loggingOut: boolean; onLogout: () => void }) {
   return (
-    <Link
-      asChild
-      display={block ? 'block' : 'inline-flex'}
-      whiteSpace="nowrap"
-      px={block ? '3' : '2.5'}
-      py={block ? '3' : '2'}
-      rounded="md"
-      fontWeight="600"
-      color="fg.muted"
-      textDecoration="none"
-      _hover={{ bg: 'brand.subtle', color: 'brand.fg', textDecoration: 'none' }}
-      css={{ '&[aria-current=page]': { bg: 'brand.muted', color: 'brand.fg' } }}
-    >
-      <NavLink to={to}>
-        {label}
-        {count > 0 && (
-          <Badge ms="1.5" colorPalette="accent" variant="solid" borderRadius="full">
-            {count}
-            <VisuallyHidden>{count === 1 ? ' non letto' : ' non letti'}</VisuallyHidden>
-          </Badge>
-        )}
-      </NavLink>
-    </Link>
+    <>
+      <Button asChild variant="outline" size="sm">
+        <NavLink to="/profilo">Profilo e Allenamento</NavLink>
+      </Button>
+      <Button variant="ghost" size="sm" onClick={onLogout} loading={loggingOut} loadingText="Uscita...">
+        Esci
+      </Button>
+    </>
   );
+}
+
+/** The phone menu, below the header: the navigation, then the account's actions. */
+function PhoneMenu({ id, open, entries, actions }: { id: string; open: boolean; entries: NavEntry[]; actions: ReactNode }) {
+  // The menu's links render only while it is open: closed, it is hidden anyway, and every
+  // signed-in page would otherwise build them on its first render.
+  return (
+    <Box id={id} hidden={!open} display={{ xl: 'none' }} borderTopWidth="1px" borderColor="border" bg="bg">
+      {open && (
+        <Container maxW="7xl" py="3">
+          <Stack as="nav" aria-label="Menu principale" gap="1">
+            {entries.map((entry) => (
+              <NavItem key={entry.to} {...entry} block />
+            ))}
+          </Stack>
+          <Flex gap="2" mt="3" pt="3" borderTopWidth="1px" borderColor="border" wrap="wrap">
+            {actions}
+          </Flex>
+        </Container>
+      )}
+    </Box>
+  );
+}
+
+/** Signs out and goes home; `loggingOut` while it runs (false again if the participant chose to stay). */
+function useSignOut() {
+  const { logout } = useAuth();
+  const navigate = useNavigate();
+  const [loggingOut, setLoggingOut] = useState(false);
+  async function signOut() {
+    setLoggingOut(true);
+    // False: the participant chose to stay (changes not yet on the server).
+    if (!(await logout(() => navigate('/', { replace: true })))) setLoggingOut(false);
+  }
+  return { loggingOut, signOut };
 }
 
 /** The signed-in layout: header navigation (a disclosure menu on phones), the page, the footer. */
 export default function AppShell() {
-  const { logout, user } = useAuth();
-  // Coaches send messages rather than receive them: their place in the header is the console's.
-  const items = user?.role === 'OWNER' ? [coachItem, ...navItems.filter((item) => item.to !== '/messaggi')] : navItems;
-  // Known once a screen has fetched the inbox (the dashboard, the check-in, the messages): the
-  // shell never asks for it, so no page pays a request at start-up for the badge.
-  const unread = useCachedUnreadCount(user?.id ?? '');
-  const countOf = (to: string) => (to === '/messaggi' ? unread : 0);
-  const navigate = useNavigate();
-  const location = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const [loggingOut, setLoggingOut] = useState(false);
+  const { user } = useAuth();
+  const entries = useNavEntries(user);
+  const { menuOpen, menuId, menuButton, toggle } = usePhoneMenu();
+  const { loggingOut, signOut } = useSignOut();
   // Every signed-in page, not only the tracker's screens: a sign-out from /eventi leaves no tracker
   // behind either. Loaded after the paint: a page without the tracker does not wait for its code.
   useEffect(() => {
     void import('../tracker/sign-out').then(({ removeTrackerAtSignOut }) => removeTrackerAtSignOut());
   }, []);
-  const menuId = useId();
-  const menuButton = useRef<HTMLButtonElement>(null);
   // The header's navigation shows from the xl breakpoint, the menu below it. On a phone the
   // navigation is not even rendered: it would cost start-up styling work for nothing.
   const wide = useMediaQuery(useChakraContext().breakpoints.up('xl').replace('@media ', ''));
-
-  // A navigation closes the phone menu.
-  const [lastPath, setLastPath] = useState(location.pathname);
-  if (lastPath !== location.pathname) {
-    setLastPath(location.pathname);
-    setMenuOpen(false);
-  }
-
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setMenuOpen(false);
-        menuButton.current?.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [menuOpen]);
-
-  async function handleLogout() {
-    setLoggingOut(true);
-    // False: the participant chose to stay (changes not yet on the server).
-    if (!(await logout(() => navigate('/', { replace: true })))) setLoggingOut(false);
-  }
-
-  const profileLink = (
-    <Button asChild variant="outline" size="sm">
-      <NavLink to="/profilo">Profilo e Allenamento</NavLink>
-    </Button>
-  );
-  const logoutButton = (
-    <Button variant="ghost" size="sm" onClick={handleLogout} loading={loggingOut} loadingText="Uscita...">
-      Esci
-    </Button>
-  );
+  const actions = <AccountActions loggingOut={loggingOut} onLogout={() => void signOut()} />;
 
   return (
     <Flex direction="column" minH="100dvh" bg="bg.canvas">
@@ -124,13 +87,12 @@ export default function AppShell() {
             {wide && (
               <>
                 <Flex as="nav" aria-label="Navigazione principale" display={{ base: 'none', xl: 'flex' }} gap="1" flex="1" justify="center">
-                  {items.map((item) => (
-                    <NavItem key={item.to} {...item} count={countOf(item.to)} />
+                  {entries.map((entry) => (
+                    <NavItem key={entry.to} {...entry} />
                   ))}
                 </Flex>
                 <Flex display={{ base: 'none', xl: 'flex' }} gap="2" align="center">
-                  {profileLink}
-                  {logoutButton}
+                  {actions}
                 </Flex>
               </>
             )}
@@ -141,7 +103,7 @@ export default function AppShell() {
               size="sm"
               aria-expanded={menuOpen}
               aria-controls={menuId}
-              onClick={() => setMenuOpen((open) => !open)}
+              onClick={toggle}
             >
               <Box as="span" aria-hidden="true" fontSize="lg" lineHeight="1">
                 {menuOpen ? '✕' : '☰'}
@@ -150,23 +112,7 @@ export default function AppShell() {
             </Button>
           </Flex>
         </Container>
-        {/* The menu's links render only while it is open: closed, it is hidden anyway, and every
-            signed-in page would otherwise build them on its first render. */}
-        <Box id={menuId} hidden={!menuOpen} display={{ xl: 'none' }} borderTopWidth="1px" borderColor="border" bg="bg">
-          {menuOpen && (
-            <Container maxW="7xl" py="3">
-              <Stack as="nav" aria-label="Menu principale" gap="1">
-                {items.map((item) => (
-                  <NavItem key={item.to} {...item} block count={countOf(item.to)} />
-                ))}
-              </Stack>
-              <Flex gap="2" mt="3" pt="3" borderTopWidth="1px" borderColor="border" wrap="wrap">
-                {profileLink}
-                {logoutButton}
-              </Flex>
-            </Container>
-          )}
-        </Box>
+        <PhoneMenu id={menuId} open={menuOpen} entries={entries} actions={actions} />
       </Box>
       <AppBanners />
       {/* At least a screen tall: the footer starts below the fold, so it never jumps down in

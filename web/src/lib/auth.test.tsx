@@ -2,7 +2,10 @@ import { act, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeUser } from '../testing/fake-user';
 import { anonymous, json, mockApi, renderApp, sentBody } from '../testing/test-utils';
-import { addSignOutStep, meQueryKey, PUSH_UNSUBSCRIBE_TIMEOUT_MS, REMEMBERED_USER_KEY, useAuth, type AuthContextValue } from './auth';
+import { useAuth, type AuthContextValue } from './auth';
+import { REMEMBERED_USER_KEY } from './remembered-user';
+import { meQueryKey } from './session';
+import { addSignOutStep, PUSH_UNSUBSCRIBE_TIMEOUT_MS } from './sign-out-steps';
 
 afterEach(() => {
   vi.unstubAllGlobals();

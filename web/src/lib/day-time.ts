@@ -1,15 +1,24 @@
-const formats = new Map<string, Intl.DateTimeFormat>();
+import { formatterFor } from '@sfida/core/zone-formatters';
+
+const DAY_TIME: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' };
 
 /**
  * "12 novembre, 18:30": when a coach wrote or a participant answered. In `timeZone` (the
- * participant's own) or, without one, the browser's. One formatter per zone, built once.
+ * participant's own) or, without one, the browser's.
  */
 export function formatDayTime(instant: string, timeZone?: string): string {
-  const key = timeZone ?? '';
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', ...(timeZone ? { timeZone } : {}) });
-    formats.set(key, format);
-  }
-  return format.format(new Date(instant));
+  return formatterFor(timeZone, DAY_TIME, 'it-IT').format(new Date(instant));
+}
+
+const EVENT_DAY: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' };
+const EVENT_TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
+
+/**
+ * "Giovedì 5 marzo 2099, ore 19:00": when an event starts, in `timeZone` (the zone the server
+ * keeps for the user), the same on /eventi and in the coach's editor.
+ */
+export function formatEventDayTime(instant: string, timeZone: string): string {
+  const start = new Date(instant);
+  const day = formatterFor(timeZone, EVENT_DAY, 'it-IT').format(start);
+  return `${day.charAt(0).toUpperCase()}${day.slice(1)}, ore ${formatterFor(timeZone, EVENT_TIME, 'it-IT').format(start)}`;
 }

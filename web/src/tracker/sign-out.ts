@@ -1,4 +1,4 @@
-import { addSignOutStep, type SignOutStep } from '../lib/auth';
+import { addSignOutStep, type SignOutStep } from '../lib/sign-out-steps';
 import { withTimeout } from '../lib/with-timeout';
 import { STORAGE_KEYS, legacyTrackerKey } from './storage-keys';
 import { dropTrackerStore, trackerStoreFor } from './tracker-store';

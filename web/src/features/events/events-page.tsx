@@ -1,13 +1,16 @@
 import { Alert, Badge, Box, Flex, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { isPastEvent, orderEvents } from '@sfida/core/events';
+import { formatterFor } from '@sfida/core/zone-formatters';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
+import { formatEventDayTime } from '../../lib/day-time';
 import type { User } from '@sfida/core/user';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCohortEvents } from './api/events';
 
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const DAY_NUMBER: Intl.DateTimeFormatOptions = { day: 'numeric' };
+const MONTH_YEAR: Intl.DateTimeFormatOptions = { month: 'short', year: 'numeric' };
 
 export default function EventsPage() {
   useDocumentTitle('Eventi');
@@ -21,10 +24,8 @@ function EventsCalendar({ user }: { user: User }) {
   const now = new Date();
   // Days and times as the participant lives them: in their zone.
   const zone = user.timeZone;
-  const dayFormat = new Intl.DateTimeFormat('it-IT', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: zone });
-  const timeFormat = new Intl.DateTimeFormat('it-IT', { hour: '2-digit', minute: '2-digit', timeZone: zone });
-  const dayNumber = new Intl.DateTimeFormat('it-IT', { day: 'numeric', timeZone: zone });
-  const monthYear = new Intl.DateTimeFormat('it-IT', { month: 'short', year: 'numeric', timeZone: zone });
+  const dayNumber = formatterFor(zone, DAY_NUMBER, 'it-IT');
+  const monthYear = formatterFor(zone, MONTH_YEAR, 'it-IT');
   const events = orderEvents(query.data ?? [], now, zone);
 
   return (
@@ -101,7 +102,7 @@ function EventsCalendar({ user }: { user: User }) {
                   )}
                 </Flex>
                 <Text color="fg.muted" fontSize="sm">
-                  {capitalize(dayFormat.format(start))}, ore {timeFormat.format(start)}
+                  {formatEventDayTime(event.startsAt, zone)}
                 </Text>
                 {event.speaker ? <Text fontWeight="600">Con {event.speaker}</Text> : null}
                 {event.description ? <Text color="fg.muted">{event.description}</Text> : null}

@@ -1,80 +1,25 @@
-import { useState, type FormEvent } from 'react';
-import { Box, Button, Dialog, Flex, Heading, Link, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { needsOnboarding, schedaFor, type OnboardingRequest, type Scheda } from '@sfida/core/user';
+import { needsOnboarding } from '@sfida/core/user';
 import { FormError } from '../../components/form-error';
 import { PlainLayout } from '../../components/plain-layout';
-import { apiFetch, errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { homePathFor } from '../../lib/home-path';
-import { schedaLabels } from '../../lib/training-labels';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { questions, type OnboardingAnswers } from './onboarding-questions';
-
-const SELECT_AN_OPTION = 'Seleziona un\'opzione prima di continuare';
-const ANSWER_ALL = 'Per favore rispondi a tutte le domande';
-const SAVE_FAILED = 'Errore durante il salvataggio dell\'onboarding';
-
-const noAnswers: OnboardingAnswers = { tempoAllenamento: null, luogoAllenamento: null, livelloAllenamento: null };
+import { QuestionFieldset } from './components/question-fieldset';
+import { QuestionProgress } from './components/question-progress';
+import { SchedaAssignedDialog } from './components/scheda-assigned-dialog';
+import { useOnboardingForm } from './hooks/use-onboarding-form';
+import { questions } from './onboarding-questions';
 
 export default function OnboardingPage() {
   useDocumentTitle('Onboarding');
   const { user, logout, refresh } = useAuth();
   const navigate = useNavigate();
-  const [step, setStep] = useState(0);
-  const [answers, setAnswers] = useState(noAnswers);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [assigned, setAssigned] = useState<Scheda | null>(null);
+  const { step, question, isLast, current, error, saving, assigned, choose, back, submit } = useOnboardingForm(refresh);
 
   // Done already (or an OWNER): nothing to answer. Not while showing the success modal, though.
   if (user && !needsOnboarding(user) && !assigned) return <Navigate to={homePathFor(user)} replace />;
-
-  const question = questions[step] ?? questions[0];
-  const isLast = step === questions.length - 1;
-  const current = answers[question.key];
-
-  function choose(value: string) {
-    setAnswers((previous) => ({ ...previous, [question.key]: value }));
-    setError(null);
-  }
-
-  function next() {
-    if (!current) {
-      setError(SELECT_AN_OPTION);
-      return;
-    }
-    setError(null);
-    setStep((s) => s + 1);
-  }
-
-  function back() {
-    setError(null);
-    setStep((s) => Math.max(0, s - 1));
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!isLast) return next();
-    const { tempoAllenamento, luogoAllenamento, livelloAllenamento } = answers;
-    if (!tempoAllenamento || !luogoAllenamento || !livelloAllenamento) {
-      setError(ANSWER_ALL);
-      return;
-    }
-    setError(null);
-    setSaving(true);
-    const scheda = schedaFor(livelloAllenamento, luogoAllenamento);
-    try {
-      const body: OnboardingRequest = { tempoAllenamento, luogoAllenamento, livelloAllenamento, schedaAssegnata: scheda };
-      await apiFetch('/api/onboarding', { method: 'POST', body });
-      setAssigned(scheda);
-      await refresh();
-    } catch (caught) {
-      setError(errorMessage(caught, SAVE_FAILED));
-    } finally {
-      setSaving(false);
-    }
-  }
 
   async function backToRegistration() {
     await logout(() => navigate('/register', { replace: true }));
@@ -93,59 +38,9 @@ export default function OnboardingPage() {
         </Stack>
 
         <Stack as="form" onSubmit={submit} layerStyle="card" gap="6" p={{ base: '5', sm: '8' }} shadow="sm">
-          <Stack gap="2">
-            <Text fontWeight="600" color="brand.fg" aria-live="polite">
-              Domanda {step + 1} di {questions.length}
-            </Text>
-            <Box aria-hidden="true" h="2" bg="bg.muted" rounded="full" overflow="hidden">
-              <Box h="full" bg="brand.solid" rounded="full" width={`${((step + 1) / questions.length) * 100}%`} transition="width 0.2s" />
-            </Box>
-          </Stack>
+          <QuestionProgress step={step} total={questions.length} />
 
-          <Box as="fieldset" key={question.key}>
-            <Box as="legend" fontSize={{ base: 'xl', md: '2xl' }} fontWeight="700" mb="1">
-              {question.title}
-            </Box>
-            <Text color="fg.muted" mb="4">
-              {question.hint}
-            </Text>
-            <Stack gap="3">
-              {question.options.map((option) => (
-                <Flex
-                  as="label"
-                  key={option.value}
-                  gap="3"
-                  align="flex-start"
-                  p="4"
-                  borderWidth="2px"
-                  borderColor="border"
-                  rounded="xl"
-                  cursor="pointer"
-                  bg="bg"
-                  _hover={{ borderColor: 'brand.border' }}
-                  css={{
-                    '&:has(input:checked)': { borderColor: 'brand.solid', bg: 'brand.subtle' },
-                    '&:has(input:focus-visible)': { outline: '3px solid {colors.brand.500}', outlineOffset: '2px' },
-                  }}
-                >
-                  <input
-                    type="radio"
-                    name={question.key}
-                    value={option.value}
-                    checked={current === option.value}
-                    onChange={() => choose(option.value)}
-                    style={{ marginTop: '0.3rem', width: '1.1rem', height: '1.1rem', flexShrink: 0, accentColor: 'var(--chakra-colors-brand-700)' }}
-                  />
-                  <Box>
-                    <Text fontWeight="700">{option.label}</Text>
-                    <Text color="fg.muted" fontSize="sm">
-                      {option.description}
-                    </Text>
-                  </Box>
-                </Flex>
-              ))}
-            </Stack>
-          </Box>
+          <QuestionFieldset key={question.key} question={question} current={current} onChoose={choose} />
 
           <FormError message={error} />
 
@@ -170,33 +65,7 @@ export default function OnboardingPage() {
         </Text>
       </Stack>
 
-      {/* role=alertdialog alone would ignore a click on the backdrop, which must go to the dashboard too. */}
-      <Dialog.Root open={assigned !== null} onOpenChange={(details) => !details.open && goToDashboard()} placement="center" role="alertdialog" closeOnInteractOutside>
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner px="4">
-            <Dialog.Content rounded="2xl">
-              <Dialog.Header>
-                <Dialog.Title fontSize="xl">Onboarding completato! 🎉</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="3">
-                  <Text>In base alle tue risposte ti abbiamo assegnato la scheda:</Text>
-                  <Text fontSize="2xl" fontWeight="800" color="brand.fg">
-                    {assigned ? schedaLabels[assigned] : ''}
-                  </Text>
-                  <Text color="fg.muted">La trovi sempre in “Profilo e Allenamento”, pronta da scaricare.</Text>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button onClick={goToDashboard} width={{ base: 'full', sm: 'auto' }}>
-                  Vai alla dashboard
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <SchedaAssignedDialog assigned={assigned} onClose={goToDashboard} />
     </PlainLayout>
   );
 }

@@ -3,10 +3,10 @@ import { Stack, Text } from '@chakra-ui/react';
 import { useLocation } from 'react-router-dom';
 import type { OwnThread } from '@sfida/core/check-in-threads';
 import type { CheckIn } from '@sfida/core/tracker';
+import { cutText } from '@sfida/core/text';
 import { CheckInCard } from '../../../components/check-in-card';
 import { historyEntryId } from '../../../lib/inbox';
 import { CheckInThread } from './check-in-thread';
-import { cutWithEllipsis } from './cut-text';
 
 /** Reflections in the history show at most this many characters, so that every week fits at a glance. */
 export const HISTORY_REFLECTION_LENGTH = 100;
@@ -45,7 +45,7 @@ export function CheckInHistory({ checkIns, threads, userId, timeZone }: CheckInH
         return (
           <CheckInCard key={checkIn.id} checkIn={checkIn} id={historyEntryId(checkIn.weekNumber)}>
             <Text mt="1" color="fg.muted" overflowWrap="anywhere">
-              {cutWithEllipsis(checkIn.reflection, HISTORY_REFLECTION_LENGTH)}
+              {cutText(checkIn.reflection, HISTORY_REFLECTION_LENGTH, '…')}
             </Text>
             {checkIn.audioNote && (
               <Text mt="1" fontSize="sm" color="fg.muted">

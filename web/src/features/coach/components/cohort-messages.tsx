@@ -1,14 +1,12 @@
-import { useRef, useState, type FormEvent } from 'react';
 import { Box, Button, Field, Flex, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import type { RosterRow } from '@sfida/core/coach';
-import { MAX_MESSAGE, messageTexts, segmentLabels, segmentSchema, type AudienceRequest, type AudiencePreview, type Segment } from '@sfida/core/cohort-messages';
+import { MAX_MESSAGE, messageTexts, segmentLabels, segmentSchema, type AudiencePreview, type Segment } from '@sfida/core/cohort-messages';
 import { FormError } from '../../../components/form-error';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDayTime } from '../../../lib/day-time';
-import { notify } from '../../../lib/notices';
-import { useAudiencePreview, useSendMessage, useSentMessages } from '../api/messages';
+import { useSentMessages } from '../api/messages';
 import { NativeCheckbox } from '../../../components/native-checkbox';
-
+import { useMessageComposer } from '../hooks/use-message-composer';
 
 function recipientsText(count: number): string {
   return count === 1 ? 'Lo riceverà 1 partecipante' : `Lo riceveranno ${count} partecipanti`;
@@ -34,134 +32,75 @@ function PreviewList({ preview }: { preview: AudiencePreview }) {
   );
 }
 
-/**
- * A message to the whole cohort or a segment of it: the audience first ("Vedi destinatari"),
- * then the send. One `requestId` per composed message, kept across a retry or a double click
- * so the server sends it once; a new one once it is sent or changed.
- */
-export function MessageComposer({ cohortId, rows }: { cohortId: string; rows: RosterRow[] }) {
-  const previewAudience = useAudiencePreview(cohortId);
-  const send = useSendMessage(cohortId);
-  const [segment, setSegment] = useState<Segment>('all');
-  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
-  const [text, setText] = useState('');
-  const [requestId, setRequestId] = useState(() => crypto.randomUUID());
-  const [preview, setPreview] = useState<AudiencePreview | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  // The button is disabled on the next render; a second click in between must not send again.
-  const sending = useRef(false);
+/** Who gets the message: the whole cohort or a segment of it. */
+function SegmentField({ segment, onChoose }: { segment: Segment; onChoose: (segment: Segment) => void }) {
+  return (
+    <Field.Root>
+      <Field.Label>Destinatari</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field value={segment} onChange={(e) => onChoose(segmentSchema.parse(e.target.value))}>
+          {Object.entries(segmentLabels).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
+
+/** The participants to pick one by one (the "picked" segment); those who withdrew are not offered. */
+function RecipientPicker({ rows, picked, onToggle }: { rows: RosterRow[]; picked: ReadonlySet<string>; onToggle: (userId: string) => void }) {
   const candidates = rows.filter((row) => !row.withdrawn);
+  return (
+    <Box as="fieldset" borderWidth="1px" borderColor="border" rounded="md" p="3">
+      <Text as="legend" fontSize="sm" fontWeight="medium" px="1">
+        Scegli i partecipanti ({picked.size} scelti)
+      </Text>
+      {candidates.length === 0 ? (
+        <Text fontSize="sm" color="fg.muted">
+          Nessun partecipante nella coorte.
+        </Text>
+      ) : (
+        <Stack as="ul" gap="1" p="0" m="0" listStyleType="none" maxH="16rem" overflowY="auto">
+          {candidates.map((row) => (
+            <li key={row.userId}>
+              <Flex as="label" gap="2" align="center" py="1" cursor="pointer">
+                <NativeCheckbox type="checkbox" checked={picked.has(row.userId)} onChange={() => onToggle(row.userId)} />
+                <Text as="span" overflowWrap="anywhere">
+                  {row.name}
+                </Text>
+              </Flex>
+            </li>
+          ))}
+        </Stack>
+      )}
+    </Box>
+  );
+}
 
-  const audience = (): AudienceRequest => (segment === 'picked' ? { segment, userIds: [...picked] } : { segment });
-
-  /** A different audience: the preview no longer holds, and it is another message. */
-  function audienceChanged() {
-    setPreview(null);
-    setRequestId(crypto.randomUUID());
-  }
-
-  function togglePicked(userId: string) {
-    const next = new Set(picked);
-    if (!next.delete(userId)) next.add(userId);
-    setPicked(next);
-    audienceChanged();
-  }
-
-  async function showPreview() {
-    if (segment === 'picked' && picked.size === 0) return setError(messageTexts.pickSomeone);
-    setError(null);
-    try {
-      setPreview(await previewAudience.mutateAsync(audience()));
-    } catch (caught) {
-      setError(errorMessage(caught, 'Impossibile calcolare i destinatari'));
-    }
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (sending.current) return;
-    if (text.trim() === '') return setError(messageTexts.textRequired);
-    if (text.trim().length > MAX_MESSAGE) return setError(messageTexts.textTooLong);
-    setError(null);
-    sending.current = true;
-    try {
-      const sent = await send.mutateAsync({ ...audience(), requestId, text });
-      notify({ type: 'success', title: `Messaggio inviato a ${sent.recipientCount} ${sent.recipientCount === 1 ? 'partecipante' : 'partecipanti'}` });
-      setText('');
-      setPicked(new Set());
-      setPreview(null);
-      setRequestId(crypto.randomUUID());
-    } catch (caught) {
-      setError(errorMessage(caught, 'Invio del messaggio non riuscito'));
-    } finally {
-      sending.current = false;
-    }
-  }
+/** A message to the whole cohort or a segment of it: the audience first ("Vedi destinatari"), then the send. */
+export function MessageComposer({ cohortId, rows }: { cohortId: string; rows: RosterRow[] }) {
+  const composer = useMessageComposer(cohortId);
+  const { segment, picked, text, preview } = composer;
 
   return (
     <Stack asChild gap="4">
-      <form onSubmit={submit} noValidate aria-label="Messaggio alla coorte">
-        <FormError message={error} />
-        <Field.Root>
-          <Field.Label>Destinatari</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              value={segment}
-              onChange={(e) => {
-                setSegment(segmentSchema.parse(e.target.value));
-                audienceChanged();
-              }}
-            >
-              {Object.entries(segmentLabels).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-        {segment === 'picked' && (
-          <Box as="fieldset" borderWidth="1px" borderColor="border" rounded="md" p="3">
-            <Text as="legend" fontSize="sm" fontWeight="medium" px="1">
-              Scegli i partecipanti ({picked.size} scelti)
-            </Text>
-            {candidates.length === 0 ? (
-              <Text fontSize="sm" color="fg.muted">
-                Nessun partecipante nella coorte.
-              </Text>
-            ) : (
-              <Stack as="ul" gap="1" p="0" m="0" listStyleType="none" maxH="16rem" overflowY="auto">
-                {candidates.map((row) => (
-                  <li key={row.userId}>
-                    <Flex as="label" gap="2" align="center" py="1" cursor="pointer">
-                      <NativeCheckbox type="checkbox" checked={picked.has(row.userId)} onChange={() => togglePicked(row.userId)} />
-                      <Text as="span" overflowWrap="anywhere">
-                        {row.name}
-                      </Text>
-                    </Flex>
-                  </li>
-                ))}
-              </Stack>
-            )}
-          </Box>
-        )}
+      <form onSubmit={composer.submit} noValidate aria-label="Messaggio alla coorte">
+        <FormError message={composer.error} />
+        <SegmentField segment={segment} onChoose={composer.chooseSegment} />
+        {segment === 'picked' && <RecipientPicker rows={rows} picked={picked} onToggle={composer.togglePicked} />}
         <Field.Root invalid={text.length > MAX_MESSAGE}>
           <Field.Label>Messaggio</Field.Label>
-          <Textarea
-            rows={5}
-            value={text}
-            onChange={(e) => {
-              setText(e.target.value);
-              setRequestId(crypto.randomUUID());
-            }}
-          />
+          <Textarea rows={5} value={text} onChange={(e) => composer.changeText(e.target.value)} />
           <Field.HelperText>
             {text.length}/{MAX_MESSAGE} · {'{nome}'} e {'{settimana}'} diventano il nome e la settimana di ciascun partecipante.
           </Field.HelperText>
         </Field.Root>
         <Box>
-          <Button type="button" size="sm" variant="outline" loading={previewAudience.isPending} loadingText="Calcolo..." onClick={() => void showPreview()}>
+          <Button type="button" size="sm" variant="outline" loading={composer.previewing} loadingText="Calcolo..." onClick={() => void composer.showPreview()}>
             Vedi destinatari
           </Button>
         </Box>
@@ -172,7 +111,7 @@ export function MessageComposer({ cohortId, rows }: { cohortId: string; rows: Ro
         )}
         {preview && preview.count > 0 && (
           <Box>
-            <Button type="submit" loading={send.isPending} loadingText="Invio..." disabled={send.isPending}>
+            <Button type="submit" loading={composer.sendPending} loadingText="Invio..." disabled={composer.sendPending}>
               Invia messaggio
             </Button>
           </Box>

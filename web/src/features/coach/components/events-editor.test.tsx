@@ -10,10 +10,10 @@ afterEach(resetTestState);
 const EVENTS = '/api/coach/cohorts/cohort-1/events';
 
 /** A server keeping the cohort's events in memory, as the API does. */
-function eventsServer(initial: CohortEvent[]) {
+function eventsServer(initial: CohortEvent[], coach = fakeCoach()) {
   let events = [...initial];
   let next = 1;
-  const calls = fakeServer(fakeCoach(), (call: ApiCall) => {
+  const calls = fakeServer(coach, (call: ApiCall) => {
     if (call.path === '/api/coach/cohorts') return json([fakeCohort()]);
     if (call.path.startsWith('/api/coach/cohorts/cohort-1/participants')) return json({ rows: [], nextCursor: null });
     if (call.path === '/api/cohorts/cohort-1/events') return json({ events });
@@ -72,6 +72,16 @@ describe('the cohort calendar in the console', { timeout: 20_000 }, () => {
     await user.click(within(item).getByRole('button', { name: 'Elimina evento' }));
     await waitFor(() => expect(within(list).queryByText('Kick-off spostato')).toBeNull());
     expect(server.events().map((event) => event.title)).toEqual(['Sonno e recupero']);
+  });
+
+  it("shows an event at the time of the zone the server keeps for the coach, not the browser's", async () => {
+    // 20:00 in Rome (where the tests run) is 14:00 in New York.
+    const webinar: CohortEvent = { id: 'w', startsAt: '2099-01-15T19:00:00.000Z', title: 'Webinar', speaker: '', description: '' };
+    eventsServer([webinar], { ...fakeCoach(), timeZone: 'America/New_York' });
+    renderApp('/coach/cohort-1');
+    const list = await screen.findByRole('list', { name: 'Eventi della coorte' });
+    const item = (await within(list).findByText('Webinar')).closest('li')!;
+    expect(item).toHaveTextContent('Giovedì 15 gennaio 2099, ore 14:00');
   });
 
   it("shows the server's message when it refuses an event", async () => {

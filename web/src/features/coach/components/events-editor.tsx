@@ -5,6 +5,7 @@ import { HOME_TIME_ZONE } from '@sfida/core/dates';
 import { FormError } from '../../../components/form-error';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
+import { formatEventDayTime } from '../../../lib/day-time';
 import { notify } from '../../../lib/notices';
 import { useCoachEvents, useSaveEvent } from '../api/events';
 import { ConfirmInline } from './confirm-inline';
@@ -101,9 +102,7 @@ function EventForm({ cohortId, event, onDone }: { cohortId: string; event?: Coho
   );
 }
 
-const dayTime = new Intl.DateTimeFormat('it-IT', { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-
-/** The cohort's calendar for its coaches: add, edit, delete. Participants see it on /eventi. */
+/** The cohort's calendar for its coaches: add, edit, delete. Participants see it on /eventi, at the same times. */
 export function EventsEditor({ cohortId }: { cohortId: string }) {
   const events = useCoachEvents(cohortId);
   const save = useSaveEvent(cohortId);
@@ -126,7 +125,7 @@ export function EventsEditor({ cohortId }: { cohortId: string }) {
               <Stack gap="1">
                 <Text fontWeight="700">{event.title}</Text>
                 <Text fontSize="sm" color="fg.muted">
-                  {dayTime.format(new Date(event.startsAt))}
+                  {formatEventDayTime(event.startsAt, zone)}
                   {isPastEvent(event, now, zone) ? ' · Evento concluso' : ''}
                   {event.speaker ? ` · ${event.speaker}` : ''}
                 </Text>

@@ -1,0 +1,43 @@
+import { Box, Flex, Stack, Text } from '@chakra-ui/react';
+import type { RosterRow } from '@sfida/core/coach';
+import { lastActivityText, moodText, ParticipantLink, StatusBadges } from './roster-cells';
+
+/** The roster as cards, for phones. */
+export function RosterCards({ cohortId, rows }: { cohortId: string; rows: RosterRow[] }) {
+  return (
+    <Stack as="ul" gap="3" p="0" m="0" listStyleType="none" aria-label="Roster della coorte">
+      {rows.map((row) => (
+        <Box as="li" key={row.userId} borderWidth="1px" borderColor="border" rounded="lg" p="3">
+          <Flex gap="2" align="center" wrap="wrap">
+            <ParticipantLink cohortId={cohortId} row={row} />
+            <StatusBadges row={row} />
+          </Flex>
+          <Box as="dl" display="grid" gridTemplateColumns="auto 1fr" columnGap="3" rowGap="0.5" mt="2" fontSize="sm">
+            <Text as="dt" color="fg.muted">
+              Punti
+            </Text>
+            <Text as="dd">
+              {row.totalPoints} totali · {row.pointsThisWeek} questa settimana
+            </Text>
+            <Text as="dt" color="fg.muted">
+              Serie
+            </Text>
+            <Text as="dd">{row.currentStreak} gg</Text>
+            <Text as="dt" color="fg.muted">
+              Abitudini 7 gg
+            </Text>
+            <Text as="dd">{row.habitsLast7DaysPercent === null ? '–' : `${row.habitsLast7DaysPercent}%`}</Text>
+            <Text as="dt" color="fg.muted">
+              Ultima attività
+            </Text>
+            <Text as="dd">{lastActivityText(row)}</Text>
+            <Text as="dt" color="fg.muted">
+              Umore
+            </Text>
+            <Text as="dd">{moodText(row)}</Text>
+          </Box>
+        </Box>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,94 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { MAX_MESSAGE, messageTexts, type AudienceRequest, type AudiencePreview, type Segment } from '@sfida/core/cohort-messages';
+import { errorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/notices';
+import { useAudiencePreview, useSendMessage } from '../api/messages';
+
+/**
+ * A message to the whole cohort or a segment of it: the audience first (its preview), then the
+ * send. One `requestId` per composed message, kept across a retry or a double click so the server
+ * sends it once; a new one once it is sent or changed.
+ */
+export function useMessageComposer(cohortId: string) {
+  const previewAudience = useAudiencePreview(cohortId);
+  const send = useSendMessage(cohortId);
+  const [segment, setSegment] = useState<Segment>('all');
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  const [text, setText] = useState('');
+  const [requestId, setRequestId] = useState(() => crypto.randomUUID());
+  const [preview, setPreview] = useState<AudiencePreview | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  // The button is disabled on the next render; a second click in between must not send again.
+  const sending = useRef(false);
+
+  const audience = (): AudienceRequest => (segment === 'picked' ? { segment, userIds: [...picked] } : { segment });
+
+  /** A different audience: the preview no longer holds, and it is another message. */
+  function audienceChanged() {
+    setPreview(null);
+    setRequestId(crypto.randomUUID());
+  }
+
+  function chooseSegment(next: Segment) {
+    setSegment(next);
+    audienceChanged();
+  }
+
+  function togglePicked(userId: string) {
+    const next = new Set(picked);
+    if (!next.delete(userId)) next.add(userId);
+    setPicked(next);
+    audienceChanged();
+  }
+
+  function changeText(next: string) {
+    setText(next);
+    setRequestId(crypto.randomUUID());
+  }
+
+  async function showPreview() {
+    if (segment === 'picked' && picked.size === 0) return setError(messageTexts.pickSomeone);
+    setError(null);
+    try {
+      setPreview(await previewAudience.mutateAsync(audience()));
+    } catch (caught) {
+      setError(errorMessage(caught, 'Impossibile calcolare i destinatari'));
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (sending.current) return;
+    if (text.trim() === '') return setError(messageTexts.textRequired);
+    if (text.trim().length > MAX_MESSAGE) return setError(messageTexts.textTooLong);
+    setError(null);
+    sending.current = true;
+    try {
+      const sent = await send.mutateAsync({ ...audience(), requestId, text });
+      notify({ type: 'success', title: `Messaggio inviato a ${sent.recipientCount} ${sent.recipientCount === 1 ? 'partecipante' : 'partecipanti'}` });
+      setText('');
+      setPicked(new Set());
+      setPreview(null);
+      setRequestId(crypto.randomUUID());
+    } catch (caught) {
+      setError(errorMessage(caught, 'Invio del messaggio non riuscito'));
+    } finally {
+      sending.current = false;
+    }
+  }
+
+  return {
+    segment,
+    picked,
+    text,
+    preview,
+    error,
+    previewing: previewAudience.isPending,
+    sendPending: send.isPending,
+    chooseSegment,
+    togglePicked,
+    changeText,
+    showPreview,
+    submit,
+  };
+}

@@ -1,0 +1,36 @@
+import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import type { Scheda } from '@sfida/core/user';
+import { schedaLabels } from '../../../lib/training-labels';
+
+/** The end of the onboarding: the scheda it assigned; closing it in any way goes to the dashboard. */
+export function SchedaAssignedDialog({ assigned, onClose }: { assigned: Scheda | null; onClose: () => void }) {
+  return (
+    // role=alertdialog alone would ignore a click on the backdrop, which must go to the dashboard too.
+    <Dialog.Root open={assigned !== null} onOpenChange={(details) => !details.open && onClose()} placement="center" role="alertdialog" closeOnInteractOutside>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px="4">
+          <Dialog.Content rounded="2xl">
+            <Dialog.Header>
+              <Dialog.Title fontSize="xl">Onboarding completato! 🎉</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="3">
+                <Text>In base alle tue risposte ti abbiamo assegnato la scheda:</Text>
+                <Text fontSize="2xl" fontWeight="800" color="brand.fg">
+                  {assigned ? schedaLabels[assigned] : ''}
+                </Text>
+                <Text color="fg.muted">La trovi sempre in “Profilo e Allenamento”, pronta da scaricare.</Text>
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button onClick={onClose} width={{ base: 'full', sm: 'auto' }}>
+                Vai alla dashboard
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

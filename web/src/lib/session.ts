@@ -1,0 +1,74 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { User } from '@sfida/core/user';
+import { ApiError, apiFetch, readApiResponse } from './api-client';
+import { storeDeviceToken } from './device-token';
+import { remembered, rememberedUser } from './remembered-user';
+import { parseUser } from './user-module';
+
+// The session as the server keeps it, read into react-query's cache under meQueryKey.
+
+export const meQueryKey = ['auth', 'me'] as const;
+
+/** A request the server answers with the user. */
+export async function userRequest(path: string, options: { method?: 'POST' | 'PUT'; body?: unknown; signal?: AbortSignal } = {}): Promise<User> {
+  return parseUser(await apiFetch(path, options));
+}
+
+/** A login or registration: its user, and the device token it answers kept for `email`'s next login. */
+export async function signInRequest(path: string, email: string, body: unknown, headers?: Record<string, string>): Promise<User> {
+  const answer = await apiFetch(path, { method: 'POST', body, headers });
+  storeDeviceToken(email, answer);
+  return parseUser(answer);
+}
+
+declare global {
+  interface Window {
+    /** GET /api/auth/session started by the page's first script, before the app's code arrives. */
+    __sfidaSession?: Promise<Response>;
+  }
+}
+
+/** The request the page (app.html or another shell) started at load, used once: later reads ask the server again. */
+function takeEarlySessionRequest(): Promise<Response> | undefined {
+  const early = window.__sfidaSession;
+  window.__sfidaSession = undefined;
+  return early;
+}
+
+/**
+ * The current session's user, or null when signed out. Reads GET /api/auth/session, which answers
+ * 200 `{ user: User | null }` either way: /api/auth/me's 401 would be logged as a console error by
+ * the browser on every signed-out visit. Other failures are errors.
+ */
+export async function fetchMe(signal?: AbortSignal): Promise<User | null> {
+  let data: unknown;
+  try {
+    const early = takeEarlySessionRequest();
+    data = early ? await readApiResponse(await early) : await apiFetch('/api/auth/session', { signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return remembered(null);
+    // No network (the app opened offline, from the service worker's cache): the user this browser
+    // last signed in keeps working on their local tracker; the session is checked again online.
+    const offline = !(error instanceof ApiError) ? await rememberedUser() : null;
+    if (offline) return offline;
+    throw error;
+  }
+  if (typeof data !== 'object' || data === null || !('user' in data)) throw new Error('Risposta della sessione non valida');
+  if (data.user === null) return remembered(null);
+  return remembered(await parseUser(data.user));
+}
+
+export const meQueryOptions = queryOptions({
+  queryKey: meQueryKey,
+  queryFn: ({ signal }) => fetchMe(signal),
+  // The session only changes through the actions below, which write the answer straight in.
+  staleTime: Infinity,
+  // Asked even offline (react-query would wait for a network that may not come): fetchMe then
+  // answers the remembered user, and the app starts from the service worker's cache.
+  networkMode: 'always',
+});
+
+/** Drops every cached answer that belonged to the previous session (the week's summary, the leaderboard…). */
+export function forgetOtherQueries(queryClient: QueryClient) {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
+}
