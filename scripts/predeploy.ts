@@ -130,7 +130,7 @@ export async function predeployChecks(input: PredeployInput): Promise<PredeployR
   return { projectId, problems, warnings };
 }
 
-/** The invite code, and the key that signs push notifications (the README says how to make one). */
+/** The invite code, and the key that signs push notifications (docs/deploy.md says how to make one). */
 const REQUIRED_SECRETS = ['INVITE_CODE', 'VAPID_PRIVATE_KEY'] as const;
 
 /** The function's settings, read from the files the CLI deploys them from and parsed by the function's own config schema. */
@@ -143,7 +143,7 @@ function checkSettings(root: string, config: FunctionsConfig, projectId: string,
   if (present.length === 0) {
     return [
       `Manca ${folder}/${byId}, le impostazioni della funzione (INVITE_COHORT_ID, WEB_API_KEY, APP_ORIGINS, STORAGE_BUCKET): ` +
-        'crealo come descritto nel README, "Deploy to a real Firebase project".',
+        'crealo come descritto in docs/deploy.md.',
     ];
   }
   if (present.length > 1) return [`Ci sono sia ${folder}/${byId} sia ${folder}/${byAlias}: firebase deploy ne accetta uno solo, tieni ${byId}.`];
