@@ -6,6 +6,7 @@ import { idCheckingRouter, isDocumentId } from '../../shared/document-id';
 import { badRequest } from '../../shared/http-error';
 import { parseOr400 } from '../../shared/validate';
 import { MESSAGE_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
+import { coachedCohort, requireCoach, requireCoachOf } from '../../middleware/require-coach-of';
 import { currentUser, requireUser } from '../../middleware/session';
 import {
   answerReply,
@@ -45,28 +46,28 @@ export function coachCheckInsRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'config
   const router = idCheckingRouter();
   const body = jsonBody(MESSAGE_BODY_LIMIT);
 
-  router.get('/check-ins', requireUser, compression({ threshold: 1024 }), async (req, res) => {
+  router.get('/check-ins', requireCoach, compression({ threshold: 1024 }), async (req, res) => {
     res.json(await checkInQueue(deps, currentUser(res), viewParam(req.query.view), cohortParam(req.query.cohortId)));
   });
 
-  router.post('/check-ins/:threadId/reply', body, requireUser, async (req, res) => {
+  router.post('/check-ins/:threadId/reply', body, requireCoach, async (req, res) => {
     const { text } = parseOr400(replyRequestSchema, req.body);
     res.json(await handleCheckIn(deps, currentUser(res), String(req.params.threadId), text));
   });
 
-  router.post('/check-ins/:threadId/read', body, requireUser, async (req, res) => {
+  router.post('/check-ins/:threadId/read', body, requireCoach, async (req, res) => {
     res.json(await handleCheckIn(deps, currentUser(res), String(req.params.threadId), null));
   });
 
-  router.get('/cohorts/:cohortId/participants/:userId/check-ins', requireUser, async (req, res) => {
-    res.json(await participantCheckIns(deps, currentUser(res), String(req.params.cohortId), String(req.params.userId)));
+  router.get('/cohorts/:cohortId/participants/:userId/check-ins', requireCoachOf(deps.db), async (req, res) => {
+    res.json(await participantCheckIns(deps, coachedCohort(res), String(req.params.userId)));
   });
 
-  router.get('/reply-templates', requireUser, async (_req, res) => {
+  router.get('/reply-templates', requireCoach, async (_req, res) => {
     res.json(await replyTemplates(deps, currentUser(res)));
   });
 
-  router.put('/reply-templates', jsonBody(MESSAGE_BODY_LIMIT), requireUser, async (req, res) => {
+  router.put('/reply-templates', body, requireCoach, async (req, res) => {
     const { templates } = parseOr400(replyTemplatesSchema, req.body);
     res.json(await updateReplyTemplates(deps, currentUser(res), templates));
   });

@@ -3,7 +3,7 @@ import compression from 'compression';
 import type { ApiDeps } from '../../deps';
 import { idCheckingRouter, isDocumentId } from '../../shared/document-id';
 import { badRequest } from '../../shared/http-error';
-import { currentUser, requireUser } from '../../middleware/session';
+import { coachedCohort, requireCoachOf } from '../../middleware/require-coach-of';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, cohortExport, participantDetail, rosterPage } from './service';
 
 const queryMessages = {
@@ -32,18 +32,19 @@ export function coachRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
   const router = idCheckingRouter();
   // A page of 200 rows or a whole cohort's CSV is worth compressing; the participant page holds a tracker.
   const compress = compression({ threshold: 1024 });
+  const coachOf = requireCoachOf(deps.db);
 
-  router.get('/cohorts/:cohortId/participants', requireUser, compress, async (req, res) => {
+  router.get('/cohorts/:cohortId/participants', coachOf, compress, async (req, res) => {
     const page = { cursor: cursorParam(req.query.cursor), limit: limitParam(req.query.limit) };
-    res.json(await rosterPage(deps, currentUser(res), String(req.params.cohortId), page));
+    res.json(await rosterPage(deps, coachedCohort(res), page));
   });
 
-  router.get('/cohorts/:cohortId/participants/:userId', requireUser, compress, async (req, res) => {
-    res.json(await participantDetail(deps, currentUser(res), String(req.params.cohortId), String(req.params.userId)));
+  router.get('/cohorts/:cohortId/participants/:userId', coachOf, compress, async (req, res) => {
+    res.json(await participantDetail(deps, coachedCohort(res), String(req.params.userId)));
   });
 
-  router.get('/cohorts/:cohortId/export.csv', requireUser, compress, async (req, res) => {
-    const { filename, csv } = await cohortExport(deps, currentUser(res), String(req.params.cohortId));
+  router.get('/cohorts/:cohortId/export.csv', coachOf, compress, async (req, res) => {
+    const { filename, csv } = await cohortExport(deps, coachedCohort(res));
     res.set({ 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${filename}"` });
     res.send(csv);
   });
