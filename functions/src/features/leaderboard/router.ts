@@ -5,7 +5,7 @@ import { idCheckingRouter } from '../../shared/document-id';
 import { badRequest } from '../../shared/http-error';
 import { weekStartParam } from '../../shared/week-start';
 import { currentUser, requireUser } from '../../middleware/session';
-import { LeaderboardCache, cohortLeaderboard } from './service';
+import { cohortLeaderboard, leaderboardCaches, type LeaderboardDeps } from './service';
 
 const leaderboardParamMessages = {
   page: `page deve essere un numero intero da 1 a ${LEADERBOARD_MAX_PAGES}`,
@@ -30,17 +30,16 @@ function isFinalParam(value: unknown): boolean {
 /** GET /api/cohorts/:cohortId/leaderboard?weekStart=&scope=week|final&page= */
 export function leaderboardRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
   const router = idCheckingRouter();
-  // One per instance: the cohort's rows are shared by its requests for a few seconds.
-  const cache = new LeaderboardCache();
-  // And the ranks counted for callers below the top, by points.
-  const ranks = new LeaderboardCache<number>();
+  // One per instance: the cohort's rows, and the ranks counted for callers below the top, are
+  // shared by its requests for a few seconds.
+  const leaderboardDeps: LeaderboardDeps = { db: deps.db, caches: leaderboardCaches() };
   router.get('/:cohortId/leaderboard', requireUser, async (req, res) => {
     const timeZone = currentUser(res).timeZone;
     const now = deps.clock();
     const weekStart = weekStartParam(req.query.weekStart, timeZone, now);
     const page = pageParam(req.query.page);
     const query = { weekStart: isFinalParam(req.query.scope) ? null : weekStart, page, timeZone, now };
-    const entries = await cohortLeaderboard(deps.db, currentUser(res), String(req.params.cohortId), query, cache, ranks);
+    const entries = await cohortLeaderboard(leaderboardDeps, currentUser(res), String(req.params.cohortId), query);
     res.json({ entries });
   });
   return router;

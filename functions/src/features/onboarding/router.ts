@@ -11,7 +11,7 @@ export function onboardingRouter(deps: Pick<ApiDeps, 'db'>): Router {
   const router = Router();
   router.post('/', jsonBody(AUTH_BODY_LIMIT), requireUser, async (req, res) => {
     const answers = parseOr400(onboardingRequestSchema, req.body);
-    res.json(await completeOnboarding(deps.db, currentUser(res).id, answers));
+    res.json(await completeOnboarding(deps, currentUser(res), answers));
   });
   return router;
 }
