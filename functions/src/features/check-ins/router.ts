@@ -1,9 +1,14 @@
 import { Router } from 'express';
 import compression from 'compression';
-import { answerRequestSchema, replyRequestSchema, replyTemplatesSchema } from '@sfida/core/check-in-threads';
+import {
+  answerRequestSchema,
+  checkInQueueQuerySchema,
+  ownCheckInParamsSchema,
+  replyRequestSchema,
+  replyTemplatesSchema,
+} from '@sfida/core/check-in-threads';
 import type { ApiDeps } from '../../deps';
-import { idCheckingRouter, isDocumentId } from '../../shared/document-id';
-import { badRequest } from '../../shared/http-error';
+import { idCheckingRouter } from '../../shared/document-id';
 import { parseOr400 } from '../../shared/validate';
 import { MESSAGE_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
 import { coachedCohort, requireCoach, requireCoachOf } from '../../middleware/require-coach-of';
@@ -18,36 +23,14 @@ import {
   updateReplyTemplates,
 } from './service';
 
-const paramMessages = {
-  view: 'view deve essere "queue" o "recent"',
-  week: 'La settimana deve essere un numero da 1 a 8',
-  cohortId: 'Coorte non valida',
-} as const;
-
-function viewParam(value: unknown): 'queue' | 'recent' {
-  if (value === undefined || value === '' || value === 'queue') return 'queue';
-  if (value === 'recent') return 'recent';
-  throw badRequest(paramMessages.view);
-}
-
-function cohortParam(value: unknown): string | null {
-  if (value === undefined || value === '') return null;
-  if (typeof value !== 'string' || !isDocumentId(value)) throw badRequest(paramMessages.cohortId);
-  return value;
-}
-
-function weekParam(value: unknown): number {
-  if (typeof value !== 'string' || !/^[1-8]$/.test(value)) throw badRequest(paramMessages.week);
-  return Number(value);
-}
-
 /** The coach's side of check-in threads (mounted at /api/coach): the queue, replies, templates. */
 export function coachCheckInsRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'config' | 'pushAgent'>): Router {
   const router = idCheckingRouter();
   const body = jsonBody(MESSAGE_BODY_LIMIT);
 
   router.get('/check-ins', requireCoach, compression({ threshold: 1024 }), async (req, res) => {
-    res.json(await checkInQueue(deps, currentUser(res), viewParam(req.query.view), cohortParam(req.query.cohortId)));
+    const { view, cohortId } = parseOr400(checkInQueueQuerySchema, req.query);
+    res.json(await checkInQueue(deps, currentUser(res), view, cohortId));
   });
 
   router.post('/check-ins/:threadId/reply', body, requireCoach, async (req, res) => {
@@ -81,11 +64,11 @@ export function ownCheckInsRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'config' 
   const body = jsonBody(MESSAGE_BODY_LIMIT);
 
   router.post('/check-ins/:week/seen', body, requireUser, async (req, res) => {
-    res.json(await markOwnReplySeen(deps, currentUser(res), weekParam(req.params.week)));
+    res.json(await markOwnReplySeen(deps, currentUser(res), parseOr400(ownCheckInParamsSchema, req.params).week));
   });
 
   router.post('/check-ins/:week/answer', body, requireUser, async (req, res) => {
-    const week = weekParam(req.params.week);
+    const { week } = parseOr400(ownCheckInParamsSchema, req.params);
     const { text } = parseOr400(answerRequestSchema, req.body);
     res.json(await answerReply(deps, currentUser(res), week, text));
   });

@@ -1,31 +1,11 @@
 import type { Router } from 'express';
 import compression from 'compression';
+import { rosterQuerySchema } from '@sfida/core/coach';
 import type { ApiDeps } from '../../deps';
-import { idCheckingRouter, isDocumentId } from '../../shared/document-id';
-import { badRequest } from '../../shared/http-error';
+import { idCheckingRouter } from '../../shared/document-id';
+import { parseOr400 } from '../../shared/validate';
 import { coachedCohort, requireCoachOf } from '../../middleware/require-coach-of';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, cohortExport, participantDetail, rosterPage } from './service';
-
-const queryMessages = {
-  limit: `limit deve essere un numero intero tra 1 e ${MAX_PAGE_SIZE}`,
-  cursor: 'Cursore non valido',
-} as const;
-
-/** `?limit=`: 1..MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE when absent. */
-function limitParam(value: unknown): number {
-  if (value === undefined || value === '') return DEFAULT_PAGE_SIZE;
-  if (typeof value !== 'string' || !/^\d{1,3}$/.test(value)) throw badRequest(queryMessages.limit);
-  const limit = Number(value);
-  if (limit < 1 || limit > MAX_PAGE_SIZE) throw badRequest(queryMessages.limit);
-  return limit;
-}
-
-/** `?cursor=`: the `nextCursor` of the previous page (a participant's id), null when absent. */
-function cursorParam(value: unknown): string | null {
-  if (value === undefined || value === '') return null;
-  if (typeof value !== 'string' || !isDocumentId(value)) throw badRequest(queryMessages.cursor);
-  return value;
-}
+import { cohortExport, participantDetail, rosterPage } from './service';
 
 /** The coach's read side: a cohort's roster, a participant's page, the cohort as CSV (mounted at /api/coach). */
 export function coachRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
@@ -35,7 +15,7 @@ export function coachRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
   const coachOf = requireCoachOf(deps.db);
 
   router.get('/cohorts/:cohortId/participants', coachOf, compress, async (req, res) => {
-    const page = { cursor: cursorParam(req.query.cursor), limit: limitParam(req.query.limit) };
+    const page = parseOr400(rosterQuerySchema, req.query);
     res.json(await rosterPage(deps, coachedCohort(res), page));
   });
 

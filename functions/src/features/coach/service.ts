@@ -1,6 +1,6 @@
 import { attentionReasons } from '@sfida/core/attention';
-import type { ParticipantDetail, RosterPage, RosterRow } from '@sfida/core/coach';
-import { coachMessages } from '@sfida/core/coach';
+import type { ParticipantDetail, RosterPage, RosterQuery, RosterRow } from '@sfida/core/coach';
+import { MAX_PAGE_SIZE, coachMessages } from '@sfida/core/coach';
 import { CHALLENGE_WEEKS, localDateOf, todayIn } from '@sfida/core/dates';
 import { pointsByChallengeWeek } from '@sfida/core/points';
 import { checkInsInOrder, compareRosterRows, emptyRosterFigures, rosterFigures } from '@sfida/core/roster';
@@ -15,10 +15,6 @@ import { trackersOf } from '../../shared/tracker-repository';
 import { participantOf, participantsPage, type Participant } from '../../shared/participant-repository';
 
 type CoachDeps = Pick<ApiDeps, 'db' | 'clock'>;
-
-/** Participants (and trackers) read per page, in the roster and in each step of the export. */
-export const DEFAULT_PAGE_SIZE = 100;
-export const MAX_PAGE_SIZE = 200;
 
 /** The day an instant falls on in `timeZone`; null for a missing or unreadable instant. */
 function dayOf(instant: string, timeZone: string): string | null {
@@ -62,7 +58,7 @@ export function rosterRowOf(participant: Participant, tracker: TrackerData | nul
 export async function rosterPage(
   deps: CoachDeps,
   { id: cohortId, cohort }: CoachedCohort,
-  page: { cursor: string | null; limit: number },
+  page: RosterQuery,
 ): Promise<RosterPage> {
   const { participants, more } = await participantsPage(deps.db, cohortId, page.cursor, page.limit);
   const trackers = await trackersOf(deps.db, participants.map((p) => p.user.id));

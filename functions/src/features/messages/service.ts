@@ -17,7 +17,7 @@ import type { User } from '@sfida/core/user';
 import type { ApiDeps } from '../../deps';
 import { ownThreadOf, threadsOfUser } from '../../shared/check-in-thread-repository';
 import type { CoachedCohort } from '../../shared/cohort-repository';
-import { isDocumentId } from '../../shared/document-id';
+import { isDocumentId } from '@sfida/core/document-id';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../shared/http-error';
 import { notifyUsers } from '../../shared/push-notifier';
 import { toUser, userRef } from '../../shared/user-repository';
