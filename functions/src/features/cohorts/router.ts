@@ -3,7 +3,7 @@ import { addCoachRequestSchema, createCohortRequestSchema, updateCohortRequestSc
 import type { ApiDeps } from '../../deps';
 import { idCheckingRouter } from '../../shared/document-id';
 import { parseOr400 } from '../../shared/validate';
-import { AUTH_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
+import { JSON_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
 import { coachedCohort, requireCoach, requireCoachOf } from '../../middleware/require-coach-of';
 import { currentUser } from '../../middleware/session';
 import { addCoach, createCohort, listCohorts, replaceInviteCode, updateCohort, withdrawParticipant } from './service';
@@ -14,7 +14,7 @@ import { addCoach, createCohort, listCohorts, replaceInviteCode, updateCohort, w
  */
 export function cohortsRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
   const router = idCheckingRouter();
-  const body = jsonBody(AUTH_BODY_LIMIT);
+  const body = jsonBody(JSON_BODY_LIMIT);
   // A participant, or a coach of other cohorts, is refused before their request body is judged.
   const coachOf = requireCoachOf(deps.db);
 

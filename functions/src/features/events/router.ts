@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import { eventInputSchema } from '@sfida/core/events';
 import type { ApiDeps } from '../../deps';
-import { AUTH_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
+import { JSON_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
 import { coachedCohort, requireCoachOf } from '../../middleware/require-coach-of';
 import { currentUser, requireUser } from '../../middleware/session';
 import { idCheckingRouter } from '../../shared/document-id';
@@ -20,7 +20,7 @@ export function eventsRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
 /** POST, PUT, DELETE /api/coach/cohorts/:cohortId/events[/:eventId]: the cohort's coaches keep the calendar. */
 export function coachEventsRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
   const router = idCheckingRouter();
-  const body = jsonBody(AUTH_BODY_LIMIT);
+  const body = jsonBody(JSON_BODY_LIMIT);
   const coachOf = requireCoachOf(deps.db);
   router.post('/cohorts/:cohortId/events', body, coachOf, async (req, res) => {
     const input = parseOr400(eventInputSchema, req.body);

@@ -3,7 +3,7 @@ import { audienceRequestSchema, sendMessageRequestSchema } from '@sfida/core/coh
 import type { ApiDeps } from '../../deps';
 import { idCheckingRouter } from '../../shared/document-id';
 import { parseOr400 } from '../../shared/validate';
-import { AUTH_BODY_LIMIT, MESSAGE_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
+import { JSON_BODY_LIMIT, MESSAGE_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
 import { coachedCohort, requireCoachOf } from '../../middleware/require-coach-of';
 import { currentUser, requireUser } from '../../middleware/session';
 import { cohortMessages, inbox, previewAudience, readMessage, sendMessage } from './service';
@@ -40,7 +40,7 @@ export function inboxRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'limiter' | 'co
     res.json(await inbox(deps, currentUser(res)));
   });
 
-  router.post('/messages/:inboxId/read', jsonBody(AUTH_BODY_LIMIT), requireUser, async (req, res) => {
+  router.post('/messages/:inboxId/read', jsonBody(JSON_BODY_LIMIT), requireUser, async (req, res) => {
     await readMessage(deps, currentUser(res), String(req.params.inboxId));
     res.status(204).end();
   });
