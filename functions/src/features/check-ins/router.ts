@@ -35,11 +35,11 @@ export function coachCheckInsRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'config
 
   router.post('/check-ins/:threadId/reply', body, requireCoach, async (req, res) => {
     const { text } = parseOr400(replyRequestSchema, req.body);
-    res.json(await handleCheckIn(deps, currentUser(res), String(req.params.threadId), text));
+    res.json(await handleCheckIn(deps, currentUser(res), String(req.params.threadId), { action: 'reply', text }));
   });
 
   router.post('/check-ins/:threadId/read', body, requireCoach, async (req, res) => {
-    res.json(await handleCheckIn(deps, currentUser(res), String(req.params.threadId), null));
+    res.json(await handleCheckIn(deps, currentUser(res), String(req.params.threadId), { action: 'read' }));
   });
 
   router.get('/cohorts/:cohortId/participants/:userId/check-ins', requireCoachOf(deps.db), async (req, res) => {

@@ -129,27 +129,30 @@ async function coachedThread(deps: CheckInDeps, coach: User, threadId: string): 
   return { thread, cohortName: cohort.name };
 }
 
+/** What a coach does with a check-in: answers it, or marks it read without a reply. */
+export type CheckInHandling = { action: 'reply'; text: string } | { action: 'read' };
+
 /**
- * A coach handles a check-in: replies with `text`, or (null) marks it read. One coach handles a
- * thread once; the others then see who did, and a second attempt gets 409.
+ * A coach handles a check-in: replies to it, or marks it read. One coach handles a thread once;
+ * the others then see who did, and a second attempt gets 409.
  */
-export async function handleCheckIn(deps: CheckInDeps, coach: User, threadId: string, text: string | null): Promise<CheckInCard> {
+export async function handleCheckIn(deps: CheckInDeps, coach: User, threadId: string, handling: CheckInHandling): Promise<CheckInCard> {
   const { thread, cohortName } = await coachedThread(deps, coach, threadId);
   if (thread.handled) throw conflict(`${threadMessages.alreadyHandled} (${thread.handledBy?.name ?? 'coach'})`);
   const at = deps.clock().toISOString();
   const coachName = coach.name || coach.email;
   const changes = {
-    status: text === null ? ('read' as const) : ('replied' as const),
+    status: handling.action === 'read' ? ('read' as const) : ('replied' as const),
     handledBy: { id: coach.id, name: coachName },
     handledAt: at,
-    reply: text === null ? null : { text, coachId: coach.id, coachName, at },
+    reply: handling.action === 'read' ? null : { text: handling.text, coachId: coach.id, coachName, at },
     updatedAt: at,
   };
   if (!(await saveHandling(deps.db, threadId, changes))) {
     const current = await threadById(deps.db, threadId);
     throw conflict(`${threadMessages.alreadyHandled} (${current?.handledBy?.name ?? 'coach'})`);
   }
-  if (text !== null) await notifyUsers(deps, [thread.userId], 'coachReplies', () => coachReplyPush(coachName, thread.weekNumber));
+  if (handling.action === 'reply') await notifyUsers(deps, [thread.userId], 'coachReplies', () => coachReplyPush(coachName, thread.weekNumber));
   const [card] = await cardsOf(deps, [{ ...thread, ...changes, handled: true }], new Map([[thread.cohortId, cohortName]]));
   return card!;
 }
