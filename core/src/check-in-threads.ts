@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { isDocumentId } from './document-id';
+import { textParam } from './query-params';
 import { isoDateSchema } from './iso-date';
 import { moodSchema, weekNumberSchema } from './tracker';
 import { visibleText } from './visible-text';
@@ -41,6 +43,26 @@ export type ReplyRequest = z.infer<typeof replyRequestSchema>;
 /** `POST /api/me/check-ins/{week}/answer`: the participant's one answer to the reply. */
 export const answerRequestSchema = z.object({ text: textSchema(threadMessages.answerRequired, threadMessages.answerTooLong, MAX_ANSWER) });
 export type AnswerRequest = z.infer<typeof answerRequestSchema>;
+
+export const checkInParamMessages = {
+  view: 'view deve essere "queue" o "recent"',
+  week: 'La settimana deve essere un numero da 1 a 8',
+  cohortId: 'Coorte non valida',
+} as const;
+
+/** `GET /api/coach/check-ins?view=queue|recent&cohortId=`: the coach's queue, of all their cohorts or one. */
+export const checkInQueueQuerySchema = z.object({
+  /** The queue (lowest mood first) unless `recent`. */
+  view: textParam('queue' as const, (value) => (value === 'queue' || value === 'recent' ? value : undefined), checkInParamMessages.view),
+  /** One of the coach's cohorts; null for all of them. */
+  cohortId: textParam(null, (value) => (isDocumentId(value) ? value : undefined), checkInParamMessages.cohortId),
+});
+export type CheckInQueueQuery = z.output<typeof checkInQueueQuerySchema>;
+
+/** `POST /api/me/check-ins/{week}/…`: the challenge week of the participant's own thread. */
+export const ownCheckInParamsSchema = z.object({
+  week: z.pipe(z.string({ error: checkInParamMessages.week }).check(z.regex(/^[1-8]$/, checkInParamMessages.week)), z.transform(Number)),
+});
 
 /** open: no coach has handled it; read: a coach marked it read without a reply; replied: a coach answered. */
 export const threadStatusSchema = z.enum(['open', 'read', 'replied']);

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
+import { isDocumentId } from './document-id';
 import { isoDateSchema } from './iso-date';
+import { textParam } from './query-params';
 import { moodSchema, trackerDataSchema } from './tracker';
 import { passwordResetRequestSchema } from './user';
 import { visibleText } from './visible-text';
@@ -17,6 +19,29 @@ export const coachMessages = {
   participantNotFound: 'Partecipante non trovato in questa coorte',
   unreadableData: 'dati non leggibili',
 } as const;
+
+/** Participants (and trackers) read per page, in the roster and in each step of the export. */
+export const DEFAULT_PAGE_SIZE = 100;
+export const MAX_PAGE_SIZE = 200;
+
+export const rosterQueryMessages = {
+  limit: `limit deve essere un numero intero tra 1 e ${MAX_PAGE_SIZE}`,
+  cursor: 'Cursore non valido',
+} as const;
+
+/** `GET /api/coach/cohorts/:cohortId/participants?cursor=&limit=` */
+export const rosterQuerySchema = z.object({
+  /** The `nextCursor` of the previous page (a participant's id); null for the first page. */
+  cursor: textParam(null, (value) => (isDocumentId(value) ? value : undefined), rosterQueryMessages.cursor),
+  /** 1..MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE when absent. */
+  limit: textParam(DEFAULT_PAGE_SIZE, pageSize, rosterQueryMessages.limit),
+});
+export type RosterQuery = z.output<typeof rosterQuerySchema>;
+
+function pageSize(value: string): number | undefined {
+  const limit = /^\d{1,3}$/.test(value) ? Number(value) : NaN;
+  return limit >= 1 && limit <= MAX_PAGE_SIZE ? limit : undefined;
+}
 
 /** One of the caller's cohorts (`GET /api/coach/cohorts`). */
 export const coachCohortSchema = z.object({

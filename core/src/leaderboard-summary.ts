@@ -1,8 +1,10 @@
+import * as z from 'zod/mini';
 import type { IsoDate } from './iso-date';
 import type { TrackerData } from './tracker';
 import { addDays, daysBetween, mondayOf } from './dates';
 import { entryDay } from './points';
 import { isIsoDate } from './iso-date';
+import { textParam } from './query-params';
 import { currentStreak } from './streaks';
 import { activeHabits, completionsOf } from './tracker';
 
@@ -51,6 +53,20 @@ export function liveStreak(summary: StreakThrough, today: IsoDate): number {
 export const LEADERBOARD_PAGE_SIZE = 50;
 /** Pages a ranking can be read to: each page reads the ranking from its top, so its cost grows with the page. */
 export const LEADERBOARD_MAX_PAGES = 20;
+
+export const leaderboardQueryMessages = {
+  page: `page deve essere un numero intero da 1 a ${LEADERBOARD_MAX_PAGES}`,
+  scope: 'scope deve essere week (la classifica della settimana) o final (la classifica finale)',
+} as const;
+
+/** `GET /api/cohorts/:cohortId/leaderboard?page=&scope=week|final` (and `weekStart`, which needs the caller's zone). */
+export const leaderboardQuerySchema = z.object({
+  /** 1-based; 1 when absent. */
+  page: textParam(1, (value) => (/^[1-9]\d{0,3}$/.test(value) && Number(value) <= LEADERBOARD_MAX_PAGES ? Number(value) : undefined), leaderboardQueryMessages.page),
+  /** The week's ranking unless `final` (by total points, once the challenge is over). */
+  scope: textParam('week' as const, (value) => (value === 'week' || value === 'final' ? value : undefined), leaderboardQueryMessages.scope),
+});
+export type LeaderboardQueryParams = z.output<typeof leaderboardQuerySchema>;
 
 /** Surname particles whose initial stands for the surname ("Maria De Santis" is "Maria D."). */
 const SURNAME_PARTICLES = new Set(['da', 'dal', 'dalla', 'de', 'dei', 'degli', 'del', 'della', 'dello', 'di', 'la', 'lo', 'van', 'von']);

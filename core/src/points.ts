@@ -1,7 +1,7 @@
 import type { IsoDate } from './iso-date';
 import type { PointsEntry, PointsKind, TrackerData } from './tracker';
-import { CHALLENGE_WEEKS, addDays, challengeLastDay, challengeWeekNumber, compareIsoDates, localDateOf } from './dates';
-import { WEEK_KEYS, completionsOf } from './tracker';
+import { CHALLENGE_WEEKS, DAYS_PER_WEEK, addDays, challengeLastDay, challengeWeekNumber, compareIsoDates, localDateOf } from './dates';
+import { MAX_ACTIONS, WEEK_KEYS, completionsOf } from './tracker';
 import { streakRunsOfSortedDays } from './streaks';
 import { cutText } from './text';
 
@@ -52,9 +52,12 @@ export interface Award {
   reason: string;
 }
 
+/** The largest streak bonus: one habit reaches at most one bonus length in a week (they are 7 or more days apart). */
+const LARGEST_STREAK_BONUS = Math.max(...STREAK_BONUSES.map((bonus) => bonus.points));
+
 /** The most points any challenge week can hold with `habitCount` habits. */
 export function maxPointsPerWeek(habitCount: number): number {
-  return 5 * ACTION_POINTS + PLANNER_SAVE_POINTS + CHECK_IN_POINTS + habitCount * (7 * HABIT_POINTS + 20);
+  return MAX_ACTIONS * ACTION_POINTS + PLANNER_SAVE_POINTS + CHECK_IN_POINTS + habitCount * (DAYS_PER_WEEK * HABIT_POINTS + LARGEST_STREAK_BONUS);
 }
 
 /** Every award the tracker state earns right now. */

@@ -8,7 +8,7 @@ import { SessionStore } from './sessions/session-store';
 import { noStore } from './middleware/no-store';
 import { originCheck } from './middleware/origin-check';
 import { loadSession } from './middleware/session';
-import { AUTH_BODY_LIMIT, jsonBody } from './middleware/json-body';
+import { JSON_BODY_LIMIT, jsonBody } from './middleware/json-body';
 import { apiNotFound, errorHandler } from './middleware/error-handler';
 import { authRouter } from './features/auth/router';
 import { accountRouter } from './features/account/router';
@@ -50,7 +50,7 @@ export function createApp(deps: Deps): Express {
   api.use(cookieParser());
   api.use(loadSession(sessions));
   // Two routers share /auth, and a request body can be read only once: checked here for both.
-  api.use('/auth', jsonBody(AUTH_BODY_LIMIT));
+  api.use('/auth', jsonBody(JSON_BODY_LIMIT));
 
   // The route map: every /api route, and the feature (functions/src/features/<name>) that serves it.
   // Several features share a prefix; the mount table below says where each router sits, in order.

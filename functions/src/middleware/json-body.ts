@@ -2,7 +2,8 @@ import type { Request, RequestHandler } from 'express';
 import { HttpError, badRequest } from '../shared/http-error';
 import { isStateChanging } from './origin-check';
 
-export const AUTH_BODY_LIMIT = 4 * 1024;
+/** The cap of an ordinary body: sign-in, a profile, a cohort, an event, onboarding answers. */
+export const JSON_BODY_LIMIT = 4 * 1024;
 export const TRACKER_BODY_LIMIT = 512 * 1024;
 /** A message with a hand-picked list of recipients, or a coach's reply templates. */
 export const MESSAGE_BODY_LIMIT = 96 * 1024;

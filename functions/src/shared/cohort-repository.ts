@@ -27,17 +27,25 @@ export function cohortRef(db: Firestore, cohortId: string) {
   return cohortsCollection(db).doc(cohortId);
 }
 
+/** A cohort as its coaches' routes hold it: the id and what it stores. */
+export interface CoachedCohort {
+  id: string;
+  cohort: CohortDoc;
+}
+
 /** The cohorts `uid` coaches. */
-export async function cohortsCoachedBy(db: Firestore, uid: string): Promise<{ id: string; cohort: CohortDoc }[]> {
+export async function cohortsCoachedBy(db: Firestore, uid: string): Promise<CoachedCohort[]> {
   const snap = await cohortsCollection(db).where('coachIds', 'array-contains', uid).get();
   return snap.docs.map((doc) => ({ id: doc.id, cohort: doc.data() as CohortDoc }));
 }
 
 /**
  * The cohort `cohortId` if `user` is one of its coaches. A participant gets 403, a coach of other
- * cohorts 403, an id no cohort has 404 (the session check has already answered 401).
+ * cohorts 403, an id no cohort has 404 (the session check has already answered 401). The one
+ * answer to "is this a coach of this cohort?": requireCoachOf asks it for the coach routes, and
+ * the routes that find the cohort elsewhere (a thread, a query, a participant) ask it directly.
  */
-export async function cohortOfCoach(db: Firestore, user: User, cohortId: string): Promise<{ id: string; cohort: CohortDoc }> {
+export async function cohortOfCoach(db: Firestore, user: User, cohortId: string): Promise<CoachedCohort> {
   if (user.role !== 'OWNER') throw forbidden(coachMessages.coachesOnly);
   const snap = await cohortRef(db, cohortId).get();
   if (!snap.exists) throw notFound(coachMessages.cohortNotFound);

@@ -8,7 +8,7 @@ import { parseOr400 } from '../../shared/validate';
 import { requestTimeZone } from '../../shared/time-zone';
 import { currentUser, optionalUser, requireUser } from '../../middleware/session';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../../sessions/session-cookie';
-import { AuthService } from './service';
+import { login, logout, register, requestPasswordReset } from './service';
 
 /** Adds Retry-After to a 429/503 that knows it; the app's error handler then writes the `{ message }`. */
 const retryAfterHeader: ErrorRequestHandler = (error: unknown, _req, res, next) => {
@@ -20,7 +20,6 @@ const retryAfterHeader: ErrorRequestHandler = (error: unknown, _req, res, next) 
 
 /** /api/auth/*: sign-in, registration, the session, sign-out and password resets. Bodies are checked in app.ts. */
 export function authRouter(deps: ApiDeps): Router {
-  const service = new AuthService(deps);
   const router = Router();
   const callerOf = (req: Request) => clientAddresses(req, deps.config.proxyHops);
 
@@ -38,7 +37,7 @@ export function authRouter(deps: ApiDeps): Router {
     const input = parseOr400(loginRequestSchema, req.body);
     // Read apart: core's login schema drops keys it does not know.
     const { deviceToken: presented } = parseOr400(loginDeviceSchema, req.body);
-    const { user, token, deviceToken } = await service.login(input, callerOf(req), presented);
+    const { user, token, deviceToken } = await login(deps, input, callerOf(req), presented);
     setSessionCookie(res, token);
     res.json({ ...user, deviceToken });
   });
@@ -46,21 +45,21 @@ export function authRouter(deps: ApiDeps): Router {
   router.post('/register', async (req, res) => {
     const input = parseOr400(registerRequestSchema, req.body);
     // The new account's zone is the browser's; from then on the server keeps it (PUT /profile changes it).
-    const { user, token, deviceToken } = await service.register(input, callerOf(req), requestTimeZone(req));
+    const { user, token, deviceToken } = await register(deps, input, callerOf(req), requestTimeZone(req));
     setSessionCookie(res, token);
     res.status(201).json({ ...user, deviceToken });
   });
 
   router.post('/logout', async (req, res) => {
     const token = sessionToken(req.cookies);
-    if (token) await service.logout(token);
+    if (token) await logout(deps, token);
     clearSessionCookie(res);
     res.status(204).end();
   });
 
   router.post('/password-reset', async (req, res) => {
     const { email } = parseOr400(passwordResetRequestSchema, req.body);
-    await service.requestPasswordReset(email, callerOf(req));
+    await requestPasswordReset(deps, email, callerOf(req));
     res.status(204).end();
   });
 

@@ -102,158 +102,157 @@ export interface SignedIn {
 
 type AuthDeps = Pick<ApiDeps, 'config' | 'db' | 'auth' | 'identityToolkit' | 'clock' | 'sessions' | 'limiter'>;
 
-/** Sign-in, registration, sign-out and password resets. */
-export class AuthService {
-  private readonly devices: DeviceTokens;
+// Sign-in, registration, sign-out and password resets.
 
-  constructor(private readonly deps: AuthDeps) {
-    this.devices = new DeviceTokens(deps.db, deps.clock);
+/** The device tokens of deps' Firestore and clock. */
+function devicesOf(deps: AuthDeps): DeviceTokens {
+  return new DeviceTokens(deps.db, deps.clock);
+}
+
+async function loginRules(deps: AuthDeps, email: string, addresses: ClientAddresses): Promise<RateRule[]> {
+  const failures = await deps.limiter.count(accountFailures(email));
+  return [
+    { key: `login-account-address:${email}|${addresses.client}`, limit: limits.loginPerAccountAddress, windowMs: limits.windowMs },
+    ...addressRules('login', limits.loginPerAddress, addresses),
+    ...(failures >= limits.loginAccountPaceAfter ? [accountPace(email)] : []),
+  ];
+}
+
+/**
+ * Each attempt takes its place in the limits before the password is checked, so parallel
+ * requests cannot slip past them; a successful one gives its place back. A login with a device
+ * token of the account counts against that token alone, so others' failures never lock the
+ * owner out (docs/decisions/016-device-tokens.md).
+ */
+export async function login(deps: AuthDeps, input: LoginRequest, addresses: ClientAddresses, deviceToken?: string): Promise<SignedIn> {
+  const devices = devicesOf(deps);
+  const device = await devices.trustedHash(deviceToken, input.email);
+  const attempt = await deps.limiter.attempt(device ? [deviceFailures(device)] : await loginRules(deps, input.email, addresses));
+  if (!attempt.allowed) {
+    const paced = attempt.exceeded.length === 1 && attempt.exceeded[0]!.key === accountPace(input.email).key;
+    throw paced ? tooManyRequests(authMessages.loginPaced, limits.loginAccountPaceMs / 1000) : tooManyRequests(authMessages.tooManyLogins);
   }
-
-  private async loginRules(email: string, addresses: ClientAddresses): Promise<RateRule[]> {
-    const failures = await this.deps.limiter.count(accountFailures(email));
-    return [
-      { key: `login-account-address:${email}|${addresses.client}`, limit: limits.loginPerAccountAddress, windowMs: limits.windowMs },
-      ...addressRules('login', limits.loginPerAddress, addresses),
-      ...(failures >= limits.loginAccountPaceAfter ? [accountPace(email)] : []),
-    ];
-  }
-
-  /**
-   * Each attempt takes its place in the limits before the password is checked, so parallel
-   * requests cannot slip past them; a successful one gives its place back. A login with a device
-   * token of the account counts against that token alone, so others' failures never lock the
-   * owner out (docs/decisions/016-device-tokens.md).
-   */
-  async login(input: LoginRequest, addresses: ClientAddresses, deviceToken?: string): Promise<SignedIn> {
-    const device = await this.devices.trustedHash(deviceToken, input.email);
-    const attempt = await this.deps.limiter.attempt(device ? [deviceFailures(device)] : await this.loginRules(input.email, addresses));
-    if (!attempt.allowed) {
-      const paced = attempt.exceeded.length === 1 && attempt.exceeded[0]!.key === accountPace(input.email).key;
-      throw paced ? tooManyRequests(authMessages.loginPaced, limits.loginAccountPaceMs / 1000) : tooManyRequests(authMessages.tooManyLogins);
-    }
-    let result: SignInResult;
-    try {
-      result = await this.deps.identityToolkit.signInWithPassword(input.email, input.password);
-    } catch (error) {
-      await attempt.release();
-      // TOO_MANY_ATTEMPTS_TRY_LATER: Firebase has locked the account for a while.
-      if (error instanceof IdentityToolkitThrottled) throw tooManyRequests(authMessages.tooManyLogins, error.retryAfterSeconds ?? undefined);
-      throw unavailableOr(error, authMessages.loginUnavailable);
-    }
-    // A disabled account answers exactly as a wrong password does (and counts as one), so a
-    // login attempt never tells whether an account exists.
-    const snap = result.ok ? await userRef(this.deps.db, result.uid).get() : null;
-    if (!result.ok || !snap?.exists || snap.get('disabled') === true) {
-      // A trusted device's failures count against its token only: they do not pace the account.
-      if (!device) await this.deps.limiter.hit([accountFailures(input.email)]);
-      throw unauthorized(authMessages.invalidCredentials);
-    }
+  let result: SignInResult;
+  try {
+    result = await deps.identityToolkit.signInWithPassword(input.email, input.password);
+  } catch (error) {
     await attempt.release();
-    const [token, newDevice] = await Promise.all([this.deps.sessions.create(result.uid), this.devices.issue(result.uid, input.email)]);
-    // One live token per browser: the new one replaces the one it came with.
-    if (device) await this.devices.revoke(device);
-    return { user: toUser(snap), token, deviceToken: newDevice };
+    // TOO_MANY_ATTEMPTS_TRY_LATER: Firebase has locked the account for a while.
+    if (error instanceof IdentityToolkitThrottled) throw tooManyRequests(authMessages.tooManyLogins, error.retryAfterSeconds ?? undefined);
+    throw unavailableOr(error, authMessages.loginUnavailable);
+  }
+  // A disabled account answers exactly as a wrong password does (and counts as one), so a
+  // login attempt never tells whether an account exists.
+  const snap = result.ok ? await userRef(deps.db, result.uid).get() : null;
+  if (!result.ok || !snap?.exists || snap.get('disabled') === true) {
+    // A trusted device's failures count against its token only: they do not pace the account.
+    if (!device) await deps.limiter.hit([accountFailures(input.email)]);
+    throw unauthorized(authMessages.invalidCredentials);
+  }
+  await attempt.release();
+  const [token, newDevice] = await Promise.all([deps.sessions.create(result.uid), devices.issue(result.uid, input.email)]);
+  // One live token per browser: the new one replaces the one it came with.
+  if (device) await devices.revoke(device);
+  return { user: toUser(snap), token, deviceToken: newDevice };
+}
+
+export async function register(deps: AuthDeps, input: RegisterRequest, addresses: ClientAddresses, timeZone: string): Promise<SignedIn> {
+  const { auth, db, clock } = deps;
+  const invited = await invitedCohort(deps, input.secretCode, addresses);
+  if (!invited.cohort.registrationOpen) throw forbidden(authMessages.registrationClosed);
+  // Each account takes a place; a request that creates none gives it back.
+  const place = await deps.limiter.attempt(addressRules('account', limits.accountsPerAddress, addresses, limits.accountWindowMs));
+  if (!place.allowed) throw tooManyRequests(authMessages.tooManyAccounts, place.retryAfterSeconds);
+
+  let uid: string;
+  try {
+    uid = (await auth.createUser({ email: input.email, password: input.password, displayName: input.name })).uid;
+  } catch (error) {
+    await place.release();
+    const code = (error as { code?: string }).code;
+    if (code === 'auth/email-already-exists') throw conflict(authMessages.emailTaken);
+    if (code === 'auth/invalid-password') throw badRequest(messages.passwordTooShort);
+    if (code === 'auth/invalid-email') throw badRequest(messages.emailInvalid);
+    throw error;
   }
 
-  async register(input: RegisterRequest, addresses: ClientAddresses, timeZone: string): Promise<SignedIn> {
-    const { auth, db, clock } = this.deps;
-    const invited = await this.invitedCohort(input.secretCode, addresses);
-    if (!invited.cohort.registrationOpen) throw forbidden(authMessages.registrationClosed);
-    // Each account takes a place; a request that creates none gives it back.
-    const place = await this.deps.limiter.attempt(addressRules('account', limits.accountsPerAddress, addresses, limits.accountWindowMs));
-    if (!place.allowed) throw tooManyRequests(authMessages.tooManyAccounts, place.retryAfterSeconds);
+  // Whatever the request says, a new account is a PARTICIPANT of the invite's cohort.
+  const doc = newUserDoc({ email: input.email, name: input.name, role: 'PARTICIPANT', cohortId: invited.id, timeZone, now: clock() });
+  try {
+    await userRef(db, uid).create(doc);
+  } catch (error) {
+    await auth.deleteUser(uid).catch(() => undefined);
+    await place.release();
+    throw error;
+  }
+  const [token, deviceToken] = await Promise.all([deps.sessions.create(uid), devicesOf(deps).issue(uid, input.email)]);
+  return { user: { id: uid, ...toUserFields(doc) }, token, deviceToken };
+}
 
-    let uid: string;
-    try {
-      uid = (await auth.createUser({ email: input.email, password: input.password, displayName: input.name })).uid;
-    } catch (error) {
-      await place.release();
-      const code = (error as { code?: string }).code;
-      if (code === 'auth/email-already-exists') throw conflict(authMessages.emailTaken);
-      if (code === 'auth/invalid-password') throw badRequest(messages.passwordTooShort);
-      if (code === 'auth/invalid-email') throw badRequest(messages.emailInvalid);
-      throw error;
+/**
+ * The cohort whose code the caller typed, or a 403 (wrong) or 429 (too many wrong).
+ *
+ * A code of the current shape is looked up first, even from an address over its limits: with
+ * 59 random bits, finding one stays hopeless however many guesses are answered. Anything
+ * else is a wrong guess or one at an older, shorter code, which only the limits protect: it
+ * takes its place in them before it is looked up, keeps it when wrong and gives it back when
+ * right (docs/decisions/024-invite-codes-and-registration-limits.md).
+ */
+async function invitedCohort(deps: AuthDeps, secretCode: string, addresses: ClientAddresses): Promise<{ id: string; cohort: CohortDoc }> {
+  const current = currentShapeInviteCode(secretCode);
+  if (current) {
+    const found = await cohortOfInviteCode(deps.db, current);
+    // Only a code of the current shape is let past the limits, whatever a lookup says.
+    if (found && !isShortInviteCode(found.cohort.inviteCode)) return found;
+  }
+  const attempt = await deps.limiter.attempt(addressRules('invite', limits.inviteGuessesPerAddress, addresses));
+  if (!attempt.allowed) throw tooManyRequests(authMessages.tooManyInviteGuesses);
+  const found = await cohortOfCode(deps, secretCode);
+  if (!found) throw forbidden(messages.invalidInviteCode);
+  await attempt.release();
+  return found;
+}
+
+/**
+ * The cohort whose code `secretCode` is. The INVITE_CODE secret, the code of the cohort that
+ * existed before cohorts were data, creates that cohort the first time it is used, so a
+ * deployment keeps working before an operator runs the migration.
+ */
+async function cohortOfCode(deps: AuthDeps, secretCode: string): Promise<{ id: string; cohort: CohortDoc } | null> {
+  const { config, db } = deps;
+  const found = await cohortOfInviteCode(db, secretCode);
+  if (found || !config.inviteCode || !safeEqual(normalizeInviteCode(secretCode), normalizeInviteCode(config.inviteCode))) return found;
+  // Once its coaches replaced the default cohort's code, INVITE_CODE has no lookup and finds nothing.
+  await ensureDefaultCohortDoc(deps);
+  return cohortOfInviteCode(db, secretCode);
+}
+
+/** Ends the session of `token`, if it is one. */
+export async function logout(deps: Pick<AuthDeps, 'sessions'>, token: string): Promise<void> {
+  await deps.sessions.end(token);
+}
+
+/**
+ * Answers the same for known and unknown addresses, so it reveals nothing about which emails
+ * exist. The email is in Italian and its link leads back to the app's login.
+ */
+export async function requestPasswordReset(deps: AuthDeps, email: string, addresses: ClientAddresses): Promise<void> {
+  const resetRules = addressRules('reset', limits.resetPerAddress, addresses);
+  const pauseSeconds = RESET_PAUSE.windowMs / 1000;
+  if ((await deps.limiter.count(RESET_PAUSE)) >= RESET_PAUSE.limit) throw tooManyRequests(authMessages.tooManyResets, pauseSeconds);
+  if (!(await deps.limiter.attempt(resetRules)).allowed) throw tooManyRequests(authMessages.tooManyResets);
+  const emailRules: RateRule[] = [{ key: `reset-email:${email}`, limit: limits.resetPerEmail, windowMs: limits.windowMs }];
+  // A mailbox gets a few reset emails per window at most; extra requests are silently dropped.
+  if (!(await deps.limiter.attempt(emailRules)).allowed) return;
+  try {
+    await deps.identityToolkit.sendPasswordResetEmail(email, `${deps.config.appOrigins[0]}/login`);
+  } catch (error) {
+    if (error instanceof IdentityToolkitThrottled) {
+      console.warn(`Password reset paused for ${pauseSeconds} s: ${error.message}`);
+      await deps.limiter.hit([RESET_PAUSE]);
+      throw tooManyRequests(authMessages.tooManyResets, pauseSeconds);
     }
-
-    // Whatever the request says, a new account is a PARTICIPANT of the invite's cohort.
-    const doc = newUserDoc({ email: input.email, name: input.name, role: 'PARTICIPANT', cohortId: invited.id, timeZone, now: clock() });
-    try {
-      await userRef(db, uid).create(doc);
-    } catch (error) {
-      await auth.deleteUser(uid).catch(() => undefined);
-      await place.release();
-      throw error;
-    }
-    const [token, deviceToken] = await Promise.all([this.deps.sessions.create(uid), this.devices.issue(uid, input.email)]);
-    return { user: { id: uid, ...toUserFields(doc) }, token, deviceToken };
-  }
-
-  /**
-   * The cohort whose code the caller typed, or a 403 (wrong) or 429 (too many wrong).
-   *
-   * A code of the current shape is looked up first, even from an address over its limits: with
-   * 59 random bits, finding one stays hopeless however many guesses are answered. Anything
-   * else is a wrong guess or one at an older, shorter code, which only the limits protect: it
-   * takes its place in them before it is looked up, keeps it when wrong and gives it back when
-   * right (docs/decisions/024-invite-codes-and-registration-limits.md).
-   */
-  private async invitedCohort(secretCode: string, addresses: ClientAddresses): Promise<{ id: string; cohort: CohortDoc }> {
-    const current = currentShapeInviteCode(secretCode);
-    if (current) {
-      const found = await cohortOfInviteCode(this.deps.db, current);
-      // Only a code of the current shape is let past the limits, whatever a lookup says.
-      if (found && !isShortInviteCode(found.cohort.inviteCode)) return found;
-    }
-    const attempt = await this.deps.limiter.attempt(addressRules('invite', limits.inviteGuessesPerAddress, addresses));
-    if (!attempt.allowed) throw tooManyRequests(authMessages.tooManyInviteGuesses);
-    const found = await this.cohortOfCode(secretCode);
-    if (!found) throw forbidden(messages.invalidInviteCode);
-    await attempt.release();
-    return found;
-  }
-
-  /**
-   * The cohort whose code `secretCode` is. The INVITE_CODE secret, the code of the cohort that
-   * existed before cohorts were data, creates that cohort the first time it is used, so a
-   * deployment keeps working before an operator runs the migration.
-   */
-  private async cohortOfCode(secretCode: string): Promise<{ id: string; cohort: CohortDoc } | null> {
-    const { config, db } = this.deps;
-    const found = await cohortOfInviteCode(db, secretCode);
-    if (found || !config.inviteCode || !safeEqual(normalizeInviteCode(secretCode), normalizeInviteCode(config.inviteCode))) return found;
-    // Once its coaches replaced the default cohort's code, INVITE_CODE has no lookup and finds nothing.
-    await ensureDefaultCohortDoc(this.deps);
-    return cohortOfInviteCode(db, secretCode);
-  }
-
-  /** Ends the session of `token`, if it is one. */
-  async logout(token: string): Promise<void> {
-    await this.deps.sessions.end(token);
-  }
-
-  /**
-   * Answers the same for known and unknown addresses, so it reveals nothing about which emails
-   * exist. The email is in Italian and its link leads back to the app's login.
-   */
-  async requestPasswordReset(email: string, addresses: ClientAddresses): Promise<void> {
-    const resetRules = addressRules('reset', limits.resetPerAddress, addresses);
-    const pauseSeconds = RESET_PAUSE.windowMs / 1000;
-    if ((await this.deps.limiter.count(RESET_PAUSE)) >= RESET_PAUSE.limit) throw tooManyRequests(authMessages.tooManyResets, pauseSeconds);
-    if (!(await this.deps.limiter.attempt(resetRules)).allowed) throw tooManyRequests(authMessages.tooManyResets);
-    const emailRules: RateRule[] = [{ key: `reset-email:${email}`, limit: limits.resetPerEmail, windowMs: limits.windowMs }];
-    // A mailbox gets a few reset emails per window at most; extra requests are silently dropped.
-    if (!(await this.deps.limiter.attempt(emailRules)).allowed) return;
-    try {
-      await this.deps.identityToolkit.sendPasswordResetEmail(email, `${this.deps.config.appOrigins[0]}/login`);
-    } catch (error) {
-      if (error instanceof IdentityToolkitThrottled) {
-        console.warn(`Password reset paused for ${pauseSeconds} s: ${error.message}`);
-        await this.deps.limiter.hit([RESET_PAUSE]);
-        throw tooManyRequests(authMessages.tooManyResets, pauseSeconds);
-      }
-      throw unavailableOr(error, authMessages.resetUnavailable);
-    }
+    throw unavailableOr(error, authMessages.resetUnavailable);
   }
 }
 

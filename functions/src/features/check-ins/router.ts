@@ -1,11 +1,17 @@
 import { Router } from 'express';
 import compression from 'compression';
-import { answerRequestSchema, replyRequestSchema, replyTemplatesSchema } from '@sfida/core/check-in-threads';
+import {
+  answerRequestSchema,
+  checkInQueueQuerySchema,
+  ownCheckInParamsSchema,
+  replyRequestSchema,
+  replyTemplatesSchema,
+} from '@sfida/core/check-in-threads';
 import type { ApiDeps } from '../../deps';
-import { idCheckingRouter, isDocumentId } from '../../shared/document-id';
-import { badRequest } from '../../shared/http-error';
+import { idCheckingRouter } from '../../shared/document-id';
 import { parseOr400 } from '../../shared/validate';
 import { MESSAGE_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
+import { coachedCohort, requireCoach, requireCoachOf } from '../../middleware/require-coach-of';
 import { currentUser, requireUser } from '../../middleware/session';
 import {
   answerReply,
@@ -17,56 +23,34 @@ import {
   updateReplyTemplates,
 } from './service';
 
-const paramMessages = {
-  view: 'view deve essere "queue" o "recent"',
-  week: 'La settimana deve essere un numero da 1 a 8',
-  cohortId: 'Coorte non valida',
-} as const;
-
-function viewParam(value: unknown): 'queue' | 'recent' {
-  if (value === undefined || value === '' || value === 'queue') return 'queue';
-  if (value === 'recent') return 'recent';
-  throw badRequest(paramMessages.view);
-}
-
-function cohortParam(value: unknown): string | null {
-  if (value === undefined || value === '') return null;
-  if (typeof value !== 'string' || !isDocumentId(value)) throw badRequest(paramMessages.cohortId);
-  return value;
-}
-
-function weekParam(value: unknown): number {
-  if (typeof value !== 'string' || !/^[1-8]$/.test(value)) throw badRequest(paramMessages.week);
-  return Number(value);
-}
-
 /** The coach's side of check-in threads (mounted at /api/coach): the queue, replies, templates. */
 export function coachCheckInsRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'config' | 'pushAgent'>): Router {
   const router = idCheckingRouter();
   const body = jsonBody(MESSAGE_BODY_LIMIT);
 
-  router.get('/check-ins', requireUser, compression({ threshold: 1024 }), async (req, res) => {
-    res.json(await checkInQueue(deps, currentUser(res), viewParam(req.query.view), cohortParam(req.query.cohortId)));
+  router.get('/check-ins', requireCoach, compression({ threshold: 1024 }), async (req, res) => {
+    const { view, cohortId } = parseOr400(checkInQueueQuerySchema, req.query);
+    res.json(await checkInQueue(deps, currentUser(res), view, cohortId));
   });
 
-  router.post('/check-ins/:threadId/reply', body, requireUser, async (req, res) => {
+  router.post('/check-ins/:threadId/reply', body, requireCoach, async (req, res) => {
     const { text } = parseOr400(replyRequestSchema, req.body);
-    res.json(await handleCheckIn(deps, currentUser(res), String(req.params.threadId), text));
+    res.json(await handleCheckIn(deps, currentUser(res), String(req.params.threadId), { action: 'reply', text }));
   });
 
-  router.post('/check-ins/:threadId/read', body, requireUser, async (req, res) => {
-    res.json(await handleCheckIn(deps, currentUser(res), String(req.params.threadId), null));
+  router.post('/check-ins/:threadId/read', body, requireCoach, async (req, res) => {
+    res.json(await handleCheckIn(deps, currentUser(res), String(req.params.threadId), { action: 'read' }));
   });
 
-  router.get('/cohorts/:cohortId/participants/:userId/check-ins', requireUser, async (req, res) => {
-    res.json(await participantCheckIns(deps, currentUser(res), String(req.params.cohortId), String(req.params.userId)));
+  router.get('/cohorts/:cohortId/participants/:userId/check-ins', requireCoachOf(deps.db), async (req, res) => {
+    res.json(await participantCheckIns(deps, coachedCohort(res), String(req.params.userId)));
   });
 
-  router.get('/reply-templates', requireUser, async (_req, res) => {
+  router.get('/reply-templates', requireCoach, async (_req, res) => {
     res.json(await replyTemplates(deps, currentUser(res)));
   });
 
-  router.put('/reply-templates', jsonBody(MESSAGE_BODY_LIMIT), requireUser, async (req, res) => {
+  router.put('/reply-templates', body, requireCoach, async (req, res) => {
     const { templates } = parseOr400(replyTemplatesSchema, req.body);
     res.json(await updateReplyTemplates(deps, currentUser(res), templates));
   });
@@ -80,11 +64,11 @@ export function ownCheckInsRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'config' 
   const body = jsonBody(MESSAGE_BODY_LIMIT);
 
   router.post('/check-ins/:week/seen', body, requireUser, async (req, res) => {
-    res.json(await markOwnReplySeen(deps, currentUser(res), weekParam(req.params.week)));
+    res.json(await markOwnReplySeen(deps, currentUser(res), parseOr400(ownCheckInParamsSchema, req.params).week));
   });
 
   router.post('/check-ins/:week/answer', body, requireUser, async (req, res) => {
-    const week = weekParam(req.params.week);
+    const { week } = parseOr400(ownCheckInParamsSchema, req.params);
     const { text } = parseOr400(answerRequestSchema, req.body);
     res.json(await answerReply(deps, currentUser(res), week, text));
   });

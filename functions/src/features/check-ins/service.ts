@@ -16,8 +16,8 @@ import { plannerProgress, weekActions } from '@sfida/core/tracker-actions';
 import type { User } from '@sfida/core/user';
 import type { ApiDeps } from '../../deps';
 import { ownThreadOf, threadsOfUser, type ThreadDoc } from '../../shared/check-in-thread-repository';
-import { cohortOfCoach, cohortsCoachedBy, type CohortDoc } from '../../shared/cohort-repository';
-import { badRequest, conflict, forbidden, notFound } from '../../shared/http-error';
+import { cohortOfCoach, cohortsCoachedBy, type CoachedCohort } from '../../shared/cohort-repository';
+import { badRequest, conflict, notFound } from '../../shared/http-error';
 import { notifyUsers } from '../../shared/push-notifier';
 import { toUser, userRef } from '../../shared/user-repository';
 import { readOrFallback } from '../../shared/unreadable-data';
@@ -38,10 +38,6 @@ type CheckInDeps = Pick<ApiDeps, 'db' | 'clock' | 'config' | 'pushAgent'>;
 
 /** Cards a view answers: a coach reads a few at a time; the count says how many wait. */
 export const QUEUE_PAGE = 20;
-
-function requireCoach(user: User): void {
-  if (user.role !== 'OWNER') throw forbidden(coachMessages.coachesOnly);
-}
 
 /** The card of each thread, with the participant's name, mood trend and that week's figures (one read of users and trackers). */
 async function cardsOf(deps: CheckInDeps, threads: ThreadDoc[], cohortNames: Map<string, string>): Promise<CheckInCard[]> {
@@ -104,11 +100,10 @@ function compareThreads(view: ThreadView) {
 /**
  * A view of the check-ins of the coach's cohorts (or of one of them): the first QUEUE_PAGE of each
  * cohort, merged in the view's order and cut to QUEUE_PAGE, and the whole count. Reads grow with
- * the coach's cohorts, not with their size.
+ * the coach's cohorts, not with their size. Behind requireCoach.
  */
 export async function checkInQueue(deps: CheckInDeps, coach: User, view: ThreadView, onlyCohortId: string | null): Promise<CheckInQueue> {
-  requireCoach(coach);
-  const cohorts: { id: string; cohort: CohortDoc }[] =
+  const cohorts: CoachedCohort[] =
     onlyCohortId === null ? await cohortsCoachedBy(deps.db, coach.id) : [await cohortOfCoach(deps.db, coach, onlyCohortId)];
   const parts = await Promise.all(cohorts.map(({ id }) => cohortThreads(deps.db, id, view, QUEUE_PAGE)));
   const threads = parts
@@ -120,54 +115,55 @@ export async function checkInQueue(deps: CheckInDeps, coach: User, view: ThreadV
 }
 
 /** A participant's threads as the coach of their cohort reads them (the participant page). */
-export async function participantCheckIns(deps: CheckInDeps, coach: User, cohortId: string, userId: string): Promise<{ cards: CheckInCard[] }> {
-  const { cohort } = await cohortOfCoach(deps.db, coach, cohortId);
+export async function participantCheckIns(deps: CheckInDeps, { id: cohortId, cohort }: CoachedCohort, userId: string): Promise<{ cards: CheckInCard[] }> {
   if (!(await participantOf(deps.db, cohortId, userId))) throw notFound(coachMessages.participantNotFound);
   const threads = (await threadsOfUser(deps.db, userId)).filter((thread) => thread.cohortId === cohortId);
   return { cards: await cardsOf(deps, threads, new Map([[cohortId, cohort.name]])) };
 }
 
-/** The thread `threadId` if `coach` runs its cohort: 404 for no such thread, 403 for another coach's. */
+/** The thread `threadId` if `coach` runs its cohort: 404 for no such thread, 403 for another coach's. Behind requireCoach. */
 async function coachedThread(deps: CheckInDeps, coach: User, threadId: string): Promise<{ thread: ThreadDoc; cohortName: string }> {
-  requireCoach(coach);
   const thread = parseCheckInThreadId(threadId) ? await threadById(deps.db, threadId) : null;
   if (!thread) throw notFound(threadMessages.checkInNotFound);
   const { cohort } = await cohortOfCoach(deps.db, coach, thread.cohortId);
   return { thread, cohortName: cohort.name };
 }
 
+/** What a coach does with a check-in: answers it, or marks it read without a reply. */
+export type CheckInHandling = { action: 'reply'; text: string } | { action: 'read' };
+
 /**
- * A coach handles a check-in: replies with `text`, or (null) marks it read. One coach handles a
- * thread once; the others then see who did, and a second attempt gets 409.
+ * A coach handles a check-in: replies to it, or marks it read. One coach handles a thread once;
+ * the others then see who did, and a second attempt gets 409.
  */
-export async function handleCheckIn(deps: CheckInDeps, coach: User, threadId: string, text: string | null): Promise<CheckInCard> {
+export async function handleCheckIn(deps: CheckInDeps, coach: User, threadId: string, handling: CheckInHandling): Promise<CheckInCard> {
   const { thread, cohortName } = await coachedThread(deps, coach, threadId);
   if (thread.handled) throw conflict(`${threadMessages.alreadyHandled} (${thread.handledBy?.name ?? 'coach'})`);
   const at = deps.clock().toISOString();
   const coachName = coach.name || coach.email;
   const changes = {
-    status: text === null ? ('read' as const) : ('replied' as const),
+    status: handling.action === 'read' ? ('read' as const) : ('replied' as const),
     handledBy: { id: coach.id, name: coachName },
     handledAt: at,
-    reply: text === null ? null : { text, coachId: coach.id, coachName, at },
+    reply: handling.action === 'read' ? null : { text: handling.text, coachId: coach.id, coachName, at },
     updatedAt: at,
   };
   if (!(await saveHandling(deps.db, threadId, changes))) {
     const current = await threadById(deps.db, threadId);
     throw conflict(`${threadMessages.alreadyHandled} (${current?.handledBy?.name ?? 'coach'})`);
   }
-  if (text !== null) await notifyUsers(deps, [thread.userId], 'coachReplies', () => coachReplyPush(coachName, thread.weekNumber));
+  if (handling.action === 'reply') await notifyUsers(deps, [thread.userId], 'coachReplies', () => coachReplyPush(coachName, thread.weekNumber));
   const [card] = await cardsOf(deps, [{ ...thread, ...changes, handled: true }], new Map([[thread.cohortId, cohortName]]));
   return card!;
 }
 
+/** The coach's reply templates (behind requireCoach). */
 export async function replyTemplates(deps: CheckInDeps, coach: User): Promise<{ templates: ReplyTemplate[] }> {
-  requireCoach(coach);
   return { templates: await replyTemplatesOf(deps.db, coach.id) };
 }
 
+/** Replaces the coach's reply templates (behind requireCoach). */
 export async function updateReplyTemplates(deps: CheckInDeps, coach: User, templates: ReplyTemplate[]): Promise<{ templates: ReplyTemplate[] }> {
-  requireCoach(coach);
   if (new Set(templates.map((template) => template.id)).size !== templates.length) throw badRequest('Due modelli hanno lo stesso identificativo');
   await saveReplyTemplates(deps.db, coach.id, templates);
   return { templates };

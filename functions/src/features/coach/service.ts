@@ -1,13 +1,13 @@
 import { attentionReasons } from '@sfida/core/attention';
-import type { ParticipantDetail, RosterPage, RosterRow } from '@sfida/core/coach';
-import { coachMessages } from '@sfida/core/coach';
+import type { ParticipantDetail, RosterPage, RosterQuery, RosterRow } from '@sfida/core/coach';
+import { MAX_PAGE_SIZE, coachMessages } from '@sfida/core/coach';
 import { CHALLENGE_WEEKS, localDateOf, todayIn } from '@sfida/core/dates';
 import { pointsByChallengeWeek } from '@sfida/core/points';
 import { checkInsInOrder, compareRosterRows, emptyRosterFigures, rosterFigures } from '@sfida/core/roster';
 import type { TrackerData } from '@sfida/core/tracker';
 import type { User } from '@sfida/core/user';
 import type { ApiDeps } from '../../deps';
-import { cohortOfCoach } from '../../shared/cohort-repository';
+import type { CoachedCohort } from '../../shared/cohort-repository';
 import { toCsv, type CsvValue } from '../../shared/csv';
 import { notFound } from '../../shared/http-error';
 import { readOrFallback } from '../../shared/unreadable-data';
@@ -15,10 +15,6 @@ import { trackersOf } from '../../shared/tracker-repository';
 import { participantOf, participantsPage, type Participant } from '../../shared/participant-repository';
 
 type CoachDeps = Pick<ApiDeps, 'db' | 'clock'>;
-
-/** Participants (and trackers) read per page, in the roster and in each step of the export. */
-export const DEFAULT_PAGE_SIZE = 100;
-export const MAX_PAGE_SIZE = 200;
 
 /** The day an instant falls on in `timeZone`; null for a missing or unreadable instant. */
 function dayOf(instant: string, timeZone: string): string | null {
@@ -61,11 +57,9 @@ export function rosterRowOf(participant: Participant, tracker: TrackerData | nul
 /** One page of the cohort's roster; its rows most urgent first, then by name (within the page). */
 export async function rosterPage(
   deps: CoachDeps,
-  coach: User,
-  cohortId: string,
-  page: { cursor: string | null; limit: number },
+  { id: cohortId, cohort }: CoachedCohort,
+  page: RosterQuery,
 ): Promise<RosterPage> {
-  const { cohort } = await cohortOfCoach(deps.db, coach, cohortId);
   const { participants, more } = await participantsPage(deps.db, cohortId, page.cursor, page.limit);
   const trackers = await trackersOf(deps.db, participants.map((p) => p.user.id));
   const now = deps.clock();
@@ -74,8 +68,7 @@ export async function rosterPage(
 }
 
 /** The participant page: their row, their start and zone, and their tracker as the server vouched for it. */
-export async function participantDetail(deps: CoachDeps, coach: User, cohortId: string, userId: string): Promise<ParticipantDetail> {
-  const { cohort } = await cohortOfCoach(deps.db, coach, cohortId);
+export async function participantDetail(deps: CoachDeps, { id: cohortId, cohort }: CoachedCohort, userId: string): Promise<ParticipantDetail> {
   const participant = await participantOf(deps.db, cohortId, userId);
   if (!participant) throw notFound(coachMessages.participantNotFound);
   const tracker = (await trackersOf(deps.db, [userId])).get(userId) ?? null;
@@ -149,8 +142,7 @@ export function cohortSlug(name: string, fallback: string): string {
  * The whole cohort as CSV, one line per participant (withdrawn ones included, coaches never),
  * sorted by name. Read a page at a time, so at most one page of trackers is held at once.
  */
-export async function cohortExport(deps: CoachDeps, coach: User, cohortId: string): Promise<{ filename: string; csv: string }> {
-  const { cohort } = await cohortOfCoach(deps.db, coach, cohortId);
+export async function cohortExport(deps: CoachDeps, { id: cohortId, cohort }: CoachedCohort): Promise<{ filename: string; csv: string }> {
   const now = deps.clock();
   const lines: Array<{ row: RosterRow; line: CsvValue[] }> = [];
   let after: string | null = null;

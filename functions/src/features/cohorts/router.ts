@@ -1,17 +1,12 @@
-import type { RequestHandler, Router } from 'express';
-import { addCoachRequestSchema, coachMessages, createCohortRequestSchema, updateCohortRequestSchema } from '@sfida/core/coach';
+import type { Router } from 'express';
+import { addCoachRequestSchema, createCohortRequestSchema, updateCohortRequestSchema } from '@sfida/core/coach';
 import type { ApiDeps } from '../../deps';
 import { idCheckingRouter } from '../../shared/document-id';
-import { forbidden } from '../../shared/http-error';
 import { parseOr400 } from '../../shared/validate';
-import { AUTH_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
-import { currentUser, requireUser } from '../../middleware/session';
+import { JSON_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
+import { coachedCohort, requireCoach, requireCoachOf } from '../../middleware/require-coach-of';
+import { currentUser } from '../../middleware/session';
 import { addCoach, createCohort, listCohorts, replaceInviteCode, updateCohort, withdrawParticipant } from './service';
-
-/** Behind requireUser: a participant is refused before their request body is judged. */
-const requireCoach: RequestHandler = (_req, res, next) => {
-  next(currentUser(res).role === 'OWNER' ? undefined : forbidden(coachMessages.coachesOnly));
-};
 
 /**
  * The coach's cohorts (mounted at /api/coach): list and create them, replace an invite code, rename,
@@ -19,33 +14,35 @@ const requireCoach: RequestHandler = (_req, res, next) => {
  */
 export function cohortsRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
   const router = idCheckingRouter();
-  const body = jsonBody(AUTH_BODY_LIMIT);
+  const body = jsonBody(JSON_BODY_LIMIT);
+  // A participant, or a coach of other cohorts, is refused before their request body is judged.
+  const coachOf = requireCoachOf(deps.db);
 
-  router.get('/cohorts', requireUser, requireCoach, async (_req, res) => {
+  router.get('/cohorts', requireCoach, async (_req, res) => {
     res.json(await listCohorts(deps, currentUser(res)));
   });
 
-  router.post('/cohorts', body, requireUser, requireCoach, async (req, res) => {
+  router.post('/cohorts', body, requireCoach, async (req, res) => {
     const input = parseOr400(createCohortRequestSchema, req.body);
     res.status(201).json(await createCohort(deps, currentUser(res), input));
   });
 
-  router.patch('/cohorts/:cohortId', body, requireUser, requireCoach, async (req, res) => {
+  router.patch('/cohorts/:cohortId', body, coachOf, async (req, res) => {
     const update = parseOr400(updateCohortRequestSchema, req.body);
-    res.json(await updateCohort(deps, currentUser(res), String(req.params.cohortId), update));
+    res.json(await updateCohort(deps, coachedCohort(res), update));
   });
 
-  router.post('/cohorts/:cohortId/invite-code', body, requireUser, requireCoach, async (req, res) => {
-    res.json(await replaceInviteCode(deps, currentUser(res), String(req.params.cohortId)));
+  router.post('/cohorts/:cohortId/invite-code', body, coachOf, async (req, res) => {
+    res.json(await replaceInviteCode(deps, coachedCohort(res)));
   });
 
-  router.post('/cohorts/:cohortId/coaches', body, requireUser, requireCoach, async (req, res) => {
+  router.post('/cohorts/:cohortId/coaches', body, coachOf, async (req, res) => {
     const { email } = parseOr400(addCoachRequestSchema, req.body);
-    res.json(await addCoach(deps, currentUser(res), String(req.params.cohortId), email));
+    res.json(await addCoach(deps, coachedCohort(res), email));
   });
 
-  router.post('/cohorts/:cohortId/participants/:userId/withdraw', body, requireUser, requireCoach, async (req, res) => {
-    res.json(await withdrawParticipant(deps, currentUser(res), String(req.params.cohortId), String(req.params.userId)));
+  router.post('/cohorts/:cohortId/participants/:userId/withdraw', body, coachOf, async (req, res) => {
+    res.json(await withdrawParticipant(deps, coachedCohort(res), String(req.params.userId)));
   });
 
   return router;

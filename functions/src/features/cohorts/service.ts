@@ -2,8 +2,8 @@ import { coachMessages, type CoachCohort, type CreateCohortRequest } from '@sfid
 import { weekdayIndex } from '@sfida/core/dates';
 import type { User } from '@sfida/core/user';
 import type { Deps } from '../../deps';
-import { cohortOfCoach, cohortsCoachedBy, type CohortDoc } from '../../shared/cohort-repository';
-import { badRequest, forbidden, notFound } from '../../shared/http-error';
+import { cohortsCoachedBy, type CoachedCohort, type CohortDoc } from '../../shared/cohort-repository';
+import { badRequest, notFound } from '../../shared/http-error';
 import { userRef, type UserDoc } from '../../shared/user-repository';
 import { unrankParticipant } from '../../shared/tracker-repository';
 import {
@@ -31,17 +31,15 @@ async function asCoachCohort(deps: CohortDeps, id: string, cohort: CohortDoc): P
   return { id, name, startDate, inviteCode, registrationOpen, participantCount: await activeParticipantCount(deps.db, id) };
 }
 
-/** The caller's cohorts, the latest start first. */
+/** The caller's cohorts, the latest start first (behind requireCoach). */
 export async function listCohorts(deps: CohortDeps, user: User): Promise<CoachCohort[]> {
-  if (user.role !== 'OWNER') throw forbidden(coachMessages.coachesOnly);
   const cohorts = await cohortsCoachedBy(deps.db, user.id);
   const answered = await Promise.all(cohorts.map(({ id, cohort }) => asCoachCohort(deps, id, cohort)));
   return answered.sort((a, b) => b.startDate.localeCompare(a.startDate) || a.name.localeCompare(b.name, 'it'));
 }
 
-/** A new cohort coached by the caller, open for registration, with a fresh invite code. */
+/** A new cohort coached by the caller, open for registration, with a fresh invite code (behind requireCoach). */
 export async function createCohort(deps: CohortDeps, user: User, input: CreateCohortRequest): Promise<CoachCohort> {
-  if (user.role !== 'OWNER') throw forbidden(coachMessages.coachesOnly);
   if (weekdayIndex(input.startDate) !== 0) throw badRequest(coachMessages.startDateMonday);
   const { id, cohort } = await createCohortDoc(deps.db, {
     name: input.name,
@@ -54,15 +52,13 @@ export async function createCohort(deps: CohortDeps, user: User, input: CreateCo
 }
 
 /** A fresh invite code for the cohort; the old one is refused from now on. */
-export async function replaceInviteCode(deps: CohortDeps, user: User, cohortId: string): Promise<CoachCohort> {
-  const { id, cohort } = await cohortOfCoach(deps.db, user, cohortId);
+export async function replaceInviteCode(deps: CohortDeps, { id, cohort }: CoachedCohort): Promise<CoachCohort> {
   const inviteCode = await replaceInviteCodeDoc(deps.db, id, cohort);
   return asCoachCohort(deps, id, { ...cohort, inviteCode });
 }
 
 /** Renames the cohort and/or opens or closes its registration. */
-export async function updateCohort(deps: CohortDeps, user: User, cohortId: string, update: CohortUpdate): Promise<CoachCohort> {
-  const { id, cohort } = await cohortOfCoach(deps.db, user, cohortId);
+export async function updateCohort(deps: CohortDeps, { id, cohort }: CoachedCohort, update: CohortUpdate): Promise<CoachCohort> {
   const fields: CohortUpdate = {};
   if (update.name !== undefined) fields.name = update.name;
   if (update.registrationOpen !== undefined) fields.registrationOpen = update.registrationOpen;
@@ -71,8 +67,7 @@ export async function updateCohort(deps: CohortDeps, user: User, cohortId: strin
 }
 
 /** Makes another OWNER account a coach of the cohort too. */
-export async function addCoach(deps: CohortDeps, user: User, cohortId: string, email: string): Promise<CoachCohort> {
-  const { id, cohort } = await cohortOfCoach(deps.db, user, cohortId);
+export async function addCoach(deps: CohortDeps, { id, cohort }: CoachedCohort, email: string): Promise<CoachCohort> {
   const coachId = await ownerIdByEmail(deps.db, email);
   if (!coachId) throw notFound(cohortMessages.noSuchCoach);
   await addCoachId(deps.db, id, coachId);
@@ -85,11 +80,9 @@ export async function addCoach(deps: CohortDeps, user: User, cohortId: string, e
  */
 export async function withdrawParticipant(
   deps: CohortDeps,
-  user: User,
-  cohortId: string,
+  { id }: CoachedCohort,
   userId: string,
 ): Promise<{ userId: string; withdrawnAt: string }> {
-  const { id } = await cohortOfCoach(deps.db, user, cohortId);
   const ref = userRef(deps.db, userId);
   const snap = await ref.get();
   const doc = snap.data() as Partial<UserDoc> | undefined;

@@ -1,7 +1,8 @@
 import type { Router } from 'express';
 import { eventInputSchema } from '@sfida/core/events';
 import type { ApiDeps } from '../../deps';
-import { AUTH_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
+import { JSON_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
+import { coachedCohort, requireCoachOf } from '../../middleware/require-coach-of';
 import { currentUser, requireUser } from '../../middleware/session';
 import { idCheckingRouter } from '../../shared/document-id';
 import { parseOr400 } from '../../shared/validate';
@@ -19,17 +20,18 @@ export function eventsRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
 /** POST, PUT, DELETE /api/coach/cohorts/:cohortId/events[/:eventId]: the cohort's coaches keep the calendar. */
 export function coachEventsRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
   const router = idCheckingRouter();
-  const body = jsonBody(AUTH_BODY_LIMIT);
-  router.post('/cohorts/:cohortId/events', body, requireUser, async (req, res) => {
+  const body = jsonBody(JSON_BODY_LIMIT);
+  const coachOf = requireCoachOf(deps.db);
+  router.post('/cohorts/:cohortId/events', body, coachOf, async (req, res) => {
     const input = parseOr400(eventInputSchema, req.body);
-    res.status(201).json(await createEvent(deps, currentUser(res), String(req.params.cohortId), input));
+    res.status(201).json(await createEvent(deps, coachedCohort(res), input));
   });
-  router.put('/cohorts/:cohortId/events/:eventId', body, requireUser, async (req, res) => {
+  router.put('/cohorts/:cohortId/events/:eventId', body, coachOf, async (req, res) => {
     const input = parseOr400(eventInputSchema, req.body);
-    res.json(await updateEvent(deps, currentUser(res), String(req.params.cohortId), String(req.params.eventId), input));
+    res.json(await updateEvent(deps, coachedCohort(res), String(req.params.eventId), input));
   });
-  router.delete('/cohorts/:cohortId/events/:eventId', requireUser, async (req, res) => {
-    await deleteEvent(deps, currentUser(res), String(req.params.cohortId), String(req.params.eventId));
+  router.delete('/cohorts/:cohortId/events/:eventId', coachOf, async (req, res) => {
+    await deleteEvent(deps, coachedCohort(res), String(req.params.eventId));
     res.status(204).end();
   });
   return router;

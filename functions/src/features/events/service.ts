@@ -1,7 +1,7 @@
 import { eventMessages, orderEvents, type CohortEvent, type EventInput } from '@sfida/core/events';
 import type { User } from '@sfida/core/user';
 import type { Deps } from '../../deps';
-import { cohortOfCoach } from '../../shared/cohort-repository';
+import { cohortOfCoach, type CoachedCohort } from '../../shared/cohort-repository';
 import { badRequest, forbidden, notFound } from '../../shared/http-error';
 import { userRef } from '../../shared/user-repository';
 import { MAX_EVENTS, addEvent, countEvents, eventRef, listEvents } from './repository';
@@ -30,16 +30,14 @@ export async function eventsFor(deps: EventsDeps, user: User, cohortId: string):
   return orderEvents(await listEvents(deps.db, cohortId), deps.clock(), user.timeZone);
 }
 
-export async function createEvent(deps: EventsDeps, coach: User, cohortId: string, input: EventInput): Promise<CohortEvent> {
-  await cohortOfCoach(deps.db, coach, cohortId);
+export async function createEvent(deps: EventsDeps, { id: cohortId }: CoachedCohort, input: EventInput): Promise<CohortEvent> {
   if ((await countEvents(deps.db, cohortId)) >= MAX_EVENTS) throw badRequest(`Una coorte può avere al massimo ${MAX_EVENTS} eventi`);
   const data = withoutUndefined(stored(input));
   const id = await addEvent(deps.db, cohortId, data);
   return { ...data, id };
 }
 
-export async function updateEvent(deps: EventsDeps, coach: User, cohortId: string, eventId: string, input: EventInput): Promise<CohortEvent> {
-  await cohortOfCoach(deps.db, coach, cohortId);
+export async function updateEvent(deps: EventsDeps, { id: cohortId }: CoachedCohort, eventId: string, input: EventInput): Promise<CohortEvent> {
   const ref = eventRef(deps.db, cohortId, eventId);
   if (!(await ref.get()).exists) throw notFound(eventMessages.notFound);
   const data = withoutUndefined(stored(input));
@@ -47,8 +45,7 @@ export async function updateEvent(deps: EventsDeps, coach: User, cohortId: strin
   return { ...data, id: eventId };
 }
 
-export async function deleteEvent(deps: EventsDeps, coach: User, cohortId: string, eventId: string): Promise<void> {
-  await cohortOfCoach(deps.db, coach, cohortId);
+export async function deleteEvent(deps: EventsDeps, { id: cohortId }: CoachedCohort, eventId: string): Promise<void> {
   const ref = eventRef(deps.db, cohortId, eventId);
   if (!(await ref.get()).exists) throw notFound(eventMessages.notFound);
   await ref.delete();

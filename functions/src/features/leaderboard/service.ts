@@ -3,6 +3,7 @@ import { LEADERBOARD_PAGE_SIZE, leaderboardName, liveStreak, type StreakThrough 
 import { compareLeaderboardRows, type LeaderboardEntry } from '@sfida/core/progress-summary';
 import type { User } from '@sfida/core/user';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import type { ApiDeps } from '../../deps';
 import { cohortOfCoach } from '../../shared/cohort-repository';
 import { readOrFallback } from '../../shared/unreadable-data';
 import { forbidden } from '../../shared/http-error';
@@ -66,6 +67,21 @@ export class LeaderboardCache<T = TopRows> {
   }
 }
 
+/** One per app: the cohorts' tops, and the ranks counted for callers below them. */
+export interface LeaderboardCaches {
+  /** The top of a cohort's ranking, by (cohort, ranking, day, page). */
+  tops: LeaderboardCache<TopRows>;
+  /** How many members score strictly better than given points, by (cohort, ranking, points). */
+  betterCounts: LeaderboardCache<number>;
+}
+
+export function leaderboardCaches(): LeaderboardCaches {
+  return { tops: new LeaderboardCache<TopRows>(), betterCounts: new LeaderboardCache<number>() };
+}
+
+/** What the leaderboard reads: Firestore, and when given the app's caches (without: every read fresh). */
+export type LeaderboardDeps = Pick<ApiDeps, 'db'> & { caches?: LeaderboardCaches };
+
 /** Which ranking: a calendar week's (`weekStart`), or the final one by total points (`weekStart` null, week points 0). */
 export interface LeaderboardQuery {
   weekStart: string | null;
@@ -81,17 +97,11 @@ export interface LeaderboardQuery {
  * LEADERBOARD_PAGE_SIZE rows plus the caller's own row.
  * Reads a bounded number of documents whatever the cohort's size (docs/decisions/019-bounded-leaderboard.md):
  * the top from the week's scores and the summaries, the caller's rank beyond it from count aggregations.
- * The top comes from `cache` when given (at most its TTL old); the caller's own row is always
+ * The top comes from the caches when given (at most their TTL old); the caller's own row is always
  * read fresh, so a participant sees their sync at once.
  */
-export async function cohortLeaderboard(
-  db: Firestore,
-  viewer: User,
-  cohortId: string,
-  context: LeaderboardQuery,
-  cache?: LeaderboardCache,
-  ranks?: LeaderboardCache<number>,
-): Promise<LeaderboardEntry[]> {
+export async function cohortLeaderboard(deps: LeaderboardDeps, viewer: User, cohortId: string, context: LeaderboardQuery): Promise<LeaderboardEntry[]> {
+  const { db, caches } = deps;
   // A coach reads the cohorts they coach (the cohort's coachIds, whatever cohort their own account
   // sits in); a participant only their own.
   if (viewer.role === 'OWNER') await cohortOfCoach(db, viewer, cohortId);
@@ -101,7 +111,7 @@ export async function cohortLeaderboard(
   const ranking = weekStart ?? 'final';
   const load = () => cohortTop(db, cohortId, weekStart, today, page);
   const [top, own] = await Promise.all([
-    cache ? cache.rows(`${cohortId}\u0000${ranking}\u0000${today}\u0000${page}`, load) : load(),
+    caches ? caches.tops.rows(`${cohortId}\u0000${ranking}\u0000${today}\u0000${page}`, load) : load(),
     // An OWNER (the coach) sees the cohort without a row of their own.
     viewer.role === 'OWNER' ? null : ownRow(db, viewer, cohortId, weekStart, today),
   ]);
@@ -117,7 +127,7 @@ export async function cohortLeaderboard(
     const count = () =>
       weekStart === null ? countHigherTotal(db, cohortId, mine.totalPoints) : countBetter(db, cohortId, weekStart, mine.weekPoints, mine.totalPoints);
     const key = `${cohortId}\u0000${ranking}\u0000${mine.weekPoints}\u0000${mine.totalPoints}`;
-    const better = await (ranks ? ranks.rows(key, count) : count());
+    const better = await (caches ? caches.betterCounts.rows(key, count) : count());
     entries.push({ ...mine, rank: better + 1 });
   }
   return entries;

@@ -3,7 +3,8 @@ import { audienceRequestSchema, sendMessageRequestSchema } from '@sfida/core/coh
 import type { ApiDeps } from '../../deps';
 import { idCheckingRouter } from '../../shared/document-id';
 import { parseOr400 } from '../../shared/validate';
-import { AUTH_BODY_LIMIT, MESSAGE_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
+import { JSON_BODY_LIMIT, MESSAGE_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
+import { coachedCohort, requireCoachOf } from '../../middleware/require-coach-of';
 import { currentUser, requireUser } from '../../middleware/session';
 import { cohortMessages, inbox, previewAudience, readMessage, sendMessage } from './service';
 
@@ -11,20 +12,21 @@ import { cohortMessages, inbox, previewAudience, readMessage, sendMessage } from
 export function coachMessagesRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'limiter' | 'config' | 'pushAgent'>): Router {
   const router = idCheckingRouter();
   const body = jsonBody(MESSAGE_BODY_LIMIT);
+  const coachOf = requireCoachOf(deps.db);
 
-  router.post('/cohorts/:cohortId/messages/preview', body, requireUser, async (req, res) => {
+  router.post('/cohorts/:cohortId/messages/preview', body, coachOf, async (req, res) => {
     const audience = parseOr400(audienceRequestSchema, req.body);
-    res.json(await previewAudience(deps, currentUser(res), String(req.params.cohortId), audience));
+    res.json(await previewAudience(deps, coachedCohort(res), audience));
   });
 
-  router.post('/cohorts/:cohortId/messages', body, requireUser, async (req, res) => {
+  router.post('/cohorts/:cohortId/messages', body, coachOf, async (req, res) => {
     const request = parseOr400(sendMessageRequestSchema, req.body);
-    const { created, message } = await sendMessage(deps, currentUser(res), String(req.params.cohortId), request);
+    const { created, message } = await sendMessage(deps, currentUser(res), coachedCohort(res), request);
     res.status(created ? 201 : 200).json(message);
   });
 
-  router.get('/cohorts/:cohortId/messages', requireUser, async (req, res) => {
-    res.json(await cohortMessages(deps, currentUser(res), String(req.params.cohortId)));
+  router.get('/cohorts/:cohortId/messages', coachOf, async (req, res) => {
+    res.json(await cohortMessages(deps, coachedCohort(res)));
   });
 
   return router;
@@ -38,7 +40,7 @@ export function inboxRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'limiter' | 'co
     res.json(await inbox(deps, currentUser(res)));
   });
 
-  router.post('/messages/:inboxId/read', jsonBody(AUTH_BODY_LIMIT), requireUser, async (req, res) => {
+  router.post('/messages/:inboxId/read', jsonBody(JSON_BODY_LIMIT), requireUser, async (req, res) => {
     await readMessage(deps, currentUser(res), String(req.params.inboxId));
     res.status(204).end();
   });

@@ -16,8 +16,8 @@ import { todayIn } from '@sfida/core/dates';
 import type { User } from '@sfida/core/user';
 import type { ApiDeps } from '../../deps';
 import { ownThreadOf, threadsOfUser } from '../../shared/check-in-thread-repository';
-import { cohortOfCoach } from '../../shared/cohort-repository';
-import { isDocumentId } from '../../shared/document-id';
+import type { CoachedCohort } from '../../shared/cohort-repository';
+import { isDocumentId } from '@sfida/core/document-id';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../shared/http-error';
 import { notifyUsers } from '../../shared/push-notifier';
 import { toUser, userRef } from '../../shared/user-repository';
@@ -88,8 +88,7 @@ async function recipientsOf(deps: MessageDeps, cohortId: string, audience: Audie
 const byName = (a: Recipient, b: Recipient) => (a.user.name ?? '').localeCompare(b.user.name ?? '', 'it') || a.user.id.localeCompare(b.user.id);
 
 /** Who a message would reach, before it is sent. */
-export async function previewAudience(deps: MessageDeps, coach: User, cohortId: string, audience: AudienceRequest): Promise<AudiencePreview> {
-  await cohortOfCoach(deps.db, coach, cohortId);
+export async function previewAudience(deps: MessageDeps, { id: cohortId }: CoachedCohort, audience: AudienceRequest): Promise<AudiencePreview> {
   const recipients = (await recipientsOf(deps, cohortId, audience)).sort(byName);
   return {
     count: recipients.length,
@@ -137,11 +136,10 @@ async function replay(deps: MessageDeps, messageId: string, message: MessageDoc,
 export async function sendMessage(
   deps: MessageDeps,
   coach: User,
-  cohortId: string,
+  { id: cohortId }: CoachedCohort,
   request: SendMessageRequest,
 ): Promise<{ created: boolean; message: SentMessage }> {
   const { db } = deps;
-  await cohortOfCoach(db, coach, cohortId);
   const messageId = messageIdOf(coach.id, request.requestId);
   const existing = await messageById(db, messageId);
   if (existing) return { created: false, message: await replay(deps, messageId, existing, cohortId, request) };
@@ -179,8 +177,7 @@ export async function sendMessage(
   return { created: true, message: sentMessageOf(messageId, message) };
 }
 
-export async function cohortMessages(deps: MessageDeps, coach: User, cohortId: string): Promise<{ messages: SentMessage[] }> {
-  await cohortOfCoach(deps.db, coach, cohortId);
+export async function cohortMessages(deps: MessageDeps, { id: cohortId }: CoachedCohort): Promise<{ messages: SentMessage[] }> {
   return { messages: await sentMessages(deps.db, cohortId) };
 }
 

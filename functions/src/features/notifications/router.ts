@@ -2,14 +2,14 @@ import { Router } from 'express';
 import { notificationSettingsRequestSchema, pushSubscriptionRequestSchema, pushUnsubscribeRequestSchema } from '@sfida/core/notifications';
 import type { ApiDeps } from '../../deps';
 import { parseOr400 } from '../../shared/validate';
-import { AUTH_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
+import { JSON_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
 import { currentUser, requireUser } from '../../middleware/session';
 import { notificationsOf, saveSettings, subscribeDevice, unsubscribeDevice } from './service';
 
 /** The caller's notification settings and this device's subscription (mounted at /api/me). */
 export function notificationsRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'config'>): Router {
   const router = Router();
-  const body = jsonBody(AUTH_BODY_LIMIT);
+  const body = jsonBody(JSON_BODY_LIMIT);
 
   router.get('/notifications', requireUser, async (_req, res) => {
     res.json(await notificationsOf(deps, currentUser(res)));

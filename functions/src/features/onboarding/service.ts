@@ -1,5 +1,5 @@
 import { schedaFor, type OnboardingRequest, type User } from '@sfida/core/user';
-import type { Firestore } from 'firebase-admin/firestore';
+import type { ApiDeps } from '../../deps';
 import { badRequest, conflict, notFound } from '../../shared/http-error';
 import { toUser, userRef } from '../../shared/user-repository';
 
@@ -12,10 +12,11 @@ const onboardingMessages = {
  * Saves the onboarding answers. The sheet is derived from level and place
  * here, never taken from the client; a participant answers once.
  */
-export async function completeOnboarding(db: Firestore, uid: string, answers: OnboardingRequest): Promise<User> {
+export async function completeOnboarding(deps: Pick<ApiDeps, 'db'>, user: User, answers: OnboardingRequest): Promise<User> {
+  const { db } = deps;
   const scheda = schedaFor(answers.livelloAllenamento, answers.luogoAllenamento);
   if (answers.schedaAssegnata !== undefined && answers.schedaAssegnata !== scheda) throw badRequest(onboardingMessages.schedaMismatch);
-  const ref = userRef(db, uid);
+  const ref = userRef(db, user.id);
   return db.runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (!snap.exists) throw notFound('Utente non trovato');

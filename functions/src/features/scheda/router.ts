@@ -8,7 +8,7 @@ import { openScheda, schedaFileName } from './service';
 export function schedaRouter(deps: Pick<ApiDeps, 'blobStore'>): Router {
   const router = Router();
   router.get('/:scheda', requireUser, async (req, res) => {
-    const { scheda, stream } = await openScheda(deps.blobStore, currentUser(res), String(req.params.scheda ?? ''));
+    const { scheda, stream } = await openScheda(deps, currentUser(res), String(req.params.scheda ?? ''));
     res.set({
       'Content-Type': 'application/pdf',
       'Content-Disposition': `attachment; filename="${schedaFileName(scheda)}"`,

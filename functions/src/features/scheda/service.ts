@@ -1,6 +1,6 @@
 import { schedaSchema, type Scheda, type User } from '@sfida/core/user';
 import type { Readable } from 'node:stream';
-import type { BlobStore } from '../../shared/blob-store';
+import type { ApiDeps } from '../../deps';
 import { forbidden, notFound } from '../../shared/http-error';
 
 const schedaMessages = {
@@ -20,12 +20,12 @@ export function schedaFileName(scheda: Scheda): string {
 }
 
 /** The sheet's PDF stream, after checking the caller may have it (own sheet, or OWNER). */
-export async function openScheda(blobStore: BlobStore, user: User, name: string): Promise<{ scheda: Scheda; stream: Readable }> {
+export async function openScheda(deps: Pick<ApiDeps, 'blobStore'>, user: User, name: string): Promise<{ scheda: Scheda; stream: Readable }> {
   const parsed = schedaSchema.safeParse(name);
   if (!parsed.success) throw notFound(schedaMessages.unknown);
   const scheda = parsed.data;
   if (user.role !== 'OWNER' && user.schedaAssegnata !== scheda) throw forbidden(schedaMessages.notYours);
-  const stream = await blobStore.read(schedaPath(scheda));
+  const stream = await deps.blobStore.read(schedaPath(scheda));
   if (!stream) throw notFound(schedaMessages.unavailable);
   return { scheda, stream };
 }

@@ -13,7 +13,7 @@ import type { Deps } from '../../deps';
 import { headerNamesTag } from '../../shared/entity-tag';
 import { HttpError, badRequest, forbidden, notFound } from '../../shared/http-error';
 import { cohortOfCoach, cohortRef } from '../../shared/cohort-repository';
-import { isDocumentId } from '../../shared/document-id';
+import { isDocumentId } from '@sfida/core/document-id';
 import { batchedWrites } from '../../shared/firestore';
 import { notifyUsers } from '../../shared/push-notifier';
 import { toUser, userRef, usersCollection } from '../../shared/user-repository';

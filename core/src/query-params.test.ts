@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { checkInQueueQuerySchema, ownCheckInParamsSchema } from './check-in-threads';
+import { rosterQuerySchema } from './coach';
+import { leaderboardQuerySchema } from './leaderboard-summary';
+
+const messageOf = (schema: z.ZodMiniType, value: unknown) => {
+  const result = z.safeParse(schema, value);
+  return result.success ? null : result.error.issues[0]?.message;
+};
+
+describe('query parameters', () => {
+  it('fall back when absent or empty, ignore other keys', () => {
+    expect(z.parse(rosterQuerySchema, {})).toEqual({ cursor: null, limit: 100 });
+    expect(z.parse(rosterQuerySchema, { cursor: '', limit: '', other: 'x' })).toEqual({ cursor: null, limit: 100 });
+    expect(z.parse(leaderboardQuerySchema, {})).toEqual({ page: 1, scope: 'week' });
+    expect(z.parse(checkInQueueQuerySchema, {})).toEqual({ view: 'queue', cohortId: null });
+  });
+
+  it('read the values they accept', () => {
+    expect(z.parse(rosterQuerySchema, { cursor: 'u1', limit: '200' })).toEqual({ cursor: 'u1', limit: 200 });
+    expect(z.parse(leaderboardQuerySchema, { page: '20', scope: 'final' })).toEqual({ page: 20, scope: 'final' });
+    expect(z.parse(checkInQueueQuerySchema, { view: 'recent', cohortId: 'c1' })).toEqual({ view: 'recent', cohortId: 'c1' });
+    expect(z.parse(ownCheckInParamsSchema, { week: '8' })).toEqual({ week: 8 });
+  });
+
+  it('refuse the rest, a repeated key included, with their Italian message', () => {
+    expect(messageOf(rosterQuerySchema, { limit: '0' })).toBe('limit deve essere un numero intero tra 1 e 200');
+    expect(messageOf(rosterQuerySchema, { limit: ['1', '2'] })).toBe('limit deve essere un numero intero tra 1 e 200');
+    expect(messageOf(rosterQuerySchema, { cursor: 'a/b', limit: '0' })).toBe('Cursore non valido');
+    expect(messageOf(leaderboardQuerySchema, { page: '21' })).toBe('page deve essere un numero intero da 1 a 20');
+    expect(messageOf(leaderboardQuerySchema, { page: '01' })).toBe('page deve essere un numero intero da 1 a 20');
+    expect(messageOf(leaderboardQuerySchema, { scope: 'month' })).toMatch(/^scope deve essere week/);
+    expect(messageOf(checkInQueueQuerySchema, { view: 'tutti' })).toBe('view deve essere "queue" o "recent"');
+    expect(messageOf(checkInQueueQuerySchema, { cohortId: '__x__' })).toBe('Coorte non valida');
+    expect(messageOf(ownCheckInParamsSchema, { week: '9' })).toBe('La settimana deve essere un numero da 1 a 8');
+  });
+});
