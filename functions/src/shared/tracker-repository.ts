@@ -1,6 +1,7 @@
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { boundChangeClocks } from '@sfida/core/change-stamps';
-import { parseStoredTracker, type TrackerData } from '@sfida/core/tracker';
+import { isValidTimeZone } from '@sfida/core/dates';
+import { TRACKER_SCHEMA_VERSION, migrateTracker, parseStoredTracker, type TrackerData } from '@sfida/core/tracker';
 
 // What the tracker writes and other features read (the coach's roster, the check-ins, the messages'
 // audiences, the leaderboard, the certificate, the reminders, withdrawing a participant):
@@ -83,14 +84,40 @@ export function storedTrackerFrom(snap: DocumentSnapshot): StoredTracker | null 
 }
 
 /**
- * A stored tracker as the read paths may use it, whatever was stored: a part that no longer parses
- * is dropped piece by piece, and a change stamp later than the moment the server stored the copy
- * (possible in copies stored before stamps were bounded) is brought back to that moment.
+ * A stored tracker as the read paths may use it, whatever was stored: a change stamp later than
+ * the moment the server stored the copy (possible in copies stored before stamps were bounded) is
+ * brought back to that moment. The server validated the copy when it wrote it, so the whole schema
+ * is checked again (piece by piece, dropping what fails) only for a copy whose outline is wrong: a
+ * roster page reads a hundred trackers, and the full check costs several milliseconds each.
  */
 export function readStoredTracker(raw: string, storedAt: unknown): TrackerData {
-  const { data } = parseStoredTracker(raw);
+  let data = outlined(raw);
+  if (data === null) data = parseStoredTracker(raw).data;
   const at = typeof storedAt === 'string' && !Number.isNaN(Date.parse(storedAt)) ? storedAt : data.updatedAt;
   return { ...data, changedAt: boundChangeClocks(data.changedAt, new Date(at)) };
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The stored copy, when it parses and has the tracker's outline (every field of the right kind), else null. */
+function outlined(raw: string): TrackerData | null {
+  let value: unknown;
+  try {
+    value = migrateTracker(JSON.parse(raw));
+  } catch {
+    return null;
+  }
+  if (!isPlainObject(value) || value.version !== TRACKER_SCHEMA_VERSION || typeof value.timeZone !== 'string' || !isValidTimeZone(value.timeZone)) return null;
+  const { changedAt } = value;
+  const fits =
+    (value.challengeStartDate === null || typeof value.challengeStartDate === 'string') &&
+    [value.habits, value.savedPlannerWeeks, value.checkIns, value.pointsHistory].every(Array.isArray) &&
+    [value.completions, value.weeklyActions, changedAt].every(isPlainObject) &&
+    isPlainObject((changedAt as Record<string, unknown>).habitDays) &&
+    isPlainObject((changedAt as Record<string, unknown>).actions) &&
+    typeof value.updatedAt === 'string' &&
+    !Number.isNaN(Date.parse(value.updatedAt));
+  return fits ? (value as unknown as TrackerData) : null;
 }
 
 /** The stored tracker, or null. */
