@@ -1,7 +1,8 @@
 /**
  * The cohorts migration: the INVITE_CODE secret becomes the code of a first cohort
  * (INVITE_COHORT_ID, every OWNER as its coach), users without a cohort join it, and the
- * leaderboard's weekly scores are written from the stored summaries (backfillWeeklyScores):
+ * leaderboard's weekly scores are written from the stored summaries (backfillWeeklyScores), and
+ * participants without a roster digest get their tracker's (backfillRosterDigests):
  *   INVITE_CODE=… GOOGLE_CLOUD_PROJECT=<project-id> npm run migrate-cohorts      a real project
  *   npm run migrate-cohorts -- --local                                          the stack of `npm start`
  * Idempotent: running it again changes nothing. Registration creates the cohort by itself the
@@ -10,7 +11,7 @@
 import { loadConfig } from '../functions/src/config';
 import { createDeps } from '../functions/src/deps';
 import { ensureDefaultCohort } from '../functions/src/shared/default-cohort';
-import { backfillWeeklyScores } from '../functions/src/features/tracker/service';
+import { backfillRosterDigests, backfillWeeklyScores } from '../functions/src/features/tracker/migrations';
 import { emulatorEnv, LOCAL_INVITE_CODE, profiles } from './stack/profiles';
 
 if (process.argv.includes('--local')) Object.assign(process.env, emulatorEnv(profiles.dev), { INVITE_CODE: LOCAL_INVITE_CODE });
@@ -22,8 +23,10 @@ try {
   const cohort = cohortCreated ? `creata la coorte ${config.inviteCohortId}` : `la coorte ${config.inviteCohortId} c'era già`;
   // After the cohorts: a summary counts for the cohort its user is in.
   const { summaries, scores } = await backfillWeeklyScores(deps);
+  const digests = await backfillRosterDigests(deps);
   console.log(`${cohort}; utenti senza coorte spostati: ${usersAssigned} (progetto ${config.projectId}).`);
   console.log(`classifica: ${summaries} riepiloghi, ${scores} punteggi settimanali scritti.`);
+  console.log(`elenco partecipanti: ${digests.written} riepiloghi scritti su ${digests.participants} partecipanti senza.`);
   process.exit(0);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -11,10 +11,9 @@ import {
   elapsedWeekIndex,
   isChallengeOver,
   isChallengeStarted,
-  localDateOf,
 } from './dates';
-import { checkInsInOrder, lastActivityDay } from './roster';
-import { activeHabits } from './tracker';
+import type { RosterDigest } from './roster-digest';
+import { activeHabitDigests, digestLastActivity, rosterDigest } from './roster-digest';
 
 // Why a participant needs the coach today. Every rule reads calendar days in the participant's
 // zone (`today`), so a daylight-saving change never moves one. The rules, precisely:
@@ -69,14 +68,22 @@ export interface AttentionInput {
   today: IsoDate;
 }
 
+/** The same input with the tracker's roster digest (one that answers for `today`) instead of the tracker. */
+export type DigestAttentionInput = Omit<AttentionInput, 'tracker'> & { digest: RosterDigest | null };
+
 /** The reasons the participant needs the coach, most urgent first (the order of attentionCodeSchema). */
-export function attentionReasons(input: AttentionInput): AttentionReason[] {
+export function attentionReasons({ tracker, ...input }: AttentionInput): AttentionReason[] {
+  return attentionReasonsOf({ ...input, digest: tracker && rosterDigest(tracker, input.today) });
+}
+
+/** attentionReasons from a digest that answers for `today` (roster-digest.ts). */
+export function attentionReasonsOf(input: DigestAttentionInput): AttentionReason[] {
   const found = new Set(attentionCodes(input));
   return attentionCodeSchema.options.filter((code) => found.has(code)).map((code) => ({ code, label: attentionLabels[code] }));
 }
 
-function* attentionCodes({ tracker, challengeStartDate: start, cohortStartDate, registeredAt, today }: AttentionInput): Generator<AttentionCode> {
-  const checkIns = tracker ? checkInsInOrder(tracker) : [];
+function* attentionCodes({ digest, challengeStartDate: start, cohortStartDate, registeredAt, today }: DigestAttentionInput): Generator<AttentionCode> {
+  const checkIns = digest?.checkIns ?? [];
   const last = checkIns.at(-1);
   const previous = checkIns.at(-2);
   if (last && last.mood <= LOW_MOOD) yield 'lowMood';
@@ -87,29 +94,29 @@ function* attentionCodes({ tracker, challengeStartDate: start, cohortStartDate, 
     return;
   }
   const running = !isChallengeOver(start, today);
-  if (running && tracker && habitsLapsed(tracker, start, today)) yield 'noHabits2Days';
+  if (running && digest && habitsLapsed(digest, start, today)) yield 'noHabits2Days';
 
   // The week before this one, counted past the end so that week 8's missing check-in still shows.
   const previousWeek = elapsedWeekIndex(start, today) ?? 0;
   if (previousWeek >= 1 && previousWeek <= CHALLENGE_WEEKS && !checkIns.some((c) => c.weekNumber === previousWeek)) yield 'missingCheckIn';
 
   const week = challengeWeekNumber(start, today);
-  if (running && daysBetween(challengeWeekStart(start, week), today) >= PLANNER_GRACE_DAYS && !tracker?.savedPlannerWeeks.includes(week)) {
+  if (running && daysBetween(challengeWeekStart(start, week), today) >= PLANNER_GRACE_DAYS && !digest?.savedPlannerWeeks.includes(week)) {
     yield 'noPlanner';
   }
 
   const since = registeredAt !== null && registeredAt > start ? registeredAt : start;
-  if (daysBetween(since, today) >= NO_ACTIVITY_GRACE_DAYS && (!tracker || lastActivityDay(tracker, today) === null)) yield 'noActivity';
+  if (daysBetween(since, today) >= NO_ACTIVITY_GRACE_DAYS && (!digest || digestLastActivity(digest, today) === null)) yield 'noActivity';
 }
 
 /** True when a habit was due on each of the last HABIT_GAP_DAYS whole days, all challenge days, and nothing was ticked since. */
-function habitsLapsed(tracker: TrackerData, start: IsoDate, today: IsoDate): boolean {
+function habitsLapsed(digest: RosterDigest, start: IsoDate, today: IsoDate): boolean {
   const firstMissed = addDays(today, -HABIT_GAP_DAYS);
   if (firstMissed < start) return false;
-  const due = activeHabits(tracker).some((habit) => localDateOf(habit.createdAt, tracker.timeZone) <= firstMissed);
+  const due = activeHabitDigests(digest).some((habit) => habit.from <= firstMissed);
   if (!due) return false;
   for (let day = firstMissed; day <= today; day = addDays(day, 1)) {
-    if (Object.values(tracker.completions).some((days) => days[day] !== undefined)) return false;
+    if (digest.tickedDays.includes(day)) return false;
   }
   return true;
 }

@@ -1,11 +1,10 @@
 import type { IsoDate } from './iso-date';
-import type { CheckIn, TrackerData } from './tracker';
+import type { TrackerData } from './tracker';
 import type { RosterRow } from './coach';
 import { attentionCodeSchema } from './coach';
-import { addDays, challengeWeekDays, challengeWeekNumber, compareIsoDates, isChallengeStarted, localDateOf, mondayOf } from './dates';
-import { pointsInCalendarWeek, totalPoints } from './points';
-import { bestCurrentStreak } from './streaks';
-import { WEEK_KEYS } from './tracker';
+import type { RosterDigest } from './roster-digest';
+import { addDays, challengeWeekDays, challengeWeekNumber, isChallengeStarted, localDateOf, mondayOf } from './dates';
+import { digestBestStreak, digestLastActivity, rosterDigest, tickedOn } from './roster-digest';
 
 // The figures of one row of the coach's roster, from the participant's synced tracker. `today` is
 // the participant's calendar day; the tracker's instants (history, change stamps, habit creation)
@@ -35,6 +34,13 @@ export interface RosterInput {
   today: IsoDate;
 }
 
+/** The same input with the tracker's roster digest (one that answers for `today`) instead of the tracker. */
+export interface DigestInput {
+  digest: RosterDigest | null;
+  challengeStartDate: IsoDate | null;
+  today: IsoDate;
+}
+
 /** Days the habits share looks back over, today included. */
 export const HABIT_WINDOW_DAYS = 7;
 
@@ -55,35 +61,36 @@ export function emptyRosterFigures(started: boolean, challengeWeek: number): Ros
 }
 
 /** A roster row's figures: zeros and nulls for a participant who has never synced. */
-export function rosterFigures({ tracker, challengeStartDate: start, today }: RosterInput): RosterFigures {
+export function rosterFigures({ tracker, challengeStartDate, today }: RosterInput): RosterFigures {
+  return rosterFiguresOf({ digest: tracker && rosterDigest(tracker, today), challengeStartDate, today });
+}
+
+/** rosterFigures from a digest that answers for `today` (roster-digest.ts). */
+export function rosterFiguresOf({ digest, challengeStartDate: start, today }: DigestInput): RosterFigures {
   const started = isChallengeStarted(start, today);
   const challengeWeek = challengeWeekNumber(start, today);
-  if (!tracker) return emptyRosterFigures(started, challengeWeek);
-  const checkIns = checkInsInOrder(tracker);
-  const last = checkIns.at(-1);
-  const previous = checkIns.at(-2);
+  if (!digest) return emptyRosterFigures(started, challengeWeek);
+  const last = digest.checkIns.at(-1);
+  const previous = digest.checkIns.at(-2);
   return {
     started,
     challengeWeek,
-    pointsThisWeek: pointsInCalendarWeek(tracker.pointsHistory, mondayOf(today), tracker.timeZone),
-    totalPoints: totalPoints(tracker.pointsHistory),
-    habitsLast7DaysPercent: habitsPercent(tracker, start, today),
-    currentStreak: bestCurrentStreak(tracker, today),
-    lastActivity: lastActivityDay(tracker, today),
+    pointsThisWeek: digest.pointsByWeek[mondayOf(today)] ?? 0,
+    totalPoints: digest.totalPoints,
+    habitsLast7DaysPercent: digestHabitsPercent(digest, start, today),
+    currentStreak: digestBestStreak(digest, today),
+    lastActivity: digestLastActivity(digest, today),
     lastMood: last?.mood ?? null,
     moodTrend: last && previous ? last.mood - previous.mood : null,
-    plannerSavedThisWeek: challengeWeek > 0 && tracker.savedPlannerWeeks.includes(challengeWeek),
+    plannerSavedThisWeek: challengeWeek > 0 && digest.savedPlannerWeeks.includes(challengeWeek),
   };
 }
 
-/** The check-ins by challenge week, oldest first (one per week; the submission time breaks a tie). */
-export function checkInsInOrder(tracker: TrackerData): CheckIn[] {
-  return [...tracker.checkIns].sort((a, b) => a.weekNumber - b.weekNumber || a.submittedAt.localeCompare(b.submittedAt));
-}
-
-/** The day a habit exists from (its creation day) and, when archived, the day it stops (excluded). */
-function habitLifetime(createdAt: string, archivedAt: string | undefined, timeZone: string): { from: IsoDate; until: IsoDate | null } {
-  return { from: localDateOf(createdAt, timeZone), until: archivedAt === undefined ? null : localDateOf(archivedAt, timeZone) };
+/** A habit as the ticked share reads it: the days it exists and whether a day was ticked. */
+interface HabitDays {
+  from: IsoDate;
+  until: IsoDate | null;
+  ticked(day: IsoDate): boolean;
 }
 
 /**
@@ -94,9 +101,17 @@ function habitLifetime(createdAt: string, archivedAt: string | undefined, timeZo
  * no habit-day to measure: no habits, or not started.
  */
 export function habitsPercent(tracker: TrackerData, start: IsoDate | null, today: IsoDate): number | null {
+  return digestHabitsPercent(rosterDigest(tracker, today), start, today);
+}
+
+function digestHabitsPercent(digest: RosterDigest, start: IsoDate | null, today: IsoDate): number | null {
   if (!isChallengeStarted(start, today)) return null;
   const days = Array.from({ length: HABIT_WINDOW_DAYS }, (_, i) => addDays(today, i - (HABIT_WINDOW_DAYS - 1))).filter((day) => day >= start);
-  return tickedShare(tracker, days, today);
+  return tickedShare(
+    digest.habits.map((habit) => ({ ...habit, ticked: (day: IsoDate) => tickedOn(habit, day) })),
+    days,
+    today,
+  );
 }
 
 /**
@@ -105,19 +120,25 @@ export function habitsPercent(tracker: TrackerData, start: IsoDate | null, today
  */
 export function weekHabitsPercent(tracker: TrackerData, start: IsoDate | null, weekNumber: number, today: IsoDate): number | null {
   if (!isChallengeStarted(start, today)) return null;
-  return tickedShare(tracker, challengeWeekDays(start, weekNumber).filter((day) => day <= today), today);
+  const habits = tracker.habits.map((habit) => {
+    const completions = tracker.completions[habit.id] ?? {};
+    return {
+      from: localDateOf(habit.createdAt, tracker.timeZone),
+      until: habit.archivedAt === undefined ? null : localDateOf(habit.archivedAt, tracker.timeZone),
+      ticked: (day: IsoDate) => completions[day] !== undefined,
+    };
+  });
+  return tickedShare(habits, challengeWeekDays(start, weekNumber).filter((day) => day <= today), today);
 }
 
 /** Share (0..100) of the habit-days among `days` that were ticked, for each habit that existed on the day; null when none. */
-function tickedShare(tracker: TrackerData, days: IsoDate[], today: IsoDate): number | null {
+function tickedShare(habits: HabitDays[], days: IsoDate[], today: IsoDate): number | null {
   let possible = 0;
   let ticked = 0;
-  for (const habit of tracker.habits) {
-    const life = habitLifetime(habit.createdAt, habit.archivedAt, tracker.timeZone);
-    const completions = tracker.completions[habit.id] ?? {};
+  for (const habit of habits) {
     for (const day of days) {
-      if (day < life.from || (life.until !== null && day >= life.until)) continue;
-      const done = completions[day] !== undefined;
+      if (day < habit.from || (habit.until !== null && day >= habit.until)) continue;
+      const done = habit.ticked(day);
       if (day === today && !done) continue;
       possible++;
       if (done) ticked++;
@@ -127,24 +148,12 @@ function tickedShare(tracker: TrackerData, days: IsoDate[], today: IsoDate): num
 }
 
 /**
- * The last day the participant did anything: a habit created, a day ticked (or unticked),
- * a planner action written or ticked, a check-in, points awarded. Change stamps and points come
- * from clocks, so a day after `today` (a device running ahead) counts as today. Null if never.
+ * The last day the participant did anything (roster-digest.ts, latestActivityOf). Change stamps
+ * and points come from clocks, so a day after `today` (a device running ahead) counts as today.
+ * Null if never.
  */
 export function lastActivityDay(tracker: TrackerData, today: IsoDate): IsoDate | null {
-  const zone = tracker.timeZone;
-  let last: IsoDate | null = null;
-  const see = (day: IsoDate) => {
-    const capped = compareIsoDates(day, today) > 0 ? today : day;
-    if (last === null || compareIsoDates(capped, last) > 0) last = capped;
-  };
-  for (const habit of tracker.habits) see(localDateOf(habit.createdAt, zone));
-  for (const days of Object.values(tracker.completions)) for (const day of Object.keys(days)) see(day);
-  for (const checkIn of tracker.checkIns) see(checkIn.date);
-  for (const entry of tracker.pointsHistory) see(localDateOf(entry.timestamp, zone));
-  for (const stamps of Object.values(tracker.changedAt.habitDays)) for (const ms of Object.values(stamps)) see(localDateOf(new Date(ms), zone));
-  for (const week of WEEK_KEYS) for (const ms of Object.values(tracker.changedAt.actions[week] ?? {})) see(localDateOf(new Date(ms), zone));
-  return last;
+  return digestLastActivity(rosterDigest(tracker, today), today);
 }
 
 const URGENCY = attentionCodeSchema.options;

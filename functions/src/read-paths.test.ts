@@ -10,6 +10,7 @@ import { vouchTracker } from '@sfida/core/tracker-vouch';
 import type { User } from '@sfida/core/user';
 import { cardOf } from './features/check-ins/service';
 import { exportLine, rosterRowOf } from './features/coach/service';
+import { rosterDigest } from '@sfida/core/roster-digest';
 import { readStoredTracker } from './shared/tracker-repository';
 import { buildSummary, weeklyScoreChanges } from './features/tracker/service';
 import type { ThreadDoc } from './shared/check-in-thread-repository';
@@ -110,9 +111,11 @@ function userOf(fields: { timeZone: string; challengeStartDate: string | null; c
 
 /** Every read path that summarises one participant among many, on one stored tracker. */
 function readEverything(tracker: TrackerData, user: User, now: Date): void {
-  const participant = { user, withdrawn: false, disabled: false };
-  const row = rosterRowOf(participant, tracker, '2025-09-15', now);
+  const participant = { user, withdrawn: false, disabled: false, digest: undefined };
+  const row = rosterRowOf(participant, { tracker }, '2025-09-15', now);
   exportLine(row, user, tracker);
+  // The digest a sync stores with the tracker, read on that day.
+  rosterRowOf(participant, { digest: rosterDigest(tracker, todayIn(tracker.timeZone, now)) }, '2025-09-15', now);
   const thread: ThreadDoc = {
     userId: user.id,
     cohortId: 'c1',

@@ -7,6 +7,11 @@ export function isAlreadyExists(error: unknown): boolean {
   return (error as { code?: unknown }).code === 6;
 }
 
+/** gRPC FAILED_PRECONDITION: a write's condition (the document unchanged since it was read) did not hold. */
+export function isFailedPrecondition(error: unknown): boolean {
+  return (error as { code?: unknown }).code === 9;
+}
+
 /** Adds `write` to a batch of at most `size` writes, committing the full ones (a migration's bounded batches). */
 export function batchedWrites(db: Firestore, size: number) {
   let batch: WriteBatch = db.batch();

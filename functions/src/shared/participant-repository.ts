@@ -1,4 +1,5 @@
 import { FieldPath, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { rosterDigestSchema, type RosterDigest } from '@sfida/core/roster-digest';
 import type { User } from '@sfida/core/user';
 import { toUser, userRef, usersCollection } from './user-repository';
 
@@ -12,10 +13,25 @@ export interface Participant {
   withdrawn: boolean;
   /** The account was disabled (it can no longer sign in). */
   disabled: boolean;
+  /** Their tracker's roster digest; null before their first sync; undefined when none is stored (read the tracker). */
+  digest: RosterDigest | null | undefined;
+}
+
+/** The stored roster digest: a malformed one counts as none stored, so the tracker is read instead. */
+function storedDigest(snap: DocumentSnapshot): RosterDigest | null | undefined {
+  const raw: unknown = snap.get('rosterDigest');
+  if (raw === null) return null;
+  const parsed = rosterDigestSchema.safeParse(raw);
+  return parsed.success ? parsed.data : undefined;
 }
 
 function participantFrom(snap: DocumentSnapshot): Participant {
-  return { user: toUser(snap), withdrawn: typeof snap.get('withdrawnAt') === 'string', disabled: snap.get('disabled') === true };
+  return {
+    user: toUser(snap),
+    withdrawn: typeof snap.get('withdrawnAt') === 'string',
+    disabled: snap.get('disabled') === true,
+    digest: storedDigest(snap),
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import type { RosterDigest } from '@sfida/core/roster-digest';
 import type { Role, User } from '@sfida/core/user';
 import { HOME_TIME_ZONE } from '@sfida/core/dates';
 
@@ -20,6 +21,12 @@ export interface UserDoc extends Omit<User, 'id'> {
    * data, leave its leaderboard and keep `cohortId`, so the coaches' exports still list them.
    */
   withdrawnAt?: string;
+  /**
+   * What the coach's roster reads of the participant's tracker (core's roster-digest.ts), written
+   * with every sync; null before the first one. Missing on accounts older than it until the
+   * migration or their next sync: the roster then reads their tracker.
+   */
+  rosterDigest?: RosterDigest | null;
 }
 
 export function usersCollection(db: Firestore) {
@@ -68,5 +75,6 @@ export function newUserDoc(input: { email: string; name: string | null; role: Ro
     schedaAssegnata: null,
     timeZone: input.timeZone,
     disabled: false,
+    rosterDigest: null,
   };
 }

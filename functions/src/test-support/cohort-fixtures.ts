@@ -4,6 +4,7 @@ import type { TrackerResult } from '@sfida/core/tracker-actions';
 import { ensureAccount } from '../features/account/admin';
 import { cohortRef, type CohortDoc } from '../shared/cohort-repository';
 import { inviteCodeRef, newInviteCode } from '../shared/invite-codes';
+import { userRef } from '../shared/user-repository';
 import { Client, PASSWORD, uniqueEmail, type TestApp } from './api-harness';
 
 // What the coach-side API tests set up the same way: a signed-in coach, a cohort written
@@ -52,4 +53,15 @@ export async function writeInvitingCohort(app: TestApp, code = newInviteCode('Au
 export function must(result: TrackerResult): TrackerData {
   if (!result.ok) throw new Error(result.message);
   return result.data;
+}
+
+/**
+ * Makes the participant's document one from before roster digests (the field gone). Deleted and
+ * written again: the local emulator keeps a field that an update deletes or a set leaves out.
+ */
+export async function forgetRosterDigest(app: TestApp, uid: string): Promise<void> {
+  const ref = userRef(app.deps.db, uid);
+  const { rosterDigest: _forgotten, ...rest } = (await ref.get()).data() ?? {};
+  await ref.delete();
+  await ref.set(rest);
 }

@@ -10,7 +10,8 @@ import {
 import { coachMessages } from '@sfida/core/coach';
 import { coachReplyPush } from '@sfida/core/notifications';
 import { HOME_TIME_ZONE, todayIn } from '@sfida/core/dates';
-import { checkInsInOrder, weekHabitsPercent } from '@sfida/core/roster';
+import { weekHabitsPercent } from '@sfida/core/roster';
+import { checkInsInOrder } from '@sfida/core/roster-digest';
 import type { TrackerData } from '@sfida/core/tracker';
 import { plannerProgress, weekActions } from '@sfida/core/tracker-actions';
 import type { User } from '@sfida/core/user';

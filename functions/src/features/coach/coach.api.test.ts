@@ -4,8 +4,10 @@ import { coachMessages, participantDetailSchema, rosterPageSchema, type Particip
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { addHabit, submitCheckIn, toggleHabit } from '@sfida/core/tracker-actions';
 import { userRef } from '../../shared/user-repository';
-import { Client, registerParticipant, startTestApp, type TestApp } from '../../test-support/api-harness';
-import { must, signedInCoach, writeCohort } from '../../test-support/cohort-fixtures';
+import { Client, readDoc, registerParticipant, startTestApp, type TestApp } from '../../test-support/api-harness';
+import { countReads } from '../../test-support/read-counter';
+import { backfillRosterDigests } from '../tracker/migrations';
+import { forgetRosterDigest, must, signedInCoach, writeCohort } from '../../test-support/cohort-fixtures';
 
 let app: TestApp;
 /** Monday 15 September 2025, the cohorts' start; the tests run on its Thursday, 10:00 in Rome. */
@@ -108,6 +110,74 @@ describe('GET /api/coach/cohorts/:cohortId/participants', () => {
     expect(anna!.attention.map((a) => a.code)).toEqual(['noPlanner']);
     // Withdrawn: listed, marked, and nothing to act on.
     expect(bruno).toMatchObject({ userId: gone.user.id, withdrawn: true, attention: [], started: false, lastActivity: null });
+  });
+
+  test('rows come from the digests the syncs stored, read in one query, the same as from the trackers on later days', async () => {
+    const mine = await coach();
+    const cohortId = await cohort([mine.user.id]);
+    const members = [];
+    for (const [i, name] of ['Carla', 'Dario', 'Elena', 'Franco'].entries()) {
+      const member = await participant(cohortId, name);
+      await startAndSync(member, (data) => {
+        let next = must(addHabit(data, 'Camminare', NOW, 'h1'));
+        if (i % 2 === 0) next = must(toggleHabit(next, 'h1', '2025-09-18', NOW));
+        if (i < 3) next = must(submitCheckIn(next, { mood: i + 1, reflection: 'Settimana' }, NOW, 'c1'));
+        return next;
+      });
+      members.push(member);
+    }
+    // One never synced: a digest of null, nothing to read.
+    members.push(await participant(cohortId, 'Gino'));
+    const rosterUrl = `/api/coach/cohorts/${cohortId}/participants`;
+    try {
+      // Every two days at most: the coach's session stays alive.
+      for (const daysLater of [0, 1, 2, 4, 6, 8]) {
+        app.setNow(new Date(NOW.getTime() + daysLater * 24 * 60 * 60 * 1000));
+        const { result: reply, reads } = await countReads(app.deps.db, () => mine.client.get<RosterPage>(rosterUrl));
+        expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+        const rows = rosterPageSchema.parse(reply.body).rows;
+        // The session, the coach, the cohort and the page of participants: no tracker.
+        expect(reads, `${daysLater} days later`).toBeLessThanOrEqual(members.length + 4);
+        for (const member of members) {
+          const detail = await mine.client.get<ParticipantDetail>(`${rosterUrl}/${member.user.id}`);
+          expect(rows.find((row) => row.userId === member.user.id), `${member.user.name}, ${daysLater} days later`).toEqual(detail.body.row);
+        }
+      }
+    } finally {
+      app.setNow(NOW);
+    }
+  });
+
+  test('a participant without a usable digest is read from the tracker, and the migration writes theirs', async () => {
+    const mine = await coach();
+    const cohortId = await cohort([mine.user.id]);
+    const old = await participant(cohortId, 'Ugo Vecchio');
+    await startAndSync(old, (data) => must(submitCheckIn(data, { mood: 2, reflection: 'Dura' }, NOW, 'c1')));
+    const odd = await participant(cohortId, 'Vera Strana');
+    await startAndSync(odd, (data) => must(submitCheckIn(data, { mood: 5, reflection: 'Bene' }, NOW, 'c1')));
+    const synced = await readDoc(app, `users/${old.user.id}`);
+    expect(synced?.rosterDigest).toMatchObject({ asOf: '2025-09-18', totalPoints: 10, checkIns: [{ weekNumber: 1, mood: 2 }] });
+    // An account from before the digests, and one whose digest is not one the server writes.
+    await forgetRosterDigest(app, old.user.id);
+    await userRef(app.deps.db, odd.user.id).update({ rosterDigest: { version: 99 } });
+    const rosterUrl = `/api/coach/cohorts/${cohortId}/participants`;
+    const before = await countReads(app.deps.db, () => mine.client.get<RosterPage>(rosterUrl));
+    const rows = rosterPageSchema.parse(before.result.body).rows;
+    expect(rows.map((row) => [row.name, row.lastMood, row.totalPoints])).toEqual([
+      ['Ugo Vecchio', 2, 10],
+      ['Vera Strana', 5, 10],
+    ]);
+
+    const migrated = await backfillRosterDigests(app.deps);
+    expect(migrated.written).toBeGreaterThanOrEqual(1);
+    expect((await readDoc(app, `users/${old.user.id}`))?.rosterDigest).toEqual(synced?.rosterDigest);
+    const after = await countReads(app.deps.db, () => mine.client.get<RosterPage>(rosterUrl));
+    expect(rosterPageSchema.parse(after.result.body).rows).toEqual(rows);
+    // Only the malformed digest still costs its tracker.
+    expect(after.reads).toBe(before.reads - 1);
+    // Twice: nothing more to write for this cohort.
+    await backfillRosterDigests(app.deps);
+    expect((await readDoc(app, `users/${old.user.id}`))?.rosterDigest).toEqual(synced?.rosterDigest);
   });
 
   test('pages by id: 250 participants, each exactly once; limit checked', async () => {

@@ -1,9 +1,10 @@
-import { attentionReasons } from '@sfida/core/attention';
+import { attentionReasonsOf } from '@sfida/core/attention';
 import type { ParticipantDetail, RosterPage, RosterQuery, RosterRow } from '@sfida/core/coach';
 import { MAX_PAGE_SIZE, coachMessages } from '@sfida/core/coach';
 import { CHALLENGE_WEEKS, localDateOf, todayIn } from '@sfida/core/dates';
 import { pointsByChallengeWeek } from '@sfida/core/points';
-import { checkInsInOrder, compareRosterRows, emptyRosterFigures, rosterFigures } from '@sfida/core/roster';
+import { compareRosterRows, emptyRosterFigures, rosterFiguresOf } from '@sfida/core/roster';
+import { checkInsInOrder, digestAnswersFor, rosterDigest, type RosterDigest } from '@sfida/core/roster-digest';
 import type { TrackerData } from '@sfida/core/tracker';
 import type { User } from '@sfida/core/user';
 import type { ApiDeps } from '../../deps';
@@ -34,36 +35,60 @@ export function unreadableRow({ user, withdrawn }: Participant): RosterRow {
   };
 }
 
+/** What a roster row is read from: the participant's roster digest, or (none stored, or one that does not answer for today) the tracker. */
+export type RowSource = { digest: RosterDigest | null } | { tracker: TrackerData | null };
+
 /** rosterRowOf, or the unreadable row when this participant's data cannot be summarised. */
-function safeRosterRow(participant: Participant, tracker: TrackerData | null, cohortStartDate: string, now: Date): RosterRow {
-  return readOrFallback(participant.user.id, () => rosterRowOf(participant, tracker, cohortStartDate, now), () => unreadableRow(participant));
+function safeRosterRow(participant: Participant, source: RowSource, cohortStartDate: string, now: Date): RosterRow {
+  return readOrFallback(participant.user.id, () => rosterRowOf(participant, source, cohortStartDate, now), () => unreadableRow(participant));
 }
 
 /** A participant's roster row as of `now`, counted in their own zone. A withdrawn participant needs no attention. */
-export function rosterRowOf(participant: Participant, tracker: TrackerData | null, cohortStartDate: string, now: Date): RosterRow {
+export function rosterRowOf(participant: Participant, source: RowSource, cohortStartDate: string, now: Date): RosterRow {
   const { user, withdrawn } = participant;
   const today = todayIn(user.timeZone, now);
-  const input = { tracker, challengeStartDate: user.challengeStartDate, today };
+  const digest = 'digest' in source ? source.digest : source.tracker && rosterDigest(source.tracker, today);
+  const input = { digest, challengeStartDate: user.challengeStartDate, today };
   return {
     userId: user.id,
     name: user.name ?? '',
     email: user.email,
     withdrawn,
-    ...rosterFigures(input),
-    attention: withdrawn ? [] : attentionReasons({ ...input, cohortStartDate, registeredAt: dayOf(user.createdAt, user.timeZone) }),
+    ...rosterFiguresOf(input),
+    attention: withdrawn ? [] : attentionReasonsOf({ ...input, cohortStartDate, registeredAt: dayOf(user.createdAt, user.timeZone) }),
   };
 }
 
-/** One page of the cohort's roster; its rows most urgent first, then by name (within the page). */
+/** The participant's stored digest when it answers for their today, else undefined (their tracker is read). */
+function usableDigest({ user, digest }: Participant, now: Date): RosterDigest | null | undefined {
+  if (digest === null) return null;
+  // A zone the server cannot read: let the tracker's read path mark the row.
+  return readOrFallback(
+    user.id,
+    () => (digest && digestAnswersFor(digest, user.timeZone, todayIn(user.timeZone, now)) ? digest : undefined),
+    () => undefined,
+  );
+}
+
+/**
+ * One page of the cohort's roster; its rows most urgent first, then by name (within the page).
+ * Rows come from the roster digests stored on the participants, read with them in one query; only
+ * a participant without a usable one (see usableDigest) costs a read of their tracker.
+ */
 export async function rosterPage(
   deps: CoachDeps,
   { id: cohortId, cohort }: CoachedCohort,
   page: RosterQuery,
 ): Promise<RosterPage> {
   const { participants, more } = await participantsPage(deps.db, cohortId, page.cursor, page.limit);
-  const trackers = await trackersOf(deps.db, participants.map((p) => p.user.id));
   const now = deps.clock();
-  const rows = participants.map((p) => safeRosterRow(p, trackers.get(p.user.id) ?? null, cohort.startDate, now));
+  const sources = new Map<string, RowSource>();
+  for (const participant of participants) {
+    const digest = usableDigest(participant, now);
+    if (digest !== undefined) sources.set(participant.user.id, { digest });
+  }
+  const trackers = await trackersOf(deps.db, participants.filter((p) => !sources.has(p.user.id)).map((p) => p.user.id));
+  const rows = participants.map((p) => safeRosterRow(p, sources.get(p.user.id) ?? { tracker: trackers.get(p.user.id) ?? null }, cohort.startDate, now));
   return { rows: rows.sort(compareRosterRows), nextCursor: more ? participants.at(-1)!.user.id : null };
 }
 
@@ -72,7 +97,7 @@ export async function participantDetail(deps: CoachDeps, { id: cohortId, cohort 
   const participant = await participantOf(deps.db, cohortId, userId);
   if (!participant) throw notFound(coachMessages.participantNotFound);
   const tracker = (await trackersOf(deps.db, [userId])).get(userId) ?? null;
-  const row = safeRosterRow(participant, tracker, cohort.startDate, deps.clock());
+  const row = safeRosterRow(participant, { tracker }, cohort.startDate, deps.clock());
   return {
     row,
     challengeStartDate: participant.user.challengeStartDate,
@@ -155,7 +180,7 @@ export async function cohortExport(deps: CoachDeps, { id: cohortId, cohort }: Co
         readOrFallback(
           participant.user.id,
           () => {
-            const row = rosterRowOf(participant, tracker, cohort.startDate, now);
+            const row = rosterRowOf(participant, { tracker }, cohort.startDate, now);
             return { row, line: exportLine(row, participant.user, tracker) };
           },
           () => {

@@ -8,7 +8,7 @@ import { addHabit, submitCheckIn, toggleHabit } from '@sfida/core/tracker-action
 import { userRef } from '../../shared/user-repository';
 import type { Client} from '../../test-support/api-harness';
 import { registerParticipant, startTestApp, type TestApp } from '../../test-support/api-harness';
-import { must, signedInCoach, writeCohort } from '../../test-support/cohort-fixtures';
+import { forgetRosterDigest, must, signedInCoach, writeCohort } from '../../test-support/cohort-fixtures';
 import { trackerRef } from '../../shared/tracker-repository';
 
 // One participant's stored data must never break a page about other people: a change stamp from
@@ -92,6 +92,8 @@ describe('a change stamp is a moment the server can vouch for', () => {
     poisoned.changedAt.habitDays.h1![TODAY] = BEYOND_ANY_DATE;
     // As the server stored it before the fix: straight to Firestore, the sync's own checks bypassed.
     await trackerRef(app.deps.db, old.user.id).set({ data: JSON.stringify(poisoned), revision: 1, cohortId, updatedAt: NOW.toISOString(), threadWeeks: [] });
+    // Before roster digests too.
+    await forgetRosterDigest(app, old.user.id);
 
     const roster = await coach.client.get(`/api/coach/cohorts/${cohortId}/participants`);
     expect(roster.status, JSON.stringify(roster.body)).toBe(200);

@@ -1,7 +1,9 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import type { RosterDigest } from '@sfida/core/roster-digest';
 import type { TrackerData } from '@sfida/core/tracker';
 import { addNewThreads } from '../../shared/check-in-thread-repository';
 import { isAlreadyExists } from '../../shared/firestore';
+import { userRef } from '../../shared/user-repository';
 import {
   summariesCollection,
   summaryRef,
@@ -22,6 +24,19 @@ export interface WeeklyScoreChanges {
   deleteWeeks: string[];
 }
 
+/** One revision of a participant's tracker and what is written with it. */
+export interface TrackerRevision {
+  uid: string;
+  revision: number;
+  tracker: TrackerData;
+  summary: LeaderboardSummaryDoc;
+  rosterDigest: RosterDigest;
+  scores: WeeklyScoreChanges;
+  /** The weeks whose check-in thread exists already. */
+  threadWeeks: number[];
+  now: Date;
+}
+
 /** The Timestamp field the `progressRevisions` TTL policy in firestore.indexes.json deletes by. */
 export const REVISION_TTL_FIELD = 'expireAt';
 /** A revision marker only has to outlive the requests that raced for it. */
@@ -38,22 +53,16 @@ function revisionRef(db: Firestore, uid: string, revision: number) {
  * of two writes based on the same revision exactly one lands. (A transaction would do the same in
  * production, but the local emulator takes no locks.)
  */
-export async function saveTrackerRevision(
-  db: Firestore,
-  uid: string,
-  revision: number,
-  tracker: TrackerData,
-  summary: LeaderboardSummaryDoc,
-  scores: WeeklyScoreChanges,
-  threadWeeks: number[],
-  now: Date,
-): Promise<boolean> {
+export async function saveTrackerRevision(db: Firestore, write: TrackerRevision): Promise<boolean> {
+  const { uid, revision, tracker, summary, scores, threadWeeks, now } = write;
   const batch = db.batch();
   batch.create(revisionRef(db, uid, revision), { [REVISION_TTL_FIELD]: Timestamp.fromMillis(now.getTime() + REVISION_MARKER_MS) });
   // A check-in's thread is created with the tracker that first holds it: none is missed, none made twice.
   const weeks = addNewThreads(db, batch, { userId: uid, cohortId: summary.cohortId }, tracker.checkIns, threadWeeks, now);
   batch.set(trackerRef(db, uid), { data: JSON.stringify(tracker), revision, cohortId: summary.cohortId, updatedAt: summary.updatedAt, threadWeeks: weeks });
   batch.set(summaryRef(db, uid), summary);
+  // The participant's own document: the roster reads the digest with the rest of them.
+  batch.update(userRef(db, uid), { rosterDigest: write.rosterDigest });
   // In the same batch: the scores never disagree with the summary they come from.
   for (const score of scores.set) batch.set(weeklyScoreRef(db, score.weekStart, uid), score);
   for (const weekStart of scores.deleteWeeks) batch.delete(weeklyScoreRef(db, weekStart, uid));

@@ -7,6 +7,7 @@ import { summarizeTracker, type WeeklyKpi } from '@sfida/core/progress-summary';
 import { checkTrackerPlausible } from '@sfida/core/tracker-plausibility';
 import { calendarOf } from '@sfida/core/participant-calendar';
 import { vouchTracker } from '@sfida/core/tracker-vouch';
+import { rosterDigest } from '@sfida/core/roster-digest';
 import { emptyTracker, type CheckIn, type TrackerData } from '@sfida/core/tracker';
 import type { User } from '@sfida/core/user';
 import type { Deps } from '../../deps';
@@ -14,20 +15,18 @@ import { headerNamesTag } from '../../shared/entity-tag';
 import { HttpError, badRequest, forbidden, notFound } from '../../shared/http-error';
 import { cohortOfCoach, cohortRef } from '../../shared/cohort-repository';
 import { isDocumentId } from '@sfida/core/document-id';
-import { batchedWrites } from '../../shared/firestore';
 import { notifyUsers } from '../../shared/push-notifier';
-import { toUser, userRef, usersCollection } from '../../shared/user-repository';
+import { toUser, userRef } from '../../shared/user-repository';
 import {
   storedTrackerFrom,
   summaryRef,
   trackerFrom,
   trackerRef,
-  weeklyScoreRef,
   type LeaderboardSummaryDoc,
   type StoredTracker,
   type WeeklyScoreDoc,
 } from '../../shared/tracker-repository';
-import { allSummaries, saveTrackerRevision, type WeeklyScoreChanges } from './repository';
+import { saveTrackerRevision, type WeeklyScoreChanges } from './repository';
 
 const trackerMessages = {
   notAllowed: 'Non puoi vedere i progressi di un altro partecipante',
@@ -79,7 +78,9 @@ export async function syncTracker(deps: TrackerDeps, user: User, submitted: Trac
   const previous = summarySnap?.exists ? (summarySnap.data() as LeaderboardSummaryDoc) : null;
   const scores = weeklyScoreChanges(user.id, previous, summary);
   const revision = (stored?.revision ?? 0) + 1;
-  if (!(await saveTrackerRevision(deps.db, user.id, revision, tracker, summary, scores, stored?.threadWeeks ?? [], now))) {
+  const digest = rosterDigest(tracker, today);
+  const threadWeeks = stored?.threadWeeks ?? [];
+  if (!(await saveTrackerRevision(deps.db, { uid: user.id, revision, tracker, summary, rosterDigest: digest, scores, threadWeeks, now }))) {
     const current = storedTrackerFrom(await trackerRef(deps.db, user.id).get());
     if (!current) throw new Error(`Tracker revision ${revision} of ${user.id} taken, but no copy stored`);
     throw new StaleTrackerError(current);
@@ -154,7 +155,7 @@ export function buildSummary(
 }
 
 /** A ranked summary's weekly scores: one per week with points, each carrying the current total and streak. */
-function weeklyScoresOf(uid: string, summary: LeaderboardSummaryDoc | null): Map<string, WeeklyScoreDoc> {
+export function weeklyScoresOf(uid: string, summary: LeaderboardSummaryDoc | null): Map<string, WeeklyScoreDoc> {
   const scores = new Map<string, WeeklyScoreDoc>();
   if (!summary?.ranked) return scores;
   const { cohortId, totalPoints, streakDays, streakThrough } = summary;
@@ -181,42 +182,4 @@ export function weeklyScoreChanges(uid: string, previous: LeaderboardSummaryDoc 
     }),
     deleteWeeks: [...before.keys()].filter((weekStart) => !after.has(weekStart)),
   };
-}
-
-/** Writes per batch in the backfill: under Firestore's 500. */
-const BACKFILL_BATCH_WRITES = 400;
-
-/**
- * The weekly-scores migration (`npm run migrate-cohorts`): every summary gets `ranked` and, when
- * ranked, its weekly scores, in batches of at most BACKFILL_BATCH_WRITES writes. Idempotent; a
- * summary whose member has since synced is rewritten with the same values.
- */
-export async function backfillWeeklyScores(deps: Pick<Deps, 'db'>): Promise<{ summaries: number; scores: number }> {
-  const { db } = deps;
-  const [summaries, users] = await Promise.all([
-    allSummaries(db),
-    usersCollection(db).select('cohortId', 'role', 'withdrawnAt', 'disabled').get(),
-  ]);
-  const members = new Map(users.docs.map((doc) => [doc.id, doc]));
-  const writes = batchedWrites(db, BACKFILL_BATCH_WRITES);
-  let scores = 0;
-  for (const doc of summaries.docs) {
-    const summary = doc.data() as LeaderboardSummaryDoc;
-    const member = members.get(doc.id);
-    // As the leaderboard reads it: a PARTICIPANT onboarded, not withdrawn or disabled, whose summary names their cohort.
-    const ranked =
-      member !== undefined &&
-      member.get('role') !== 'OWNER' &&
-      member.get('onboardingCompletato') === true &&
-      member.get('withdrawnAt') === undefined &&
-      member.get('disabled') !== true &&
-      member.get('cohortId') === summary.cohortId;
-    await writes.add((batch) => batch.update(doc.ref, { ranked }));
-    for (const score of weeklyScoresOf(doc.id, { ...summary, ranked }).values()) {
-      await writes.add((batch) => batch.set(weeklyScoreRef(db, score.weekStart, doc.id), score));
-      scores++;
-    }
-  }
-  await writes.flush();
-  return { summaries: summaries.size, scores };
 }

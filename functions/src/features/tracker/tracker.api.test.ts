@@ -11,7 +11,7 @@ import type { WriteBatch } from 'firebase-admin/firestore';
 import { ensureAccount } from '../account/admin';
 import { userRef } from '../../shared/user-repository';
 import { writeCohort } from '../../test-support/cohort-fixtures';
-import { backfillWeeklyScores } from './service';
+import { backfillWeeklyScores } from './migrations';
 import { countReads } from '../../test-support/read-counter';
 import { Client, PASSWORD, readDoc, registerParticipant, startTestApp, uniqueEmail, type TestApp } from '../../test-support/api-harness';
 

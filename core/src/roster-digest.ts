@@ -1,0 +1,163 @@
+import * as z from 'zod/mini';
+import type { IsoDate } from './iso-date';
+import type { TrackerData } from './tracker';
+import { isoDateSchema } from './iso-date';
+import { addDays, compareIsoDates, localDateOf } from './dates';
+import { pointsByWeek } from './leaderboard-summary';
+import { totalPoints } from './points';
+import { MAX_STREAK_DAYS } from './streaks';
+import { WEEK_KEYS, moodSchema } from './tracker';
+
+// What a coach's roster row needs of a participant's tracker, small enough to keep next to the
+// participant (a few hundred bytes instead of the whole tracker) and written with every sync. It
+// answers for any day from the one it was made on (`asOf`): the days a row looks at (the last week,
+// the streak counted back from today) are kept one by one, everything older only as totals. The
+// roster reads a page of these instead of a page of trackers; the rules that read them are the
+// roster's and the attention list's own (roster.ts, attention.ts), which read a digest made on the day
+// when they are given a whole tracker, so there is one way to count.
+
+/** Days before `asOf` kept one by one: the week a row looks back over, and the day before it. */
+export const DIGEST_WINDOW_DAYS = 7;
+
+const habitDigestSchema = z.object({
+  /** The day the habit exists from (its creation day) in the tracker's zone. */
+  from: isoDateSchema,
+  /** The day it stops existing (archived), excluded; null while active. */
+  until: z.nullable(isoDateSchema),
+  /** Its ticked days from the window's first day on, oldest first. */
+  ticked: z.array(isoDateSchema),
+  /** Consecutive ticked days ending the day before the window (capped as streaks are). */
+  runBefore: z.int().check(z.minimum(0)),
+});
+
+export const rosterDigestSchema = z.object({
+  version: z.literal(1),
+  /** The tracker's zone, the one its instants are read in. */
+  timeZone: z.string(),
+  /** The participant's day the digest was made on; it answers for this day and every later one. */
+  asOf: isoDateSchema,
+  totalPoints: z.int(),
+  /** Points per calendar week, keyed by Monday. */
+  pointsByWeek: z.record(isoDateSchema, z.int()),
+  /** The latest day anything was done, not capped at today (a clock running ahead). */
+  latestActivity: z.nullable(isoDateSchema),
+  /** The check-ins, in challenge-week order. */
+  checkIns: z.array(z.object({ weekNumber: z.int(), mood: moodSchema })),
+  savedPlannerWeeks: z.array(z.int()),
+  habits: z.array(habitDigestSchema),
+  /** Days from the window's first on with a tick of any habit, listed or not. */
+  tickedDays: z.array(isoDateSchema),
+});
+export type RosterDigest = z.infer<typeof rosterDigestSchema>;
+export type HabitDigest = z.infer<typeof habitDigestSchema>;
+
+/** The first day a digest made on `asOf` keeps one by one. */
+function windowStart(asOf: IsoDate): IsoDate {
+  return addDays(asOf, -DIGEST_WINDOW_DAYS);
+}
+
+/** The check-ins by challenge week, oldest first (one per week; the submission time breaks a tie). */
+export function checkInsInOrder(tracker: TrackerData): TrackerData['checkIns'] {
+  return [...tracker.checkIns].sort((a, b) => a.weekNumber - b.weekNumber || a.submittedAt.localeCompare(b.submittedAt));
+}
+
+/**
+ * The latest day the participant did anything: a habit created, a day ticked (or unticked), a
+ * planner action written or ticked, a check-in, points awarded. Null if never.
+ */
+export function latestActivityOf(tracker: TrackerData): IsoDate | null {
+  const zone = tracker.timeZone;
+  let last: IsoDate | null = null;
+  const see = (day: IsoDate) => {
+    if (last === null || compareIsoDates(day, last) > 0) last = day;
+  };
+  for (const habit of tracker.habits) see(localDateOf(habit.createdAt, zone));
+  for (const days of Object.values(tracker.completions)) for (const day of Object.keys(days)) see(day);
+  for (const checkIn of tracker.checkIns) see(checkIn.date);
+  for (const entry of tracker.pointsHistory) see(localDateOf(entry.timestamp, zone));
+  for (const stamps of Object.values(tracker.changedAt.habitDays)) for (const ms of Object.values(stamps)) see(localDateOf(new Date(ms), zone));
+  for (const week of WEEK_KEYS) for (const ms of Object.values(tracker.changedAt.actions[week] ?? {})) see(localDateOf(new Date(ms), zone));
+  return last;
+}
+
+/** Consecutive days in `days` ending on `last`, counting back, at most MAX_STREAK_DAYS. */
+function runEndingOn(days: Record<IsoDate, unknown>, last: IsoDate): number {
+  let run = 0;
+  for (let day = last; run < MAX_STREAK_DAYS && days[day] !== undefined; day = addDays(day, -1)) run++;
+  return run;
+}
+
+/** The digest of `tracker` on the participant's day `asOf`. */
+export function rosterDigest(tracker: TrackerData, asOf: IsoDate): RosterDigest {
+  const zone = tracker.timeZone;
+  const first = windowStart(asOf);
+  const inWindow = (days: Record<IsoDate, unknown>) => Object.keys(days).filter((day) => day >= first).sort(compareIsoDates);
+  const tickedDays = new Set<IsoDate>();
+  for (const days of Object.values(tracker.completions)) for (const day of inWindow(days)) tickedDays.add(day);
+  return {
+    version: 1,
+    timeZone: zone,
+    asOf,
+    totalPoints: totalPoints(tracker.pointsHistory),
+    pointsByWeek: pointsByWeek(tracker),
+    latestActivity: latestActivityOf(tracker),
+    checkIns: checkInsInOrder(tracker).map(({ weekNumber, mood }) => ({ weekNumber, mood })),
+    savedPlannerWeeks: [...tracker.savedPlannerWeeks],
+    habits: tracker.habits.map((habit) => {
+      const days = tracker.completions[habit.id] ?? {};
+      return {
+        from: localDateOf(habit.createdAt, zone),
+        until: habit.archivedAt === undefined ? null : localDateOf(habit.archivedAt, zone),
+        ticked: inWindow(days),
+        runBefore: runEndingOn(days, addDays(first, -1)),
+      };
+    }),
+    tickedDays: [...tickedDays].sort(compareIsoDates),
+  };
+}
+
+/**
+ * True when a stored digest answers for `today` in `timeZone`: made in that zone, on that day or
+ * before. (A participant who changed zone since, or whose day is earlier than the digest's, is read
+ * from the tracker.)
+ */
+export function digestAnswersFor(digest: RosterDigest, timeZone: string, today: IsoDate): boolean {
+  return digest.timeZone === timeZone && compareIsoDates(digest.asOf, today) <= 0;
+}
+
+/** The active habits of a digest (not archived). */
+export function activeHabitDigests(digest: RosterDigest): HabitDigest[] {
+  return digest.habits.filter((habit) => habit.until === null);
+}
+
+/** Whether the habit was ticked on `day` (a day from the window's first on). */
+export function tickedOn(habit: HabitDigest, day: IsoDate): boolean {
+  return habit.ticked.includes(day);
+}
+
+/**
+ * The habit's streak up to `today` (from yesterday while today is not ticked), capped at
+ * MAX_STREAK_DAYS, as streaks.ts counts it: the kept days, then the run before them.
+ */
+export function digestStreak(habit: HabitDigest, today: IsoDate, asOf: IsoDate): number {
+  const first = windowStart(asOf);
+  let day = tickedOn(habit, today) ? today : addDays(today, -1);
+  let streak = 0;
+  while (streak < MAX_STREAK_DAYS && day >= first && tickedOn(habit, day)) {
+    streak++;
+    day = addDays(day, -1);
+  }
+  if (day < first) streak += habit.runBefore;
+  return Math.min(streak, MAX_STREAK_DAYS);
+}
+
+/** "Costanza" from a digest: the best current streak among the active habits. */
+export function digestBestStreak(digest: RosterDigest, today: IsoDate): number {
+  return activeHabitDigests(digest).reduce((best, habit) => Math.max(best, digestStreak(habit, today, digest.asOf)), 0);
+}
+
+/** The last day anything was done, a day after `today` counting as today; null if never. */
+export function digestLastActivity(digest: RosterDigest, today: IsoDate): IsoDate | null {
+  const last = digest.latestActivity;
+  return last !== null && compareIsoDates(last, today) > 0 ? today : last;
+}

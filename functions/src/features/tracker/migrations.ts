@@ -1,0 +1,95 @@
+import { todayIn } from '@sfida/core/dates';
+import { rosterDigest, type RosterDigest } from '@sfida/core/roster-digest';
+import type { Deps } from '../../deps';
+import { batchedWrites, isFailedPrecondition } from '../../shared/firestore';
+import { trackersOf, weeklyScoreRef, type LeaderboardSummaryDoc } from '../../shared/tracker-repository';
+import { usersCollection } from '../../shared/user-repository';
+import { allSummaries } from './repository';
+import { weeklyScoresOf } from './service';
+
+// The tracker's migrations (`npm run migrate-cohorts`): what a sync writes, written for the
+// participants who have not synced since it was first written. Each is idempotent.
+
+/** Writes per batch in the backfill: under Firestore's 500. */
+const BACKFILL_BATCH_WRITES = 400;
+
+/**
+ * The weekly-scores migration (`npm run migrate-cohorts`): every summary gets `ranked` and, when
+ * ranked, its weekly scores, in batches of at most BACKFILL_BATCH_WRITES writes. Idempotent; a
+ * summary whose member has since synced is rewritten with the same values.
+ */
+export async function backfillWeeklyScores(deps: Pick<Deps, 'db'>): Promise<{ summaries: number; scores: number }> {
+  const { db } = deps;
+  const [summaries, users] = await Promise.all([
+    allSummaries(db),
+    usersCollection(db).select('cohortId', 'role', 'onboardingCompletato', 'withdrawnAt', 'disabled').get(),
+  ]);
+  const members = new Map(users.docs.map((doc) => [doc.id, doc]));
+  const writes = batchedWrites(db, BACKFILL_BATCH_WRITES);
+  let scores = 0;
+  for (const doc of summaries.docs) {
+    const summary = doc.data() as LeaderboardSummaryDoc;
+    const member = members.get(doc.id);
+    // As the leaderboard reads it: a PARTICIPANT onboarded, not withdrawn or disabled, whose summary names their cohort.
+    const ranked =
+      member !== undefined &&
+      member.get('role') !== 'OWNER' &&
+      member.get('onboardingCompletato') === true &&
+      member.get('withdrawnAt') === undefined &&
+      member.get('disabled') !== true &&
+      member.get('cohortId') === summary.cohortId;
+    await writes.add((batch) => batch.update(doc.ref, { ranked }));
+    for (const score of weeklyScoresOf(doc.id, { ...summary, ranked }).values()) {
+      await writes.add((batch) => batch.set(weeklyScoreRef(db, score.weekStart, doc.id), score));
+      scores++;
+    }
+  }
+  await writes.flush();
+  return { summaries: summaries.size, scores };
+}
+
+/** Participants whose trackers are read at once by the roster digests' backfill. */
+const DIGEST_CHUNK = 100;
+
+/**
+ * The roster digests' migration: every participant without one gets their tracker's (null before a
+ * first sync), as of their day now. Only where none is stored; each written on condition that the
+ * participant's document is unchanged since it was read, so a sync that landed meanwhile (with a
+ * newer digest) is never overwritten. Such a participant is left for a later run if still without.
+ */
+export async function backfillRosterDigests(deps: Pick<Deps, 'db' | 'clock'>): Promise<{ participants: number; written: number }> {
+  const { db } = deps;
+  const users = await usersCollection(db).where('role', '==', 'PARTICIPANT').select('rosterDigest').get();
+  const missing = users.docs.filter((doc) => doc.get('rosterDigest') === undefined);
+  let written = 0;
+  for (let i = 0; i < missing.length; i += DIGEST_CHUNK) {
+    const chunk = missing.slice(i, i + DIGEST_CHUNK);
+    const trackers = await trackersOf(db, chunk.map((doc) => doc.id));
+    const now = deps.clock();
+    const results = await Promise.all(
+      chunk.map(async (doc) => {
+        const digest = digestOrSkip(trackers.get(doc.id) ?? null, now);
+        if (digest === undefined) return false;
+        try {
+          await doc.ref.update({ rosterDigest: digest }, { lastUpdateTime: doc.updateTime });
+          return true;
+        } catch (error) {
+          if (isFailedPrecondition(error)) return false;
+          throw error;
+        }
+      }),
+    );
+    written += results.filter(Boolean).length;
+  }
+  return { participants: missing.length, written };
+}
+
+/** The digest to store for a tracker; undefined for one that cannot be summarised (the roster keeps reading it). */
+function digestOrSkip(tracker: Parameters<typeof rosterDigest>[0] | null, now: Date): RosterDigest | null | undefined {
+  if (!tracker) return null;
+  try {
+    return rosterDigest(tracker, todayIn(tracker.timeZone, now));
+  } catch {
+    return undefined;
+  }
+}
