@@ -5,7 +5,8 @@ import { idCheckingRouter } from '../../shared/document-id';
 import { parseOr400 } from '../../shared/validate';
 import { weekStartParam } from '../../shared/week-start';
 import { currentUser, requireUser } from '../../middleware/session';
-import { cohortLeaderboard, leaderboardCaches, type LeaderboardDeps } from './service';
+import { leaderboardCaches } from './load-cache';
+import { cohortLeaderboard, type LeaderboardDeps } from './service';
 
 /** GET /api/cohorts/:cohortId/leaderboard?weekStart=&scope=week|final&page= */
 export function leaderboardRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {

@@ -1,83 +1,23 @@
 import { todayIn } from '@sfida/core/dates';
-import { LEADERBOARD_PAGE_SIZE, leaderboardName, liveStreak, type StreakThrough } from '@sfida/core/leaderboard-summary';
+import { LEADERBOARD_PAGE_SIZE, liveStreak } from '@sfida/core/leaderboard-summary';
 import { compareLeaderboardRows, type LeaderboardEntry } from '@sfida/core/progress-summary';
 import type { User } from '@sfida/core/user';
-import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import type { Firestore } from 'firebase-admin/firestore';
 import type { ApiDeps } from '../../deps';
 import { cohortOfCoach } from '../../shared/cohort-repository';
 import { readOrFallback } from '../../shared/unreadable-data';
 import { forbidden } from '../../shared/http-error';
-import type { LeaderboardSummaryDoc } from '../../shared/tracker-repository';
+import type { LeaderboardCaches } from './load-cache';
+import { displayName, isRanked, pageWithOwnRow, rowOf, scoreOf, type Row, type Score, type SummaryFields, type TopRows } from './ranking';
 import { cohortMembersPage, countBetter, countHigherTotal, membersOf, ownStanding, topRankedSummaries, topWeeklyScores } from './repository';
 
 /** Rows read past a page's end: the caller's own (replaced by their fresh one) and a few a users document may leave out. */
 const EXTRA_ROWS_READ = 6;
-/** How long an instance reuses a cohort's ranking (everyone's rows but the caller's, which is always read fresh). */
-const LEADERBOARD_CACHE_TTL_MS = 30_000;
-/** Cohort rankings an instance keeps at most (cohort × week × day). */
-const LEADERBOARD_CACHE_ENTRIES = 200;
 
 const leaderboardMessages = {
   notMember: 'Puoi vedere solo la classifica della tua coorte',
   withdrawn: 'Non fai più parte di questa coorte',
 } as const;
-
-type Row = Omit<LeaderboardEntry, 'rank'>;
-type SummaryFields = Pick<LeaderboardSummaryDoc, 'totalPoints' | 'streakDays' | 'streakThrough' | 'pointsByWeek'>;
-/** The top of a cohort's ranking down to a page's end, sorted; `complete` when it holds every ranked member. */
-interface TopRows {
-  rows: Row[];
-  complete: boolean;
-}
-/** A member's standing before their name is known. */
-interface Score extends StreakThrough {
-  userId: string;
-  weekPoints: number;
-  totalPoints: number;
-}
-
-/**
- * Per instance: the top of the cohort's ranking, by (cohort, week, day), for a short while.
- * Concurrent requests for the same key share one load (a few bounded queries), so those
- * documents are read once per instance and TTL, not once per request.
- */
-export class LeaderboardCache<T = TopRows> {
-  private readonly entries = new Map<string, { expiresAt: number; rows: Promise<T> }>();
-
-  constructor(
-    private readonly ttlMs = LEADERBOARD_CACHE_TTL_MS,
-    private readonly clock: () => number = () => performance.now(),
-  ) {}
-
-  rows(key: string, load: () => Promise<T>): Promise<T> {
-    const now = this.clock();
-    const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > now) return hit.rows;
-    if (this.entries.size >= LEADERBOARD_CACHE_ENTRIES) {
-      for (const [k, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(k);
-      if (this.entries.size >= LEADERBOARD_CACHE_ENTRIES) this.entries.clear();
-    }
-    const entry = { expiresAt: now + this.ttlMs, rows: load() };
-    this.entries.set(key, entry);
-    // A failed load is not remembered: the next request tries again.
-    entry.rows.catch(() => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
-    });
-    return entry.rows;
-  }
-}
-
-/** One per app: the cohorts' tops, and the ranks counted for callers below them. */
-export interface LeaderboardCaches {
-  /** The top of a cohort's ranking, by (cohort, ranking, day, page). */
-  tops: LeaderboardCache<TopRows>;
-  /** How many members score strictly better than given points, by (cohort, ranking, points). */
-  betterCounts: LeaderboardCache<number>;
-}
-
-export function leaderboardCaches(): LeaderboardCaches {
-  return { tops: new LeaderboardCache<TopRows>(), betterCounts: new LeaderboardCache<number>() };
-}
 
 /** What the leaderboard reads: Firestore, and when given the app's caches (without: every read fresh). */
 export type LeaderboardDeps = Pick<ApiDeps, 'db'> & { caches?: LeaderboardCaches };
@@ -133,37 +73,6 @@ export async function cohortLeaderboard(deps: LeaderboardDeps, viewer: User, coh
   return entries;
 }
 
-/** First name and surname initial (see leaderboardName): the whole name never leaves the server. */
-function displayName(name: unknown): string {
-  return leaderboardName(typeof name === 'string' ? name : null);
-}
-
-function rowOf(userId: string, name: unknown, summary: SummaryFields | undefined, weekStart: string | null, today: string, isMe: boolean): Row {
-  return {
-    userId,
-    displayName: displayName(name),
-    weekPoints: weekStart === null ? 0 : (summary?.pointsByWeek?.[weekStart] ?? 0),
-    totalPoints: summary?.totalPoints ?? 0,
-    streakDays: summary ? liveStreak(summary, today) : 0,
-    isMe,
-  };
-}
-
-/**
- * On the cohort's leaderboard: a member of it who finished onboarding, not an OWNER, not disabled
- * or withdrawn. (Someone who registered and never answered the questionnaire is not taking part yet.)
- */
-function isRanked(user: DocumentSnapshot | undefined, cohortId: string): boolean {
-  return (
-    user?.exists === true &&
-    user.get('cohortId') === cohortId &&
-    user.get('onboardingCompletato') === true &&
-    user.get('role') !== 'OWNER' &&
-    user.get('disabled') !== true &&
-    user.get('withdrawnAt') === undefined
-  );
-}
-
 /**
  * The first `page` × LEADERBOARD_PAGE_SIZE (and a few more) ranked members of the cohort, sorted:
  * the week's scores (highest first; none for the final ranking), then members without points
@@ -203,18 +112,6 @@ async function cohortTop(db: Firestore, cohortId: string, weekStart: string | nu
   return { rows: [...rows, ...neverSynced].sort(compareLeaderboardRows), complete };
 }
 
-/** A member's standing from a weekly score or a summary (which have the total and streak fields alike). */
-function scoreOf(userId: string, weekPoints: number, doc: DocumentSnapshot): Score {
-  const streakThrough: unknown = doc.get('streakThrough');
-  return {
-    userId,
-    weekPoints,
-    totalPoints: (doc.get('totalPoints') as number | undefined) ?? 0,
-    streakDays: (doc.get('streakDays') as number | undefined) ?? 0,
-    streakThrough: typeof streakThrough === 'string' ? streakThrough : '',
-  };
-}
-
 /**
  * Up to `wanted` ranked members of the cohort with no ranked summary (all zeros), by id: pages of the
  * cohort's users by document id (a range, not a cursor), skipping those in `withSummary`, which is
@@ -246,33 +143,4 @@ async function ownRow(db: Firestore, viewer: User, cohortId: string, weekStart: 
   // A summary written while in another cohort does not count here (as the cohort query would not find it).
   const summary = snap?.exists && snap.get('cohortId') === cohortId ? (snap.data() as SummaryFields) : undefined;
   return { row: rowOf(viewer.id, viewer.name, summary, weekStart, today, true), withdrawn: userSnap?.get('withdrawnAt') !== undefined };
-}
-
-/**
- * Page `page` of `top` with the caller's fresh row `own` in its place (their cached row left
- * out), plus `own` after the page's rows when it is on another page: placed when it ranks within
- * `top` or `top` is complete (otherwise the caller ranks it from counts). Ranks as rankEntries
- * gives them: equal week and total points share the rank of the first of them.
- */
-function pageWithOwnRow(top: TopRows, own: Row | null, viewerId: string, page: number): LeaderboardEntry[] {
-  const end = page * LEADERBOARD_PAGE_SIZE;
-  const placed: LeaderboardEntry[] = [];
-  let mine: LeaderboardEntry | undefined;
-  const place = (row: Row): LeaderboardEntry => {
-    const previous = placed[placed.length - 1];
-    const tied = previous !== undefined && previous.weekPoints === row.weekPoints && previous.totalPoints === row.totalPoints;
-    const entry = { ...row, rank: tied ? previous.rank : placed.length + 1 };
-    placed.push(entry);
-    return entry;
-  };
-  for (const row of top.rows) {
-    if (row.userId === viewerId) continue;
-    if (own && !mine && compareLeaderboardRows(own, row) <= 0) mine = place(own);
-    if (placed.length >= end && (!own || mine)) break;
-    place(row);
-  }
-  if (own && !mine && top.complete) mine = place(own);
-  const shown = placed.slice(end - LEADERBOARD_PAGE_SIZE, end);
-  if (mine && !shown.includes(mine)) shown.push(mine);
-  return shown;
 }

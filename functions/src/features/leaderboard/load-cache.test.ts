@@ -1,13 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { LeaderboardCache } from './service';
+import { SharedLoadCache } from './load-cache';
 
 const row = (userId: string) => ({ userId, displayName: userId, weekPoints: 0, totalPoints: 0, streakDays: 0, isMe: false });
 
-describe('LeaderboardCache', () => {
+describe('SharedLoadCache', () => {
   test('concurrent requests share one load; a new load only after the TTL', async () => {
     let now = 0;
     let loads = 0;
-    const cache = new LeaderboardCache<Array<ReturnType<typeof row>>>(30_000, () => now);
+    const cache = new SharedLoadCache<Array<ReturnType<typeof row>>>(30_000, () => now);
     const load = async () => {
       loads++;
       return [row(`u${loads}`)];
@@ -24,7 +24,7 @@ describe('LeaderboardCache', () => {
   });
 
   test('a failed load is not remembered', async () => {
-    const cache = new LeaderboardCache<Array<ReturnType<typeof row>>>(30_000, () => 0);
+    const cache = new SharedLoadCache<Array<ReturnType<typeof row>>>(30_000, () => 0);
     await expect(cache.rows('k', () => Promise.reject(new Error('offline')))).rejects.toThrow('offline');
     expect(await cache.rows('k', async () => [row('u1')])).toEqual([row('u1')]);
   });
