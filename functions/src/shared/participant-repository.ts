@@ -21,8 +21,13 @@ export interface Participant {
 function storedDigest(snap: DocumentSnapshot): RosterDigest | null | undefined {
   const raw: unknown = snap.get('rosterDigest');
   if (raw === null) return null;
-  const parsed = rosterDigestSchema.safeParse(raw);
-  return parsed.success ? parsed.data : undefined;
+  if (typeof raw !== 'string') return undefined;
+  try {
+    const parsed = rosterDigestSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function participantFrom(snap: DocumentSnapshot): Participant {

@@ -1,5 +1,4 @@
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
-import type { RosterDigest } from '@sfida/core/roster-digest';
 import type { Role, User } from '@sfida/core/user';
 import { HOME_TIME_ZONE } from '@sfida/core/dates';
 
@@ -22,11 +21,13 @@ export interface UserDoc extends Omit<User, 'id'> {
    */
   withdrawnAt?: string;
   /**
-   * What the coach's roster reads of the participant's tracker (core's roster-digest.ts), written
-   * with every sync; null before the first one. Missing on accounts older than it until the
-   * migration or their next sync: the roster then reads their tracker.
+   * What the coach's roster reads of the participant's tracker (core's roster-digest.ts), as JSON,
+   * written with every sync; null before the first one. Missing on accounts older than it until the
+   * migration or their next sync: the roster then reads their tracker. A string, as the tracker is:
+   * nothing queries inside it, and a map of its few hundred values would cost an index entry each
+   * (and the local emulator's queries several times the time).
    */
-  rosterDigest?: RosterDigest | null;
+  rosterDigest?: string | null;
 }
 
 export function usersCollection(db: Firestore) {

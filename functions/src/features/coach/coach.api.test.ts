@@ -156,10 +156,10 @@ describe('GET /api/coach/cohorts/:cohortId/participants', () => {
     const odd = await participant(cohortId, 'Vera Strana');
     await startAndSync(odd, (data) => must(submitCheckIn(data, { mood: 5, reflection: 'Bene' }, NOW, 'c1')));
     const synced = await readDoc(app, `users/${old.user.id}`);
-    expect(synced?.rosterDigest).toMatchObject({ asOf: '2025-09-18', totalPoints: 10, checkIns: [{ weekNumber: 1, mood: 2 }] });
+    expect(JSON.parse(synced?.rosterDigest as string)).toMatchObject({ asOf: '2025-09-18', totalPoints: 10, checkIns: [{ weekNumber: 1, mood: 2 }] });
     // An account from before the digests, and one whose digest is not one the server writes.
     await forgetRosterDigest(app, old.user.id);
-    await userRef(app.deps.db, odd.user.id).update({ rosterDigest: { version: 99 } });
+    await userRef(app.deps.db, odd.user.id).update({ rosterDigest: '{"version":99}' });
     const rosterUrl = `/api/coach/cohorts/${cohortId}/participants`;
     const before = await countReads(app.deps.db, () => mine.client.get<RosterPage>(rosterUrl));
     const rows = rosterPageSchema.parse(before.result.body).rows;

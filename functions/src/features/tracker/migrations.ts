@@ -71,7 +71,7 @@ export async function backfillRosterDigests(deps: Pick<Deps, 'db' | 'clock'>): P
         const digest = digestOrSkip(trackers.get(doc.id) ?? null, now);
         if (digest === undefined) return false;
         try {
-          await doc.ref.update({ rosterDigest: digest }, { lastUpdateTime: doc.updateTime });
+          await doc.ref.update({ rosterDigest: digest && JSON.stringify(digest) }, { lastUpdateTime: doc.updateTime });
           return true;
         } catch (error) {
           if (isFailedPrecondition(error)) return false;

@@ -62,7 +62,7 @@ export async function saveTrackerRevision(db: Firestore, write: TrackerRevision)
   batch.set(trackerRef(db, uid), { data: JSON.stringify(tracker), revision, cohortId: summary.cohortId, updatedAt: summary.updatedAt, threadWeeks: weeks });
   batch.set(summaryRef(db, uid), summary);
   // The participant's own document: the roster reads the digest with the rest of them.
-  batch.update(userRef(db, uid), { rosterDigest: write.rosterDigest });
+  batch.update(userRef(db, uid), { rosterDigest: JSON.stringify(write.rosterDigest) });
   // In the same batch: the scores never disagree with the summary they come from.
   for (const score of scores.set) batch.set(weeklyScoreRef(db, score.weekStart, uid), score);
   for (const weekStart of scores.deleteWeeks) batch.delete(weeklyScoreRef(db, weekStart, uid));
