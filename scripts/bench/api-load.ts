@@ -304,6 +304,11 @@ const SCALE_P50_GOAL = 1.3;
  * autocannon's 10 s timeout.
  */
 const ROSTER_CONNECTIONS = 4;
+/** The roster page's goal: its p50 within this factor of the baseline function's at ROSTER_CONNECTIONS. */
+const ROSTER_P50_GOAL = 10;
+/** The page the console asks for, and the roster's goal for the documents it reads: at most the page and this many more. */
+const ROSTER_PAGE_SIZE = 100;
+const ROSTER_READS_OVER_PAGE = 5;
 
 interface ScaleOptions {
   appFunction: boolean;
@@ -325,7 +330,7 @@ const participants = (size: number) => `${size.toLocaleString('en')} participant
  */
 export async function measureCohortScale(options: ScaleOptions): Promise<Row[]> {
   const { cookie, sessions, log } = options;
-  const specs = [`/api=${join(repoRoot, 'functions', 'lib', 'index.js')}#api`];
+  const specs = [`/api=${join(repoRoot, 'functions', 'lib', 'index.js')}#api`, `/baseline=${join(repoRoot, '.bench', 'baseline-fn', 'index.js')}#baseline`];
   const unavailable =
     !options.appFunction || cookie === null || sessions === null
       ? `${NOT_AVAILABLE}: ${options.apiProblem ?? (sessions === null ? 'the large cohort or the coach not seeded' : 'no signed-in session')}`
@@ -333,7 +338,7 @@ export async function measureCohortScale(options: ScaleOptions): Promise<Row[]> 
   const weekStart = mondayOf(todayIn(BENCH_TIME_ZONE, new Date()));
   const leaderboard = (cohortId: string) => `/api/cohorts/${cohortId}/leaderboard?weekStart=${weekStart}`;
   // The coach console's first call: one page of ROSTER_PAGE_SIZE (web/src/features/coach/api/roster.ts), compressed.
-  const roster = (cohortId: string) => `/api/coach/cohorts/${cohortId}/participants?limit=100`;
+  const roster = (cohortId: string) => `/api/coach/cohorts/${cohortId}/participants?limit=${ROSTER_PAGE_SIZE}`;
   const calls = [
     {
       name: 'GET leaderboard',
@@ -379,8 +384,31 @@ export async function measureCohortScale(options: ScaleOptions): Promise<Row[]> 
       rows.push(...endpointRows(smallName, null, null, { note }), ...endpointRows(largeName, null, null, { p50Within: SCALE_P50_GOAL, note }));
     }
   }
+  rows.push(...(await rosterAgainstBaseline(specs, unavailable ?? null, sessions?.coach ?? null, roster(LARGE_COHORT_ID), log)));
   rows.push(...(await readRows(calls, unavailable, log)));
   return rows;
+}
+
+/**
+ * The roster page on the large cohort against the baseline function at the same connection count
+ * (ROSTER_CONNECTIONS), in alternating rounds: the roster's own goal.
+ */
+async function rosterAgainstBaseline(specs: string[], unavailable: string | null, coach: string | null, path: string, log: (line: string) => void): Promise<Row[]> {
+  const name = `GET coach roster page (${participants(LARGE_COHORT_SIZE)}) against the baseline function`;
+  const options = { p50Within: ROSTER_P50_GOAL };
+  if (unavailable || coach === null) return endpointRows(name, null, null, { ...options, note: unavailable ?? `${NOT_AVAILABLE}: no coach session` });
+  try {
+    log(`  GET coach roster page against the baseline function, ${ROSTER_CONNECTIONS} connections, ${PAIRED_ROUNDS} alternating rounds…`);
+    const baselineTarget: Target = { url: '{host}/baseline', connections: ROSTER_CONNECTIONS };
+    const target: Target = { url: `{host}/api${path}`, headers: { Cookie: `__session=${coach}`, 'Accept-Encoding': 'gzip' }, connections: ROSTER_CONNECTIONS };
+    const paired = await measurePaired(specs, baselineTarget, target, log);
+    return endpointRows(name, medianLatencies(paired.loads), medianLatencies(paired.baseline), {
+      ...options,
+      note: `baseline: the bare function at ${ROSTER_CONNECTIONS} connections; p50 per round ${paired.loads.map((load, i) => `${load.p50}/${paired.baseline[i]!.p50} ms`).join(', ')}`,
+    });
+  } catch (error) {
+    return endpointRows(name, null, null, { ...options, note: `${NOT_AVAILABLE}: ${(error as Error).message}` });
+  }
 }
 
 /**
@@ -401,16 +429,20 @@ interface ScaleCall {
 /** Documents read by each call at both sizes: the first request (the leaderboard's top not cached yet) and a second one. */
 async function readRows(calls: ScaleCall[], unavailable: string | null, log: (line: string) => void): Promise<Row[]> {
   const section = 'API' as const;
-  const readRow = (name: string, value: number | null, baseline: number | null, note: string): Row => ({
-    section,
-    figure: `${name} documents read per request`,
-    value,
-    baseline,
-    unit: 'count',
-    goal: '',
-    ok: null,
-    note,
-  });
+  const readsGoal = ROSTER_PAGE_SIZE + ROSTER_READS_OVER_PAGE;
+  const readRow = (name: string, value: number | null, baseline: number | null, note: string): Row => {
+    const roster = name.startsWith('GET coach roster page');
+    return {
+      section,
+      figure: `${name} documents read per request`,
+      value,
+      baseline,
+      unit: 'count',
+      goal: roster ? `≤ ${readsGoal}` : '',
+      ok: roster && value !== null ? value <= readsGoal : null,
+      note,
+    };
+  };
   const rowsOf = (note: string) =>
     calls.flatMap((call) => [
       readRow(`${call.name} (${participants(COHORT_SIZE)})`, null, null, note),
