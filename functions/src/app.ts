@@ -68,6 +68,7 @@ export function createApp(deps: Deps): Express {
   //   POST   /onboarding                                               onboarding
   //   GET    /scheda/:scheda                                           scheda
   //   PUT    /users/me/progress                                        tracker
+  //   PATCH  /users/me/progress                                        tracker
   //   GET    /users/me/progress                                        tracker
   //   GET    /users/:userId/progress                                   tracker
   //   GET    /cohorts/:cohortId/leaderboard                            leaderboard

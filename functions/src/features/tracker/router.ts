@@ -1,15 +1,21 @@
 import type { Router } from 'express';
 import { migrateTracker, trackerDataSchema } from '@sfida/core/tracker';
+import { trackerChanges, trackerChangesSchema } from '@sfida/core/tracker-changes';
 import type { ApiDeps } from '../../deps';
 import { idCheckingRouter } from '../../shared/document-id';
 import { headerNamesTag } from '../../shared/entity-tag';
+import { HttpError } from '../../shared/http-error';
 import { parseOr400 } from '../../shared/validate';
 import { weekStartParam } from '../../shared/week-start';
 import { TRACKER_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
 import { currentUser, requireUser } from '../../middleware/session';
-import { StaleTrackerError, ownTracker, revisionTag, syncTracker, weeklyKpiFor } from './service';
+import { StaleTrackerError, ownTracker, revisionTag, syncTracker, syncTrackerChanges, weeklyKpiFor } from './service';
 
-/** The tracker sync (PUT/GET /users/me/progress) and a participant's weekly KPIs (GET /users/:userId/progress, the only place they are computed). */
+const trackerRouteMessages = {
+  revisionRequired: 'Manca la versione dei progressi su cui si basano le modifiche (If-Match).',
+} as const;
+
+/** The tracker sync (PUT/PATCH/GET /users/me/progress) and a participant's weekly KPIs (GET /users/:userId/progress, the only place they are computed). */
 export function trackerRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'config' | 'pushAgent'>): Router {
   const router = idCheckingRouter();
 
@@ -23,6 +29,24 @@ export function trackerRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'config' | 'p
       const result = await syncTracker(deps, currentUser(res), tracker, req.get('if-match'));
       res.set({ ETag: revisionTag(result.revision), 'Cache-Control': 'no-store' });
       res.json({ tracker: result.tracker });
+    } catch (error) {
+      if (!(error instanceof StaleTrackerError)) throw error;
+      res.set({ ETag: revisionTag(error.current.revision), 'Cache-Control': 'no-store' });
+      res.status(412).json({ message: error.message, tracker: error.current.tracker });
+    }
+  });
+
+  // The same sync from the changes made to the copy of the revision named in If-Match (required):
+  // 200 with the changes the server's vouching made to the result, and the new tag. 412 as the PUT's,
+  // or without a stored copy (then the browser sends it whole).
+  router.patch('/me/progress', jsonBody(TRACKER_BODY_LIMIT), requireUser, async (req, res) => {
+    const ifMatch = req.get('if-match');
+    if (!ifMatch) throw new HttpError(428, trackerRouteMessages.revisionRequired);
+    const changes = parseOr400(trackerChangesSchema, req.body);
+    try {
+      const result = await syncTrackerChanges(deps, currentUser(res), changes, ifMatch);
+      res.set({ ETag: revisionTag(result.revision), 'Cache-Control': 'no-store' });
+      res.json({ changes: trackerChanges(result.submitted, result.tracker) });
     } catch (error) {
       if (!(error instanceof StaleTrackerError)) throw error;
       res.set({ ETag: revisionTag(error.current.revision), 'Cache-Control': 'no-store' });

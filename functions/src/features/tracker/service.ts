@@ -8,12 +8,15 @@ import { checkTrackerPlausible } from '@sfida/core/tracker-plausibility';
 import { calendarOf } from '@sfida/core/participant-calendar';
 import { vouchTracker } from '@sfida/core/tracker-vouch';
 import { rosterDigest } from '@sfida/core/roster-digest';
-import { emptyTracker, type CheckIn, type TrackerData } from '@sfida/core/tracker';
+import { emptyTracker, trackerDataSchema, type CheckIn, type TrackerData } from '@sfida/core/tracker';
+import { applyTrackerChanges, touchedParts, type TrackerChanges } from '@sfida/core/tracker-changes';
 import type { User } from '@sfida/core/user';
+import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import type { Deps } from '../../deps';
 import { headerNamesTag } from '../../shared/entity-tag';
 import { HttpError, badRequest, forbidden, notFound } from '../../shared/http-error';
 import { cohortOfCoach, cohortRef } from '../../shared/cohort-repository';
+import { parseOr400 } from '../../shared/validate';
 import { isDocumentId } from '@sfida/core/document-id';
 import { notifyUsers } from '../../shared/push-notifier';
 import { toUser, userRef } from '../../shared/user-repository';
@@ -31,6 +34,7 @@ import { saveTrackerRevision, type WeeklyScoreChanges } from './repository';
 const trackerMessages = {
   notAllowed: 'Non puoi vedere i progressi di un altro partecipante',
   stale: 'I tuoi progressi sono cambiati su un altro dispositivo: li uniamo e riproviamo.',
+  noCopy: 'Il server non ha ancora una copia dei tuoi progressi: la inviamo per intero.',
 } as const;
 
 type TrackerDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'pushAgent'>;
@@ -47,9 +51,11 @@ export class StaleTrackerError extends HttpError {
   }
 }
 
+/** A sync's answer: the tracker as stored, its revision, and the tracker it was made from (sent whole, or the stored one with the changes sent). */
 export interface SyncResult {
   tracker: TrackerData;
   revision: number;
+  submitted: TrackerData;
 }
 
 /**
@@ -60,12 +66,43 @@ export interface SyncResult {
  * the other gets the 412.
  */
 export async function syncTracker(deps: TrackerDeps, user: User, submitted: TrackerData, ifMatch: string | undefined): Promise<SyncResult> {
-  const now = deps.clock();
+  const read = await readForSync(deps, user);
+  if (read.stored && !headerNamesTag(ifMatch, revisionTag(read.stored.revision))) throw new StaleTrackerError(read.stored);
+  return storeSynced(deps, user, read, submitted);
+}
+
+/**
+ * The same sync from the changes the browser made to the stored copy it names in If-Match
+ * (tracker-changes.ts): the stored copy with the changes is what it would have sent whole. Only the
+ * parts the changes touched are checked against the tracker's schema; the rest was checked when
+ * stored. A sync of changes needs a stored copy: before the first, the browser sends it whole.
+ */
+export async function syncTrackerChanges(deps: TrackerDeps, user: User, changes: TrackerChanges, ifMatch: string): Promise<SyncResult> {
+  const read = await readForSync(deps, user);
+  if (!read.stored || !headerNamesTag(ifMatch, revisionTag(read.stored.revision))) {
+    if (!read.stored) throw new HttpError(412, trackerMessages.noCopy);
+    throw new StaleTrackerError(read.stored);
+  }
+  const submitted = applyTrackerChanges(read.stored.tracker, changes);
+  parseOr400(trackerDataSchema, touchedParts(submitted, changes));
+  return storeSynced(deps, user, read, submitted);
+}
+
+interface SyncRead {
+  stored: StoredTracker | null;
+  summarySnap: DocumentSnapshot | undefined;
+  userSnap: DocumentSnapshot | undefined;
+}
+
+/** One round trip: the tracker, the summary the weekly scores were last written from, and whether a coach withdrew the caller. */
+async function readForSync(deps: TrackerDeps, user: User): Promise<SyncRead> {
   const { db } = deps;
-  // One round trip: the tracker, the summary the weekly scores were last written from, and whether a coach withdrew the caller.
   const [trackerSnap, summarySnap, userSnap] = await db.getAll(trackerRef(db, user.id), summaryRef(db, user.id), userRef(db, user.id));
-  const stored = storedTrackerFrom(trackerSnap!);
-  if (stored && !headerNamesTag(ifMatch, revisionTag(stored.revision))) throw new StaleTrackerError(stored);
+  return { stored: storedTrackerFrom(trackerSnap!), summarySnap, userSnap };
+}
+
+async function storeSynced(deps: TrackerDeps, user: User, { stored, summarySnap, userSnap }: SyncRead, submitted: TrackerData): Promise<SyncResult> {
+  const now = deps.clock();
   const { dayFloor } = calendarOf({ timeZone: user.timeZone, dayFloor: userSnap?.get('dayFloor') });
   const tracker = vouchTracker(submitted, stored?.tracker ?? null, { challengeStartDate: user.challengeStartDate, timeZone: user.timeZone, dayFloor, now });
   const verdict = checkTrackerPlausible(tracker, { challengeStartDate: user.challengeStartDate, now });
@@ -86,12 +123,12 @@ export async function syncTracker(deps: TrackerDeps, user: User, submitted: Trac
     throw new StaleTrackerError(current);
   }
   // The check-ins this write brought to the server (their threads were created with it).
-  const known = new Set(stored?.threadWeeks ?? []);
+  const known = new Set(threadWeeks);
   const hardWeeks = tracker.checkIns.filter(
     (checkIn) => !known.has(checkIn.weekNumber) && needsSupport(checkIn.mood) && daysBetween(checkIn.date, today) <= ALERT_WITHIN_DAYS,
   );
   if (hardWeeks.length > 0 && active) await alertCoaches(deps, user, hardWeeks);
-  return { tracker, revision };
+  return { tracker, revision, submitted };
 }
 
 /** A hard week is news for the coaches while it is recent (a tracker first synced late is history). */
