@@ -1,6 +1,7 @@
 import { mergeTrackers } from '@sfida/core/tracker-merge';
 import { ApiError } from '../lib/api-client';
-import { fetchMyTracker, putMyTracker, type ServerCopy } from './server-copy';
+import type { TrackerData } from '@sfida/core/tracker';
+import { fetchMyTracker, patchMyTracker, putMyTracker, type ServerCopy } from './server-copy';
 import { STORAGE_KEYS } from './storage-keys';
 import type { TrackerStore } from './tracker-store';
 
@@ -13,9 +14,10 @@ import type { TrackerStore } from './tracker-store';
  *   stored here, it is simply taken, before the screens show an empty tracker). What the merge
  *   holds that the server does not is then sent.
  * - After each change: sent after a short pause (debounced), so a burst of toggles is one request.
- *   Each send names the revision it was based on; the server answers with the copy it stored (the
- *   kinds, weeks and points it vouches for), which is taken here, merged with any change made
- *   during the request. Another device wrote first: the server's copy comes back with a 412, is
+ *   Each send names the revision it was based on and carries only what changed from it (the whole
+ *   tracker before the server holds a copy); the server answers with what its vouching changed
+ *   (the kinds, weeks and points it vouches for), which brings this tab to the copy it stored,
+ *   merged with any change made during the request. Another device wrote first: the server's copy comes back with a 412, is
  *   merged, and the result is sent again at once.
  * - Back to the tab after a while: the server's copy is fetched and merged again.
  * - Each accepted upload is announced to the user's other tabs (STORAGE_KEYS.trackerSynced), so
@@ -78,6 +80,8 @@ export class TrackerSync {
   private serverTag: string | null = null;
   /** The server's copy as this tab last saw it, as text: equal to the local copy means nothing to send. */
   private serverText: string | null = null;
+  /** That copy itself (null when unknown or repaired on reading): the base a change is sent from. */
+  private serverCopy: TrackerData | null = null;
   private rejectedText: string | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private retryDelay = FIRST_RETRY_MS;
@@ -216,6 +220,7 @@ export class TrackerSync {
   private takeIn(remote: ServerCopy, sentText?: string): boolean {
     this.serverTag = remote.tag;
     this.serverText = remote.repaired ? null : JSON.stringify(remote.tracker);
+    this.serverCopy = remote.repaired ? null : remote.tracker;
     this.store.reread();
     const local = this.store.getSnapshot().tracker;
     // Unchanged here since it was sent: the server's copy is exactly what to keep.
@@ -233,7 +238,10 @@ export class TrackerSync {
         const remote = await fetchMyTracker();
         if (this.stopped) return;
         if (remote) this.takeIn(remote);
-        else this.serverTag = null;
+        else {
+          this.serverTag = null;
+          this.serverCopy = null;
+        }
         this.restoreDone = true;
       } finally {
         this.restoring = null;
@@ -283,7 +291,9 @@ export class TrackerSync {
         return;
       }
       this.setState({ phase: 'pending', rejectedMessage: null });
-      const outcome = await putMyTracker(tracker, this.serverTag);
+      // What changed from the server's copy when this tab holds it, else the whole tracker.
+      const base = this.serverCopy && this.serverTag ? { tracker: this.serverCopy, tag: this.serverTag } : null;
+      const outcome = (base && (await patchMyTracker(base, tracker))) || (await putMyTracker(tracker, this.serverTag));
       if (this.stopped) return;
       this.takeIn(outcome.copy, outcome.stored ? text! : undefined);
       if (!outcome.stored) continue;

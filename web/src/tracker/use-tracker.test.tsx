@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { addHabit } from '@sfida/core/tracker-actions';
+import { applyTrackerChanges, trackerChanges, type TrackerChanges } from '@sfida/core/tracker-changes';
 import { fakeUser } from '../testing/fake-user';
 import { fakeServer, json, renderApp, resetTestState } from '../testing/test-utils';
 import { STORAGE_KEYS } from './storage-keys';
@@ -164,27 +165,54 @@ describe('useTracker', () => {
     });
   });
 
-  it('another device wrote first (412): merges the stored copy in and sends the merge with its revision', async () => {
+  it('another device wrote first (412): merges the stored copy in and sends what the merge changed, based on its revision', async () => {
     localStorage.setItem(STORAGE_KEYS.tracker(user.id), JSON.stringify(trackerWith(['Locale'], '2025-10-08T09:00:00.000Z', 'l')));
     const theirs = trackerWith(['Dal telefono'], '2025-10-08T10:00:00.000Z', 't');
-    let puts = 0;
     const calls = fakeServer(user, (call) => {
-      if (call.path !== '/api/users/me/progress' || call.method !== 'PUT') return undefined;
-      puts++;
-      if (puts === 1) {
+      if (call.path !== '/api/users/me/progress') return undefined;
+      if (call.method === 'PUT') {
         return new Response(JSON.stringify({ message: 'cambiato', tracker: theirs }), { status: 412, headers: { 'Content-Type': 'application/json', ETag: '"r7"' } });
       }
-      return new Response(JSON.stringify({ weeklyKPI: null, tracker: call.body }), { headers: { 'Content-Type': 'application/json', ETag: '"r8"' } });
+      // Stored as sent: the server's vouching changed nothing.
+      if (call.method === 'PATCH') return new Response(JSON.stringify({ changes: {} }), { headers: { 'Content-Type': 'application/json', ETag: '"r8"' } });
+      return undefined;
     });
     renderApp('/dashboard', <HabitNames />);
     expect(await screen.findByText('Dal telefono')).toBeInTheDocument();
     expect(screen.getByText('Locale')).toBeInTheDocument();
-    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2));
-    const retry = calls.filter((c) => c.method === 'PUT')[1]!;
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
+    const retry = calls.find((c) => c.method === 'PATCH')!;
     expect(retry.headers['if-match']).toBe('"r7"');
-    expect((retry.body as TrackerData).habits.map((h) => h.name)).toEqual(['Locale', 'Dal telefono']);
+    expect((retry.body as TrackerChanges).habits!.map((h) => h.name)).toEqual(['Locale', 'Dal telefono']);
     await act(() => new Promise((resolve) => setTimeout(resolve, SYNC_DEBOUNCE_MS + 200)));
-    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2);
+    expect(calls.filter((c) => c.method === 'PUT' || c.method === 'PATCH')).toHaveLength(2);
+  });
+
+  it('a change made on a copy the server holds sends only that change, and takes the server\'s corrections', async () => {
+    const stored = trackerWith(['Leggere'], '2025-10-08T09:00:00.000Z');
+    localStorage.setItem(STORAGE_KEYS.tracker(user.id), JSON.stringify(stored));
+    const corrected = { ...stored, updatedAt: '2025-10-08T11:00:00.000Z' };
+    const calls = fakeServer(user, (call) => {
+      if (call.path !== '/api/users/me/progress') return undefined;
+      if (call.method === 'GET') return new Response(JSON.stringify(stored), { headers: { 'Content-Type': 'application/json', ETag: '"r3"' } });
+      if (call.method === 'PATCH') {
+        const sent = applyTrackerChanges(stored, call.body as TrackerChanges);
+        return new Response(JSON.stringify({ changes: trackerChanges(sent, corrected) }), { headers: { 'Content-Type': 'application/json', ETag: '"r4"' } });
+      }
+      return undefined;
+    });
+    renderApp('/dashboard', <HabitNames />);
+    const add = await screen.findByRole('button', { name: 'aggiungi' });
+    await waitFor(() => expect(calls.some((c) => c.method === 'GET' && c.path === '/api/users/me/progress')).toBe(true));
+    act(() => add.click());
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
+    const sent = calls.find((c) => c.method === 'PATCH')!;
+    expect(sent.headers['if-match']).toBe('"r3"');
+    expect(Object.keys(sent.body as TrackerChanges).sort()).toEqual(['habits', 'updatedAt']);
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    // The server put its own updatedAt back, and removed the new habit: the screen shows its copy.
+    await waitFor(() => expect(screen.queryByText('Nuova')).not.toBeInTheDocument());
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.tracker(user.id))!)).toMatchObject({ updatedAt: corrected.updatedAt, habits: stored.habits });
   });
 
   it('takes the start date from the session, not from the stored copy, and uploads nothing for it', async () => {
