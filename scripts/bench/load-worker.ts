@@ -15,7 +15,7 @@ interface Options {
 }
 
 const options = JSON.parse(process.argv[2] ?? '{}') as Options;
-// Read before the load starts, so it measures the PUTs alone.
+// Read before the load starts, so it measures the syncs alone.
 const participants = options.syncSessions ? await Promise.all(options.syncSessions.map((cookie) => startSyncParticipant(options.url, cookie))) : null;
 let nextParticipant = 0;
 
@@ -24,7 +24,7 @@ function setupClient(client: Client): void {
   const participant = participants![nextParticipant++]!;
   client.setRequests([
     {
-      method: 'PUT',
+      method: 'PATCH',
       setupRequest: (request) => ({ ...request, ...participant.request() }),
       onResponse: (status, _body, _context, headers) => {
         const etag = Object.entries(headers).find(([name]) => name.toLowerCase() === 'etag')?.[1];

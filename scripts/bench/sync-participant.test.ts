@@ -3,6 +3,7 @@ import { todayIn } from '@sfida/core/dates';
 import type { TrackerData } from '@sfida/core/tracker';
 import { checkTrackerPlausible } from '@sfida/core/tracker-plausibility';
 import { vouchTracker } from '@sfida/core/tracker-vouch';
+import { applyTrackerChanges, changesToSend } from '@sfida/core/tracker-changes';
 import { syncBodies } from './sync-participant';
 import { BENCH_TIME_ZONE, eightWeekDays, lastDayChallengeStart } from './tracker-fixture';
 
@@ -23,8 +24,10 @@ describe('syncBodies', () => {
     const today = todayIn(BENCH_TIME_ZONE, now);
     const tickedToday = (tracker: TrackerData) => tracker.completions.h1?.[today] !== undefined;
     const bodies = syncBodies(stored!, now);
+    // What the participant sends (sync-participant.ts): each change from the copy the other leaves.
+    const changes = [changesToSend(stored!, bodies[0]), changesToSend(bodies[0], bodies[1])];
     for (let sync = 0; sync < 4; sync++) {
-      const sent = bodies[sync % 2]!;
+      const sent = applyTrackerChanges(stored!, changes[sync % 2]!);
       const next = vouch(sent, stored, now);
       expect(checkTrackerPlausible(next, { challengeStartDate: start, now })).toEqual({ ok: true });
       expect(tickedToday(next)).toBe(tickedToday(sent));

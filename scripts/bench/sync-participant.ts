@@ -1,13 +1,14 @@
 import { todayIn } from '@sfida/core/dates';
 import type { TrackerData } from '@sfida/core/tracker';
 import { toggleHabit } from '@sfida/core/tracker-actions';
+import { changesToSend } from '@sfida/core/tracker-changes';
 import { appOrigins, profiles } from '../stack/profiles';
 
 // One participant's device in the sync row's load, as the web app syncs (web/src/tracker/): it reads
-// the server's copy and its revision tag, then sends its tracker with one change, naming the
-// revision it was based on in If-Match, and after each 200 takes the answer's tag as its base. The
-// change is a habit ticked for today, then unticked, then ticked again…: each PUT a real sync the
-// server vouches for and writes.
+// the server's copy and its revision tag, then sends what it changed (PATCH, core's
+// tracker-changes.ts), naming the revision it was based on in If-Match, and after each 200 takes the
+// answer's tag as its base. The change is a habit ticked for today, then unticked, then ticked
+// again…: each PATCH a real sync the server vouches for and writes.
 
 /** The app's origin on the bench stack: a state-changing call must name it. */
 export const BENCH_ORIGIN = appOrigins(profiles.bench).split(',')[0]!;
@@ -18,10 +19,10 @@ export function progressHeaders(cookie: string, ifMatch?: string): Record<string
 }
 
 export interface SyncParticipant {
-  /** Size of the tracker it sends, in bytes. */
+  /** Size of what it sends, in bytes. */
   bodyBytes: number;
   /** The next PUT: its headers and body. */
-  request(): { headers: Record<string, string>; body: string };
+  request(): { method: 'PATCH'; headers: Record<string, string>; body: string };
   /** The answer to the last PUT: its status and ETag. */
   answered(status: number, etag: string | undefined): void;
 }
@@ -52,11 +53,12 @@ export async function startSyncParticipant(url: string, cookie: string): Promise
   let tag = storedTag;
   const copy = (await response.json()) as TrackerData;
   const [first, second] = syncBodies(copy, new Date());
-  const bodies = [JSON.stringify(first), JSON.stringify(second)] as const;
+  // Each the change from the copy the other one leaves on the server (the server's points aside, which it writes itself).
+  const bodies = [JSON.stringify(changesToSend(copy, first)), JSON.stringify(changesToSend(first, second))] as const;
   let turn: 0 | 1 = 0;
   return {
     bodyBytes: Buffer.byteLength(bodies[0]),
-    request: () => ({ headers: progressHeaders(cookie, tag), body: bodies[turn] }),
+    request: () => ({ method: 'PATCH', headers: progressHeaders(cookie, tag), body: bodies[turn] }),
     answered(status, etag) {
       if (etag) tag = etag;
       if (status === 200) turn = turn === 0 ? 1 : 0;
