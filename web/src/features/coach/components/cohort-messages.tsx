@@ -96,7 +96,7 @@ export function MessageComposer({ cohortId, rows }: { cohortId: string; rows: Ro
           <Field.Label>Messaggio</Field.Label>
           <Textarea rows={5} value={text} onChange={(e) => composer.changeText(e.target.value)} />
           <Field.HelperText>
-            {text.length}/{MAX_MESSAGE} · {'{nome}'} e {'{settimana}'} diventano il nome e la settimana di ciascun partecipante.
+            {text.length}/{MAX_MESSAGE} · {'{nome}'} diventa il nome di ciascun partecipante, {'{settimana}'} la sua settimana (per esempio «settimana 3»).
           </Field.HelperText>
         </Field.Root>
         <Box>
