@@ -158,4 +158,18 @@ describe('message to the cohort', { timeout: 20_000 }, () => {
     expect(items[0]).toHaveTextContent('Chi non ha fatto il check-in · 1 destinatario · Luca');
     expect(items[1]).toHaveTextContent('Tutta la coorte · 2 destinatari · Marta');
   });
+
+  it('shows the placeholders of a sent message as chips, read as "[nome]", not as braces', async () => {
+    messagesServer((call) =>
+      call.path === MESSAGES && call.method === 'GET' ? json({ messages: [sent({ text: 'Ciao {nome}, siamo alla {settimana}! {altro}' })] }) : undefined,
+    );
+    renderApp('/coach/cohort-1');
+
+    const list = await screen.findByRole('list', { name: 'Messaggi inviati' });
+    const text = within(list).getByRole('listitem').lastChild;
+    expect(text).toHaveTextContent('Ciao [nome], siamo alla [settimana]! {altro}');
+    // The chip shows the bare name; its brackets are for screen readers only.
+    expect(within(list).getByText('nome')).toHaveTextContent(/^\[nome\]$/);
+    expect(within(list).getByText('settimana')).toHaveTextContent(/^\[settimana\]$/);
+  });
 });

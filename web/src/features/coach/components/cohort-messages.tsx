@@ -7,6 +7,7 @@ import { formatDayTime } from '../../../lib/day-time';
 import { useSentMessages } from '../api/messages';
 import { NativeCheckbox } from '../../../components/native-checkbox';
 import { useMessageComposer } from '../hooks/use-message-composer';
+import { PlaceholderText } from './placeholder-text';
 
 function recipientsText(count: number): string {
   return count === 1 ? 'Lo riceverà 1 partecipante' : `Lo riceveranno ${count} partecipanti`;
@@ -142,7 +143,7 @@ export function SentMessages({ cohortId }: { cohortId: string }) {
             {message.recipientCount === 1 ? 'destinatario' : 'destinatari'} · {message.coachName}
           </Text>
           <Text mt="1" whiteSpace="pre-wrap" overflowWrap="anywhere">
-            {message.text}
+            <PlaceholderText text={message.text} />
           </Text>
         </Box>
       ))}
