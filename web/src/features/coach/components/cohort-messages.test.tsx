@@ -25,8 +25,8 @@ function messagesServer(answer: (call: ApiCall) => Response | Promise<Response> 
     if (call.path === `${MESSAGES}/preview`) {
       const { userIds } = call.body as { userIds?: string[] };
       const recipients = [
-        { userId: 'u-anna', name: 'Anna' },
-        { userId: 'u-bruno', name: 'Bruno' },
+        { userId: 'u-anna', name: 'Anna', placeholders: { nome: 'Anna', settimana: 3 } },
+        { userId: 'u-bruno', name: 'Bruno', placeholders: { nome: 'Bruno', settimana: 1 } },
       ].filter((r) => !userIds || userIds.includes(r.userId));
       return json({ count: recipients.length, recipients });
     }
