@@ -86,6 +86,27 @@ describe('message to the cohort', { timeout: 20_000 }, () => {
     expect(within(form).getByLabelText('Messaggio')).toHaveValue('');
   });
 
+  it('previews the message as the chosen recipient will read it, as it is typed', async () => {
+    messagesServer();
+    const { user } = renderApp('/coach/cohort-1');
+
+    const form = await screen.findByRole('form', { name: 'Messaggio alla coorte' });
+    await user.type(within(form).getByLabelText('Messaggio'), '  Ciao {{nome}, siamo alla {{settimana}!');
+    await user.click(within(form).getByRole('button', { name: 'Vedi destinatari' }));
+    // The first recipient by default.
+    expect(await within(form).findByRole('region', { name: 'Anteprima per Anna' })).toHaveTextContent(/^Ciao Anna, siamo alla settimana 3!$/);
+    expect(within(form).getByLabelText('Anteprima per')).toHaveValue('u-anna');
+
+    await user.selectOptions(within(form).getByLabelText('Anteprima per'), 'Bruno');
+    const bruno = within(form).getByRole('region', { name: 'Anteprima per Bruno' });
+    expect(bruno).toHaveTextContent(/^Ciao Bruno, siamo alla settimana 1!$/);
+    await user.type(within(form).getByLabelText('Messaggio'), ' Forza {{nome}');
+    expect(bruno).toHaveTextContent(/^Ciao Bruno, siamo alla settimana 1! Forza Bruno$/);
+
+    await user.clear(within(form).getByLabelText('Messaggio'));
+    expect(bruno).toHaveTextContent('Scrivi il messaggio per vederne l’anteprima.');
+  });
+
   it('retries a failed send with the same requestId, and a new message gets a new one', async () => {
     let failures = 1;
     const calls = messagesServer((call) => {

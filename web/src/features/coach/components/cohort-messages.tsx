@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { Box, Button, Field, Flex, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { fillPlaceholders } from '@sfida/core/check-in-threads';
 import type { RosterRow } from '@sfida/core/coach';
 import { MAX_MESSAGE, messageTexts, segmentLabels, segmentSchema, type AudiencePreview, type Segment } from '@sfida/core/cohort-messages';
 import { FormError } from '../../../components/form-error';
@@ -29,6 +31,45 @@ function PreviewList({ preview }: { preview: AudiencePreview }) {
           e altri {more}
         </Text>
       )}
+    </Stack>
+  );
+}
+
+type Recipient = AudiencePreview['recipients'][number];
+
+/**
+ * The message as one recipient will read it, filled by the very function the server sends with
+ * (and trimmed, as the server stores it). Not a live region: it changes on every keystroke.
+ */
+function MessagePreview({ recipients, text }: { recipients: Recipient[]; text: string }) {
+  const [chosenId, setChosenId] = useState(recipients[0]!.userId);
+  // A new audience may leave the chosen one out: then its first.
+  const chosen = recipients.find((recipient) => recipient.userId === chosenId) ?? recipients[0]!;
+  const message = text.trim();
+  return (
+    <Stack gap="2">
+      <Field.Root>
+        <Field.Label>Anteprima per</Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field value={chosen.userId} onChange={(e) => setChosenId(e.target.value)}>
+            {recipients.map((recipient) => (
+              <option key={recipient.userId} value={recipient.userId}>
+                {recipient.name}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+      <Box role="region" aria-label={`Anteprima per ${chosen.name}`} borderWidth="1px" borderColor="border" rounded="md" p="3">
+        {message === '' ? (
+          <Text color="fg.muted">Scrivi il messaggio per vederne l’anteprima.</Text>
+        ) : (
+          <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
+            {fillPlaceholders(message, chosen.placeholders)}
+          </Text>
+        )}
+      </Box>
     </Stack>
   );
 }
@@ -110,6 +151,7 @@ export function MessageComposer({ cohortId, rows }: { cohortId: string; rows: Ro
             <PreviewList preview={preview} />
           </Box>
         )}
+        {preview && preview.recipients.length > 0 && <MessagePreview recipients={preview.recipients} text={text} />}
         {preview && preview.count > 0 && (
           <Box>
             <Button type="submit" loading={composer.sendPending} loadingText="Invio..." disabled={composer.sendPending}>
