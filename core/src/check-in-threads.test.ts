@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkInThreadId, fillPlaceholders, firstNameOf, needsSupport, parseCheckInThreadId } from './check-in-threads';
+import { checkInThreadId, fillPlaceholders, firstNameOf, needsSupport, parseCheckInThreadId, placeholderParts } from './check-in-threads';
 
 describe('check-in threads', () => {
   it('names a thread by participant and week, and reads the name back', () => {
@@ -13,6 +13,27 @@ describe('check-in threads', () => {
     expect(fillPlaceholders('Ciao {nome}! {nome}, settimana {settimana} {altro}', { nome: 'Anna', settimana: 4 })).toBe('Ciao Anna! Anna, settimana 4 {altro}');
     expect(firstNameOf('  Maria   Rossi ')).toBe('Maria');
     expect(firstNameOf(null)).toBe('');
+  });
+
+  it('{settimana} reads "settimana N", and a "settimana" written just before it is not doubled', () => {
+    const values = { nome: 'Anna', settimana: 3 };
+    expect(fillPlaceholders('Siamo alla {settimana}', values)).toBe('Siamo alla settimana 3');
+    expect(fillPlaceholders('Settimana {settimana}: forza {nome}!', values)).toBe('Settimana 3: forza Anna!');
+    expect(fillPlaceholders('la {settimana}, poi la {settimana}', values)).toBe('la settimana 3, poi la settimana 3');
+    expect(fillPlaceholders('bisettimana {settimana}', values)).toBe('bisettimana settimana 3');
+    expect(fillPlaceholders('{Settimana} {nomi}', values)).toBe('{Settimana} {nomi}');
+  });
+
+  it('cuts a text at its placeholders', () => {
+    expect(placeholderParts('Ciao {nome}, siamo alla {settimana}! {altro}')).toEqual([
+      'Ciao ',
+      { placeholder: 'nome' },
+      ', siamo alla ',
+      { placeholder: 'settimana' },
+      '! {altro}',
+    ]);
+    expect(placeholderParts('{nome}')).toEqual([{ placeholder: 'nome' }]);
+    expect(placeholderParts('')).toEqual([]);
   });
 
   it('a mood of 1 or 2 asks for support', () => {

@@ -130,7 +130,7 @@ export const checkInQueueSchema = z.object({
 });
 export type CheckInQueue = z.infer<typeof checkInQueueSchema>;
 
-/** A coach's saved reply: `{nome}` is filled with the participant's first name, `{settimana}` with the week. */
+/** A coach's saved reply: `{nome}` is filled with the participant's first name, `{settimana}` with "settimana N". */
 export const replyTemplateSchema = z.object({
   id: z.string().check(z.minLength(1), z.maxLength(64)),
   title: z
@@ -170,9 +170,37 @@ export function firstNameOf(name: string | null | undefined): string {
   return (name ?? '').trim().split(/\s+/)[0] ?? '';
 }
 
-/** Fills `{nome}` and `{settimana}` (every occurrence); other braces stay as written. */
-export function fillPlaceholders(text: string, values: { nome: string; settimana: number }): string {
-  return text.replaceAll('{nome}', values.nome).replaceAll('{settimana}', String(values.settimana));
+/** The placeholders a coach may write: `{nome}`, `{settimana}`. */
+export const PLACEHOLDERS = ['nome', 'settimana'] as const;
+export type Placeholder = (typeof PLACEHOLDERS)[number];
+
+/** What the placeholders become for one participant: their first name, their challenge week. */
+export const placeholderValuesSchema = z.object({ nome: z.string(), settimana: z.int() });
+export type PlaceholderValues = z.infer<typeof placeholderValuesSchema>;
+
+// A word "settimana" just before `{settimana}` is taken in, since texts written when the
+// placeholder was a bare number say "della settimana {settimana}".
+const PLACEHOLDER = /((?<!\p{L})[Ss]ettimana\s+)?\{settimana\}|\{nome\}/gu;
+
+/**
+ * Fills `{nome}` with the name and `{settimana}` with "settimana N" (every occurrence), so
+ * "Siamo alla {settimana}" reads "Siamo alla settimana 3"; other braces stay as written.
+ */
+export function fillPlaceholders(text: string, values: PlaceholderValues): string {
+  return text.replace(PLACEHOLDER, (found, word: string | undefined) =>
+    found === '{nome}' ? values.nome : `${word ?? 'settimana '}${values.settimana}`,
+  );
+}
+
+/** A text cut at its placeholders, to show them apart from the words around them. */
+export function placeholderParts(text: string): Array<string | { placeholder: Placeholder }> {
+  const parts: Array<string | { placeholder: Placeholder }> = [];
+  for (const piece of text.split(/(\{nome\}|\{settimana\})/)) {
+    const placeholder = PLACEHOLDERS.find((name) => piece === `{${name}}`);
+    if (placeholder) parts.push({ placeholder });
+    else if (piece !== '') parts.push(piece);
+  }
+  return parts;
 }
 
 /** The id of a participant's check-in of a challenge week. */

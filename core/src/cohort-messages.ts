@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { addDays, challengeWeekNumber, compareIsoDates, isChallengeOver, isChallengeStarted } from './dates';
 import type { IsoDate } from './iso-date';
 import type { TrackerData } from './tracker';
-import { ownThreadSchema } from './check-in-threads';
+import { ownThreadSchema, placeholderValuesSchema } from './check-in-threads';
 import { visibleText } from './visible-text';
 
 // A coach's message to their cohort, or to a segment of it, and the participant's inbox.
@@ -64,8 +64,8 @@ export type SendMessageRequest = z.infer<typeof sendMessageRequestSchema>;
 
 export const audiencePreviewSchema = z.object({
   count: z.int(),
-  /** The first PREVIEW_NAMES recipients, by name. */
-  recipients: z.array(z.object({ userId: z.string(), name: z.string() })),
+  /** The first PREVIEW_NAMES recipients, by name, with what the placeholders become for each (the message's preview). */
+  recipients: z.array(z.object({ userId: z.string(), name: z.string(), placeholders: placeholderValuesSchema })),
 });
 export type AudiencePreview = z.infer<typeof audiencePreviewSchema>;
 

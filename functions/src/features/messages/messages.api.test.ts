@@ -125,6 +125,13 @@ describe('segments, each on the participant\'s own calendar day', () => {
     expect((await mineAgain.post('/api/auth/login', { email: mine.user.email, password: PASSWORD })).status).toBe(200);
     const of = async (segment: string) => names((await preview(mineAgain, cohortId, { segment })).body);
     expect(await of('all')).toEqual(['Anna Roma', 'Bruno New York', 'Carla Silenziosa', 'Dario Futuro']);
+    // The preview fills the placeholders as the send does: week 2 has begun in Rome, not in New York.
+    expect((await preview(mineAgain, cohortId, { segment: 'all' })).body.recipients.map((r) => r.placeholders)).toEqual([
+      { nome: 'Anna', settimana: 2 },
+      { nome: 'Bruno', settimana: 1 },
+      { nome: 'Carla', settimana: 2 },
+      { nome: 'Dario', settimana: 1 },
+    ]);
     expect(await of('noCheckIn')).toEqual(['Anna Roma', 'Carla Silenziosa']);
     expect(await of('noPlanner')).toEqual(['Anna Roma', 'Carla Silenziosa']);
     // Rome's yesterday is Sunday 29 (ticked); New York's is Saturday 28 (ticked). Carla ticked nothing.
@@ -191,7 +198,7 @@ describe('sending', () => {
 
     expect((await preview(mine.client, cohortId, { segment: 'picked', userIds: [picked.user.id, gone.user.id] })).body).toEqual({
       count: 1,
-      recipients: [{ userId: picked.user.id, name: 'Scelta Uno' }],
+      recipients: [{ userId: picked.user.id, name: 'Scelta Uno', placeholders: { nome: 'Scelta', settimana: 1 } }],
     });
     expect(await preview(mine.client, cohortId, { segment: 'picked', userIds: [stranger.user.id] })).toMatchObject({
       status: 400,

@@ -1,4 +1,4 @@
-import { fillPlaceholders, firstNameOf } from '@sfida/core/check-in-threads';
+import { fillPlaceholders, firstNameOf, type PlaceholderValues } from '@sfida/core/check-in-threads';
 import { coachMessages } from '@sfida/core/coach';
 import { coachMessagePush } from '@sfida/core/notifications';
 import {
@@ -89,24 +89,30 @@ const byName = (a: Recipient, b: Recipient) => (a.user.name ?? '').localeCompare
 
 /** Who a message would reach, before it is sent. */
 export async function previewAudience(deps: MessageDeps, { id: cohortId }: CoachedCohort, audience: AudienceRequest): Promise<AudiencePreview> {
+  const now = deps.clock();
   const recipients = (await recipientsOf(deps, cohortId, audience)).sort(byName);
   return {
     count: recipients.length,
-    recipients: recipients.slice(0, PREVIEW_NAMES).map(({ user }) => ({ userId: user.id, name: user.name || user.email })),
+    recipients: recipients.slice(0, PREVIEW_NAMES).map(({ user }) => ({ userId: user.id, name: user.name || user.email, placeholders: placeholdersFor(user, now) })),
   };
 }
 
-/** Each recipient's copy: `{nome}` and `{settimana}` filled for them, on their own calendar day. */
+/** What `{nome}` and `{settimana}` become for a participant, on their own calendar day: the send's and the preview's. */
+function placeholdersFor(user: User, now: Date): PlaceholderValues {
+  return {
+    nome: firstNameOf(user.name),
+    settimana: readOrFallback(user.id, () => placeholderWeek(user.challengeStartDate, todayIn(user.timeZone, now)), () => 1),
+  };
+}
+
+/** Each recipient's copy: `{nome}` and `{settimana}` filled for them. */
 function copiesFor(recipients: User[], message: Pick<MessageDoc, 'cohortId' | 'coachName' | 'text' | 'sentAt'>, now: Date) {
   return recipients.map((user) => ({
     userId: user.id,
     cohortId: message.cohortId,
     coachName: message.coachName,
     sentAt: message.sentAt,
-    text: fillPlaceholders(message.text, {
-      nome: firstNameOf(user.name),
-      settimana: readOrFallback(user.id, () => placeholderWeek(user.challengeStartDate, todayIn(user.timeZone, now)), () => 1),
-    }),
+    text: fillPlaceholders(message.text, placeholdersFor(user, now)),
   }));
 }
 

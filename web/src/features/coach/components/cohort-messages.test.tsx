@@ -25,8 +25,8 @@ function messagesServer(answer: (call: ApiCall) => Response | Promise<Response> 
     if (call.path === `${MESSAGES}/preview`) {
       const { userIds } = call.body as { userIds?: string[] };
       const recipients = [
-        { userId: 'u-anna', name: 'Anna' },
-        { userId: 'u-bruno', name: 'Bruno' },
+        { userId: 'u-anna', name: 'Anna', placeholders: { nome: 'Anna', settimana: 3 } },
+        { userId: 'u-bruno', name: 'Bruno', placeholders: { nome: 'Bruno', settimana: 1 } },
       ].filter((r) => !userIds || userIds.includes(r.userId));
       return json({ count: recipients.length, recipients });
     }
@@ -84,6 +84,27 @@ describe('message to the cohort', { timeout: 20_000 }, () => {
     expect(body).toEqual({ segment: 'all', requestId: expect.stringMatching(/^[A-Za-z0-9-]{8,64}$/), text: 'Ciao {nome}, forza!' });
     expect(posts()).toHaveLength(1);
     expect(within(form).getByLabelText('Messaggio')).toHaveValue('');
+  });
+
+  it('previews the message as the chosen recipient will read it, as it is typed', async () => {
+    messagesServer();
+    const { user } = renderApp('/coach/cohort-1');
+
+    const form = await screen.findByRole('form', { name: 'Messaggio alla coorte' });
+    await user.type(within(form).getByLabelText('Messaggio'), '  Ciao {{nome}, siamo alla {{settimana}!');
+    await user.click(within(form).getByRole('button', { name: 'Vedi destinatari' }));
+    // The first recipient by default.
+    expect(await within(form).findByRole('region', { name: 'Anteprima per Anna' })).toHaveTextContent(/^Ciao Anna, siamo alla settimana 3!$/);
+    expect(within(form).getByLabelText('Anteprima per')).toHaveValue('u-anna');
+
+    await user.selectOptions(within(form).getByLabelText('Anteprima per'), 'Bruno');
+    const bruno = within(form).getByRole('region', { name: 'Anteprima per Bruno' });
+    expect(bruno).toHaveTextContent(/^Ciao Bruno, siamo alla settimana 1!$/);
+    await user.type(within(form).getByLabelText('Messaggio'), ' Forza {{nome}');
+    expect(bruno).toHaveTextContent(/^Ciao Bruno, siamo alla settimana 1! Forza Bruno$/);
+
+    await user.clear(within(form).getByLabelText('Messaggio'));
+    expect(bruno).toHaveTextContent('Scrivi il messaggio per vederne l’anteprima.');
   });
 
   it('retries a failed send with the same requestId, and a new message gets a new one', async () => {
@@ -157,5 +178,19 @@ describe('message to the cohort', { timeout: 20_000 }, () => {
     expect(items.map((item) => item.lastChild?.textContent)).toEqual(['Ultimo giorno!', 'Benvenuti']);
     expect(items[0]).toHaveTextContent('Chi non ha fatto il check-in · 1 destinatario · Luca');
     expect(items[1]).toHaveTextContent('Tutta la coorte · 2 destinatari · Marta');
+  });
+
+  it('shows the placeholders of a sent message as chips, read as "[nome]", not as braces', async () => {
+    messagesServer((call) =>
+      call.path === MESSAGES && call.method === 'GET' ? json({ messages: [sent({ text: 'Ciao {nome}, siamo alla {settimana}! {altro}' })] }) : undefined,
+    );
+    renderApp('/coach/cohort-1');
+
+    const list = await screen.findByRole('list', { name: 'Messaggi inviati' });
+    const text = within(list).getByRole('listitem').lastChild;
+    expect(text).toHaveTextContent('Ciao [nome], siamo alla [settimana]! {altro}');
+    // The chip shows the bare name; its brackets are for screen readers only.
+    expect(within(list).getByText('nome')).toHaveTextContent(/^\[nome\]$/);
+    expect(within(list).getByText('settimana')).toHaveTextContent(/^\[settimana\]$/);
   });
 });

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { Box, Button, Field, Flex, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { fillPlaceholders } from '@sfida/core/check-in-threads';
 import type { RosterRow } from '@sfida/core/coach';
 import { MAX_MESSAGE, messageTexts, segmentLabels, segmentSchema, type AudiencePreview, type Segment } from '@sfida/core/cohort-messages';
 import { FormError } from '../../../components/form-error';
@@ -7,6 +9,7 @@ import { formatDayTime } from '../../../lib/day-time';
 import { useSentMessages } from '../api/messages';
 import { NativeCheckbox } from '../../../components/native-checkbox';
 import { useMessageComposer } from '../hooks/use-message-composer';
+import { PlaceholderText } from './placeholder-text';
 
 function recipientsText(count: number): string {
   return count === 1 ? 'Lo riceverà 1 partecipante' : `Lo riceveranno ${count} partecipanti`;
@@ -28,6 +31,45 @@ function PreviewList({ preview }: { preview: AudiencePreview }) {
           e altri {more}
         </Text>
       )}
+    </Stack>
+  );
+}
+
+type Recipient = AudiencePreview['recipients'][number];
+
+/**
+ * The message as one recipient will read it, filled by the very function the server sends with
+ * (and trimmed, as the server stores it). Not a live region: it changes on every keystroke.
+ */
+function MessagePreview({ recipients, text }: { recipients: Recipient[]; text: string }) {
+  const [chosenId, setChosenId] = useState(recipients[0]!.userId);
+  // A new audience may leave the chosen one out: then its first.
+  const chosen = recipients.find((recipient) => recipient.userId === chosenId) ?? recipients[0]!;
+  const message = text.trim();
+  return (
+    <Stack gap="2">
+      <Field.Root>
+        <Field.Label>Anteprima per</Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field value={chosen.userId} onChange={(e) => setChosenId(e.target.value)}>
+            {recipients.map((recipient) => (
+              <option key={recipient.userId} value={recipient.userId}>
+                {recipient.name}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+      <Box role="region" aria-label={`Anteprima per ${chosen.name}`} borderWidth="1px" borderColor="border" rounded="md" p="3">
+        {message === '' ? (
+          <Text color="fg.muted">Scrivi il messaggio per vederne l’anteprima.</Text>
+        ) : (
+          <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
+            {fillPlaceholders(message, chosen.placeholders)}
+          </Text>
+        )}
+      </Box>
     </Stack>
   );
 }
@@ -96,7 +138,7 @@ export function MessageComposer({ cohortId, rows }: { cohortId: string; rows: Ro
           <Field.Label>Messaggio</Field.Label>
           <Textarea rows={5} value={text} onChange={(e) => composer.changeText(e.target.value)} />
           <Field.HelperText>
-            {text.length}/{MAX_MESSAGE} · {'{nome}'} e {'{settimana}'} diventano il nome e la settimana di ciascun partecipante.
+            {text.length}/{MAX_MESSAGE} · {'{nome}'} diventa il nome di ciascun partecipante, {'{settimana}'} la sua settimana (per esempio «settimana 3»).
           </Field.HelperText>
         </Field.Root>
         <Box>
@@ -109,6 +151,7 @@ export function MessageComposer({ cohortId, rows }: { cohortId: string; rows: Ro
             <PreviewList preview={preview} />
           </Box>
         )}
+        {preview && preview.recipients.length > 0 && <MessagePreview recipients={preview.recipients} text={text} />}
         {preview && preview.count > 0 && (
           <Box>
             <Button type="submit" loading={composer.sendPending} loadingText="Invio..." disabled={composer.sendPending}>
@@ -142,7 +185,7 @@ export function SentMessages({ cohortId }: { cohortId: string }) {
             {message.recipientCount === 1 ? 'destinatario' : 'destinatari'} · {message.coachName}
           </Text>
           <Text mt="1" whiteSpace="pre-wrap" overflowWrap="anywhere">
-            {message.text}
+            <PlaceholderText text={message.text} />
           </Text>
         </Box>
       ))}

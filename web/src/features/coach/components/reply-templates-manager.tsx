@@ -33,7 +33,7 @@ function TemplatesForm({ saved, onDone }: { saved: ReplyTemplate[]; onDone: () =
       <form onSubmit={submit} noValidate aria-label="Modelli di risposta">
         <FormError message={error} />
         <Text fontSize="sm" color="fg.muted">
-          {'{nome}'} diventa il nome del partecipante, {'{settimana}'} la settimana del check-in.
+          {'{nome}'} diventa il nome del partecipante, {'{settimana}'} la settimana del check-in (per esempio «settimana 3»).
         </Text>
         {drafts.length === 0 && <Text color="fg.muted">Nessun modello.</Text>}
         <Stack as="ol" gap="3" p="0" m="0" listStyleType="none">
