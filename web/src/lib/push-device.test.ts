@@ -80,7 +80,7 @@ describe('subscribeDevice', () => {
 
   it("permission granted: subscribes with the decoded key and sends only the endpoint and keys", async () => {
     const browser = fakePushBrowser();
-    const fetchMock = mockApi({ 'POST /api/me/push-subscriptions': () => new Response(null, { status: 201 }) });
+    const fetchMock = mockApi({ 'POST /api/me/push-subscriptions': () => json({ subscribed: true }, 201) });
     expect(await subscribeDevice(PUBLIC_KEY)).toBe(browser.subscription);
     expect(browser.requestPermission).toHaveBeenCalledTimes(1);
     expect(browser.pushManager.subscribe).toHaveBeenCalledWith({ userVisibleOnly: true, applicationServerKey: new Uint8Array([0x04, 0xfc, 0xfe, 0xff]) });

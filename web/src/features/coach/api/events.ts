@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { cohortEventSchema, cohortEventsAnswerSchema, type EventInput } from '@sfida/core/events';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch, noContent } from '../../../lib/api-client';
 import { cohortPath } from './cohorts';
 
 const eventsKey = (cohortId: string) => ['coach', 'events', cohortId] as const;
@@ -20,7 +20,7 @@ export function useSaveEvent(cohortId: string) {
   return useMutation({
     mutationFn: ({ eventId, input }: { eventId?: string; input: EventInput | null }) => {
       const base = `${cohortPath(cohortId)}/events`;
-      if (input === null) return apiFetch(`${base}/${encodeURIComponent(eventId!)}`, { method: 'DELETE' });
+      if (input === null) return apiFetch(`${base}/${encodeURIComponent(eventId!)}`, { method: 'DELETE', schema: noContent });
       return eventId
         ? apiFetch(`${base}/${encodeURIComponent(eventId)}`, { method: 'PUT', body: input, schema: cohortEventSchema })
         : apiFetch(base, { method: 'POST', body: input, schema: cohortEventSchema });
