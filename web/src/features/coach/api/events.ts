@@ -1,20 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { cohortEventSchema, cohortEventsAnswerSchema, type EventInput } from '@sfida/core/events';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { cohortEventSchema, type EventInput } from '@sfida/core/events';
 import { apiFetch, noContent } from '../../../lib/api-client';
+import { cohortEventsQueryKey } from '../../../lib/events';
 import { cohortPath } from './cohorts';
 
-const eventsKey = (cohortId: string) => ['coach', 'events', cohortId] as const;
-
-/** The cohort's calendar, as its participants see it. */
-export function useCoachEvents(cohortId: string) {
-  return useQuery({
-    queryKey: eventsKey(cohortId),
-    queryFn: async ({ signal }) =>
-      (await apiFetch(`/api/cohorts/${encodeURIComponent(cohortId)}/events`, { schema: cohortEventsAnswerSchema, signal })).events,
-  });
-}
-
-/** Creates (no `eventId`), edits or deletes (`input` null) an event; the calendar is read again after. */
+/** Creates (no `eventId`), edits or deletes (`input` null) an event; the calendar (lib/events.ts) is read again after. */
 export function useSaveEvent(cohortId: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -25,6 +15,6 @@ export function useSaveEvent(cohortId: string) {
         ? apiFetch(`${base}/${encodeURIComponent(eventId)}`, { method: 'PUT', body: input, schema: cohortEventSchema })
         : apiFetch(base, { method: 'POST', body: input, schema: cohortEventSchema });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: eventsKey(cohortId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: cohortEventsQueryKey(cohortId) }),
   });
 }
