@@ -3,7 +3,10 @@ import { configure, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
-import type { User } from '@sfida/core/user';
+import { inboxSchema } from '@sfida/core/cohort-messages';
+import { leaderboardAnswerSchema } from '@sfida/core/progress-summary';
+import { staleTrackerAnswerSchema, trackerSavedAnswerSchema } from '@sfida/core/tracker';
+import { sessionAnswerSchema, type User } from '@sfida/core/user';
 import { AppProvider } from '../app/provider';
 import { AppRoutes } from '../app/router';
 import { Toaster } from '../components/toaster';
@@ -63,8 +66,23 @@ export function renderApp(path: string, screen?: ReactNode) {
 }
 
 /** A JSON answer, as our API sends it. */
-export function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+}
+
+/** `GET /api/auth/session`'s answer for `user` (null: signed out). */
+export function sessionAnswer(user: User | null): Response {
+  return json(sessionAnswerSchema.parse({ user }));
+}
+
+/** `PUT /api/users/me/progress`'s answer when the server stored `tracker` as revision `tag`. */
+export function trackerSaved(tracker: unknown, tag: string): Response {
+  return json(trackerSavedAnswerSchema.parse({ tracker }), 200, { ETag: tag });
+}
+
+/** `PUT /api/users/me/progress`'s 412: another device stored `tracker` first, as revision `tag`. */
+export function trackerStale(tracker: unknown, tag: string): Response {
+  return json(staleTrackerAnswerSchema.parse({ message: 'cambiato', tracker }), 412, { ETag: tag });
 }
 
 /** One request the app made, as the fake server saw it (header names in lower case). */
@@ -112,20 +130,23 @@ export type ApiHandler = (call: ApiCall) => Response | Promise<Response> | undef
 
 /**
  * A server where `user` is signed in: `/api/auth/session` answers `{ user }`, the tracker's copy
- * none yet (204), an upload is accepted, the leaderboard and the inbox are empty, unless `handler`
- * answers first. Returns the list of calls made.
+ * none yet (204) and an upload is stored as sent, the leaderboard and the inbox are empty, unless
+ * `handler` answers first. These answers go through core's schemas, so that a change of contract
+ * breaks the fake rather than leaving it behind. Returns the list of calls made.
  */
 export function fakeServer(user: User, handler: ApiHandler = () => undefined): ApiCall[] {
+  const session = sessionAnswerSchema.parse({ user });
+  let revision = 0;
   return stubFetch(async (call) => {
     const answer = await handler(call);
     if (answer) return answer;
     const path = call.path.split('?')[0];
-    if (path === '/api/auth/session') return json({ user });
+    if (path === '/api/auth/session') return json(session);
     if (path === '/api/users/me/progress') {
-      return call.method === 'PUT' ? json({ weeklyKPI: null }) : new Response(null, { status: 204 });
+      return call.method === 'PUT' ? trackerSaved(call.body, `"r${++revision}"`) : new Response(null, { status: 204 });
     }
-    if (path?.endsWith('/leaderboard')) return json({ entries: [] });
-    if (path === '/api/me/inbox') return json({ threads: [], messages: [], unreadMessages: 0 });
+    if (path?.endsWith('/leaderboard')) return json(leaderboardAnswerSchema.parse({ entries: [] }));
+    if (path === '/api/me/inbox') return json(inboxSchema.parse({ threads: [], messages: [], unreadMessages: 0 }));
     return json({ message: 'Non trovato' }, 404);
   }).calls;
 }

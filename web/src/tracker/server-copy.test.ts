@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emptyTracker } from '@sfida/core/tracker';
-import { json, mockApi } from '../testing/test-utils';
+import { json, mockApi, trackerSaved, trackerStale } from '../testing/test-utils';
 import { fetchMyTracker, putMyTracker } from './server-copy';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -31,26 +31,20 @@ describe('putMyTracker', () => {
   const theirs = { ...mine, updatedAt: '2026-03-10T10:00:00.000Z' };
 
   it('names the base revision in If-Match and takes the stored copy and its new tag', async () => {
-    const calls = mockApi({
-      'PUT /api/users/me/progress': () =>
-        new Response(JSON.stringify({ weeklyKPI: null, tracker: theirs }), { headers: { 'Content-Type': 'application/json', ETag: '"r5"' } }),
-    });
+    const calls = mockApi({ 'PUT /api/users/me/progress': () => trackerSaved(theirs, '"r5"') });
     const outcome = await putMyTracker(mine, '"r4"');
     expect(new Headers(calls.mock.calls[0]![1]!.headers).get('if-match')).toBe('"r4"');
     expect(outcome).toMatchObject({ stored: true, copy: { tag: '"r5"', tracker: theirs } });
   });
 
   it('sends no If-Match before the first copy exists', async () => {
-    const calls = mockApi({ 'PUT /api/users/me/progress': () => json({ weeklyKPI: null, tracker: mine }) });
+    const calls = mockApi({ 'PUT /api/users/me/progress': () => trackerSaved(mine, '"r1"') });
     await putMyTracker(mine, null);
     expect(new Headers(calls.mock.calls[0]![1]!.headers).has('if-match')).toBe(false);
   });
 
   it('a 412 gives the stored copy to merge with, not an error', async () => {
-    mockApi({
-      'PUT /api/users/me/progress': () =>
-        new Response(JSON.stringify({ message: 'cambiato', tracker: theirs }), { status: 412, headers: { 'Content-Type': 'application/json', ETag: '"r9"' } }),
-    });
+    mockApi({ 'PUT /api/users/me/progress': () => trackerStale(theirs, '"r9"') });
     expect(await putMyTracker(mine, '"r4"')).toMatchObject({ stored: false, copy: { tag: '"r9"', tracker: theirs } });
   });
 });

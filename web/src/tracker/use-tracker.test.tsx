@@ -3,7 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { addHabit } from '@sfida/core/tracker-actions';
 import { fakeUser } from '../testing/fake-user';
-import { fakeServer, json, renderApp, resetTestState } from '../testing/test-utils';
+import { fakeServer, json, renderApp, resetTestState, trackerSaved } from '../testing/test-utils';
 import { STORAGE_KEYS } from './storage-keys';
 import { REFRESH_AFTER_HIDDEN_MS, SYNC_DEBOUNCE_MS } from './tracker-sync';
 import { useTracker } from './use-tracker';
@@ -174,7 +174,7 @@ describe('useTracker', () => {
       if (puts === 1) {
         return new Response(JSON.stringify({ message: 'cambiato', tracker: theirs }), { status: 412, headers: { 'Content-Type': 'application/json', ETag: '"r7"' } });
       }
-      return new Response(JSON.stringify({ weeklyKPI: null, tracker: call.body }), { headers: { 'Content-Type': 'application/json', ETag: '"r8"' } });
+      return trackerSaved(call.body, '"r8"');
     });
     renderApp('/dashboard', <HabitNames />);
     expect(await screen.findByText('Dal telefono')).toBeInTheDocument();
@@ -247,7 +247,7 @@ describe('useTracker', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     const before = renders;
     await act(async () => {
-      answer(json({ weeklyKPI: null }));
+      answer(trackerSaved(calls.find((c) => c.method === 'PUT')!.body, '"r1"'));
       await new Promise((resolve) => setTimeout(resolve, 50));
     });
     expect(renders).toBe(before);
