@@ -92,10 +92,30 @@ export interface ApiCall {
   path: string;
   body: unknown;
   headers: Record<string, string>;
+  credentials: RequestCredentials | undefined;
 }
 
-/** Replaces `fetch` with `answer`; the mock's own calls and the `ApiCall`s list what was sent. */
-function stubFetch(answer: (call: ApiCall) => Response | Promise<Response>) {
+export type ApiHandler = (call: ApiCall) => Response | Promise<Response> | undefined;
+
+/** Answers keyed "METHOD path" (the path with its query string), e.g. `'POST /api/auth/login'`. */
+export type ApiRoutes = Record<string, (call: ApiCall) => Response | Promise<Response>>;
+
+/** A handler that fails every call as a browser does with no network. */
+export const noNetwork: ApiHandler = () => {
+  throw new TypeError('Failed to fetch');
+};
+
+/**
+ * Replaces `fetch` with a server where `user` is signed in (null: nobody is): unless `answers`
+ * answers first (a handler, or routes), `/api/auth/session` answers `{ user }`, the tracker's copy
+ * none yet (204) and an upload is stored as sent, the leaderboard and the inbox are empty; any
+ * other call answers 404. These answers go through core's schemas, so that a change of contract
+ * breaks the fake rather than leaving it behind. Returns the list of calls made.
+ */
+export function fakeServer(user: User | null, answers: ApiHandler | ApiRoutes = () => undefined): ApiCall[] {
+  const handler: ApiHandler = typeof answers === 'function' ? answers : (call) => answers[`${call.method} ${call.path}`]?.(call);
+  const session = sessionAnswerSchema.parse({ user });
+  let revision = 0;
   const calls: ApiCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
@@ -104,40 +124,9 @@ function stubFetch(answer: (call: ApiCall) => Response | Promise<Response>) {
       path: url.pathname + url.search,
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
       headers: Object.fromEntries(new Headers(init.headers).entries()),
+      credentials: init.credentials,
     };
     calls.push(call);
-    return answer(call);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return { fetchMock, calls };
-}
-
-type Handler = (request: { method: string; body: unknown }) => Response | Promise<Response>;
-
-/**
- * A server that knows only `routes`, keyed "METHOD path" (with the query string); any other call
- * answers 404. Returns the `fetch` mock so tests can inspect what was sent.
- */
-export function mockApi(routes: Record<string, Handler>) {
-  return stubFetch((call) => {
-    const handler = routes[`${call.method} ${call.path}`];
-    if (!handler) return json({ message: `Nessun mock per ${call.method} ${call.path}` }, 404);
-    return handler({ method: call.method, body: call.body });
-  }).fetchMock;
-}
-
-export type ApiHandler = (call: ApiCall) => Response | Promise<Response> | undefined;
-
-/**
- * A server where `user` is signed in: `/api/auth/session` answers `{ user }`, the tracker's copy
- * none yet (204) and an upload is stored as sent, the leaderboard and the inbox are empty, unless
- * `handler` answers first. These answers go through core's schemas, so that a change of contract
- * breaks the fake rather than leaving it behind. Returns the list of calls made.
- */
-export function fakeServer(user: User, handler: ApiHandler = () => undefined): ApiCall[] {
-  const session = sessionAnswerSchema.parse({ user });
-  let revision = 0;
-  return stubFetch(async (call) => {
     const answer = await handler(call);
     if (answer) return answer;
     const path = call.path.split('?')[0];
@@ -148,17 +137,10 @@ export function fakeServer(user: User, handler: ApiHandler = () => undefined): A
     if (path?.endsWith('/leaderboard')) return json(leaderboardAnswerSchema.parse({ entries: [] }));
     if (path === '/api/me/inbox') return json(inboxSchema.parse({ threads: [], messages: [], unreadMessages: 0 }));
     return json({ message: 'Non trovato' }, 404);
-  }).calls;
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
 }
-
-/** The body a call to `method path` sent, parsed from JSON. */
-export function sentBody(fetchMock: ReturnType<typeof mockApi>, method: string, path: string): unknown {
-  const call = fetchMock.mock.calls.find(([url, init]) => url === path && (init?.method ?? 'GET') === method);
-  return call && typeof call[1]?.body === 'string' ? JSON.parse(call[1].body) : undefined;
-}
-
-/** GET /api/auth/session when signed out. */
-export const anonymous: Handler = () => json({ user: null });
 
 /** A promise the test settles when it wants to, to observe loading states. */
 export function deferred<T>() {
