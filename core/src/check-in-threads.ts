@@ -130,6 +130,9 @@ export const checkInQueueSchema = z.object({
 });
 export type CheckInQueue = z.infer<typeof checkInQueueSchema>;
 
+/** `GET /api/coach/cohorts/{cohortId}/participants/{userId}/check-ins`: one participant's check-ins in the cohort. */
+export const participantCheckInsSchema = z.object({ cards: z.array(checkInCardSchema) });
+
 /** A coach's saved reply: `{nome}` is filled with the participant's first name, `{settimana}` with "settimana N". */
 export const replyTemplateSchema = z.object({
   id: z.string().check(z.minLength(1), z.maxLength(64)),

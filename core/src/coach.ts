@@ -75,6 +75,10 @@ export type UpdateCohortRequest = z.infer<typeof updateCohortRequestSchema>;
 export const addCoachRequestSchema = z.object({ email: passwordResetRequestSchema.shape.email });
 export type AddCoachRequest = z.infer<typeof addCoachRequestSchema>;
 
+/** The answer of `POST /api/coach/cohorts/{cohortId}/participants/{userId}/withdraw`: when (the first time) they were withdrawn. */
+export const withdrawalSchema = z.object({ userId: z.string(), withdrawnAt: z.iso.datetime({ offset: true }) });
+export type Withdrawal = z.infer<typeof withdrawalSchema>;
+
 /** Why a participant needs the coach today, most urgent first (see attention rules in core). */
 export const attentionCodeSchema = z.enum([
   'lowMood',

@@ -82,6 +82,9 @@ export const sentMessageSchema = z.object({
 });
 export type SentMessage = z.infer<typeof sentMessageSchema>;
 
+/** `GET /api/coach/cohorts/{cohortId}/messages`: the cohort's latest messages, newest first. */
+export const sentMessagesSchema = z.object({ messages: z.array(sentMessageSchema) });
+
 /** A message in the participant's inbox, placeholders filled for them. */
 export const inboxMessageSchema = z.object({
   id: z.string(),

@@ -31,11 +31,12 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
 };
 
 /** `GET /api/me/notifications` (and the answer of `PUT`). */
-export interface NotificationsResponse {
+export const notificationsResponseSchema = z.object({
   /** The server's VAPID public key (base64url), for `pushManager.subscribe`; null when push is off. */
-  publicKey: string | null;
-  settings: NotificationSettings;
-}
+  publicKey: z.nullable(z.string()),
+  settings: notificationSettingsSchema,
+});
+export type NotificationsResponse = z.infer<typeof notificationsResponseSchema>;
 
 /** `PUT /api/me/notifications`. */
 export const notificationSettingsRequestSchema = z.object({ settings: notificationSettingsSchema }, { error: notificationMessages.invalidSettings });
@@ -52,7 +53,10 @@ export const pushSubscriptionRequestSchema = z.object({
 });
 export type PushSubscriptionRequest = z.infer<typeof pushSubscriptionRequestSchema>;
 
-/** `POST /api/me/push-subscriptions/remove`: this device stops receiving notifications. */
+/** The answer of `POST /api/me/push-subscriptions` (201). */
+export const pushSubscribedAnswerSchema = z.object({ subscribed: z.literal(true) });
+
+/** `POST /api/me/push-subscriptions/remove`: this device stops receiving notifications (204). */
 export const pushUnsubscribeRequestSchema = z.object({ endpoint: endpointSchema });
 
 /** What the service worker's push handler reads (web/public/push-handler.js). */

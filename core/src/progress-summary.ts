@@ -80,6 +80,10 @@ export const leaderboardEntrySchema = z.object({
 });
 export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
 
+/** `GET /api/cohorts/:cohortId/leaderboard`: a page of the ranking (the caller's own row added when elsewhere). */
+export const leaderboardAnswerSchema = z.object({ entries: z.array(leaderboardEntrySchema) });
+export type LeaderboardAnswer = z.infer<typeof leaderboardAnswerSchema>;
+
 /** The leaderboard's order: week points, then total points (both highest first), then name, then id. */
 export function compareLeaderboardRows(
   a: Pick<LeaderboardEntry, 'weekPoints' | 'totalPoints' | 'displayName' | 'userId'>,

@@ -176,6 +176,14 @@ export const trackerDataSchema = z.object({
 });
 export type TrackerData = z.infer<typeof trackerDataSchema>;
 
+/** `PUT /api/users/me/progress` (200, with the revision's ETag): the copy as the server stored and vouches for it. */
+export const trackerSavedAnswerSchema = z.object({ tracker: trackerDataSchema });
+export type TrackerSavedAnswer = z.infer<typeof trackerSavedAnswerSchema>;
+
+/** `PUT /api/users/me/progress` refused with 412 (another device wrote first): the stored copy, with its ETag, to merge with. */
+export const staleTrackerAnswerSchema = z.object({ message: z.string(), tracker: trackerDataSchema });
+export type StaleTrackerAnswer = z.infer<typeof staleTrackerAnswerSchema>;
+
 /** A fresh tracker with nothing in it. */
 export function emptyTracker(timeZone: string, now: Date, challengeStartDate: IsoDate | null = null): TrackerData {
   return {

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { isValidTimeZone } from './dates';
+import { deviceTokenSchema } from './device-token';
 import { isoDateSchema } from './iso-date';
 import { visibleText } from './visible-text';
 
@@ -47,6 +48,14 @@ export const userSchema = z.object({
   timeZone: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** `GET /api/auth/session`: 200 either way, with null when signed out. */
+export const sessionAnswerSchema = z.object({ user: z.nullable(userSchema) });
+export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
+
+/** `POST /api/auth/login` and `/register`: the user, and the device token for this browser's next login. */
+export const signInAnswerSchema = z.extend(userSchema, { deviceToken: z.optional(deviceTokenSchema) });
+export type SignInAnswer = z.infer<typeof signInAnswerSchema>;
 
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 128;
@@ -114,6 +123,10 @@ export const startChallengeRequestSchema = z.object({
   challengeStartDate: isoDateSchema,
 });
 export type StartChallengeRequest = z.infer<typeof startChallengeRequestSchema>;
+
+/** `POST /api/auth/start-challenge`: the date kept, and the user with it. */
+export const startChallengeAnswerSchema = z.object({ challengeStartDate: isoDateSchema, user: userSchema });
+export type StartChallengeAnswer = z.infer<typeof startChallengeAnswerSchema>;
 
 export const onboardingRequestSchema = z.object({
   tempoAllenamento: tempoAllenamentoSchema,

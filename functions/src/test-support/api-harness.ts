@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import type { User } from '@sfida/core/user';
+import { signInAnswerSchema, type User } from '@sfida/core/user';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
 import { createDeps, type Deps } from '../deps';
@@ -153,7 +153,7 @@ export async function registerParticipant(
 ): Promise<{ client: Client; user: User; email: string; deviceToken: string }> {
   const client = new Client(app);
   const email = uniqueEmail();
-  const reply = await client.post<User & { deviceToken: string }>('/api/auth/register', {
+  const reply = await client.post('/api/auth/register', {
     name,
     email,
     password: PASSWORD,
@@ -161,7 +161,9 @@ export async function registerParticipant(
     secretCode: app.deps.config.inviteCode,
   });
   if (reply.status !== 201) throw new Error(`register failed: ${reply.status} ${JSON.stringify(reply.body)}`);
-  const { deviceToken, ...user } = reply.body;
+  // Read as the web app reads it: every test that registers checks the answer's shape too.
+  const { deviceToken, ...user } = signInAnswerSchema.parse(reply.body);
+  if (deviceToken === undefined) throw new Error('register answered no device token');
   return { client, user, email, deviceToken };
 }
 

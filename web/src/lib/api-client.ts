@@ -1,5 +1,3 @@
-import type { ZodMiniType } from 'zod/mini';
-
 /** A non-OK answer from our API. `message` is the server's `{message}` when it sent one, else `"<status>: <body>"`. */
 export class ApiError extends Error {
   readonly status: number;
@@ -14,14 +12,41 @@ export class ApiError extends Error {
   }
 }
 
+/** An OK answer that is not what the call's schema expects: this app and the server disagree on the contract. */
+export class UnexpectedAnswerError extends Error {
+  constructor(cause: unknown) {
+    super('Risposta inattesa dal server', { cause });
+    this.name = 'UnexpectedAnswerError';
+  }
+}
+
+/**
+ * What checks an answer: one of core's zod schemas, or an object that parses the same way where
+ * zod must not be loaded up front (`noContent`, and lib/'s schemas loaded with their first answer).
+ */
+export interface AnswerSchema<T> {
+  parse(data: unknown): T | Promise<T>;
+}
+
+/**
+ * The answer of a call the server answers 204 No Content: nothing. Plain code rather than zod,
+ * so that lib/ and the signed-out pages, which send such calls, carry no zod.
+ */
+export const noContent: AnswerSchema<undefined> = {
+  parse(data) {
+    if (data !== undefined) throw new Error('Nessun contenuto previsto nella risposta');
+    return undefined;
+  },
+};
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiFetchOptions<T> {
   method?: HttpMethod;
   /** Sent as JSON. */
   body?: unknown;
-  /** Validates the JSON answer; without it the answer is returned unchecked. */
-  schema?: ZodMiniType<T>;
+  /** Checks the answer (a 204's is `undefined`): every call says what it expects, so a change of contract fails loudly. */
+  schema: AnswerSchema<T>;
   /** Sent besides the JSON ones (e.g. `X-Time-Zone`). */
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -29,9 +54,10 @@ export interface ApiFetchOptions<T> {
 
 /**
  * Calls our API with the session cookie (`credentials: 'include'`), sends `body` as JSON and
- * parses the JSON answer. A 204 resolves to `undefined`. A non-OK answer throws `ApiError`.
+ * checks the JSON answer with `schema`. A non-OK answer throws `ApiError`, an answer the schema
+ * refuses `UnexpectedAnswerError`.
  */
-export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptions<T> = {}): Promise<T> {
+export async function apiFetch<T>(path: string, options: ApiFetchOptions<T>): Promise<T> {
   const { method = options.body === undefined ? 'GET' : 'POST', body, schema, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -47,14 +73,22 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
   return readApiResponse(response, schema);
 }
 
-/** An answer of our API as `apiFetch` returns it: JSON (checked by `schema`), or `ApiError`. */
-export async function readApiResponse<T = unknown>(response: Response, schema?: ZodMiniType<T>): Promise<T> {
+/**
+ * An answer of our API as `apiFetch` returns it: JSON, `undefined` for no body (204), checked by
+ * `schema`; or `ApiError`. Without a schema it is returned unchecked: only for the tracker's copy,
+ * which tracker/server-copy.ts reads tolerantly, as local storage is read.
+ */
+export async function readApiResponse<T = unknown>(response: Response, schema?: AnswerSchema<T>): Promise<T> {
   if (!response.ok) throw await toApiError(response);
-  if (response.status === 204) return undefined as T;
 
   const text = await response.text();
   const data: unknown = text === '' ? undefined : JSON.parse(text);
-  return schema ? schema.parse(data) : (data as T);
+  if (!schema) return data as T;
+  try {
+    return await schema.parse(data);
+  } catch (error) {
+    throw new UnexpectedAnswerError(error);
+  }
 }
 
 async function toApiError(response: Response): Promise<ApiError> {

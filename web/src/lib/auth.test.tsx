@@ -1,7 +1,7 @@
 import { act, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeUser } from '../testing/fake-user';
-import { anonymous, json, mockApi, renderApp, sentBody } from '../testing/test-utils';
+import { fakeServer, noNetwork, renderApp, sessionAnswer } from '../testing/test-utils';
 import { useAuth, type AuthContextValue } from './auth';
 import { REMEMBERED_USER_KEY } from './remembered-user';
 import { meQueryKey } from './session';
@@ -14,48 +14,48 @@ afterEach(() => {
 // Whole-app renders with lazy routes: generous timeout on a busy machine.
 describe('session at start', { timeout: 20_000 }, () => {
   it('a signed-out visitor reads GET /api/auth/session (200) and never /api/auth/me (401, a console error)', async () => {
-    const fetchMock = mockApi({ 'GET /api/auth/session': anonymous });
+    const calls = fakeServer(null);
     const { currentPath } = renderApp('/dashboard');
     await waitFor(() => expect(currentPath()).toBe('/login'));
-    const urls = fetchMock.mock.calls.map(([url]) => url);
+    const urls = calls.map((call) => call.path);
     expect(urls).toContain('/api/auth/session');
     expect(urls).not.toContain('/api/auth/me');
   });
 
   it('a signed-in user from the session answer is authenticated', async () => {
-    mockApi({ 'GET /api/auth/session': () => json({ user: fakeUser() }), 'GET /api/users/me/progress': () => new Response(null, { status: 204 }) });
+    fakeServer(fakeUser());
     const { currentPath } = renderApp('/login');
     await waitFor(() => expect(currentPath()).toBe('/dashboard'));
   });
 
   it('uses the session request app.html started, and only once', async () => {
-    const fetchMock = mockApi({ 'GET /api/auth/session': anonymous, 'GET /api/users/me/progress': () => new Response(null, { status: 204 }) });
-    window.__sfidaSession = Promise.resolve(json({ user: fakeUser() }));
+    const calls = fakeServer(null);
+    window.__sfidaSession = Promise.resolve(sessionAnswer(fakeUser()));
     const { currentPath } = renderApp('/login');
     await waitFor(() => expect(currentPath()).toBe('/dashboard'));
     expect(window.__sfidaSession).toBeUndefined();
-    expect(fetchMock.mock.calls.map(([url]) => url)).not.toContain('/api/auth/session');
+    expect(calls.map((call) => call.path)).not.toContain('/api/auth/session');
   });
 });
 
 describe('session offline', { timeout: 20_000 }, () => {
   it('with no network the user this browser last signed in keeps working; a signed-out answer forgets them', async () => {
     // Online first: the session's user is remembered.
-    mockApi({ 'GET /api/auth/session': () => json({ user: fakeUser({ name: 'Olga' }) }), 'GET /api/users/me/progress': () => new Response(null, { status: 204 }) });
+    fakeServer(fakeUser({ name: 'Olga' }));
     const online = renderApp('/login');
     await waitFor(() => expect(online.currentPath()).toBe('/dashboard'));
     expect(JSON.parse(localStorage.getItem(REMEMBERED_USER_KEY) ?? 'null')).toMatchObject({ name: 'Olga' });
     online.unmount();
 
     // Offline: fetch fails as a browser's does; the remembered user opens the dashboard, not the login.
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    fakeServer(null, noNetwork);
     const offline = renderApp('/dashboard');
     expect(await offline.findByRole('heading', { level: 1, name: 'Ciao, Olga!' })).toBeInTheDocument();
     expect(offline.currentPath()).toBe('/dashboard');
     offline.unmount();
 
     // The server says signed out: nothing is remembered any more, and offline means the login.
-    mockApi({ 'GET /api/auth/session': anonymous });
+    fakeServer(null);
     const signedOut = renderApp('/dashboard');
     await waitFor(() => expect(signedOut.currentPath()).toBe('/login'));
     expect(localStorage.getItem(REMEMBERED_USER_KEY)).toBeNull();
@@ -63,7 +63,7 @@ describe('session offline', { timeout: 20_000 }, () => {
 
   it('a remembered user that no longer reads as a user is not trusted', async () => {
     localStorage.setItem(REMEMBERED_USER_KEY, JSON.stringify({ name: 'Senza id' }));
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    fakeServer(null, noNetwork);
     const { currentPath } = renderApp('/dashboard');
     await waitFor(() => expect(currentPath()).toBe('/login'));
   });
@@ -90,8 +90,7 @@ describe('sign-out and push notifications', { timeout: 20_000 }, () => {
     const subscription = { endpoint: 'https://push.example.com/send/abc', unsubscribe };
     subscribedDevice(async () => ({ pushManager: { getSubscription: async () => subscription } }));
     const order: string[] = [];
-    const fetchMock = mockApi({
-      'GET /api/auth/session': () => json({ user: fakeUser() }),
+    const calls = fakeServer(fakeUser(), {
       'POST /api/me/push-subscriptions/remove': () => (order.push('remove'), new Response(null, { status: 204 })),
       'POST /api/auth/logout': () => (order.push('logout'), new Response(null, { status: 204 })),
     });
@@ -100,14 +99,14 @@ describe('sign-out and push notifications', { timeout: 20_000 }, () => {
 
     await act(() => auth!.logout());
     expect(order).toEqual(['remove', 'logout']);
-    expect(sentBody(fetchMock, 'POST', '/api/me/push-subscriptions/remove')).toEqual({ endpoint: subscription.endpoint });
+    expect(calls.find((call) => call.method === 'POST' && call.path === '/api/me/push-subscriptions/remove')?.body).toEqual({ endpoint: subscription.endpoint });
     expect(unsubscribe).toHaveBeenCalledTimes(1);
     expect(queryClient.getQueryData(meQueryKey)).toBeNull();
   });
 
   it('a browser that fails, or never answers, does not stop the sign-out', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const fetchMock = mockApi({ 'GET /api/auth/session': () => json({ user: fakeUser() }), 'POST /api/auth/logout': () => new Response(null, { status: 204 }) });
+    const calls = fakeServer(fakeUser(), { 'POST /api/auth/logout': () => new Response(null, { status: 204 }) });
 
     subscribedDevice(() => Promise.reject(new Error('Storage error')));
     const failing = renderApp('/profilo', <Probe />);
@@ -133,7 +132,7 @@ describe('sign-out and push notifications', { timeout: 20_000 }, () => {
     }
     expect(hanging.queryClient.getQueryData(meQueryKey)).toBeNull();
     expect(warn).toHaveBeenCalledWith('Notifiche non disattivate su questo dispositivo: nessuna risposta');
-    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/logout')).toHaveLength(2);
+    expect(calls.filter((call) => call.path === '/api/auth/logout')).toHaveLength(2);
     warn.mockRestore();
   });
 });
@@ -153,8 +152,7 @@ describe('sign-out steps', { timeout: 20_000 }, () => {
       forget: (user) => order.push(`forget ${user.id}`),
     });
     try {
-      mockApi({
-        'GET /api/auth/session': () => json({ user: fakeUser() }),
+      fakeServer(fakeUser(), {
         'POST /api/auth/logout': () => (order.push('logout'), new Response(null, { status: 204 })),
       });
       const { queryClient } = renderApp('/profilo', <Probe />);

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useReducer,
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LoginRequest, ProfileUpdate, RegisterRequest, User } from '@sfida/core/user';
 import type { LoginDevice } from '@sfida/core/device-token';
-import { apiFetch } from './api-client';
+import { apiFetch, noContent } from './api-client';
 import { browserTimeZone } from './browser-time-zone';
 import { storedDeviceToken } from './device-token';
 import { remembered } from './remembered-user';
@@ -94,7 +94,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (user && !(await confirmSignOut(user))) return false;
       await stopPushOnThisDevice();
       try {
-        await apiFetch('/api/auth/logout', { method: 'POST' });
+        await apiFetch('/api/auth/logout', { method: 'POST', schema: noContent });
       } catch (error) {
         // Only logged: the browser forgets the user either way.
         console.warn('Logout non riuscito', error);

@@ -17,11 +17,11 @@ export function storedDeviceToken(email: string): string | undefined {
   }
 }
 
-/** Keeps the token a sign-in answered (`answer.deviceToken`) for `email`'s account. */
-export function storeDeviceToken(email: string, answer: unknown): void {
-  if (typeof answer !== 'object' || answer === null || !('deviceToken' in answer) || typeof answer.deviceToken !== 'string') return;
+/** Keeps the token a sign-in answered for `email`'s account (none: the one held stays). */
+export function storeDeviceToken(email: string, deviceToken: string | undefined): void {
+  if (deviceToken === undefined) return;
   try {
-    globalThis.localStorage?.setItem(keyOf(email), answer.deviceToken);
+    globalThis.localStorage?.setItem(keyOf(email), deviceToken);
   } catch {
     // Storage full or refused: the next login is the untrusted kind, nothing worse.
   }

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { OwnThread } from '@sfida/core/check-in-threads';
 import type { Inbox } from '@sfida/core/cohort-messages';
-import { apiFetch } from './api-client';
+import { apiFetch, noContent } from './api-client';
 
 /*
  * The participant's inbox: their check-in threads (the coach's replies and their answers) and the
@@ -107,7 +107,7 @@ export function useMarkMessagesRead(userId: string) {
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationKey: readMutationKey,
-    mutationFn: (id: string) => apiFetch<void>(`/api/me/messages/${encodeURIComponent(id)}/read`, { method: 'POST' }),
+    mutationFn: (id: string) => apiFetch(`/api/me/messages/${encodeURIComponent(id)}/read`, { method: 'POST', schema: noContent }),
     onSuccess: (_answer, id) => {
       queryClient.setQueryData(inboxQueryKey(userId), (inbox: Inbox | undefined) => {
         const message = inbox?.messages.find((m) => m.id === id);

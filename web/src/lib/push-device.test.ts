@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockApi, sentBody } from '../testing/test-utils';
+import { fakeUser } from '../testing/fake-user';
+import { fakeServer, json, noNetwork } from '../testing/test-utils';
 import { base64UrlToBytes, currentSubscription, pushDeviceMessages, pushSupport, subscribeDevice, unsubscribeDevice } from './push-device';
 
 const IPHONE_SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -72,19 +73,19 @@ describe('currentSubscription', () => {
 describe('subscribeDevice', () => {
   it('permission denied: the Italian message, no subscription, nothing sent', async () => {
     const browser = fakePushBrowser({ permission: 'denied' });
-    const fetchMock = mockApi({});
+    const calls = fakeServer(fakeUser());
     await expect(subscribeDevice(PUBLIC_KEY)).rejects.toThrow(pushDeviceMessages.denied);
     expect(browser.pushManager.subscribe).not.toHaveBeenCalled();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
   });
 
   it("permission granted: subscribes with the decoded key and sends only the endpoint and keys", async () => {
     const browser = fakePushBrowser();
-    const fetchMock = mockApi({ 'POST /api/me/push-subscriptions': () => new Response(null, { status: 201 }) });
+    const calls = fakeServer(fakeUser(), { 'POST /api/me/push-subscriptions': () => json({ subscribed: true }, 201) });
     expect(await subscribeDevice(PUBLIC_KEY)).toBe(browser.subscription);
     expect(browser.requestPermission).toHaveBeenCalledTimes(1);
     expect(browser.pushManager.subscribe).toHaveBeenCalledWith({ userVisibleOnly: true, applicationServerKey: new Uint8Array([0x04, 0xfc, 0xfe, 0xff]) });
-    expect(sentBody(fetchMock, 'POST', '/api/me/push-subscriptions')).toEqual({
+    expect(calls.find((call) => call.method === 'POST' && call.path === '/api/me/push-subscriptions')?.body).toEqual({
       endpoint: 'https://push.example.com/send/abc',
       keys: { p256dh: 'p256dh-key', auth: 'auth-key' },
     });
@@ -98,7 +99,7 @@ describe('subscribeDevice', () => {
 
   it("the server's refusal: its error, and the device is not left subscribed", async () => {
     const browser = fakePushBrowser();
-    mockApi({ 'POST /api/me/push-subscriptions': () => json({ message: 'Iscrizione alle notifiche non valida' }, 400) });
+    fakeServer(fakeUser(), { 'POST /api/me/push-subscriptions': () => json({ message: 'Iscrizione alle notifiche non valida' }, 400) });
     await expect(subscribeDevice(PUBLIC_KEY)).rejects.toThrow('Iscrizione alle notifiche non valida');
     expect(browser.subscription.unsubscribe).toHaveBeenCalledTimes(1);
   });
@@ -107,20 +108,20 @@ describe('subscribeDevice', () => {
 describe('unsubscribeDevice', () => {
   it('tells the server the endpoint, then unsubscribes the browser', async () => {
     const browser = fakePushBrowser({ subscribed: true });
-    const fetchMock = mockApi({
+    const calls = fakeServer(fakeUser(), {
       'POST /api/me/push-subscriptions/remove': () => {
         expect(browser.subscription.unsubscribe).not.toHaveBeenCalled();
         return new Response(null, { status: 204 });
       },
     });
     await unsubscribeDevice();
-    expect(sentBody(fetchMock, 'POST', '/api/me/push-subscriptions/remove')).toEqual({ endpoint: 'https://push.example.com/send/abc' });
+    expect(calls.find((call) => call.method === 'POST' && call.path === '/api/me/push-subscriptions/remove')?.body).toEqual({ endpoint: 'https://push.example.com/send/abc' });
     expect(browser.subscription.unsubscribe).toHaveBeenCalledTimes(1);
   });
 
   it('offline: still unsubscribes the browser', async () => {
     const browser = fakePushBrowser({ subscribed: true });
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    fakeServer(fakeUser(), noNetwork);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await unsubscribeDevice();
     expect(browser.subscription.unsubscribe).toHaveBeenCalledTimes(1);
@@ -130,8 +131,8 @@ describe('unsubscribeDevice', () => {
 
   it('does nothing where the device has no subscription', async () => {
     fakePushBrowser();
-    const fetchMock = mockApi({});
+    const calls = fakeServer(fakeUser());
     await unsubscribeDevice();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
   });
 });

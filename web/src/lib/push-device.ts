@@ -1,5 +1,5 @@
 import type { PushSubscriptionRequest } from '@sfida/core/notifications';
-import { apiFetch } from './api-client';
+import { apiFetch, noContent } from './api-client';
 
 /*
  * This device's side of push notifications: the browser's Push API around our two endpoints. The
@@ -83,7 +83,9 @@ export async function subscribeDevice(publicKey: string): Promise<PushSubscripti
 
   const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(publicKey) });
   try {
-    await apiFetch(SUBSCRIPTIONS, { method: 'POST', body: subscriptionRequest(subscription) });
+    // Imported here, not at the top: lib/ rides in every page's chunk, core and zod do not (see lib/inbox.ts).
+    const { pushSubscribedAnswerSchema } = await import('@sfida/core/notifications');
+    await apiFetch(SUBSCRIPTIONS, { method: 'POST', body: subscriptionRequest(subscription), schema: pushSubscribedAnswerSchema });
   } catch (error) {
     // A subscription the server does not know would show as active here and never receive anything.
     await subscription.unsubscribe().catch(() => false);
@@ -100,7 +102,7 @@ export async function unsubscribeDevice(): Promise<void> {
   const subscription = await currentSubscription();
   if (!subscription) return;
   try {
-    await apiFetch(`${SUBSCRIPTIONS}/remove`, { method: 'POST', body: { endpoint: subscription.endpoint } });
+    await apiFetch(`${SUBSCRIPTIONS}/remove`, { method: 'POST', body: { endpoint: subscription.endpoint }, schema: noContent });
   } catch (error) {
     console.warn('Iscrizione alle notifiche non rimossa dal server', error);
   }

@@ -1,9 +1,9 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { User } from '@sfida/core/user';
-import { ApiError, apiFetch, readApiResponse } from './api-client';
+import type { SessionAnswer, User } from '@sfida/core/user';
+import { ApiError, apiFetch, readApiResponse, UnexpectedAnswerError } from './api-client';
 import { storeDeviceToken } from './device-token';
 import { remembered, rememberedUser } from './remembered-user';
-import { parseUser } from './user-module';
+import { sessionAnswer, signInAnswer, userAnswer } from './user-module';
 
 // The session as the server keeps it, read into react-query's cache under meQueryKey.
 
@@ -11,14 +11,14 @@ export const meQueryKey = ['auth', 'me'] as const;
 
 /** A request the server answers with the user. */
 export async function userRequest(path: string, options: { method?: 'POST' | 'PUT'; body?: unknown; signal?: AbortSignal } = {}): Promise<User> {
-  return parseUser(await apiFetch(path, options));
+  return apiFetch(path, { ...options, schema: userAnswer });
 }
 
 /** A login or registration: its user, and the device token it answers kept for `email`'s next login. */
 export async function signInRequest(path: string, email: string, body: unknown, headers?: Record<string, string>): Promise<User> {
-  const answer = await apiFetch(path, { method: 'POST', body, headers });
-  storeDeviceToken(email, answer);
-  return parseUser(answer);
+  const { deviceToken, ...user } = await apiFetch(path, { method: 'POST', body, headers, schema: signInAnswer });
+  storeDeviceToken(email, deviceToken);
+  return user;
 }
 
 declare global {
@@ -41,21 +41,19 @@ function takeEarlySessionRequest(): Promise<Response> | undefined {
  * the browser on every signed-out visit. Other failures are errors.
  */
 export async function fetchMe(signal?: AbortSignal): Promise<User | null> {
-  let data: unknown;
+  let answer: SessionAnswer;
   try {
     const early = takeEarlySessionRequest();
-    data = early ? await readApiResponse(await early) : await apiFetch('/api/auth/session', { signal });
+    answer = early ? await readApiResponse(await early, sessionAnswer) : await apiFetch('/api/auth/session', { schema: sessionAnswer, signal });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return remembered(null);
     // No network (the app opened offline, from the service worker's cache): the user this browser
     // last signed in keeps working on their local tracker; the session is checked again online.
-    const offline = !(error instanceof ApiError) ? await rememberedUser() : null;
+    const offline = !(error instanceof ApiError) && !(error instanceof UnexpectedAnswerError) ? await rememberedUser() : null;
     if (offline) return offline;
     throw error;
   }
-  if (typeof data !== 'object' || data === null || !('user' in data)) throw new Error('Risposta della sessione non valida');
-  if (data.user === null) return remembered(null);
-  return remembered(await parseUser(data.user));
+  return remembered(answer.user);
 }
 
 export const meQueryOptions = queryOptions({

@@ -3,7 +3,11 @@ import { configure, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
-import type { User } from '@sfida/core/user';
+import { inboxSchema } from '@sfida/core/cohort-messages';
+import { leaderboardAnswerSchema } from '@sfida/core/progress-summary';
+import { staleTrackerAnswerSchema, trackerSavedAnswerSchema } from '@sfida/core/tracker';
+import { syncChangesAnswerSchema } from '@sfida/core/tracker-changes';
+import { sessionAnswerSchema, type User } from '@sfida/core/user';
 import { AppProvider } from '../app/provider';
 import { AppRoutes } from '../app/router';
 import { Toaster } from '../components/toaster';
@@ -63,8 +67,23 @@ export function renderApp(path: string, screen?: ReactNode) {
 }
 
 /** A JSON answer, as our API sends it. */
-export function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+}
+
+/** `GET /api/auth/session`'s answer for `user` (null: signed out). */
+export function sessionAnswer(user: User | null): Response {
+  return json(sessionAnswerSchema.parse({ user }));
+}
+
+/** `PUT /api/users/me/progress`'s answer when the server stored `tracker` as revision `tag`. */
+export function trackerSaved(tracker: unknown, tag: string): Response {
+  return json(trackerSavedAnswerSchema.parse({ tracker }), 200, { ETag: tag });
+}
+
+/** `PUT /api/users/me/progress`'s 412: another device stored `tracker` first, as revision `tag`. */
+export function trackerStale(tracker: unknown, tag: string): Response {
+  return json(staleTrackerAnswerSchema.parse({ message: 'cambiato', tracker }), 412, { ETag: tag });
 }
 
 /** One request the app made, as the fake server saw it (header names in lower case). */
@@ -74,10 +93,30 @@ export interface ApiCall {
   path: string;
   body: unknown;
   headers: Record<string, string>;
+  credentials: RequestCredentials | undefined;
 }
 
-/** Replaces `fetch` with `answer`; the mock's own calls and the `ApiCall`s list what was sent. */
-function stubFetch(answer: (call: ApiCall) => Response | Promise<Response>) {
+export type ApiHandler = (call: ApiCall) => Response | Promise<Response> | undefined;
+
+/** Answers keyed "METHOD path" (the path with its query string), e.g. `'POST /api/auth/login'`. */
+export type ApiRoutes = Record<string, (call: ApiCall) => Response | Promise<Response>>;
+
+/** A handler that fails every call as a browser does with no network. */
+export const noNetwork: ApiHandler = () => {
+  throw new TypeError('Failed to fetch');
+};
+
+/**
+ * Replaces `fetch` with a server where `user` is signed in (null: nobody is): unless `answers`
+ * answers first (a handler, or routes), `/api/auth/session` answers `{ user }`, the tracker's copy
+ * none yet (204) and an upload is stored as sent, the leaderboard and the inbox are empty; any
+ * other call answers 404. These answers go through core's schemas, so that a change of contract
+ * breaks the fake rather than leaving it behind. Returns the list of calls made.
+ */
+export function fakeServer(user: User | null, answers: ApiHandler | ApiRoutes = () => undefined): ApiCall[] {
+  const handler: ApiHandler = typeof answers === 'function' ? answers : (call) => answers[`${call.method} ${call.path}`]?.(call);
+  const session = sessionAnswerSchema.parse({ user });
+  let revision = 0;
   const calls: ApiCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
@@ -86,58 +125,24 @@ function stubFetch(answer: (call: ApiCall) => Response | Promise<Response>) {
       path: url.pathname + url.search,
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
       headers: Object.fromEntries(new Headers(init.headers).entries()),
+      credentials: init.credentials,
     };
     calls.push(call);
-    return answer(call);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return { fetchMock, calls };
-}
-
-type Handler = (request: { method: string; body: unknown }) => Response | Promise<Response>;
-
-/**
- * A server that knows only `routes`, keyed "METHOD path" (with the query string); any other call
- * answers 404. Returns the `fetch` mock so tests can inspect what was sent.
- */
-export function mockApi(routes: Record<string, Handler>) {
-  return stubFetch((call) => {
-    const handler = routes[`${call.method} ${call.path}`];
-    if (!handler) return json({ message: `Nessun mock per ${call.method} ${call.path}` }, 404);
-    return handler({ method: call.method, body: call.body });
-  }).fetchMock;
-}
-
-export type ApiHandler = (call: ApiCall) => Response | Promise<Response> | undefined;
-
-/**
- * A server where `user` is signed in: `/api/auth/session` answers `{ user }`, the tracker's copy
- * none yet (204), an upload is accepted, the leaderboard and the inbox are empty, unless `handler`
- * answers first. Returns the list of calls made.
- */
-export function fakeServer(user: User, handler: ApiHandler = () => undefined): ApiCall[] {
-  return stubFetch(async (call) => {
     const answer = await handler(call);
     if (answer) return answer;
     const path = call.path.split('?')[0];
-    if (path === '/api/auth/session') return json({ user });
+    if (path === '/api/auth/session') return json(session);
     if (path === '/api/users/me/progress') {
-      return call.method === 'PUT' ? json({ weeklyKPI: null }) : new Response(null, { status: 204 });
+      if (call.method === 'PATCH') return json(syncChangesAnswerSchema.parse({ changes: {} }), 200, { ETag: `"r${++revision}"` });
+      return call.method === 'PUT' ? trackerSaved(call.body, `"r${++revision}"`) : new Response(null, { status: 204 });
     }
-    if (path?.endsWith('/leaderboard')) return json({ entries: [] });
-    if (path === '/api/me/inbox') return json({ threads: [], messages: [], unreadMessages: 0 });
+    if (path?.endsWith('/leaderboard')) return json(leaderboardAnswerSchema.parse({ entries: [] }));
+    if (path === '/api/me/inbox') return json(inboxSchema.parse({ threads: [], messages: [], unreadMessages: 0 }));
     return json({ message: 'Non trovato' }, 404);
-  }).calls;
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
 }
-
-/** The body a call to `method path` sent, parsed from JSON. */
-export function sentBody(fetchMock: ReturnType<typeof mockApi>, method: string, path: string): unknown {
-  const call = fetchMock.mock.calls.find(([url, init]) => url === path && (init?.method ?? 'GET') === method);
-  return call && typeof call[1]?.body === 'string' ? JSON.parse(call[1].body) : undefined;
-}
-
-/** GET /api/auth/session when signed out. */
-export const anonymous: Handler = () => json({ user: null });
 
 /** A promise the test settles when it wants to, to observe loading states. */
 export function deferred<T>() {

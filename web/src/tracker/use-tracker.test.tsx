@@ -4,7 +4,7 @@ import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { addHabit } from '@sfida/core/tracker-actions';
 import { applyTrackerChanges, trackerChanges, type TrackerChanges } from '@sfida/core/tracker-changes';
 import { fakeUser } from '../testing/fake-user';
-import { fakeServer, json, renderApp, resetTestState } from '../testing/test-utils';
+import { fakeServer, json, renderApp, resetTestState, trackerSaved, type ApiCall } from '../testing/test-utils';
 import { STORAGE_KEYS } from './storage-keys';
 import { REFRESH_AFTER_HIDDEN_MS, SYNC_DEBOUNCE_MS } from './tracker-sync';
 import { useTracker } from './use-tracker';
@@ -21,6 +21,9 @@ function trackerWith(names: string[], updatedAt = '2025-10-06T09:00:00.000Z', id
   });
   return data;
 }
+
+/** What the app sent of the tracker: the whole (PUT) or its changes (PATCH). */
+const uploads = (calls: ApiCall[]) => calls.filter((c) => c.path === '/api/users/me/progress' && (c.method === 'PUT' || c.method === 'PATCH'));
 
 let renders = 0;
 function HabitNames() {
@@ -129,7 +132,7 @@ describe('useTracker', () => {
       expect(await screen.findByText('Dal telefono')).toBeInTheDocument();
       expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.tracker(user.id)) ?? '{}').habits).toHaveLength(2);
       await act(() => new Promise((resolve) => setTimeout(resolve, SYNC_DEBOUNCE_MS + 200)));
-      expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+      expect(uploads(calls)).toHaveLength(0);
     });
 
     it('looks again only after a real absence, and merges what another device sent with a change made here', async () => {
@@ -226,7 +229,7 @@ describe('useTracker', () => {
     expect(await screen.findByText('Inizio: 2025-10-06')).toBeInTheDocument();
     await waitFor(() => expect(calls.some((c) => c.method === 'GET' && c.path === '/api/users/me/progress')).toBe(true));
     await act(() => new Promise((resolve) => setTimeout(resolve, SYNC_DEBOUNCE_MS + 200)));
-    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    expect(uploads(calls)).toHaveLength(0);
   });
 
   it('shows a message when the browser storage is full', async () => {
@@ -275,7 +278,7 @@ describe('useTracker', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     const before = renders;
     await act(async () => {
-      answer(json({ weeklyKPI: null }));
+      answer(trackerSaved(calls.find((c) => c.method === 'PUT')!.body, '"r1"'));
       await new Promise((resolve) => setTimeout(resolve, 50));
     });
     expect(renders).toBe(before);
@@ -322,7 +325,7 @@ describe('useTracker', () => {
     localStorage.setItem(STORAGE_KEYS.tracker(user.id), JSON.stringify(trackerWith(['Leggere'])));
     let refuse = false;
     const calls = fakeServer(user, (call) =>
-      call.method === 'PUT' && refuse ? json({ message: 'Dati non plausibili' }, 400) : undefined,
+      (call.method === 'PUT' || call.method === 'PATCH') && refuse ? json({ message: 'Dati non plausibili' }, 400) : undefined,
     );
     renderApp('/dashboard', <HabitNames />);
     await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));

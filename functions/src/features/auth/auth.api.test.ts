@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import type { User } from '@sfida/core/user';
+import { sessionAnswerSchema, type User } from '@sfida/core/user';
 import { sha256Hex } from '../../shared/crypto';
 import { disableAccount } from '../account/admin';
 import { createIdentityToolkit } from '../../shared/identity-toolkit';
@@ -278,10 +278,11 @@ describe('sessions', () => {
     expect(signedOut.headers.get('cache-control')).toBe('private, no-store');
 
     const { client, user } = await registerParticipant(app);
-    const signedIn = await client.get<{ user: User | null }>('/api/auth/session');
+    const signedIn = await client.get('/api/auth/session');
     expect(signedIn.status).toBe(200);
-    expect(signedIn.body.user).toEqual((await client.get<User>('/api/auth/me')).body);
-    expect(signedIn.body.user).toMatchObject({ id: user.id, email: user.email });
+    const answer = sessionAnswerSchema.parse(signedIn.body);
+    expect(answer.user).toEqual((await client.get<User>('/api/auth/me')).body);
+    expect(answer.user).toMatchObject({ id: user.id, email: user.email });
     expect(signedIn.headers.get('cache-control')).toBe('private, no-store');
 
     const forged = new Client(app);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { coachMessages, type CoachCohort } from '@sfida/core/coach';
+import { coachMessages, withdrawalSchema, type CoachCohort } from '@sfida/core/coach';
 import type { LeaderboardEntry } from '@sfida/core/progress-summary';
 import { messages, type User } from '@sfida/core/user';
 import { cohortRef } from '../../shared/cohort-repository';
@@ -246,7 +246,7 @@ describe('POST /api/coach/cohorts/{cohortId}/participants/{userId}/withdraw', ()
     const reply = await coach.client.post(`/api/coach/cohorts/${cohort.id}/participants/${annaUser.id}/withdraw`);
     expect(reply.status).toBe(200);
     const withdrawnAt = app.deps.clock().toISOString().slice(0, 10);
-    expect(reply.body).toMatchObject({ userId: annaUser.id, withdrawnAt: expect.stringContaining(withdrawnAt) });
+    expect(withdrawalSchema.parse(reply.body)).toMatchObject({ userId: annaUser.id, withdrawnAt: expect.stringContaining(withdrawnAt) });
     expect(await readDoc(app, `users/${annaUser.id}`)).toMatchObject({ cohortId: cohort.id, withdrawnAt: reply.body.withdrawnAt });
     // Her weekly scores go with her: the counts that rank the others no longer include her.
     expect(await readDoc(app, annaScore)).toBeUndefined();

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { Timestamp } from 'firebase-admin/firestore';
 import { checkInThreadId } from '@sfida/core/check-in-threads';
-import { DEFAULT_NOTIFICATION_SETTINGS, notificationMessages, type NotificationSettings, type NotificationsResponse } from '@sfida/core/notifications';
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  notificationMessages,
+  notificationsResponseSchema,
+  pushSubscribedAnswerSchema,
+  type NotificationSettings,
+  type NotificationsResponse,
+} from '@sfida/core/notifications';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { addHabit, submitCheckIn, toggleHabit } from '@sfida/core/tracker-actions';
 import { sha256Hex } from '../../shared/crypto';
@@ -61,13 +68,14 @@ async function sync(member: Member, change: (data: TrackerData) => TrackerData):
 async function subscribe(client: Client, device: BrowserDevice): Promise<void> {
   const reply = await client.post('/api/me/push-subscriptions', { ...device.subscription, expirationTime: null });
   expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+  pushSubscribedAnswerSchema.parse(reply.body);
 }
 
 async function saveSettings(client: Client, change: (settings: NotificationSettings) => NotificationSettings): Promise<NotificationsResponse> {
-  const current = await client.get<NotificationsResponse>('/api/me/notifications');
-  const reply = await client.put<NotificationsResponse>('/api/me/notifications', { settings: change(current.body.settings) });
+  const current = notificationsResponseSchema.parse((await client.get('/api/me/notifications')).body);
+  const reply = await client.put('/api/me/notifications', { settings: change(current.settings) });
   expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-  return reply.body;
+  return notificationsResponseSchema.parse(reply.body);
 }
 
 async function schedules(uid: string): Promise<Record<string, string>> {

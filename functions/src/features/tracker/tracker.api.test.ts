@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { coachMessages } from '@sfida/core/coach';
-import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
+import { emptyTracker, staleTrackerAnswerSchema, trackerSavedAnswerSchema, type TrackerData } from '@sfida/core/tracker';
 import { addHabit, savePlanner, setActionText, submitCheckIn, toggleAction, toggleHabit, weekActions, type TrackerResult } from '@sfida/core/tracker-actions';
 import { addDays, todayIn } from '@sfida/core/dates';
 import { mergeTrackers } from '@sfida/core/tracker-merge';
@@ -67,6 +67,9 @@ async function sync(client: Client, data: unknown) {
   const reply = await client.request<SyncReply>('PUT', '/api/users/me/progress', { json: data, headers: tag ? { 'if-match': tag } : {} });
   const next = reply.headers.get('etag');
   if (next) trackerTags.set(client, next);
+  // The answers the web app reads, in core's shapes.
+  if (reply.status === 200) trackerSavedAnswerSchema.parse(reply.body);
+  if (reply.status === 412) staleTrackerAnswerSchema.parse(reply.body);
   return reply;
 }
 

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { anonymous, deferred, json, mockApi, renderApp, sentBody } from '../../testing/test-utils';
+import { deferred, fakeServer, json, renderApp } from '../../testing/test-utils';
 import { fakeUser } from '../../testing/fake-user';
 import { storedDeviceToken } from '../../lib/device-token';
 
@@ -17,33 +17,33 @@ async function fillAndSubmit(user: ReturnType<typeof renderApp>['user']) {
 // Whole-app renders with lazy routes: generous timeout on a busy machine.
 describe('login page', { timeout: 20_000 }, () => {
   it('signs in with cookie credentials and goes to the dashboard', async () => {
-    const fetchMock = mockApi({ 'GET /api/auth/session': anonymous, 'POST /api/auth/login': () => json(fakeUser()) });
+    const calls = fakeServer(null, { 'POST /api/auth/login': () => json(fakeUser()) });
     const { user, currentPath } = renderApp('/login');
     await fillAndSubmit(user);
 
     await waitFor(() => expect(currentPath()).toBe('/dashboard'));
-    expect(sentBody(fetchMock, 'POST', '/api/auth/login')).toEqual({ email: 'giulia@example.it', password: 'segreta123' });
-    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/auth/login') ?? [];
-    expect(init?.credentials).toBe('include');
-    expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json' });
+    const login = calls.find((call) => call.method === 'POST' && call.path === '/api/auth/login');
+    expect(login?.body).toEqual({ email: 'giulia@example.it', password: 'segreta123' });
+    expect(login?.credentials).toBe('include');
+    expect(login?.headers).toMatchObject({ 'content-type': 'application/json' });
   });
 
   it("sends this browser's device token for the account and keeps the new one it gets back", async () => {
     window.localStorage.setItem('sfida8:device-token:giulia@example.it', 'token-di-prima');
     window.localStorage.setItem('sfida8:device-token:altra@example.it', 'token-altrui');
-    const fetchMock = mockApi({ 'GET /api/auth/session': anonymous, 'POST /api/auth/login': () => json({ ...fakeUser(), deviceToken: 'token-nuovo' }) });
+    const calls = fakeServer(null, { 'POST /api/auth/login': () => json({ ...fakeUser(), deviceToken: 'token-nuovo' }) });
     const { user, currentPath } = renderApp('/login');
     await fillAndSubmit(user);
 
     await waitFor(() => expect(currentPath()).toBe('/dashboard'));
-    expect(sentBody(fetchMock, 'POST', '/api/auth/login')).toEqual({ email: 'giulia@example.it', password: 'segreta123', deviceToken: 'token-di-prima' });
+    expect(calls.find((call) => call.method === 'POST' && call.path === '/api/auth/login')?.body).toEqual({ email: 'giulia@example.it', password: 'segreta123', deviceToken: 'token-di-prima' });
     expect(storedDeviceToken('Giulia@Example.it ')).toBe('token-nuovo');
     expect(storedDeviceToken('altra@example.it')).toBe('token-altrui');
   });
 
   it('a failed login keeps the token it sent', async () => {
     window.localStorage.setItem('sfida8:device-token:giulia@example.it', 'token-di-prima');
-    mockApi({ 'GET /api/auth/session': anonymous, 'POST /api/auth/login': () => json({ message: 'Email o password non corretti' }, 401) });
+    fakeServer(null, { 'POST /api/auth/login': () => json({ message: 'Email o password non corretti' }, 401) });
     const { user } = renderApp('/login');
     await fillAndSubmit(user);
 
@@ -52,7 +52,7 @@ describe('login page', { timeout: 20_000 }, () => {
   });
 
   it('shows the server message in the alert box', async () => {
-    mockApi({ 'GET /api/auth/session': anonymous, 'POST /api/auth/login': () => json({ message: 'Email o password non corretti' }, 401) });
+    fakeServer(null, { 'POST /api/auth/login': () => json({ message: 'Email o password non corretti' }, 401) });
     const { user } = renderApp('/login');
     await fillAndSubmit(user);
 
@@ -61,7 +61,7 @@ describe('login page', { timeout: 20_000 }, () => {
   });
 
   it('falls back to the Italian message when the server gives none', async () => {
-    mockApi({ 'GET /api/auth/session': anonymous, 'POST /api/auth/login': () => new Response('<html>Bad gateway</html>', { status: 502 }) });
+    fakeServer(null, { 'POST /api/auth/login': () => new Response('<html>Bad gateway</html>', { status: 502 }) });
     const { user } = renderApp('/login');
     await fillAndSubmit(user);
 
@@ -70,7 +70,7 @@ describe('login page', { timeout: 20_000 }, () => {
 
   it('shows a loading label while signing in', async () => {
     const answer = deferred<Response>();
-    mockApi({ 'GET /api/auth/session': anonymous, 'POST /api/auth/login': () => answer.promise });
+    fakeServer(null, { 'POST /api/auth/login': () => answer.promise });
     const { user, currentPath } = renderApp('/login');
     await fillAndSubmit(user);
 
@@ -80,7 +80,7 @@ describe('login page', { timeout: 20_000 }, () => {
   });
 
   it('answers a password reset request with the same confirmation, even when the call fails', async () => {
-    const fetchMock = mockApi({ 'GET /api/auth/session': anonymous, 'POST /api/auth/password-reset': () => json({ message: 'Errore' }, 500) });
+    const calls = fakeServer(null, { 'POST /api/auth/password-reset': () => json({ message: 'Errore' }, 500) });
     const { user } = renderApp('/login');
     const toggle = await screen.findByRole('button', { name: 'Password dimenticata?' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -90,6 +90,6 @@ describe('login page', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Invia istruzioni' }));
 
     expect(await screen.findByRole('status')).toHaveTextContent('Se l’indirizzo è registrato');
-    expect(sentBody(fetchMock, 'POST', '/api/auth/password-reset')).toEqual({ email: 'nessuno@example.it' });
+    expect(calls.find((call) => call.method === 'POST' && call.path === '/api/auth/password-reset')?.body).toEqual({ email: 'nessuno@example.it' });
   });
 });

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Field, Input, Stack } from '@chakra-ui/react';
-import type { PasswordResetRequest } from '@sfida/core/user';
-import { apiFetch } from '../../lib/api-client';
+import { requestPasswordReset } from './api/password-reset';
 
 export const RESET_CONFIRMATION =
   'Se l’indirizzo è registrato, riceverai a breve un’email con le istruzioni per reimpostare la password.';
@@ -19,8 +18,7 @@ export function PasswordResetForm({ defaultEmail = '' }: { defaultEmail?: string
     event.preventDefault();
     setSending(true);
     try {
-      const body: PasswordResetRequest = { email: email.trim() };
-      await apiFetch('/api/auth/password-reset', { method: 'POST', body });
+      await requestPasswordReset(email.trim());
     } catch (error) {
       console.warn('Richiesta di reimpostazione non riuscita', error);
     }

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { anonymous, deferred, json, mockApi, renderApp, sentBody } from '../../testing/test-utils';
+import { deferred, fakeServer, json, renderApp, type ApiCall } from '../../testing/test-utils';
 import { fakeNewcomer } from '../../testing/fake-user';
 import { storedDeviceToken } from '../../lib/device-token';
 import { browserTimeZone } from '../../lib/browser-time-zone';
@@ -25,34 +25,34 @@ async function fillAndSubmit(user: ReturnType<typeof renderApp>['user'], fields:
   await user.click(screen.getByRole('button', { name: 'Registrati' }));
 }
 
-const registerCalls = (fetchMock: ReturnType<typeof mockApi>) => fetchMock.mock.calls.filter(([url]) => url === '/api/auth/register');
+const registerCalls = (calls: ApiCall[]) => calls.filter((call) => call.path === '/api/auth/register');
 
 describe('register page', { timeout: 20_000 }, () => {
   it('checks that the passwords match before checking their length', async () => {
-    const fetchMock = mockApi({ 'GET /api/auth/session': anonymous });
+    const calls = fakeServer(null);
     const { user } = renderApp('/register');
     await fillAndSubmit(user, { password: 'abc', confirmPassword: 'abd' });
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Le password non coincidono');
-    expect(registerCalls(fetchMock)).toHaveLength(0);
+    expect(registerCalls(calls)).toHaveLength(0);
   });
 
   it('then asks for at least 6 characters', async () => {
-    const fetchMock = mockApi({ 'GET /api/auth/session': anonymous });
+    const calls = fakeServer(null);
     const { user } = renderApp('/register');
     await fillAndSubmit(user, { password: 'abc' });
 
     expect(await screen.findByRole('alert')).toHaveTextContent('La password deve essere di almeno 6 caratteri');
-    expect(registerCalls(fetchMock)).toHaveLength(0);
+    expect(registerCalls(calls)).toHaveLength(0);
   });
 
   it('leaves the invite code to the server and shows its answer', async () => {
-    const fetchMock = mockApi({ 'GET /api/auth/session': anonymous, 'POST /api/auth/register': () => json({ message: 'Codice segreto non valido' }, 403) });
+    const calls = fakeServer(null, { 'POST /api/auth/register': () => json({ message: 'Codice segreto non valido' }, 403) });
     const { user } = renderApp('/register');
     await fillAndSubmit(user, { secretCode: 'sbagliato' });
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Codice segreto non valido');
-    expect(sentBody(fetchMock, 'POST', '/api/auth/register')).toEqual({
+    expect(registerCalls(calls)[0]?.body).toEqual({
       name: 'Giulia Rossi',
       email: 'giulia@example.it',
       password: 'segreta123',
@@ -62,7 +62,7 @@ describe('register page', { timeout: 20_000 }, () => {
   });
 
   it("clears the passwords' error once a password is edited, and not when another field is", async () => {
-    mockApi({ 'GET /api/auth/session': anonymous });
+    fakeServer(null);
     const { user } = renderApp('/register');
     await fillAndSubmit(user, { password: 'segreta123', confirmPassword: 'segreta124' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Le password non coincidono');
@@ -75,7 +75,7 @@ describe('register page', { timeout: 20_000 }, () => {
   });
 
   it("clears the server's invite-code error once the code is changed", async () => {
-    mockApi({ 'GET /api/auth/session': anonymous, 'POST /api/auth/register': () => json({ message: 'Codice segreto non valido' }, 403) });
+    fakeServer(null, { 'POST /api/auth/register': () => json({ message: 'Codice segreto non valido' }, 403) });
     const { user } = renderApp('/register');
     await fillAndSubmit(user, { secretCode: 'sbagliato' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Codice segreto non valido');
@@ -88,7 +88,7 @@ describe('register page', { timeout: 20_000 }, () => {
   });
 
   it('clears an error about no one field, such as a taken email, on any edit', async () => {
-    mockApi({ 'GET /api/auth/session': anonymous, 'POST /api/auth/register': () => json({ message: 'Esiste già un account con questa email' }, 409) });
+    fakeServer(null, { 'POST /api/auth/register': () => json({ message: 'Esiste già un account con questa email' }, 409) });
     const { user } = renderApp('/register');
     await fillAndSubmit(user);
     expect(await screen.findByRole('alert')).toHaveTextContent('Esiste già un account con questa email');
@@ -98,18 +98,17 @@ describe('register page', { timeout: 20_000 }, () => {
   });
 
   it("fills in the code of a coach's invite link (/register?codice=…)", async () => {
-    const fetchMock = mockApi({ 'GET /api/auth/session': anonymous, 'POST /api/auth/register': () => json(fakeNewcomer(), 201) });
+    const calls = fakeServer(null, { 'POST /api/auth/register': () => json(fakeNewcomer(), 201) });
     const { user, currentPath } = renderApp('/register?codice=AUTUNNO-7K2Q');
     expect(await screen.findByLabelText(/^Codice segreto/)).toHaveValue('AUTUNNO-7K2Q');
     await fillAndSubmit(user, { secretCode: '' });
 
     await waitFor(() => expect(currentPath()).toBe('/onboarding'));
-    expect(sentBody(fetchMock, 'POST', '/api/auth/register')).toMatchObject({ secretCode: 'AUTUNNO-7K2Q' });
+    expect(registerCalls(calls)[0]?.body).toMatchObject({ secretCode: 'AUTUNNO-7K2Q' });
   });
 
   it('falls back to the Italian message when the request fails without one', async () => {
-    mockApi({
-      'GET /api/auth/session': anonymous,
+    fakeServer(null, {
       'POST /api/auth/register': () => {
         throw new TypeError('Failed to fetch');
       },
@@ -121,18 +120,17 @@ describe('register page', { timeout: 20_000 }, () => {
   });
 
   it("tells the server this device's time zone, which the new account keeps", async () => {
-    const fetchMock = mockApi({ 'GET /api/auth/session': anonymous, 'POST /api/auth/register': () => json(fakeNewcomer(), 201) });
+    const calls = fakeServer(null, { 'POST /api/auth/register': () => json(fakeNewcomer(), 201) });
     const { user, currentPath } = renderApp('/register');
     await fillAndSubmit(user);
 
     await waitFor(() => expect(currentPath()).toBe('/onboarding'));
-    const [, init] = registerCalls(fetchMock)[0]!;
-    expect(new Headers(init?.headers).get('x-time-zone')).toBe(browserTimeZone());
+    expect(registerCalls(calls)[0]?.headers['x-time-zone']).toBe(browserTimeZone());
   });
 
   it('shows a loading label, then goes to the onboarding', async () => {
     const answer = deferred<Response>();
-    mockApi({ 'GET /api/auth/session': anonymous, 'POST /api/auth/register': () => answer.promise });
+    fakeServer(null, { 'POST /api/auth/register': () => answer.promise });
     const { user, currentPath } = renderApp('/register');
     await fillAndSubmit(user);
 
@@ -142,8 +140,7 @@ describe('register page', { timeout: 20_000 }, () => {
   });
 
   it("keeps the new account's device token, and a sign-out leaves it in place", async () => {
-    mockApi({
-      'GET /api/auth/session': anonymous,
+    fakeServer(null, {
       'POST /api/auth/register': () => json({ ...fakeNewcomer({ email: 'giulia@example.it' }), deviceToken: 'token-nuovo' }, 201),
       'POST /api/auth/logout': () => new Response(null, { status: 204 }),
     });

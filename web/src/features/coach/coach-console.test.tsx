@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeUser } from '../../testing/fake-user';
-import { anonymous, fakeServer, json, mockApi, renderApp, resetTestState } from '../../testing/test-utils';
+import { fakeServer, json, renderApp, resetTestState } from '../../testing/test-utils';
 import { fakeCoach, fakeCoachServer, fakeCohort } from './coach-fixtures';
 
 afterEach(resetTestState);
@@ -41,7 +41,7 @@ describe('coach console: who gets in', { timeout: 20_000 }, () => {
   });
 
   it('a coach signing in lands on /coach (a participant on the dashboard: login-page.test)', async () => {
-    mockApi({ 'GET /api/auth/session': anonymous, 'POST /api/auth/login': () => json(fakeCoach()), 'GET /api/coach/cohorts': () => json([]) });
+    fakeServer(null, { 'POST /api/auth/login': () => json(fakeCoach()), 'GET /api/coach/cohorts': () => json([]) });
     const { user, currentPath } = renderApp('/login');
     await user.type(await screen.findByLabelText(/Email/), 'marta@example.it');
     await user.type(screen.getByLabelText(/Password/), 'segreta123');

@@ -1,4 +1,5 @@
-import { DEFAULT_REPLY_TEMPLATES, type CheckInCard } from '@sfida/core/check-in-threads';
+import { checkInQueueSchema, DEFAULT_REPLY_TEMPLATES, participantCheckInsSchema, replyTemplatesSchema, type CheckInCard } from '@sfida/core/check-in-threads';
+import { sentMessagesSchema } from '@sfida/core/cohort-messages';
 import type { AttentionReason, CoachCohort, RosterRow } from '@sfida/core/coach';
 import { fakeUser } from '../../testing/fake-user';
 import { fakeServer, json, type ApiCall, type ApiHandler } from '../../testing/test-utils';
@@ -67,14 +68,15 @@ export function fakeCheckInCard(overrides: Partial<CheckInCard> = {}): CheckInCa
 
 /**
  * The console's lists, empty (no check-ins, no messages, the default templates), for tests about
- * something else: the console's pages ask for them on every visit.
+ * something else: the console's pages ask for them on every visit. Built through core's schemas,
+ * as the fake server's own answers are.
  */
 export function emptyCoachLists(call: ApiCall): Response | undefined {
   const path = call.path.split('?')[0]!;
-  if (path === '/api/coach/check-ins') return json({ cards: [], total: 0 });
-  if (path === '/api/coach/reply-templates') return json({ templates: DEFAULT_REPLY_TEMPLATES });
-  if (/^\/api\/coach\/cohorts\/[^/]+\/messages$/.test(path) && call.method === 'GET') return json({ messages: [] });
-  if (/^\/api\/coach\/cohorts\/[^/]+\/participants\/[^/]+\/check-ins$/.test(path)) return json({ cards: [] });
+  if (path === '/api/coach/check-ins') return json(checkInQueueSchema.parse({ cards: [], total: 0 }));
+  if (path === '/api/coach/reply-templates') return json(replyTemplatesSchema.parse({ templates: DEFAULT_REPLY_TEMPLATES }));
+  if (/^\/api\/coach\/cohorts\/[^/]+\/messages$/.test(path) && call.method === 'GET') return json(sentMessagesSchema.parse({ messages: [] }));
+  if (/^\/api\/coach\/cohorts\/[^/]+\/participants\/[^/]+\/check-ins$/.test(path)) return json(participantCheckInsSchema.parse({ cards: [] }));
   return undefined;
 }
 

@@ -5,9 +5,9 @@ import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { formatEventDayTime } from '../../lib/day-time';
+import { useCohortEvents } from '../../lib/events';
 import type { User } from '@sfida/core/user';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useCohortEvents } from './api/events';
 
 const DAY_NUMBER: Intl.DateTimeFormatOptions = { day: 'numeric' };
 const MONTH_YEAR: Intl.DateTimeFormatOptions = { month: 'short', year: 'numeric' };

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { flushSync } from 'react-dom';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { deferred, fakeServer, json, mockApi, renderApp, sentBody } from '../../testing/test-utils';
+import { deferred, fakeServer, json, renderApp, sessionAnswer } from '../../testing/test-utils';
 import { fakeNewcomer, fakeUser } from '../../testing/fake-user';
 
 afterEach(() => {
@@ -34,7 +34,7 @@ async function answerAll(user: User) {
 
 describe('onboarding page', { timeout: 20_000 }, () => {
   it('will not advance without an answer, and counts the questions', async () => {
-    mockApi({ 'GET /api/auth/session': () => json({ user: newcomer }) });
+    fakeServer(newcomer);
     const { user } = renderApp('/onboarding');
 
     expect(await screen.findByText('Domanda 1 di 3')).toBeInTheDocument();
@@ -52,7 +52,7 @@ describe('onboarding page', { timeout: 20_000 }, () => {
   });
 
   it('shows no warning on the last question until the participant tries to finish without answering', async () => {
-    const fetchMock = mockApi({ 'GET /api/auth/session': () => json({ user: newcomer }) });
+    const calls = fakeServer(newcomer);
     const { user } = renderApp('/onboarding');
     onTestFinished(renderBeforeDefaultActions());
     await user.click(await screen.findByLabelText(/Da più di un anno/));
@@ -68,11 +68,11 @@ describe('onboarding page', { timeout: 20_000 }, () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Per favore rispondi a tutte le domande');
     await user.click(screen.getByLabelText(/Principiante/));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([url]) => url === '/api/onboarding')).toBe(false);
+    expect(calls.some((call) => call.path === '/api/onboarding')).toBe(false);
   });
 
   it('moves on with the Enter key too, one question at a time', async () => {
-    mockApi({ 'GET /api/auth/session': () => json({ user: newcomer }) });
+    fakeServer(newcomer);
     const { user } = renderApp('/onboarding');
     await user.click(await screen.findByLabelText(/Da più di un anno/));
     await user.keyboard('{Enter}');
@@ -85,7 +85,7 @@ describe('onboarding page', { timeout: 20_000 }, () => {
   });
 
   it('asks for every answer before saving', async () => {
-    const fetchMock = mockApi({ 'GET /api/auth/session': () => json({ user: newcomer }) });
+    const calls = fakeServer(newcomer);
     const { user } = renderApp('/onboarding');
     await user.click(await screen.findByLabelText(/Da più di un anno/));
     await user.click(screen.getByRole('button', { name: 'Avanti' }));
@@ -94,14 +94,14 @@ describe('onboarding page', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Completa Onboarding' }));
 
     expect(screen.getByRole('alert')).toHaveTextContent('Per favore rispondi a tutte le domande');
-    expect(fetchMock.mock.calls.some(([url]) => url === '/api/onboarding')).toBe(false);
+    expect(calls.some((call) => call.path === '/api/onboarding')).toBe(false);
   });
 
   it('saves the answers with the derived sheet and names it in the success modal', async () => {
     let me = newcomer;
     const saved = deferred<Response>();
-    const fetchMock = mockApi({
-      'GET /api/auth/session': () => json({ user: me }),
+    const calls = fakeServer(newcomer, {
+      'GET /api/auth/session': () => sessionAnswer(me),
       'POST /api/onboarding': () => {
         me = onboarded;
         return saved.promise;
@@ -115,7 +115,7 @@ describe('onboarding page', { timeout: 20_000 }, () => {
     saved.resolve(json(onboarded));
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText('Avanzato – Palestra')).toBeInTheDocument();
-    expect(sentBody(fetchMock, 'POST', '/api/onboarding')).toEqual({
+    expect(calls.find((call) => call.method === 'POST' && call.path === '/api/onboarding')?.body).toEqual({
       tempoAllenamento: 'PIU_UN_ANNO',
       luogoAllenamento: 'PALESTRA',
       livelloAllenamento: 'AVANZATO',
@@ -127,7 +127,7 @@ describe('onboarding page', { timeout: 20_000 }, () => {
   });
 
   it('shows the server message when saving fails', async () => {
-    mockApi({ 'GET /api/auth/session': () => json({ user: newcomer }), 'POST /api/onboarding': () => json({ message: 'Risposta non valida' }, 400) });
+    fakeServer(newcomer, { 'POST /api/onboarding': () => json({ message: 'Risposta non valida' }, 400) });
     const { user } = renderApp('/onboarding');
     await answerAll(user);
     await user.click(screen.getByRole('button', { name: 'Completa Onboarding' }));
@@ -136,7 +136,7 @@ describe('onboarding page', { timeout: 20_000 }, () => {
   });
 
   it('falls back to the Italian message when the failure has none', async () => {
-    mockApi({ 'GET /api/auth/session': () => json({ user: newcomer }), 'POST /api/onboarding': () => new Response('', { status: 500 }) });
+    fakeServer(newcomer, { 'POST /api/onboarding': () => new Response('', { status: 500 }) });
     const { user } = renderApp('/onboarding');
     await answerAll(user);
     await user.click(screen.getByRole('button', { name: 'Completa Onboarding' }));
@@ -151,24 +151,24 @@ describe('onboarding page', { timeout: 20_000 }, () => {
   });
 
   it('sends an owner, who has nothing to answer, to the coach console', async () => {
-    mockApi({ 'GET /api/auth/session': () => json({ user: fakeUser({ role: 'OWNER', onboardingCompletato: false }) }), 'GET /api/coach/cohorts': () => json([]) });
+    fakeServer(fakeUser({ role: 'OWNER', onboardingCompletato: false }), { 'GET /api/coach/cohorts': () => json([]) });
     const { currentPath } = renderApp('/onboarding');
     await waitFor(() => expect(currentPath()).toBe('/coach'));
   });
 
   it('sends a participant who has not completed it from any app route to the onboarding', async () => {
-    mockApi({ 'GET /api/auth/session': () => json({ user: newcomer }) });
+    fakeServer(newcomer);
     const { currentPath } = renderApp('/profilo');
     await waitFor(() => expect(currentPath()).toBe('/onboarding'));
   });
 
   it('logs out and goes back to the registration', async () => {
-    const fetchMock = mockApi({ 'GET /api/auth/session': () => json({ user: newcomer }), 'POST /api/auth/logout': () => new Response(null, { status: 204 }) });
+    const calls = fakeServer(newcomer, { 'POST /api/auth/logout': () => new Response(null, { status: 204 }) });
     const { user, currentPath } = renderApp('/onboarding');
     await user.click(await screen.findByRole('button', { name: 'Torna alla registrazione' }));
 
     await waitFor(() => expect(currentPath()).toBe('/register'));
-    expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/logout')).toBe(true);
+    expect(calls.some((call) => call.path === '/api/auth/logout')).toBe(true);
     expect(await screen.findByRole('heading', { name: 'Crea il tuo account' })).toBeInTheDocument();
   });
 });

@@ -55,7 +55,7 @@ function notificationsServer({
     if (call.path === '/api/me/notifications' && call.method === 'PUT') {
       return onPut ? onPut(call) : json({ publicKey: PUBLIC_KEY, settings: (call.body as { settings: NotificationSettings }).settings });
     }
-    if (call.path === '/api/me/push-subscriptions' && call.method === 'POST') return new Response(null, { status: 201 });
+    if (call.path === '/api/me/push-subscriptions' && call.method === 'POST') return json({ subscribed: true }, 201);
     if (call.path === '/api/me/push-subscriptions/remove' && call.method === 'POST') return new Response(null, { status: 204 });
     return undefined;
   });

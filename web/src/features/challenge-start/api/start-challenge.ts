@@ -1,21 +1,18 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import { userSchema, type StartChallengeRequest, type User } from '@sfida/core/user';
-import { isoDateSchema, type IsoDate } from '@sfida/core/iso-date';
+import { startChallengeAnswerSchema, type StartChallengeAnswer, type StartChallengeRequest } from '@sfida/core/user';
+import type { IsoDate } from '@sfida/core/iso-date';
 import { apiFetch } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { invalidateServerSummaries } from '../../../tracker/server-summaries';
 
-const startChallengeResponseSchema = z.object({ challengeStartDate: isoDateSchema, user: userSchema });
-
 /** Sets the challenge start date. The server judges "today" in the participant's zone, the one it keeps (see the profile). */
-export async function startChallenge(challengeStartDate: IsoDate): Promise<{ challengeStartDate: IsoDate; user: User }> {
+export async function startChallenge(challengeStartDate: IsoDate): Promise<StartChallengeAnswer> {
   const body: StartChallengeRequest = { challengeStartDate };
   return apiFetch('/api/auth/start-challenge', {
     method: 'POST',
     body,
-    schema: startChallengeResponseSchema,
+    schema: startChallengeAnswerSchema,
   });
 }
 

@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import { checkInCardSchema, checkInQueueSchema, type CheckInQueue, type ReplyRequest } from '@sfida/core/check-in-threads';
+import { checkInCardSchema, checkInQueueSchema, participantCheckInsSchema, type CheckInQueue, type ReplyRequest } from '@sfida/core/check-in-threads';
 import { apiFetch } from '../../../lib/api-client';
 import { cohortPath } from './cohorts';
 
@@ -20,8 +19,6 @@ export function checkInViewQueryOptions(view: CheckInView) {
 export function useCheckInView(view: CheckInView) {
   return useQuery(checkInViewQueryOptions(view));
 }
-
-const participantCheckInsSchema = z.object({ cards: z.array(checkInCardSchema) });
 
 export function participantCheckInsQueryOptions(cohortId: string, userId: string) {
   return queryOptions({

@@ -45,10 +45,10 @@ function withCohort(cohorts: CoachCohort[] | undefined, cohort: ChangedCohort): 
 }
 
 /** A mutation whose answer is a cohort, written into the cached list. */
-function useCohortChange<Input>(request: (input: Input) => Promise<unknown>) {
+function useCohortChange<Input>(request: (input: Input) => Promise<ChangedCohort>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: Input) => changedCohortSchema.parse(await request(input)),
+    mutationFn: request,
     onSuccess: (cohort) => {
       queryClient.setQueryData(coachCohortsQueryKey, (cohorts: CoachCohort[] | undefined) => withCohort(cohorts, cohort));
       void queryClient.invalidateQueries({ queryKey: coachCohortsQueryKey });
@@ -58,19 +58,19 @@ function useCohortChange<Input>(request: (input: Input) => Promise<unknown>) {
 
 /** POST /api/coach/cohorts. */
 export function useCreateCohort() {
-  return useCohortChange((body: CreateCohortRequest) => apiFetch('/api/coach/cohorts', { method: 'POST', body }));
+  return useCohortChange((body: CreateCohortRequest) => apiFetch('/api/coach/cohorts', { method: 'POST', body, schema: changedCohortSchema }));
 }
 
 /** A new invite code: the old one stops working. */
 export function useNewInviteCode() {
-  return useCohortChange((cohortId: string) => apiFetch(`${cohortPath(cohortId)}/invite-code`, { method: 'POST' }));
+  return useCohortChange((cohortId: string) => apiFetch(`${cohortPath(cohortId)}/invite-code`, { method: 'POST', schema: changedCohortSchema }));
 }
 
 /** Opens or closes registration. */
 export function useSetRegistrationOpen() {
   return useCohortChange(({ cohortId, registrationOpen }: { cohortId: string; registrationOpen: boolean }) => {
     const body: UpdateCohortRequest = { registrationOpen };
-    return apiFetch(cohortPath(cohortId), { method: 'PATCH', body });
+    return apiFetch(cohortPath(cohortId), { method: 'PATCH', body, schema: changedCohortSchema });
   });
 }
 
@@ -79,7 +79,7 @@ export function useAddCoach(cohortId: string) {
   return useMutation({
     mutationFn: (email: string) => {
       const body: AddCoachRequest = { email };
-      return apiFetch(`${cohortPath(cohortId)}/coaches`, { method: 'POST', body });
+      return apiFetch(`${cohortPath(cohortId)}/coaches`, { method: 'POST', body, schema: coachCohortSchema });
     },
   });
 }

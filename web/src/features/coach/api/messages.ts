@@ -1,12 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import { audiencePreviewSchema, sentMessageSchema, type AudienceRequest, type SendMessageRequest } from '@sfida/core/cohort-messages';
+import { audiencePreviewSchema, sentMessageSchema, sentMessagesSchema, type AudienceRequest, type SendMessageRequest } from '@sfida/core/cohort-messages';
 import { apiFetch } from '../../../lib/api-client';
 import { cohortPath } from './cohorts';
 
 const messagesPath = (cohortId: string) => `${cohortPath(cohortId)}/messages`;
-
-const sentMessagesSchema = z.object({ messages: z.array(sentMessageSchema) });
 
 export function sentMessagesQueryOptions(cohortId: string) {
   return queryOptions({

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { rosterPageSchema, type RosterRow } from '@sfida/core/coach';
+import { rosterPageSchema, withdrawalSchema, type RosterRow } from '@sfida/core/coach';
 import { apiFetch } from '../../../lib/api-client';
 import { coachCohortsQueryKey, cohortPath } from './cohorts';
 
@@ -40,7 +40,8 @@ export function useRoster(cohortId: string) {
 export function useWithdrawParticipant(cohortId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: string) => apiFetch(`${cohortPath(cohortId)}/participants/${encodeURIComponent(userId)}/withdraw`, { method: 'POST' }),
+    mutationFn: (userId: string) =>
+      apiFetch(`${cohortPath(cohortId)}/participants/${encodeURIComponent(userId)}/withdraw`, { method: 'POST', schema: withdrawalSchema }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['coach', 'roster', cohortId] }),

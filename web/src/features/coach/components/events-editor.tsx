@@ -6,8 +6,9 @@ import { FormError } from '../../../components/form-error';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { formatEventDayTime } from '../../../lib/day-time';
+import { useCohortEvents } from '../../../lib/events';
 import { notify } from '../../../lib/notices';
-import { useCoachEvents, useSaveEvent } from '../api/events';
+import { useSaveEvent } from '../api/events';
 import { ConfirmInline } from './confirm-inline';
 
 /** "YYYY-MM-DDTHH:mm" as a datetime-local input shows it, in the browser's zone, for an instant. */
@@ -104,7 +105,7 @@ function EventForm({ cohortId, event, onDone }: { cohortId: string; event?: Coho
 
 /** The cohort's calendar for its coaches: add, edit, delete. Participants see it on /eventi, at the same times. */
 export function EventsEditor({ cohortId }: { cohortId: string }) {
-  const events = useCoachEvents(cohortId);
+  const events = useCohortEvents(cohortId);
   const save = useSaveEvent(cohortId);
   const zone = useAuth().user?.timeZone ?? HOME_TIME_ZONE;
   const [editing, setEditing] = useState<string | null>(null);

@@ -70,7 +70,7 @@ describe('participant page', { timeout: 20_000 }, () => {
   it('withdraws the participant after a confirmation', async () => {
     const calls = fakeCoachServer((call) => {
       if (call.path === DETAIL) return json(brunoDetail());
-      if (call.path === `${DETAIL}/withdraw`) return new Response(null, { status: 204 });
+      if (call.path === `${DETAIL}/withdraw`) return json({ userId: 'u-bruno', withdrawnAt: '2026-11-25T10:00:00.000Z' });
       if (call.path === '/api/coach/cohorts') return json([]);
       if (call.path.startsWith('/api/coach/cohorts/cohort-1/participants?')) return json({ rows: [], nextCursor: null });
       return undefined;

@@ -1,10 +1,7 @@
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import { leaderboardEntrySchema, type LeaderboardEntry } from '@sfida/core/progress-summary';
+import { leaderboardAnswerSchema, type LeaderboardEntry } from '@sfida/core/progress-summary';
 import { apiFetch } from '../../../lib/api-client';
 import { leaderboardQueryKey } from '../../../tracker/server-summaries';
-
-const leaderboardResponseSchema = z.object({ entries: z.array(leaderboardEntrySchema) });
 
 /** Which ranking: the week starting `weekStart`, or the final one by total points once the challenge is over. */
 export interface LeaderboardRanking {
@@ -18,7 +15,7 @@ export async function fetchLeaderboard(ranking: LeaderboardRanking, page = 1, si
   const params = new URLSearchParams(ranking.final ? { scope: 'final' } : { weekStart: ranking.weekStart });
   if (page > 1) params.set('page', String(page));
   try {
-    const answer = await apiFetch(`/api/cohorts/${encodeURIComponent(ranking.cohortId)}/leaderboard?${params}`, { schema: leaderboardResponseSchema, signal });
+    const answer = await apiFetch(`/api/cohorts/${encodeURIComponent(ranking.cohortId)}/leaderboard?${params}`, { schema: leaderboardAnswerSchema, signal });
     return answer.entries;
   } catch {
     return [];

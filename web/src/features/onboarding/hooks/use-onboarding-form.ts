@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { schedaFor, type OnboardingRequest, type Scheda } from '@sfida/core/user';
-import { apiFetch, errorMessage } from '../../../lib/api-client';
+import { schedaFor, type Scheda } from '@sfida/core/user';
+import { errorMessage } from '../../../lib/api-client';
+import { completeOnboarding } from '../api/complete-onboarding';
 import { questions, type OnboardingAnswers } from '../onboarding-questions';
 
 const SELECT_AN_OPTION = 'Seleziona un\'opzione prima di continuare';
@@ -55,8 +56,7 @@ export function useOnboardingForm(refresh: () => Promise<unknown>) {
     setSaving(true);
     const scheda = schedaFor(livelloAllenamento, luogoAllenamento);
     try {
-      const body: OnboardingRequest = { tempoAllenamento, luogoAllenamento, livelloAllenamento, schedaAssegnata: scheda };
-      await apiFetch('/api/onboarding', { method: 'POST', body });
+      await completeOnboarding({ tempoAllenamento, luogoAllenamento, livelloAllenamento, schedaAssegnata: scheda });
       setAssigned(scheda);
       await refresh();
     } catch (caught) {

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { notificationSettingsSchema, type NotificationSettings, type NotificationsResponse } from '@sfida/core/notifications';
+import { notificationsResponseSchema, type NotificationSettings } from '@sfida/core/notifications';
 import { apiFetch } from '../../../lib/api-client';
 
 const NOTIFICATIONS = '/api/me/notifications';
@@ -7,10 +7,7 @@ const NOTIFICATIONS = '/api/me/notifications';
 export function notificationsQueryOptions() {
   return queryOptions({
     queryKey: ['notifications'] as const,
-    queryFn: async ({ signal }): Promise<NotificationsResponse> => {
-      const answer = await apiFetch<NotificationsResponse>(NOTIFICATIONS, { signal });
-      return { publicKey: answer.publicKey ?? null, settings: notificationSettingsSchema.parse(answer.settings) };
-    },
+    queryFn: ({ signal }) => apiFetch(NOTIFICATIONS, { schema: notificationsResponseSchema, signal }),
   });
 }
 
@@ -18,7 +15,7 @@ export function notificationsQueryOptions() {
 export function useSaveNotificationSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: NotificationSettings) => apiFetch<NotificationsResponse>(NOTIFICATIONS, { method: 'PUT', body: { settings } }),
+    mutationFn: (settings: NotificationSettings) => apiFetch(NOTIFICATIONS, { method: 'PUT', body: { settings }, schema: notificationsResponseSchema }),
     onSuccess: (answer) => queryClient.setQueryData(notificationsQueryOptions().queryKey, answer),
   });
 }

@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CohortEvent } from '@sfida/core/events';
+import { apiFetch } from './api-client';
+
+/*
+ * A cohort's calendar, one client and one cached copy for everyone who reads it: its participants
+ * on /eventi and its coaches in the console, whose changes (features/coach/api/events.ts) mark
+ * this copy stale. core's schema is imported when the request is made: lib/ rides in the chunk
+ * every page loads, core and zod do not (see lib/inbox.ts).
+ */
+
+export function cohortEventsQueryKey(cohortId: string) {
+  return ['cohort-events', cohortId] as const;
+}
+
+/** The cohort's calendar, as the server keeps it. */
+async function fetchCohortEvents(cohortId: string, signal?: AbortSignal): Promise<CohortEvent[]> {
+  const { cohortEventsAnswerSchema } = await import('@sfida/core/events');
+  const answer = await apiFetch(`/api/cohorts/${encodeURIComponent(cohortId)}/events`, { schema: cohortEventsAnswerSchema, signal });
+  return answer.events;
+}
+
+/** `GET /api/cohorts/{cohortId}/events`. */
+export function useCohortEvents(cohortId: string) {
+  return useQuery({ queryKey: cohortEventsQueryKey(cohortId), queryFn: ({ signal }) => fetchCohortEvents(cohortId, signal) });
+}
