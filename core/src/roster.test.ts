@@ -3,7 +3,7 @@ import type { CheckIn, PointsEntry, TrackerData } from './tracker';
 import type { AttentionReason } from './coach';
 import { addDays } from './dates';
 import { emptyTracker, trackerDataSchema } from './tracker';
-import { compareRosterRows, habitsPercent, lastActivityDay, rosterFigures } from './roster';
+import { compareRosterRows, habitsPercent, lastActivityDay, rosterFigures, rosterTrainingOf } from './roster';
 
 const ZONE = 'Europe/Rome';
 /** Monday 19 October 2026: the clocks go back in Rome on Sunday the 25th. */
@@ -137,5 +137,23 @@ describe('compareRosterRows', () => {
       { userId: 'g', name: 'Bea', attention: [reason('noPlanner')] },
     ];
     expect(rows.sort(compareRosterRows).map((r) => r.userId)).toEqual(['f', 'd', 'e', 'c', 'g', 'b', 'a']);
+  });
+});
+
+describe('rosterTrainingOf', () => {
+  it('the stored answers and sheet, only those', () => {
+    const user = { name: 'Anna', tempoAllenamento: 'PIU_TRE_ANNI', luogoAllenamento: 'PALESTRA', livelloAllenamento: 'AVANZATO', schedaAssegnata: 'AVANZATO_PALESTRA' };
+    expect(rosterTrainingOf(user)).toEqual({
+      tempoAllenamento: 'PIU_TRE_ANNI',
+      luogoAllenamento: 'PALESTRA',
+      livelloAllenamento: 'AVANZATO',
+      schedaAssegnata: 'AVANZATO_PALESTRA',
+    });
+  });
+
+  it('null before the onboarding, and for a value the schemas do not name', () => {
+    const none = { tempoAllenamento: null, luogoAllenamento: null, livelloAllenamento: null, schedaAssegnata: null };
+    expect(rosterTrainingOf(none)).toEqual(none);
+    expect(rosterTrainingOf({ tempoAllenamento: 'SEMPRE', luogoAllenamento: 3, livelloAllenamento: undefined, schedaAssegnata: { x: 1 } })).toEqual(none);
   });
 });

@@ -112,6 +112,42 @@ describe('GET /api/coach/cohorts/:cohortId/participants', () => {
     expect(bruno).toMatchObject({ userId: gone.user.id, withdrawn: true, attention: [], started: false, lastActivity: null });
   });
 
+  test('each row carries the email, the onboarding answers and the sheet, from the user documents the page reads anyway', async () => {
+    const mine = await coach();
+    const cohortId = await cohort([mine.user.id]);
+    const trained = await participant(cohortId, 'Anna Uguale');
+    const answers = { tempoAllenamento: 'PIU_TRE_ANNI', luogoAllenamento: 'PALESTRA', livelloAllenamento: 'AVANZATO' };
+    expect((await trained.client.post('/api/onboarding', answers)).status).toBe(200);
+    await startAndSync(trained, (data) => must(submitCheckIn(data, { mood: 4, reflection: 'Bene' }, NOW, 'c1')));
+    // The same name: the email tells them apart.
+    const fresh = await participant(cohortId, 'Anna Uguale');
+    // A value no schema names (written by hand, or by an older version) reads as none.
+    const odd = await participant(cohortId, 'Ugo Strano');
+    await userRef(app.deps.db, odd.user.id).update({ tempoAllenamento: 'SEMPRE', schedaAssegnata: 42 });
+
+    const rosterUrl = `/api/coach/cohorts/${cohortId}/participants`;
+    const { result: reply, reads } = await countReads(app.deps.db, () => mine.client.get<RosterPage>(rosterUrl));
+    expect(reply.status).toBe(200);
+    // The session, the coach, the cohort and the page of participants: nothing more for the new fields.
+    expect(reads).toBeLessThanOrEqual(3 + 4);
+    const rows = new Map(rosterPageSchema.parse(reply.body).rows.map((row) => [row.userId, row]));
+    expect(rows.get(trained.user.id)).toMatchObject({
+      name: 'Anna Uguale',
+      email: trained.email,
+      ...answers,
+      schedaAssegnata: 'AVANZATO_PALESTRA',
+      lastMood: 4,
+    });
+    const none = { tempoAllenamento: null, luogoAllenamento: null, livelloAllenamento: null, schedaAssegnata: null };
+    expect(rows.get(fresh.user.id)).toMatchObject({ name: 'Anna Uguale', email: fresh.email, ...none });
+    expect(fresh.email).not.toBe(trained.email);
+    expect(rows.get(odd.user.id)).toMatchObject({ email: odd.email, ...none });
+
+    // The participant page's row is the same row.
+    const detail = await mine.client.get<ParticipantDetail>(`${rosterUrl}/${trained.user.id}`);
+    expect(participantDetailSchema.parse(detail.body).row).toEqual(rows.get(trained.user.id));
+  });
+
   test('rows come from the digests the syncs stored, read in one query, the same as from the trackers on later days', async () => {
     const mine = await coach();
     const cohortId = await cohort([mine.user.id]);

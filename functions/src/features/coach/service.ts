@@ -3,7 +3,7 @@ import type { ParticipantDetail, RosterPage, RosterQuery, RosterRow } from '@sfi
 import { MAX_PAGE_SIZE, coachMessages } from '@sfida/core/coach';
 import { CHALLENGE_WEEKS, localDateOf, todayIn } from '@sfida/core/dates';
 import { pointsByChallengeWeek } from '@sfida/core/points';
-import { compareRosterRows, emptyRosterFigures, rosterFiguresOf } from '@sfida/core/roster';
+import { compareRosterRows, emptyRosterFigures, rosterFiguresOf, rosterTrainingOf } from '@sfida/core/roster';
 import { checkInsInOrder, digestAnswersFor, rosterDigest, type RosterDigest } from '@sfida/core/roster-digest';
 import type { TrackerData } from '@sfida/core/tracker';
 import type { User } from '@sfida/core/user';
@@ -30,6 +30,8 @@ export function unreadableRow({ user, withdrawn }: Participant): RosterRow {
     email: user.email,
     withdrawn,
     ...emptyRosterFigures(false, 0),
+    // From the user document, which was read: only the tracker's figures are missing.
+    ...rosterTrainingOf(user),
     attention: [],
     unreadable: true,
   };
@@ -55,6 +57,7 @@ export function rosterRowOf(participant: Participant, source: RowSource, cohortS
     email: user.email,
     withdrawn,
     ...rosterFiguresOf(input),
+    ...rosterTrainingOf(user),
     attention: withdrawn ? [] : attentionReasonsOf({ ...input, cohortStartDate, registeredAt: dayOf(user.createdAt, user.timeZone) }),
   };
 }
