@@ -3,7 +3,7 @@ import { isDocumentId } from './document-id';
 import { isoDateSchema } from './iso-date';
 import { textParam } from './query-params';
 import { moodSchema, trackerDataSchema } from './tracker';
-import { passwordResetRequestSchema } from './user';
+import { livelloAllenamentoSchema, luogoAllenamentoSchema, passwordResetRequestSchema, schedaSchema, tempoAllenamentoSchema } from './user';
 import { visibleText } from './visible-text';
 
 // The coach console's contract: what /api/coach/** answers and accepts. The server builds these
@@ -115,6 +115,11 @@ export const rosterRowSchema = z.object({
   /** Last mood minus the one before (negative: worse), null with fewer than two check-ins. */
   moodTrend: z.nullable(z.int()),
   plannerSavedThisWeek: z.boolean(),
+  /** The onboarding answers (null until answered) and the training sheet they assigned. */
+  tempoAllenamento: z.nullable(tempoAllenamentoSchema),
+  luogoAllenamento: z.nullable(luogoAllenamentoSchema),
+  livelloAllenamento: z.nullable(livelloAllenamentoSchema),
+  schedaAssegnata: z.nullable(schedaSchema),
   attention: z.array(attentionReasonSchema),
   /** The participant's stored data could not be summarised: the figures are empty ("dati non leggibili"). */
   unreadable: z.optional(z.literal(true)),

@@ -3,7 +3,7 @@ import type { CheckIn, PointsEntry, TrackerData } from './tracker';
 import type { AttentionReason } from './coach';
 import { addDays } from './dates';
 import { emptyTracker, trackerDataSchema } from './tracker';
-import { compareRosterRows, habitsPercent, lastActivityDay, rosterFigures } from './roster';
+import { compareRosterRows, habitsPercent, lastActivityDay, plannerWeeksSaved, reflectionsByWeek, rosterFigures, rosterTrainingOf } from './roster';
 
 const ZONE = 'Europe/Rome';
 /** Monday 19 October 2026: the clocks go back in Rome on Sunday the 25th. */
@@ -137,5 +137,51 @@ describe('compareRosterRows', () => {
       { userId: 'g', name: 'Bea', attention: [reason('noPlanner')] },
     ];
     expect(rows.sort(compareRosterRows).map((r) => r.userId)).toEqual(['f', 'd', 'e', 'c', 'g', 'b', 'a']);
+  });
+});
+
+describe('rosterTrainingOf', () => {
+  it('the stored answers and sheet, only those', () => {
+    const user = { name: 'Anna', tempoAllenamento: 'PIU_TRE_ANNI', luogoAllenamento: 'PALESTRA', livelloAllenamento: 'AVANZATO', schedaAssegnata: 'AVANZATO_PALESTRA' };
+    expect(rosterTrainingOf(user)).toEqual({
+      tempoAllenamento: 'PIU_TRE_ANNI',
+      luogoAllenamento: 'PALESTRA',
+      livelloAllenamento: 'AVANZATO',
+      schedaAssegnata: 'AVANZATO_PALESTRA',
+    });
+  });
+
+  it('null before the onboarding, and for a value the schemas do not name', () => {
+    const none = { tempoAllenamento: null, luogoAllenamento: null, livelloAllenamento: null, schedaAssegnata: null };
+    expect(rosterTrainingOf(none)).toEqual(none);
+    expect(rosterTrainingOf({ tempoAllenamento: 'SEMPRE', luogoAllenamento: 3, livelloAllenamento: undefined, schedaAssegnata: { x: 1 } })).toEqual(none);
+  });
+});
+
+describe('plannerWeeksSaved', () => {
+  it('the weeks so far with a saved planner, the current one included', () => {
+    expect(plannerWeeksSaved([1, 2, 4], 4)).toBe(3);
+    expect(plannerWeeksSaved([1, 3], 2)).toBe(1);
+  });
+
+  it('a week saved ahead counts only once it arrives; nothing before the start', () => {
+    expect(plannerWeeksSaved([1, 2, 3], 2)).toBe(2);
+    expect(plannerWeeksSaved([1], 0)).toBe(0);
+    expect(plannerWeeksSaved([], 8)).toBe(0);
+  });
+});
+
+describe('reflectionsByWeek', () => {
+  it('each week’s reflection in week order, null for a week without a check-in', () => {
+    const first = { ...checkIn(1, 4), reflection: 'Buona partenza' };
+    const third = { ...checkIn(3, 2), reflection: '=Fatica' };
+    expect(reflectionsByWeek(tracker({ checkIns: [third, first] }))).toEqual(['Buona partenza', null, '=Fatica', null, null, null, null, null]);
+  });
+
+  it('the last submitted of two check-ins for one week; eight nulls before the first sync', () => {
+    const early = { ...checkIn(2, 3), id: 'a', reflection: 'Prima', submittedAt: '2026-10-28T10:00:00.000Z' };
+    const late = { ...checkIn(2, 3), id: 'b', reflection: 'Seconda', submittedAt: '2026-10-28T18:00:00.000Z' };
+    expect(reflectionsByWeek(tracker({ checkIns: [late, early] }))[1]).toBe('Seconda');
+    expect(reflectionsByWeek(null)).toEqual(Array.from({ length: 8 }, () => null));
   });
 });

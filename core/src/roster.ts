@@ -1,10 +1,12 @@
+import * as z from 'zod/mini';
 import type { IsoDate } from './iso-date';
 import type { TrackerData } from './tracker';
 import type { RosterRow } from './coach';
 import { attentionCodeSchema } from './coach';
 import type { RosterDigest } from './roster-digest';
-import { addDays, challengeWeekDays, challengeWeekNumber, isChallengeStarted, localDateOf, mondayOf } from './dates';
-import { digestBestStreak, digestLastActivity, rosterDigest, tickedOn } from './roster-digest';
+import { addDays, CHALLENGE_WEEKS, challengeWeekDays, challengeWeekNumber, isChallengeStarted, localDateOf, mondayOf } from './dates';
+import { checkInsInOrder, digestBestStreak, digestLastActivity, rosterDigest, tickedOn } from './roster-digest';
+import { livelloAllenamentoSchema, luogoAllenamentoSchema, schedaSchema, tempoAllenamentoSchema } from './user';
 
 // The figures of one row of the coach's roster, from the participant's synced tracker. `today` is
 // the participant's calendar day; the tracker's instants (history, change stamps, habit creation)
@@ -170,4 +172,43 @@ export function compareRosterRows(a: Pick<RosterRow, 'attention' | 'name' | 'use
     a.name.localeCompare(b.name, 'it') ||
     a.userId.localeCompare(b.userId)
   );
+}
+
+/** What a roster row shows of the participant's onboarding: the answers and the sheet they assigned. */
+export type RosterTraining = Pick<RosterRow, 'tempoAllenamento' | 'luogoAllenamento' | 'livelloAllenamento' | 'schedaAssegnata'>;
+
+/** Any stored value of an answer: one the schema does not name reads as none. */
+const storedAnswer = <T extends z.ZodMiniType>(schema: T) => z.catch(z.nullable(schema), null);
+
+const storedTrainingSchema = z.object({
+  tempoAllenamento: storedAnswer(tempoAllenamentoSchema),
+  luogoAllenamento: storedAnswer(luogoAllenamentoSchema),
+  livelloAllenamento: storedAnswer(livelloAllenamentoSchema),
+  schedaAssegnata: storedAnswer(schedaSchema),
+});
+
+/**
+ * The onboarding answers and sheet of a participant's stored user document. The document is not
+ * checked when read, so an unknown value reads as none: one odd document must not fail the schema
+ * of the coach's whole page.
+ */
+export function rosterTrainingOf(user: Record<keyof RosterTraining, unknown>): RosterTraining {
+  return z.parse(storedTrainingSchema, user);
+}
+
+/**
+ * How many of the challenge weeks so far (1..`challengeWeek`, the current one included) have a
+ * saved planner. A week saved ahead counts once it arrives, so the count never exceeds the weeks.
+ */
+export function plannerWeeksSaved(savedPlannerWeeks: readonly number[], challengeWeek: number): number {
+  return new Set(savedPlannerWeeks.filter((week) => Number.isInteger(week) && week >= 1 && week <= challengeWeek)).size;
+}
+
+/**
+ * The check-in reflection of each challenge week, weeks 1..8 in order, null for a week without a
+ * check-in. A week with two check-ins shows the one submitted last, as the moods do.
+ */
+export function reflectionsByWeek(tracker: TrackerData | null): Array<string | null> {
+  const byWeek = new Map(tracker ? checkInsInOrder(tracker).map((c) => [c.weekNumber, c.reflection]) : []);
+  return Array.from({ length: CHALLENGE_WEEKS }, (_, i) => byWeek.get(i + 1) ?? null);
 }

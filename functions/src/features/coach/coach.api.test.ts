@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { coachMessages, participantDetailSchema, rosterPageSchema, type ParticipantDetail, type RosterPage } from '@sfida/core/coach';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
-import { addHabit, submitCheckIn, toggleHabit } from '@sfida/core/tracker-actions';
+import { addHabit, savePlanner, setActionText, submitCheckIn, toggleHabit, weekActions } from '@sfida/core/tracker-actions';
 import { userRef } from '../../shared/user-repository';
 import { Client, readDoc, registerParticipant, startTestApp, type TestApp } from '../../test-support/api-harness';
 import { countReads } from '../../test-support/read-counter';
@@ -110,6 +110,42 @@ describe('GET /api/coach/cohorts/:cohortId/participants', () => {
     expect(anna!.attention.map((a) => a.code)).toEqual(['noPlanner']);
     // Withdrawn: listed, marked, and nothing to act on.
     expect(bruno).toMatchObject({ userId: gone.user.id, withdrawn: true, attention: [], started: false, lastActivity: null });
+  });
+
+  test('each row carries the email, the onboarding answers and the sheet, from the user documents the page reads anyway', async () => {
+    const mine = await coach();
+    const cohortId = await cohort([mine.user.id]);
+    const trained = await participant(cohortId, 'Anna Uguale');
+    const answers = { tempoAllenamento: 'PIU_TRE_ANNI', luogoAllenamento: 'PALESTRA', livelloAllenamento: 'AVANZATO' };
+    expect((await trained.client.post('/api/onboarding', answers)).status).toBe(200);
+    await startAndSync(trained, (data) => must(submitCheckIn(data, { mood: 4, reflection: 'Bene' }, NOW, 'c1')));
+    // The same name: the email tells them apart.
+    const fresh = await participant(cohortId, 'Anna Uguale');
+    // A value no schema names (written by hand, or by an older version) reads as none.
+    const odd = await participant(cohortId, 'Ugo Strano');
+    await userRef(app.deps.db, odd.user.id).update({ tempoAllenamento: 'SEMPRE', schedaAssegnata: 42 });
+
+    const rosterUrl = `/api/coach/cohorts/${cohortId}/participants`;
+    const { result: reply, reads } = await countReads(app.deps.db, () => mine.client.get<RosterPage>(rosterUrl));
+    expect(reply.status).toBe(200);
+    // The session, the coach, the cohort and the page of participants: nothing more for the new fields.
+    expect(reads).toBeLessThanOrEqual(3 + 4);
+    const rows = new Map(rosterPageSchema.parse(reply.body).rows.map((row) => [row.userId, row]));
+    expect(rows.get(trained.user.id)).toMatchObject({
+      name: 'Anna Uguale',
+      email: trained.email,
+      ...answers,
+      schedaAssegnata: 'AVANZATO_PALESTRA',
+      lastMood: 4,
+    });
+    const none = { tempoAllenamento: null, luogoAllenamento: null, livelloAllenamento: null, schedaAssegnata: null };
+    expect(rows.get(fresh.user.id)).toMatchObject({ name: 'Anna Uguale', email: fresh.email, ...none });
+    expect(fresh.email).not.toBe(trained.email);
+    expect(rows.get(odd.user.id)).toMatchObject({ email: odd.email, ...none });
+
+    // The participant page's row is the same row.
+    const detail = await mine.client.get<ParticipantDetail>(`${rosterUrl}/${trained.user.id}`);
+    expect(participantDetailSchema.parse(detail.body).row).toEqual(rows.get(trained.user.id));
   });
 
   test('rows come from the digests the syncs stored, read in one query, the same as from the trackers on later days', async () => {
@@ -290,7 +326,8 @@ describe('GET /api/coach/cohorts/:cohortId/export.csv', () => {
 
     const records = parse(text, { bom: true, delimiter: ';', columns: true }) as Array<Record<string, string>>;
     expect(records).toHaveLength(5);
-    expect(Object.keys(records[0]!)).toEqual([
+    // The first columns, as they always were; the ones added after them are the next test's.
+    expect(Object.keys(records[0]!).slice(0, 25)).toEqual([
       'id',
       'nome',
       'email',
@@ -326,6 +363,63 @@ describe('GET /api/coach/cohorts/:cohortId/export.csv', () => {
     });
     expect(byId.get(members[0]!.user.id)).toMatchObject({ iniziata: '', settimana: '0', punti_totali: '0', umore_sett_1: '', ultima_attività: '' });
     expect(byId.has(mine.user.id)).toBe(false);
+  });
+
+  test('after the first columns: the answers, the sheet, the habits and planners, and each week\'s reflection, formulas never run', async () => {
+    const mine = await coach();
+    const cohortId = await cohort([mine.user.id]);
+    const member = await participant(cohortId, 'Carla Verdi');
+    const answers = { tempoAllenamento: 'MENO_UN_ANNO', luogoAllenamento: 'CASA', livelloAllenamento: 'PRINCIPIANTE' };
+    expect((await member.client.post('/api/onboarding', answers)).status).toBe(200);
+    await startAndSync(member, (data) => {
+      let next = must(addHabit(data, 'Camminare', NOW, 'h1'));
+      next = must(toggleHabit(next, 'h1', '2025-09-18', NOW));
+      // Saved with the reflection as typed: a spreadsheet would run it, the export must not let it.
+      next = must(submitCheckIn(next, { mood: 3, reflection: '=HYPERLINK("http://x.it"; "clic")\nseconda riga' }, NOW, 'c1'));
+      for (const [i, text] of ['Preparare il pranzo', 'Dormire alle 23', 'Camminare 20 minuti'].entries()) {
+        next = must(setActionText(next, 1, weekActions(next, 1)[i]!.id, text, NOW));
+      }
+      return must(savePlanner(next, 1, NOW));
+    });
+    const idle = await participant(cohortId, 'Dario Neri');
+
+    const reply = await download(mine.client, `/api/coach/cohorts/${cohortId}/export.csv`);
+    expect(reply.status).toBe(200);
+    const records = parse(reply.text, { bom: true, delimiter: ';', columns: true }) as Array<Record<string, string>>;
+    const weeks = [1, 2, 3, 4, 5, 6, 7, 8];
+    expect(Object.keys(records[0]!).slice(25)).toEqual([
+      'tempo_allenamento',
+      'luogo_allenamento',
+      'livello_allenamento',
+      'scheda_assegnata',
+      'abitudini_7gg_percento',
+      'planner_salvati',
+      ...weeks.map((w) => `riflessione_sett_${w}`),
+    ]);
+    const byId = new Map(records.map((r) => [r.id, r]));
+    expect(byId.get(member.user.id)).toMatchObject({
+      nome: 'Carla Verdi',
+      settimana: '1',
+      umore_sett_1: '3',
+      ultima_attività: '2025-09-18',
+      tempo_allenamento: 'Meno di un anno',
+      luogo_allenamento: 'Casa',
+      livello_allenamento: 'Principiante',
+      scheda_assegnata: 'Principiante – Casa',
+      abitudini_7gg_percento: '100',
+      planner_salvati: '1',
+      // Shown as text by a spreadsheet, never run; the line break and the separator kept.
+      riflessione_sett_1: '\'=HYPERLINK("http://x.it"; "clic")\nseconda riga',
+      riflessione_sett_2: '',
+    });
+    expect(byId.get(idle.user.id)).toMatchObject({
+      settimana: '0',
+      tempo_allenamento: '',
+      scheda_assegnata: '',
+      abitudini_7gg_percento: '',
+      planner_salvati: '0',
+      riflessione_sett_1: '',
+    });
   });
 
   test('more participants than one page: every one, once', async () => {

@@ -3,9 +3,10 @@ import type { ParticipantDetail, RosterPage, RosterQuery, RosterRow } from '@sfi
 import { MAX_PAGE_SIZE, coachMessages } from '@sfida/core/coach';
 import { CHALLENGE_WEEKS, localDateOf, todayIn } from '@sfida/core/dates';
 import { pointsByChallengeWeek } from '@sfida/core/points';
-import { compareRosterRows, emptyRosterFigures, rosterFiguresOf } from '@sfida/core/roster';
+import { compareRosterRows, emptyRosterFigures, plannerWeeksSaved, reflectionsByWeek, rosterFiguresOf, rosterTrainingOf } from '@sfida/core/roster';
 import { checkInsInOrder, digestAnswersFor, rosterDigest, type RosterDigest } from '@sfida/core/roster-digest';
 import type { TrackerData } from '@sfida/core/tracker';
+import { livelloLabels, luogoLabels, schedaLabels, tempoLabels } from '@sfida/core/training-labels';
 import type { User } from '@sfida/core/user';
 import type { ApiDeps } from '../../deps';
 import type { CoachedCohort } from '../../shared/cohort-repository';
@@ -30,6 +31,8 @@ export function unreadableRow({ user, withdrawn }: Participant): RosterRow {
     email: user.email,
     withdrawn,
     ...emptyRosterFigures(false, 0),
+    // From the user document, which was read: only the tracker's figures are missing.
+    ...rosterTrainingOf(user),
     attention: [],
     unreadable: true,
   };
@@ -55,6 +58,7 @@ export function rosterRowOf(participant: Participant, source: RowSource, cohortS
     email: user.email,
     withdrawn,
     ...rosterFiguresOf(input),
+    ...rosterTrainingOf(user),
     attention: withdrawn ? [] : attentionReasonsOf({ ...input, cohortStartDate, registeredAt: dayOf(user.createdAt, user.timeZone) }),
   };
 }
@@ -109,7 +113,7 @@ export async function participantDetail(deps: CoachDeps, { id: cohortId, cohort 
 
 const WEEKS = Array.from({ length: CHALLENGE_WEEKS }, (_, i) => i + 1);
 
-/** The export's columns (Italian, as the coach reads them in a spreadsheet). */
+/** The export's columns (Italian, as the coach reads them in a spreadsheet); later ones are added at the end. */
 export const EXPORT_HEADER = [
   'id',
   'nome',
@@ -122,12 +126,32 @@ export const EXPORT_HEADER = [
   ...WEEKS.map((w) => `umore_sett_${w}`),
   'serie',
   'ultima_attività',
+  'tempo_allenamento',
+  'luogo_allenamento',
+  'livello_allenamento',
+  'scheda_assegnata',
+  'abitudini_7gg_percento',
+  // The weeks so far with a saved planner, read against `settimana` (the weeks so far): a count,
+  // not "3/4", which a spreadsheet would turn into a date.
+  'planner_salvati',
+  ...WEEKS.map((w) => `riflessione_sett_${w}`),
 ];
 
-/** The export's line of a participant whose stored data cannot be summarised: who they are, no figures. */
+/** The onboarding answers and the sheet as the profile names them; empty until answered. */
+function trainingFields(row: RosterRow): CsvValue[] {
+  return [
+    row.tempoAllenamento && tempoLabels[row.tempoAllenamento],
+    row.luogoAllenamento && luogoLabels[row.luogoAllenamento],
+    row.livelloAllenamento && livelloLabels[row.livelloAllenamento],
+    row.schedaAssegnata && schedaLabels[row.schedaAssegnata],
+  ];
+}
+
+/** The export's line of a participant whose stored data cannot be summarised: who they are and their answers, no figures. */
 function unreadableLine(row: RosterRow): CsvValue[] {
   const line: CsvValue[] = EXPORT_HEADER.map(() => null);
   line.splice(0, 4, row.userId, row.name, row.email, `${row.withdrawn ? 'ritirato' : 'attivo'} (${coachMessages.unreadableData})`);
+  line.splice(EXPORT_HEADER.indexOf('tempo_allenamento'), 4, ...trainingFields(row));
   return line;
 }
 
@@ -147,6 +171,11 @@ export function exportLine(row: RosterRow, user: User, tracker: TrackerData | nu
     ...WEEKS.map((w) => moods.get(w) ?? null),
     row.currentStreak,
     row.lastActivity,
+    ...trainingFields(row),
+    row.habitsLast7DaysPercent,
+    plannerWeeksSaved(tracker?.savedPlannerWeeks ?? [], row.challengeWeek),
+    // Free text: csvField keeps a reflection that starts like a formula from being run.
+    ...reflectionsByWeek(tracker),
   ];
 }
 

@@ -30,6 +30,10 @@ export function fakeRow(overrides: Partial<RosterRow> = {}): RosterRow {
     lastMood: 4,
     moodTrend: 0,
     plannerSavedThisWeek: true,
+    tempoAllenamento: 'PIU_UN_ANNO',
+    luogoAllenamento: 'CASA',
+    livelloAllenamento: 'PRINCIPIANTE',
+    schedaAssegnata: 'PRINCIPIANTE_CASA',
     attention: [],
     ...overrides,
   };

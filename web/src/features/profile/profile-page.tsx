@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Badge, Box, Button, Field, Flex, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { formatItalianDate, localDateOf } from '@sfida/core/dates';
+import { livelloLabels, luogoLabels, schedaLabels, tempoLabels } from '@sfida/core/training-labels';
 import { messages } from '@sfida/core/user';
 import { FormError } from '../../components/form-error';
 import { PageHeader } from '../../components/page-header';
@@ -9,7 +10,7 @@ import { errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { browserTimeZone } from '../../lib/browser-time-zone';
 import { notify } from '../../lib/notices';
-import { livelloLabels, luogoLabels, schedaDownloadUrl, schedaLabels, tempoLabels } from '../../lib/training-labels';
+import { schedaDownloadUrl } from '../../lib/training-labels';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { NotificationSettingsPanel } from './notification-settings';
 

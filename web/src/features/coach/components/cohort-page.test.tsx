@@ -74,7 +74,7 @@ describe('cohort page', { timeout: 20_000 }, () => {
     await user.selectOptions(sort, 'Ultima attività');
     expect(rosterNames()).toEqual(['Carla', 'Anna', 'Bruno', 'Dario']);
 
-    await user.type(screen.getByLabelText('Cerca per nome'), 'AR');
+    await user.type(screen.getByLabelText('Cerca per nome o email'), 'AR');
     await waitFor(() => expect(rosterNames()).toEqual(['Carla', 'Dario']));
     expect(screen.getByText('2 di 4 partecipanti')).toBeInTheDocument();
   });

@@ -26,6 +26,7 @@ import { sortedReasons } from './attention';
 import { ReplyForm, ThreadView } from './check-in-thread';
 import { ConfirmInline } from './confirm-inline';
 import { HabitGrid } from './habit-grid';
+import { answersText, schedaText } from './roster-cells';
 
 const WEEKS = Array.from({ length: CHALLENGE_WEEKS }, (_, i) => i + 1);
 
@@ -57,6 +58,8 @@ function Figures({ detail, startDate }: { detail: ParticipantDetail; startDate: 
       <Figure label="Planner della settimana">{row.plannerSavedThisWeek ? 'Salvato' : 'Non salvato'}</Figure>
       <Figure label="Inizio sfida">{startDate ? formatItalianDate(startDate) : 'Non impostato'}</Figure>
       <Figure label="Fuso orario">{detail.timeZone}</Figure>
+      <Figure label="Scheda assegnata">{schedaText(row)}</Figure>
+      <Figure label="Risposte all’onboarding">{answersText(row)}</Figure>
     </SimpleGrid>
   );
 }

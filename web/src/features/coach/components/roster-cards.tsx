@@ -1,6 +1,6 @@
 import { Box, Flex, Stack, Text } from '@chakra-ui/react';
 import type { RosterRow } from '@sfida/core/coach';
-import { lastActivityText, moodText, ParticipantLink, StatusBadges } from './roster-cells';
+import { answersText, lastActivityText, moodText, ParticipantEmail, ParticipantLink, schedaText, StatusBadges } from './roster-cells';
 
 /** The roster as cards, for phones. */
 export function RosterCards({ cohortId, rows }: { cohortId: string; rows: RosterRow[] }) {
@@ -12,6 +12,7 @@ export function RosterCards({ cohortId, rows }: { cohortId: string; rows: Roster
             <ParticipantLink cohortId={cohortId} row={row} />
             <StatusBadges row={row} />
           </Flex>
+          <ParticipantEmail row={row} />
           <Box as="dl" display="grid" gridTemplateColumns="auto 1fr" columnGap="3" rowGap="0.5" mt="2" fontSize="sm">
             <Text as="dt" color="fg.muted">
               Punti
@@ -35,6 +36,16 @@ export function RosterCards({ cohortId, rows }: { cohortId: string; rows: Roster
               Umore
             </Text>
             <Text as="dd">{moodText(row)}</Text>
+            <Text as="dt" color="fg.muted">
+              Scheda
+            </Text>
+            <Text as="dd">{schedaText(row)}</Text>
+            <Text as="dt" color="fg.muted">
+              Onboarding
+            </Text>
+            <Text as="dd" minW="0">
+              {answersText(row)}
+            </Text>
           </Box>
         </Box>
       ))}

@@ -1,7 +1,8 @@
-import { Badge, Link } from '@chakra-ui/react';
+import { Badge, Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { RosterRow } from '@sfida/core/coach';
 import { formatItalianDate } from '@sfida/core/dates';
+import { onboardingSummary, schedaLabels } from '@sfida/core/training-labels';
 import { moodOf } from '../../../lib/moods';
 import { participantPagePath } from '../paths';
 
@@ -13,6 +14,23 @@ export function ParticipantLink({ cohortId, row }: { cohortId: string; row: Rost
       <RouterLink to={participantPagePath(cohortId, row.userId)}>{row.name}</RouterLink>
     </Link>
   );
+}
+
+/** The participant's email, under their name: it tells apart two participants with the same name. */
+export function ParticipantEmail({ row }: { row: RosterRow }) {
+  return (
+    <Text fontSize="xs" color="fg.muted" overflowWrap="anywhere">
+      {row.email}
+    </Text>
+  );
+}
+
+export function schedaText(row: RosterRow): string {
+  return row.schedaAssegnata ? schedaLabels[row.schedaAssegnata] : 'Nessuna scheda';
+}
+
+export function answersText(row: RosterRow): string {
+  return onboardingSummary(row) ?? 'Onboarding non completato';
 }
 
 export function lastActivityText(row: RosterRow): string {

@@ -10,18 +10,18 @@ export type RosterSort = keyof typeof ROSTER_SORTS;
 
 const byName = (a: RosterRow, b: RosterRow) => a.name.localeCompare(b.name, 'it', { sensitivity: 'base' });
 
-/** Names compared without case or accents ("nicolo" finds "Nicolò"). */
+/** Names and emails compared without case or accents ("nicolo" finds "Nicolò"). */
 function folded(text: string): string {
   return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
 }
 
 /**
- * The rows whose name contains `search`, ordered by `sort`: name A→Z; points and streak highest
- * first; last activity most recent first, never-active last. Ties go by name.
+ * The rows whose name or email contains `search`, ordered by `sort`: name A→Z; points and streak
+ * highest first; last activity most recent first, never-active last. Ties go by name.
  */
 export function orderRoster(rows: RosterRow[], sort: RosterSort, search: string): RosterRow[] {
   const needle = folded(search.trim());
-  const found = needle === '' ? rows : rows.filter((row) => folded(row.name).includes(needle));
+  const found = needle === '' ? rows : rows.filter((row) => folded(row.name).includes(needle) || folded(row.email).includes(needle));
   const compare: Record<RosterSort, (a: RosterRow, b: RosterRow) => number> = {
     name: () => 0,
     points: (a, b) => b.totalPoints - a.totalPoints,

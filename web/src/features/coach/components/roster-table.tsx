@@ -1,6 +1,6 @@
-import { Box, chakra, Flex } from '@chakra-ui/react';
+import { Box, chakra, Flex, Text } from '@chakra-ui/react';
 import type { RosterRow } from '@sfida/core/coach';
-import { lastActivityText, moodText, ParticipantLink, StatusBadges } from './roster-cells';
+import { answersText, lastActivityText, moodText, ParticipantEmail, ParticipantLink, schedaText, StatusBadges } from './roster-cells';
 import { ROSTER_SORTS, type RosterSort } from './roster-order';
 
 /**
@@ -15,6 +15,8 @@ const TABLE = {
   '& thead th': { fontWeight: 'semibold', color: 'fg.muted', whiteSpace: 'nowrap', bg: 'bg.muted' },
   '& th[aria-sort]': { color: 'fg' },
   '& [data-numeric]': { textAlign: 'end', fontVariantNumeric: 'tabular-nums' },
+  // Cells of text (an email, the onboarding answers): wrapped, but not one word a line.
+  '& [data-text]': { minW: '12rem' },
   '& tbody tr:hover': { bg: 'bg.subtle' },
 } as const;
 
@@ -48,16 +50,18 @@ export function RosterTable({ cohortId, rows, sort }: { cohortId: string; rows: 
             </th>
             <th scope="col">Umore</th>
             <th scope="col">Planner</th>
+            <th scope="col">Allenamento</th>
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
             <tr key={row.userId}>
-              <td>
+              <td data-text="">
                 <Flex gap="2" align="center" wrap="wrap">
                   <ParticipantLink cohortId={cohortId} row={row} />
                   <StatusBadges row={row} />
                 </Flex>
+                <ParticipantEmail row={row} />
               </td>
               <td>{row.started ? row.challengeWeek : '–'}</td>
               <td data-numeric="">{row.pointsThisWeek}</td>
@@ -67,6 +71,12 @@ export function RosterTable({ cohortId, rows, sort }: { cohortId: string; rows: 
               <td>{lastActivityText(row)}</td>
               <td>{moodText(row)}</td>
               <td>{row.plannerSavedThisWeek ? 'Salvato' : 'Da fare'}</td>
+              <td data-text="">
+                <Text>{schedaText(row)}</Text>
+                <Text fontSize="xs" color="fg.muted">
+                  {answersText(row)}
+                </Text>
+              </td>
             </tr>
           ))}
         </tbody>

@@ -6,19 +6,19 @@ import { RosterCards } from './roster-cards';
 import { orderRoster, ROSTER_SORTS, type RosterSort } from './roster-order';
 import { RosterTable } from './roster-table';
 
-/** The whole cohort, searched by name and sorted: a table on wide screens, cards on phones. */
+/** The whole cohort, searched by name or email and sorted: a table on wide screens, cards on phones. */
 export function Roster({ cohortId, rows, complete }: { cohortId: string; rows: RosterRow[]; complete: boolean }) {
   const [sort, setSort] = useState<RosterSort>('name');
   const [search, setSearch] = useState('');
   const sortId = useId();
   const shown = orderRoster(rows, sort, useDeferredValue(search));
-  // A table from the md breakpoint, cards below it (a 9-column table does not fit 360 px).
+  // A table from the md breakpoint, cards below it (a 10-column table does not fit 360 px).
   const wide = useMediaQuery(useChakraContext().breakpoints.up('md').replace('@media ', ''));
   return (
     <Stack gap="4">
       <Flex gap="3" wrap="wrap" align="flex-end">
         <Field.Root flex="1" minW="12rem">
-          <Field.Label>Cerca per nome</Field.Label>
+          <Field.Label>Cerca per nome o email</Field.Label>
           <Input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
         </Field.Root>
         <Stack gap="1.5" flex="1" minW="12rem">
@@ -50,7 +50,7 @@ export function Roster({ cohortId, rows, complete }: { cohortId: string; rows: R
         {complete ? `${shown.length} di ${rows.length} partecipanti` : `Caricamento dei partecipanti... (${rows.length} finora)`}
       </Text>
       {shown.length === 0 ? (
-        <Text color="fg.muted">{rows.length === 0 ? 'Nessun partecipante ancora.' : 'Nessun partecipante con questo nome.'}</Text>
+        <Text color="fg.muted">{rows.length === 0 ? 'Nessun partecipante ancora.' : 'Nessun partecipante con questo nome o email.'}</Text>
       ) : wide ? (
         <RosterTable cohortId={cohortId} rows={shown} sort={sort} />
       ) : (

@@ -1,6 +1,6 @@
 import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import type { Scheda } from '@sfida/core/user';
-import { schedaLabels } from '../../../lib/training-labels';
+import { schedaLabels } from '@sfida/core/training-labels';
 
 /** The end of the onboarding: the scheda it assigned; closing it in any way goes to the dashboard. */
 export function SchedaAssignedDialog({ assigned, onClose }: { assigned: Scheda | null; onClose: () => void }) {
