@@ -34,18 +34,27 @@ export function statValue(page: Page, label: string): Locator {
 
 const PROGRESS_PATH = '/api/users/me/progress';
 
-/** The next accepted upload of the tracker whose body satisfies `accept` (start waiting before acting). */
-export function syncedTracker(page: Page, accept: (body: TrackerJson) => boolean = () => true): Promise<Response> {
-  return page.waitForResponse((response) => {
-    const request = response.request();
-    if (request.method() !== 'PUT' || !response.url().endsWith(PROGRESS_PATH)) return false;
-    if (!response.ok()) return false;
-    try {
-      return accept(request.postDataJSON() as TrackerJson);
-    } catch {
-      return false;
-    }
-  });
+/**
+ * Resolves once the page has had a sync of the tracker accepted (a PUT of the whole, or a PATCH of
+ * the changes) and the copy the server then holds satisfies `accept`. Start waiting before acting.
+ */
+export async function syncedTracker(page: Page, accept: (tracker: TrackerJson) => boolean = () => true): Promise<void> {
+  let synced = false;
+  const onResponse = (response: Response) => {
+    const method = response.request().method();
+    if ((method === 'PUT' || method === 'PATCH') && response.url().endsWith(PROGRESS_PATH) && response.ok()) synced = true;
+  };
+  page.on('response', onResponse);
+  try {
+    const holds = async () => {
+      if (!synced) return false;
+      const response = await page.request.get(PROGRESS_PATH);
+      return response.status() === 200 && accept((await response.json()) as TrackerJson);
+    };
+    await expect.poll(holds, { timeout: 60_000 }).toBe(true);
+  } finally {
+    page.off('response', onResponse);
+  }
 }
 
 /** The tracker as JSON (only the fields the tests read). */
