@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { isDocumentId } from './document-id';
 import { isoDateSchema } from './iso-date';
 import { textParam } from './query-params';
+import { notePreviewSchema, readTagParam, tagTexts } from './participant-notes';
 import { moodSchema, trackerDataSchema } from './tracker';
 import { livelloAllenamentoSchema, luogoAllenamentoSchema, passwordResetRequestSchema, schedaSchema, tempoAllenamentoSchema } from './user';
 import { visibleText } from './visible-text';
@@ -27,14 +28,17 @@ export const MAX_PAGE_SIZE = 200;
 export const rosterQueryMessages = {
   limit: `limit deve essere un numero intero tra 1 e ${MAX_PAGE_SIZE}`,
   cursor: 'Cursore non valido',
+  tag: tagTexts.tagInvalid,
 } as const;
 
-/** `GET /api/coach/cohorts/:cohortId/participants?cursor=&limit=` */
+/** `GET /api/coach/cohorts/:cohortId/participants?cursor=&limit=&tag=` */
 export const rosterQuerySchema = z.object({
   /** The `nextCursor` of the previous page (a participant's id); null for the first page. */
   cursor: textParam(null, (value) => (isDocumentId(value) ? value : undefined), rosterQueryMessages.cursor),
   /** 1..MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE when absent. */
   limit: textParam(DEFAULT_PAGE_SIZE, pageSize, rosterQueryMessages.limit),
+  /** Only the participants with this tag (normalised as stored); null for everyone. */
+  tag: textParam(null, readTagParam, rosterQueryMessages.tag),
 });
 export type RosterQuery = z.output<typeof rosterQuerySchema>;
 
@@ -121,6 +125,10 @@ export const rosterRowSchema = z.object({
   livelloAllenamento: z.nullable(livelloAllenamentoSchema),
   schedaAssegnata: z.nullable(schedaSchema),
   attention: z.array(attentionReasonSchema),
+  /** The coaches' tags on the participant (participant-notes.ts), in the order they were added. */
+  tags: z.array(z.string()),
+  /** The first line of the coaches' latest note on the participant, null without notes. */
+  latestNote: z.nullable(notePreviewSchema),
   /** The participant's stored data could not be summarised: the figures are empty ("dati non leggibili"). */
   unreadable: z.optional(z.literal(true)),
 });

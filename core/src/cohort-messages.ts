@@ -3,6 +3,7 @@ import { addDays, challengeWeekNumber, compareIsoDates, isChallengeOver, isChall
 import type { IsoDate } from './iso-date';
 import type { TrackerData } from './tracker';
 import { ownThreadSchema, placeholderValuesSchema } from './check-in-threads';
+import { tagSchema } from './participant-notes';
 import { visibleText } from './visible-text';
 
 // A coach's message to their cohort, or to a segment of it, and the participant's inbox.
@@ -18,6 +19,7 @@ export const messageTexts = {
   textRequired: 'Scrivi il messaggio',
   textTooLong: `Il messaggio può avere al massimo ${MAX_MESSAGE} caratteri`,
   pickSomeone: 'Scegli almeno un partecipante',
+  pickTag: 'Scegli un’etichetta',
   tooManyPicked: `Puoi scegliere al massimo ${MAX_PICKED} partecipanti`,
   requestId: 'Identificativo della richiesta non valido',
   noRecipients: 'Nessun partecipante riceverebbe questo messaggio',
@@ -27,7 +29,7 @@ export const messageTexts = {
 } as const;
 
 /** Who receives a message. Every segment leaves out withdrawn participants. */
-export const segmentSchema = z.enum(['all', 'noHabitsYesterday', 'noCheckIn', 'noPlanner', 'picked']);
+export const segmentSchema = z.enum(['all', 'noHabitsYesterday', 'noCheckIn', 'noPlanner', 'picked', 'tag']);
 export type Segment = z.infer<typeof segmentSchema>;
 
 export const segmentLabels: Record<Segment, string> = {
@@ -36,6 +38,7 @@ export const segmentLabels: Record<Segment, string> = {
   noCheckIn: 'Chi non ha fatto il check-in',
   noPlanner: 'Chi non ha il planner di questa settimana',
   picked: 'Scelti da te',
+  tag: 'Chi ha un’etichetta',
 };
 
 /** `POST /api/coach/cohorts/{cohortId}/messages/preview`: who a message would reach. */
@@ -43,12 +46,15 @@ export const audienceRequestSchema = z
   .object({
     segment: segmentSchema,
     userIds: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(128))).check(z.maxLength(MAX_PICKED, messageTexts.tooManyPicked))),
+    /** The coaches' tag (participant-notes.ts) of the `tag` segment. */
+    tag: z.optional(tagSchema),
   })
   .check(
     z.refine((audience) => audience.segment !== 'picked' || (audience.userIds?.length ?? 0) > 0, {
       error: messageTexts.pickSomeone,
       path: ['userIds'],
     }),
+    z.refine((audience) => audience.segment !== 'tag' || audience.tag !== undefined, { error: messageTexts.pickTag, path: ['tag'] }),
   );
 export type AudienceRequest = z.infer<typeof audienceRequestSchema>;
 
@@ -76,6 +82,8 @@ export const sentMessageSchema = z.object({
   id: z.string(),
   text: z.string(),
   segment: segmentSchema,
+  /** The tag of the `tag` segment. */
+  tag: z.optional(z.string()),
   recipientCount: z.int(),
   coachName: z.string(),
   sentAt: instantSchema,
@@ -113,9 +121,9 @@ function runningWeek(start: IsoDate | null, today: IsoDate): number | null {
  * Whether a (not withdrawn) participant falls in `segment` today. The three "who has not" segments
  * hold only while the participant's eight weeks run: yesterday must be a challenge day for
  * `noHabitsYesterday`, the current week one of the eight for the check-in and the planner.
- * `picked` is decided by the list, not here.
+ * `picked` is decided by the list, `tag` by the coaches' tags, not here.
  */
-export function inSegment(segment: Exclude<Segment, 'picked'>, { tracker, challengeStartDate: start, today }: SegmentInput): boolean {
+export function inSegment(segment: Exclude<Segment, 'picked' | 'tag'>, { tracker, challengeStartDate: start, today }: SegmentInput): boolean {
   if (segment === 'all') return true;
   if (segment === 'noHabitsYesterday') {
     const yesterday = addDays(today, -1);

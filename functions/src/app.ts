@@ -24,6 +24,7 @@ import { coachMessagesRouter, inboxRouter } from './features/messages/router';
 import { notificationsRouter } from './features/notifications/router';
 import { followTimeZone } from './features/notifications/service';
 import { certificateRouter } from './features/certificate/router';
+import { notesRouter } from './features/notes/router';
 
 /** The whole API as an Express app, built from its dependencies (tests pass their own). */
 export function createApp(deps: Deps): Express {
@@ -85,6 +86,12 @@ export function createApp(deps: Deps): Express {
   //   GET    /coach/cohorts/:cohortId/participants                     coach
   //   GET    /coach/cohorts/:cohortId/participants/:userId             coach
   //   GET    /coach/cohorts/:cohortId/export.csv                       coach
+  //   GET    /coach/cohorts/:cohortId/tags                             notes
+  //   PATCH  /coach/cohorts/:cohortId/participants/:userId/tags        notes
+  //   GET    /coach/cohorts/:cohortId/participants/:userId/notes       notes
+  //   POST   /coach/cohorts/:cohortId/participants/:userId/notes       notes
+  //   PATCH  /coach/cohorts/:cohortId/participants/:userId/notes/:noteId  notes
+  //   DELETE /coach/cohorts/:cohortId/participants/:userId/notes/:noteId  notes
   //   GET    /coach/check-ins                                          check-ins
   //   POST   /coach/check-ins/:threadId/reply                          check-ins
   //   POST   /coach/check-ins/:threadId/read                           check-ins
@@ -114,6 +121,7 @@ export function createApp(deps: Deps): Express {
     ['/coach', 'events', coachEventsRouter(apiDeps)],
     ['/coach', 'cohorts', cohortsRouter(apiDeps)],
     ['/coach', 'coach', coachRouter(apiDeps)],
+    ['/coach', 'notes', notesRouter(apiDeps)],
     ['/coach', 'check-ins', coachCheckInsRouter(apiDeps)],
     ['/coach', 'messages', coachMessagesRouter(apiDeps)],
     ['/me', 'check-ins', ownCheckInsRouter(apiDeps)],

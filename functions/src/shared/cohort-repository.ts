@@ -17,6 +17,8 @@ export interface CohortDoc {
   inviteCode: string;
   registrationOpen: boolean;
   createdAt: string;
+  /** Every coaches' tag in use on its participants (features/notes): the roster's filter and the composer's segment list them. */
+  tags?: string[];
 }
 
 export function cohortsCollection(db: Firestore) {

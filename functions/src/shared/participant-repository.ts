@@ -1,4 +1,5 @@
 import { FieldPath, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import type { NotePreview } from '@sfida/core/participant-notes';
 import { rosterDigestSchema, type RosterDigest } from '@sfida/core/roster-digest';
 import type { User } from '@sfida/core/user';
 import { toUser, userRef, usersCollection } from './user-repository';
@@ -15,6 +16,23 @@ export interface Participant {
   disabled: boolean;
   /** Their tracker's roster digest; null before their first sync; undefined when none is stored (read the tracker). */
   digest: RosterDigest | null | undefined;
+  /** The coaches' tags on them (never shown to the participant). */
+  tags: string[];
+  /** The first line of the coaches' latest note on them, null without notes. */
+  latestNote: NotePreview | null;
+}
+
+/** The stored tags: anything but a list of texts reads as none. */
+function storedTags(snap: DocumentSnapshot): string[] {
+  const raw: unknown = snap.get('coachTags');
+  return Array.isArray(raw) ? raw.filter((tag): tag is string => typeof tag === 'string') : [];
+}
+
+/** The stored preview of the latest note, without the id it keeps for its own updates; a malformed one reads as none. */
+function storedNotePreview(snap: DocumentSnapshot): NotePreview | null {
+  const raw = snap.get('notePreview') as Partial<Record<string, unknown>> | null | undefined;
+  if (!raw || typeof raw.text !== 'string' || typeof raw.authorName !== 'string' || typeof raw.createdAt !== 'string') return null;
+  return { text: raw.text, authorName: raw.authorName, createdAt: raw.createdAt };
 }
 
 /** The stored roster digest: a malformed one counts as none stored, so the tracker is read instead. */
@@ -36,21 +54,26 @@ function participantFrom(snap: DocumentSnapshot): Participant {
     withdrawn: typeof snap.get('withdrawnAt') === 'string',
     disabled: snap.get('disabled') === true,
     digest: storedDigest(snap),
+    tags: storedTags(snap),
+    latestNote: storedNotePreview(snap),
   };
 }
 
 /**
  * One page of the cohort's participants in document-id order, those after `after` (the last id of
- * the previous page). A range filter on the id rather than a query cursor: the same in production
- * and in the local emulator, which ignores cursors. `more` tells whether another page follows.
+ * the previous page), only those with `tag` when one is named. A range filter on the id rather
+ * than a query cursor: the same in production and in the local emulator, which ignores cursors.
+ * `more` tells whether another page follows.
  */
 export async function participantsPage(
   db: Firestore,
   cohortId: string,
   after: string | null,
   limit: number,
+  tag: string | null = null,
 ): Promise<{ participants: Participant[]; more: boolean }> {
   let query = usersCollection(db).where('cohortId', '==', cohortId).where('role', '==', 'PARTICIPANT');
+  if (tag !== null) query = query.where('coachTags', 'array-contains', tag);
   if (after !== null) query = query.where(FieldPath.documentId(), '>', after);
   // One more than the page: it says whether there is a next one without another read.
   const snap = await query.orderBy(FieldPath.documentId()).limit(limit + 1).get();

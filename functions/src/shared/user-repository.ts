@@ -28,6 +28,21 @@ export interface UserDoc extends Omit<User, 'id'> {
    * (and the local emulator's queries several times the time).
    */
   rosterDigest?: string | null;
+  /**
+   * The coaches' tags on the participant (core's participant-notes.ts), normalised: kept here so the
+   * roster's one query can filter by one (array-contains). Never part of the API's user.
+   */
+  coachTags?: string[];
+  /** The coaches' latest note on the participant, as the roster row previews it (participant-note-repository.ts). */
+  notePreview?: StoredNotePreview | null;
+}
+
+/** `users/{uid}.notePreview`: which note it previews, so an edit or a deletion of that note updates it. */
+export interface StoredNotePreview {
+  noteId: string;
+  text: string;
+  authorName: string;
+  createdAt: string;
 }
 
 export function usersCollection(db: Firestore) {

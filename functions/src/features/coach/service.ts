@@ -24,7 +24,8 @@ function dayOf(instant: string, timeZone: string): string | null {
 }
 
 /** A roster row with no figures, for a participant whose stored data cannot be summarised. */
-export function unreadableRow({ user, withdrawn }: Participant): RosterRow {
+export function unreadableRow(participant: Participant): RosterRow {
+  const { user, withdrawn } = participant;
   return {
     userId: user.id,
     name: user.name ?? '',
@@ -34,6 +35,8 @@ export function unreadableRow({ user, withdrawn }: Participant): RosterRow {
     // From the user document, which was read: only the tracker's figures are missing.
     ...rosterTrainingOf(user),
     attention: [],
+    tags: participant.tags,
+    latestNote: participant.latestNote,
     unreadable: true,
   };
 }
@@ -60,6 +63,8 @@ export function rosterRowOf(participant: Participant, source: RowSource, cohortS
     ...rosterFiguresOf(input),
     ...rosterTrainingOf(user),
     attention: withdrawn ? [] : attentionReasonsOf({ ...input, cohortStartDate, registeredAt: dayOf(user.createdAt, user.timeZone) }),
+    tags: participant.tags,
+    latestNote: participant.latestNote,
   };
 }
 
@@ -75,7 +80,8 @@ function usableDigest({ user, digest }: Participant, now: Date): RosterDigest | 
 }
 
 /**
- * One page of the cohort's roster; its rows most urgent first, then by name (within the page).
+ * One page of the cohort's roster (only the participants with `page.tag` when it names one); its
+ * rows most urgent first, then by name (within the page).
  * Rows come from the roster digests stored on the participants, read with them in one query; only
  * a participant without a usable one (see usableDigest) costs a read of their tracker.
  */
@@ -84,7 +90,7 @@ export async function rosterPage(
   { id: cohortId, cohort }: CoachedCohort,
   page: RosterQuery,
 ): Promise<RosterPage> {
-  const { participants, more } = await participantsPage(deps.db, cohortId, page.cursor, page.limit);
+  const { participants, more } = await participantsPage(deps.db, cohortId, page.cursor, page.limit, page.tag);
   const now = deps.clock();
   const sources = new Map<string, RowSource>();
   for (const participant of participants) {
@@ -135,6 +141,8 @@ export const EXPORT_HEADER = [
   // not "3/4", which a spreadsheet would turn into a date.
   'planner_salvati',
   ...WEEKS.map((w) => `riflessione_sett_${w}`),
+  // The coaches' tags, comma-separated (a tag holds no comma: core's tagSchema).
+  'tag',
 ];
 
 /** The onboarding answers and the sheet as the profile names them; empty until answered. */
@@ -147,11 +155,16 @@ function trainingFields(row: RosterRow): CsvValue[] {
   ];
 }
 
+function tagsField(row: RosterRow): string {
+  return row.tags.join(', ');
+}
+
 /** The export's line of a participant whose stored data cannot be summarised: who they are and their answers, no figures. */
 function unreadableLine(row: RosterRow): CsvValue[] {
   const line: CsvValue[] = EXPORT_HEADER.map(() => null);
   line.splice(0, 4, row.userId, row.name, row.email, `${row.withdrawn ? 'ritirato' : 'attivo'} (${coachMessages.unreadableData})`);
   line.splice(EXPORT_HEADER.indexOf('tempo_allenamento'), 4, ...trainingFields(row));
+  line.splice(EXPORT_HEADER.indexOf('tag'), 1, tagsField(row));
   return line;
 }
 
@@ -176,6 +189,7 @@ export function exportLine(row: RosterRow, user: User, tracker: TrackerData | nu
     plannerWeeksSaved(tracker?.savedPlannerWeeks ?? [], row.challengeWeek),
     // Free text: csvField keeps a reflection that starts like a formula from being run.
     ...reflectionsByWeek(tracker),
+    tagsField(row),
   ];
 }
 

@@ -12,6 +12,8 @@ export interface MessageDoc {
   coachName: string;
   text: string;
   segment: Segment;
+  /** The tag of the `tag` segment. */
+  tag?: string;
   recipientIds: string[];
   recipientCount: number;
   sentAt: string;
@@ -51,7 +53,7 @@ export function messageIdOf(coachId: string, requestId: string): string {
 }
 
 export function sentMessageOf(id: string, doc: MessageDoc): SentMessage {
-  return { id, text: doc.text, segment: doc.segment, recipientCount: doc.recipientCount, coachName: doc.coachName, sentAt: doc.sentAt };
+  return { id, text: doc.text, segment: doc.segment, ...(doc.tag === undefined ? {} : { tag: doc.tag }), recipientCount: doc.recipientCount, coachName: doc.coachName, sentAt: doc.sentAt };
 }
 
 export async function messageById(db: Firestore, messageId: string): Promise<MessageDoc | null> {

@@ -48,8 +48,8 @@ function withinAudience(user: User, withdrawn: boolean, disabled: boolean): bool
 
 /**
  * Who a message to `audience` reaches in the cohort: every participant not withdrawn (or
- * disabled) in the segment, each judged on their own calendar day; or the picked ones, each of
- * whom must belong to the cohort. Reads the cohort a page at a time; trackers only for the
+ * disabled) in the segment, each judged on their own calendar day; those with the coaches' tag;
+ * or the picked ones, each of whom must belong to the cohort. Reads the cohort a page at a time; trackers only for the
  * segments that look at them.
  */
 async function recipientsOf(deps: MessageDeps, cohortId: string, audience: AudienceRequest): Promise<Recipient[]> {
@@ -68,16 +68,19 @@ async function recipientsOf(deps: MessageDeps, cohortId: string, audience: Audie
     return recipients;
   }
   const segment = audience.segment;
+  // The tag segment is the query's own filter: everyone it finds is in.
+  const tag = segment === 'tag' ? audience.tag! : null;
+  const everyone = segment === 'all' || segment === 'tag';
   const recipients: Recipient[] = [];
   let after: string | null = null;
   for (;;) {
-    const { participants, more } = await participantsPage(db, cohortId, after, AUDIENCE_PAGE);
+    const { participants, more } = await participantsPage(db, cohortId, after, AUDIENCE_PAGE, tag);
     const members = participants.filter((p) => withinAudience(p.user, p.withdrawn, p.disabled));
-    const trackers = segment === 'all' ? new Map() : await trackersOf(db, members.map((p) => p.user.id));
+    const trackers = everyone ? new Map() : await trackersOf(db, members.map((p) => p.user.id));
     for (const { user } of members) {
       const input = () => ({ tracker: trackers.get(user.id) ?? null, challengeStartDate: user.challengeStartDate, today: todayIn(user.timeZone, now) });
       // A participant whose data cannot be read is in no segment that looks at it (and still in 'all').
-      if (segment === 'all' || readOrFallback(user.id, () => inSegment(segment, input()), () => false)) recipients.push({ user });
+      if (segment === 'all' || segment === 'tag' || readOrFallback(user.id, () => inSegment(segment, input()), () => false)) recipients.push({ user });
     }
     if (!more) break;
     after = participants.at(-1)!.user.id;
@@ -129,7 +132,7 @@ async function resumeDelivery(deps: MessageDeps, messageId: string, message: Mes
 
 /** A send whose request id was seen before: the same message again, or a reused id. */
 async function replay(deps: MessageDeps, messageId: string, message: MessageDoc, cohortId: string, request: SendMessageRequest): Promise<SentMessage> {
-  if (message.cohortId !== cohortId || message.text !== request.text || message.segment !== request.segment) throw conflict(messageTexts.requestReused);
+  if (message.cohortId !== cohortId || message.text !== request.text || message.segment !== request.segment || message.tag !== (request.segment === 'tag' ? request.tag : undefined)) throw conflict(messageTexts.requestReused);
   const stalled = deps.clock().getTime() - Date.parse(message.sentAt) > STALLED_SEND_MS;
   if (message.status === 'sending' && stalled) await resumeDelivery(deps, messageId, message);
   return sentMessageOf(messageId, message);
@@ -164,6 +167,7 @@ export async function sendMessage(
     coachName: coach.name || coach.email,
     text: request.text,
     segment: request.segment,
+    ...(request.segment === 'tag' ? { tag: request.tag! } : {}),
     recipientIds: recipients.map((user) => user.id),
     recipientCount: recipients.length,
     sentAt: now.toISOString(),
