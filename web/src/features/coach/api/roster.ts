@@ -7,15 +7,17 @@ import { coachCohortsQueryKey, cohortPath } from './cohorts';
 /** Rows per request: a cohort is a few dozen people, so usually one page. */
 export const ROSTER_PAGE_SIZE = 100;
 
+/** Every roster query of the cohort (all participants, or those with a tag): the prefix to invalidate. */
 export const rosterQueryKey = (cohortId: string) => ['coach', 'roster', cohortId] as const;
 
-export function rosterQueryOptions(cohortId: string) {
+export function rosterQueryOptions(cohortId: string, tag: string | null = null) {
   return infiniteQueryOptions({
-    queryKey: rosterQueryKey(cohortId),
+    queryKey: [...rosterQueryKey(cohortId), tag] as const,
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) => {
       const query = new URLSearchParams({ limit: String(ROSTER_PAGE_SIZE) });
       if (pageParam) query.set('cursor', pageParam);
+      if (tag !== null) query.set('tag', tag);
       return apiFetch(`${cohortPath(cohortId)}/participants?${query}`, { schema: rosterPageSchema, signal });
     },
     getNextPageParam: (page) => page.nextCursor,
@@ -23,15 +25,16 @@ export function rosterQueryOptions(cohortId: string) {
 }
 
 /**
- * The whole roster: every page is fetched in turn, since sorting and searching need every row.
- * `rows` grows as pages arrive; `complete` says when the last one has.
+ * The whole roster, or its participants with `tag` (the server filters): every page is fetched in
+ * turn, since sorting and searching need every row. `rows` grows as pages arrive; `complete` says
+ * when the last one has. Nothing is fetched while `enabled` is false.
  */
-export function useRoster(cohortId: string) {
-  const query = useInfiniteQuery(rosterQueryOptions(cohortId));
+export function useRoster(cohortId: string, tag: string | null = null, enabled = true) {
+  const query = useInfiniteQuery({ ...rosterQueryOptions(cohortId, tag), enabled });
   const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = query;
   useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
+    if (enabled && hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
+  }, [enabled, hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
   const rows: RosterRow[] | undefined = query.data?.pages.flatMap((page) => page.rows);
   return { rows, complete: query.isSuccess && !hasNextPage, error: query.error, isPending: query.isPending };
 }

@@ -7,6 +7,7 @@ import { FormError } from '../../../components/form-error';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDayTime } from '../../../lib/day-time';
 import { useSentMessages } from '../api/messages';
+import { useCohortTags } from '../api/tags';
 import { NativeCheckbox } from '../../../components/native-checkbox';
 import { useMessageComposer } from '../hooks/use-message-composer';
 import { PlaceholderText } from './placeholder-text';
@@ -123,6 +124,28 @@ function RecipientPicker({ rows, picked, onToggle }: { rows: RosterRow[]; picked
   );
 }
 
+/** The coaches' tag whose participants get the message (the "tag" segment). */
+function TagSegmentField({ cohortId, tag, onChoose }: { cohortId: string; tag: string | null; onChoose: (tag: string | null) => void }) {
+  const tags = useCohortTags(cohortId).data ?? [];
+  if (tags.length === 0) return <Text fontSize="sm" color="fg.muted">Nessuna etichetta nella coorte: aggiungile dal roster o dalla pagina di un partecipante.</Text>;
+  return (
+    <Field.Root>
+      <Field.Label>Etichetta</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field value={tag ?? ''} onChange={(e) => onChoose(e.target.value === '' ? null : e.target.value)}>
+          <option value="">Scegli un’etichetta</option>
+          {tags.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
+
 /** A message to the whole cohort or a segment of it: the audience first ("Vedi destinatari"), then the send. */
 export function MessageComposer({ cohortId, rows }: { cohortId: string; rows: RosterRow[] }) {
   const composer = useMessageComposer(cohortId);
@@ -134,6 +157,7 @@ export function MessageComposer({ cohortId, rows }: { cohortId: string; rows: Ro
         <FormError message={composer.error} />
         <SegmentField segment={segment} onChoose={composer.chooseSegment} />
         {segment === 'picked' && <RecipientPicker rows={rows} picked={picked} onToggle={composer.togglePicked} />}
+        {segment === 'tag' && <TagSegmentField cohortId={cohortId} tag={composer.tag} onChoose={composer.chooseTag} />}
         <Field.Root invalid={text.length > MAX_MESSAGE}>
           <Field.Label>Messaggio</Field.Label>
           <Textarea rows={5} value={text} onChange={(e) => composer.changeText(e.target.value)} />
@@ -181,7 +205,8 @@ export function SentMessages({ cohortId }: { cohortId: string }) {
       {messages.data.map((message) => (
         <Box as="li" key={message.id} borderWidth="1px" borderColor="border" rounded="lg" p="3">
           <Text fontSize="sm" color="fg.muted">
-            {formatDayTime(message.sentAt)} · {segmentLabels[message.segment]} · {message.recipientCount}{' '}
+            {formatDayTime(message.sentAt)} · {segmentLabels[message.segment]}
+            {message.tag && ` «${message.tag}»`} · {message.recipientCount}{' '}
             {message.recipientCount === 1 ? 'destinatario' : 'destinatari'} · {message.coachName}
           </Text>
           <Text mt="1" whiteSpace="pre-wrap" overflowWrap="anywhere">

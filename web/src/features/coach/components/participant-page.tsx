@@ -26,7 +26,9 @@ import { sortedReasons } from './attention';
 import { ReplyForm, ThreadView } from './check-in-thread';
 import { ConfirmInline } from './confirm-inline';
 import { HabitGrid } from './habit-grid';
+import { ParticipantNotes } from './participant-notes';
 import { answersText, schedaText } from './roster-cells';
+import { TagEditor } from './tag-editor';
 
 const WEEKS = Array.from({ length: CHALLENGE_WEEKS }, (_, i) => i + 1);
 
@@ -226,6 +228,20 @@ function ParticipantStatus({ row }: { row: ParticipantDetail['row'] }) {
   );
 }
 
+/** What only the cohort's coaches keep on the participant: tags and notes, never shown to them. */
+function CoachOnly({ cohortId, row }: { cohortId: string; row: ParticipantDetail['row'] }) {
+  return (
+    <>
+      <SectionCard title="Etichette">
+        <TagEditor cohortId={cohortId} userId={row.userId} name={row.name} tags={row.tags} />
+      </SectionCard>
+      <SectionCard title="Note">
+        <ParticipantNotes cohortId={cohortId} userId={row.userId} name={row.name} />
+      </SectionCard>
+    </>
+  );
+}
+
 function ParticipantContent({ cohortId, detail }: { cohortId: string; detail: ParticipantDetail }) {
   const { row, tracker } = detail;
   if (row.unreadable) {
@@ -233,6 +249,7 @@ function ParticipantContent({ cohortId, detail }: { cohortId: string; detail: Pa
       <Stack gap="4">
         <ParticipantStatus row={row} />
         <Text>I dati salvati di questo partecipante non sono leggibili: qui non possiamo mostrarne i progressi. Il resto della coorte non ne risente.</Text>
+        <CoachOnly cohortId={cohortId} row={row} />
       </Stack>
     );
   }
@@ -256,6 +273,7 @@ function ParticipantContent({ cohortId, detail }: { cohortId: string; detail: Pa
         </Flex>
       )}
       <Figures detail={detail} startDate={startDate} />
+      <CoachOnly cohortId={cohortId} row={row} />
       {tracker === null || startDate === null ? (
         <Text color="fg.muted">{tracker === null ? 'Non ha ancora sincronizzato i suoi progressi.' : 'Non ha ancora iniziato la sfida.'}</Text>
       ) : (

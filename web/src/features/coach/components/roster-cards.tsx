@@ -1,6 +1,6 @@
 import { Box, Flex, Stack, Text } from '@chakra-ui/react';
 import type { RosterRow } from '@sfida/core/coach';
-import { answersText, lastActivityText, moodText, ParticipantEmail, ParticipantLink, schedaText, StatusBadges } from './roster-cells';
+import { answersText, lastActivityText, moodText, NotePreview, ParticipantEmail, ParticipantLink, RowTags, schedaText, StatusBadges } from './roster-cells';
 
 /** The roster as cards, for phones. */
 export function RosterCards({ cohortId, rows }: { cohortId: string; rows: RosterRow[] }) {
@@ -13,6 +13,8 @@ export function RosterCards({ cohortId, rows }: { cohortId: string; rows: Roster
             <StatusBadges row={row} />
           </Flex>
           <ParticipantEmail row={row} />
+          <NotePreview row={row} />
+          <RowTags cohortId={cohortId} row={row} />
           <Box as="dl" display="grid" gridTemplateColumns="auto 1fr" columnGap="3" rowGap="0.5" mt="2" fontSize="sm">
             <Text as="dt" color="fg.muted">
               Punti

@@ -1,10 +1,13 @@
-import { Badge, Link, Text } from '@chakra-ui/react';
+import { useId, useState } from 'react';
+import { Badge, Box, Button, chakra, Flex, Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { RosterRow } from '@sfida/core/coach';
 import { formatItalianDate } from '@sfida/core/dates';
 import { onboardingSummary, schedaLabels } from '@sfida/core/training-labels';
+import { formatDayTime } from '../../../lib/day-time';
 import { moodOf } from '../../../lib/moods';
 import { participantPagePath } from '../paths';
+import { TagEditor, TagList } from './tag-editor';
 
 // What the cohort page shows of a participant, wherever it lists them (attention list, roster).
 
@@ -48,4 +51,41 @@ export function StatusBadges({ row }: { row: RosterRow }) {
   if (row.withdrawn) return <Badge colorPalette="gray">Ritirato</Badge>;
   if (!row.started) return <Badge colorPalette="orange">Non iniziato</Badge>;
   return null;
+}
+
+/** The first line of the coaches' latest note: its text on hover (title), the whole preview on a tap or Enter. */
+export function NotePreview({ row }: { row: RosterRow }) {
+  const note = row.latestNote;
+  if (!note) return null;
+  return (
+    <chakra.details fontSize="xs" mt="1">
+      <chakra.summary cursor="pointer" color="brand.fg" w="fit-content" title={note.text}>
+        Ultima nota<chakra.span srOnly> su {row.name}</chakra.span>
+      </chakra.summary>
+      <Text overflowWrap="anywhere">{note.text}</Text>
+      <Text color="fg.muted">
+        {note.authorName} · {formatDayTime(note.createdAt)}
+      </Text>
+    </chakra.details>
+  );
+}
+
+/** The row's tags, and its action to change them in place (the editor opens below, no dialog). */
+export function RowTags({ cohortId, row }: { cohortId: string; row: RosterRow }) {
+  const [open, setOpen] = useState(false);
+  const regionId = useId();
+  return (
+    <Box mt="1">
+      <Flex gap="1" align="center" wrap="wrap">
+        {!open && <TagList tags={row.tags} label={`Etichette di ${row.name}`} />}
+        <Button size="xs" variant="ghost" colorPalette="brand" aria-expanded={open} aria-controls={regionId} onClick={() => setOpen((o) => !o)}>
+          {open ? 'Chiudi etichette' : 'Etichette'}
+          <chakra.span srOnly> di {row.name}</chakra.span>
+        </Button>
+      </Flex>
+      <Box id={regionId} hidden={!open} mt="1">
+        {open && <TagEditor cohortId={cohortId} userId={row.userId} name={row.name} tags={row.tags} />}
+      </Box>
+    </Box>
+  );
 }

@@ -1,6 +1,6 @@
 import { Box, chakra, Flex, Text } from '@chakra-ui/react';
 import type { RosterRow } from '@sfida/core/coach';
-import { answersText, lastActivityText, moodText, ParticipantEmail, ParticipantLink, schedaText, StatusBadges } from './roster-cells';
+import { answersText, lastActivityText, moodText, NotePreview, ParticipantEmail, ParticipantLink, RowTags, schedaText, StatusBadges } from './roster-cells';
 import { ROSTER_SORTS, type RosterSort } from './roster-order';
 
 /**
@@ -62,6 +62,8 @@ export function RosterTable({ cohortId, rows, sort }: { cohortId: string; rows: 
                   <StatusBadges row={row} />
                 </Flex>
                 <ParticipantEmail row={row} />
+                <NotePreview row={row} />
+                <RowTags cohortId={cohortId} row={row} />
               </td>
               <td>{row.started ? row.challengeWeek : '–'}</td>
               <td data-numeric="">{row.pointsThisWeek}</td>

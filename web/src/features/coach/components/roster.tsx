@@ -1,15 +1,51 @@
 import { useDeferredValue, useId, useState } from 'react';
 import { chakra, Field, Flex, Input, Stack, Text, useChakraContext } from '@chakra-ui/react';
 import type { RosterRow } from '@sfida/core/coach';
+import { FormError } from '../../../components/form-error';
+import { errorMessage } from '../../../lib/api-client';
 import { useMediaQuery } from '../../../lib/use-media-query';
+import { useRoster } from '../api/roster';
+import { useCohortTags } from '../api/tags';
 import { RosterCards } from './roster-cards';
 import { orderRoster, ROSTER_SORTS, type RosterSort } from './roster-order';
 import { RosterTable } from './roster-table';
 
-/** The whole cohort, searched by name or email and sorted: a table on wide screens, cards on phones. */
-export function Roster({ cohortId, rows, complete }: { cohortId: string; rows: RosterRow[]; complete: boolean }) {
+/** The plain select's look (the theme registers no select recipe). */
+const SELECT = { h: '10', px: '3', bg: 'bg', borderWidth: '1px', borderColor: 'border', rounded: 'l2', fontSize: 'md' } as const;
+
+/** Only the cohort's tags in use, to filter by; nothing until the coaches tag someone. */
+function TagFilter({ cohortId, tag, onChoose }: { cohortId: string; tag: string | null; onChoose: (tag: string | null) => void }) {
+  const tags = useCohortTags(cohortId).data ?? [];
+  const id = useId();
+  if (tags.length === 0 && tag === null) return null;
+  return (
+    <Stack gap="1.5" flex="1" minW="12rem">
+      <chakra.label htmlFor={id} fontSize="sm" fontWeight="medium">
+        Filtra per etichetta
+      </chakra.label>
+      <chakra.select id={id} value={tag ?? ''} onChange={(e) => onChoose(e.target.value === '' ? null : e.target.value)} {...SELECT}>
+        <option value="">Tutte le etichette</option>
+        {tags.map((t) => (
+          <option key={t} value={t}>
+            {t}
+          </option>
+        ))}
+      </chakra.select>
+    </Stack>
+  );
+}
+
+/**
+ * The whole cohort, or its participants with a tag (the server filters), searched by name or email
+ * and sorted: a table on wide screens, cards on phones.
+ */
+export function Roster({ cohortId, rows: allRows, complete: allComplete }: { cohortId: string; rows: RosterRow[]; complete: boolean }) {
   const [sort, setSort] = useState<RosterSort>('name');
   const [search, setSearch] = useState('');
+  const [tag, setTag] = useState<string | null>(null);
+  const tagged = useRoster(cohortId, tag, tag !== null);
+  const rows = tag === null ? allRows : (tagged.rows ?? []);
+  const complete = tag === null ? allComplete : tagged.complete;
   const sortId = useId();
   const shown = orderRoster(rows, sort, useDeferredValue(search));
   // A table from the md breakpoint, cards below it (a 10-column table does not fit 360 px).
@@ -26,18 +62,7 @@ export function Roster({ cohortId, rows, complete }: { cohortId: string; rows: R
             Ordina per
           </chakra.label>
           {/* A plain select: the theme registers no select recipe. */}
-          <chakra.select
-            id={sortId}
-            value={sort}
-            onChange={(e) => setSort(e.target.value as RosterSort)}
-            h="10"
-            px="3"
-            bg="bg"
-            borderWidth="1px"
-            borderColor="border"
-            rounded="l2"
-            fontSize="md"
-          >
+          <chakra.select id={sortId} value={sort} onChange={(e) => setSort(e.target.value as RosterSort)} {...SELECT}>
             {Object.entries(ROSTER_SORTS).map(([key, label]) => (
               <option key={key} value={key}>
                 {label}
@@ -45,12 +70,20 @@ export function Roster({ cohortId, rows, complete }: { cohortId: string; rows: R
             ))}
           </chakra.select>
         </Stack>
+        <TagFilter cohortId={cohortId} tag={tag} onChoose={setTag} />
       </Flex>
+      {tag !== null && tagged.error && <FormError message={errorMessage(tagged.error, 'Impossibile filtrare per etichetta')} />}
       <Text fontSize="sm" color="fg.muted" role="status">
-        {complete ? `${shown.length} di ${rows.length} partecipanti` : `Caricamento dei partecipanti... (${rows.length} finora)`}
+        {!complete
+          ? `Caricamento dei partecipanti... (${rows.length} finora)`
+          : tag === null
+            ? `${shown.length} di ${rows.length} partecipanti`
+            : `${shown.length} di ${rows.length} partecipanti con l’etichetta «${tag}»`}
       </Text>
       {shown.length === 0 ? (
-        <Text color="fg.muted">{rows.length === 0 ? 'Nessun partecipante ancora.' : 'Nessun partecipante con questo nome o email.'}</Text>
+        <Text color="fg.muted">
+          {rows.length > 0 ? 'Nessun partecipante con questo nome o email.' : tag === null ? 'Nessun partecipante ancora.' : 'Nessun partecipante con questa etichetta.'}
+        </Text>
       ) : wide ? (
         <RosterTable cohortId={cohortId} rows={shown} sort={sort} />
       ) : (

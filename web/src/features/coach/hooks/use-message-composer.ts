@@ -14,6 +14,7 @@ export function useMessageComposer(cohortId: string) {
   const send = useSendMessage(cohortId);
   const [segment, setSegment] = useState<Segment>('all');
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  const [tag, setTag] = useState<string | null>(null);
   const [text, setText] = useState('');
   const [requestId, setRequestId] = useState(() => crypto.randomUUID());
   const [preview, setPreview] = useState<AudiencePreview | null>(null);
@@ -21,7 +22,8 @@ export function useMessageComposer(cohortId: string) {
   // The button is disabled on the next render; a second click in between must not send again.
   const sending = useRef(false);
 
-  const audience = (): AudienceRequest => (segment === 'picked' ? { segment, userIds: [...picked] } : { segment });
+  const audience = (): AudienceRequest =>
+    segment === 'picked' ? { segment, userIds: [...picked] } : segment === 'tag' && tag !== null ? { segment, tag } : { segment };
 
   /** A different audience: the preview no longer holds, and it is another message. */
   function audienceChanged() {
@@ -41,6 +43,11 @@ export function useMessageComposer(cohortId: string) {
     audienceChanged();
   }
 
+  function chooseTag(next: string | null) {
+    setTag(next);
+    audienceChanged();
+  }
+
   function changeText(next: string) {
     setText(next);
     setRequestId(crypto.randomUUID());
@@ -48,6 +55,7 @@ export function useMessageComposer(cohortId: string) {
 
   async function showPreview() {
     if (segment === 'picked' && picked.size === 0) return setError(messageTexts.pickSomeone);
+    if (segment === 'tag' && tag === null) return setError(messageTexts.pickTag);
     setError(null);
     try {
       setPreview(await previewAudience.mutateAsync(audience()));
@@ -80,6 +88,7 @@ export function useMessageComposer(cohortId: string) {
   return {
     segment,
     picked,
+    tag,
     text,
     preview,
     error,
@@ -87,6 +96,7 @@ export function useMessageComposer(cohortId: string) {
     sendPending: send.isPending,
     chooseSegment,
     togglePicked,
+    chooseTag,
     changeText,
     showPreview,
     submit,
