@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Box, Button, chakra, Field, Flex, Stack, Text, Textarea } from '@chakra-ui/react';
 import { MAX_NOTE, noteTexts, type ParticipantNote } from '@sfida/core/participant-notes';
 import { FormError } from '../../../components/form-error';
@@ -21,19 +21,24 @@ function NoteComposer({ cohortId, userId, name }: { cohortId: string; userId: st
   // One id per note being written, kept across a retry so the server adds it once.
   const [requestId, setRequestId] = useState(() => crypto.randomUUID());
   const [error, setError] = useState<string | null>(null);
+  // The button is disabled on the next render; a second press in between must not add again.
+  const saving = useRef(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (add.isPending) return;
+    if (saving.current) return;
     const problem = noteProblem(text);
     if (problem) return setError(problem);
     setError(null);
+    saving.current = true;
     try {
       await add.mutateAsync({ requestId, text });
       setText('');
       setRequestId(crypto.randomUUID());
     } catch (caught) {
       setError(errorMessage(caught, 'Impossibile salvare la nota'));
+    } finally {
+      saving.current = false;
     }
   }
 
