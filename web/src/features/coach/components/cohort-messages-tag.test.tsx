@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { messageTexts, type AudienceRequest, type SendMessageRequest, type SentMessage } from '@sfida/core/cohort-messages';
+import { json, renderApp, resetTestState } from '../../../testing/test-utils';
+import { fakeCoachServer, fakeCohort, fakeRow } from '../coach-fixtures';
+
+afterEach(resetTestState);
+
+const MESSAGES = '/api/coach/cohorts/cohort-1/messages';
+const rows = [fakeRow({ userId: 'u-anna', name: 'Anna', tags: ['premium'] }), fakeRow({ userId: 'u-bruno', name: 'Bruno' })];
+
+/** The cohort page's server: the cohort's tags, a preview of the tagged, the sends kept. */
+function tagServer(tags: string[]) {
+  let messages: SentMessage[] = [];
+  return fakeCoachServer((call) => {
+    if (call.path === '/api/coach/cohorts') return json([fakeCohort()]);
+    if (call.path.startsWith('/api/coach/cohorts/cohort-1/participants?')) return json({ rows, nextCursor: null });
+    if (call.path === '/api/cohorts/cohort-1/events') return json({ events: [] });
+    if (call.path === '/api/coach/cohorts/cohort-1/tags') return json({ tags });
+    if (call.path === `${MESSAGES}/preview`) {
+      const { tag } = call.body as AudienceRequest;
+      const recipients = rows.filter((r) => tag !== undefined && r.tags.includes(tag)).map((r) => ({ userId: r.userId, name: r.name, placeholders: { nome: r.name, settimana: 3 } }));
+      return json({ count: recipients.length, recipients });
+    }
+    if (call.path === MESSAGES && call.method === 'POST') {
+      const body = call.body as SendMessageRequest;
+      const message: SentMessage = { id: body.requestId, text: body.text, segment: body.segment, tag: body.tag, recipientCount: 1, coachName: 'Marta', sentAt: '2026-11-23T09:00:00.000Z' };
+      messages = [message, ...messages];
+      return json(message, 201);
+    }
+    if (call.path === MESSAGES) return json({ messages });
+    return undefined;
+  });
+}
+
+const composer = () => screen.getByRole('form', { name: 'Messaggio alla coorte' });
+
+describe('a message to the participants with a tag', { timeout: 20_000 }, () => {
+  it('chooses the tag, previews who has it, sends to them and lists the message with its tag', async () => {
+    const calls = tagServer(['da richiamare', 'premium']);
+    const { user } = renderApp('/coach/cohort-1');
+    expect(await screen.findByText('Nessun messaggio inviato.')).toBeInTheDocument();
+    const form = composer();
+    await user.selectOptions(within(form).getByLabelText('Destinatari'), 'tag');
+    await user.type(within(form).getByLabelText('Messaggio'), 'Ciao {{nome}, ci sentiamo giovedì');
+
+    // No tag chosen yet: said so, nothing asked.
+    await user.click(within(form).getByRole('button', { name: 'Vedi destinatari' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent(messageTexts.pickTag);
+    expect(calls.some((c) => c.path === `${MESSAGES}/preview`)).toBe(false);
+
+    const tagField = within(form).getByLabelText('Etichetta');
+    expect(within(tagField).getAllByRole('option').map((o) => o.textContent)).toEqual(['Scegli un’etichetta', 'da richiamare', 'premium']);
+    await user.selectOptions(tagField, 'premium');
+    await user.click(within(form).getByRole('button', { name: 'Vedi destinatari' }));
+    expect(await within(form).findByText('Lo riceverà 1 partecipante')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === `${MESSAGES}/preview`)?.body).toEqual({ segment: 'tag', tag: 'premium' });
+
+    await user.click(within(form).getByRole('button', { name: 'Invia messaggio' }));
+    const list = await screen.findByRole('list', { name: 'Messaggi inviati' });
+    expect(within(list).getByText(/Chi ha un’etichetta «premium»/)).toBeInTheDocument();
+    expect(calls.find((c) => c.path === MESSAGES && c.method === 'POST')?.body).toMatchObject({ segment: 'tag', tag: 'premium', text: 'Ciao {nome}, ci sentiamo giovedì' });
+  });
+
+  it('says where tags come from when the cohort has none', async () => {
+    tagServer([]);
+    const { user } = renderApp('/coach/cohort-1');
+    await screen.findByText('Nessun messaggio inviato.');
+    await user.selectOptions(within(composer()).getByLabelText('Destinatari'), 'tag');
+    expect(within(composer()).getByText(/Nessuna etichetta nella coorte/)).toBeInTheDocument();
+  });
+});
