@@ -24,6 +24,7 @@ import { coachMessagesRouter, inboxRouter } from './features/messages/router';
 import { notificationsRouter } from './features/notifications/router';
 import { followTimeZone } from './features/notifications/service';
 import { certificateRouter } from './features/certificate/router';
+import { triageRouter } from './features/triage/router';
 
 /** The whole API as an Express app, built from its dependencies (tests pass their own). */
 export function createApp(deps: Deps): Express {
@@ -85,6 +86,9 @@ export function createApp(deps: Deps): Express {
   //   GET    /coach/cohorts/:cohortId/participants                     coach
   //   GET    /coach/cohorts/:cohortId/participants/:userId             coach
   //   GET    /coach/cohorts/:cohortId/export.csv                       coach
+  //   GET    /coach/triage                                             triage
+  //   POST   /coach/cohorts/:cohortId/participants/:userId/contacted   triage
+  //   POST   /coach/cohorts/:cohortId/participants/:userId/snooze      triage
   //   GET    /coach/check-ins                                          check-ins
   //   POST   /coach/check-ins/:threadId/reply                          check-ins
   //   POST   /coach/check-ins/:threadId/read                           check-ins
@@ -114,6 +118,7 @@ export function createApp(deps: Deps): Express {
     ['/coach', 'events', coachEventsRouter(apiDeps)],
     ['/coach', 'cohorts', cohortsRouter(apiDeps)],
     ['/coach', 'coach', coachRouter(apiDeps)],
+    ['/coach', 'triage', triageRouter(apiDeps)],
     ['/coach', 'check-ins', coachCheckInsRouter(apiDeps)],
     ['/coach', 'messages', coachMessagesRouter(apiDeps)],
     ['/me', 'check-ins', ownCheckInsRouter(apiDeps)],
