@@ -90,6 +90,7 @@ export function createApp(deps: Deps): Express {
   //   POST   /coach/cohorts/:cohortId/participants/:userId/contacted   triage
   //   POST   /coach/cohorts/:cohortId/participants/:userId/snooze      triage
   //   GET    /coach/check-ins                                          check-ins
+  //   POST   /coach/check-ins/read                                     check-ins
   //   POST   /coach/check-ins/:threadId/reply                          check-ins
   //   POST   /coach/check-ins/:threadId/read                           check-ins
   //   GET    /coach/cohorts/:cohortId/participants/:userId/check-ins   check-ins
