@@ -113,7 +113,7 @@ describe('Da fare oggi', () => {
     const coach = await signedInCoach(app);
     const autunno = await cohort([coach.user.id], 'Autunno');
     const inverno = await cohort([coach.user.id], 'Inverno');
-    const notStarted = await participant(autunno, 'Nina Ferma');
+    await participant(autunno, 'Nina Ferma');
     const low = await participant(inverno, 'Lia Giù');
     await startAndSync(low, checkedIn(1));
     const fine = await participant(autunno, 'Bea Bene');
