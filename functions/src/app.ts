@@ -25,6 +25,7 @@ import { notificationsRouter } from './features/notifications/router';
 import { followTimeZone } from './features/notifications/service';
 import { certificateRouter } from './features/certificate/router';
 import { notesRouter } from './features/notes/router';
+import { triageRouter } from './features/triage/router';
 
 /** The whole API as an Express app, built from its dependencies (tests pass their own). */
 export function createApp(deps: Deps): Express {
@@ -92,7 +93,11 @@ export function createApp(deps: Deps): Express {
   //   POST   /coach/cohorts/:cohortId/participants/:userId/notes       notes
   //   PATCH  /coach/cohorts/:cohortId/participants/:userId/notes/:noteId  notes
   //   DELETE /coach/cohorts/:cohortId/participants/:userId/notes/:noteId  notes
+  //   GET    /coach/triage                                             triage
+  //   POST   /coach/cohorts/:cohortId/participants/:userId/contacted   triage
+  //   POST   /coach/cohorts/:cohortId/participants/:userId/snooze      triage
   //   GET    /coach/check-ins                                          check-ins
+  //   POST   /coach/check-ins/read                                     check-ins
   //   POST   /coach/check-ins/:threadId/reply                          check-ins
   //   POST   /coach/check-ins/:threadId/read                           check-ins
   //   GET    /coach/cohorts/:cohortId/participants/:userId/check-ins   check-ins
@@ -122,6 +127,7 @@ export function createApp(deps: Deps): Express {
     ['/coach', 'cohorts', cohortsRouter(apiDeps)],
     ['/coach', 'coach', coachRouter(apiDeps)],
     ['/coach', 'notes', notesRouter(apiDeps)],
+    ['/coach', 'triage', triageRouter(apiDeps)],
     ['/coach', 'check-ins', coachCheckInsRouter(apiDeps)],
     ['/coach', 'messages', coachMessagesRouter(apiDeps)],
     ['/me', 'check-ins', ownCheckInsRouter(apiDeps)],
