@@ -302,8 +302,15 @@ describe('tags', () => {
     expect(preview.body.recipients.map((r) => r.name)).toEqual(['Anna Verdi', 'Paola Rossi']);
     expect(await mine.client.post(`${messages}/preview`, { segment: 'tag' })).toMatchObject({ status: 400, body: { message: messageTexts.pickTag } });
 
-    const sent = await mine.client.post(messages, { segment: 'tag', tag: 'premium', text: 'Ciao {nome}', requestId: requestId() });
+    const sendId = requestId();
+    const sent = await mine.client.post(messages, { segment: 'tag', tag: 'premium', text: 'Ciao {nome}', requestId: sendId });
     expect(sent.status).toBe(201);
+    // The same request again sends nothing new; the same id for another tag is another message, refused.
+    expect((await mine.client.post(messages, { segment: 'tag', tag: 'premium', text: 'Ciao {nome}', requestId: sendId })).status).toBe(200);
+    expect(await mine.client.post(messages, { segment: 'tag', tag: 'infortunio', text: 'Ciao {nome}', requestId: sendId })).toMatchObject({
+      status: 409,
+      body: { message: messageTexts.requestReused },
+    });
     expect(sentMessageSchema.parse(sent.body)).toMatchObject({ segment: 'tag', tag: 'premium', recipientCount: 2 });
     expect((await anna.client.get<{ messages: Array<{ text: string }> }>('/api/me/inbox')).body.messages.map((m) => m.text)).toEqual(['Ciao Anna']);
     expect((await gone.client.get<{ messages: unknown[] }>('/api/me/inbox')).body.messages).toEqual([]);

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Badge, Box, Button, chakra, Flex, Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { RosterRow } from '@sfida/core/coach';
@@ -74,11 +74,21 @@ export function NotePreview({ row }: { row: RosterRow }) {
 export function RowTags({ cohortId, row }: { cohortId: string; row: RosterRow }) {
   const [open, setOpen] = useState(false);
   const regionId = useId();
+  const trigger = useRef<HTMLButtonElement>(null);
   return (
-    <Box mt="1">
+    <Box
+      mt="1"
+      onKeyDown={(event) => {
+        // Escape closes the editor and gives the focus back to the button that opened it.
+        if (event.key === 'Escape' && open) {
+          setOpen(false);
+          trigger.current?.focus();
+        }
+      }}
+    >
       <Flex gap="1" align="center" wrap="wrap">
         {!open && <TagList tags={row.tags} label={`Etichette di ${row.name}`} />}
-        <Button size="xs" variant="ghost" colorPalette="brand" aria-expanded={open} aria-controls={regionId} onClick={() => setOpen((o) => !o)}>
+        <Button ref={trigger} size="xs" variant="ghost" colorPalette="brand" aria-expanded={open} aria-controls={regionId} onClick={() => setOpen((o) => !o)}>
           {open ? 'Chiudi etichette' : 'Etichette'}
           <chakra.span srOnly> di {row.name}</chakra.span>
         </Button>

@@ -100,6 +100,11 @@ describe('tags and notes on the roster', { timeout: 20_000 }, () => {
 
     await user.type(within(row).getByLabelText('Nuova etichetta per Bruno Verdi'), 'Premium{Enter}');
     await waitFor(() => expect(calls.find((c) => c.path === `${ROSTER}/u-bruno/tags`)?.body).toEqual({ add: ['premium'] }));
+
+    // Escape closes the editor, the focus back on the row's button.
+    await user.keyboard('{Escape}');
+    expect(within(row).getByRole('button', { name: 'Etichette di Bruno Verdi' })).toHaveFocus();
+    expect(within(row).queryByLabelText('Nuova etichetta per Bruno Verdi')).not.toBeInTheDocument();
   });
 
   it('on a phone, each card carries its tags, the note and the tag action', async () => {
