@@ -27,6 +27,7 @@ export const scheduleTexts = {
   notFound: 'Messaggio programmato non trovato',
   alreadySent: 'Il messaggio è già stato inviato: non si può più modificare né annullare',
   cancelled: 'Il messaggio programmato è stato annullato',
+  notSent: 'Il messaggio non è stato inviato: rimuovilo e programmane uno nuovo',
   changedMeanwhile: 'Il messaggio programmato è stato appena modificato da un altro coach: ricarica e riprova',
   notACoachAnymore: 'Non inviato: chi l’ha programmato non è più coach della coorte',
 } as const;
