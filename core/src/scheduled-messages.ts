@@ -64,8 +64,12 @@ export const editScheduledMessageRequestSchema = z.object({ ...audienceRequestSc
 );
 export type EditScheduledMessageRequest = z.infer<typeof editScheduledMessageRequestSchema>;
 
-/** Waiting for its time, being sent by the job, or not sent (nobody to reach): sent ones are in "Messaggi inviati". */
-export const scheduledStatusSchema = z.enum(['scheduled', 'sending', 'failed']);
+/**
+ * Waiting for its time, being sent by the job, sent (then it is in "Messaggi inviati"), not sent
+ * (nobody to reach) or cancelled. The cohort's list holds the first two and the third.
+ */
+export const scheduledStatusSchema = z.enum(['scheduled', 'sending', 'sent', 'failed', 'cancelled']);
+export type ScheduledStatus = z.infer<typeof scheduledStatusSchema>;
 
 /** A scheduled message as its cohort's coaches see it. */
 export const scheduledMessageSchema = z.object({

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import { coachMessages } from '@sfida/core/coach';
 import { inboxSchema, messageTexts, type SentMessage } from '@sfida/core/cohort-messages';
-import { scheduledMessageSchema, scheduledMessagesSchema, scheduleTexts, skippedTimeText, type ScheduledMessage } from '@sfida/core/scheduled-messages';
+import { MAX_SCHEDULED, scheduledMessageSchema, scheduledMessagesSchema, scheduleTexts, skippedTimeText, type ScheduledMessage } from '@sfida/core/scheduled-messages';
 import { userRef } from '../../shared/user-repository';
 import { Client, registerParticipant, startTestApp, type TestApp } from '../../test-support/api-harness';
 import { signedInCoach, writeCohort } from '../../test-support/cohort-fixtures';
@@ -194,6 +194,8 @@ describe('sent once, when its time comes, to who is in the audience then', () =>
     for (const member of members) expect(await inboxTexts(member)).toEqual(['Una volta sola']);
     expect((await app.deps.db.collection('inboxMessages').where('messageId', '==', a.body.id).get()).size).toBe(3);
     expect((await app.deps.db.collection('cohortMessages').where('cohortId', '==', cohortId).get()).size).toBe(1);
+    // A late retry of the scheduling still names that message, now sent.
+    expect(await mine.client.post(path(cohortId), body)).toMatchObject({ status: 200, body: { id: a.body.id, status: 'sent' } });
   });
 
   test('a run cut short after taking a message leaves it `sending`; a later run sends it, once', async () => {
@@ -215,6 +217,20 @@ describe('sent once, when its time comes, to who is in the audience then', () =>
     await runAt('2026-03-28T11:20:00Z');
     expect(await inboxTexts(member)).toEqual(['Meglio tardi']);
     expect(await waiting(mine.client, cohortId)).toEqual([]);
+  });
+});
+
+describe('a bounded list', () => {
+  test(`at most ${MAX_SCHEDULED} messages wait per cohort, listed soonest first`, async () => {
+    app.setNow(SATURDAY);
+    const mine = await coach();
+    const cohortId = await cohort([mine.user.id]);
+    for (let n = MAX_SCHEDULED; n >= 1; n--) {
+      expect((await schedule(mine.client, cohortId, { text: `Messaggio ${n}`, date: `2026-04-${String(n).padStart(2, '0')}` })).status).toBe(201);
+    }
+    expect(await schedule(mine.client, cohortId, { text: 'Uno di troppo' })).toMatchObject({ status: 409, body: { message: scheduleTexts.tooMany } });
+    const listed = await waiting(mine.client, cohortId);
+    expect(listed.map((message) => message.text)).toEqual(Array.from({ length: MAX_SCHEDULED }, (_, i) => `Messaggio ${i + 1}`));
   });
 });
 

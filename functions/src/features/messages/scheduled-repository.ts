@@ -1,6 +1,6 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import type { Segment } from '@sfida/core/cohort-messages';
-import { MAX_SCHEDULED, type ScheduledMessage } from '@sfida/core/scheduled-messages';
+import { MAX_SCHEDULED, type ScheduledMessage, type ScheduledStatus } from '@sfida/core/scheduled-messages';
 import { isAlreadyExists } from '../../shared/firestore';
 
 // `scheduledMessages/{coachId}_{requestId}`: a message a coach wrote to go later, with its audience,
@@ -11,8 +11,6 @@ import { isAlreadyExists } from '../../shared/firestore';
 // `scheduledMessageClaims/{id}_v{version}` in the batch that makes it: of two changes of the same
 // version, one batch lands and the other gets ALREADY_EXISTS, so a message is sent once and never
 // edited once the job took it. An edit moves the message to the next version.
-
-export type ScheduledStatus = 'scheduled' | 'sending' | 'sent' | 'failed' | 'cancelled';
 
 export interface ScheduledDoc {
   cohortId: string;
@@ -65,7 +63,7 @@ export function scheduledMessageOf(id: string, doc: ScheduledDoc): ScheduledMess
     time: doc.time,
     timeZone: doc.timeZone,
     dueAt: doc.dueAt.toDate().toISOString(),
-    status: doc.status === 'failed' ? 'failed' : doc.status === 'sending' ? 'sending' : 'scheduled',
+    status: doc.status,
     failure: doc.failure,
     coachName: doc.coachName,
   };
