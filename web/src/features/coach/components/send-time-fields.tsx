@@ -1,9 +1,10 @@
 import { Box, Field, Flex, Input, Stack, Text } from '@chakra-ui/react';
+import { todayIn } from '@sfida/core/dates';
 import { zoneLabel } from '@sfida/core/scheduled-messages';
 import { NativeCheckbox } from '../../../components/native-checkbox';
 import type { SendWhen } from '../hooks/use-send-time';
 
-/** A day and a time on the cohort's clock, each labelled with its zone ("ora di Roma"). */
+/** A day and a time on the cohort's clock, each labelled with its zone ("ora di Roma"); the picker starts at its today. */
 export function DateTimeFields({
   date,
   time,
@@ -22,7 +23,7 @@ export function DateTimeFields({
     <Flex gap="3" wrap="wrap">
       <Field.Root w="auto">
         <Field.Label>Giorno ({zone})</Field.Label>
-        <Input type="date" value={date} onChange={(e) => onDate(e.target.value)} maxW="12rem" />
+        <Input type="date" value={date} min={todayIn(timeZone, new Date())} onChange={(e) => onDate(e.target.value)} maxW="12rem" />
       </Field.Root>
       <Field.Root w="auto">
         <Field.Label>Ora ({zone})</Field.Label>
