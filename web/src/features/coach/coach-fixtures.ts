@@ -1,5 +1,6 @@
 import { checkInQueueSchema, DEFAULT_REPLY_TEMPLATES, participantCheckInsSchema, replyTemplatesSchema, type CheckInCard } from '@sfida/core/check-in-threads';
 import { sentMessagesSchema } from '@sfida/core/cohort-messages';
+import { scheduledMessagesSchema } from '@sfida/core/scheduled-messages';
 import type { AttentionReason, CoachCohort, RosterRow } from '@sfida/core/coach';
 import { triagePageSchema, type TriageDay, type TriageItem } from '@sfida/core/triage';
 import { fakeUser } from '../../testing/fake-user';
@@ -101,6 +102,7 @@ export function emptyCoachLists(call: ApiCall): Response | undefined {
   if (path === '/api/coach/triage') return json(triagePageSchema.parse({ items: [], total: 0, day: emptyTriageDay }));
   if (path === '/api/coach/reply-templates') return json(replyTemplatesSchema.parse({ templates: DEFAULT_REPLY_TEMPLATES }));
   if (/^\/api\/coach\/cohorts\/[^/]+\/messages$/.test(path) && call.method === 'GET') return json(sentMessagesSchema.parse({ messages: [] }));
+  if (/^\/api\/coach\/cohorts\/[^/]+\/scheduled-messages$/.test(path) && call.method === 'GET') return json(scheduledMessagesSchema.parse({ messages: [] }));
   if (/^\/api\/coach\/cohorts\/[^/]+\/participants\/[^/]+\/check-ins$/.test(path)) return json(participantCheckInsSchema.parse({ cards: [] }));
   return undefined;
 }
