@@ -106,6 +106,10 @@ export function createApp(deps: Deps): Express {
   //   POST   /coach/cohorts/:cohortId/messages/preview                 messages
   //   POST   /coach/cohorts/:cohortId/messages                         messages
   //   GET    /coach/cohorts/:cohortId/messages                         messages
+  //   POST   /coach/cohorts/:cohortId/scheduled-messages               messages
+  //   GET    /coach/cohorts/:cohortId/scheduled-messages               messages
+  //   PATCH  /coach/cohorts/:cohortId/scheduled-messages/:scheduledId  messages
+  //   DELETE /coach/cohorts/:cohortId/scheduled-messages/:scheduledId  messages
   //   POST   /me/check-ins/:week/seen                                  check-ins
   //   POST   /me/check-ins/:week/answer                                check-ins
   //   GET    /me/inbox                                                 messages

@@ -7,6 +7,7 @@ import { triageActionAnswerSchema, triageMessages, triagePageSchema, type Triage
 import { userRef } from '../../shared/user-repository';
 import { Client, PASSWORD, registerParticipant, startTestApp, type TestApp } from '../../test-support/api-harness';
 import { countReads } from '../../test-support/read-counter';
+import { backfillTriage } from './migrations';
 import { must, signedInCoach, writeCohort } from '../../test-support/cohort-fixtures';
 
 let app: TestApp;
@@ -243,6 +244,26 @@ describe('Da fare oggi', () => {
     const next = (await userRef(app.deps.db, member.user.id).get()).get('triageDueAt') as string;
     // Wednesday the 29th, when week 2's planner is two days late: winter time, UTC+1.
     expect(next).toBe('2025-10-28T23:00:00.000Z');
+  });
+});
+
+describe('the migration', () => {
+  test('a participant from before the triage shows once the migration marks them', async () => {
+    app.setNow(NOW);
+    const coach = await signedInCoach(app);
+    const cohortId = await cohort([coach.user.id]);
+    const member = await participant(cohortId, 'Olga Vecchia');
+    // A document from before the triage: the field gone (deleted and written again: the local
+    // emulator keeps a field an update deletes).
+    const ref = userRef(app.deps.db, member.user.id);
+    const { triageDueAt: _gone, ...rest } = (await ref.get()).data() ?? {};
+    await ref.delete();
+    await ref.set(rest);
+    expect(names(await triage(coach.client))).toEqual([]);
+    const first = await backfillTriage(app.deps);
+    expect(first.marked).toBeGreaterThanOrEqual(1);
+    expect(names(await triage(coach.client))).toEqual(['Olga Vecchia']);
+    expect((await backfillTriage(app.deps)).marked).toBe(0);
   });
 });
 

@@ -1,16 +1,21 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { CoachEventsPage } from './components/coach-events-page';
 import { CohortPage } from './components/cohort-page';
 import { CohortsPage } from './components/cohorts-page';
 import { ParticipantPage } from './components/participant-page';
+import { TodayPage } from './components/today-page';
 
 /**
  * The coach console (/coach/*): one lazily loaded chunk with its own routes, so participants never
- * download it. The app's router lets only coaches (OWNER) in.
+ * download it. The app's router lets only coaches (OWNER) in. Its named pages (coorti, eventi, …)
+ * come before a cohort's id, which never takes those names.
  */
 export default function CoachConsole() {
   return (
     <Routes>
-      <Route index element={<CohortsPage />} />
+      <Route index element={<TodayPage />} />
+      <Route path="coorti" element={<CohortsPage />} />
+      <Route path="eventi" element={<CoachEventsPage />} />
       <Route path=":cohortId" element={<CohortPage />} />
       <Route path=":cohortId/partecipanti/:userId" element={<ParticipantPage />} />
       <Route path="*" element={<Navigate to="/coach" replace />} />
