@@ -55,12 +55,15 @@ const whenShape = {
 const textSchema = sendMessageRequestSchema.shape.text;
 
 /** `POST /api/coach/cohorts/{cohortId}/scheduled-messages`: a retry with the same `requestId` schedules nothing new. */
-export const scheduleMessageRequestSchema = z.object({ ...sendMessageRequestSchema.shape, ...whenShape });
+export const scheduleMessageRequestSchema = z
+  .object({ ...sendMessageRequestSchema.shape, ...whenShape })
+  .check(z.refine((audience) => audience.segment !== 'tag' || audience.tag !== undefined, { error: messageTexts.pickTag, path: ['tag'] }));
 export type ScheduleMessageRequest = z.infer<typeof scheduleMessageRequestSchema>;
 
 /** `PATCH /api/coach/cohorts/{cohortId}/scheduled-messages/{id}`: the whole message again (audience, text, when). */
 export const editScheduledMessageRequestSchema = z.object({ ...audienceRequestSchema.shape, text: textSchema, ...whenShape }).check(
   z.refine((audience) => audience.segment !== 'picked' || (audience.userIds?.length ?? 0) > 0, { error: messageTexts.pickSomeone, path: ['userIds'] }),
+  z.refine((audience) => audience.segment !== 'tag' || audience.tag !== undefined, { error: messageTexts.pickTag, path: ['tag'] }),
 );
 export type EditScheduledMessageRequest = z.infer<typeof editScheduledMessageRequestSchema>;
 
@@ -78,6 +81,8 @@ export const scheduledMessageSchema = z.object({
   segment: segmentSchema,
   /** The picked participants (segment `picked`). */
   userIds: z.optional(z.array(z.string())),
+  /** The coaches' tag (segment `tag`). */
+  tag: z.optional(z.string()),
   date: isoDateSchema,
   time: timeOfDaySchema,
   timeZone: z.string(),

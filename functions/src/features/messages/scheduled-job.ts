@@ -41,7 +41,7 @@ async function send(deps: JobDeps, id: string, doc: ScheduledDoc, now: Date, rep
     report.failed++;
     return settle({ status: 'failed', failure: scheduleTexts.notACoachAnymore, recipientCount: null });
   }
-  const audience = { segment: doc.segment, ...(doc.userIds ? { userIds: doc.userIds } : {}) };
+  const audience = { segment: doc.segment, ...(doc.userIds ? { userIds: doc.userIds } : {}), ...(doc.tag ? { tag: doc.tag } : {}) };
   try {
     const { message } = await dispatch(deps, id, { cohortId: doc.cohortId, coachId: doc.coachId, coachName: doc.coachName, text: doc.text, audience }, now, { strayPicked: 'skip' });
     report.sent++;

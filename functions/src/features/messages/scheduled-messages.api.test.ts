@@ -271,3 +271,38 @@ describe('cancelled, or not sent', () => {
     expect(await waiting(mine.client, cohortId)).toEqual([]);
   });
 });
+
+describe('to the participants with a coaches’ tag', () => {
+  test('the tag is kept with the message, an edit keeps it, and the job reaches who has it when it goes', async () => {
+    app.setNow(SATURDAY);
+    const mine = await coach();
+    const cohortId = await cohort([mine.user.id]);
+    const anna = await participant(cohortId, 'Anna Premium');
+    const bruno = await participant(cohortId, 'Bruno Altro');
+    const tagUrl = (userId: string) => `/api/coach/cohorts/${cohortId}/participants/${userId}/tags`;
+    expect((await mine.client.request('PATCH', tagUrl(anna.user.id), { json: { add: ['premium'] } })).status).toBe(200);
+
+    expect(await schedule(mine.client, cohortId, { segment: 'tag' })).toMatchObject({ status: 400, body: { message: messageTexts.pickTag } });
+    const created = await schedule(mine.client, cohortId, { segment: 'tag', tag: 'Premium', text: 'Ciao {nome}' });
+    expect(created).toMatchObject({ status: 201, body: { segment: 'tag', tag: 'premium' } });
+    const { id } = created.body;
+    expect(await edit(mine.client, cohortId, id, { segment: 'tag', text: 'Ciao {nome}' , date: '2026-03-29', time: '09:00' })).toMatchObject({
+      status: 400,
+      body: { message: messageTexts.pickTag },
+    });
+    expect(await edit(mine.client, cohortId, id, { segment: 'tag', tag: 'premium', text: 'Buona domenica {nome}', date: '2026-03-29', time: '10:00' })).toMatchObject({
+      status: 200,
+      body: { segment: 'tag', tag: 'premium' },
+    });
+    // Tagged after it was scheduled: reached too, since the audience is worked out when it goes.
+    expect((await mine.client.request('PATCH', tagUrl(bruno.user.id), { json: { add: ['premium'] } })).status).toBe(200);
+    const other = await participant(cohortId, 'Carla Senza');
+
+    await runAt('2026-03-29T08:02:00Z');
+    expect(await inboxTexts(anna)).toEqual(['Buona domenica Anna']);
+    expect(await inboxTexts(bruno)).toEqual(['Buona domenica Bruno']);
+    expect(await inboxTexts(other)).toEqual([]);
+    const sent = await mine.client.get<{ messages: SentMessage[] }>(`/api/coach/cohorts/${cohortId}/messages`);
+    expect(sent.body.messages).toMatchObject([{ id, segment: 'tag', tag: 'premium', recipientCount: 2 }]);
+  });
+});

@@ -20,6 +20,8 @@ export interface ScheduledDoc {
   segment: Segment;
   /** The picked participants (segment `picked`), else null. */
   userIds: string[] | null;
+  /** The coaches' tag (segment `tag`); null or missing otherwise. */
+  tag?: string | null;
   date: string;
   time: string;
   timeZone: string;
@@ -59,6 +61,7 @@ export function scheduledMessageOf(id: string, doc: ScheduledDoc): ScheduledMess
     text: doc.text,
     segment: doc.segment,
     ...(doc.userIds ? { userIds: doc.userIds } : {}),
+    ...(doc.tag ? { tag: doc.tag } : {}),
     date: doc.date,
     time: doc.time,
     timeZone: doc.timeZone,

@@ -51,10 +51,11 @@ async function checkPicked(deps: ScheduleDeps, cohortId: string, request: { segm
 }
 
 const pickedOf = (request: { segment: ScheduledDoc['segment']; userIds?: string[] }) => (request.segment === 'picked' ? [...new Set(request.userIds ?? [])] : null);
+const tagOf = (request: { segment: ScheduledDoc['segment']; tag?: string }) => (request.segment === 'tag' ? (request.tag ?? null) : null);
 
 /** The same request again (a retry, a double click) names the same message; another with its id is refused. */
 function sameRequest(doc: ScheduledDoc, cohortId: string, request: ScheduleMessageRequest): boolean {
-  return doc.cohortId === cohortId && doc.text === request.text && doc.segment === request.segment && doc.date === request.date && doc.time === request.time;
+  return doc.cohortId === cohortId && doc.text === request.text && doc.segment === request.segment && (doc.tag ?? null) === tagOf(request) && doc.date === request.date && doc.time === request.time;
 }
 
 /** Schedules a message. Idempotent per request id, as a send is. */
@@ -85,6 +86,7 @@ export async function scheduleMessage(
     text: request.text,
     segment: request.segment,
     userIds: pickedOf(request),
+    tag: tagOf(request),
     date: request.date,
     time: request.time,
     timeZone: COHORT_TIME_ZONE,
@@ -137,6 +139,7 @@ export async function editScheduled(deps: ScheduleDeps, { id: cohortId }: Coache
     text: request.text,
     segment: request.segment,
     userIds: pickedOf(request),
+    tag: tagOf(request),
     date: request.date,
     time: request.time,
     dueAt: Timestamp.fromDate(dueAt),

@@ -10,10 +10,11 @@ import { ConfirmInline } from './confirm-inline';
 import { PlaceholderText } from './placeholder-text';
 import { DateTimeFields } from './send-time-fields';
 
-/** The segments an edit can move a message to; a hand-picked list stays the one it was picked with. */
+/** The segments an edit can move a message to; a hand-picked list (or a tag) stays the one it was chosen with. */
 const PLAIN_SEGMENTS: Segment[] = ['all', 'noHabitsYesterday', 'noCheckIn', 'noPlanner'];
 
 function audienceText(message: ScheduledMessage): string {
+  if (message.segment === 'tag') return `${segmentLabels.tag} «${message.tag ?? ''}»`;
   if (message.segment !== 'picked') return segmentLabels[message.segment];
   const count = message.userIds?.length ?? 0;
   return `${segmentLabels.picked} (${count} ${count === 1 ? 'partecipante' : 'partecipanti'})`;
@@ -27,7 +28,7 @@ function EditForm({ cohortId, message, onDone }: { cohortId: string; message: Sc
   const [date, setDate] = useState(message.date);
   const [time, setTime] = useState(message.time);
   const [error, setError] = useState<string | null>(null);
-  const segments = message.segment === 'picked' ? [...PLAIN_SEGMENTS, 'picked' as const] : PLAIN_SEGMENTS;
+  const segments = message.segment === 'picked' || message.segment === 'tag' ? [...PLAIN_SEGMENTS, message.segment] : PLAIN_SEGMENTS;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -37,7 +38,8 @@ function EditForm({ cohortId, message, onDone }: { cohortId: string; message: Sc
     if (problem) return setError(problem);
     setError(null);
     try {
-      const audience = segment === 'picked' ? { segment, userIds: message.userIds ?? [] } : { segment };
+      const audience =
+        segment === 'picked' ? { segment, userIds: message.userIds ?? [] } : segment === 'tag' && message.tag ? { segment, tag: message.tag } : { segment };
       const saved = await save.mutateAsync({ id: message.id, request: { ...audience, text, date, time } });
       notify({ type: 'success', title: `Messaggio programmato per ${formatScheduledAt(saved)}` });
       onDone();
@@ -56,7 +58,7 @@ function EditForm({ cohortId, message, onDone }: { cohortId: string; message: Sc
             <NativeSelect.Field value={segment} onChange={(e) => setSegment(segments.find((s) => s === e.target.value) ?? segment)}>
               {segments.map((value) => (
                 <option key={value} value={value}>
-                  {value === 'picked' ? audienceText(message) : segmentLabels[value]}
+                  {value === 'picked' || value === 'tag' ? audienceText(message) : segmentLabels[value]}
                 </option>
               ))}
             </NativeSelect.Field>
