@@ -1,6 +1,8 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { CohortPage } from './components/cohort-page';
 import { CohortsPage } from './components/cohorts-page';
+import { ConversationListPage } from './components/conversation-list-page';
+import { ConversationThreadPage } from './components/conversation-thread-page';
 import { ParticipantPage } from './components/participant-page';
 
 /**
@@ -11,6 +13,8 @@ export default function CoachConsole() {
   return (
     <Routes>
       <Route index element={<CohortsPage />} />
+      <Route path="conversazioni" element={<ConversationListPage />} />
+      <Route path="conversazioni/:cohortId/:userId" element={<ConversationThreadPage />} />
       <Route path=":cohortId" element={<CohortPage />} />
       <Route path=":cohortId/partecipanti/:userId" element={<ParticipantPage />} />
       <Route path="*" element={<Navigate to="/coach" replace />} />
