@@ -8,7 +8,8 @@ import {
   type ReplyTemplate,
 } from '@sfida/core/check-in-threads';
 import { coachMessages } from '@sfida/core/coach';
-import { coachReplyPush } from '@sfida/core/notifications';
+import { coachReplyPush, conversationMessageToCoachPush } from '@sfida/core/notifications';
+import { coachConversationPath } from '@sfida/core/conversations';
 import { HOME_TIME_ZONE, todayIn } from '@sfida/core/dates';
 import { weekHabitsPercent } from '@sfida/core/roster';
 import { checkInsInOrder } from '@sfida/core/roster-digest';
@@ -19,7 +20,7 @@ import type { ApiDeps } from '../../deps';
 import type { WriteBatch } from 'firebase-admin/firestore';
 import { ownThreadOf, threadsOfUser, type ThreadDoc } from '../../shared/check-in-thread-repository';
 import { addActivity, conversationOf } from '../../shared/conversation-repository';
-import { cohortOfCoach, cohortsCoachedBy, type CoachedCohort } from '../../shared/cohort-repository';
+import { cohortOfCoach, cohortRef, cohortsCoachedBy, type CoachedCohort } from '../../shared/cohort-repository';
 import { badRequest, conflict, notFound } from '../../shared/http-error';
 import { notifyUsers } from '../../shared/push-notifier';
 import { toUser, userRef } from '../../shared/user-repository';
@@ -208,5 +209,12 @@ export async function answerReply(deps: CheckInDeps, user: User, week: number, t
   const activity = (batch: WriteBatch) =>
     addActivity(deps.db, batch, conversation, { userId: user.id, cohortId: thread.cohortId, from: 'participant', text, at, unread: 'forOtherSide' });
   if (!(await saveAnswer(deps.db, id, changes, activity))) throw conflict(threadMessages.alreadyAnswered);
+  // A message in the participant's conversation: the cohort's coaches are told, as for any other.
+  const cohort = await cohortRef(deps.db, thread.cohortId).get();
+  const coachIds: unknown = cohort.get('coachIds');
+  const name = user.name || user.email;
+  await notifyUsers(deps, Array.isArray(coachIds) ? coachIds.filter((uid): uid is string => typeof uid === 'string') : [], 'participantMessages', () =>
+    conversationMessageToCoachPush(name, text, coachConversationPath(thread.cohortId, user.id), user.id),
+  );
   return ownThreadOf({ ...thread, ...changes });
 }

@@ -415,6 +415,19 @@ describe('push notifications', () => {
     ]);
     await expect.poll(() => paolaPhone.received).toEqual([{ title: 'Messaggio da Giulia Coach', body: 'Certo Paola!', url: '/messaggi', tag: 'conversazione' }]);
 
+    // An answer to a check-in reply is a message of the thread too.
+    let tracker: TrackerData = emptyTracker(TZ, WEEK1, START);
+    tracker = must(submitCheckIn(tracker, { mood: 3, reflection: 'Normale' }, WEEK1));
+    expect((await paola.client.put('/api/users/me/progress', tracker)).status).toBe(200);
+    expect((await mine.client.post(`/api/coach/check-ins/${checkInThreadId(paola.user.id, 1)}/reply`, { text: 'Ok!' })).status).toBe(200);
+    expect((await paola.client.post('/api/me/check-ins/1/answer', { text: 'Grazie della risposta' })).status).toBe(200);
+    await expect.poll(() => coachPhone.received.at(-1)).toEqual({
+      title: 'Messaggio da Paola Neri',
+      body: 'Grazie della risposta',
+      url: coachConversationPath(cohortId, paola.user.id),
+      tag: `conversazione-${paola.user.id}`,
+    });
+
     // "Messaggi dai partecipanti" off: the coach's phone stays quiet.
     const settings = notificationsResponseSchema.parse((await mine.client.get('/api/me/notifications')).body).settings;
     expect(settings.participantMessages).toBe(true);
@@ -423,7 +436,7 @@ describe('push notifications', () => {
     await write(paola, 'Grazie!');
     // A push that follows it does arrive, so the one that did not was never sent.
     await answer(mine.client, cohortId, paola.user.id, 'Prego!');
-    await expect.poll(() => paolaPhone.received).toHaveLength(2);
-    expect(coachPhone.received).toHaveLength(1);
+    await expect.poll(() => paolaPhone.received.at(-1)?.body).toBe('Prego!');
+    expect(coachPhone.received).toHaveLength(2);
   });
 });

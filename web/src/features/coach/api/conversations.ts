@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   coachConversationSchema,
   conversationListSchema,
@@ -56,4 +56,9 @@ export function useMarkCoachConversationRead(cohortId: string, userId: string) {
     mutationFn: () => apiFetch(`${threadPath(cohortId, userId)}/read`, { method: 'POST', schema: noContent }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: conversationsKey }),
   });
+}
+
+/** Threads with something unread in all the coach's cohorts (the navigation's count); undefined until known. */
+export function useUnreadConversations(): number | undefined {
+  return useInfiniteQuery(conversationListQueryOptions(null)).data?.pages[0]?.unreadTotal;
 }
