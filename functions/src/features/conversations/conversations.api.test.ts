@@ -322,6 +322,14 @@ describe('the limits', () => {
     await write(paola, 'Eccomi di nuovo');
   });
 
+  test('a cohort with no coach yet: nobody to write to', async () => {
+    app.setNow(WEEK1);
+    const cohortId = await cohort([]);
+    const paola = await participant(cohortId, 'Paola Neri');
+    expect((await write(paola, 'C’è qualcuno?', 409)).body).toEqual({ message: conversationTexts.noCoach });
+    expect((await own(paola)).items).toEqual([]);
+  });
+
   test('a withdrawn participant\'s thread is read-only for both sides, and still readable', async () => {
     app.setNow(WEEK1);
     const mine = await coach();

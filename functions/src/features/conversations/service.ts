@@ -1,5 +1,6 @@
 import { checkInThreadId } from '@sfida/core/check-in-threads';
 import { coachMessages } from '@sfida/core/coach';
+import { isDocumentId } from '@sfida/core/document-id';
 import {
   CONVERSATION_LIST_PAGE,
   TIMELINE_PAGE,
@@ -66,7 +67,7 @@ interface ThreadContext {
 /** The caller's own thread: participants only (a coach has no thread of their own). */
 async function ownContext(deps: ConversationDeps, user: User): Promise<ThreadContext> {
   if (user.role !== 'PARTICIPANT') throw forbidden(conversationTexts.participantsOnly);
-  const participant = await participantOf(deps.db, user.cohortId, user.id);
+  const participant = isDocumentId(user.cohortId) ? await participantOf(deps.db, user.cohortId, user.id) : null;
   // The session's user is a participant of their own cohort: the document says whether they were withdrawn.
   return { participant: participant?.user ?? user, cohortId: user.cohortId, withdrawn: participant?.withdrawn ?? false };
 }
@@ -269,8 +270,9 @@ async function send(
   const existing = await conversationMessageById(db, id);
   if (existing) return replay(existing);
   if (context.withdrawn) throw conflict(conversationTexts.readOnly);
-  const cohortSnap = await cohortRef(db, cohortId).get();
-  const coachIds = cohortSnap.exists ? (cohortSnap.data() as CohortDoc).coachIds : [];
+  // An account with no cohort (never given one) has no coaches to write to.
+  const cohortSnap = isDocumentId(cohortId) ? await cohortRef(db, cohortId).get() : null;
+  const coachIds = cohortSnap?.exists ? (cohortSnap.data() as CohortDoc).coachIds : [];
   if (from === 'participant' && coachIds.length === 0) throw conflict(conversationTexts.noCoach);
 
   const attempt = await deps.limiter.attempt([{ key: `conversation-message:${sender.id}`, limit: CONVERSATION_MESSAGES_PER_WINDOW, windowMs: CONVERSATION_WINDOW_MS }]);

@@ -138,6 +138,29 @@ describe('Messaggi: the conversation with the coaches', { timeout: 30_000 }, () 
     expect(screen.queryByRole('button', { name: 'Messaggi precedenti' })).not.toBeInTheDocument();
   });
 
+  it('the navigation’s count follows: a coach’s message counts until the thread is read', async () => {
+    let read = false;
+    const calls = fakeServer(user, (call) => {
+      if (call.path === '/api/me/inbox') return json({ threads: [], messages: [], unreadMessages: read ? 0 : 1 });
+      if (call.path === '/api/me/conversation') return json(conversation([{ ...THREAD[0]!, seen: read }]));
+      if (call.path === '/api/me/conversation/read') {
+        read = true;
+        return new Response(null, { status: 204 });
+      }
+      return undefined;
+    });
+    // The whole app: the shell's navigation around the page.
+    const { user: clicker } = renderApp('/messaggi');
+    expect(await screen.findByText('Come va la settimana?')).toBeInTheDocument();
+    await clicker.click(screen.getByRole('button', { name: 'Menu' }));
+    const menu = screen.getByRole('navigation', { name: 'Menu principale' });
+    await waitFor(() => expect(within(menu).getByRole('link', { name: 'Messaggi' })).toBeInTheDocument());
+    // The count was read again after the thread was.
+    const paths = calls.map((call) => call.path);
+    expect(paths.lastIndexOf('/api/me/inbox')).toBeGreaterThan(paths.indexOf('/api/me/conversation/read'));
+    expect(paths.indexOf('/api/me/conversation/read')).toBeGreaterThan(-1);
+  });
+
   it('is read-only once the participant left the group', async () => {
     fakeServer(user, (call) => (call.path === '/api/me/conversation' ? json(conversation([THREAD[2]!], { readOnly: true })) : undefined));
     renderApp('/messaggi', <MessagesPage />);

@@ -8,7 +8,7 @@ import { ConversationTimeline } from '../../components/conversation-timeline';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
-import { useMarkMessagesRead } from '../../lib/inbox';
+import { useInbox, useMarkMessagesRead } from '../../lib/inbox';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { conversationQueryOptions, useMarkConversationRead, useSendOwnMessage } from './api/conversation';
 
@@ -25,6 +25,8 @@ const INBOX_PREFIX = 'inbox-';
 
 function Conversation({ user }: { user: User }) {
   const query = useInfiniteQuery(conversationQueryOptions(user.id));
+  // Watched here so that reading the thread refreshes the navigation's count (its own copy never fetches).
+  useInbox(user.id);
   const send = useSendOwnMessage(user.id);
   const markMessagesRead = useMarkMessagesRead(user.id);
   const markThreadRead = useMarkConversationRead(user.id);
