@@ -84,6 +84,8 @@ describe('what a message may be', () => {
     expect(timelineQuerySchema.parse({})).toEqual({ before: null });
     expect(timelineQuerySchema.parse({ before: '2026-03-23T10:00:00.000Z' })).toEqual({ before: '2026-03-23T10:00:00.000Z' });
     expect(timelineQuerySchema.safeParse({ before: 'ieri' }).error?.issues[0]?.message).toBe(conversationTexts.before);
+    // Another offset is the same instant, written as the server writes them.
+    expect(timelineQuerySchema.parse({ before: '2026-03-23T12:00:00+02:00' })).toEqual({ before: '2026-03-23T10:00:00.000Z' });
   });
 
   it('previews and quotes are one line, cut with an ellipsis', () => {

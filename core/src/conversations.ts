@@ -116,7 +116,8 @@ export type CoachConversation = z.infer<typeof coachConversationSchema>;
 
 /** `GET …/conversation?before=`: the page of items older than `before` (the previous page's `nextBefore`). */
 export const timelineQuerySchema = z.object({
-  before: textParam(null, (value) => (z.safeParse(instantSchema, value).success ? value : undefined), conversationTexts.before),
+  // As the server stores instants (UTC, milliseconds): they are compared as text.
+  before: textParam(null, (value) => (z.safeParse(instantSchema, value).success ? new Date(value).toISOString() : undefined), conversationTexts.before),
 });
 export type TimelineQuery = z.output<typeof timelineQuerySchema>;
 

@@ -251,7 +251,9 @@ describe('a two-way conversation', () => {
     const cohortMessage = timeline.items.find((i) => i.kind === 'cohortMessage')!;
     app.advance(60_000);
     await write(paola, 'Ci sarò!', 201, { replyTo: cohortMessage.id });
-    await write(paola, 'E questo?', 400, { replyTo: 'inbox-di-un-altro' });
+    for (const replyTo of ['inbox-di-un-altro', 'message-a/b', 'reply-9', 'qualcosa']) {
+      expect((await write(paola, 'E questo?', 400, { replyTo })).body, replyTo).toEqual({ message: conversationTexts.replyToNotFound });
+    }
 
     const coachView = await asCoach(mine.client, cohortId, paola.user.id);
     expect(coachView.conversation.items.map((i) => [i.kind, i.text, i.replyTo?.excerpt ?? null])).toEqual([

@@ -217,13 +217,14 @@ async function quoteOf(deps: ConversationDeps, participant: User, itemId: string
   const { db } = deps;
   const quote = (authorName: string, text: string): Quote => ({ id: itemId, authorName, excerpt: excerptOf(text) });
   const [, kind, rest] = /^(message|inbox|checkin|reply|answer)-(.+)$/.exec(itemId) ?? [];
+  if (!kind || !isDocumentId(rest!)) throw badRequest(conversationTexts.replyToNotFound);
   if (kind === 'message') {
     const message = await conversationMessageById(db, rest!);
     if (message && message.userId === participant.id) return quote(message.authorName, message.text);
   } else if (kind === 'inbox') {
     const copy = await inboxCopyOf(db, participant.id, rest!);
     if (copy) return quote(copy.coachName, copy.text);
-  } else if (kind && /^[1-8]$/.test(rest!)) {
+  } else if (/^[1-8]$/.test(rest!)) {
     const snap = await threadRef(db, checkInThreadId(participant.id, Number(rest))).get();
     const thread = snap.exists ? threadFrom(snap) : null;
     if (thread && thread.userId === participant.id) {
