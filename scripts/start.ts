@@ -1,5 +1,6 @@
 import { buildAll } from './build';
 import { stopEverything } from './stack/cleanup';
+import { startLocalJobs } from './stack/local-jobs';
 import { startLocalStack } from './stack/local-stack';
 import { assertProjectNode } from './stack/node-runtime';
 import { DEMO_OWNER, DEMO_PARTICIPANT, LOCAL_INVITE_CODE, profiles } from './stack/profiles';
@@ -34,6 +35,8 @@ try {
       void shutdown(1);
     }
   });
+  // The schedules the emulators do not run: the scheduled messages, every minute.
+  startLocalJobs(profile);
 
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
   console.log(`

@@ -143,10 +143,14 @@ describe('attentionReasons', () => {
     expect(codes({ ...unsaved('2026-04-04'), challengeStartDate: thursday })).toEqual(['noPlanner']);
   });
 
-  it('notStarted: 3 days after the cohort start, with no start date or one to come', () => {
-    expect(codes({ challengeStartDate: null, today: '2026-03-25' })).toEqual([]);
-    expect(codes({ challengeStartDate: null, today: '2026-03-26' })).toEqual(['notStarted']);
-    expect(codes({ challengeStartDate: '2026-03-30', today: '2026-03-26' })).toEqual(['notStarted']);
+  it('notStarted: 2 days after the later of the cohort start and the registration, with no start chosen', () => {
+    expect(codes({ challengeStartDate: null, today: '2026-03-24' })).toEqual([]);
+    expect(codes({ challengeStartDate: null, today: '2026-03-25' })).toEqual(['notStarted']);
+    // A start still to come is a plan, not a delay.
+    expect(codes({ challengeStartDate: '2026-03-30', today: '2026-03-26' })).toEqual([]);
+    // Registered after the cohort began: counted from the registration.
+    expect(codes({ challengeStartDate: null, registeredAt: '2026-04-01', today: '2026-04-02' })).toEqual([]);
+    expect(codes({ challengeStartDate: null, registeredAt: '2026-04-01', today: '2026-04-03' })).toEqual(['notStarted']);
     // Never noActivity as well, nor anything about the weeks.
     expect(codes({ challengeStartDate: null, today: '2026-04-20' })).toEqual(['notStarted']);
     expect(codes({ challengeStartDate: '2026-03-25', today: '2026-03-26', tracker: busy('2026-03-26') })).toEqual([]);

@@ -27,8 +27,8 @@ import { activeHabitDigests, digestLastActivity, rosterDigest } from './roster-d
 //   week after the missed one (a check-in can only be given in its own week), week 8's included.
 // - noPlanner: while the challenge runs, this challenge week's planner is not saved and two days
 //   of the week have gone by (shown from its third day: nobody plans on the Monday morning).
-// - notStarted: 3 or more days after the cohort's start, the challenge has no start date or one
-//   still to come.
+// - notStarted: 2 or more days after the later of the cohort's start and the registration, the
+//   challenge has no start date. A chosen start still to come is a plan, not a delay: not flagged.
 // - noActivity: started, and 3 or more days after the later of the start and the registration,
 //   nothing was ever done (see lastActivityDay). Not shown with notStarted, which says it already.
 
@@ -50,8 +50,8 @@ export const MOOD_DROP = 2;
 export const HABIT_GAP_DAYS = 2;
 /** Days of a challenge week that go by before an unsaved planner is flagged. */
 export const PLANNER_GRACE_DAYS = 2;
-/** Days after the cohort's start before a participant who has not started is flagged. */
-export const NOT_STARTED_GRACE_DAYS = 3;
+/** Days after the cohort's start (or a later registration) before a participant who has not chosen a start is flagged. */
+export const NOT_STARTED_GRACE_DAYS = 2;
 /** Days after the start (or a later registration) before a participant who did nothing is flagged. */
 export const NO_ACTIVITY_GRACE_DAYS = 3;
 
@@ -90,7 +90,8 @@ function* attentionCodes({ digest, challengeStartDate: start, cohortStartDate, r
   if (last && previous && previous.mood - last.mood >= MOOD_DROP) yield 'moodDrop';
 
   if (!isChallengeStarted(start, today)) {
-    if (daysBetween(cohortStartDate, today) >= NOT_STARTED_GRACE_DAYS) yield 'notStarted';
+    const since = registeredAt !== null && registeredAt > cohortStartDate ? registeredAt : cohortStartDate;
+    if (start === null && daysBetween(since, today) >= NOT_STARTED_GRACE_DAYS) yield 'notStarted';
     return;
   }
   const running = !isChallengeOver(start, today);

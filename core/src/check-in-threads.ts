@@ -48,7 +48,14 @@ export const checkInParamMessages = {
   view: 'view deve essere "queue" o "recent"',
   week: 'La settimana deve essere un numero da 1 a 8',
   cohortId: 'Coorte non valida',
+  mood: 'mood deve essere "low", "mid" o "high"',
+  threadIds: 'Scegli da 1 a 50 check-in',
 } as const;
+
+/** The queue's mood filter: 1–2, 3, or 4–5. */
+export const moodBands = { low: [1, 2], mid: [3, 3], high: [4, 5] } as const;
+export type MoodBand = keyof typeof moodBands;
+const isMoodBand = (value: string): value is MoodBand => Object.hasOwn(moodBands, value);
 
 /** `GET /api/coach/check-ins?view=queue|recent&cohortId=`: the coach's queue, of all their cohorts or one. */
 export const checkInQueueQuerySchema = z.object({
@@ -56,8 +63,22 @@ export const checkInQueueQuerySchema = z.object({
   view: textParam('queue' as const, (value) => (value === 'queue' || value === 'recent' ? value : undefined), checkInParamMessages.view),
   /** One of the coach's cohorts; null for all of them. */
   cohortId: textParam(null, (value) => (isDocumentId(value) ? value : undefined), checkInParamMessages.cohortId),
+  /** Only moods of one band; null for all. */
+  mood: textParam(null, (value) => (isMoodBand(value) ? value : undefined), checkInParamMessages.mood),
 });
 export type CheckInQueueQuery = z.output<typeof checkInQueueQuerySchema>;
+
+/** `POST /api/coach/check-ins/read`: "Segna come letti" on several check-ins at once. */
+export const markReadRequestSchema = z.object({
+  threadIds: z
+    .array(z.string().check(z.minLength(1), z.maxLength(200)), { error: checkInParamMessages.threadIds })
+    .check(z.minLength(1, checkInParamMessages.threadIds), z.maxLength(50, checkInParamMessages.threadIds)),
+});
+export type MarkReadRequest = z.infer<typeof markReadRequestSchema>;
+
+/** Its answer: the check-ins marked read now, and those another coach had already handled. */
+export const markReadAnswerSchema = z.object({ read: z.array(z.string()), alreadyHandled: z.array(z.string()) });
+export type MarkReadAnswer = z.infer<typeof markReadAnswerSchema>;
 
 /** `POST /api/me/check-ins/{week}/…`: the challenge week of the participant's own thread. */
 export const ownCheckInParamsSchema = z.object({

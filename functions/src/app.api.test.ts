@@ -238,7 +238,7 @@ describe('an id in the path that cannot name a document', () => {
   // What Firestore refuses as a document id (a slash, `.`, `..`, `__x__`, over 1500 bytes) names nothing: never a server error.
   const badIds = ['a%2Fb', '%2F', '.', '..', '%2E%2E', '__x__', 'x'.repeat(1501)];
   const event = { startsAt: '2099-12-10T19:00:00+01:00', title: 'Kick-off', speaker: 'Martina Ferri', description: 'Come funziona.', link: '' };
-  /** Every route with an id in its path: method, path (`{c}` a cohort, `{u}` a user, `{e}` an event, `{t}` a thread, `{m}` a message), a valid body. */
+  /** Every route with an id in its path: method, path (`{c}` a cohort, `{u}` a user, `{e}` an event, `{t}` a thread, `{m}` a message, `{s}` a scheduled one), a valid body. */
   const routes: Array<[string, string, unknown?]> = [
     ['GET', '/api/users/{u}/progress'],
     ['GET', '/api/cohorts/{c}/leaderboard'],
@@ -258,6 +258,10 @@ describe('an id in the path that cannot name a document', () => {
     ['POST', '/api/coach/cohorts/{c}/messages/preview', { segment: 'all' }],
     ['POST', '/api/coach/cohorts/{c}/messages', { segment: 'all', text: 'Ciao', requestId: 'richiesta-id-1' }],
     ['GET', '/api/coach/cohorts/{c}/messages'],
+    ['POST', '/api/coach/cohorts/{c}/scheduled-messages', { segment: 'all', text: 'Ciao', requestId: 'richiesta-id-2', date: '2099-01-01', time: '09:00' }],
+    ['GET', '/api/coach/cohorts/{c}/scheduled-messages'],
+    ['PATCH', '/api/coach/cohorts/{c}/scheduled-messages/{s}', { segment: 'all', text: 'Ciao', date: '2099-01-01', time: '09:00' }],
+    ['DELETE', '/api/coach/cohorts/{c}/scheduled-messages/{s}'],
     ['POST', '/api/coach/check-ins/{t}/reply', { text: 'Ti ascolto' }],
     ['POST', '/api/coach/check-ins/{t}/read', {}],
     ['POST', '/api/me/messages/{m}/read', {}],
@@ -270,7 +274,7 @@ describe('an id in the path that cannot name a document', () => {
     await userRef(app.deps.db, member.user.id).update({ cohortId });
     expect((await member.client.post('/api/auth/login', { email: member.email, password: PASSWORD })).status).toBe(200);
     // Valid ids in the places not under test, so each bad one is reached.
-    const valid: Record<string, string> = { c: cohortId, u: member.user.id, e: 'evento-1', t: `${member.user.id}_1`, m: 'messaggio-1' };
+    const valid: Record<string, string> = { c: cohortId, u: member.user.id, e: 'evento-1', t: `${member.user.id}_1`, m: 'messaggio-1', s: 'programmato-1' };
     const failures: string[] = [];
     for (const [method, template, json] of routes) {
       for (const param of template.match(/\{(\w)\}/g)!.map((p) => p[1]!)) {

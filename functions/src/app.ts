@@ -25,6 +25,7 @@ import { notificationsRouter } from './features/notifications/router';
 import { coachConversationsRouter, ownConversationRouter } from './features/conversations/router';
 import { followTimeZone } from './features/notifications/service';
 import { certificateRouter } from './features/certificate/router';
+import { triageRouter } from './features/triage/router';
 
 /** The whole API as an Express app, built from its dependencies (tests pass their own). */
 export function createApp(deps: Deps): Express {
@@ -86,7 +87,11 @@ export function createApp(deps: Deps): Express {
   //   GET    /coach/cohorts/:cohortId/participants                     coach
   //   GET    /coach/cohorts/:cohortId/participants/:userId             coach
   //   GET    /coach/cohorts/:cohortId/export.csv                       coach
+  //   GET    /coach/triage                                             triage
+  //   POST   /coach/cohorts/:cohortId/participants/:userId/contacted   triage
+  //   POST   /coach/cohorts/:cohortId/participants/:userId/snooze      triage
   //   GET    /coach/check-ins                                          check-ins
+  //   POST   /coach/check-ins/read                                     check-ins
   //   POST   /coach/check-ins/:threadId/reply                          check-ins
   //   POST   /coach/check-ins/:threadId/read                           check-ins
   //   GET    /coach/cohorts/:cohortId/participants/:userId/check-ins   check-ins
@@ -99,6 +104,10 @@ export function createApp(deps: Deps): Express {
   //   GET    /coach/cohorts/:cohortId/participants/:userId/conversation                conversations
   //   POST   /coach/cohorts/:cohortId/participants/:userId/conversation/messages       conversations
   //   POST   /coach/cohorts/:cohortId/participants/:userId/conversation/read           conversations
+  //   POST   /coach/cohorts/:cohortId/scheduled-messages               messages
+  //   GET    /coach/cohorts/:cohortId/scheduled-messages               messages
+  //   PATCH  /coach/cohorts/:cohortId/scheduled-messages/:scheduledId  messages
+  //   DELETE /coach/cohorts/:cohortId/scheduled-messages/:scheduledId  messages
   //   POST   /me/check-ins/:week/seen                                  check-ins
   //   POST   /me/check-ins/:week/answer                                check-ins
   //   GET    /me/inbox                                                 messages
@@ -122,6 +131,7 @@ export function createApp(deps: Deps): Express {
     ['/coach', 'events', coachEventsRouter(apiDeps)],
     ['/coach', 'cohorts', cohortsRouter(apiDeps)],
     ['/coach', 'coach', coachRouter(apiDeps)],
+    ['/coach', 'triage', triageRouter(apiDeps)],
     ['/coach', 'check-ins', coachCheckInsRouter(apiDeps)],
     ['/coach', 'messages', coachMessagesRouter(apiDeps)],
     ['/coach', 'conversations', coachConversationsRouter(apiDeps)],

@@ -80,3 +80,29 @@ export const reminders = onSchedule(
     console.log('Promemoria:', JSON.stringify(report));
   },
 );
+
+// Scheduled messages: every 5 minutes, the coaches' messages whose time has come on the cohort's
+// clock (features/messages/scheduled-job.ts), each sent once even if two runs overlap. A run that
+// fails is not retried: the next one sends what is still waiting, and finishes what it cut short.
+export const scheduledMessages = onSchedule(
+  {
+    schedule: 'every 5 minutes',
+    timeZone: 'Etc/UTC',
+    region: 'europe-west1',
+    secrets: [vapidPrivateKey],
+    memory: '512MiB',
+    timeoutSeconds: 540,
+    maxInstances: 1,
+    retryCount: 0,
+  },
+  async () => {
+    const [{ loadConfig }, { createDeps }, { runScheduledMessagesJob }] = await Promise.all([
+      import('./config'),
+      import('./deps'),
+      import('./features/messages/scheduled-job'),
+    ]);
+    const deps = await createDeps(loadConfig());
+    const report = await runScheduledMessagesJob(deps, deps.clock());
+    console.log('Messaggi programmati:', JSON.stringify(report));
+  },
+);

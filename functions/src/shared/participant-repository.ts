@@ -30,7 +30,8 @@ function storedDigest(snap: DocumentSnapshot): RosterDigest | null | undefined {
   }
 }
 
-function participantFrom(snap: DocumentSnapshot): Participant {
+/** A participant from their user document (any query over `users` that selects participants). */
+export function participantFrom(snap: DocumentSnapshot): Participant {
   return {
     user: toUser(snap),
     withdrawn: typeof snap.get('withdrawnAt') === 'string',

@@ -28,6 +28,25 @@ export interface UserDoc extends Omit<User, 'id'> {
    * (and the local emulator's queries several times the time).
    */
   rosterDigest?: string | null;
+  // The coach's triage (features/triage): when its reasons must next be worked out again (ISO
+  // instant; null: not until something changes), what it shows and what coaches did with it.
+  /** Set to "now" by anything that can change a participant's reasons: a sync, a start, a new zone. */
+  triageDueAt?: string | null;
+  /** The group of the most urgent reason still open, counted from 1 (the most urgent); null: nothing to do. */
+  triageRank?: number | null;
+  /** The open reasons (core's KeyedReason[]) as JSON. */
+  triageOpen?: string;
+  /** Keys of the reasons a coach marked "Contattato", and of those snoozed until `triageSnoozedUntil`. */
+  triageHandled?: string[];
+  triageSnoozed?: string[];
+  triageSnoozedUntil?: string | null;
+  /** The last "Contattato" (JSON: at, byName, note). */
+  triageContact?: string | null;
+}
+
+/** The fields that make the triage work a participant's reasons out again at its next look. */
+export function triageRecheck(now: Date): Pick<UserDoc, 'triageDueAt'> {
+  return { triageDueAt: now.toISOString() };
 }
 
 export function usersCollection(db: Firestore) {
@@ -77,5 +96,6 @@ export function newUserDoc(input: { email: string; name: string | null; role: Ro
     timeZone: input.timeZone,
     disabled: false,
     rosterDigest: null,
+    ...triageRecheck(input.now),
   };
 }

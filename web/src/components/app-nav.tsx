@@ -14,11 +14,20 @@ const navItems = [
   { to: '/classifica', label: 'Classifica' },
 ] as const;
 
-/** Only coaches (OWNER) see the console's entry; the server refuses everyone else anyway. */
-const coachItem = { to: '/coach', label: 'Coach' } as const;
+/**
+ * A coach's navigation is the console's own: their day, their conversations, cohorts and events,
+ * and their profile; none of a participant's screens. (The server refuses everyone else anyway.)
+ */
+const coachItems = [
+  { to: '/coach', label: 'Oggi', end: true },
+  { to: '/coach/conversazioni', label: 'Conversazioni' },
+  { to: '/coach/coorti', label: 'Coorti' },
+  { to: '/coach/eventi', label: 'Eventi' },
+  { to: '/profilo', label: 'Profilo' },
+] as const;
 
 /** With `count`, the number of unread things behind the link (messages), read out as such. */
-export function NavItem({ to, label, block = false, count = 0 }: { to: string; label: string; block?: boolean; count?: number }) {
+export function NavItem({ to, label, end, block = false, count = 0 }: { to: string; label: string; end?: boolean; block?: boolean; count?: number }) {
   return (
     <Link
       asChild
@@ -33,7 +42,7 @@ export function NavItem({ to, label, block = false, count = 0 }: { to: string; l
       _hover={{ bg: 'brand.subtle', color: 'brand.fg', textDecoration: 'none' }}
       css={{ '&[aria-current=page]': { bg: 'brand.muted', color: 'brand.fg' } }}
     >
-      <NavLink to={to}>
+      <NavLink to={to} end={end}>
         {label}
         {count > 0 && (
           <Badge ms="1.5" colorPalette="accent" variant="solid" borderRadius="full">
@@ -49,14 +58,15 @@ export function NavItem({ to, label, block = false, count = 0 }: { to: string; l
 export interface NavEntry {
   to: string;
   label: string;
+  /** Current only on this very path, not below it (the console's home). */
+  end?: boolean;
   /** Unread things behind the link (the messages' badge). */
   count: number;
 }
 
 /** The links of the signed-in navigation, for `user`. */
 export function useNavEntries(user: User | null): NavEntry[] {
-  // Coaches send messages rather than receive them: their place in the header is the console's.
-  const items = user?.role === 'OWNER' ? [coachItem, ...navItems.filter((item) => item.to !== '/messaggi')] : navItems;
+  const items: ReadonlyArray<{ to: string; label: string; end?: boolean }> = user?.role === 'OWNER' ? coachItems : navItems;
   // Known once a screen has fetched the inbox (the dashboard, the check-in, the messages): the
   // shell never asks for it, so no page pays a request at start-up for the badge.
   const unread = useCachedUnreadCount(user?.id ?? '');

@@ -3,7 +3,7 @@ import { isChallengeStarted } from '@sfida/core/dates';
 import { calendarOf, changeTimeZone, effectiveToday, startDateProblem } from '@sfida/core/participant-calendar';
 import type { Deps } from '../../deps';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../shared/http-error';
-import { toUser, userRef, type UserDoc } from '../../shared/user-repository';
+import { toUser, triageRecheck, userRef, type UserDoc } from '../../shared/user-repository';
 
 const accountMessages = {
   challengeAlreadyStarted: 'La challenge è già iniziata: la data di inizio non può più essere cambiata',
@@ -35,6 +35,7 @@ export async function updateProfile(deps: AccountDeps, uid: string, update: Prof
       if (calendar.dayFloor !== null) fields.dayFloor = calendar.dayFloor;
       if (calendar.timeZoneChangedOn !== null) fields.timeZoneChangedOn = calendar.timeZoneChangedOn;
       fields.timeZoneChangedAt = now.toISOString();
+      Object.assign(fields, triageRecheck(now));
     }
     if (Object.keys(fields).length > 0) tx.update(ref, fields);
     return { ...current, name: update.name ?? current.name, timeZone: update.timeZone ?? current.timeZone };
@@ -62,7 +63,7 @@ export async function startChallenge(deps: AccountDeps, uid: string, challengeSt
     if (problem !== null) throw badRequest(problem);
     const today = effectiveToday(calendar, now);
     if (isChallengeStarted(current.challengeStartDate, today)) throw conflict(accountMessages.challengeAlreadyStarted);
-    tx.update(ref, { challengeStartDate });
+    tx.update(ref, { challengeStartDate, ...triageRecheck(now) });
     return { ...current, challengeStartDate };
   });
 }

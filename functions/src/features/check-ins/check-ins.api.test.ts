@@ -338,6 +338,56 @@ describe('replying', () => {
   });
 });
 
+describe('"Segna come letti" and the mood filter', () => {
+  test('several check-ins marked read at once; one another coach handled is listed, not an error; the coach\'s day counts them', async () => {
+    const mine = await coach('Giulia');
+    const other = await coach();
+    const cohortId = await cohort([mine.user.id]);
+    const otherCohort = await cohort([other.user.id]);
+    const members = await Promise.all(['Anna', 'Bruno', 'Carla'].map((name) => participant(cohortId, name)));
+    for (const [i, member] of members.entries()) await sync(member, checkIn(i + 1, `Settimana ${i + 1}`));
+    const outsider = await participant(otherCohort, 'Ugo');
+    await sync(outsider, checkIn(3, 'Altrove'));
+    const ids = members.map((m) => checkInThreadId(m.user.id, 1));
+    const path = '/api/coach/check-ins/read';
+
+    // The matrix: signed out 401, a participant 403, another coach's thread in the list 403 and nothing changes.
+    expect((await new Client(app).post(path, { threadIds: ids })).status).toBe(401);
+    expect(await members[0]!.client.post(path, { threadIds: ids })).toMatchObject({ status: 403, body: { message: coachMessages.coachesOnly } });
+    const mixed = [ids[0]!, checkInThreadId(outsider.user.id, 1)];
+    expect(await mine.client.post(path, { threadIds: mixed })).toMatchObject({ status: 403, body: { message: coachMessages.notYourCohort } });
+    expect(await readDoc(app, `checkInThreads/${ids[0]}`)).toMatchObject({ handled: false });
+    for (const bad of [[], Array.from({ length: 51 }, (_, i) => `x${i}`), 'tutti']) {
+      expect(await mine.client.post(path, { threadIds: bad })).toMatchObject({ status: 400, body: { message: 'Scegli da 1 a 50 check-in' } });
+    }
+
+    expect((await mine.client.post(`/api/coach/check-ins/${ids[2]}/read`, {})).status).toBe(200);
+    const reply = await mine.client.post(path, { threadIds: [...ids, ids[0]] });
+    expect(reply).toMatchObject({ status: 200, body: { read: [ids[0], ids[1]], alreadyHandled: [ids[2]] } });
+    for (const id of ids) expect(await readDoc(app, `checkInThreads/${id}`)).toMatchObject({ handled: true, status: 'read' });
+    const day = await readDoc(app, `coachDays/${mine.user.id}_2025-09-18`);
+    expect(day).toMatchObject({ checkInsRead: 2 });
+  });
+
+  test('the queue filtered by a band of moods', async () => {
+    const mine = await coach();
+    const cohortId = await cohort([mine.user.id]);
+    const members = await Promise.all(['Uno', 'Due', 'Tre', 'Quattro', 'Cinque'].map((name) => participant(cohortId, name)));
+    for (const [i, member] of members.entries()) await sync(member, checkIn(i + 1, `Umore ${i + 1}`));
+    const moods = async (band: string) => {
+      const reply = await mine.client.get(`/api/coach/check-ins?cohortId=${cohortId}&mood=${band}`);
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      const parsed = checkInQueueSchema.parse(reply.body);
+      return { moods: parsed.cards.map((c) => c.mood), total: parsed.total };
+    };
+    expect(await moods('low')).toEqual({ moods: [1, 2], total: 2 });
+    expect(await moods('mid')).toEqual({ moods: [3], total: 1 });
+    expect(await moods('high')).toEqual({ moods: [4, 5], total: 2 });
+    expect(await moods('')).toEqual({ moods: [1, 2, 3, 4, 5], total: 5 });
+    expect(await mine.client.get('/api/coach/check-ins?mood=triste')).toMatchObject({ status: 400, body: { message: 'mood deve essere "low", "mid" o "high"' } });
+  });
+});
+
 describe('reply templates', () => {
   test('the defaults until the coach saves their own; a bad template is refused in Italian and nothing is lost', async () => {
     const mine = await coach();

@@ -1,5 +1,5 @@
 import type { Firestore, WriteBatch } from 'firebase-admin/firestore';
-import { DEFAULT_REPLY_TEMPLATES, type ReplyTemplate } from '@sfida/core/check-in-threads';
+import { DEFAULT_REPLY_TEMPLATES, moodBands, type MoodBand, type ReplyTemplate } from '@sfida/core/check-in-threads';
 import {
   answerMarkerRef,
   handlingMarkerRef,
@@ -16,9 +16,16 @@ import { isAlreadyExists } from '../../shared/firestore';
 
 export type ThreadView = 'queue' | 'recent';
 
-/** The first `limit` threads of a cohort in a view, and how many the view holds. */
-export async function cohortThreads(db: Firestore, cohortId: string, view: ThreadView, limit: number): Promise<{ threads: ThreadDoc[]; total: number }> {
-  const base = threadsCollection(db).where('cohortId', '==', cohortId).where('handled', '==', view === 'recent');
+/** The first `limit` threads of a cohort in a view (the queue's of a mood band, given one), and how many the view holds. */
+export async function cohortThreads(
+  db: Firestore,
+  cohortId: string,
+  view: ThreadView,
+  limit: number,
+  mood: MoodBand | null = null,
+): Promise<{ threads: ThreadDoc[]; total: number }> {
+  let base = threadsCollection(db).where('cohortId', '==', cohortId).where('handled', '==', view === 'recent');
+  if (mood !== null && view === 'queue') base = base.where('mood', '>=', moodBands[mood][0]).where('mood', '<=', moodBands[mood][1]);
   // Open ones lowest mood first, then oldest; handled ones by their latest event.
   const ordered = view === 'queue' ? base.orderBy('mood').orderBy('receivedAt') : base.orderBy('updatedAt', 'desc');
   const [page, count] = await Promise.all([ordered.limit(limit).get(), base.count().get()]);

@@ -3,6 +3,7 @@ import compression from 'compression';
 import {
   answerRequestSchema,
   checkInQueueQuerySchema,
+  markReadRequestSchema,
   ownCheckInParamsSchema,
   replyRequestSchema,
   replyTemplatesSchema,
@@ -17,6 +18,7 @@ import {
   answerReply,
   checkInQueue,
   handleCheckIn,
+  markCheckInsRead,
   markOwnReplySeen,
   participantCheckIns,
   replyTemplates,
@@ -29,8 +31,13 @@ export function coachCheckInsRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'config
   const body = jsonBody(MESSAGE_BODY_LIMIT);
 
   router.get('/check-ins', requireCoach, compression({ threshold: 1024 }), async (req, res) => {
-    const { view, cohortId } = parseOr400(checkInQueueQuerySchema, req.query);
-    res.json(await checkInQueue(deps, currentUser(res), view, cohortId));
+    const { view, cohortId, mood } = parseOr400(checkInQueueQuerySchema, req.query);
+    res.json(await checkInQueue(deps, currentUser(res), view, cohortId, mood));
+  });
+
+  router.post('/check-ins/read', body, requireCoach, async (req, res) => {
+    const { threadIds } = parseOr400(markReadRequestSchema, req.body);
+    res.json(await markCheckInsRead(deps, currentUser(res), threadIds));
   });
 
   router.post('/check-ins/:threadId/reply', body, requireCoach, async (req, res) => {

@@ -4,6 +4,8 @@ import {
   threadMessages,
   type CheckInCard,
   type CheckInQueue,
+  type MarkReadAnswer,
+  type MoodBand,
   type OwnThread,
   type ReplyTemplate,
 } from '@sfida/core/check-in-threads';
@@ -20,6 +22,7 @@ import type { ApiDeps } from '../../deps';
 import type { WriteBatch } from 'firebase-admin/firestore';
 import { ownThreadOf, threadsOfUser, type ThreadDoc } from '../../shared/check-in-thread-repository';
 import { addActivity, conversationOf } from '../../shared/conversation-repository';
+import { countCoachAction } from '../../shared/coach-day-repository';
 import { cohortOfCoach, cohortRef, cohortsCoachedBy, type CoachedCohort } from '../../shared/cohort-repository';
 import { badRequest, conflict, notFound } from '../../shared/http-error';
 import { notifyUsers } from '../../shared/push-notifier';
@@ -106,10 +109,16 @@ function compareThreads(view: ThreadView) {
  * cohort, merged in the view's order and cut to QUEUE_PAGE, and the whole count. Reads grow with
  * the coach's cohorts, not with their size. Behind requireCoach.
  */
-export async function checkInQueue(deps: CheckInDeps, coach: User, view: ThreadView, onlyCohortId: string | null): Promise<CheckInQueue> {
+export async function checkInQueue(
+  deps: CheckInDeps,
+  coach: User,
+  view: ThreadView,
+  onlyCohortId: string | null,
+  mood: MoodBand | null = null,
+): Promise<CheckInQueue> {
   const cohorts: CoachedCohort[] =
     onlyCohortId === null ? await cohortsCoachedBy(deps.db, coach.id) : [await cohortOfCoach(deps.db, coach, onlyCohortId)];
-  const parts = await Promise.all(cohorts.map(({ id }) => cohortThreads(deps.db, id, view, QUEUE_PAGE)));
+  const parts = await Promise.all(cohorts.map(({ id }) => cohortThreads(deps.db, id, view, QUEUE_PAGE, mood)));
   const threads = parts
     .flatMap((part) => part.threads)
     .sort(compareThreads(view))
@@ -131,6 +140,22 @@ async function coachedThread(deps: CheckInDeps, coach: User, threadId: string): 
   if (!thread) throw notFound(threadMessages.checkInNotFound);
   const { cohort } = await cohortOfCoach(deps.db, coach, thread.cohortId);
   return { thread, cohortName: cohort.name };
+}
+
+/**
+ * "Segna come letti" on several check-ins: every one must be of the coach's cohorts (else nothing
+ * changes); those another coach handled already are listed as such, not an error.
+ */
+export async function markCheckInsRead(deps: CheckInDeps, coach: User, threadIds: string[]): Promise<MarkReadAnswer> {
+  const unique = [...new Set(threadIds)];
+  const threads = await Promise.all(unique.map((id) => coachedThread(deps, coach, id)));
+  const at = deps.clock().toISOString();
+  const handledBy = { id: coach.id, name: coach.name || coach.email };
+  const changes = { status: 'read' as const, handledBy, handledAt: at, reply: null, updatedAt: at };
+  const done = await Promise.all(threads.map(({ thread }, i) => (thread.handled ? false : saveHandling(deps.db, unique[i]!, changes))));
+  const read = unique.filter((_, i) => done[i]);
+  await countCoachAction(deps.db, coach.id, todayIn(coach.timeZone, deps.clock()), 'checkInsRead', read.length);
+  return { read, alreadyHandled: unique.filter((_, i) => !done[i]) };
 }
 
 /** What a coach does with a check-in: answers it, or marks it read without a reply. */

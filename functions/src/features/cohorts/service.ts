@@ -4,7 +4,7 @@ import type { User } from '@sfida/core/user';
 import type { Deps } from '../../deps';
 import { cohortsCoachedBy, type CoachedCohort, type CohortDoc } from '../../shared/cohort-repository';
 import { badRequest, notFound } from '../../shared/http-error';
-import { userRef, type UserDoc } from '../../shared/user-repository';
+import { triageRecheck, userRef, type UserDoc } from '../../shared/user-repository';
 import { unrankParticipant } from '../../shared/tracker-repository';
 import {
   activeParticipantCount,
@@ -88,8 +88,9 @@ export async function withdrawParticipant(
   const doc = snap.data() as Partial<UserDoc> | undefined;
   if (!doc || doc.cohortId !== id || doc.role === 'OWNER') throw notFound(coachMessages.participantNotFound);
   if (doc.withdrawnAt) return { userId, withdrawnAt: doc.withdrawnAt };
-  const withdrawnAt = deps.clock().toISOString();
-  await ref.update({ withdrawnAt });
+  const now = deps.clock();
+  const withdrawnAt = now.toISOString();
+  await ref.update({ withdrawnAt, ...triageRecheck(now) });
   // After the flag: a sync from now on reads it and writes no weekly scores.
   await unrankParticipant(deps.db, userId);
   return { userId, withdrawnAt };

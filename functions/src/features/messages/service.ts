@@ -37,6 +37,12 @@ const AUDIENCE_PAGE = 200;
 /** A send still `sending` after this long was cut short (a crash): a retry finishes it. Sooner, it is the first request still at work. */
 const STALLED_SEND_MS = 60 * 1000;
 
+/**
+ * A picked participant who is not (or no longer) in the cohort: refused when the coach sends or
+ * schedules, left out when a scheduled message goes (they may have moved since).
+ */
+type StrayPicked = 'refuse' | 'skip';
+
 /** A participant a message reaches. */
 interface Recipient {
   user: User;
@@ -53,16 +59,24 @@ function withinAudience(user: User, withdrawn: boolean, disabled: boolean): bool
  * whom must belong to the cohort. Reads the cohort a page at a time; trackers only for the
  * segments that look at them.
  */
-async function recipientsOf(deps: MessageDeps, cohortId: string, audience: AudienceRequest): Promise<Recipient[]> {
+export async function recipientsOf(
+  deps: Pick<MessageDeps, 'db'>,
+  cohortId: string,
+  audience: AudienceRequest,
+  now: Date,
+  strayPicked: StrayPicked = 'refuse',
+): Promise<Recipient[]> {
   const { db } = deps;
-  const now = deps.clock();
   if (audience.segment === 'picked') {
     const ids = [...new Set(audience.userIds ?? [])];
     if (!ids.every(isDocumentId)) throw badRequest(coachMessages.participantNotFound);
     const snaps = await db.getAll(...ids.map((id) => userRef(db, id)));
     const recipients: Recipient[] = [];
     for (const snap of snaps) {
-      if (!snap.exists || snap.get('cohortId') !== cohortId || snap.get('role') !== 'PARTICIPANT') throw badRequest(coachMessages.participantNotFound);
+      if (!snap.exists || snap.get('cohortId') !== cohortId || snap.get('role') !== 'PARTICIPANT') {
+        if (strayPicked === 'skip') continue;
+        throw badRequest(coachMessages.participantNotFound);
+      }
       const user = toUser(snap);
       if (withinAudience(user, typeof snap.get('withdrawnAt') === 'string', snap.get('disabled') === true)) recipients.push({ user });
     }
@@ -91,7 +105,7 @@ const byName = (a: Recipient, b: Recipient) => (a.user.name ?? '').localeCompare
 /** Who a message would reach, before it is sent. */
 export async function previewAudience(deps: MessageDeps, { id: cohortId }: CoachedCohort, audience: AudienceRequest): Promise<AudiencePreview> {
   const now = deps.clock();
-  const recipients = (await recipientsOf(deps, cohortId, audience)).sort(byName);
+  const recipients = (await recipientsOf(deps, cohortId, audience, now)).sort(byName);
   return {
     count: recipients.length,
     recipients: recipients.slice(0, PREVIEW_NAMES).map(({ user }) => ({ userId: user.id, name: user.name || user.email, placeholders: placeholdersFor(user, now) })),
@@ -118,22 +132,89 @@ function copiesFor(recipients: User[], message: Pick<MessageDoc, 'cohortId' | 'c
 }
 
 /** Finishes a send that stopped half-way: the same recipients, the same documents. */
-async function resumeDelivery(deps: MessageDeps, messageId: string, message: MessageDoc): Promise<void> {
+async function resumeDelivery(deps: SendDeps, messageId: string, message: MessageDoc, now: Date): Promise<void> {
   const { db } = deps;
   const users: User[] = [];
   for (let i = 0; i < message.recipientIds.length; i += AUDIENCE_PAGE) {
     const snaps = await db.getAll(...message.recipientIds.slice(i, i + AUDIENCE_PAGE).map((id) => userRef(db, id)));
     users.push(...snaps.filter((snap) => snap.exists).map(toUser));
   }
-  await deliver(db, messageId, copiesFor(users, message, deps.clock()));
+  await deliver(db, messageId, copiesFor(users, message, now));
 }
 
-/** A send whose request id was seen before: the same message again, or a reused id. */
-async function replay(deps: MessageDeps, messageId: string, message: MessageDoc, cohortId: string, request: SendMessageRequest): Promise<SentMessage> {
-  if (message.cohortId !== cohortId || message.text !== request.text || message.segment !== request.segment) throw conflict(messageTexts.requestReused);
-  const stalled = deps.clock().getTime() - Date.parse(message.sentAt) > STALLED_SEND_MS;
-  if (message.status === 'sending' && stalled) await resumeDelivery(deps, messageId, message);
+/** A send whose id was seen before: the same message again, or a reused id. */
+async function replay(deps: SendDeps, messageId: string, message: MessageDoc, outgoing: Outgoing, now: Date): Promise<SentMessage> {
+  if (message.cohortId !== outgoing.cohortId || message.text !== outgoing.text || message.segment !== outgoing.audience.segment) throw conflict(messageTexts.requestReused);
+  const stalled = now.getTime() - Date.parse(message.sentAt) > STALLED_SEND_MS;
+  if (message.status === 'sending' && stalled) await resumeDelivery(deps, messageId, message, now);
   return sentMessageOf(messageId, message);
+}
+
+/** What the send path needs: no rate limiter (the caller admits a send), no request. */
+export type SendDeps = Pick<ApiDeps, 'db' | 'config' | 'pushAgent'>;
+
+/** A message on its way: from whom, to which audience of which cohort, saying what. */
+export interface Outgoing {
+  cohortId: string;
+  coachId: string;
+  coachName: string;
+  text: string;
+  audience: AudienceRequest;
+}
+
+export interface DispatchOptions {
+  /** Takes the send's place in the coach's hourly limit (a send from the console) and says how to give it back. */
+  admit?: () => Promise<() => Promise<void>>;
+  strayPicked: StrayPicked;
+}
+
+/**
+ * The one send path, for a message sent at once and a scheduled one alike: `cohortMessages/{messageId}`
+ * is created before any copy is written (its create() precondition makes the send once), then
+ * each recipient gets their copy and a push. A send whose id exists is the same message again:
+ * it answers that message (`created` false), finishing a fan-out left half-way, and sends nothing new.
+ */
+export async function dispatch(deps: SendDeps, messageId: string, outgoing: Outgoing, now: Date, options: DispatchOptions): Promise<{ created: boolean; message: SentMessage }> {
+  const { db } = deps;
+  const existing = await messageById(db, messageId);
+  if (existing) return { created: false, message: await replay(deps, messageId, existing, outgoing, now) };
+
+  const release = (await options.admit?.()) ?? (async () => {});
+  const recipients = (await recipientsOf(deps, outgoing.cohortId, outgoing.audience, now, options.strayPicked)).map((r) => r.user);
+  if (recipients.length === 0) {
+    await release();
+    throw badRequest(messageTexts.noRecipients);
+  }
+  const message: MessageDoc = {
+    cohortId: outgoing.cohortId,
+    coachId: outgoing.coachId,
+    coachName: outgoing.coachName,
+    text: outgoing.text,
+    segment: outgoing.audience.segment,
+    recipientIds: recipients.map((user) => user.id),
+    recipientCount: recipients.length,
+    sentAt: now.toISOString(),
+    status: 'sending',
+  };
+  if (!(await createMessage(db, messageId, message))) {
+    // The same message, a moment earlier, is being sent.
+    await release();
+    const current = await messageById(db, messageId);
+    return { created: false, message: await replay(deps, messageId, current!, outgoing, now) };
+  }
+  const copies = copiesFor(recipients, message, now);
+  await deliver(db, messageId, copies);
+  // Each phone shows its own copy, placeholders filled in.
+  const textOf = new Map(copies.map((copy) => [copy.userId, copy.text]));
+  await notifyUsers(deps, message.recipientIds, 'coachMessages', (uid) => coachMessagePush(message.coachName, textOf.get(uid) ?? message.text, messageId));
+  return { created: true, message: sentMessageOf(messageId, message) };
+}
+
+/** Takes a place in the coach's hourly limit of messages (429 past it); the answer gives it back. */
+export async function admitMessage(deps: Pick<MessageDeps, 'limiter'>, coachId: string): Promise<() => Promise<void>> {
+  const attempt = await deps.limiter.attempt([{ key: `coach-message:${coachId}`, limit: MESSAGES_PER_HOUR, windowMs: HOUR_MS }]);
+  if (!attempt.allowed) throw tooManyRequests(messageTexts.tooManyMessages);
+  return () => attempt.release();
 }
 
 /**
@@ -146,42 +227,9 @@ export async function sendMessage(
   { id: cohortId }: CoachedCohort,
   request: SendMessageRequest,
 ): Promise<{ created: boolean; message: SentMessage }> {
-  const { db } = deps;
-  const messageId = messageIdOf(coach.id, request.requestId);
-  const existing = await messageById(db, messageId);
-  if (existing) return { created: false, message: await replay(deps, messageId, existing, cohortId, request) };
-
-  const attempt = await deps.limiter.attempt([{ key: `coach-message:${coach.id}`, limit: MESSAGES_PER_HOUR, windowMs: HOUR_MS }]);
-  if (!attempt.allowed) throw tooManyRequests(messageTexts.tooManyMessages);
-  const recipients = (await recipientsOf(deps, cohortId, request)).map((r) => r.user);
-  if (recipients.length === 0) {
-    await attempt.release();
-    throw badRequest(messageTexts.noRecipients);
-  }
-  const now = deps.clock();
-  const message: MessageDoc = {
-    cohortId,
-    coachId: coach.id,
-    coachName: coach.name || coach.email,
-    text: request.text,
-    segment: request.segment,
-    recipientIds: recipients.map((user) => user.id),
-    recipientCount: recipients.length,
-    sentAt: now.toISOString(),
-    status: 'sending',
-  };
-  if (!(await createMessage(db, messageId, message))) {
-    // The same request, a moment earlier, is sending it.
-    await attempt.release();
-    const current = await messageById(db, messageId);
-    return { created: false, message: await replay(deps, messageId, current!, cohortId, request) };
-  }
-  const copies = copiesFor(recipients, message, now);
-  await deliver(db, messageId, copies);
-  // Each phone shows its own copy, placeholders filled in.
-  const textOf = new Map(copies.map((copy) => [copy.userId, copy.text]));
-  await notifyUsers(deps, message.recipientIds, 'coachMessages', (uid) => coachMessagePush(message.coachName, textOf.get(uid) ?? message.text, messageId));
-  return { created: true, message: sentMessageOf(messageId, message) };
+  const { requestId, text, ...audience } = request;
+  const outgoing: Outgoing = { cohortId, coachId: coach.id, coachName: coach.name || coach.email, text, audience };
+  return dispatch(deps, messageIdOf(coach.id, requestId), outgoing, deps.clock(), { admit: () => admitMessage(deps, coach.id), strayPicked: 'refuse' });
 }
 
 export async function cohortMessages(deps: MessageDeps, { id: cohortId }: CoachedCohort): Promise<{ messages: SentMessage[] }> {

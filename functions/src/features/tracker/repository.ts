@@ -3,7 +3,7 @@ import type { RosterDigest } from '@sfida/core/roster-digest';
 import type { TrackerData } from '@sfida/core/tracker';
 import { addNewThreads } from '../../shared/check-in-thread-repository';
 import { isAlreadyExists } from '../../shared/firestore';
-import { userRef } from '../../shared/user-repository';
+import { triageRecheck, userRef } from '../../shared/user-repository';
 import {
   summariesCollection,
   summaryRef,
@@ -62,7 +62,7 @@ export async function saveTrackerRevision(db: Firestore, write: TrackerRevision)
   batch.set(trackerRef(db, uid), { data: JSON.stringify(tracker), revision, cohortId: summary.cohortId, updatedAt: summary.updatedAt, threadWeeks: weeks });
   batch.set(summaryRef(db, uid), summary);
   // The participant's own document: the roster reads the digest with the rest of them.
-  batch.update(userRef(db, uid), { rosterDigest: JSON.stringify(write.rosterDigest) });
+  batch.update(userRef(db, uid), { rosterDigest: JSON.stringify(write.rosterDigest), ...triageRecheck(now) });
   // In the same batch: the scores never disagree with the summary they come from.
   for (const score of scores.set) batch.set(weeklyScoreRef(db, score.weekStart, uid), score);
   for (const weekStart of scores.deleteWeeks) batch.delete(weeklyScoreRef(db, weekStart, uid));

@@ -8,28 +8,41 @@ afterEach(resetTestState);
 
 // Whole-app renders with lazy routes: generous timeout on a busy machine.
 describe('coach console: who gets in', { timeout: 20_000 }, () => {
-  it('shows the "Coach" entry to a coach, who lands on the console', async () => {
+  it('gives a coach the console’s own navigation, and none of a participant’s screens', async () => {
     fakeCoachServer((call) => (call.path === '/api/coach/cohorts' ? json([fakeCohort()]) : undefined));
     const { user, currentPath } = renderApp('/coach');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Area coach' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Oggi' })).toBeInTheDocument();
     expect(currentPath()).toBe('/coach');
     // jsdom has the phone's layout: the navigation is in the menu.
     await user.click(screen.getByRole('button', { name: 'Menu' }));
     const nav = screen.getByRole('navigation', { name: 'Menu principale' });
-    expect(within(nav).getByRole('link', { name: 'Coach' })).toHaveAttribute('href', '/coach');
-    // A coach sends messages, never receives them: no "Messaggi" entry (the wide header fits at 1280 px).
-    expect(within(nav).queryByRole('link', { name: /^Messaggi/ })).not.toBeInTheDocument();
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Oggi', '/coach'],
+      ['Conversazioni', '/coach/conversazioni'],
+      ['Coorti', '/coach/coorti'],
+      ['Eventi', '/coach/eventi'],
+      ['Profilo', '/profilo'],
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Oggi' })).toHaveAttribute('aria-current', 'page');
+    await user.click(within(nav).getByRole('link', { name: 'Coorti' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Coorti' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    const again = screen.getByRole('navigation', { name: 'Menu principale' });
+    // "Oggi" is the console's home only, not every page below it.
+    expect(within(again).getByRole('link', { name: 'Oggi' })).not.toHaveAttribute('aria-current');
+    expect(within(again).getByRole('link', { name: 'Coorti' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it('shows no "Coach" entry to a participant', async () => {
+  it('gives a participant none of the console’s entries', async () => {
     fakeServer(fakeUser());
     const { user } = renderApp('/profilo');
 
     await user.click(await screen.findByRole('button', { name: 'Menu' }));
     const nav = screen.getByRole('navigation', { name: 'Menu principale' });
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
-    expect(within(nav).queryByRole('link', { name: 'Coach' })).not.toBeInTheDocument();
+    for (const name of ['Oggi', 'Conversazioni', 'Coorti']) expect(within(nav).queryByRole('link', { name })).not.toBeInTheDocument();
   });
 
   it('sends a participant who opens /coach to the dashboard, without asking the coach API', async () => {
@@ -48,7 +61,8 @@ describe('coach console: who gets in', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Accedi' }));
 
     await waitFor(() => expect(currentPath()).toBe('/coach'));
-    expect(await screen.findByText('Non hai ancora coorti: creane una qui sotto.')).toBeInTheDocument();
+    expect(await screen.findByText('Non hai ancora coorti: creane una e condividi il suo codice invito.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Crea una coorte' })).toHaveAttribute('href', '/coach/coorti');
   });
 
   it('a signed-in coach opening the login page goes to the console', async () => {
@@ -61,7 +75,7 @@ describe('coach console: who gets in', { timeout: 20_000 }, () => {
 describe('coach console: cohorts', { timeout: 20_000 }, () => {
   it("lists the coach's cohorts with their code and registration link", async () => {
     fakeCoachServer((call) => (call.path === '/api/coach/cohorts' ? json([fakeCohort()]) : undefined));
-    renderApp('/coach');
+    renderApp('/coach/coorti');
 
     const card = (await screen.findByRole('heading', { name: 'Autunno 2026' })).closest('section')!;
     expect(within(card).getByText('AUTUNNO-7K2Q-9XJD-M4TP')).toBeInTheDocument();
@@ -86,7 +100,7 @@ describe('coach console: cohorts', { timeout: 20_000 }, () => {
       }
       return undefined;
     });
-    const { user } = renderApp('/coach');
+    const { user } = renderApp('/coach/coorti');
 
     await user.click(await screen.findByRole('button', { name: 'Chiudi iscrizioni' }));
     expect(await screen.findByRole('button', { name: 'Riapri iscrizioni' })).toBeInTheDocument();
@@ -119,7 +133,7 @@ describe('coach console: cohorts', { timeout: 20_000 }, () => {
       }
       return undefined;
     });
-    const { user } = renderApp('/coach');
+    const { user } = renderApp('/coach/coorti');
 
     const card = (await screen.findByRole('heading', { name: 'Autunno 2026' })).closest('section')!;
     expect(within(card).getByText('Questo codice è troppo facile da indovinare: sostituiscilo con un nuovo codice, più sicuro.')).toBeInTheDocument();
@@ -138,7 +152,7 @@ describe('coach console: cohorts', { timeout: 20_000 }, () => {
       cohorts = [...cohorts, { ...created, participantCount: 0 }];
       return json(created, 201);
     });
-    const { user } = renderApp('/coach');
+    const { user } = renderApp('/coach/coorti');
 
     await user.type(await screen.findByLabelText(/Nome della coorte/), 'Inverno 2027');
     const date = screen.getByLabelText(/Data di inizio/);
@@ -163,7 +177,7 @@ describe('coach console: cohorts', { timeout: 20_000 }, () => {
       if (call.path !== '/api/coach/cohorts') return undefined;
       return call.method === 'GET' ? json([]) : json({ message }, 409);
     });
-    const { user } = renderApp('/coach');
+    const { user } = renderApp('/coach/coorti');
 
     await user.type(await screen.findByLabelText(/Nome della coorte/), 'Autunno 2026');
     fireEvent.change(screen.getByLabelText(/Data di inizio/), { target: { value: '2026-11-30' } });

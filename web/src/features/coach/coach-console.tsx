@@ -1,18 +1,23 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { CoachEventsPage } from './components/coach-events-page';
 import { CohortPage } from './components/cohort-page';
 import { CohortsPage } from './components/cohorts-page';
 import { ConversationListPage } from './components/conversation-list-page';
 import { ConversationThreadPage } from './components/conversation-thread-page';
 import { ParticipantPage } from './components/participant-page';
+import { TodayPage } from './components/today-page';
 
 /**
  * The coach console (/coach/*): one lazily loaded chunk with its own routes, so participants never
- * download it. The app's router lets only coaches (OWNER) in.
+ * download it. The app's router lets only coaches (OWNER) in. Its named pages (coorti, eventi, …)
+ * come before a cohort's id, which never takes those names.
  */
 export default function CoachConsole() {
   return (
     <Routes>
-      <Route index element={<CohortsPage />} />
+      <Route index element={<TodayPage />} />
+      <Route path="coorti" element={<CohortsPage />} />
+      <Route path="eventi" element={<CoachEventsPage />} />
       <Route path="conversazioni" element={<ConversationListPage />} />
       <Route path="conversazioni/:cohortId/:userId" element={<ConversationThreadPage />} />
       <Route path=":cohortId" element={<CohortPage />} />

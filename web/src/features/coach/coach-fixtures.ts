@@ -1,7 +1,9 @@
 import { checkInQueueSchema, DEFAULT_REPLY_TEMPLATES, participantCheckInsSchema, replyTemplatesSchema, type CheckInCard } from '@sfida/core/check-in-threads';
 import { sentMessagesSchema } from '@sfida/core/cohort-messages';
 import { conversationListSchema } from '@sfida/core/conversations';
+import { scheduledMessagesSchema } from '@sfida/core/scheduled-messages';
 import type { AttentionReason, CoachCohort, RosterRow } from '@sfida/core/coach';
+import { triagePageSchema, type TriageDay, type TriageItem } from '@sfida/core/triage';
 import { fakeUser } from '../../testing/fake-user';
 import { fakeServer, json, type ApiCall, type ApiHandler } from '../../testing/test-utils';
 
@@ -36,6 +38,25 @@ export function fakeRow(overrides: Partial<RosterRow> = {}): RosterRow {
     livelloAllenamento: 'PRINCIPIANTE',
     schedaAssegnata: 'PRINCIPIANTE_CASA',
     attention: [],
+    ...overrides,
+  };
+}
+
+/** A day with nothing done and no first look recorded. */
+export const emptyTriageDay: TriageDay = { contacted: 0, snoozed: 0, checkInsRead: 0, openYesterday: null, openToday: null };
+
+export function fakeTriageItem(overrides: Partial<TriageItem> = {}): TriageItem {
+  return {
+    userId: 'u-anna',
+    name: 'Anna Rossi',
+    email: 'anna@example.it',
+    cohortId: 'cohort-1',
+    cohortName: 'Autunno 2026',
+    group: 'inactive',
+    reasons: [reason('noActivity', 'Nessuna attività dalla registrazione')],
+    lastActivity: null,
+    lastMood: null,
+    lastContact: null,
     ...overrides,
   };
 }
@@ -79,8 +100,10 @@ export function fakeCheckInCard(overrides: Partial<CheckInCard> = {}): CheckInCa
 export function emptyCoachLists(call: ApiCall): Response | undefined {
   const path = call.path.split('?')[0]!;
   if (path === '/api/coach/check-ins') return json(checkInQueueSchema.parse({ cards: [], total: 0 }));
+  if (path === '/api/coach/triage') return json(triagePageSchema.parse({ items: [], total: 0, day: emptyTriageDay }));
   if (path === '/api/coach/reply-templates') return json(replyTemplatesSchema.parse({ templates: DEFAULT_REPLY_TEMPLATES }));
   if (/^\/api\/coach\/cohorts\/[^/]+\/messages$/.test(path) && call.method === 'GET') return json(sentMessagesSchema.parse({ messages: [] }));
+  if (/^\/api\/coach\/cohorts\/[^/]+\/scheduled-messages$/.test(path) && call.method === 'GET') return json(scheduledMessagesSchema.parse({ messages: [] }));
   if (/^\/api\/coach\/cohorts\/[^/]+\/participants\/[^/]+\/check-ins$/.test(path)) return json(participantCheckInsSchema.parse({ cards: [] }));
   if (path === '/api/coach/conversations') return json(conversationListSchema.parse({ conversations: [], nextCursor: null, unreadTotal: 0 }));
   return undefined;

@@ -19,3 +19,13 @@ export function conversationPath(cohortId: string, userId: string): string {
   // The server names the same page in its push notifications.
   return coachConversationPath(cohortId, userId);
 }
+
+/** "Coorti": the coach's cohorts, their invite codes, a new one. */
+export function cohortsListPath(): string {
+  return '/coach/coorti';
+}
+
+/** "Eventi": the events of every cohort of the coach. */
+export function coachEventsPath(): string {
+  return '/coach/eventi';
+}

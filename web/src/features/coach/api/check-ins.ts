@@ -1,5 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { checkInCardSchema, checkInQueueSchema, participantCheckInsSchema, type CheckInQueue, type ReplyRequest } from '@sfida/core/check-in-threads';
+import {
+  checkInCardSchema,
+  checkInQueueSchema,
+  markReadAnswerSchema,
+  participantCheckInsSchema,
+  type CheckInQueue,
+  type MarkReadRequest,
+  type MoodBand,
+  type ReplyRequest,
+} from '@sfida/core/check-in-threads';
 import { apiFetch } from '../../../lib/api-client';
 import { cohortPath } from './cohorts';
 
@@ -8,16 +17,49 @@ const checkInsKey = ['coach', 'check-ins'] as const;
 
 export type CheckInView = 'queue' | 'recent';
 
-export function checkInViewQueryOptions(view: CheckInView) {
+/** Narrows a view to one cohort and (the queue) to a band of moods. */
+export interface CheckInFilter {
+  cohortId: string | null;
+  mood: MoodBand | null;
+}
+
+const allCheckIns: CheckInFilter = { cohortId: null, mood: null };
+
+export function checkInViewQueryOptions(view: CheckInView, filter: CheckInFilter = allCheckIns) {
+  const params = new URLSearchParams({ view });
+  if (filter.cohortId) params.set('cohortId', filter.cohortId);
+  if (filter.mood) params.set('mood', filter.mood);
   return queryOptions({
-    queryKey: [...checkInsKey, view] as const,
-    queryFn: ({ signal }) => apiFetch(`/api/coach/check-ins?view=${view}`, { schema: checkInQueueSchema, signal }),
+    queryKey: [...checkInsKey, view, filter.cohortId, filter.mood] as const,
+    queryFn: ({ signal }) => apiFetch(`/api/coach/check-ins?${params}`, { schema: checkInQueueSchema, signal }),
   });
 }
 
-/** The check-ins no coach has handled yet (`queue`), or the latest handled (`recent`), across the coach's cohorts. */
-export function useCheckInView(view: CheckInView) {
-  return useQuery(checkInViewQueryOptions(view));
+/** The check-ins no coach has handled yet (`queue`), or the latest handled (`recent`), across the coach's cohorts or `filter`'s. */
+export function useCheckInView(view: CheckInView, filter: CheckInFilter = allCheckIns) {
+  return useQuery(checkInViewQueryOptions(view, filter));
+}
+
+/** Removes the cards `ids` from every cached queue at once (the server is asked again after). */
+function withoutCards(queryClient: ReturnType<typeof useQueryClient>, ids: string[]) {
+  queryClient.setQueriesData<CheckInQueue>({ queryKey: [...checkInsKey, 'queue'] }, (queue) => {
+    if (!queue) return queue;
+    const left = queue.cards.filter((c) => !ids.includes(c.id));
+    return { cards: left, total: Math.max(0, queue.total - (queue.cards.length - left.length)) };
+  });
+}
+
+/** "Segna come letti" on the chosen check-ins. */
+export function useMarkCheckInsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (threadIds: string[]) => {
+      const body: MarkReadRequest = { threadIds };
+      return apiFetch('/api/coach/check-ins/read', { method: 'POST', body, schema: markReadAnswerSchema });
+    },
+    onSuccess: (answer) => withoutCards(queryClient, [...answer.read, ...answer.alreadyHandled]),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: checkInsKey }),
+  });
 }
 
 export function participantCheckInsQueryOptions(cohortId: string, userId: string) {
@@ -47,10 +89,7 @@ export function useHandleCheckIn() {
       const body: ReplyRequest = { text };
       return apiFetch(`${base}/reply`, { method: 'POST', body, schema: checkInCardSchema });
     },
-    onSuccess: (card) =>
-      queryClient.setQueryData(checkInViewQueryOptions('queue').queryKey, (queue: CheckInQueue | undefined) =>
-        queue && queue.cards.some((c) => c.id === card.id) ? { cards: queue.cards.filter((c) => c.id !== card.id), total: Math.max(0, queue.total - 1) } : queue,
-      ),
+    onSuccess: (card) => withoutCards(queryClient, [card.id]),
     onSettled: () => queryClient.invalidateQueries({ queryKey: checkInsKey }),
   });
 }

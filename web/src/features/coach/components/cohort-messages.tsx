@@ -10,6 +10,8 @@ import { useSentMessages } from '../api/messages';
 import { NativeCheckbox } from '../../../components/native-checkbox';
 import { useMessageComposer } from '../hooks/use-message-composer';
 import { PlaceholderText } from './placeholder-text';
+import { ScheduledMessages } from './scheduled-messages';
+import { SendTimeFields } from './send-time-fields';
 
 function recipientsText(count: number): string {
   return count === 1 ? 'Lo riceverà 1 partecipante' : `Lo riceveranno ${count} partecipanti`;
@@ -126,7 +128,7 @@ function RecipientPicker({ rows, picked, onToggle }: { rows: RosterRow[]; picked
 /** A message to the whole cohort or a segment of it: the audience first ("Vedi destinatari"), then the send. */
 export function MessageComposer({ cohortId, rows }: { cohortId: string; rows: RosterRow[] }) {
   const composer = useMessageComposer(cohortId);
-  const { segment, picked, text, preview } = composer;
+  const { segment, picked, text, preview, sendTime } = composer;
 
   return (
     <Stack asChild gap="4">
@@ -153,19 +155,40 @@ export function MessageComposer({ cohortId, rows }: { cohortId: string; rows: Ro
         )}
         {preview && preview.recipients.length > 0 && <MessagePreview recipients={preview.recipients} text={text} />}
         {preview && preview.count > 0 && (
-          <Box>
-            <Button type="submit" loading={composer.sendPending} loadingText="Invio..." disabled={composer.sendPending}>
-              Invia messaggio
-            </Button>
-          </Box>
+          <>
+            <SendTimeFields
+              when={sendTime.when}
+              date={sendTime.date}
+              time={sendTime.time}
+              timeZone={sendTime.timeZone}
+              onWhen={sendTime.chooseWhen}
+              onDate={sendTime.changeDate}
+              onTime={sendTime.changeTime}
+            />
+            <Box>
+              <Button type="submit" loading={composer.sendPending} loadingText="Invio..." disabled={composer.sendPending}>
+                {sendTime.when === 'later' ? 'Programma messaggio' : 'Invia messaggio'}
+              </Button>
+            </Box>
+          </>
         )}
       </form>
     </Stack>
   );
 }
 
-/** The cohort's sent messages, newest first. */
+/** The cohort's messages waiting for their time, then the sent ones. */
 export function SentMessages({ cohortId }: { cohortId: string }) {
+  return (
+    <Stack gap="5">
+      <ScheduledMessages cohortId={cohortId} />
+      <SentList cohortId={cohortId} />
+    </Stack>
+  );
+}
+
+/** The cohort's sent messages, newest first. */
+function SentList({ cohortId }: { cohortId: string }) {
   const messages = useSentMessages(cohortId);
   if (messages.isPending) {
     return (

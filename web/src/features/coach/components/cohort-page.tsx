@@ -13,6 +13,7 @@ import { AttentionList } from './attention-list';
 import { MessageComposer, SentMessages } from './cohort-messages';
 import { EventsEditor } from './events-editor';
 import { Roster } from './roster';
+import { cohortsListPath } from '../paths';
 
 /** /coach/:cohortId: who needs the coach today, the whole roster, the export, messages to the cohort, the events, the co-coaches. */
 export function CohortPage() {
@@ -25,7 +26,7 @@ export function CohortPage() {
   return (
     <>
       <Link asChild color="brand.fg" fontSize="sm" mb="2">
-        <RouterLink to="/coach">← Tutte le coorti</RouterLink>
+        <RouterLink to={cohortsListPath()}>← Tutte le coorti</RouterLink>
       </Link>
       <PageHeader title={title}>{cohort ? `Inizio: ${formatItalianDate(cohort.startDate)} · ${cohort.participantCount} partecipanti` : undefined}</PageHeader>
       <Stack gap="6">

@@ -13,7 +13,6 @@ import { notify } from '../../../lib/notices';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { registrationLink, useCoachCohorts, useCreateCohort, useNewInviteCode, useSetRegistrationOpen } from '../api/cohorts';
 import { cohortPagePath } from '../paths';
-import { CheckInSections } from './check-in-queue';
 import { ConfirmInline } from './confirm-inline';
 
 /** Copies `text` to the clipboard and says so (or that it could not). */
@@ -182,15 +181,14 @@ function NewCohortForm() {
   );
 }
 
-/** /coach: the check-ins to read, the coach's cohorts, their invite codes, and a new one. */
+/** /coach/coorti: the coach's cohorts, their invite codes, and a new one. */
 export function CohortsPage() {
-  useDocumentTitle('Area coach');
+  useDocumentTitle('Coorti');
   const cohorts = useCoachCohorts();
   return (
     <>
-      <PageHeader title="Area coach">Le tue coorti, i codici invito e i partecipanti da seguire.</PageHeader>
+      <PageHeader title="Coorti">Le tue coorti, i loro codici invito e i partecipanti.</PageHeader>
       <Stack gap="6">
-        <CheckInSections />
         {cohorts.isPending ? (
           <Text role="status" color="fg.muted">
             Caricamento...

@@ -12,10 +12,13 @@ export function ConfirmInline({
   onConfirm,
   pending,
   colorPalette,
+  dismissLabel = 'Annulla',
 }: {
   label: string;
   question: ReactNode;
   confirmLabel: string;
+  /** The button that closes the question (when "Annulla" would be ambiguous: the action itself cancels something). */
+  dismissLabel?: string;
   onConfirm: () => Promise<unknown>;
   pending: boolean;
   colorPalette?: string;
@@ -55,7 +58,7 @@ export function ConfirmInline({
                 {confirmLabel}
               </Button>
               <Button size="sm" variant="ghost" disabled={pending} onClick={close}>
-                Annulla
+                {dismissLabel}
               </Button>
             </Flex>
           </>

@@ -1,8 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { MAX_MESSAGE, messageTexts, type AudienceRequest, type AudiencePreview, type Segment } from '@sfida/core/cohort-messages';
+import { formatScheduledAt } from '@sfida/core/scheduled-messages';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
 import { useAudiencePreview, useSendMessage } from '../api/messages';
+import { useScheduleMessage } from '../api/scheduled-messages';
+import { useSendTime } from './use-send-time';
 
 /**
  * A message to the whole cohort or a segment of it: the audience first (its preview), then the
@@ -12,6 +15,7 @@ import { useAudiencePreview, useSendMessage } from '../api/messages';
 export function useMessageComposer(cohortId: string) {
   const previewAudience = useAudiencePreview(cohortId);
   const send = useSendMessage(cohortId);
+  const schedule = useScheduleMessage(cohortId);
   const [segment, setSegment] = useState<Segment>('all');
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const [text, setText] = useState('');
@@ -20,6 +24,8 @@ export function useMessageComposer(cohortId: string) {
   const [error, setError] = useState<string | null>(null);
   // The button is disabled on the next render; a second click in between must not send again.
   const sending = useRef(false);
+  // Another moment is another message (a new request id); the audience's preview still holds.
+  const sendTime = useSendTime(() => setRequestId(crypto.randomUUID()));
 
   const audience = (): AudienceRequest => (segment === 'picked' ? { segment, userIds: [...picked] } : { segment });
 
@@ -61,17 +67,25 @@ export function useMessageComposer(cohortId: string) {
     if (sending.current) return;
     if (text.trim() === '') return setError(messageTexts.textRequired);
     if (text.trim().length > MAX_MESSAGE) return setError(messageTexts.textTooLong);
+    const timeProblem = sendTime.problem();
+    if (timeProblem) return setError(timeProblem);
     setError(null);
     sending.current = true;
     try {
-      const sent = await send.mutateAsync({ ...audience(), requestId, text });
-      notify({ type: 'success', title: `Messaggio inviato a ${sent.recipientCount} ${sent.recipientCount === 1 ? 'partecipante' : 'partecipanti'}` });
+      if (sendTime.when === 'later') {
+        const scheduled = await schedule.mutateAsync({ ...audience(), requestId, text, date: sendTime.date, time: sendTime.time });
+        notify({ type: 'success', title: `Messaggio programmato per ${formatScheduledAt(scheduled)}` });
+      } else {
+        const sent = await send.mutateAsync({ ...audience(), requestId, text });
+        notify({ type: 'success', title: `Messaggio inviato a ${sent.recipientCount} ${sent.recipientCount === 1 ? 'partecipante' : 'partecipanti'}` });
+      }
+      sendTime.reset();
       setText('');
       setPicked(new Set());
       setPreview(null);
       setRequestId(crypto.randomUUID());
     } catch (caught) {
-      setError(errorMessage(caught, 'Invio del messaggio non riuscito'));
+      setError(errorMessage(caught, sendTime.when === 'later' ? 'Programmazione del messaggio non riuscita' : 'Invio del messaggio non riuscito'));
     } finally {
       sending.current = false;
     }
@@ -84,7 +98,8 @@ export function useMessageComposer(cohortId: string) {
     preview,
     error,
     previewing: previewAudience.isPending,
-    sendPending: send.isPending,
+    sendPending: send.isPending || schedule.isPending,
+    sendTime,
     chooseSegment,
     togglePicked,
     changeText,

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import type { CheckInCard } from '@sfida/core/check-in-threads';
 import { json, renderApp, resetTestState, type ApiCall } from '../../../testing/test-utils';
-import { fakeCheckInCard, fakeCoachServer } from '../coach-fixtures';
+import { fakeCheckInCard, fakeCoachServer, fakeCohort } from '../coach-fixtures';
 
 afterEach(resetTestState);
 
@@ -28,7 +29,7 @@ function checkInServer(queue: CheckInCard[], answer?: (call: ApiCall) => Respons
   const calls = fakeCoachServer((call) => {
     const own = answer?.(call);
     if (own) return own;
-    if (call.path === '/api/coach/cohorts') return json([]);
+    if (call.path === '/api/coach/cohorts') return json([fakeCohort()]);
     if (call.path === '/api/coach/check-ins?view=queue') return json({ cards: open, total: open.length });
     if (call.path === '/api/coach/check-ins?view=recent') return json({ cards: recent, total: recent.length });
     const handled = /^\/api\/coach\/check-ins\/([^/]+)\/(reply|read)$/.exec(call.path);
@@ -52,21 +53,37 @@ function checkInServer(queue: CheckInCard[], answer?: (call: ApiCall) => Respons
   return calls;
 }
 
+/** Opens the row of `name`'s check-in in place; its panel is then inside the row. */
+async function openRow(user: UserEvent, name: string, week = 3) {
+  const row = (await screen.findAllByRole('listitem', { name: `Check-in di ${name}, settimana ${week}` }))[0]!;
+  const toggle = within(row).getByRole('button', { name: new RegExp(`^${name}`) });
+  expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await user.click(toggle);
+  expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  return row;
+}
+
 const queueItems = () => within(screen.getByRole('list', { name: 'Check-in da leggere' })).getAllByRole('listitem').filter((item) => item.tagName === 'LI' && item.hasAttribute('aria-label'));
 
 describe('check-ins to read', { timeout: 20_000 }, () => {
-  it('shows the queue in the order the server gives, each card with its mood, trend, reflection and week figures', async () => {
+  it('shows one compact row per check-in in the server’s order, opening in place to the mood, trend, reflection and week figures', async () => {
     checkInServer([bruno, anna]);
-    renderApp('/coach');
+    const { user } = renderApp('/coach');
 
     expect(await screen.findByRole('heading', { name: 'Check-in da leggere' })).toBeInTheDocument();
     expect(await screen.findByText('2 check-in da leggere')).toBeInTheDocument();
     const items = queueItems();
-    expect(items.map((item) => within(item).getAllByRole('link')[0]?.textContent)).toEqual(['Bruno Verdi', 'Anna Rossi']);
+    expect(items.map((item) => item.getAttribute('aria-label'))).toEqual(['Check-in di Bruno Verdi, settimana 2', 'Check-in di Anna Rossi, settimana 3']);
+    // Collapsed: who, where, the mood and the reflection's first line only.
+    const toggle = within(items[1]!).getByRole('button', { name: /^Anna Rossi/ });
+    expect(toggle).toHaveTextContent('Autunno 2026 · Sett. 3');
+    expect(toggle).toHaveTextContent('umore Difficile (2/5)');
+    expect(toggle).toHaveTextContent('Settimana pesante.');
+    expect(toggle).not.toHaveTextContent('Ho dormito poco');
+    expect(within(items[1]!).queryByLabelText('Risposta per Anna Rossi')).not.toBeInTheDocument();
 
-    const card = items[1]!;
-    expect(within(card).getByRole('link', { name: 'Anna Rossi' })).toHaveAttribute('href', '/coach/cohort-1/partecipanti/u-anna');
-    expect(within(card).getByText(/Autunno 2026 · Settimana 3/)).toBeInTheDocument();
+    const card = await openRow(user, 'Anna Rossi');
+    expect(within(card).getByRole('link', { name: 'Apri la scheda di Anna Rossi' })).toHaveAttribute('href', '/coach/cohort-1/partecipanti/u-anna');
     expect(within(card).getByText('Umore: Difficile (2/5)')).toBeInTheDocument();
     expect(within(card).getByText('in calo')).toBeInTheDocument();
     const previous = within(card).getByRole('list', { name: 'Umore delle settimane precedenti' });
@@ -74,7 +91,7 @@ describe('check-ins to read', { timeout: 20_000 }, () => {
     expect(within(card).getByText((_, element) => element?.tagName === 'P' && element.textContent === anna.reflection)).toBeInTheDocument();
     expect(within(card).getByText('57%')).toBeInTheDocument();
     expect(within(card).getByText('1/3 completate')).toBeInTheDocument();
-    expect(within(items[0]!).getByText('nessuna azione')).toBeInTheDocument();
+    expect(within(card).getByLabelText('Risposta per Anna Rossi')).toBeInTheDocument();
   });
 
   it('says so when there is nothing to read', async () => {
@@ -88,7 +105,7 @@ describe('check-ins to read', { timeout: 20_000 }, () => {
     const calls = checkInServer([anna]);
     const { user } = renderApp('/coach');
 
-    const card = (await screen.findAllByRole('listitem', { name: 'Check-in di Anna Rossi, settimana 3' }))[0]!;
+    const card = await openRow(user, 'Anna Rossi');
     const reply = within(card).getByLabelText('Risposta per Anna Rossi');
     await user.selectOptions(await within(card).findByLabelText('Modelli'), 'Grazie per il check-in');
     await user.click(within(card).getByRole('button', { name: 'Inserisci modello' }));
@@ -109,6 +126,7 @@ describe('check-ins to read', { timeout: 20_000 }, () => {
   it('refuses an empty reply without asking the server', async () => {
     const calls = checkInServer([anna]);
     const { user } = renderApp('/coach');
+    await openRow(user, 'Anna Rossi');
     await user.click(await screen.findByRole('button', { name: 'Invia risposta' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Scrivi una risposta');
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
@@ -118,11 +136,11 @@ describe('check-ins to read', { timeout: 20_000 }, () => {
     const calls = checkInServer([anna, bruno]);
     const { user } = renderApp('/coach');
 
-    const card = (await screen.findAllByRole('listitem', { name: 'Check-in di Anna Rossi, settimana 3' }))[0]!;
+    const card = await openRow(user, 'Anna Rossi');
     await user.click(within(card).getByRole('button', { name: 'Segna come letto' }));
 
     expect(await screen.findByText('1 check-in da leggere')).toBeInTheDocument();
-    expect(queueItems().map((item) => within(item).getAllByRole('link')[0]?.textContent)).toEqual(['Bruno Verdi']);
+    expect(queueItems().map((item) => item.getAttribute('aria-label'))).toEqual(['Check-in di Bruno Verdi, settimana 2']);
     const post = calls.find((call) => call.method === 'POST');
     expect(post).toMatchObject({ path: '/api/coach/check-ins/u-anna_w3/read', body: undefined });
     expect(await within(screen.getByRole('region', { name: 'Risposte recenti' })).findByText('Letto da Marta')).toBeInTheDocument();
@@ -141,12 +159,62 @@ describe('check-ins to read', { timeout: 20_000 }, () => {
     });
     const { user } = renderApp('/coach');
 
+    await openRow(user, 'Anna Rossi');
     await user.type(await screen.findByLabelText('Risposta per Anna Rossi'), 'Ciao!');
     await user.click(screen.getByRole('button', { name: 'Invia risposta' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(await screen.findByText('Nessun check-in da leggere.')).toBeInTheDocument();
     expect(calls.filter((call) => call.path === '/api/coach/check-ins?view=queue')).toHaveLength(2);
+  });
+
+  it('marks the selected check-ins read at once, and says which another coach had already handled', async () => {
+    const carla = fakeCheckInCard({ userId: 'u-carla', name: 'Carla Bianchi', weekNumber: 1, mood: 4, moods: [{ weekNumber: 1, mood: 4 }] });
+    let open = [bruno, anna, carla];
+    const calls = fakeCoachServer((call) => {
+      if (call.path === '/api/coach/cohorts') return json([fakeCohort()]);
+      if (call.path === '/api/coach/check-ins?view=queue') return json({ cards: open, total: open.length });
+      if (call.path === '/api/coach/check-ins/read') {
+        const { threadIds } = call.body as { threadIds: string[] };
+        open = open.filter((card) => !threadIds.includes(card.id));
+        return json({ read: threadIds.filter((id) => id !== carla.id), alreadyHandled: threadIds.filter((id) => id === carla.id) });
+      }
+      return undefined;
+    });
+    const { user } = renderApp('/coach');
+
+    const markRead = await screen.findByRole('button', { name: 'Segna come letti' });
+    expect(markRead).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Seleziona il check-in di Anna Rossi' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Seleziona il check-in di Carla Bianchi' }));
+    await user.click(screen.getByRole('button', { name: 'Segna come letti (2)' }));
+
+    expect(await screen.findByText('1 check-in da leggere')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => [call.path, call.body])).toEqual([
+      ['/api/coach/check-ins/read', { threadIds: [anna.id, carla.id] }],
+    ]);
+    expect(screen.getByRole('alert')).toHaveTextContent('1 erano già stati gestiti da un altro coach.');
+    expect(queueItems().map((item) => item.getAttribute('aria-label'))).toEqual(['Check-in di Bruno Verdi, settimana 2']);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Seleziona tutti' }));
+    expect(screen.getByRole('checkbox', { name: 'Seleziona il check-in di Bruno Verdi' })).toBeChecked();
+  });
+
+  it('filters by cohort and by a band of moods, asking the server for just those', async () => {
+    const calls = fakeCoachServer((call) => {
+      if (call.path === '/api/coach/cohorts') return json([fakeCohort(), fakeCohort({ id: 'cohort-2', name: 'Inverno 2027' })]);
+      if (call.path.startsWith('/api/coach/check-ins?view=queue')) return json({ cards: call.path.includes('mood=low') ? [bruno] : [bruno, anna], total: 2 });
+      return undefined;
+    });
+    const { user } = renderApp('/coach');
+
+    expect(await screen.findByText('2 check-in da leggere')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Umore'), 'Umore 1–2');
+    await user.selectOptions(screen.getByLabelText('Coorte dei check-in'), 'Inverno 2027');
+    expect(await screen.findByText('2 check-in da leggere (qui i primi 1)')).toBeInTheDocument();
+    const asked = calls.filter((call) => call.path.startsWith('/api/coach/check-ins?view=queue')).map((call) => call.path);
+    expect(asked).toContain('/api/coach/check-ins?view=queue&mood=low');
+    expect(asked.at(-1)).toBe('/api/coach/check-ins?view=queue&cohortId=cohort-2&mood=low');
   });
 
   it('shows, among the recent replies, who replied, "letto" once the participant opened it, and their answer', async () => {
@@ -167,7 +235,7 @@ describe('check-ins to read', { timeout: 20_000 }, () => {
       reply: { text: 'Ci sentiamo?', coachName: 'Marta', at: '2026-11-23T08:00:00.000Z' },
     });
     fakeCoachServer((call) => {
-      if (call.path === '/api/coach/cohorts') return json([]);
+      if (call.path === '/api/coach/cohorts') return json([fakeCohort()]);
       if (call.path === '/api/coach/check-ins?view=recent') return json({ cards: [replied, unseen], total: 2 });
       return undefined;
     });
@@ -190,7 +258,7 @@ describe('reply templates', { timeout: 20_000 }, () => {
     const message = 'Il titolo può avere al massimo 60 caratteri';
     let refuse = true;
     const calls = fakeCoachServer((call) => {
-      if (call.path === '/api/coach/cohorts') return json([]);
+      if (call.path === '/api/coach/cohorts') return json([fakeCohort()]);
       if (call.path === '/api/coach/reply-templates' && call.method === 'PUT') {
         if (refuse) {
           refuse = false;

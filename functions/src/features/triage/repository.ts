@@ -1,0 +1,140 @@
+import { FieldPath, type DocumentSnapshot, type Firestore, type Query } from 'firebase-admin/firestore';
+import { keyedReasonSchema, type KeyedReason, type TriageHandling } from '@sfida/core/triage';
+import * as z from 'zod/mini';
+import { isFailedPrecondition } from '../../shared/firestore';
+import { usersCollection, type UserDoc } from '../../shared/user-repository';
+
+// The triage's fields on the participants' own documents (see UserDoc): one query over a coach's
+// cohorts finds what is open, most urgent first, and another finds whose reasons are due to be
+// worked out again. Both are bounded by their limit, whatever the cohorts' size.
+
+/** Firestore's `in` takes at most 30 values: a coach's cohorts are asked in groups of that many. */
+const IN_LIMIT = 30;
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+function participantsOf(db: Firestore, cohortIds: string[]): Query {
+  return usersCollection(db).where('cohortId', 'in', cohortIds).where('role', '==', 'PARTICIPANT');
+}
+
+/** Participants of the cohorts whose reasons are due to be worked out again by `now`, the longest due first. */
+export async function dueParticipants(db: Firestore, cohortIds: string[], now: Date, limit: number): Promise<DocumentSnapshot[]> {
+  const parts = await Promise.all(
+    chunks(cohortIds, IN_LIMIT).map((ids) =>
+      participantsOf(db, ids).where('triageDueAt', '<=', now.toISOString()).orderBy('triageDueAt').limit(limit).get(),
+    ),
+  );
+  return parts.flatMap((snap) => snap.docs).slice(0, limit);
+}
+
+/** The largest rank stored; a range up to it leaves out the participants with nothing open (rank null). */
+const MAX_RANK = 99;
+
+/** Participants of the cohorts with something open, the most urgent group first (then by id), at most `limit`. */
+export async function openParticipants(db: Firestore, cohortIds: string[], limit: number): Promise<DocumentSnapshot[]> {
+  const parts = await Promise.all(
+    chunks(cohortIds, IN_LIMIT).map((ids) =>
+      participantsOf(db, ids).where('triageRank', '<=', MAX_RANK).orderBy('triageRank').orderBy(FieldPath.documentId()).limit(limit).get(),
+    ),
+  );
+  return parts
+    .flatMap((snap) => snap.docs)
+    .sort((a, b) => (storedRank(a) ?? 0) - (storedRank(b) ?? 0) || a.id.localeCompare(b.id))
+    .slice(0, limit);
+}
+
+/** How many participants of the cohorts have something open (a count, not a read of each). */
+export async function openCount(db: Firestore, cohortIds: string[]): Promise<number> {
+  const counts = await Promise.all(
+    chunks(cohortIds, IN_LIMIT).map(async (ids) => (await participantsOf(db, ids).where('triageRank', '<=', MAX_RANK).count().get()).data().count),
+  );
+  return counts.reduce((sum, n) => sum + n, 0);
+}
+
+/** A triage's last contact, as stored. */
+export interface StoredContact {
+  at: string;
+  byName: string;
+  note: string | null;
+}
+
+/** What the triage stores of a participant. */
+export interface StoredTriage {
+  open: KeyedReason[];
+  handling: TriageHandling;
+  contact: StoredContact | null;
+}
+
+const contactSchema = z.object({ at: z.string(), byName: z.string(), note: z.nullable(z.string()) });
+
+function parsed<T>(schema: z.ZodMiniType<T>, raw: unknown, fallback: T): T {
+  if (typeof raw !== 'string') return fallback;
+  try {
+    const result = schema.safeParse(JSON.parse(raw));
+    return result.success ? result.data : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+const strings = (raw: unknown): string[] => (Array.isArray(raw) ? raw.filter((v): v is string => typeof v === 'string') : []);
+
+/** The triage fields of a participant's document; anything malformed reads as nothing done. */
+export function storedTriage(snap: DocumentSnapshot): StoredTriage {
+  const until: unknown = snap.get('triageSnoozedUntil');
+  return {
+    open: parsed(z.array(keyedReasonSchema), snap.get('triageOpen'), []),
+    handling: {
+      handled: strings(snap.get('triageHandled')),
+      snoozed: strings(snap.get('triageSnoozed')),
+      snoozedUntil: typeof until === 'string' ? until : null,
+    },
+    contact: parsed(z.nullable(contactSchema), snap.get('triageContact'), null),
+  };
+}
+
+// The rank is stored one up (1 is the most urgent group): the local emulator's range filters miss a
+// stored 0, and production orders the shifted numbers the same way.
+
+/** The group rank (0 most urgent) a participant's document holds; null: nothing open. */
+export function storedRank(snap: DocumentSnapshot): number | null {
+  const raw: unknown = snap.get('triageRank');
+  return typeof raw === 'number' && raw >= 1 ? raw - 1 : null;
+}
+
+/** What a look at a participant writes. */
+export interface TriageWrite {
+  rank: number | null;
+  open: KeyedReason[];
+  handling: TriageHandling;
+  dueAt: Date | null;
+  contact?: StoredContact;
+}
+
+/**
+ * Writes what the triage worked out for the participant of `snap`, unless their document changed
+ * since it was read (a sync in between marked them due again: the next look takes them up). False
+ * when it had changed.
+ */
+export async function saveTriage(snap: DocumentSnapshot, write: TriageWrite): Promise<boolean> {
+  const fields: Partial<UserDoc> = {
+    triageRank: write.rank === null ? null : write.rank + 1,
+    triageOpen: JSON.stringify(write.open),
+    triageHandled: write.handling.handled,
+    triageSnoozed: write.handling.snoozed,
+    triageSnoozedUntil: write.handling.snoozedUntil,
+    triageDueAt: write.dueAt && write.dueAt.toISOString(),
+  };
+  if (write.contact) fields.triageContact = JSON.stringify(write.contact);
+  try {
+    await snap.ref.update(fields, { lastUpdateTime: snap.updateTime! });
+    return true;
+  } catch (error) {
+    if (isFailedPrecondition(error)) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,238 @@
+import type { DocumentSnapshot } from 'firebase-admin/firestore';
+import { attentionLabels, type DigestAttentionInput } from '@sfida/core/attention';
+import { coachMessages } from '@sfida/core/coach';
+import { addDays, daysBetween, localDateOf, todayIn } from '@sfida/core/dates';
+import { instantAt } from '@sfida/core/reminders';
+import { digestAnswersFor, digestLastActivity, rosterDigest, type RosterDigest } from '@sfida/core/roster-digest';
+import {
+  MAX_SNOOZE_DAYS,
+  contacted,
+  keyedReasonsOf,
+  labelledReasons,
+  nextReasonChange,
+  snoozed,
+  triageGroups,
+  triageMessages,
+  triageViewOf,
+  type KeyedReason,
+  type TriageHandling,
+  type TriageItem,
+  type TriagePage,
+  type TriageQuery,
+} from '@sfida/core/triage';
+import type { User } from '@sfida/core/user';
+import type { ApiDeps } from '../../deps';
+import { coachDays, countCoachAction, recordFirstLook } from '../../shared/coach-day-repository';
+import { cohortOfCoach, cohortsCoachedBy, type CoachedCohort } from '../../shared/cohort-repository';
+import { badRequest, notFound } from '../../shared/http-error';
+import { participantFrom, type Participant } from '../../shared/participant-repository';
+import { trackersOf } from '../../shared/tracker-repository';
+import { readOrFallback } from '../../shared/unreadable-data';
+import { userRef } from '../../shared/user-repository';
+import { dueParticipants, openCount, openParticipants, saveTriage, storedRank, storedTriage, type StoredContact } from './repository';
+
+type TriageDeps = Pick<ApiDeps, 'db' | 'clock'>;
+
+/** Participants worked out again per round of a look, and rounds per look: a look's cost has a ceiling. */
+const REFRESH_BATCH = 100;
+const REFRESH_ROUNDS = 3;
+
+/** A participant's reasons as of now, in their zone, with what is needed to store them. */
+interface Look {
+  participant: Participant;
+  today: string;
+  reasons: KeyedReason[];
+  /** The first day the reasons change with nothing new synced; null: not within the look-ahead. */
+  nextChange: string | null;
+  digest: RosterDigest | null;
+}
+
+/** The registration's day in the participant's zone; null for an unreadable instant. */
+function registeredOn(user: User): string | null {
+  return Number.isNaN(Date.parse(user.createdAt)) ? null : localDateOf(user.createdAt, user.timeZone);
+}
+
+/**
+ * The reasons of the participants of `snaps` now. Their stored digests answer when they can; the
+ * others' trackers are read in one go. A participant whose data cannot be summarised has no reason
+ * (the roster shows them as unreadable) and is not looked at again until they sync.
+ */
+async function lookAt(deps: TriageDeps, snaps: DocumentSnapshot[], cohortStarts: Map<string, string>, now: Date): Promise<Map<string, Look | null>> {
+  const participants = snaps.map(participantFrom);
+  const usable = (p: Participant) =>
+    readOrFallback(
+      p.user.id,
+      () => p.digest === null || (p.digest !== undefined && digestAnswersFor(p.digest, p.user.timeZone, todayIn(p.user.timeZone, now))),
+      () => false,
+    );
+  const trackers = await trackersOf(
+    deps.db,
+    participants.filter((p) => !usable(p)).map((p) => p.user.id),
+  );
+  const looks = new Map<string, Look | null>();
+  for (const participant of participants) {
+    const { user, withdrawn, disabled } = participant;
+    looks.set(
+      user.id,
+      readOrFallback<Look | null>(
+        user.id,
+        () => {
+          const today = todayIn(user.timeZone, now);
+          const tracker = trackers.get(user.id);
+          const digest = trackers.has(user.id) ? (tracker ? rosterDigest(tracker, today) : null) : (participant.digest ?? null);
+          const input: DigestAttentionInput = {
+            digest,
+            challengeStartDate: user.challengeStartDate,
+            cohortStartDate: cohortStarts.get(user.cohortId) ?? today,
+            registeredAt: registeredOn(user),
+            today,
+          };
+          // A withdrawn or disabled participant needs no one: nothing open, nothing to come.
+          if (withdrawn || disabled) return { participant, today, reasons: [], nextChange: null, digest };
+          return { participant, today, reasons: keyedReasonsOf(input), nextChange: nextReasonChange(input), digest };
+        },
+        () => null,
+      ),
+    );
+  }
+  return looks;
+}
+
+/** When the participant's triage must next be worked out: their next change of reasons, or the end of a snooze. */
+function nextDueAt(look: Look, handling: TriageHandling): Date | null {
+  const days = [look.nextChange, handling.snoozedUntil].filter((day): day is string => day !== null).sort();
+  return days[0] ? instantAt(days[0], '00:00', look.participant.user.timeZone) : null;
+}
+
+/** Stores what `look` shows with `handling` (and a contact); false when the document changed since it was read. */
+function store(snap: DocumentSnapshot, look: Look | null, handling: TriageHandling, contact?: StoredContact): Promise<boolean> {
+  if (!look) return saveTriage(snap, { rank: null, open: [], handling, dueAt: null });
+  const view = triageViewOf(look.reasons, handling, look.today);
+  return saveTriage(snap, { rank: view.rank, open: view.open, handling: view.handling, dueAt: nextDueAt(look, view.handling), contact });
+}
+
+/**
+ * Works out again the reasons of the cohorts' participants that are due (a sync, a start, a new zone,
+ * a day that changes them, a snooze's end), a bounded number per look: a coach's home is never
+ * stale for what changed, and costs the same at 40 or 4,000 participants once they are up to date.
+ */
+async function refreshDue(deps: TriageDeps, cohorts: CoachedCohort[], now: Date): Promise<void> {
+  const ids = cohorts.map((c) => c.id);
+  const starts = new Map(cohorts.map(({ id, cohort }) => [id, cohort.startDate]));
+  for (let round = 0; round < REFRESH_ROUNDS; round++) {
+    const due = await dueParticipants(deps.db, ids, now, REFRESH_BATCH);
+    if (due.length === 0) return;
+    const looks = await lookAt(deps, due, starts, now);
+    await Promise.all(due.map((snap) => store(snap, looks.get(snap.id) ?? null, storedTriage(snap).handling)));
+    if (due.length < REFRESH_BATCH) return;
+  }
+}
+
+const groupRank = (item: TriageItem) => triageGroups.findIndex((group) => group.id === item.group);
+
+/** A triage item from a participant's document as the last look stored it. */
+function itemOf(snap: DocumentSnapshot, names: Map<string, string>, now: Date): TriageItem | null {
+  const participant = participantFrom(snap);
+  const { user, digest } = participant;
+  const { open, contact } = storedTriage(snap);
+  const rank = storedRank(snap);
+  const group = rank === null ? undefined : triageGroups[rank];
+  if (!group || open.length === 0) return null;
+  const today = readOrFallback(user.id, () => todayIn(user.timeZone, now), () => null);
+  return {
+    userId: user.id,
+    name: user.name || user.email,
+    email: user.email,
+    cohortId: user.cohortId,
+    cohortName: names.get(user.cohortId) ?? '',
+    group: group.id,
+    reasons: labelledReasons(open, attentionLabels),
+    lastActivity: digest && today ? digestLastActivity(digest, today) : null,
+    lastMood: digest?.checkIns.at(-1)?.mood ?? null,
+    lastContact: contact && { at: contact.at, byName: contact.byName, note: contact.note },
+  };
+}
+
+/**
+ * "Da fare oggi": what is open in the coach's cohorts (or one of them), most urgent group first, at
+ * most `limit` items and the count of all; and what the coach did today against yesterday.
+ */
+export async function triagePage(deps: TriageDeps, coach: User, query: TriageQuery): Promise<TriagePage> {
+  const cohorts = query.cohortId === null ? await cohortsCoachedBy(deps.db, coach.id) : [await cohortOfCoach(deps.db, coach, query.cohortId)];
+  const now = deps.clock();
+  const today = todayIn(coach.timeZone, now);
+  const yesterday = addDays(today, -1);
+  const ids = cohorts.map((c) => c.id);
+  if (ids.length === 0) {
+    return { items: [], total: 0, day: { contacted: 0, snoozed: 0, checkInsRead: 0, openYesterday: null, openToday: null } };
+  }
+  await refreshDue(deps, cohorts, now);
+  const [snaps, total, days] = await Promise.all([openParticipants(deps.db, ids, query.limit), openCount(deps.db, ids), coachDays(deps.db, coach.id, [today, yesterday])]);
+  const names = new Map(cohorts.map(({ id, cohort }) => [id, cohort.name]));
+  const todayDoc = days.get(today) ?? {};
+  let openToday = todayDoc.openAtFirstLook ?? null;
+  // The first look of the day over all the coach's cohorts is what "since yesterday" compares.
+  if (openToday === null && query.cohortId === null) {
+    openToday = total;
+    await recordFirstLook(deps.db, coach.id, today, total);
+  }
+  return {
+    // The query pages by group, then id; within the page a group reads best by name.
+    items: snaps
+      .map((snap) => itemOf(snap, names, now))
+      .filter((item): item is TriageItem => item !== null)
+      .sort((a, b) => groupRank(a) - groupRank(b) || a.name.localeCompare(b.name, 'it')),
+    total,
+    day: {
+      contacted: todayDoc.contacted ?? 0,
+      snoozed: todayDoc.snoozed ?? 0,
+      checkInsRead: todayDoc.checkInsRead ?? 0,
+      openYesterday: days.get(yesterday)?.openAtFirstLook ?? null,
+      openToday,
+    },
+  };
+}
+
+/** What a coach did with a participant's item. */
+type TriageAction = { kind: 'contacted'; note: string | null } | { kind: 'snoozed'; until: string };
+
+/** How many times an action is tried again when a sync lands between its read and its write. */
+const ACTION_ATTEMPTS = 3;
+
+/**
+ * "Contattato" or "Rimanda a…" on a participant of the cohort: their reasons are worked out now,
+ * and those of today are handled (or wait until the chosen day). 404 for someone not in the cohort.
+ */
+export async function actOnParticipant(
+  deps: TriageDeps,
+  coach: User,
+  { id: cohortId, cohort }: CoachedCohort,
+  userId: string,
+  action: TriageAction,
+): Promise<{ userId: string; open: number }> {
+  const now = deps.clock();
+  for (let attempt = 1; ; attempt++) {
+    const snap = await userRef(deps.db, userId).get();
+    if (!snap.exists || snap.get('cohortId') !== cohortId || snap.get('role') !== 'PARTICIPANT') throw notFound(coachMessages.participantNotFound);
+    const look = (await lookAt(deps, [snap], new Map([[cohortId, cohort.startDate]]), now)).get(userId) ?? null;
+    const stored = storedTriage(snap).handling;
+    let handling = stored;
+    let contact: StoredContact | undefined;
+    if (look && action.kind === 'contacted') {
+      handling = contacted(look.reasons, stored);
+      contact = { at: now.toISOString(), byName: coach.name || coach.email, note: action.note };
+    }
+    if (look && action.kind === 'snoozed') {
+      const days = daysBetween(look.today, action.until);
+      if (days < 1) throw badRequest(triageMessages.snoozeDateNotFuture);
+      if (days > MAX_SNOOZE_DAYS) throw badRequest(triageMessages.snoozeDateTooFar);
+      handling = snoozed(look.reasons, stored, action.until);
+    }
+    if (await store(snap, look, handling, contact)) {
+      const coachToday = todayIn(coach.timeZone, now);
+      await countCoachAction(deps.db, coach.id, coachToday, action.kind === 'contacted' ? 'contacted' : 'snoozed');
+      return { userId, open: look ? triageViewOf(look.reasons, handling, look.today).open.length : 0 };
+    }
+    if (attempt >= ACTION_ATTEMPTS) throw new Error(`Triage of ${userId}: the document kept changing`);
+  }
+}

@@ -1,0 +1,49 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { triageActionAnswerSchema, triagePageSchema, type ContactedRequest, type SnoozeRequest, type TriagePage } from '@sfida/core/triage';
+import { apiFetch } from '../../../lib/api-client';
+import { cohortPath } from './cohorts';
+
+/** Every triage view (all cohorts, one, any length): an action changes them all. */
+const triageKey = ['coach', 'triage'] as const;
+
+export function triageQueryOptions(cohortId: string | null, limit: number) {
+  const params = new URLSearchParams({ limit: String(limit) });
+  if (cohortId) params.set('cohortId', cohortId);
+  return queryOptions({
+    queryKey: [...triageKey, cohortId, limit] as const,
+    queryFn: ({ signal }) => apiFetch(`/api/coach/triage?${params}`, { schema: triagePageSchema, signal }),
+  });
+}
+
+/** "Da fare oggi" of the coach's cohorts (or one), at most `limit` items; a longer list keeps the shorter on screen while it loads. */
+export function useTriage(cohortId: string | null, limit: number) {
+  return useQuery({ ...triageQueryOptions(cohortId, limit), placeholderData: keepPreviousData });
+}
+
+export type TriageAction = { kind: 'contacted'; note: string } | { kind: 'snooze'; until: string };
+
+/**
+ * "Contattato" or "Rimanda a…" on a participant. The item leaves the list at once; the lists are
+ * then read again (a new reason, or a failure, puts it back).
+ */
+export function useTriageAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ cohortId, userId, action }: { cohortId: string; userId: string; action: TriageAction }) => {
+      const base = `${cohortPath(cohortId)}/participants/${encodeURIComponent(userId)}`;
+      if (action.kind === 'contacted') {
+        const body: ContactedRequest = action.note.trim() === '' ? {} : { note: action.note };
+        return apiFetch(`${base}/contacted`, { method: 'POST', body, schema: triageActionAnswerSchema });
+      }
+      const body: SnoozeRequest = { until: action.until };
+      return apiFetch(`${base}/snooze`, { method: 'POST', body, schema: triageActionAnswerSchema });
+    },
+    onSuccess: (_answer, { userId }) =>
+      queryClient.setQueriesData<TriagePage>({ queryKey: triageKey }, (page) =>
+        page && page.items.some((item) => item.userId === userId)
+          ? { ...page, items: page.items.filter((item) => item.userId !== userId), total: Math.max(0, page.total - 1) }
+          : page,
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: triageKey }),
+  });
+}

@@ -1,0 +1,53 @@
+import { Button, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { FormError } from '../../../components/form-error';
+import { PageHeader } from '../../../components/page-header';
+import { SectionCard } from '../../../components/section-card';
+import { errorMessage } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useCoachCohorts } from '../api/cohorts';
+import { cohortsListPath } from '../paths';
+import { CheckInInbox } from './check-in-inbox';
+import { RecentReplies } from './recent-replies';
+import { ReplyTemplatesManager } from './reply-templates-manager';
+import { TriageList } from './triage-list';
+
+/** /coach, "Oggi": who needs the coach today across their cohorts, the check-ins to read, the latest replies. */
+export function TodayPage() {
+  useDocumentTitle('Oggi');
+  const cohorts = useCoachCohorts();
+  const options = (cohorts.data ?? []).map(({ id, name }) => ({ id, name }));
+  return (
+    <>
+      <PageHeader title="Oggi">Chi ha bisogno di te nelle tue coorti, e i check-in da leggere.</PageHeader>
+      <Stack gap="6">
+        {cohorts.isError && <FormError message={errorMessage(cohorts.error, 'Impossibile caricare le coorti')} />}
+        {cohorts.data?.length === 0 ? (
+          <SectionCard title="Inizia da una coorte">
+            <Stack gap="3" align="flex-start">
+              <Text>Non hai ancora coorti: creane una e condividi il suo codice invito.</Text>
+              <Button asChild size="sm">
+                <RouterLink to={cohortsListPath()}>Crea una coorte</RouterLink>
+              </Button>
+            </Stack>
+          </SectionCard>
+        ) : (
+          <>
+            <SectionCard title="Da fare oggi">
+              <TriageList cohorts={options} />
+            </SectionCard>
+            <SectionCard title="Check-in da leggere">
+              <Stack gap="5">
+                <CheckInInbox cohorts={options} />
+                <ReplyTemplatesManager />
+              </Stack>
+            </SectionCard>
+            <SectionCard title="Risposte recenti">
+              <RecentReplies />
+            </SectionCard>
+          </>
+        )}
+      </Stack>
+    </>
+  );
+}

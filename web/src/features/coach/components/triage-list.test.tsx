@@ -1,0 +1,135 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { TriageItem, TriagePage } from '@sfida/core/triage';
+import { json, renderApp, resetTestState } from '../../../testing/test-utils';
+import { emptyTriageDay, fakeCoachServer, fakeCohort, fakeTriageItem, reason } from '../coach-fixtures';
+import { dayRecap } from './triage-list';
+
+afterEach(resetTestState);
+
+const lia = fakeTriageItem({
+  userId: 'u-lia',
+  name: 'Lia Giù',
+  email: 'lia@example.it',
+  cohortId: 'cohort-2',
+  cohortName: 'Inverno 2027',
+  group: 'mood',
+  reasons: [reason('lowMood', "Umore basso nell'ultimo check-in")],
+  lastActivity: '2026-11-25',
+  lastMood: 1,
+});
+const ivo = fakeTriageItem({
+  userId: 'u-ivo',
+  name: 'Ivo Fermo',
+  email: 'ivo@example.it',
+  reasons: [reason('noPlanner', 'Planner della settimana non salvato'), reason('noActivity', 'Nessuna attività dalla registrazione')],
+  lastContact: { at: '2026-11-20T09:00:00.000Z', byName: 'Marta', note: 'Chiamato: riparte lunedì\nfebbre' },
+});
+const nina = fakeTriageItem({ userId: 'u-nina', name: 'Nina Ferma', group: 'notStarted', reasons: [reason('notStarted', 'Non ha iniziato la challenge')] });
+
+/** A console whose triage holds `items` (all of them open); acting on one takes it off. */
+function triageServer(items: TriageItem[], day = emptyTriageDay) {
+  let open = [...items];
+  return fakeCoachServer((call) => {
+    if (call.path === '/api/coach/cohorts') return json([fakeCohort(), fakeCohort({ id: 'cohort-2', name: 'Inverno 2027' })]);
+    if (call.path.startsWith('/api/coach/triage')) {
+      const limit = Number(new URLSearchParams(call.path.split('?')[1]).get('limit'));
+      const page: TriagePage = { items: open.slice(0, limit), total: open.length, day };
+      return json(page);
+    }
+    const acted = /^\/api\/coach\/cohorts\/[^/]+\/participants\/([^/]+)\/(contacted|snooze)$/.exec(call.path);
+    if (acted && call.method === 'POST') {
+      if ((call.body as { until?: string }).until === '2030-01-01') return json({ message: 'Puoi rimandare al massimo di 8 settimane' }, 400);
+      open = open.filter((item) => item.userId !== acted[1]);
+      return json({ userId: acted[1], open: 0 });
+    }
+    return undefined;
+  });
+}
+
+const triageRegion = () => screen.getByRole('region', { name: 'Da fare oggi' });
+
+describe('Da fare oggi', { timeout: 20_000 }, () => {
+  it('groups the coach’s items by reason, most urgent first, each with who, where, why and what was done', async () => {
+    triageServer([lia, ivo, nina]);
+    renderApp('/coach');
+
+    expect(await screen.findByText('3 persone da seguire oggi')).toBeInTheDocument();
+    const groups = within(triageRegion()).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(groups).toEqual(['Umore basso o in calo (1)', 'Inattivi (1)', 'Non hanno iniziato (1)']);
+    const item = screen.getByRole('listitem', { name: 'Ivo Fermo, Autunno 2026' });
+    expect(within(item).getByRole('link', { name: 'Ivo Fermo' })).toHaveAttribute('href', '/coach/cohort-1/partecipanti/u-ivo');
+    expect(within(item).getByText('ivo@example.it')).toBeInTheDocument();
+    expect(within(within(item).getByRole('list', { name: 'Motivi per Ivo Fermo' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Planner della settimana non salvato',
+      'Nessuna attività dalla registrazione',
+    ]);
+    expect(within(item).getByText(/da Marta: «Chiamato: riparte lunedì»/)).toBeInTheDocument();
+    expect(within(item).getByRole('link', { name: 'Scrivi' })).toHaveAttribute('href', '/coach/conversazioni/cohort-1/u-ivo');
+    const first = screen.getByRole('listitem', { name: 'Lia Giù, Inverno 2027' });
+    expect(within(first).getByText(/Umore: Molto difficile \(1\/5\)/)).toBeInTheDocument();
+  });
+
+  it('"Contattato" takes an optional note and removes the item; the list then drains to "Tutto fatto per oggi"', async () => {
+    const calls = triageServer([ivo], { contacted: 2, snoozed: 1, checkInsRead: 3, openYesterday: 9, openToday: 4 });
+    const { user } = renderApp('/coach');
+
+    const item = await screen.findByRole('listitem', { name: 'Ivo Fermo, Autunno 2026' });
+    await user.click(within(item).getByRole('button', { name: 'Contattato' }));
+    await user.type(within(item).getByLabelText('Nota (facoltativa)'), 'Sentito al telefono');
+    await user.click(within(item).getByRole('button', { name: 'Segna come contattato' }));
+
+    expect(await screen.findByText('Tutto fatto per oggi')).toBeInTheDocument();
+    expect(screen.getByText('Oggi hai contattato 2 partecipanti, rimandato 1 partecipante e segnato come letti 3 check-in.')).toBeInTheDocument();
+    expect(screen.getByText('Ieri alla prima occhiata avevi 9 persone da seguire, oggi 4.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => [call.path, call.body])).toEqual([
+      ['/api/coach/cohorts/cohort-1/participants/u-ivo/contacted', { note: 'Sentito al telefono' }],
+    ]);
+  });
+
+  it('"Rimanda a…" snoozes to the chosen day; a refused day is explained and the item stays', async () => {
+    const calls = triageServer([nina, ivo]);
+    const { user } = renderApp('/coach');
+
+    const item = await screen.findByRole('listitem', { name: 'Nina Ferma, Autunno 2026' });
+    await user.click(within(item).getByRole('button', { name: 'Rimanda a…' }));
+    const day = within(item).getByLabelText(/Riproponi il/);
+    fireEvent.change(day, { target: { value: '2030-01-01' } });
+    await user.click(within(item).getByRole('button', { name: 'Rimanda' }));
+    expect(await within(item).findByRole('alert')).toHaveTextContent('Puoi rimandare al massimo di 8 settimane');
+
+    fireEvent.change(day, { target: { value: '2026-12-01' } });
+    await user.click(within(item).getByRole('button', { name: 'Rimanda' }));
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Nina Ferma, Autunno 2026' })).not.toBeInTheDocument());
+    expect(screen.getByText('1 persona da seguire oggi')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([{ until: '2030-01-01' }, { until: '2026-12-01' }]);
+  });
+
+  it('asks for more when the coach wants more, and for one cohort when filtered', async () => {
+    const many = Array.from({ length: 35 }, (_, i) => fakeTriageItem({ userId: `u-${i}`, name: `Persona ${String(i).padStart(2, '0')}` }));
+    const calls = triageServer(many);
+    const { user } = renderApp('/coach');
+
+    expect(await screen.findByText('35 persone da seguire oggi (qui le prime 30)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Mostra altri' }));
+    expect(await screen.findByText('35 persone da seguire oggi')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mostra altri' })).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Coorte da mostrare'), 'Inverno 2027');
+    await waitFor(() => expect(calls.at(-1)?.path).toBe('/api/coach/triage?limit=30&cohortId=cohort-2'));
+    expect(calls.some((call) => call.path === '/api/coach/triage?limit=60')).toBe(true);
+  });
+});
+
+describe('dayRecap', () => {
+  it('says what the coach did today, leaving out what they did not, and how the list moved', () => {
+    expect(dayRecap(emptyTriageDay)).toEqual(['Oggi non c’era niente da fare.']);
+    expect(dayRecap({ contacted: 1, snoozed: 0, checkInsRead: 0, openYesterday: null, openToday: 1 })).toEqual([
+      'Oggi hai contattato 1 partecipante.',
+      'Alla prima occhiata di oggi avevi 1 persona da seguire.',
+    ]);
+    expect(dayRecap({ contacted: 0, snoozed: 2, checkInsRead: 1, openYesterday: 3, openToday: 3 })).toEqual([
+      'Oggi hai rimandato 2 partecipanti e segnato come letto 1 check-in.',
+      'Ieri alla prima occhiata avevi 3 persone da seguire, oggi lo stesso numero.',
+    ]);
+  });
+});

@@ -1,0 +1,249 @@
+import { useState, type FormEvent } from 'react';
+import { Badge, Box, Button, Field, Flex, Heading, Input, Link, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { addDays, formatItalianDate, todayIn } from '@sfida/core/dates';
+import { MAX_SNOOZE_DAYS, TRIAGE_MAX_LIMIT, triageGroups, type TriageDay, type TriageItem } from '@sfida/core/triage';
+import { FormError } from '../../../components/form-error';
+import { browserTimeZone } from '../../../lib/browser-time-zone';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDayTime } from '../../../lib/day-time';
+import { moodOf } from '../../../lib/moods';
+import { notify } from '../../../lib/notices';
+import { useTriage, useTriageAction } from '../api/triage';
+import { conversationPath, participantPagePath } from '../paths';
+import { CohortFilter, type CohortOption } from './cohort-filter';
+
+/** Items the list asks for at a time. */
+export const TRIAGE_STEP = 30;
+
+/** "Oggi hai contattato 2 partecipanti…": what the coach did today and how the list moved since yesterday. */
+export function dayRecap(day: TriageDay): string[] {
+  const done: string[] = [];
+  if (day.contacted > 0) done.push(day.contacted === 1 ? 'contattato 1 partecipante' : `contattato ${day.contacted} partecipanti`);
+  if (day.snoozed > 0) done.push(day.snoozed === 1 ? 'rimandato 1 partecipante' : `rimandato ${day.snoozed} partecipanti`);
+  if (day.checkInsRead > 0) done.push(day.checkInsRead === 1 ? 'segnato come letto 1 check-in' : `segnato come letti ${day.checkInsRead} check-in`);
+  const lines = [done.length === 0 ? 'Oggi non c’era niente da fare.' : `Oggi hai ${joinItalian(done)}.`];
+  if (day.openYesterday !== null && day.openToday !== null) {
+    const today = day.openToday === day.openYesterday ? 'lo stesso numero' : String(day.openToday);
+    lines.push(`Ieri alla prima occhiata avevi ${people(day.openYesterday)} da seguire, oggi ${today}.`);
+  } else if (day.openToday !== null) {
+    lines.push(`Alla prima occhiata di oggi avevi ${people(day.openToday)} da seguire.`);
+  }
+  return lines;
+}
+
+const people = (n: number) => (n === 1 ? '1 persona' : `${n} persone`);
+
+function joinItalian(parts: string[]): string {
+  return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} e ${parts.at(-1)}`;
+}
+
+type Open = 'contacted' | 'snooze' | null;
+
+function ContactedForm({ item, onDone }: { item: TriageItem; onDone: () => void }) {
+  const action = useTriageAction();
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    try {
+      await action.mutateAsync({ cohortId: item.cohortId, userId: item.userId, action: { kind: 'contacted', note } });
+      notify({ type: 'success', title: `${item.name}: contattato` });
+      onDone();
+    } catch (caught) {
+      setError(errorMessage(caught, 'Operazione non riuscita'));
+    }
+  }
+  return (
+    <Stack asChild gap="2" mt="2">
+      <form onSubmit={submit} noValidate>
+        <FormError message={error} />
+        <Field.Root>
+          <Field.Label>Nota (facoltativa)</Field.Label>
+          <Textarea value={note} onChange={(e) => setNote(e.target.value)} maxLength={1000} rows={2} placeholder="Es. chiamato, riparte lunedì" />
+        </Field.Root>
+        <Flex gap="2" wrap="wrap">
+          <Button type="submit" size="sm" loading={action.isPending}>
+            Segna come contattato
+          </Button>
+          <Button type="button" size="sm" variant="ghost" onClick={onDone}>
+            Annulla
+          </Button>
+        </Flex>
+      </form>
+    </Stack>
+  );
+}
+
+function SnoozeForm({ item, onDone }: { item: TriageItem; onDone: () => void }) {
+  const action = useTriageAction();
+  const today = todayIn(browserTimeZone(), new Date());
+  const [until, setUntil] = useState(addDays(today, 1));
+  const [error, setError] = useState<string | null>(null);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    try {
+      await action.mutateAsync({ cohortId: item.cohortId, userId: item.userId, action: { kind: 'snooze', until } });
+      notify({ type: 'success', title: `${item.name}: rimandato al ${formatItalianDate(until)}` });
+      onDone();
+    } catch (caught) {
+      setError(errorMessage(caught, 'Operazione non riuscita'));
+    }
+  }
+  return (
+    <Stack asChild gap="2" mt="2">
+      <form onSubmit={submit} noValidate>
+        <FormError message={error} />
+        <Field.Root required>
+          <Field.Label>Riproponi il</Field.Label>
+          <Input type="date" value={until} min={addDays(today, 1)} max={addDays(today, MAX_SNOOZE_DAYS)} onChange={(e) => setUntil(e.target.value)} maxW="14rem" />
+        </Field.Root>
+        <Flex gap="2" wrap="wrap">
+          <Button type="submit" size="sm" loading={action.isPending}>
+            Rimanda
+          </Button>
+          <Button type="button" size="sm" variant="ghost" onClick={onDone}>
+            Annulla
+          </Button>
+        </Flex>
+      </form>
+    </Stack>
+  );
+}
+
+function TriageEntry({ item }: { item: TriageItem }) {
+  const [open, setOpen] = useState<Open>(null);
+  const contact = item.lastContact;
+  const noteLine = contact?.note?.split('\n')[0];
+  return (
+    <Box as="li" borderWidth="1px" borderColor="border" rounded="lg" p="3" aria-label={`${item.name}, ${item.cohortName}`}>
+      <Flex justify="space-between" gap="2" wrap="wrap" align="baseline">
+        <Box minW="0">
+          <Link asChild color="brand.fg" fontWeight="700" textDecoration="underline">
+            <RouterLink to={participantPagePath(item.cohortId, item.userId)}>{item.name}</RouterLink>
+          </Link>
+          <Text fontSize="xs" color="fg.muted" overflowWrap="anywhere">
+            {item.email}
+          </Text>
+        </Box>
+        <Text fontSize="sm" color="fg.muted">
+          {item.cohortName}
+        </Text>
+      </Flex>
+      <Flex as="ul" gap="2" wrap="wrap" mt="2" p="0" listStyleType="none" aria-label={`Motivi per ${item.name}`}>
+        {item.reasons.map((reason) => (
+          <li key={reason.code}>
+            <Badge colorPalette={reason.code === 'lowMood' || reason.code === 'moodDrop' ? 'red' : 'orange'} variant="subtle" whiteSpace="normal">
+              {reason.label}
+            </Badge>
+          </li>
+        ))}
+      </Flex>
+      <Text fontSize="sm" color="fg.muted" mt="2">
+        Ultima attività: {item.lastActivity ? formatItalianDate(item.lastActivity) : 'mai'}
+        {item.lastMood !== null && ` · Umore: ${moodOf(item.lastMood).label} (${item.lastMood}/5)`}
+      </Text>
+      {contact && (
+        <Text fontSize="sm" color="fg.muted" title={contact.note ?? undefined}>
+          Contattato {formatDayTime(contact.at)} da {contact.byName}
+          {noteLine ? `: «${noteLine}»` : ''}
+        </Text>
+      )}
+      <Flex gap="2" wrap="wrap" mt="3">
+        <Button asChild size="sm">
+          <RouterLink to={conversationPath(item.cohortId, item.userId)}>Scrivi</RouterLink>
+        </Button>
+        <Button size="sm" variant="outline" aria-expanded={open === 'contacted'} onClick={() => setOpen(open === 'contacted' ? null : 'contacted')}>
+          Contattato
+        </Button>
+        <Button size="sm" variant="outline" aria-expanded={open === 'snooze'} onClick={() => setOpen(open === 'snooze' ? null : 'snooze')}>
+          Rimanda a…
+        </Button>
+      </Flex>
+      {open === 'contacted' && <ContactedForm item={item} onDone={() => setOpen(null)} />}
+      {open === 'snooze' && <SnoozeForm item={item} onDone={() => setOpen(null)} />}
+    </Box>
+  );
+}
+
+/** "Da fare oggi": the open items of the coach's cohorts grouped by reason, most urgent first, each to act on where it stands. */
+export function TriageList({ cohorts }: { cohorts: CohortOption[] }) {
+  const [cohortId, setCohortId] = useState<string | null>(null);
+  const [limit, setLimit] = useState(TRIAGE_STEP);
+  const triage = useTriage(cohortId, limit);
+
+  const filter = (
+    <CohortFilter
+      cohorts={cohorts}
+      value={cohortId}
+      onChange={(id) => {
+        setCohortId(id);
+        setLimit(TRIAGE_STEP);
+      }}
+      label="Coorte da mostrare"
+    />
+  );
+  if (triage.isPending) {
+    return (
+      <Stack gap="3">
+        {filter}
+        <Text role="status" color="fg.muted">
+          Caricamento...
+        </Text>
+      </Stack>
+    );
+  }
+  if (triage.isError) return <FormError message={errorMessage(triage.error, 'Impossibile caricare le cose da fare')} />;
+  const { items, total, day } = triage.data;
+  if (total === 0) {
+    return (
+      <Stack gap="3">
+        {cohorts.length > 1 && filter}
+        <Box role="status" bg="green.subtle" color="green.fg" rounded="lg" p="4">
+          <Heading as="h3" size="md">
+            Tutto fatto per oggi
+          </Heading>
+          {dayRecap(day).map((line) => (
+            <Text key={line} mt="1">
+              {line}
+            </Text>
+          ))}
+        </Box>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="4">
+      {cohorts.length > 1 && filter}
+      <Text role="status" fontSize="sm" color="fg.muted">
+        {total === 1 ? '1 persona da seguire oggi' : `${total} persone da seguire oggi`}
+        {items.length < total ? ` (qui le prime ${items.length})` : ''}
+      </Text>
+      {triageGroups.map((group) => {
+        const inGroup = items.filter((item) => item.group === group.id);
+        if (inGroup.length === 0) return null;
+        return (
+          <Stack as="section" key={group.id} gap="2" aria-labelledby={`triage-${group.id}`}>
+            <Heading as="h3" size="sm" id={`triage-${group.id}`}>
+              {group.label} ({inGroup.length})
+            </Heading>
+            <Stack as="ol" gap="3" p="0" m="0" listStyleType="none">
+              {inGroup.map((item) => (
+                <TriageEntry key={item.userId} item={item} />
+              ))}
+            </Stack>
+          </Stack>
+        );
+      })}
+      {items.length < total && limit < TRIAGE_MAX_LIMIT && (
+        <Box>
+          <Button variant="outline" size="sm" loading={triage.isFetching} onClick={() => setLimit((n) => Math.min(n + TRIAGE_STEP, TRIAGE_MAX_LIMIT))}>
+            Mostra altri
+          </Button>
+        </Box>
+      )}
+    </Stack>
+  );
+}
