@@ -2,6 +2,8 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { CoachEventsPage } from './components/coach-events-page';
 import { CohortPage } from './components/cohort-page';
 import { CohortsPage } from './components/cohorts-page';
+import { ConversationListPage } from './components/conversation-list-page';
+import { ConversationThreadPage } from './components/conversation-thread-page';
 import { ParticipantPage } from './components/participant-page';
 import { TodayPage } from './components/today-page';
 
@@ -16,6 +18,8 @@ export default function CoachConsole() {
       <Route index element={<TodayPage />} />
       <Route path="coorti" element={<CohortsPage />} />
       <Route path="eventi" element={<CoachEventsPage />} />
+      <Route path="conversazioni" element={<ConversationListPage />} />
+      <Route path="conversazioni/:cohortId/:userId" element={<ConversationThreadPage />} />
       <Route path=":cohortId" element={<CohortPage />} />
       <Route path=":cohortId/partecipanti/:userId" element={<ParticipantPage />} />
       <Route path="*" element={<Navigate to="/coach" replace />} />

@@ -1,5 +1,6 @@
 import { checkInQueueSchema, DEFAULT_REPLY_TEMPLATES, participantCheckInsSchema, replyTemplatesSchema, type CheckInCard } from '@sfida/core/check-in-threads';
 import { sentMessagesSchema } from '@sfida/core/cohort-messages';
+import { conversationListSchema } from '@sfida/core/conversations';
 import { scheduledMessagesSchema } from '@sfida/core/scheduled-messages';
 import type { AttentionReason, CoachCohort, RosterRow } from '@sfida/core/coach';
 import { triagePageSchema, type TriageDay, type TriageItem } from '@sfida/core/triage';
@@ -92,7 +93,7 @@ export function fakeCheckInCard(overrides: Partial<CheckInCard> = {}): CheckInCa
 }
 
 /**
- * The console's lists, empty (no check-ins, no messages, the default templates), for tests about
+ * The console's lists, empty (no check-ins, no messages, no conversations, the default templates), for tests about
  * something else: the console's pages ask for them on every visit. Built through core's schemas,
  * as the fake server's own answers are.
  */
@@ -104,6 +105,7 @@ export function emptyCoachLists(call: ApiCall): Response | undefined {
   if (/^\/api\/coach\/cohorts\/[^/]+\/messages$/.test(path) && call.method === 'GET') return json(sentMessagesSchema.parse({ messages: [] }));
   if (/^\/api\/coach\/cohorts\/[^/]+\/scheduled-messages$/.test(path) && call.method === 'GET') return json(scheduledMessagesSchema.parse({ messages: [] }));
   if (/^\/api\/coach\/cohorts\/[^/]+\/participants\/[^/]+\/check-ins$/.test(path)) return json(participantCheckInsSchema.parse({ cards: [] }));
+  if (path === '/api/coach/conversations') return json(conversationListSchema.parse({ conversations: [], nextCursor: null, unreadTotal: 0 }));
   return undefined;
 }
 
