@@ -1,4 +1,8 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { rememberCoachUnread } from '../../lib/coach-unread';
+import { useUnreadConversations } from './api/conversations';
 import { CoachEventsPage } from './components/coach-events-page';
 import { CohortPage } from './components/cohort-page';
 import { CohortsPage } from './components/cohorts-page';
@@ -13,6 +17,25 @@ import { TodayPage } from './components/today-page';
  * come before a cohort's id, which never takes those names.
  */
 export default function CoachConsole() {
+  return (
+    <>
+      <UnreadConversationsCount />
+      <ConsoleRoutes />
+    </>
+  );
+}
+
+/** Gives the navigation's "Conversazioni" its count whenever the console learns it. */
+function UnreadConversationsCount() {
+  const queryClient = useQueryClient();
+  const unread = useUnreadConversations();
+  useEffect(() => {
+    if (unread !== undefined) rememberCoachUnread(queryClient, unread);
+  }, [queryClient, unread]);
+  return null;
+}
+
+function ConsoleRoutes() {
   return (
     <Routes>
       <Route index element={<TodayPage />} />
