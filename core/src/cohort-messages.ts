@@ -146,7 +146,7 @@ export const inboxSchema = z.object({
   threads: z.array(ownThreadSchema),
   /** Newest first, at most INBOX_MESSAGES. */
   messages: z.array(inboxMessageSchema),
-  /** Unread among them. */
+  /** Unread among them, and the coaches' messages in the participant's conversation not yet read. */
   unreadMessages: z.int(),
 });
 export type Inbox = z.infer<typeof inboxSchema>;

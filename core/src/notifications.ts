@@ -20,6 +20,8 @@ export const notificationSettingsSchema = z.object({
   coachMessages: z.boolean(),
   /** For coaches: a check-in with mood 1–2 arrived in one of their cohorts. */
   moodAlerts: z.boolean(),
+  /** For coaches: a participant wrote in their conversation ("Messaggi dai partecipanti"). On unless turned off: settings saved before it existed have none. */
+  participantMessages: z._default(z.boolean(), true),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
@@ -28,6 +30,7 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   coachReplies: true,
   coachMessages: true,
   moodAlerts: true,
+  participantMessages: true,
 };
 
 /** `GET /api/me/notifications` (and the answer of `PUT`). */
@@ -83,9 +86,23 @@ const MESSAGE_PREVIEW = 120;
 
 /** What a participant's phone shows for a coach's message: the start of it, the rest in the app. */
 export function coachMessagePush(coachName: string, text: string, messageId: string): PushPayload {
+  return { title: `Messaggio da ${coachName}`, body: pushPreview(text), url: '/messaggi', tag: `messaggio-${messageId}` };
+}
+
+/** The start of a message on one line, the rest in the app. */
+function pushPreview(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
-  const body = flat.length > MESSAGE_PREVIEW ? `${flat.slice(0, MESSAGE_PREVIEW - 1).trimEnd()}…` : flat;
-  return { title: `Messaggio da ${coachName}`, body, url: '/messaggi', tag: `messaggio-${messageId}` };
+  return flat.length > MESSAGE_PREVIEW ? `${flat.slice(0, MESSAGE_PREVIEW - 1).trimEnd()}…` : flat;
+}
+
+/** What a participant's phone shows for a coach's message in their conversation (under "the coach sent a message"). */
+export function conversationMessageToParticipantPush(coachName: string, text: string): PushPayload {
+  return { title: `Messaggio da ${coachName}`, body: pushPreview(text), url: '/messaggi', tag: 'conversazione' };
+}
+
+/** What a coach's phone shows when a participant writes in their conversation; a tap opens it. */
+export function conversationMessageToCoachPush(participantName: string, text: string, path: string, userId: string): PushPayload {
+  return { title: `Messaggio da ${participantName}`, body: pushPreview(text), url: path, tag: `conversazione-${userId}` };
 }
 
 /** What a coach's phone shows when a hard week's check-in arrives (mood 1–2). */

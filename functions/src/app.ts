@@ -22,6 +22,7 @@ import { cohortsRouter } from './features/cohorts/router';
 import { coachCheckInsRouter, ownCheckInsRouter } from './features/check-ins/router';
 import { coachMessagesRouter, inboxRouter } from './features/messages/router';
 import { notificationsRouter } from './features/notifications/router';
+import { coachConversationsRouter, ownConversationRouter } from './features/conversations/router';
 import { followTimeZone } from './features/notifications/service';
 import { certificateRouter } from './features/certificate/router';
 import { notesRouter } from './features/notes/router';
@@ -106,6 +107,10 @@ export function createApp(deps: Deps): Express {
   //   POST   /coach/cohorts/:cohortId/messages/preview                 messages
   //   POST   /coach/cohorts/:cohortId/messages                         messages
   //   GET    /coach/cohorts/:cohortId/messages                         messages
+  //   GET    /coach/conversations                                      conversations
+  //   GET    /coach/cohorts/:cohortId/participants/:userId/conversation                conversations
+  //   POST   /coach/cohorts/:cohortId/participants/:userId/conversation/messages       conversations
+  //   POST   /coach/cohorts/:cohortId/participants/:userId/conversation/read           conversations
   //   POST   /coach/cohorts/:cohortId/scheduled-messages               messages
   //   GET    /coach/cohorts/:cohortId/scheduled-messages               messages
   //   PATCH  /coach/cohorts/:cohortId/scheduled-messages/:scheduledId  messages
@@ -114,6 +119,9 @@ export function createApp(deps: Deps): Express {
   //   POST   /me/check-ins/:week/answer                                check-ins
   //   GET    /me/inbox                                                 messages
   //   POST   /me/messages/:inboxId/read                                messages
+  //   GET    /me/conversation                                          conversations
+  //   POST   /me/conversation/messages                                 conversations
+  //   POST   /me/conversation/read                                     conversations
   //   GET    /me/notifications                                         notifications
   //   PUT    /me/notifications                                         notifications
   //   POST   /me/push-subscriptions                                    notifications
@@ -134,8 +142,10 @@ export function createApp(deps: Deps): Express {
     ['/coach', 'triage', triageRouter(apiDeps)],
     ['/coach', 'check-ins', coachCheckInsRouter(apiDeps)],
     ['/coach', 'messages', coachMessagesRouter(apiDeps)],
+    ['/coach', 'conversations', coachConversationsRouter(apiDeps)],
     ['/me', 'check-ins', ownCheckInsRouter(apiDeps)],
     ['/me', 'messages', inboxRouter(apiDeps)],
+    ['/me', 'conversations', ownConversationRouter(apiDeps)],
     ['/me', 'notifications', notificationsRouter(apiDeps)],
     ['/me', 'certificate', certificateRouter(apiDeps)],
   ];

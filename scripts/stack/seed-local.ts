@@ -4,6 +4,7 @@ import { loadConfig } from '../../functions/src/config';
 import { createDeps } from '../../functions/src/deps';
 import { ensureAccount } from '../../functions/src/features/account/admin';
 import { ensureDefaultCohort } from '../../functions/src/shared/default-cohort';
+import { backfillTriage } from '../../functions/src/features/triage/migrations';
 import { renderSchedaPdf } from '../content/render-pdf';
 import { DEMO_OWNER, DEMO_PARTICIPANT, LOCAL_COHORT_ID } from './profiles';
 import { seedEvents } from './seed-events';
@@ -40,6 +41,8 @@ async function seed(): Promise<void> {
   // After the accounts, so the demo coach coaches the local cohort (LOCAL_INVITE_CODE is its code).
   await ensureDefaultCohort(deps);
   await seedEvents(deps.db, LOCAL_COHORT_ID);
+  // Data kept from before the coach's triage: its participants are looked at again.
+  await backfillTriage(deps);
 }
 
 async function accountExists(deps: Awaited<ReturnType<typeof createDeps>>, email: string): Promise<boolean> {

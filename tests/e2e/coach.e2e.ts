@@ -9,17 +9,23 @@ import { addHabit, collectPageErrors, expectNoSeriousAxeViolations, habitCard, s
 
 const url = (path: string) => `${appOrigin}${path}`;
 
-test('the demo coach goes from the cohorts to the roster to a participant, with no serious axe violations', async ({ page }) => {
+test('the demo coach goes from the home to the cohorts, the roster and a participant, with no serious axe violations', async ({ page }) => {
   const errors = collectPageErrors(page);
   await signIn(page, DEMO_OWNER);
   await page.goto('/login');
   await expect(page).toHaveURL(url('/coach'));
-  await expect(page.getByRole('heading', { level: 1, name: 'Area coach' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Apri la coorte' }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Oggi' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Da fare oggi' })).toBeVisible();
   await expectNoSeriousAxeViolations(page, '/coach');
 
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('navigation', { name: 'Menu principale' }).getByRole('link', { name: 'Coorti' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Coorti' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Apri la coorte' }).first()).toBeVisible();
+  await expectNoSeriousAxeViolations(page, '/coach/coorti');
+
   await page.getByRole('link', { name: 'Apri la coorte' }).first().click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Da contattare oggi' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Da fare oggi' })).toBeVisible();
   const roster = page.getByRole('region', { name: 'Roster' });
   await expect(roster.getByRole('status')).toHaveText(/\d+ di \d+ partecipanti/);
   await expectNoSeriousAxeViolations(page, '/coach/:cohortId');
@@ -55,7 +61,7 @@ test('a coach creates a cohort; a participant joins with its link and has a hard
   const errors = collectPageErrors(page);
   const coach = await newCoach(page.request, 'Marta Coach');
   await signIn(page, coach);
-  await page.goto('/coach');
+  await page.goto('/coach/coorti');
   const monday = addDays(romeToday(), -((new Date(`${romeToday()}T12:00:00Z`).getUTCDay() + 6) % 7));
   const cohortName = `Primavera ${uniqueEmail('').slice(1, 7)}`;
   await page.getByLabel(/Nome della coorte/).fill(cohortName);
@@ -101,7 +107,7 @@ test('a coach creates a cohort; a participant joins with its link and has a hard
 
   // The coach sees her today, with the mood as the reason, and opens her page.
   await card.getByRole('link', { name: 'Apri la coorte' }).click();
-  const attention = page.getByRole('region', { name: 'Da contattare oggi' });
+  const attention = page.getByRole('region', { name: 'Da fare oggi' });
   await expect(attention).toContainText(participant.name);
   await expect(attention).toContainText("Umore basso nell'ultimo check-in");
   const cohortUrl = page.url();

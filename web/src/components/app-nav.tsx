@@ -1,6 +1,7 @@
 import { Badge, Link, VisuallyHidden } from '@chakra-ui/react';
 import { NavLink } from 'react-router-dom';
 import type { User } from '@sfida/core/user';
+import { useCachedCoachUnread } from '../lib/coach-unread';
 import { useCachedUnreadCount } from '../lib/inbox';
 
 const navItems = [
@@ -66,9 +67,12 @@ export interface NavEntry {
 
 /** The links of the signed-in navigation, for `user`. */
 export function useNavEntries(user: User | null): NavEntry[] {
-  const items: ReadonlyArray<{ to: string; label: string; end?: boolean }> = user?.role === 'OWNER' ? coachItems : navItems;
-  // Known once a screen has fetched the inbox (the dashboard, the check-in, the messages): the
-  // shell never asks for it, so no page pays a request at start-up for the badge.
-  const unread = useCachedUnreadCount(user?.id ?? '');
-  return items.map((item) => ({ ...item, count: item.to === '/messaggi' ? unread : 0 }));
+  const coach = user?.role === 'OWNER';
+  const items: ReadonlyArray<{ to: string; label: string; end?: boolean }> = coach ? coachItems : navItems;
+  // Known once a screen has fetched the inbox (the dashboard, the check-in, the messages) or, for a
+  // coach, the conversations (the console): the shell never asks, so no page pays for the badge.
+  const unread = useCachedUnreadCount(coach ? '' : (user?.id ?? ''));
+  const coachUnread = useCachedCoachUnread(coach);
+  const countOf = (to: string) => (to === '/messaggi' ? unread : to === '/coach/conversazioni' ? coachUnread : 0);
+  return items.map((item) => ({ ...item, count: countOf(item.to) }));
 }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import { inboxSchema } from '@sfida/core/cohort-messages';
+import { conversationSchema } from '@sfida/core/conversations';
 import { leaderboardAnswerSchema } from '@sfida/core/progress-summary';
 import { staleTrackerAnswerSchema, trackerSavedAnswerSchema } from '@sfida/core/tracker';
 import { syncChangesAnswerSchema } from '@sfida/core/tracker-changes';
@@ -109,7 +110,7 @@ export const noNetwork: ApiHandler = () => {
 /**
  * Replaces `fetch` with a server where `user` is signed in (null: nobody is): unless `answers`
  * answers first (a handler, or routes), `/api/auth/session` answers `{ user }`, the tracker's copy
- * none yet (204) and an upload is stored as sent, the leaderboard and the inbox are empty; any
+ * none yet (204) and an upload is stored as sent, the leaderboard, the inbox and the conversation are empty; any
  * other call answers 404. These answers go through core's schemas, so that a change of contract
  * breaks the fake rather than leaving it behind. Returns the list of calls made.
  */
@@ -138,10 +139,26 @@ export function fakeServer(user: User | null, answers: ApiHandler | ApiRoutes = 
     }
     if (path?.endsWith('/leaderboard')) return json(leaderboardAnswerSchema.parse({ entries: [] }));
     if (path === '/api/me/inbox') return json(inboxSchema.parse({ threads: [], messages: [], unreadMessages: 0 }));
+    if (path === '/api/me/conversation' && user) return json(conversationSchema.parse(emptyConversation(user)));
     return json({ message: 'Non trovato' }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
   return calls;
+}
+
+/** A participant's conversation before anything was written in it. */
+export function emptyConversation(user: User) {
+  return {
+    userId: user.id,
+    cohortId: user.cohortId,
+    participantName: user.name ?? user.email,
+    items: [],
+    nextBefore: null,
+    participantReadAt: null,
+    coachReadAt: null,
+    coachReadBy: null,
+    readOnly: false,
+  };
 }
 
 /** A promise the test settles when it wants to, to observe loading states. */

@@ -40,20 +40,32 @@ export async function threadById(db: Firestore, threadId: string): Promise<Threa
 /**
  * Marks a thread handled by a coach (with their reply, or read without one), unless another coach
  * did first: the marker's create leads the batch, and a batch lands whole or not at all. False
- * when another coach got there first.
+ * when another coach got there first. `also` adds the writes that go with it (the conversation's).
  */
-export async function saveHandling(db: Firestore, threadId: string, changes: Pick<ThreadDoc, 'status' | 'handledBy' | 'handledAt' | 'reply' | 'updatedAt'>): Promise<boolean> {
+export async function saveHandling(
+  db: Firestore,
+  threadId: string,
+  changes: Pick<ThreadDoc, 'status' | 'handledBy' | 'handledAt' | 'reply' | 'updatedAt'>,
+  also: (batch: WriteBatch) => void = () => {},
+): Promise<boolean> {
   const batch = db.batch();
   batch.create(handlingMarkerRef(db, threadId), { by: changes.handledBy?.id ?? null, at: changes.handledAt });
   batch.update(threadRef(db, threadId), { ...changes, handled: true });
+  also(batch);
   return commitUnlessTaken(batch);
 }
 
 /** Stores the participant's one answer; false if one was already stored (same pattern as saveHandling). */
-export async function saveAnswer(db: Firestore, threadId: string, changes: Pick<ThreadDoc, 'answer' | 'replySeenAt' | 'updatedAt'>): Promise<boolean> {
+export async function saveAnswer(
+  db: Firestore,
+  threadId: string,
+  changes: Pick<ThreadDoc, 'answer' | 'replySeenAt' | 'updatedAt'>,
+  also: (batch: WriteBatch) => void = () => {},
+): Promise<boolean> {
   const batch = db.batch();
   batch.create(answerMarkerRef(db, threadId), { at: changes.updatedAt });
   batch.update(threadRef(db, threadId), changes);
+  also(batch);
   return commitUnlessTaken(batch);
 }
 

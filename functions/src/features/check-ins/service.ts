@@ -10,7 +10,8 @@ import {
   type ReplyTemplate,
 } from '@sfida/core/check-in-threads';
 import { coachMessages } from '@sfida/core/coach';
-import { coachReplyPush } from '@sfida/core/notifications';
+import { coachReplyPush, conversationMessageToCoachPush } from '@sfida/core/notifications';
+import { coachConversationPath } from '@sfida/core/conversations';
 import { HOME_TIME_ZONE, todayIn } from '@sfida/core/dates';
 import { weekHabitsPercent } from '@sfida/core/roster';
 import { checkInsInOrder } from '@sfida/core/roster-digest';
@@ -18,9 +19,11 @@ import type { TrackerData } from '@sfida/core/tracker';
 import { plannerProgress, weekActions } from '@sfida/core/tracker-actions';
 import type { User } from '@sfida/core/user';
 import type { ApiDeps } from '../../deps';
+import type { WriteBatch } from 'firebase-admin/firestore';
 import { ownThreadOf, threadsOfUser, type ThreadDoc } from '../../shared/check-in-thread-repository';
+import { addActivity, conversationOf } from '../../shared/conversation-repository';
 import { countCoachAction } from '../../shared/coach-day-repository';
-import { cohortOfCoach, cohortsCoachedBy, type CoachedCohort } from '../../shared/cohort-repository';
+import { cohortOfCoach, cohortRef, cohortsCoachedBy, type CoachedCohort } from '../../shared/cohort-repository';
 import { badRequest, conflict, notFound } from '../../shared/http-error';
 import { notifyUsers } from '../../shared/push-notifier';
 import { toUser, userRef } from '../../shared/user-repository';
@@ -174,7 +177,13 @@ export async function handleCheckIn(deps: CheckInDeps, coach: User, threadId: st
     reply: handling.action === 'read' ? null : { text: handling.text, coachId: coach.id, coachName, at },
     updatedAt: at,
   };
-  if (!(await saveHandling(deps.db, threadId, changes))) {
+  // A reply is the thread's latest activity; it is new for the participant through its own "seen" mark.
+  const conversation = handling.action === 'reply' ? await conversationOf(deps.db, thread.userId) : null;
+  const activity = (batch: WriteBatch) => {
+    if (handling.action !== 'reply') return;
+    addActivity(deps.db, batch, conversation, { userId: thread.userId, cohortId: thread.cohortId, from: 'coach', text: handling.text, at, unread: 'quiet', coachName });
+  };
+  if (!(await saveHandling(deps.db, threadId, changes, activity))) {
     const current = await threadById(deps.db, threadId);
     throw conflict(`${threadMessages.alreadyHandled} (${current?.handledBy?.name ?? 'coach'})`);
   }
@@ -220,6 +229,17 @@ export async function answerReply(deps: CheckInDeps, user: User, week: number, t
   if (thread.answer) throw conflict(threadMessages.alreadyAnswered);
   const at = deps.clock().toISOString();
   const changes = { answer: { text, at }, replySeenAt: thread.replySeenAt ?? at, updatedAt: at };
-  if (!(await saveAnswer(deps.db, id, changes))) throw conflict(threadMessages.alreadyAnswered);
+  // The answer is unread for the coaches until one of them opens the participant's conversation.
+  const conversation = await conversationOf(deps.db, user.id);
+  const activity = (batch: WriteBatch) =>
+    addActivity(deps.db, batch, conversation, { userId: user.id, cohortId: thread.cohortId, from: 'participant', text, at, unread: 'forOtherSide' });
+  if (!(await saveAnswer(deps.db, id, changes, activity))) throw conflict(threadMessages.alreadyAnswered);
+  // A message in the participant's conversation: the cohort's coaches are told, as for any other.
+  const cohort = await cohortRef(deps.db, thread.cohortId).get();
+  const coachIds: unknown = cohort.get('coachIds');
+  const name = user.name || user.email;
+  await notifyUsers(deps, Array.isArray(coachIds) ? coachIds.filter((uid): uid is string => typeof uid === 'string') : [], 'participantMessages', () =>
+    conversationMessageToCoachPush(name, text, coachConversationPath(thread.cohortId, user.id), user.id),
+  );
   return ownThreadOf({ ...thread, ...changes });
 }

@@ -1,6 +1,7 @@
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { INBOX_MESSAGES, type InboxMessage, type Segment, type SentMessage } from '@sfida/core/cohort-messages';
 import { batchedWrites, isAlreadyExists } from '../../shared/firestore';
+import { inboxCollection, type InboxDoc } from '../../shared/inbox-repository';
 
 // `cohortMessages/{coachId}_{requestId}`: a message as a coach sent it, with who it went to. Its id
 // comes from the coach's request id, so a retry of the same send finds it instead of sending again.
@@ -21,16 +22,6 @@ export interface MessageDoc {
   status: 'sending' | 'sent';
 }
 
-export interface InboxDoc {
-  userId: string;
-  messageId: string;
-  cohortId: string;
-  coachName: string;
-  text: string;
-  sentAt: string;
-  readAt: string | null;
-}
-
 /** Writes per batch of the fan-out: under Firestore's 500. */
 const FAN_OUT_BATCH = 400;
 /** A cohort's sent messages the console lists. */
@@ -42,10 +33,6 @@ function messagesCollection(db: Firestore) {
 
 function messageRef(db: Firestore, messageId: string) {
   return messagesCollection(db).doc(messageId);
-}
-
-function inboxCollection(db: Firestore) {
-  return db.collection('inboxMessages');
 }
 
 export function messageIdOf(coachId: string, requestId: string): string {

@@ -17,6 +17,7 @@ import type { User } from '@sfida/core/user';
 import type { ApiDeps } from '../../deps';
 import { ownThreadOf, threadsOfUser } from '../../shared/check-in-thread-repository';
 import type { CoachedCohort } from '../../shared/cohort-repository';
+import { conversationOf } from '../../shared/conversation-repository';
 import { isDocumentId } from '@sfida/core/document-id';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../shared/http-error';
 import { notifyUsers } from '../../shared/push-notifier';
@@ -254,9 +255,11 @@ export async function cohortMessages(deps: MessageDeps, { id: cohortId }: Coache
 
 /** The caller's check-in threads and newest messages: what the dashboard, /checkin and /messaggi show. */
 export async function inbox(deps: MessageDeps, user: User): Promise<Inbox> {
-  const [threads, messages] = await Promise.all([threadsOfUser(deps.db, user.id), inboxOf(deps.db, user.id)]);
+  const [threads, messages, conversation] = await Promise.all([threadsOfUser(deps.db, user.id), inboxOf(deps.db, user.id), conversationOf(deps.db, user.id)]);
   const own = threads.map(ownThreadOf);
-  return { threads: own, messages, unreadMessages: messages.filter((message) => !message.read).length };
+  // The coaches' messages in the participant's conversation count with the cohort messages: one badge.
+  const unreadMessages = messages.filter((message) => !message.read).length + (conversation?.participantUnread ?? 0);
+  return { threads: own, messages, unreadMessages };
 }
 
 export async function readMessage(deps: MessageDeps, user: User, inboxId: string): Promise<void> {

@@ -35,6 +35,21 @@ describe('coach console: who gets in', { timeout: 20_000 }, () => {
     expect(within(again).getByRole('link', { name: 'Coorti' })).toHaveAttribute('aria-current', 'page');
   });
 
+  it('counts the unread conversations in the navigation and on the home, from the console’s own call', async () => {
+    fakeCoachServer((call) => {
+      if (call.path === '/api/coach/cohorts') return json([fakeCohort()]);
+      if (call.path === '/api/coach/conversations') return json({ conversations: [], nextCursor: null, unreadTotal: 2 });
+      return undefined;
+    });
+    const { user } = renderApp('/coach');
+
+    const banner = await screen.findByText('2 conversazioni da leggere');
+    expect(within(banner.parentElement!).getByRole('link', { name: 'Apri le conversazioni' })).toHaveAttribute('href', '/coach/conversazioni');
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    const nav = screen.getByRole('navigation', { name: 'Menu principale' });
+    expect(within(nav).getByRole('link', { name: /^Conversazioni/ })).toHaveTextContent('Conversazioni2 non letti');
+  });
+
   it('gives a participant none of the console’s entries', async () => {
     fakeServer(fakeUser());
     const { user } = renderApp('/profilo');

@@ -1,7 +1,13 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { rememberCoachUnread } from '../../lib/coach-unread';
+import { useUnreadConversations } from './api/conversations';
 import { CoachEventsPage } from './components/coach-events-page';
 import { CohortPage } from './components/cohort-page';
 import { CohortsPage } from './components/cohorts-page';
+import { ConversationListPage } from './components/conversation-list-page';
+import { ConversationThreadPage } from './components/conversation-thread-page';
 import { ParticipantPage } from './components/participant-page';
 import { TodayPage } from './components/today-page';
 
@@ -12,10 +18,31 @@ import { TodayPage } from './components/today-page';
  */
 export default function CoachConsole() {
   return (
+    <>
+      <UnreadConversationsCount />
+      <ConsoleRoutes />
+    </>
+  );
+}
+
+/** Gives the navigation's "Conversazioni" its count whenever the console learns it. */
+function UnreadConversationsCount() {
+  const queryClient = useQueryClient();
+  const unread = useUnreadConversations();
+  useEffect(() => {
+    if (unread !== undefined) rememberCoachUnread(queryClient, unread);
+  }, [queryClient, unread]);
+  return null;
+}
+
+function ConsoleRoutes() {
+  return (
     <Routes>
       <Route index element={<TodayPage />} />
       <Route path="coorti" element={<CohortsPage />} />
       <Route path="eventi" element={<CoachEventsPage />} />
+      <Route path="conversazioni" element={<ConversationListPage />} />
+      <Route path="conversazioni/:cohortId/:userId" element={<ConversationThreadPage />} />
       <Route path=":cohortId" element={<CohortPage />} />
       <Route path=":cohortId/partecipanti/:userId" element={<ParticipantPage />} />
       <Route path="*" element={<Navigate to="/coach" replace />} />

@@ -1,6 +1,7 @@
 import { checkInQueueSchema, DEFAULT_REPLY_TEMPLATES, participantCheckInsSchema, replyTemplatesSchema, type CheckInCard } from '@sfida/core/check-in-threads';
 import { sentMessagesSchema } from '@sfida/core/cohort-messages';
 import { cohortTagsSchema, participantNotesSchema } from '@sfida/core/participant-notes';
+import { conversationListSchema } from '@sfida/core/conversations';
 import { scheduledMessagesSchema } from '@sfida/core/scheduled-messages';
 import type { AttentionReason, CoachCohort, RosterRow } from '@sfida/core/coach';
 import { triagePageSchema, type TriageDay, type TriageItem } from '@sfida/core/triage';
@@ -95,7 +96,7 @@ export function fakeCheckInCard(overrides: Partial<CheckInCard> = {}): CheckInCa
 }
 
 /**
- * The console's lists, empty (no check-ins, messages, notes or tags; the default templates), for tests about
+ * The console's lists, empty (no check-ins, messages, conversations, notes or tags; the default templates), for tests about
  * something else: the console's pages ask for them on every visit. Built through core's schemas,
  * as the fake server's own answers are.
  */
@@ -109,6 +110,7 @@ export function emptyCoachLists(call: ApiCall): Response | undefined {
   if (/^\/api\/coach\/cohorts\/[^/]+\/participants\/[^/]+\/check-ins$/.test(path)) return json(participantCheckInsSchema.parse({ cards: [] }));
   if (/^\/api\/coach\/cohorts\/[^/]+\/participants\/[^/]+\/notes$/.test(path) && call.method === 'GET') return json(participantNotesSchema.parse({ notes: [] }));
   if (/^\/api\/coach\/cohorts\/[^/]+\/tags$/.test(path)) return json(cohortTagsSchema.parse({ tags: [] }));
+  if (path === '/api/coach/conversations') return json(conversationListSchema.parse({ conversations: [], nextCursor: null, unreadTotal: 0 }));
   return undefined;
 }
 

@@ -1,3 +1,5 @@
+import { coachConversationPath } from '@sfida/core/conversations';
+
 /** The console's pages. */
 export function cohortPagePath(cohortId: string): string {
   return `/coach/${encodeURIComponent(cohortId)}`;
@@ -7,14 +9,15 @@ export function participantPagePath(cohortId: string, userId: string): string {
   return `${cohortPagePath(cohortId)}/partecipanti/${encodeURIComponent(userId)}`;
 }
 
-/** "Conversazioni": the coach's one-to-one threads with the participants. */
+/** The coach's conversations, unread first. */
 export function conversationsPath(): string {
   return '/coach/conversazioni';
 }
 
-/** The conversation with one participant of a cohort. */
+/** One participant's conversation (the triage's "Scrivi" opens it). */
 export function conversationPath(cohortId: string, userId: string): string {
-  return `${conversationsPath()}/${encodeURIComponent(cohortId)}/${encodeURIComponent(userId)}`;
+  // The server names the same page in its push notifications.
+  return coachConversationPath(cohortId, userId);
 }
 
 /** "Coorti": the coach's cohorts, their invite codes, a new one. */

@@ -1,41 +1,68 @@
-import { useEffect, useState } from 'react';
-import { Alert, Flex, Spinner, Text } from '@chakra-ui/react';
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Box, Button, Flex, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { TimelineItem } from '@sfida/core/conversations';
 import type { User } from '@sfida/core/user';
-import { CoachMessageList } from '../../components/coach-message-list';
+import { ConversationComposer } from '../../components/conversation-composer';
+import { ConversationTimeline } from '../../components/conversation-timeline';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { useInbox, useMarkMessagesRead } from '../../lib/inbox';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { conversationQueryOptions, useMarkConversationRead, useSendOwnMessage } from './api/conversation';
 
-/** Messaggi (/messaggi): what the coach wrote to the cohort, newest first. */
+/** Messaggi (/messaggi): the participant's one conversation with their coaches. */
 export default function MessagesPage() {
   useDocumentTitle('Messaggi');
   const { user } = useAuth();
   // The page renders under the signed-in guard.
-  return user ? <CoachMessages user={user} /> : null;
+  return user ? <Conversation user={user} /> : null;
 }
 
-function CoachMessages({ user }: { user: User }) {
-  const query = useInbox(user.id);
-  const markRead = useMarkMessagesRead(user.id);
-  // The messages unread when the page first showed them keep their mark for this visit, though
-  // they are marked read at once: the reader still sees which ones are new.
+/** A cohort message's inbox id, from its timeline id. */
+const INBOX_PREFIX = 'inbox-';
+
+function Conversation({ user }: { user: User }) {
+  const query = useInfiniteQuery(conversationQueryOptions(user.id));
+  // Watched here so that reading the thread refreshes the navigation's count (its own copy never fetches).
+  useInbox(user.id);
+  const send = useSendOwnMessage(user.id);
+  const markMessagesRead = useMarkMessagesRead(user.id);
+  const markThreadRead = useMarkConversationRead(user.id);
+  const [replyTo, setReplyTo] = useState<TimelineItem | null>(null);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const readOnly = query.data?.pages[0]?.readOnly ?? false;
+
+  // What the coaches wrote that was unread when the page first showed it keeps its mark for this
+  // visit, though it is marked read at once: the reader still sees what is new.
   const [newOnArrival, setNewOnArrival] = useState<ReadonlySet<string> | null>(null);
-  const messages = query.data?.messages ?? [];
   if (query.data && newOnArrival === null) {
-    setNewOnArrival(new Set(messages.filter((message) => !message.read).map((message) => message.id)));
+    setNewOnArrival(new Set(items.filter((item) => item.from === 'coach' && !item.seen).map((item) => item.id)));
   }
 
-  const unreadIds = messages.filter((message) => !message.read).map((message) => message.id).join(',');
-  // Shown is read: each unread message on screen is marked once.
+  // Shown is read: the cohort messages one by one (each has its own mark), the rest of the thread at once.
+  const unreadMessageIds = items
+    .filter((item) => item.kind === 'cohortMessage' && !item.seen)
+    .map((item) => item.id.slice(INBOX_PREFIX.length))
+    .join(',');
+  const threadUnread = items.some((item) => item.from === 'coach' && item.kind !== 'cohortMessage' && !item.seen);
   useEffect(() => {
-    if (unreadIds !== '') markRead(unreadIds.split(','));
-  }, [unreadIds, markRead]);
+    if (unreadMessageIds !== '') markMessagesRead(unreadMessageIds.split(','));
+  }, [unreadMessageIds, markMessagesRead]);
+  useEffect(() => {
+    if (threadUnread) markThreadRead();
+  }, [threadUnread, markThreadRead]);
+
+  function answer(item: TimelineItem) {
+    setReplyTo(item);
+    textarea.current?.focus();
+  }
 
   return (
     <>
-      <PageHeader title="Messaggi">Quello che il tuo coach scrive a te e al tuo gruppo.</PageHeader>
+      <PageHeader title="Messaggi">La tua conversazione con i coach: i loro messaggi, le risposte ai tuoi check-in e quello che scrivi tu.</PageHeader>
       {query.isPending ? (
         <Flex justify="center" py="8">
           <Spinner aria-label="Caricamento dei messaggi" />
@@ -45,15 +72,39 @@ function CoachMessages({ user }: { user: User }) {
           <Alert.Indicator />
           <Alert.Description>{errorMessage(query.error, 'Impossibile caricare i messaggi. Riprova più tardi.')}</Alert.Description>
         </Alert.Root>
-      ) : messages.length === 0 ? (
-        <Text color="fg.muted">Nessun messaggio dal coach per ora.</Text>
       ) : (
-        <CoachMessageList
-          messages={messages}
-          timeZone={user.timeZone}
-          label="Messaggi del coach"
-          isNew={(message) => !message.read || (newOnArrival?.has(message.id) ?? false)}
-        />
+        <Stack gap="5">
+          {query.hasNextPage && (
+            <Box>
+              <Button size="sm" variant="outline" loading={query.isFetchingNextPage} loadingText="Caricamento..." onClick={() => void query.fetchNextPage()}>
+                Messaggi precedenti
+              </Button>
+            </Box>
+          )}
+          {items.length === 0 ? (
+            <Text color="fg.muted">Nessun messaggio per ora. Scrivi ai tuoi coach quando vuoi: ti risponderanno qui.</Text>
+          ) : (
+            <ConversationTimeline
+              items={items}
+              viewer="participant"
+              timeZone={user.timeZone}
+              label="Conversazione con i coach"
+              isUnread={(item) => !item.seen || (newOnArrival?.has(item.id) ?? false)}
+              onReply={readOnly ? undefined : answer}
+            />
+          )}
+          {readOnly ? (
+            <Text color="fg.muted">Non fai più parte del gruppo: la conversazione resta leggibile, ma non si possono inviare messaggi.</Text>
+          ) : (
+            <ConversationComposer
+              label="Scrivi ai tuoi coach"
+              send={(request) => send.mutateAsync(request)}
+              replyTo={replyTo}
+              onCancelReply={() => setReplyTo(null)}
+              textareaRef={textarea}
+            />
+          )}
+        </Stack>
       )}
     </>
   );

@@ -107,6 +107,7 @@ describe('Notifications in the profile', { timeout: 20_000 }, () => {
         coachReplies: true,
         coachMessages: false,
         moodAlerts: true,
+        participantMessages: true,
       },
     });
   });
@@ -192,16 +193,20 @@ describe('Notifications in the profile', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Attiva le notifiche' })).not.toBeInTheDocument();
   });
 
-  it('a coach sees only the mood alerts, and saving keeps the rest as it was', async () => {
+  it('a coach sees only the coach’s notifications (mood alerts, participants’ messages), and saving keeps the rest as it was', async () => {
     const calls = notificationsServer({ user: fakeUser({ role: 'OWNER' }) });
     const { user } = renderApp('/profilo', <NotificationSettingsPanel />);
 
     const moodAlerts = await screen.findByRole('checkbox', { name: 'Quando arriva un check-in con umore 1–2 nelle tue coorti' });
-    expect(screen.getAllByRole('checkbox')).toEqual([moodAlerts]);
+    const participantMessages = screen.getByRole('checkbox', { name: 'Messaggi dai partecipanti' });
+    expect(screen.getAllByRole('checkbox')).toEqual([moodAlerts, participantMessages]);
     expect(screen.queryByLabelText(/Orario/)).not.toBeInTheDocument();
 
     await user.click(moodAlerts);
+    await user.click(participantMessages);
     await user.click(screen.getByRole('button', { name: 'Salva' }));
-    await waitFor(() => expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ settings: { ...settings, moodAlerts: false } }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ settings: { ...settings, moodAlerts: false, participantMessages: false } }),
+    );
   });
 });

@@ -106,6 +106,9 @@ function SettingsForm({ initial, isCoach, timeZone }: { initial: NotificationSet
             <CheckboxField checked={settings.moodAlerts} onChange={(moodAlerts) => setSettings({ moodAlerts })}>
               Quando arriva un check-in con umore 1–2 nelle tue coorti
             </CheckboxField>
+            <CheckboxField checked={settings.participantMessages} onChange={(participantMessages) => setSettings({ participantMessages })}>
+              Messaggi dai partecipanti
+            </CheckboxField>
           </Group>
         ) : (
           <>

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { RosterPage } from '@sfida/core/coach';
 import { json, renderApp, resetTestState } from '../../../testing/test-utils';
-import { fakeCoachServer, fakeCohort, fakeRow, reason } from '../coach-fixtures';
+import { emptyTriageDay, fakeCoachServer, fakeCohort, fakeRow, fakeTriageItem, reason } from '../coach-fixtures';
+import type { ApiCall } from '../../../testing/test-utils';
 
 afterEach(resetTestState);
 
@@ -21,8 +22,10 @@ const carla = fakeRow({ userId: 'u-carla', name: 'Carla', totalPoints: 200, curr
 const dario = fakeRow({ userId: 'u-dario', name: 'Dario', totalPoints: 90, currentStreak: 2, lastActivity: null, withdrawn: true, attention: [reason('lowMood', 'Umore molto basso')] });
 
 /** The roster in two pages, as the server pages it. */
-function coachServer(pages: RosterPage[]) {
+function coachServer(pages: RosterPage[], answer?: (call: ApiCall) => Response | undefined) {
   return fakeCoachServer((call) => {
+    const own = answer?.(call);
+    if (own) return own;
     if (call.path === '/api/coach/cohorts') return json([fakeCohort()]);
     if (call.path.startsWith(`${ROSTER}?`)) {
       const cursor = new URLSearchParams(call.path.split('?')[1]).get('cursor');
@@ -45,19 +48,25 @@ function rosterNames(): string[] {
 }
 
 describe('cohort page', { timeout: 20_000 }, () => {
-  it('lists who to contact today, most urgent first, each reason as a label; the withdrawn are left out', async () => {
-    const calls = coachServer(twoPages);
+  it('shows this cohort’s "Da fare oggi" (the home’s triage, asked for this cohort) and reads the whole roster page by page', async () => {
+    const calls = coachServer(twoPages, (call) =>
+      call.path.startsWith('/api/coach/triage')
+        ? json({ items: [fakeTriageItem({ name: 'Carla', userId: 'u-carla', group: 'mood', reasons: [reason('lowMood', 'Umore molto basso')] })], total: 1, day: emptyTriageDay })
+        : undefined,
+    );
     renderApp('/coach/cohort-1');
 
-    const list = await screen.findByRole('list', { name: 'Partecipanti da contattare oggi' });
-    const items = within(list).getAllByRole('listitem').filter((item) => item.parentElement === list);
-    expect(items.map((item) => within(item).getAllByRole('link')[0]?.textContent)).toEqual(['Carla', 'Bruno']);
-    expect(within(items[0]!).getByText('Umore molto basso')).toBeInTheDocument();
-    const brunoReasons = within(items[1]!).getByRole('list', { name: 'Motivi per Bruno' });
-    expect(within(brunoReasons).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Nessuna abitudine da 2 giorni', 'Nessuna attività da 5 giorni']);
-    expect(within(items[0]!).getByRole('link', { name: 'Carla' })).toHaveAttribute('href', '/coach/cohort-1/partecipanti/u-carla');
-    // Both pages were fetched on their own.
-    expect(calls.filter((call) => call.path.startsWith(ROSTER)).map((call) => call.path)).toEqual([`${ROSTER}?limit=100`, `${ROSTER}?limit=100&cursor=1`]);
+    const triage = await screen.findByRole('region', { name: 'Da fare oggi' });
+    const item = await within(triage).findByRole('listitem', { name: 'Carla, Autunno 2026' });
+    expect(within(item).getByText('Umore molto basso')).toBeInTheDocument();
+    expect(within(item).getByRole('link', { name: 'Carla' })).toHaveAttribute('href', '/coach/cohort-1/partecipanti/u-carla');
+    // No cohort filter on a cohort's own page.
+    expect(within(triage).queryByLabelText('Coorte da mostrare')).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.path.startsWith('/api/coach/triage')).map((call) => call.path)).toEqual(['/api/coach/triage?limit=30&cohortId=cohort-1']);
+    // Both roster pages were fetched on their own.
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path.startsWith(ROSTER)).map((call) => call.path)).toEqual([`${ROSTER}?limit=100`, `${ROSTER}?limit=100&cursor=1`]),
+    );
   });
 
   it('sorts the roster by name, points, streak and last activity, and searches by name', async () => {

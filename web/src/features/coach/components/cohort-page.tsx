@@ -9,13 +9,13 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { cohortExportUrl, useCoachCohorts } from '../api/cohorts';
 import { useRoster } from '../api/roster';
 import { AddCoachForm } from './add-coach-form';
-import { AttentionList } from './attention-list';
 import { MessageComposer, SentMessages } from './cohort-messages';
 import { EventsEditor } from './events-editor';
 import { Roster } from './roster';
+import { TriageList } from './triage-list';
 import { cohortsListPath } from '../paths';
 
-/** /coach/:cohortId: who needs the coach today, the whole roster, the export, messages to the cohort, the events, the co-coaches. */
+/** /coach/:cohortId: who needs the coach today (the home's triage, this cohort's), the whole roster, the export, messages to the cohort, the events, the co-coaches. */
 export function CohortPage() {
   const { cohortId = '' } = useParams();
   const cohort = useCoachCohorts().data?.find((c) => c.id === cohortId);
@@ -38,8 +38,8 @@ export function CohortPage() {
           </Text>
         ) : (
           <>
-            <SectionCard title="Da contattare oggi">
-              <AttentionList cohortId={cohortId} rows={roster.rows} />
+            <SectionCard title="Da fare oggi">
+              <TriageList cohorts={[]} onlyCohortId={cohortId} />
             </SectionCard>
             <SectionCard
               title="Roster"

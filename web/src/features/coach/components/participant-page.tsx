@@ -21,7 +21,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useParticipantCheckIns } from '../api/check-ins';
 import { useParticipant } from '../api/participant';
 import { useWithdrawParticipant } from '../api/roster';
-import { cohortPagePath } from '../paths';
+import { cohortPagePath, conversationPath } from '../paths';
 import { sortedReasons } from './attention';
 import { ReplyForm, ThreadView } from './check-in-thread';
 import { ConfirmInline } from './confirm-inline';
@@ -312,6 +312,9 @@ export function ParticipantPage() {
         <RouterLink to={cohortPagePath(cohortId)}>← Torna alla coorte</RouterLink>
       </Link>
       <PageHeader title={name} />
+      <Link asChild color="brand.fg" fontWeight="semibold" mb="4" display="inline-block">
+        <RouterLink to={conversationPath(cohortId, userId)}>Scrivi a {name}</RouterLink>
+      </Link>
       {participant.isPending ? (
         <Text role="status" color="fg.muted">
           Caricamento...

@@ -1,4 +1,4 @@
-import { Button, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { FormError } from '../../../components/form-error';
 import { PageHeader } from '../../../components/page-header';
@@ -6,11 +6,26 @@ import { SectionCard } from '../../../components/section-card';
 import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCoachCohorts } from '../api/cohorts';
-import { cohortsListPath } from '../paths';
+import { useUnreadConversations } from '../api/conversations';
+import { cohortsListPath, conversationsPath } from '../paths';
 import { CheckInInbox } from './check-in-inbox';
 import { RecentReplies } from './recent-replies';
 import { ReplyTemplatesManager } from './reply-templates-manager';
 import { TriageList } from './triage-list';
+
+/** The conversations with something unread (a participant's message, their answer to a reply), when there are any. */
+function UnreadConversations() {
+  const unread = useUnreadConversations() ?? 0;
+  if (unread === 0) return null;
+  return (
+    <Flex role="status" align="center" justify="space-between" gap="3" wrap="wrap" bg="accent.subtle" rounded="lg" p="4">
+      <Text fontWeight="600">{unread === 1 ? '1 conversazione da leggere' : `${unread} conversazioni da leggere`}</Text>
+      <Button asChild size="sm">
+        <RouterLink to={conversationsPath()}>Apri le conversazioni</RouterLink>
+      </Button>
+    </Flex>
+  );
+}
 
 /** /coach, "Oggi": who needs the coach today across their cohorts, the check-ins to read, the latest replies. */
 export function TodayPage() {
@@ -22,6 +37,7 @@ export function TodayPage() {
       <PageHeader title="Oggi">Chi ha bisogno di te nelle tue coorti, e i check-in da leggere.</PageHeader>
       <Stack gap="6">
         {cohorts.isError && <FormError message={errorMessage(cohorts.error, 'Impossibile caricare le coorti')} />}
+        <UnreadConversations />
         {cohorts.data?.length === 0 ? (
           <SectionCard title="Inizia da una coorte">
             <Stack gap="3" align="flex-start">

@@ -168,13 +168,17 @@ function TriageEntry({ item }: { item: TriageItem }) {
   );
 }
 
-/** "Da fare oggi": the open items of the coach's cohorts grouped by reason, most urgent first, each to act on where it stands. */
-export function TriageList({ cohorts }: { cohorts: CohortOption[] }) {
-  const [cohortId, setCohortId] = useState<string | null>(null);
+/**
+ * "Da fare oggi": the open items of the coach's cohorts grouped by reason, most urgent first, each
+ * to act on where it stands; with `onlyCohortId`, those of one cohort (its page) and no filter.
+ */
+export function TriageList({ cohorts, onlyCohortId = null }: { cohorts: CohortOption[]; onlyCohortId?: string | null }) {
+  const [chosenId, setCohortId] = useState<string | null>(null);
+  const cohortId = onlyCohortId ?? chosenId;
   const [limit, setLimit] = useState(TRIAGE_STEP);
   const triage = useTriage(cohortId, limit);
 
-  const filter = (
+  const filter = onlyCohortId ? null : (
     <CohortFilter
       cohorts={cohorts}
       value={cohortId}
