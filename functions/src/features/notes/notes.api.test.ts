@@ -341,6 +341,8 @@ describe('the participant never sees notes or tags', () => {
       await client.get(`/api/cohorts/${cohortId}/leaderboard?weekStart=${START}&scope=final`),
       await client.get(`/api/cohorts/${cohortId}/events`),
       await client.get('/api/me/notifications'),
+      await client.post('/api/me/conversation/messages', { requestId: requestId(), text: 'Grazie coach' }),
+      await client.get('/api/me/conversation'),
       await client.put('/api/auth/profile', { name: 'Paola R.' }),
       await client.post('/api/auth/login', { email: member.email, password: 'password-sicura-1' }),
     ];
