@@ -1,18 +1,27 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { messageTexts, type AudienceRequest, type SendMessageRequest, type SentMessage } from '@sfida/core/cohort-messages';
+import { addDays, todayIn } from '@sfida/core/dates';
+import { scheduledInstant, scheduledMessageSchema, scheduledMessagesSchema, type EditScheduledMessageRequest, type ScheduledMessage } from '@sfida/core/scheduled-messages';
 import { json, renderApp, resetTestState } from '../../../testing/test-utils';
 import { fakeCoachServer, fakeCohort, fakeRow } from '../coach-fixtures';
 
 afterEach(resetTestState);
 
 const MESSAGES = '/api/coach/cohorts/cohort-1/messages';
+const SCHEDULED = '/api/coach/cohorts/cohort-1/scheduled-messages';
 const rows = [fakeRow({ userId: 'u-anna', name: 'Anna', tags: ['premium'] }), fakeRow({ userId: 'u-bruno', name: 'Bruno' })];
 
-/** The cohort page's server: the cohort's tags, a preview of the tagged, the sends kept. */
-function tagServer(tags: string[]) {
+/** The cohort page's server: the cohort's tags, a preview of the tagged, the sends kept, the scheduled ones given. */
+function tagServer(tags: string[], waiting: ScheduledMessage[] = []) {
   let messages: SentMessage[] = [];
   return fakeCoachServer((call) => {
+    if (call.path === SCHEDULED && call.method === 'GET') return json(scheduledMessagesSchema.parse({ messages: waiting }));
+    if (call.path.startsWith(`${SCHEDULED}/`) && call.method === 'PATCH') {
+      const body = call.body as EditScheduledMessageRequest;
+      waiting = waiting.map((m) => ({ ...m, ...body, dueAt: scheduledInstant(body.date, body.time, m.timeZone)!.toISOString() }));
+      return json(scheduledMessageSchema.parse(waiting[0]));
+    }
     if (call.path === '/api/coach/cohorts') return json([fakeCohort()]);
     if (call.path.startsWith('/api/coach/cohorts/cohort-1/participants?')) return json({ rows, nextCursor: null });
     if (call.path === '/api/cohorts/cohort-1/events') return json({ events: [] });
@@ -68,5 +77,35 @@ describe('a message to the participants with a tag', { timeout: 20_000 }, () => 
     await screen.findByText('Nessun messaggio inviato.');
     await user.selectOptions(within(composer()).getByLabelText('Destinatari'), 'tag');
     expect(within(composer()).getByText(/Nessuna etichetta nella coorte/)).toBeInTheDocument();
+  });
+});
+
+describe('a scheduled message to a tag', { timeout: 20_000 }, () => {
+  it('is listed with its tag, and an edit keeps the tag', async () => {
+    const date = addDays(todayIn('Europe/Rome', new Date()), 20);
+    const waiting = scheduledMessageSchema.parse({
+      id: 'coach-marta_s1',
+      text: 'Ciao {nome}',
+      segment: 'tag',
+      tag: 'premium',
+      date,
+      time: '09:00',
+      timeZone: 'Europe/Rome',
+      dueAt: scheduledInstant(date, '09:00', 'Europe/Rome')!.toISOString(),
+      status: 'scheduled',
+      failure: null,
+      coachName: 'Marta',
+    });
+    const calls = tagServer(['premium'], [waiting]);
+    const { user } = renderApp('/coach/cohort-1');
+    const item = (await screen.findByText(/Chi ha un’etichetta «premium» · Marta/)).closest('li')!;
+    await user.click(within(item).getByRole('button', { name: 'Modifica' }));
+    const form = within(item).getByRole('form', { name: 'Modifica messaggio programmato' });
+    expect(within(form).getByLabelText('Destinatari')).toHaveValue('tag');
+    await user.clear(within(form).getByLabelText('Messaggio'));
+    await user.type(within(form).getByLabelText('Messaggio'), 'Ciao a tutti i premium');
+    await user.click(within(form).getByRole('button', { name: 'Salva modifiche' }));
+    await screen.findByText('Ciao a tutti i premium');
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ segment: 'tag', tag: 'premium', text: 'Ciao a tutti i premium' });
   });
 });
