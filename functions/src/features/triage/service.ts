@@ -25,6 +25,7 @@ import type { ApiDeps } from '../../deps';
 import { coachDays, countCoachAction, recordFirstLook } from '../../shared/coach-day-repository';
 import { cohortOfCoach, cohortsCoachedBy, type CoachedCohort } from '../../shared/cohort-repository';
 import { badRequest, notFound } from '../../shared/http-error';
+import { addParticipantNote } from '../../shared/participant-note-repository';
 import { participantFrom, type Participant } from '../../shared/participant-repository';
 import { trackersOf } from '../../shared/tracker-repository';
 import { readOrFallback } from '../../shared/unreadable-data';
@@ -229,6 +230,8 @@ export async function actOnParticipant(
       handling = snoozed(look.reasons, stored, action.until);
     }
     if (await store(snap, look, handling, contact)) {
+      // The note joins the participant's notes too, where the coaches read and edit them.
+      if (action.kind === 'contacted' && action.note) await addParticipantNote(deps.db, { cohortId, userId, author: coach, text: action.note, now });
       const coachToday = todayIn(coach.timeZone, now);
       await countCoachAction(deps.db, coach.id, coachToday, action.kind === 'contacted' ? 'contacted' : 'snoozed');
       return { userId, open: look ? triageViewOf(look.reasons, handling, look.today).open.length : 0 };

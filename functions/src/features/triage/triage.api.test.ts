@@ -183,6 +183,10 @@ describe('Da fare oggi', () => {
     const handled = await triage(coach.client);
     expect(names(handled)).toEqual([]);
     expect(handled.day.contacted).toBe(1);
+    // The note is one of the participant's notes too, by the coach who wrote it.
+    const notes = await coach.client.get<{ notes: Array<{ text: string; authorName: string }> }>(`/api/coach/cohorts/${cohortId}/participants/${idle.user.id}/notes`);
+    expect(notes.status).toBe(200);
+    expect(notes.body.notes.map((n) => [n.text, n.authorName])).toEqual([['Chiamato: riparte lunedì\nha avuto la febbre', 'Giulia Coach']]);
 
     // Next Monday: week 1's check-in is missing and week 2's planner is a new week's: new reasons.
     app.setNow(new Date('2025-09-24T08:00:00Z'));
