@@ -1,0 +1,97 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { coachWithCohort, phoneParticipant } from './coach-support';
+import { collectPageErrors, expectNoSeriousAxeViolations } from './tracker-support';
+
+// The coach and the participants talk (issue 37): the coach finds one by email, tags two and writes
+// to the tag; a participant writes to her coaches from /messaggi, the coach reads and answers in
+// their conversation, and each side sees the other read it. On phones (390 px) and a desktop.
+
+async function inboxTexts(context: BrowserContext): Promise<string[]> {
+  const response = await context.request.get('/api/me/inbox');
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { messages: Array<{ text: string }> }).messages.map((message) => message.text);
+}
+
+/** Adds `tag` to a roster row's participant, through the row's own editor. */
+async function tagFromRoster(page: Page, name: string, tag: string) {
+  const roster = page.getByRole('region', { name: 'Roster' });
+  await roster.getByRole('button', { name: `Etichette di ${name}` }).click();
+  await roster.getByLabel(`Nuova etichetta per ${name}`).fill(tag);
+  await roster.getByLabel(`Nuova etichetta per ${name}`).press('Enter');
+  await expect(roster.getByRole('list', { name: `Etichette di ${name}` }).first()).toContainText(tag);
+  await roster.getByRole('button', { name: `Chiudi etichette di ${name}` }).click();
+}
+
+test('the coach finds a participant by email, tags two and writes to the tag; a participant and the coach talk in their conversation', async ({ page, browser, baseURL }) => {
+  test.setTimeout(240_000);
+  const errors = collectPageErrors(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { cohortId, inviteCode } = await coachWithCohort(page);
+  const sara = await phoneParticipant(browser, baseURL!, inviteCode, 'Sara Rossi');
+  const saraTwin = await phoneParticipant(browser, baseURL!, inviteCode, 'Sara Rossi');
+  const luca = await phoneParticipant(browser, baseURL!, inviteCode, 'Luca Bianchi');
+  try {
+    // Two participants with the same name: told apart by email, found by it.
+    await page.goto(`/coach/${cohortId}`);
+    const roster = page.getByRole('region', { name: 'Roster' });
+    await expect(roster.getByRole('status')).toHaveText('3 di 3 partecipanti');
+    await roster.getByLabel('Cerca per nome o email').fill(saraTwin.account.email.toUpperCase());
+    await expect(roster.getByRole('status')).toHaveText('1 di 3 partecipanti');
+    await expect(roster).toContainText(saraTwin.account.email);
+    await expect(roster).not.toContainText(sara.account.email);
+    await roster.getByLabel('Cerca per nome o email').fill('');
+
+    // Two tagged "da richiamare", then a message to the tag reaches exactly them.
+    await tagFromRoster(page, 'Luca Bianchi', 'Da richiamare');
+    await roster.getByLabel('Cerca per nome o email').fill(sara.account.email);
+    await tagFromRoster(page, 'Sara Rossi', 'da richiamare');
+    await roster.getByLabel('Cerca per nome o email').fill('');
+    await expectNoSeriousAxeViolations(page, '/coach/:cohortId (etichette)');
+    const composer = page.getByRole('form', { name: 'Messaggio alla coorte' });
+    await composer.getByRole('combobox', { name: /Destinatari/ }).selectOption({ label: 'Chi ha un’etichetta' });
+    await composer.getByRole('combobox', { name: 'Etichetta' }).selectOption('da richiamare');
+    await composer.getByRole('textbox', { name: /Messaggio/ }).fill('Ciao {nome}, ti chiamo domani?');
+    await composer.getByRole('button', { name: 'Vedi destinatari' }).click();
+    await expect(composer.getByRole('list', { name: 'Destinatari' }).getByRole('listitem')).toHaveCount(2);
+    await composer.getByRole('button', { name: 'Invia messaggio' }).click();
+    await expect(page.getByText('Messaggio inviato a 2 partecipanti')).toBeVisible();
+    expect(await inboxTexts(sara.context)).toEqual(['Ciao Sara, ti chiamo domani?']);
+    expect(await inboxTexts(luca.context)).toEqual(['Ciao Luca, ti chiamo domani?']);
+    expect(await inboxTexts(saraTwin.context)).toEqual([]);
+
+    // Sara answers from her phone: the coach's message and hers in one thread.
+    await sara.page.goto('/messaggi');
+    await expect(sara.page.getByText('Ciao Sara, ti chiamo domani?')).toBeVisible();
+    await sara.page.getByLabel('Scrivi ai tuoi coach').fill('Sì, dopo le 18 va bene.');
+    await sara.page.getByRole('button', { name: 'Invia', exact: true }).click();
+    await expect(sara.page.getByText('Sì, dopo le 18 va bene.')).toBeVisible();
+    await expectNoSeriousAxeViolations(sara.page, '/messaggi (conversazione)');
+
+    // The coach: one conversation to read, counted in the navigation; opened, answered.
+    await page.goto('/coach');
+    await expect(page.getByText('1 conversazione da leggere')).toBeVisible();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(page.getByRole('navigation', { name: 'Menu principale' }).getByRole('link', { name: /^Conversazioni/ })).toContainText('1');
+    await page.getByRole('navigation', { name: 'Menu principale' }).getByRole('link', { name: /^Conversazioni/ }).click();
+    const list = page.getByRole('list', { name: 'Conversazioni' });
+    await expect(list.getByRole('listitem')).toHaveCount(1);
+    await expectNoSeriousAxeViolations(page, '/coach/conversazioni');
+    await list.getByRole('link', { name: 'Sara Rossi' }).click();
+    await expect(page.getByText('Sì, dopo le 18 va bene.')).toBeVisible();
+    await page.getByLabel('Scrivi a Sara Rossi').fill('Perfetto, ti chiamo alle 18:30.');
+    await page.getByRole('button', { name: 'Invia', exact: true }).click();
+    await expect(page.getByText('Perfetto, ti chiamo alle 18:30.')).toBeVisible();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expectNoSeriousAxeViolations(page, '/coach/conversazioni/:cohortId/:userId (1280 px)');
+
+    // Sara reads the answer; the coach's side then shows her message read, and hers the coach's.
+    await sara.page.reload();
+    await expect(sara.page.getByText('Perfetto, ti chiamo alle 18:30.')).toBeVisible();
+    await expect(sara.page.getByText('Letto').first()).toBeVisible();
+    await page.reload();
+    await expect(page.getByText('Letto').first()).toBeVisible();
+    expect(errors).toEqual([]);
+  } finally {
+    await Promise.all([sara, saraTwin, luca].map((p) => p.context.close()));
+  }
+});
