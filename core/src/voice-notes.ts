@@ -1,0 +1,69 @@
+import * as z from 'zod/mini';
+
+// Voice notes: short recordings a participant sends with a check-in (or in a conversation) and a
+// coach sends back. The bytes live in the bucket; the server checks them (type, size, length) and
+// answers what the player needs. Browsers record Opus in WebM, Safari AAC in MP4.
+
+/** Longest recording, in milliseconds: the recorder stops there. */
+export const MAX_VOICE_NOTE_MS = 2 * 60 * 1000;
+/** What the server adds to the limit: an encoder's last frame may end a little past the stop. */
+export const VOICE_NOTE_TOLERANCE_MS = 1500;
+/** Largest file: two minutes of Opus at a generous bitrate stay far below it. */
+export const MAX_VOICE_NOTE_BYTES = 5 * 1024 * 1024;
+
+/** The containers the server accepts, as the bytes say (never the name or the header). */
+export const VOICE_NOTE_MIMES = ['audio/webm', 'audio/mp4', 'audio/ogg'] as const;
+export const voiceNoteMimeSchema = z.enum(VOICE_NOTE_MIMES);
+export type VoiceNoteMime = z.infer<typeof voiceNoteMimeSchema>;
+
+export const voiceNoteMessages = {
+  tooLarge: 'La nota vocale è troppo grande: il massimo è 5 MB.',
+  notAudio: 'Il file non è una registrazione audio valida: registra la nota vocale dall’app (WebM/Opus o MP4/AAC).',
+  tooLong: 'La nota vocale può durare al massimo 2 minuti.',
+  empty: 'La nota vocale è vuota: registra di nuovo.',
+  notFound: 'Nota vocale non trovata',
+  invalid: 'Nota vocale non valida',
+  participantsOnly: 'Solo i partecipanti possono inviare questa nota vocale',
+  withdrawn: 'Sei stato ritirato dal gruppo: non puoi più inviare note vocali',
+  tooMany: 'Hai inviato troppe note vocali: riprova tra un po’.',
+} as const;
+
+/** A voice note's id: 32 hexadecimal characters (random, so it cannot be guessed). */
+export const voiceNoteIdSchema = z.string({ error: voiceNoteMessages.invalid }).check(z.regex(/^[0-9a-f]{32}$/, voiceNoteMessages.invalid));
+
+/** `GET /api/voice-notes/{voiceNoteId}`. */
+export const voiceNoteParamsSchema = z.object({ voiceNoteId: voiceNoteIdSchema });
+
+/** A voice note as a player needs it: what to fetch, how long it lasts, its type. */
+export const voiceNoteSchema = z.object({
+  id: voiceNoteIdSchema,
+  durationMs: z.int().check(z.minimum(0)),
+  mime: voiceNoteMimeSchema,
+});
+export type VoiceNote = z.infer<typeof voiceNoteSchema>;
+
+/** `POST /api/me/voice-notes` and `POST /api/coach/cohorts/{cohortId}/participants/{userId}/voice-notes` (201). */
+export const voiceNoteUploadAnswerSchema = z.object({ voiceNote: voiceNoteSchema });
+export type VoiceNoteUploadAnswer = z.infer<typeof voiceNoteUploadAnswerSchema>;
+
+/** Where a player fetches a voice note. */
+export function voiceNotePath(id: string): string {
+  return `/api/voice-notes/${id}`;
+}
+
+/** "1:05" for 65 seconds; whole seconds, rounded up from half a second. */
+export function formatVoiceDuration(ms: number): string {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** "1 minuto e 5 secondi", for screen readers. */
+export function spokenVoiceDuration(ms: number): string {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  const parts: string[] = [];
+  if (minutes > 0) parts.push(minutes === 1 ? '1 minuto' : `${minutes} minuti`);
+  if (rest > 0 || minutes === 0) parts.push(rest === 1 ? '1 secondo' : `${rest} secondi`);
+  return parts.join(' e ');
+}
