@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { addDays, challengeLastDay, daysBetween } from './dates';
+import type { IsoDate } from './iso-date';
 
 // Voice notes: short recordings a participant sends with a check-in (or in a conversation) and a
 // coach sends back. The bytes live in the bucket; the server checks them (type, size, length) and
@@ -66,4 +68,18 @@ export function spokenVoiceDuration(ms: number): string {
   if (minutes > 0) parts.push(minutes === 1 ? '1 minuto' : `${minutes} minuti`);
   if (rest > 0 || minutes === 0) parts.push(rest === 1 ? '1 secondo' : `${rest} secondi`);
   return parts.join(' e ');
+}
+
+/** Days a cohort's voice notes are kept after its eight weeks end. */
+export const VOICE_NOTE_RETENTION_DAYS = 90;
+
+/** True once a cohort that began on `cohortStart` ended more than VOICE_NOTE_RETENTION_DAYS before `today`. */
+export function voiceNotesExpired(cohortStart: IsoDate, today: IsoDate): boolean {
+  return daysBetween(challengeLastDay(cohortStart), today) > VOICE_NOTE_RETENTION_DAYS;
+}
+
+/** The latest cohort start whose voice notes have expired on `today` (what the retention job queries). */
+export function latestExpiredCohortStart(today: IsoDate): IsoDate {
+  // challengeLastDay(start) = start + 55; expired when today - (start + 55) > 90.
+  return addDays(today, -(VOICE_NOTE_RETENTION_DAYS + 56));
 }

@@ -16,7 +16,9 @@ import type { TrackerData } from '@sfida/core/tracker';
 import { plannerProgress, weekActions } from '@sfida/core/tracker-actions';
 import type { User } from '@sfida/core/user';
 import type { ApiDeps } from '../../deps';
-import { ownThreadOf, threadsOfUser, type ThreadDoc } from '../../shared/check-in-thread-repository';
+import { ownThreadOf, replyOf, threadsOfUser, type ThreadDoc } from '../../shared/check-in-thread-repository';
+import { ownVoiceNote } from '../../shared/voice-note-repository';
+import { voiceNoteMessages } from '@sfida/core/voice-notes';
 import { cohortOfCoach, cohortsCoachedBy, type CoachedCohort } from '../../shared/cohort-repository';
 import { badRequest, conflict, notFound } from '../../shared/http-error';
 import { notifyUsers } from '../../shared/push-notifier';
@@ -77,6 +79,7 @@ export function cardOf(thread: ThreadDoc, user: User | null, tracker: TrackerDat
     weekNumber: thread.weekNumber,
     mood: thread.mood,
     reflection: thread.reflection,
+    ...(thread.voiceNote ? { voiceNote: thread.voiceNote } : {}),
     date: thread.date,
     receivedAt: thread.receivedAt,
     moods: [...earlier.map((c) => ({ weekNumber: c.weekNumber, mood: c.mood })), { weekNumber: thread.weekNumber, mood: thread.mood }],
@@ -85,7 +88,7 @@ export function cardOf(thread: ThreadDoc, user: User | null, tracker: TrackerDat
     status: thread.status,
     handledBy: thread.handledBy?.name ?? null,
     handledAt: thread.handledAt,
-    reply: thread.reply ? { text: thread.reply.text, coachName: thread.reply.coachName, at: thread.reply.at } : null,
+    reply: replyOf(thread),
     replySeenAt: thread.replySeenAt,
     answer: thread.answer,
   };
@@ -130,8 +133,8 @@ async function coachedThread(deps: CheckInDeps, coach: User, threadId: string): 
   return { thread, cohortName: cohort.name };
 }
 
-/** What a coach does with a check-in: answers it, or marks it read without a reply. */
-export type CheckInHandling = { action: 'reply'; text: string } | { action: 'read' };
+/** What a coach does with a check-in: answers it (a text, a voice note they recorded for it, or both), or marks it read without a reply. */
+export type CheckInHandling = { action: 'reply'; text: string; voiceNoteId?: string } | { action: 'read' };
 
 /**
  * A coach handles a check-in: replies to it, or marks it read. One coach handles a thread once;
@@ -142,11 +145,14 @@ export async function handleCheckIn(deps: CheckInDeps, coach: User, threadId: st
   if (thread.handled) throw conflict(`${threadMessages.alreadyHandled} (${thread.handledBy?.name ?? 'coach'})`);
   const at = deps.clock().toISOString();
   const coachName = coach.name || coach.email;
+  // A voice note recorded by this coach for this participant's thread, and no other.
+  const voiceNote = handling.action === 'reply' && handling.voiceNoteId ? await ownVoiceNote(deps.db, handling.voiceNoteId, thread.userId, coach.id) : null;
+  if (handling.action === 'reply' && handling.voiceNoteId && !voiceNote) throw badRequest(voiceNoteMessages.invalid);
   const changes = {
     status: handling.action === 'read' ? ('read' as const) : ('replied' as const),
     handledBy: { id: coach.id, name: coachName },
     handledAt: at,
-    reply: handling.action === 'read' ? null : { text: handling.text, coachId: coach.id, coachName, at },
+    reply: handling.action === 'read' ? null : { text: handling.text, coachId: coach.id, coachName, at, ...(voiceNote ? { voiceNote } : {}) },
     updatedAt: at,
   };
   if (!(await saveHandling(deps.db, threadId, changes))) {

@@ -1,18 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { sniffAudio } from './audio-format';
-
-// The fixtures are small real files made with ffmpeg (a 1.5 s tone, 125 s of silence):
-//   live.webm   Opus in WebM written to a pipe, as MediaRecorder writes it: no Duration element,
-//               segment and clusters of unknown size
-//   short.webm  the same, written to a file: with a Duration
-//   long.webm   125 s of Opus in WebM
-//   short.m4a   AAC in MP4 (1.5 s); frag.m4a the same fragmented (empty moov), as MediaRecorder writes it
-//   long.m4a    125 s of AAC in MP4
-//   short.ogg   Opus in Ogg (1.5 s)
-//   video.webm  a one-second VP8 video, no sound
-export const fixture = (name: string) => new Uint8Array(readFileSync(join(import.meta.dirname, 'fixtures', name)));
+import { fixture } from './fixtures';
 
 describe('sniffAudio', () => {
   test.each([
