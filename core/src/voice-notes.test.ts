@@ -1,23 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { addDays, challengeLastDay } from './dates';
-import { formatVoiceDuration, latestExpiredCohortStart, spokenVoiceDuration, voiceNotesExpired } from './voice-notes';
-
-describe('voice note durations', () => {
-  test('read as minutes and seconds', () => {
-    expect(formatVoiceDuration(0)).toBe('0:00');
-    expect(formatVoiceDuration(4_400)).toBe('0:04');
-    expect(formatVoiceDuration(4_600)).toBe('0:05');
-    expect(formatVoiceDuration(65_000)).toBe('1:05');
-    expect(formatVoiceDuration(120_000)).toBe('2:00');
-  });
-
-  test('and in words for screen readers', () => {
-    expect(spokenVoiceDuration(1_000)).toBe('1 secondo');
-    expect(spokenVoiceDuration(42_000)).toBe('42 secondi');
-    expect(spokenVoiceDuration(60_000)).toBe('1 minuto');
-    expect(spokenVoiceDuration(125_000)).toBe('2 minuti e 5 secondi');
-  });
-});
+import { latestExpiredCohortStart, voiceNotesExpired } from './voice-notes';
 
 describe('voice note retention', () => {
   const start = '2025-09-15';

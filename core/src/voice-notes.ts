@@ -48,28 +48,6 @@ export type VoiceNote = z.infer<typeof voiceNoteSchema>;
 export const voiceNoteUploadAnswerSchema = z.object({ voiceNote: voiceNoteSchema });
 export type VoiceNoteUploadAnswer = z.infer<typeof voiceNoteUploadAnswerSchema>;
 
-/** Where a player fetches a voice note. */
-export function voiceNotePath(id: string): string {
-  return `/api/voice-notes/${id}`;
-}
-
-/** "1:05" for 65 seconds; whole seconds, rounded up from half a second. */
-export function formatVoiceDuration(ms: number): string {
-  const seconds = Math.max(0, Math.round(ms / 1000));
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-}
-
-/** "1 minuto e 5 secondi", for screen readers. */
-export function spokenVoiceDuration(ms: number): string {
-  const seconds = Math.max(0, Math.round(ms / 1000));
-  const minutes = Math.floor(seconds / 60);
-  const rest = seconds % 60;
-  const parts: string[] = [];
-  if (minutes > 0) parts.push(minutes === 1 ? '1 minuto' : `${minutes} minuti`);
-  if (rest > 0 || minutes === 0) parts.push(rest === 1 ? '1 secondo' : `${rest} secondi`);
-  return parts.join(' e ');
-}
-
 /** Days a cohort's voice notes are kept after its eight weeks end. */
 export const VOICE_NOTE_RETENTION_DAYS = 90;
 
