@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AppProvider } from '../app/provider';
-import { createQueryClient } from '../lib/query-client';
+import { fakeUser } from '../testing/fake-user';
+import { fakeServer, renderApp, resetTestState } from '../testing/test-utils';
 import { VoiceRecorder, type Recording } from './voice-recorder';
 import { formatVoiceDuration, spokenVoiceDuration, VoiceNotePlayer } from './voice-note-player';
 
@@ -53,23 +53,21 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
+  resetTestState();
 });
 
-function renderRecorder() {
+async function renderRecorder() {
   const heard: Array<Recording | null> = [];
+  fakeServer(fakeUser());
+  renderApp('/checkin', <VoiceRecorder label="Nota vocale del check-in" maxMs={120_000} onChange={(recording) => heard.push(recording)} />);
   const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
-  render(
-    <AppProvider queryClient={createQueryClient()}>
-      <VoiceRecorder label="Nota vocale del check-in" maxMs={120_000} onChange={(recording) => heard.push(recording)} />
-    </AppProvider>,
-  );
+  await screen.findByRole('group', { name: 'Nota vocale del check-in' });
   return { heard, user };
 }
 
 describe('VoiceRecorder', () => {
   test('records Opus in WebM with a timer, stops on request, and offers to listen, redo or discard', async () => {
-    const { heard, user } = renderRecorder();
+    const { heard, user } = await renderRecorder();
     expect(screen.getByRole('group', { name: 'Nota vocale del check-in' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Registra una nota vocale' }));
     expect(getUserMedia).toHaveBeenCalledWith({ audio: true });
@@ -92,7 +90,7 @@ describe('VoiceRecorder', () => {
   });
 
   test('stops by itself at two minutes', async () => {
-    const { heard, user } = renderRecorder();
+    const { heard, user } = await renderRecorder();
     await user.click(screen.getByRole('button', { name: 'Registra una nota vocale' }));
     await act(async () => vi.advanceTimersByTime(125_000));
     expect(FakeRecorder.made[0]?.state).toBe('inactive');
@@ -106,14 +104,14 @@ describe('VoiceRecorder', () => {
 
   test('falls back to AAC in MP4 where that is what the browser records (Safari)', async () => {
     FakeRecorder.supported = ['audio/mp4'];
-    const { user } = renderRecorder();
+    const { user } = await renderRecorder();
     await user.click(screen.getByRole('button', { name: 'Registra una nota vocale' }));
     expect(FakeRecorder.made[0]?.mimeType).toBe('audio/mp4');
   });
 
   test('a refused microphone explains how to allow it', async () => {
     getUserMedia.mockRejectedValueOnce(new DOMException('Permission denied', 'NotAllowedError'));
-    const { heard, user } = renderRecorder();
+    const { heard, user } = await renderRecorder();
     await user.click(screen.getByRole('button', { name: 'Registra una nota vocale' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/permesso di usare il microfono.*«Microfono» su «Consenti»/);
     expect(heard.filter(Boolean)).toEqual([]);
@@ -121,20 +119,17 @@ describe('VoiceRecorder', () => {
 
   test('a browser without MediaRecorder says so', async () => {
     vi.stubGlobal('MediaRecorder', undefined);
-    const { user } = renderRecorder();
+    const { user } = await renderRecorder();
     await user.click(screen.getByRole('button', { name: 'Registra una nota vocale' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/non può registrare note vocali/);
   });
 });
 
 describe('VoiceNotePlayer', () => {
-  test('plays the note from the API, with its length shown and spoken', () => {
-    render(
-      <AppProvider queryClient={createQueryClient()}>
-        <VoiceNotePlayer voiceNote={{ id: 'a'.repeat(32), durationMs: 65_000, mime: 'audio/webm' }} label="Nota vocale di Maria" />
-      </AppProvider>,
-    );
-    const audio = screen.getByLabelText('Nota vocale di Maria, 1 minuto e 5 secondi');
+  test('plays the note from the API, with its length shown and spoken', async () => {
+    fakeServer(fakeUser());
+    renderApp('/checkin', <VoiceNotePlayer voiceNote={{ id: 'a'.repeat(32), durationMs: 65_000, mime: 'audio/webm' }} label="Nota vocale di Maria" />);
+    const audio = await screen.findByLabelText('Nota vocale di Maria, 1 minuto e 5 secondi');
     expect(audio).toHaveAttribute('src', `/api/voice-notes/${'a'.repeat(32)}`);
     expect(audio).toHaveAttribute('preload', 'none');
     expect(screen.getByText('1:05')).toBeInTheDocument();

@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { moodColor } from '../../../lib/moods';
 import { useCheckInView } from '../api/check-ins';
 import { participantPagePath } from '../paths';
-import { MoodWithTrend, ReplyForm, ThreadView, WeekFigures } from './check-in-thread';
+import { CheckInVoiceNote, MoodWithTrend, ReplyForm, ThreadView, WeekFigures } from './check-in-thread';
 import { ReplyTemplatesManager } from './reply-templates-manager';
 
 /** The participant, their cohort, the week and the day: a card's first line. */
@@ -35,6 +35,7 @@ function QueueCard({ card, onConflict }: { card: CheckInCard; onConflict: (messa
         <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
           {card.reflection}
         </Text>
+        <CheckInVoiceNote card={card} />
         <WeekFigures card={card} />
         <ReplyForm card={card} onConflict={onConflict} />
       </Stack>
