@@ -2,53 +2,17 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeUser } from '../testing/fake-user';
+import { FakeRecorder, installFakeMicrophone } from '../testing/fake-microphone';
 import { fakeServer, renderApp, resetTestState } from '../testing/test-utils';
 import { VoiceRecorder, type Recording } from './voice-recorder';
 import { formatVoiceDuration, spokenVoiceDuration, VoiceNotePlayer } from './voice-note-player';
 
-// The microphone and MediaRecorder are the browser's: stand-ins record what the component asks
-// of them and hand back a recording when stopped.
-
-class FakeRecorder {
-  static supported = ['audio/webm;codecs=opus', 'audio/webm'];
-  static made: FakeRecorder[] = [];
-  static isTypeSupported(type: string) {
-    return FakeRecorder.supported.includes(type);
-  }
-  state: 'inactive' | 'recording' = 'inactive';
-  mimeType: string;
-  ondataavailable: ((event: { data: Blob }) => void) | null = null;
-  onstop: (() => void) | null = null;
-  constructor(
-    readonly stream: MediaStream,
-    options?: { mimeType?: string },
-  ) {
-    this.mimeType = options?.mimeType ?? '';
-    FakeRecorder.made.push(this);
-  }
-  start() {
-    this.state = 'recording';
-  }
-  stop() {
-    this.state = 'inactive';
-    this.ondataavailable?.({ data: new Blob([new Uint8Array([0x1a, 0x45, 0xdf, 0xa3])], { type: this.mimeType }) });
-    this.onstop?.();
-  }
-}
-
-const stopTrack = vi.fn();
-let getUserMedia: ReturnType<typeof vi.fn>;
+let getUserMedia: ReturnType<typeof installFakeMicrophone>['getUserMedia'];
+let stopTrack: ReturnType<typeof installFakeMicrophone>['stopTrack'];
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setInterval', 'clearInterval', 'Date'] });
-  FakeRecorder.made = [];
-  FakeRecorder.supported = ['audio/webm;codecs=opus', 'audio/webm'];
-  stopTrack.mockReset();
-  getUserMedia = vi.fn(async () => ({ getTracks: () => [{ stop: stopTrack }] }));
-  vi.stubGlobal('MediaRecorder', FakeRecorder);
-  Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia }, configurable: true });
-  URL.createObjectURL = vi.fn(() => 'blob:registrazione');
-  URL.revokeObjectURL = vi.fn();
+  ({ getUserMedia, stopTrack } = installFakeMicrophone());
 });
 
 afterEach(() => {
