@@ -111,6 +111,20 @@ describe('uploading a voice note', () => {
     const huge = new Uint8Array(MAX_VOICE_NOTE_BYTES + 1);
     huge.set(fixture('live.webm'));
     expect(await upload(member.client, OWN, huge)).toMatchObject({ status: 413, body: { message: voiceNoteMessages.tooLarge } });
+    // The same sent in chunks, with no length declared: counted as it arrives.
+    const chunked = await fetch(`${app.baseUrl}${OWN}`, {
+      method: 'POST',
+      headers: { cookie: `__session=${member.client.cookie}`, origin: app.origin, 'content-type': 'audio/webm' },
+      body: new ReadableStream({
+        start(controller) {
+          for (let at = 0; at < huge.length; at += 1024 * 1024) controller.enqueue(huge.subarray(at, at + 1024 * 1024));
+          controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(chunked.status).toBe(413);
+    expect(await chunked.json()).toEqual({ message: voiceNoteMessages.tooLarge });
     expect(await storedFor(member.user.id)).toEqual({ docs: 0, files: before });
   });
 
