@@ -13,6 +13,7 @@ import { Client, readDoc, registerParticipant, startTestApp, type TestApp } from
 import { must, signedInCoach, writeCohort } from '../../test-support/cohort-fixtures';
 import { fixture } from './fixtures';
 import { isRetentionRun, runVoiceNoteRetention } from './retention-job';
+import { VOICE_NOTES_PER_HOUR } from './service';
 
 let app: TestApp;
 /** Monday 15 September 2025, the cohorts' start. */
@@ -126,6 +127,16 @@ describe('uploading a voice note', () => {
     expect(chunked.status).toBe(413);
     expect(await chunked.json()).toEqual({ message: voiceNoteMessages.tooLarge });
     expect(await storedFor(member.user.id)).toEqual({ docs: 0, files: before });
+  });
+
+  test(`at most ${VOICE_NOTES_PER_HOUR} an hour per account; a refused file does not count`, async () => {
+    const { member, neighbour } = await world();
+    expect((await upload(member.client, OWN, fixture('long.webm'))).status).toBe(400);
+    for (let i = 0; i < VOICE_NOTES_PER_HOUR; i++) expect((await upload(member.client, OWN, fixture('live.webm'))).status).toBe(201);
+    expect(await upload(member.client, OWN, fixture('live.webm'))).toMatchObject({ status: 429, body: { message: voiceNoteMessages.tooMany } });
+    expect((await storedFor(member.user.id)).docs).toBe(VOICE_NOTES_PER_HOUR);
+    // Another account's pace is its own.
+    expect((await upload(neighbour.client, OWN, fixture('live.webm'))).status).toBe(201);
   });
 
   test('a document that cannot be written takes its file with it', async () => {
