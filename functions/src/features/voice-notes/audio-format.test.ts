@@ -1,10 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { sniffAudio } from './audio-format';
+import { sniffAudio, withWebmDuration } from './audio-format';
 import { fixture } from './fixtures';
 
 describe('sniffAudio', () => {
   test.each([
     ['live.webm', 'audio/webm', 1500],
+    ['chrome.webm', 'audio/webm', 2100],
     ['short.webm', 'audio/webm', 1508],
     ['long.webm', 'audio/webm', 125_000],
     ['short.m4a', 'audio/mp4', 1500],
@@ -66,5 +67,30 @@ describe('sniffAudio', () => {
     const at = Buffer.from(m4a).indexOf(Buffer.from('soun'));
     forged.set(new TextEncoder().encode('vide'), at);
     expect(sniffAudio(forged)).toBeNull();
+  });
+});
+
+describe('withWebmDuration', () => {
+  const DURATION = Buffer.from([0x44, 0x89]);
+
+  test('writes the length into the Info of a MediaRecorder WebM, which then reads the same', () => {
+    const chrome = fixture('chrome.webm');
+    expect(Buffer.from(chrome).includes(DURATION)).toBe(false);
+    const { durationMs } = sniffAudio(chrome)!;
+    const fixed = withWebmDuration(chrome, durationMs);
+    expect(fixed.length).toBe(chrome.length + 11 + 7);
+    expect(Buffer.from(fixed).includes(DURATION)).toBe(true);
+    expect(sniffAudio(fixed)).toEqual({ mime: 'audio/webm', durationMs });
+    // The rest is untouched: the tracks and clusters follow as they were.
+    expect(Buffer.from(fixed.subarray(fixed.length - 1000)).equals(Buffer.from(chrome.subarray(chrome.length - 1000)))).toBe(true);
+    // Twice is once.
+    expect(withWebmDuration(fixed, durationMs)).toBe(fixed);
+  });
+
+  test('leaves alone a file with a Duration, with a SeekHead (offsets), or not WebM', () => {
+    for (const name of ['short.webm', 'live.webm', 'short.m4a', 'short.ogg']) {
+      const bytes = fixture(name);
+      expect(withWebmDuration(bytes, 1500), name).toBe(bytes);
+    }
   });
 });

@@ -50,6 +50,7 @@ const TRACK_ENTRY = 0xae;
 const TRACK_TYPE = 0x83;
 const CODEC_ID = 0x86;
 const CLUSTER = 0x1f43b675;
+const SEEK_HEAD = 0x114d9b74;
 const CLUSTER_TIMECODE = 0xe7;
 const SIMPLE_BLOCK = 0xa3;
 const BLOCK_GROUP = 0xa0;
@@ -156,6 +157,68 @@ function readWebm(bytes: Uint8Array): AudioInfo | null {
   const ticksToMs = scale / 1_000_000;
   const durationMs = Math.max(lastBlock * ticksToMs, Number.isFinite(declared) ? declared * ticksToMs : 0);
   return { mime: 'audio/webm', durationMs: Math.round(durationMs) };
+}
+
+/**
+ * MediaRecorder's WebM with a Duration written into its Info element, so that a browser's player
+ * shows the length and can seek before it has played the file through. Only for what MediaRecorder
+ * writes (a segment of unknown size, no SeekHead, whose offsets the insertion would shift); any
+ * other file, or one with a Duration already, comes back as it was.
+ */
+export function withWebmDuration(bytes: Uint8Array, durationMs: number): Uint8Array {
+  try {
+    const header = vint(bytes, 0, true);
+    const headerSize = vint(bytes, header.length, false);
+    if (header.value !== EBML || headerSize.value < 0) return bytes;
+    let at = header.length + headerSize.length + headerSize.value;
+    const segment = vint(bytes, at, true);
+    const segmentSize = vint(bytes, at + segment.length, false);
+    if (segment.value !== SEGMENT || segmentSize.value !== -1) return bytes;
+    at += segment.length + segmentSize.length;
+    while (at < bytes.length) {
+      const id = vint(bytes, at, true);
+      const size = vint(bytes, at + id.length, false);
+      const start = at + id.length + size.length;
+      if (id.value === SEEK_HEAD || size.value < 0 || start + size.value > bytes.length) return bytes;
+      if (id.value === INFO) return infoWithDuration(bytes, at, start, start + size.value, durationMs);
+      // The Info comes before the tracks and the clusters: none found so far, none to find.
+      if (id.value === CLUSTER || id.value === TRACKS) return bytes;
+      at = start + size.value;
+    }
+  } catch (error) {
+    if (error instanceof RangeError) return bytes;
+    throw error;
+  }
+  return bytes;
+}
+
+function infoWithDuration(bytes: Uint8Array, infoAt: number, start: number, end: number, durationMs: number): Uint8Array {
+  let scale = 1_000_000;
+  for (let at = start; at < end; ) {
+    const id = vint(bytes, at, true);
+    const size = vint(bytes, at + id.length, false);
+    const childStart = at + id.length + size.length;
+    if (size.value < 0) return bytes;
+    if (id.value === DURATION) return bytes;
+    if (id.value === TIMECODE_SCALE) scale = unsignedAt(bytes, childStart, size.value) || scale;
+    at = childStart + size.value;
+  }
+  const duration = new Uint8Array(11);
+  duration.set([0x44, 0x89, 0x88]);
+  new DataView(duration.buffer).setFloat64(3, (durationMs * 1_000_000) / scale);
+  const content = end - start + duration.length;
+  // The new size as an 8-byte EBML integer: 0x01 and seven bytes of value.
+  const size = new Uint8Array(8);
+  size[0] = 0x01;
+  for (let i = 7, rest = content; i >= 1; i--, rest = Math.floor(rest / 256)) size[i] = rest % 256;
+  const id = bytes.subarray(infoAt, infoAt + 4);
+  const out = new Uint8Array(bytes.length + (4 + 8 + content) - (end - infoAt));
+  let at = 0;
+  for (const part of [bytes.subarray(0, infoAt), id, size, bytes.subarray(start, end), duration, bytes.subarray(end)]) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
 }
 
 // ---- MP4 / M4A (ISO base media boxes) ----

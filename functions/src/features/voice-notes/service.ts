@@ -13,7 +13,7 @@ import { cohortRef, type CoachedCohort, type CohortDoc } from '../../shared/coho
 import { HttpError, badRequest, forbidden, notFound, tooManyRequests } from '../../shared/http-error';
 import { participantOf } from '../../shared/participant-repository';
 import { saveVoiceNote, voiceNoteBlobPath, voiceNoteById, type VoiceNoteDoc } from '../../shared/voice-note-repository';
-import { sniffAudio, type AudioInfo } from './audio-format';
+import { sniffAudio, withWebmDuration, type AudioInfo } from './audio-format';
 
 type VoiceDeps = Pick<ApiDeps, 'db' | 'blobStore' | 'clock' | 'limiter'>;
 
@@ -40,15 +40,17 @@ async function store(deps: VoiceDeps, author: User, thread: { participantUid: st
   // Counted once the bytes are a voice note: a refused file costs the sender nothing.
   const attempt = await deps.limiter.attempt([{ key: `voice-note:${author.id}`, limit: VOICE_NOTES_PER_HOUR, windowMs: HOUR_MS }]);
   if (!attempt.allowed) throw tooManyRequests(voiceNoteMessages.tooMany, attempt.retryAfterSeconds);
+  // Stored with its length written in, where MediaRecorder wrote none: players then show it and seek.
+  const stored = info.mime === 'audio/webm' ? withWebmDuration(bytes, info.durationMs) : bytes;
   const doc: VoiceNoteDoc = {
     ...thread,
     authorUid: author.id,
     mime: info.mime,
     durationMs: info.durationMs,
-    bytes: bytes.length,
+    bytes: stored.length,
     createdAt: deps.clock().toISOString(),
   };
-  return saveVoiceNote(deps, doc, bytes);
+  return saveVoiceNote(deps, doc, stored);
 }
 
 /** A participant records a note for their own thread with their coaches (a check-in, a message). */

@@ -77,7 +77,7 @@ describe('uploading a voice note', () => {
   test('a recording is checked by its bytes, stored with its length, and answered 201', async () => {
     const { member } = await world();
     for (const [name, mime] of [
-      ['live.webm', 'audio/webm'],
+      ['chrome.webm', 'audio/webm'],
       ['short.m4a', 'audio/mp4'],
       ['frag.m4a', 'audio/mp4'],
       ['short.ogg', 'audio/ogg'],
@@ -86,9 +86,11 @@ describe('uploading a voice note', () => {
       const note = await uploaded(member.client, OWN, name);
       expect(note.mime, name).toBe(mime);
       expect(note.durationMs, name).toBeGreaterThan(1400);
-      expect(note.durationMs, name).toBeLessThan(1700);
+      expect(note.durationMs, name).toBeLessThan(2200);
       const doc = (await readDoc(app, `voiceNotes/${note.id}`)) as VoiceNoteDoc | undefined;
-      expect(doc).toMatchObject({ participantUid: member.user.id, authorUid: member.user.id, mime, bytes: fixture(name).length });
+      // Chrome's WebM is stored with its Duration written in (18 bytes); the others as sent.
+      const bytes = fixture(name).length + (name === 'chrome.webm' ? 18 : 0);
+      expect(doc).toMatchObject({ participantUid: member.user.id, authorUid: member.user.id, mime, bytes });
       expect(await app.deps.blobStore.exists(voiceNoteBlobPath(note.id))).toBe(true);
     }
   });
