@@ -4,6 +4,7 @@ import { textParam } from './query-params';
 import { isoDateSchema } from './iso-date';
 import { moodSchema, weekNumberSchema } from './tracker';
 import { visibleText } from './visible-text';
+import { voiceNoteIdSchema, voiceNoteSchema } from './voice-notes';
 
 // A weekly check-in's thread: the coach's reply (or a mark that a coach read it), whether the
 // participant has seen the reply, and the participant's one answer. Check-ins are written in the
@@ -36,8 +37,20 @@ function textSchema(required: string, tooLong: string, max: number) {
   return z.string({ error: required }).check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong), ...visibleText({ multiline: true }));
 }
 
-/** `POST /api/coach/check-ins/{checkInId}/reply`. */
-export const replyRequestSchema = z.object({ text: textSchema(threadMessages.replyRequired, threadMessages.replyTooLong, MAX_REPLY) });
+const replyTextSchema = textSchema(threadMessages.replyRequired, threadMessages.replyTooLong, MAX_REPLY);
+
+/**
+ * `POST /api/coach/check-ins/{checkInId}/reply`: a text, a voice note (recorded first, then named
+ * here by id), or both; with a voice note the text may be empty.
+ */
+export const replyRequestSchema = z
+  .object({
+    text: z
+      .string({ error: threadMessages.replyRequired })
+      .check(z.trim(), z.maxLength(MAX_REPLY, threadMessages.replyTooLong), ...visibleText({ multiline: true, allowBlank: true })),
+    voiceNoteId: z.optional(voiceNoteIdSchema),
+  })
+  .check(z.refine((reply) => reply.text !== '' || reply.voiceNoteId !== undefined, { error: threadMessages.replyRequired, path: ['text'] }));
 export type ReplyRequest = z.infer<typeof replyRequestSchema>;
 
 /** `POST /api/me/check-ins/{week}/answer`: the participant's one answer to the reply. */
@@ -89,7 +102,8 @@ export const ownCheckInParamsSchema = z.object({
 export const threadStatusSchema = z.enum(['open', 'read', 'replied']);
 export type ThreadStatus = z.infer<typeof threadStatusSchema>;
 
-export const coachReplySchema = z.object({ text: z.string(), coachName: z.string(), at: instantSchema });
+/** A coach's reply: its text (empty when it is a voice note alone) and its voice note, if any. */
+export const coachReplySchema = z.object({ text: z.string(), coachName: z.string(), at: instantSchema, voiceNote: z.optional(voiceNoteSchema) });
 export type CoachReply = z.infer<typeof coachReplySchema>;
 
 export const participantAnswerSchema = z.object({ text: z.string(), at: instantSchema });
@@ -105,6 +119,8 @@ export const ownThreadSchema = z.object({
   /** When the participant opened the reply; null until then. */
   replySeenAt: z.nullable(instantSchema),
   answer: z.nullable(participantAnswerSchema),
+  /** The voice note recorded with the check-in, as the server checked it. */
+  voiceNote: z.optional(voiceNoteSchema),
 });
 export type OwnThread = z.infer<typeof ownThreadSchema>;
 
@@ -122,6 +138,8 @@ export const checkInCardSchema = z.object({
   weekNumber: weekNumberSchema,
   mood: moodSchema,
   reflection: z.string(),
+  /** The voice note recorded with the check-in. */
+  voiceNote: z.optional(voiceNoteSchema),
   /** The day the participant wrote it, in their zone. */
   date: isoDateSchema,
   /** When the server first stored it. */
@@ -160,7 +178,7 @@ export const replyTemplateSchema = z.object({
   title: z
     .string({ error: threadMessages.templateTitleRequired })
     .check(z.trim(), z.minLength(1, threadMessages.templateTitleRequired), z.maxLength(MAX_TEMPLATE_TITLE, threadMessages.templateTitleTooLong), ...visibleText()),
-  text: replyRequestSchema.shape.text,
+  text: replyTextSchema,
 });
 export type ReplyTemplate = z.infer<typeof replyTemplateSchema>;
 

@@ -317,10 +317,10 @@ export function currentWeekCheckIn(data: TrackerData, now: Date): CheckIn | unde
   return week === 0 ? undefined : data.checkIns.find((c) => c.weekNumber === week);
 }
 
-/** Submits this week's check-in (+10): one per challenge week, reflection 1..300 characters after trimming. */
+/** Submits this week's check-in (+10): one per challenge week, reflection 1..300 characters after trimming, with a voice note's id when one was recorded. */
 export function submitCheckIn(
   data: TrackerData,
-  input: { mood: number; reflection: string; audioNote?: string },
+  input: { mood: number; reflection: string; audioNote?: string; voiceNoteId?: string },
   now: Date,
   id?: string,
 ): TrackerResult {
@@ -339,6 +339,7 @@ export function submitCheckIn(
     mood: input.mood as Mood,
     reflection,
     ...(audioNote ? { audioNote } : {}),
+    ...(input.voiceNoteId ? { voiceNoteId: input.voiceNoteId } : {}),
     date: today,
     weekNumber: week,
     submittedAt: now.toISOString(),

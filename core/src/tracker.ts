@@ -3,6 +3,7 @@ import { isIsoDate, isoDateSchema } from './iso-date';
 import type { IsoDate } from './iso-date';
 import { CHALLENGE_WEEKS, HOME_TIME_ZONE, isValidTimeZone } from './dates';
 import { visibleText } from './visible-text';
+import { voiceNoteIdSchema } from './voice-notes';
 
 // The participant's tracker: kept in the browser's local storage and mirrored to the
 // server, which validates it with the same schema (and tracker-plausibility.ts).
@@ -20,7 +21,7 @@ export const MAX_REFLECTION = 300;
 export const MAX_HABIT_NAME = 60;
 /** Longest planner action text. */
 export const MAX_ACTION_TEXT = 140;
-/** Longest audio-note text of a check-in. */
+/** Longest audio-note text of a check-in (a text field once; trackers that hold one stay valid). */
 export const MAX_AUDIO_NOTE = 500;
 /** Most points-history entries kept. */
 export const MAX_POINTS_HISTORY = 4000;
@@ -106,6 +107,8 @@ export const checkInSchema = z.object({
     .string()
     .check(z.trim(), z.minLength(1, trackerMessages.reflectionRequired), z.maxLength(MAX_REFLECTION, trackerMessages.reflectionTooLong), ...visibleText({ multiline: true })),
   audioNote: z.optional(z.string().check(z.maxLength(MAX_AUDIO_NOTE))),
+  /** The voice note recorded with it, uploaded before the check-in was saved (the server's thread keeps its length). */
+  voiceNoteId: z.optional(voiceNoteIdSchema),
   date: isoDateSchema,
   weekNumber: weekNumberSchema,
   submittedAt: dateTimeSchema,

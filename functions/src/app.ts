@@ -27,6 +27,7 @@ import { followTimeZone } from './features/notifications/service';
 import { certificateRouter } from './features/certificate/router';
 import { notesRouter } from './features/notes/router';
 import { triageRouter } from './features/triage/router';
+import { coachVoiceNotesRouter, ownVoiceNotesRouter, voiceNotesRouter } from './features/voice-notes/router';
 
 /** The whole API as an Express app, built from its dependencies (tests pass their own). */
 export function createApp(deps: Deps): Express {
@@ -102,6 +103,7 @@ export function createApp(deps: Deps): Express {
   //   POST   /coach/check-ins/:threadId/reply                          check-ins
   //   POST   /coach/check-ins/:threadId/read                           check-ins
   //   GET    /coach/cohorts/:cohortId/participants/:userId/check-ins   check-ins
+  //   POST   /coach/cohorts/:cohortId/participants/:userId/voice-notes voice-notes
   //   GET    /coach/reply-templates                                    check-ins
   //   PUT    /coach/reply-templates                                    check-ins
   //   POST   /coach/cohorts/:cohortId/messages/preview                 messages
@@ -127,6 +129,8 @@ export function createApp(deps: Deps): Express {
   //   POST   /me/push-subscriptions                                    notifications
   //   POST   /me/push-subscriptions/remove                             notifications
   //   GET    /me/certificate.pdf                                       certificate
+  //   POST   /me/voice-notes                                           voice-notes
+  //   GET    /voice-notes/:voiceNoteId                                 voice-notes
   const mounts: Array<[prefix: string, feature: string, router: Router]> = [
     ['/auth', 'auth', authRouter(apiDeps)],
     ['/auth', 'account', accountRouter(apiDeps, { timeZoneChanged: (user) => followTimeZone(apiDeps, user) })],
@@ -143,11 +147,14 @@ export function createApp(deps: Deps): Express {
     ['/coach', 'check-ins', coachCheckInsRouter(apiDeps)],
     ['/coach', 'messages', coachMessagesRouter(apiDeps)],
     ['/coach', 'conversations', coachConversationsRouter(apiDeps)],
+    ['/coach', 'voice-notes', coachVoiceNotesRouter(apiDeps)],
     ['/me', 'check-ins', ownCheckInsRouter(apiDeps)],
     ['/me', 'messages', inboxRouter(apiDeps)],
     ['/me', 'conversations', ownConversationRouter(apiDeps)],
     ['/me', 'notifications', notificationsRouter(apiDeps)],
     ['/me', 'certificate', certificateRouter(apiDeps)],
+    ['/me', 'voice-notes', ownVoiceNotesRouter(apiDeps)],
+    ['/voice-notes', 'voice-notes', voiceNotesRouter(apiDeps)],
   ];
   for (const [prefix, feature, router] of mounts) {
     // Named after its feature: the router stack then says who serves what (the route map's test reads it).

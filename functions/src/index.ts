@@ -57,7 +57,9 @@ export const api = onRequest(
 
 // The reminders: every quarter of an hour, what is due on each participant's own wall clock
 // (features/notifications/reminder-job.ts). One instance at a time; a run that fails is not
-// retried (the next one, 15 minutes later, catches up what is still in time, once).
+// retried (the next one, 15 minutes later, catches up what is still in time, once). The run of
+// 03:00 in Rome also deletes the voice notes of cohorts that ended more than 90 days ago
+// (features/voice-notes/retention-job.ts); a run that fails is done again the next night.
 export const reminders = onSchedule(
   {
     schedule: 'every 15 minutes',
@@ -70,14 +72,17 @@ export const reminders = onSchedule(
     retryCount: 0,
   },
   async () => {
-    const [{ loadConfig }, { createDeps }, { runReminderJob }] = await Promise.all([
+    const [{ loadConfig }, { createDeps }, { runReminderJob }, { isRetentionRun, runVoiceNoteRetention }] = await Promise.all([
       import('./config'),
       import('./deps'),
       import('./features/notifications/reminder-job'),
+      import('./features/voice-notes/retention-job'),
     ]);
     const deps = await createDeps(loadConfig());
-    const report = await runReminderJob(deps, deps.clock());
+    const now = deps.clock();
+    const report = await runReminderJob(deps, now);
     console.log('Promemoria:', JSON.stringify(report));
+    if (isRetentionRun(now)) console.log('Note vocali scadute:', JSON.stringify(await runVoiceNoteRetention(deps, now)));
   },
 );
 

@@ -8,7 +8,7 @@ export const TRACKER_BODY_LIMIT = 512 * 1024;
 /** A message with a hand-picked list of recipients, or a coach's reply templates. */
 export const MESSAGE_BODY_LIMIT = 96 * 1024;
 
-const tooLarge = () => new HttpError(413, 'Richiesta troppo grande');
+export const tooLarge = () => new HttpError(413, 'Richiesta troppo grande');
 const notJson = () => new HttpError(415, 'La richiesta deve essere in formato JSON (Content-Type: application/json)');
 const malformedJson = () => badRequest('Richiesta non valida: JSON malformato');
 
@@ -18,14 +18,14 @@ function isJsonContentType(value: string | undefined): boolean {
   return type === 'application/json';
 }
 
-function hasBody(req: Request): boolean {
+export function hasBody(req: Request): boolean {
   const length = req.get('content-length');
   if (length !== undefined) return Number(length) > 0;
   return req.get('transfer-encoding') !== undefined;
 }
 
 /** Reads the body stream up to `limit` bytes; over the limit it drains the rest and fails with 413. */
-function readBody(req: Request, limit: number): Promise<Buffer> {
+export function readBody(req: Request, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Bucket } from '@google-cloud/storage';
@@ -10,6 +10,8 @@ export interface BlobStore {
   read(path: string): Promise<Readable | null>;
   write(path: string, bytes: Uint8Array, contentType: string): Promise<void>;
   exists(path: string): Promise<boolean>;
+  /** Removes the object; one already gone is no error. */
+  delete(path: string): Promise<void>;
 }
 
 /** Cloud Storage through the Admin SDK's bucket. */
@@ -29,6 +31,10 @@ export class GcsBlobStore implements BlobStore {
   async exists(path: string): Promise<boolean> {
     const [exists] = await this.bucket.file(path).exists();
     return exists;
+  }
+
+  async delete(path: string): Promise<void> {
+    await this.bucket.file(path).delete({ ignoreNotFound: true });
   }
 }
 
@@ -64,5 +70,9 @@ export class FileBlobStore implements BlobStore {
     } catch {
       return false;
     }
+  }
+
+  async delete(path: string): Promise<void> {
+    await rm(this.pathOf(path), { force: true });
   }
 }

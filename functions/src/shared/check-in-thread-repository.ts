@@ -1,6 +1,8 @@
 import type { DocumentSnapshot, Firestore, WriteBatch } from 'firebase-admin/firestore';
 import { checkInThreadId, type CoachReply, type OwnThread, type ParticipantAnswer, type ThreadStatus } from '@sfida/core/check-in-threads';
 import type { CheckIn } from '@sfida/core/tracker';
+import type { VoiceNote } from '@sfida/core/voice-notes';
+import { voiceNoteRef, voiceNoteOf, type VoiceNoteDoc } from './voice-note-repository';
 
 // `checkInThreads/{uid}_w{week}`: a weekly check-in as the server first received it, and what
 // coaches and the participant made of it. The tracker sync creates it (in the same batch as the
@@ -15,6 +17,8 @@ export interface ThreadDoc {
   checkInId: string;
   mood: number;
   reflection: string;
+  /** The voice note recorded with the check-in, checked to be the participant's own (absent on threads older than voice notes). */
+  voiceNote?: VoiceNote | null;
   /** The day the participant wrote it (their zone). */
   date: string;
   /** When the server first stored it. */
@@ -50,7 +54,7 @@ export function answerMarkerRef(db: Firestore, threadId: string) {
 }
 
 /** A new thread for a check-in just received. */
-export function newThreadDoc(userId: string, cohortId: string, checkIn: CheckIn, now: Date): ThreadDoc {
+export function newThreadDoc(userId: string, cohortId: string, checkIn: CheckIn, now: Date, voiceNote: VoiceNote | null = null): ThreadDoc {
   const at = now.toISOString();
   return {
     userId,
@@ -59,6 +63,7 @@ export function newThreadDoc(userId: string, cohortId: string, checkIn: CheckIn,
     checkInId: checkIn.id,
     mood: checkIn.mood,
     reflection: checkIn.reflection,
+    voiceNote,
     date: checkIn.date,
     receivedAt: at,
     status: 'open',
@@ -73,6 +78,24 @@ export function newThreadDoc(userId: string, cohortId: string, checkIn: CheckIn,
 }
 
 /**
+ * The voice notes named by the check-ins that get a thread now (see addNewThreads), by id: only
+ * notes the participant recorded for their own thread count, so a tracker cannot borrow another's.
+ * Read only when such a check-in names one: a sync without a new check-in reads nothing more.
+ */
+export async function voiceNotesOfNewThreads(db: Firestore, userId: string, checkIns: CheckIn[], threadWeeks: number[]): Promise<Map<string, VoiceNote>> {
+  const weeks = new Set(threadWeeks);
+  const ids = [...new Set(checkIns.filter((c) => !weeks.has(c.weekNumber) && c.voiceNoteId).map((c) => c.voiceNoteId!))];
+  if (ids.length === 0) return new Map();
+  const snaps = await db.getAll(...ids.map((id) => voiceNoteRef(db, id)));
+  const found = new Map<string, VoiceNote>();
+  for (const snap of snaps) {
+    const doc = snap.data() as VoiceNoteDoc | undefined;
+    if (doc && doc.participantUid === userId && doc.authorUid === userId) found.set(snap.id, voiceNoteOf(snap.id, doc));
+  }
+  return found;
+}
+
+/**
  * Adds to `batch` a thread for each check-in whose week has none yet (`threadWeeks`, kept with the
  * tracker). A tracker stored before threads existed has no list: its check-ins get theirs now.
  * Answers the weeks that have a thread after the batch.
@@ -84,11 +107,13 @@ export function addNewThreads(
   checkIns: CheckIn[],
   threadWeeks: number[],
   now: Date,
+  voiceNotes: Map<string, VoiceNote> = new Map(),
 ): number[] {
   const weeks = new Set(threadWeeks);
   for (const checkIn of checkIns) {
     if (weeks.has(checkIn.weekNumber)) continue;
-    batch.set(threadRef(db, checkInThreadId(owner.userId, checkIn.weekNumber)), newThreadDoc(owner.userId, owner.cohortId, checkIn, now));
+    const voiceNote = (checkIn.voiceNoteId && voiceNotes.get(checkIn.voiceNoteId)) || null;
+    batch.set(threadRef(db, checkInThreadId(owner.userId, checkIn.weekNumber)), newThreadDoc(owner.userId, owner.cohortId, checkIn, now, voiceNote));
     weeks.add(checkIn.weekNumber);
   }
   return [...weeks].sort((a, b) => a - b);
@@ -98,15 +123,23 @@ export function threadFrom(snap: DocumentSnapshot): ThreadDoc {
   return snap.data() as ThreadDoc;
 }
 
+/** The coach's reply as both sides read it (without the coach's id). */
+export function replyOf(doc: ThreadDoc): CoachReply | null {
+  if (!doc.reply) return null;
+  const { text, coachName, at, voiceNote } = doc.reply;
+  return { text, coachName, at, ...(voiceNote ? { voiceNote } : {}) };
+}
+
 /** The participant's view of a thread. */
 export function ownThreadOf(doc: ThreadDoc): OwnThread {
   return {
     weekNumber: doc.weekNumber,
     status: doc.status,
     handledBy: doc.handledBy?.name ?? null,
-    reply: doc.reply ? { text: doc.reply.text, coachName: doc.reply.coachName, at: doc.reply.at } : null,
+    reply: replyOf(doc),
     replySeenAt: doc.replySeenAt,
     answer: doc.answer,
+    ...(doc.voiceNote ? { voiceNote: doc.voiceNote } : {}),
   };
 }
 

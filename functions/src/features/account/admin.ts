@@ -13,6 +13,7 @@ import { addDefaultCohortCoach } from '../../shared/default-cohort';
 import { HOME_TIME_ZONE } from '@sfida/core/dates';
 import { newUserDoc, toUser, userRef, type UserDoc } from '../../shared/user-repository';
 import { unrankParticipant } from '../../shared/tracker-repository';
+import { deleteVoiceNotesOfAccount } from '../../shared/voice-note-repository';
 
 /**
  * Operator commands (make-owner, the local seeder, tests): they run with the
@@ -85,8 +86,12 @@ export async function grantOwner(deps: AdminDeps, email: string): Promise<User> 
   return toUser(await ref.get());
 }
 
-/** Disables an account in Firebase Auth, mirrors it on the user document and ends all its sessions at once. */
-export async function disableAccount(deps: AdminDeps, email: string): Promise<void> {
+/**
+ * Disables an account in Firebase Auth, mirrors it on the user document and ends all its sessions
+ * at once. Closing an account also deletes its voice notes (recordings of a voice are kept no
+ * longer than the account that made or received them).
+ */
+export async function disableAccount(deps: AdminDeps & Pick<Deps, 'blobStore'>, email: string): Promise<void> {
   const record = await findAuthUser(deps, email.trim().toLowerCase());
   if (!record) throw new Error(`Nessun account con email ${email}`);
   await deps.auth.updateUser(record.uid, { disabled: true });
@@ -94,4 +99,5 @@ export async function disableAccount(deps: AdminDeps, email: string): Promise<vo
   // A disabled account leaves the leaderboard, and the counts that rank the others too.
   await unrankParticipant(deps.db, record.uid);
   await new SessionStore(deps.db, deps.auth, deps.clock).endAllFor(record.uid);
+  await deleteVoiceNotesOfAccount(deps, record.uid);
 }

@@ -41,8 +41,8 @@ export function coachCheckInsRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'config
   });
 
   router.post('/check-ins/:threadId/reply', body, requireCoach, async (req, res) => {
-    const { text } = parseOr400(replyRequestSchema, req.body);
-    res.json(await handleCheckIn(deps, currentUser(res), String(req.params.threadId), { action: 'reply', text }));
+    const { text, voiceNoteId } = parseOr400(replyRequestSchema, req.body);
+    res.json(await handleCheckIn(deps, currentUser(res), String(req.params.threadId), { action: 'reply', text, voiceNoteId }));
   });
 
   router.post('/check-ins/:threadId/read', body, requireCoach, async (req, res) => {

@@ -20,10 +20,12 @@ import { plannerProgress, weekActions } from '@sfida/core/tracker-actions';
 import type { User } from '@sfida/core/user';
 import type { ApiDeps } from '../../deps';
 import type { WriteBatch } from 'firebase-admin/firestore';
-import { ownThreadOf, threadsOfUser, type ThreadDoc } from '../../shared/check-in-thread-repository';
+import { voiceNoteMessages } from '@sfida/core/voice-notes';
+import { ownThreadOf, replyOf, threadsOfUser, type ThreadDoc } from '../../shared/check-in-thread-repository';
 import { addActivity, conversationOf } from '../../shared/conversation-repository';
 import { countCoachAction } from '../../shared/coach-day-repository';
 import { cohortOfCoach, cohortRef, cohortsCoachedBy, type CoachedCohort } from '../../shared/cohort-repository';
+import { ownVoiceNote } from '../../shared/voice-note-repository';
 import { badRequest, conflict, notFound } from '../../shared/http-error';
 import { notifyUsers } from '../../shared/push-notifier';
 import { toUser, userRef } from '../../shared/user-repository';
@@ -83,6 +85,7 @@ export function cardOf(thread: ThreadDoc, user: User | null, tracker: TrackerDat
     weekNumber: thread.weekNumber,
     mood: thread.mood,
     reflection: thread.reflection,
+    ...(thread.voiceNote ? { voiceNote: thread.voiceNote } : {}),
     date: thread.date,
     receivedAt: thread.receivedAt,
     moods: [...earlier.map((c) => ({ weekNumber: c.weekNumber, mood: c.mood })), { weekNumber: thread.weekNumber, mood: thread.mood }],
@@ -91,7 +94,7 @@ export function cardOf(thread: ThreadDoc, user: User | null, tracker: TrackerDat
     status: thread.status,
     handledBy: thread.handledBy?.name ?? null,
     handledAt: thread.handledAt,
-    reply: thread.reply ? { text: thread.reply.text, coachName: thread.reply.coachName, at: thread.reply.at } : null,
+    reply: replyOf(thread),
     replySeenAt: thread.replySeenAt,
     answer: thread.answer,
   };
@@ -158,8 +161,8 @@ export async function markCheckInsRead(deps: CheckInDeps, coach: User, threadIds
   return { read, alreadyHandled: unique.filter((_, i) => !done[i]) };
 }
 
-/** What a coach does with a check-in: answers it, or marks it read without a reply. */
-export type CheckInHandling = { action: 'reply'; text: string } | { action: 'read' };
+/** What a coach does with a check-in: answers it (a text, a voice note they recorded for it, or both), or marks it read without a reply. */
+export type CheckInHandling = { action: 'reply'; text: string; voiceNoteId?: string } | { action: 'read' };
 
 /**
  * A coach handles a check-in: replies to it, or marks it read. One coach handles a thread once;
@@ -170,18 +173,21 @@ export async function handleCheckIn(deps: CheckInDeps, coach: User, threadId: st
   if (thread.handled) throw conflict(`${threadMessages.alreadyHandled} (${thread.handledBy?.name ?? 'coach'})`);
   const at = deps.clock().toISOString();
   const coachName = coach.name || coach.email;
+  // A voice note recorded by this coach for this participant's thread, and no other.
+  const voiceNote = handling.action === 'reply' && handling.voiceNoteId ? await ownVoiceNote(deps.db, handling.voiceNoteId, thread.userId, coach.id) : null;
+  if (handling.action === 'reply' && handling.voiceNoteId && !voiceNote) throw badRequest(voiceNoteMessages.invalid);
   const changes = {
     status: handling.action === 'read' ? ('read' as const) : ('replied' as const),
     handledBy: { id: coach.id, name: coachName },
     handledAt: at,
-    reply: handling.action === 'read' ? null : { text: handling.text, coachId: coach.id, coachName, at },
+    reply: handling.action === 'read' ? null : { text: handling.text, coachId: coach.id, coachName, at, ...(voiceNote ? { voiceNote } : {}) },
     updatedAt: at,
   };
   // A reply is the thread's latest activity; it is new for the participant through its own "seen" mark.
   const conversation = handling.action === 'reply' ? await conversationOf(deps.db, thread.userId) : null;
   const activity = (batch: WriteBatch) => {
     if (handling.action !== 'reply') return;
-    addActivity(deps.db, batch, conversation, { userId: thread.userId, cohortId: thread.cohortId, from: 'coach', text: handling.text, at, unread: 'quiet', coachName });
+    addActivity(deps.db, batch, conversation, { userId: thread.userId, cohortId: thread.cohortId, from: 'coach', text: handling.text || 'Nota vocale', at, unread: 'quiet', coachName });
   };
   if (!(await saveHandling(deps.db, threadId, changes, activity))) {
     const current = await threadById(deps.db, threadId);

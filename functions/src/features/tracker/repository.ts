@@ -1,7 +1,7 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import type { RosterDigest } from '@sfida/core/roster-digest';
 import type { TrackerData } from '@sfida/core/tracker';
-import { addNewThreads } from '../../shared/check-in-thread-repository';
+import { addNewThreads, voiceNotesOfNewThreads } from '../../shared/check-in-thread-repository';
 import { isAlreadyExists } from '../../shared/firestore';
 import { triageRecheck, userRef } from '../../shared/user-repository';
 import {
@@ -55,10 +55,11 @@ function revisionRef(db: Firestore, uid: string, revision: number) {
  */
 export async function saveTrackerRevision(db: Firestore, write: TrackerRevision): Promise<boolean> {
   const { uid, revision, tracker, summary, scores, threadWeeks, now } = write;
+  const voiceNotes = await voiceNotesOfNewThreads(db, uid, tracker.checkIns, threadWeeks);
   const batch = db.batch();
   batch.create(revisionRef(db, uid, revision), { [REVISION_TTL_FIELD]: Timestamp.fromMillis(now.getTime() + REVISION_MARKER_MS) });
   // A check-in's thread is created with the tracker that first holds it: none is missed, none made twice.
-  const weeks = addNewThreads(db, batch, { userId: uid, cohortId: summary.cohortId }, tracker.checkIns, threadWeeks, now);
+  const weeks = addNewThreads(db, batch, { userId: uid, cohortId: summary.cohortId }, tracker.checkIns, threadWeeks, now, voiceNotes);
   batch.set(trackerRef(db, uid), { data: JSON.stringify(tracker), revision, cohortId: summary.cohortId, updatedAt: summary.updatedAt, threadWeeks: weeks });
   batch.set(summaryRef(db, uid), summary);
   // The participant's own document: the roster reads the digest with the rest of them.

@@ -8,6 +8,7 @@ import { emptyTracker, type Mood } from '@sfida/core/tracker';
 import { submitCheckIn } from '@sfida/core/tracker-actions';
 import { currentDay } from '../../lib/use-today';
 import { fakeUser } from '../../testing/fake-user';
+import { installFakeMicrophone } from '../../testing/fake-microphone';
 import { fakeServer, json, renderApp, resetTestState, type ApiCall } from '../../testing/test-utils';
 import { STORAGE_KEYS } from '../../tracker/storage-keys';
 import CheckinPage from './checkin-page';
@@ -211,5 +212,65 @@ describe('Check-in: a word of support after a hard week', { timeout: 30_000 }, (
   it('after a good week it does not', async () => {
     await sendCheckIn(/4 · Bene$/);
     expect(screen.queryByText('Grazie per averlo condiviso.')).not.toBeInTheDocument();
+  });
+});
+
+describe('Check-in: a voice note', { timeout: 30_000 }, () => {
+  const voiceNote = { id: 'f'.repeat(32), durationMs: 3000, mime: 'audio/webm' as const };
+  const storedCheckIns = () => JSON.parse(localStorage.getItem(STORAGE_KEYS.tracker('user-anna')) ?? '{"checkIns":[]}').checkIns as Array<{ voiceNoteId?: string }>;
+
+  async function recordAndSend(answer: (call: ApiCall) => Response | undefined) {
+    installFakeMicrophone();
+    const calls = fakeServer(fakeUser({ challengeStartDate: currentDay() }), answer);
+    const user = userEvent.setup();
+    renderApp('/checkin', <CheckinPage />);
+    await user.type(await screen.findByRole('textbox', { name: 'La tua riflessione' }), 'Te lo racconto a voce');
+    await user.click(screen.getByRole('button', { name: 'Registra una nota vocale' }));
+    await user.click(await screen.findByRole('button', { name: 'Ferma la registrazione' }));
+    expect(await screen.findByLabelText(/^Ascolta la registrazione/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Invia check-in' }));
+    return calls;
+  }
+
+  it('is uploaded as recorded before the check-in, which then names it', async () => {
+    const calls = await recordAndSend((call) => (call.path === '/api/me/voice-notes' ? json({ voiceNote }, 201) : undefined));
+    expect(await screen.findByText('✓ Check-in già completato questa settimana')).toBeInTheDocument();
+    const upload = calls.find((call) => call.path === '/api/me/voice-notes');
+    expect(upload).toMatchObject({ method: 'POST', credentials: 'include', headers: { 'content-type': 'audio/webm;codecs=opus' } });
+    expect(storedCheckIns().map((checkIn) => checkIn.voiceNoteId)).toEqual([voiceNote.id]);
+  });
+
+  it('refused by the server, it leaves the check-in unsent with the server’s message', async () => {
+    await recordAndSend((call) =>
+      call.path === '/api/me/voice-notes' ? json({ message: 'La nota vocale può durare al massimo 2 minuti.' }, 400) : undefined,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('La nota vocale può durare al massimo 2 minuti.');
+    expect(screen.getByRole('button', { name: 'Invia check-in' })).toBeEnabled();
+    expect(storedCheckIns()).toEqual([]);
+  });
+
+  function storeTextNote() {
+    const now = new Date();
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const result = submitCheckIn(emptyTracker(zone, now, currentDay()), { mood: 3, reflection: 'Settimana normale', audioNote: 'Nota scritta' }, now, 'c-1');
+    if (!result.ok) throw new Error(result.message);
+    localStorage.setItem(STORAGE_KEYS.tracker('user-anna'), JSON.stringify(result.data));
+  }
+
+  it('in the history, the notes of the thread play with their lengths', async () => {
+    storeTextNote();
+    threadServer([thread({ reply: { ...reply, voiceNote: { ...voiceNote, id: 'e'.repeat(32), durationMs: 65_000 } }, voiceNote })]);
+    renderApp('/checkin', <CheckinPage />);
+    expect(await screen.findByLabelText('La tua nota vocale, 3 secondi')).toHaveAttribute('src', `/api/voice-notes/${voiceNote.id}`);
+    expect(screen.getByLabelText('Nota vocale di Marco Coach, 1 minuto e 5 secondi')).toBeInTheDocument();
+  });
+
+  it('a tracker with a note written as text by an older version still loads, marked as before', async () => {
+    storeTextNote();
+    threadServer([]);
+    renderApp('/checkin', <CheckinPage />);
+    const entry = await screen.findByRole('listitem');
+    expect(entry).toHaveTextContent('Settimana normale');
+    expect(entry).toHaveTextContent('🎙️ Nota audio');
   });
 });

@@ -32,6 +32,7 @@ export default function PrivacyPage() {
             'I dati del tracker sincronizzati dal tuo dispositivo: abitudini e giorni completati, azioni del planner settimanale, check-in settimanali (umore e riflessione), punti e badge.',
             'I progressi calcolati a partire da questi dati (ad esempio punti e costanza della settimana) e la tua posizione nella classifica del gruppo.',
             'Le risposte del coach ai tuoi check-in, la tua eventuale risposta, quando le hai lette, e i messaggi che i coach mandano al gruppo o a una parte di esso.',
+            'Le note vocali che registri con un check-in o scrivendo al tuo coach, e quelle che i coach registrano per te: il file audio, la sua durata, chi l’ha registrata e quando.',
             'Se attivi le notifiche: per ogni dispositivo, l’indirizzo che il servizio di notifiche del browser (Google, Mozilla, Apple o Microsoft) assegna a quel dispositivo e le chiavi per cifrare i messaggi, finché non le disattivi o esci; le tue preferenze (quali promemoria, a che ora, le ore di silenzio). I messaggi passano cifrati dal servizio di notifiche del browser, che non può leggerne il contenuto.',
             'Un cookie tecnico di sessione (“__session”), necessario per mantenerti connesso: non è leggibile dagli script della pagina e non viene usato per profilazione.',
             'Per ogni browser da cui accedi, l’impronta (hash) di un codice casuale del dispositivo, mai il codice in chiaro, per 180 giorni dall’ultimo accesso: serve a riconoscere un browser già usato, così i tentativi di accesso sbagliati fatti da altri non ti bloccano.',
@@ -73,7 +74,7 @@ export default function PrivacyPage() {
         <Text>
           I coach del tuo gruppo vedono il tuo nome, la tua email e tutto ciò che registri nel percorso: abitudini e giorni
           segnati, planner, punti, badge e i check-in settimanali, compresi l’umore e il testo completo delle riflessioni.
-          Li usano per capire chi ha bisogno di loro e per risponderti nell’App, e possono esportare questi dati del gruppo in un file. Quando un coach ti risponde, gli altri coach del gruppo vedono la risposta e se l’hai letta.
+          Li usano per capire chi ha bisogno di loro e per risponderti nell’App, e possono esportare questi dati del gruppo in un file. Quando un coach ti risponde, gli altri coach del gruppo vedono la risposta e se l’hai letta. Le note vocali le ascoltate solo tu e i coach del tuo gruppo: non sono mai pubbliche e il browser non le conserva in cache.
           Gli altri partecipanti del tuo gruppo vedono in classifica solo il tuo nome, l’iniziale del tuo cognome e i tuoi punti; le riflessioni dei
           check-in non sono mai mostrate agli altri partecipanti. I dati sono ospitati su Google
           Firebase (Google Cloud), nominato responsabile del trattamento, in data center dell’Unione europea; eventuali
@@ -84,7 +85,9 @@ export default function PrivacyPage() {
       <Section title="6. Per quanto tempo">
         <Text>
           Conserviamo i dati per la durata del percorso e fino a 12 mesi dalla sua conclusione, per permetterti di consultare
-          i risultati; poi li cancelliamo o li rendiamo anonimi. Puoi chiedere la cancellazione anticipata in qualsiasi momento.
+          i risultati; poi li cancelliamo o li rendiamo anonimi. Le note vocali durano meno: le cancelliamo automaticamente
+          90 giorni dopo la fine delle otto settimane del tuo gruppo, e subito se il tuo account viene chiuso. Puoi chiedere la
+          cancellazione anticipata in qualsiasi momento.
         </Text>
       </Section>
 

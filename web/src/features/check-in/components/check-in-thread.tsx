@@ -1,6 +1,7 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Box, Button, Field, Flex, Stack, Text, Textarea } from '@chakra-ui/react';
 import { answerRequestSchema, MAX_ANSWER, type CoachReply, type OwnThread, type ParticipantAnswer } from '@sfida/core/check-in-threads';
+import { VoiceNotePlayer } from '../../../components/voice-note-player';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDayTime } from '../../../lib/day-time';
 import { useAnswerReply, useMarkReplySeen } from '../../../lib/inbox';
@@ -43,7 +44,11 @@ function CoachReplyBlock({ thread, reply, userId, timeZone }: ThreadProps & { re
     if (unseen) markSeen();
   }, [unseen, markSeen]);
 
-  return <ThreadNote author={`Risposta di ${reply.coachName}`} at={reply.at} text={reply.text} timeZone={timeZone} fromCoach />;
+  return (
+    <ThreadNote author={`Risposta di ${reply.coachName}`} at={reply.at} text={reply.text} timeZone={timeZone} fromCoach>
+      {reply.voiceNote && <VoiceNotePlayer voiceNote={reply.voiceNote} label={`Nota vocale di ${reply.coachName}`} />}
+    </ThreadNote>
+  );
 }
 
 function AnswerBlock({ answer, timeZone }: { answer: ParticipantAnswer; timeZone: string }) {
@@ -51,7 +56,21 @@ function AnswerBlock({ answer, timeZone }: { answer: ParticipantAnswer; timeZone
 }
 
 /** One message of the thread: who, when (in the participant's zone) and what; the answer indented under the reply. */
-function ThreadNote({ author, at, text, timeZone, fromCoach = false }: { author: string; at: string; text: string; timeZone: string; fromCoach?: boolean }) {
+function ThreadNote({
+  author,
+  at,
+  text,
+  timeZone,
+  fromCoach = false,
+  children,
+}: {
+  author: string;
+  at: string;
+  text: string;
+  timeZone: string;
+  fromCoach?: boolean;
+  children?: ReactNode;
+}) {
   return (
     <Box
       borderWidth="1px"
@@ -65,9 +84,12 @@ function ThreadNote({ author, at, text, timeZone, fromCoach = false }: { author:
           <time dateTime={at}>{formatDayTime(at, timeZone)}</time>
         </Text>
       </Flex>
-      <Text mt="1" whiteSpace="pre-wrap" overflowWrap="anywhere">
-        {text}
-      </Text>
+      {text !== '' && (
+        <Text mt="1" whiteSpace="pre-wrap" overflowWrap="anywhere">
+          {text}
+        </Text>
+      )}
+      {children && <Box mt="2">{children}</Box>}
     </Box>
   );
 }

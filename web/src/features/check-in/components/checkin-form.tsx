@@ -1,10 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Box, Button, chakra, Field, Flex, Stack, Text, Textarea } from '@chakra-ui/react';
 import { formatItalianDate, weekdayIndex } from '@sfida/core/dates';
 import type { IsoDate } from '@sfida/core/iso-date';
 import { MAX_REFLECTION, type Mood } from '@sfida/core/tracker';
 import { submitCheckIn } from '@sfida/core/tracker-actions';
+import { MAX_VOICE_NOTE_MS } from '@sfida/core/voice-notes';
+import { VoiceRecorder, type Recording } from '../../../components/voice-recorder';
+import { errorMessage } from '../../../lib/api-client';
 import { noticeDone } from '../../../lib/points-notice';
+import { OWN_VOICE_NOTES_PATH, uploadVoiceNote } from '../../../lib/voice-notes';
 import { useTracker } from '../../../tracker/use-tracker';
 import { MOODS } from '../../../lib/moods';
 
@@ -29,17 +33,44 @@ const MoodOption = chakra('label', {
   },
 });
 
-/** This week's check-in: mood 1-5, a reflection (max 300), +10 points. `onSent` hears the mood once it is saved. */
+/**
+ * This week's check-in: mood 1-5, a reflection (max 300), an optional voice note, +10 points.
+ * `onSent` hears the mood once it is saved. The voice note goes to the server first (it needs the
+ * connection); the check-in then names it and is saved as any check-in is.
+ */
 export function CheckInForm({ today, onSent }: { today: IsoDate; onSent?: (mood: Mood) => void }) {
   const { tracker, apply } = useTracker();
   const [mood, setMood] = useState<Mood>(3);
   const [reflection, setReflection] = useState('');
   const [message, setMessage] = useState<string | null>(null);
+  const [recording, setRecording] = useState<Recording | null>(null);
+  const [uploading, setUploading] = useState(false);
+  // The tracker as it is once the upload is done (another tab may have changed it meanwhile).
+  const latest = useRef(tracker);
+  latest.current = tracker;
   const isSunday = weekdayIndex(today) === 6;
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
-    const result = apply(submitCheckIn(tracker, { mood, reflection }, new Date()));
+    // Checked before anything is uploaded: a check-in that cannot be saved sends no voice note.
+    const check = submitCheckIn(tracker, { mood, reflection }, new Date());
+    if (!check.ok) {
+      setMessage(check.message);
+      return;
+    }
+    let voiceNoteId: string | undefined;
+    if (recording) {
+      setUploading(true);
+      try {
+        voiceNoteId = (await uploadVoiceNote(OWN_VOICE_NOTES_PATH, recording.blob)).id;
+      } catch (error) {
+        setMessage(errorMessage(error, 'Invio della nota vocale non riuscito: controlla la connessione e riprova, oppure elimina la registrazione.'));
+        return;
+      } finally {
+        setUploading(false);
+      }
+    }
+    const result = apply(submitCheckIn(latest.current, { mood, reflection, voiceNoteId }, new Date()));
     if (!result.ok) {
       setMessage(result.message);
       return;
@@ -50,7 +81,7 @@ export function CheckInForm({ today, onSent }: { today: IsoDate; onSent?: (mood:
   }
 
   return (
-    <Stack as="form" onSubmit={submit} gap="5" aria-label="Check-in della settimana">
+    <Stack as="form" onSubmit={(event) => void submit(event)} gap="5" aria-label="Check-in della settimana">
       <Text>
         <Text as="span" fontWeight="semibold">
           Data:
@@ -104,6 +135,21 @@ export function CheckInForm({ today, onSent }: { today: IsoDate; onSent?: (mood:
         </Field.HelperText>
       </Field.Root>
 
+      <chakra.fieldset border="0" p="0" m="0" minW="0">
+        <chakra.legend fontWeight="semibold" mb="2">
+          Nota vocale (facoltativa)
+        </chakra.legend>
+        <VoiceRecorder
+          label="Nota vocale del check-in"
+          maxMs={MAX_VOICE_NOTE_MS}
+          disabled={uploading}
+          onChange={(made) => {
+            setRecording(made);
+            setMessage(null);
+          }}
+        />
+      </chakra.fieldset>
+
       {message && (
         <Text role="alert" color="fg.error" bg="bg.error" p="3" borderRadius="md" fontWeight="medium">
           {message}
@@ -111,7 +157,7 @@ export function CheckInForm({ today, onSent }: { today: IsoDate; onSent?: (mood:
       )}
 
       <Box>
-        <Button type="submit" disabled={reflection.length === 0}>
+        <Button type="submit" disabled={reflection.length === 0 || uploading} loading={uploading} loadingText="Invio della nota vocale...">
           Invia check-in
         </Button>
       </Box>

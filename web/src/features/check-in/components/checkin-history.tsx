@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { Stack, Text } from '@chakra-ui/react';
+import { Box, Stack, Text } from '@chakra-ui/react';
 import { useLocation } from 'react-router-dom';
 import type { OwnThread } from '@sfida/core/check-in-threads';
 import type { CheckIn } from '@sfida/core/tracker';
 import { cutText } from '@sfida/core/text';
 import { CheckInCard } from '../../../components/check-in-card';
+import { VoiceNotePlayer } from '../../../components/voice-note-player';
 import { historyEntryId } from '../../../lib/inbox';
 import { CheckInThread } from './check-in-thread';
 
@@ -47,10 +48,17 @@ export function CheckInHistory({ checkIns, threads, userId, timeZone }: CheckInH
             <Text mt="1" color="fg.muted" overflowWrap="anywhere">
               {cutText(checkIn.reflection, HISTORY_REFLECTION_LENGTH, '…')}
             </Text>
-            {checkIn.audioNote && (
-              <Text mt="1" fontSize="sm" color="fg.muted">
-                🎙️ Nota audio
-              </Text>
+            {thread?.voiceNote ? (
+              <Box mt="2">
+                <VoiceNotePlayer voiceNote={thread.voiceNote} label="La tua nota vocale" />
+              </Box>
+            ) : (
+              // A note written as text by an older version, or a voice note whose thread is not in yet.
+              (checkIn.audioNote || checkIn.voiceNoteId) && (
+                <Text mt="1" fontSize="sm" color="fg.muted">
+                  🎙️ Nota audio
+                </Text>
+              )
             )}
             {thread && <CheckInThread thread={thread} userId={userId} timeZone={timeZone} />}
           </CheckInCard>

@@ -76,17 +76,17 @@ export function useParticipantCheckIns(cohortId: string, userId: string) {
 }
 
 /**
- * Replies to a check-in (`text`) or marks it read (no text). On success the card leaves the
+ * Replies to a check-in (`text`, with a voice note already uploaded when `voiceNoteId`) or marks it read (no text). On success the card leaves the
  * queue at once, then every view is read again; on a failure (a 409: another coach was faster)
  * too, so the coach sees the queue as it is.
  */
 export function useHandleCheckIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ checkInId, text }: { checkInId: string; text?: string }) => {
+    mutationFn: ({ checkInId, text, voiceNoteId }: { checkInId: string; text?: string; voiceNoteId?: string }) => {
       const base = `/api/coach/check-ins/${encodeURIComponent(checkInId)}`;
       if (text === undefined) return apiFetch(`${base}/read`, { method: 'POST', schema: checkInCardSchema });
-      const body: ReplyRequest = { text };
+      const body: ReplyRequest = voiceNoteId ? { text, voiceNoteId } : { text };
       return apiFetch(`${base}/reply`, { method: 'POST', body, schema: checkInCardSchema });
     },
     onSuccess: (card) => withoutCards(queryClient, [card.id]),

@@ -10,7 +10,7 @@ import { moodColor, moodOf } from '../../../lib/moods';
 import { notify } from '../../../lib/notices';
 import { useCheckInView, useMarkCheckInsRead } from '../api/check-ins';
 import { participantPagePath } from '../paths';
-import { MoodWithTrend, ReplyForm, WeekFigures } from './check-in-thread';
+import { CheckInVoiceNote, MoodWithTrend, ReplyForm, WeekFigures } from './check-in-thread';
 import { CohortFilter, type CohortOption } from './cohort-filter';
 
 const moodBandLabels: Record<MoodBand, string> = { low: 'Umore 1–2', mid: 'Umore 3', high: 'Umore 4–5' };
@@ -89,6 +89,7 @@ function InboxRow({
           <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
             {card.reflection}
           </Text>
+          <CheckInVoiceNote card={card} />
           <WeekFigures card={card} />
           <ReplyForm card={card} onConflict={onConflict} />
         </Stack>

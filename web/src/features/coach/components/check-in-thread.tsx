@@ -1,11 +1,15 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Badge, Box, Button, Field, Flex, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { fillPlaceholders, firstNameOf, MAX_REPLY, threadMessages, type CheckInCard } from '@sfida/core/check-in-threads';
+import { MAX_VOICE_NOTE_MS } from '@sfida/core/voice-notes';
 import { FormError } from '../../../components/form-error';
+import { VoiceNotePlayer } from '../../../components/voice-note-player';
+import { VoiceRecorder, type Recording } from '../../../components/voice-recorder';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatDayTime } from '../../../lib/day-time';
 import { moodOf } from '../../../lib/moods';
 import { notify } from '../../../lib/notices';
+import { coachVoiceNotesPath, uploadVoiceNote } from '../../../lib/voice-notes';
 import { useHandleCheckIn } from '../api/check-ins';
 import { useReplyTemplates } from '../api/reply-templates';
 
@@ -78,6 +82,12 @@ export function WeekFigures({ card }: { card: CheckInCard }) {
   );
 }
 
+/** The voice note the participant recorded with the check-in, with its length. */
+export function CheckInVoiceNote({ card }: { card: CheckInCard }) {
+  if (!card.voiceNote) return null;
+  return <VoiceNotePlayer voiceNote={card.voiceNote} label={`Nota vocale di ${firstNameOf(card.name) || card.name}`} />;
+}
+
 /** Who handled the check-in, the reply with "letto" once the participant opened it, and their answer. */
 export function ThreadView({ card }: { card: CheckInCard }) {
   if (card.status === 'open') {
@@ -101,11 +111,14 @@ export function ThreadView({ card }: { card: CheckInCard }) {
         )}
       </Flex>
       {card.reply && (
-        <Box borderLeftWidth="3px" borderColor="brand.border" pl="3">
-          <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
-            {card.reply.text}
-          </Text>
-        </Box>
+        <Stack gap="2" borderLeftWidth="3px" borderColor="brand.border" pl="3">
+          {card.reply.text !== '' && (
+            <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
+              {card.reply.text}
+            </Text>
+          )}
+          {card.reply.voiceNote && <VoiceNotePlayer voiceNote={card.reply.voiceNote} label={`Nota vocale di ${card.reply.coachName}`} />}
+        </Stack>
       )}
       {card.answer && (
         <Box borderLeftWidth="3px" borderColor="accent.border" pl="3">
@@ -131,6 +144,9 @@ export function ReplyForm({ card, onConflict }: { card: CheckInCard; onConflict?
   const [templateId, setTemplateId] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState<'reply' | 'read' | null>(null);
+  const [recording, setRecording] = useState<Recording | null>(null);
+  // A new key clears the recorder once its note is sent.
+  const [recorderKey, setRecorderKey] = useState(0);
   const textarea = useRef<HTMLTextAreaElement>(null);
 
   function insertTemplate() {
@@ -143,13 +159,20 @@ export function ReplyForm({ card, onConflict }: { card: CheckInCard; onConflict?
   }
 
   async function run(kind: 'reply' | 'read') {
-    if (kind === 'reply' && text.trim() === '') return setError(threadMessages.replyRequired);
+    const voice = kind === 'reply' ? recording : null;
+    if (kind === 'reply' && text.trim() === '' && !voice) return setError(threadMessages.replyRequired);
     if (kind === 'reply' && text.trim().length > MAX_REPLY) return setError(threadMessages.replyTooLong);
     setError(null);
     onConflict?.(null);
     setPending(kind);
     try {
-      await handle.mutateAsync({ checkInId: card.id, text: kind === 'reply' ? text.trim() : undefined });
+      // The voice note first: the reply then names it.
+      const voiceNoteId = voice ? (await uploadVoiceNote(coachVoiceNotesPath(card.cohortId, card.userId), voice.blob)).id : undefined;
+      await handle.mutateAsync({ checkInId: card.id, text: kind === 'reply' ? text.trim() : undefined, voiceNoteId });
+      if (voice) {
+        setRecording(null);
+        setRecorderKey((key) => key + 1);
+      }
       notify({ type: 'success', title: kind === 'reply' ? 'Risposta inviata' : 'Check-in segnato come letto', description: card.name });
     } catch (caught) {
       const message = errorMessage(caught, kind === 'reply' ? 'Invio della risposta non riuscito' : 'Operazione non riuscita');
@@ -197,6 +220,7 @@ export function ReplyForm({ card, onConflict }: { card: CheckInCard; onConflict?
             {text.length}/{MAX_REPLY}
           </Field.HelperText>
         </Field.Root>
+        <VoiceRecorder key={recorderKey} label={`Nota vocale per ${card.name}`} maxMs={MAX_VOICE_NOTE_MS} disabled={pending !== null} onChange={setRecording} />
         <Flex gap="2" wrap="wrap">
           <Button type="submit" size="sm" loading={pending === 'reply'} loadingText="Invio..." disabled={pending !== null}>
             Invia risposta

@@ -23,7 +23,7 @@ import { useParticipant } from '../api/participant';
 import { useWithdrawParticipant } from '../api/roster';
 import { cohortPagePath, conversationPath } from '../paths';
 import { sortedReasons } from './attention';
-import { ReplyForm, ThreadView } from './check-in-thread';
+import { CheckInVoiceNote, ReplyForm, ThreadView } from './check-in-thread';
 import { ConfirmInline } from './confirm-inline';
 import { HabitGrid } from './habit-grid';
 import { ParticipantNotes } from './participant-notes';
@@ -115,9 +115,10 @@ function WeeklyPlanner({ tracker, currentWeek }: { tracker: TrackerData; current
 function WeekThread({ card }: { card: CheckInThreadCard | undefined }) {
   if (!card) return null;
   return (
-    <Box mt="3" pt="3" borderTopWidth="1px" borderColor="border">
+    <Stack mt="3" pt="3" gap="3" borderTopWidth="1px" borderColor="border">
+      <CheckInVoiceNote card={card} />
       {card.status === 'open' ? <ReplyForm card={card} /> : <ThreadView card={card} />}
-    </Box>
+    </Stack>
   );
 }
 

@@ -1,0 +1,63 @@
+import * as z from 'zod/mini';
+import { addDays, challengeLastDay, daysBetween } from './dates';
+import type { IsoDate } from './iso-date';
+
+// Voice notes: short recordings a participant sends with a check-in (or in a conversation) and a
+// coach sends back. The bytes live in the bucket; the server checks them (type, size, length) and
+// answers what the player needs. Browsers record Opus in WebM, Safari AAC in MP4.
+
+/** Longest recording, in milliseconds: the recorder stops there. */
+export const MAX_VOICE_NOTE_MS = 2 * 60 * 1000;
+/** What the server adds to the limit: an encoder's last frame may end a little past the stop. */
+export const VOICE_NOTE_TOLERANCE_MS = 1500;
+/** Largest file: two minutes of Opus at a generous bitrate stay far below it. */
+export const MAX_VOICE_NOTE_BYTES = 5 * 1024 * 1024;
+
+/** The containers the server accepts, as the bytes say (never the name or the header). */
+export const VOICE_NOTE_MIMES = ['audio/webm', 'audio/mp4', 'audio/ogg'] as const;
+export const voiceNoteMimeSchema = z.enum(VOICE_NOTE_MIMES);
+export type VoiceNoteMime = z.infer<typeof voiceNoteMimeSchema>;
+
+export const voiceNoteMessages = {
+  tooLarge: 'La nota vocale è troppo grande: il massimo è 5 MB.',
+  notAudio: 'Il file non è una registrazione audio valida: registra la nota vocale dall’app (WebM/Opus o MP4/AAC).',
+  tooLong: 'La nota vocale può durare al massimo 2 minuti.',
+  empty: 'La nota vocale è vuota: registra di nuovo.',
+  notFound: 'Nota vocale non trovata',
+  invalid: 'Nota vocale non valida',
+  participantsOnly: 'Solo i partecipanti possono inviare questa nota vocale',
+  withdrawn: 'Sei stato ritirato dal gruppo: non puoi più inviare note vocali',
+  tooMany: 'Hai inviato troppe note vocali: riprova tra un po’.',
+} as const;
+
+/** A voice note's id: 32 hexadecimal characters (random, so it cannot be guessed). */
+export const voiceNoteIdSchema = z.string({ error: voiceNoteMessages.invalid }).check(z.regex(/^[0-9a-f]{32}$/, voiceNoteMessages.invalid));
+
+/** `GET /api/voice-notes/{voiceNoteId}`. */
+export const voiceNoteParamsSchema = z.object({ voiceNoteId: voiceNoteIdSchema });
+
+/** A voice note as a player needs it: what to fetch, how long it lasts, its type. */
+export const voiceNoteSchema = z.object({
+  id: voiceNoteIdSchema,
+  durationMs: z.int().check(z.minimum(0)),
+  mime: voiceNoteMimeSchema,
+});
+export type VoiceNote = z.infer<typeof voiceNoteSchema>;
+
+/** `POST /api/me/voice-notes` and `POST /api/coach/cohorts/{cohortId}/participants/{userId}/voice-notes` (201). */
+export const voiceNoteUploadAnswerSchema = z.object({ voiceNote: voiceNoteSchema });
+export type VoiceNoteUploadAnswer = z.infer<typeof voiceNoteUploadAnswerSchema>;
+
+/** Days a cohort's voice notes are kept after its eight weeks end. */
+export const VOICE_NOTE_RETENTION_DAYS = 90;
+
+/** True once a cohort that began on `cohortStart` ended more than VOICE_NOTE_RETENTION_DAYS before `today`. */
+export function voiceNotesExpired(cohortStart: IsoDate, today: IsoDate): boolean {
+  return daysBetween(challengeLastDay(cohortStart), today) > VOICE_NOTE_RETENTION_DAYS;
+}
+
+/** The latest cohort start whose voice notes have expired on `today` (what the retention job queries). */
+export function latestExpiredCohortStart(today: IsoDate): IsoDate {
+  // challengeLastDay(start) = start + 55; expired when today - (start + 55) > 90.
+  return addDays(today, -(VOICE_NOTE_RETENTION_DAYS + 56));
+}

@@ -1,0 +1,96 @@
+import { describe, expect, test } from 'vitest';
+import { sniffAudio, withWebmDuration } from './audio-format';
+import { fixture } from './fixtures';
+
+describe('sniffAudio', () => {
+  test.each([
+    ['live.webm', 'audio/webm', 1500],
+    ['chrome.webm', 'audio/webm', 2100],
+    ['short.webm', 'audio/webm', 1508],
+    ['long.webm', 'audio/webm', 125_000],
+    ['short.m4a', 'audio/mp4', 1500],
+    ['frag.m4a', 'audio/mp4', 1546],
+    ['long.m4a', 'audio/mp4', 125_000],
+    ['short.ogg', 'audio/ogg', 1507],
+  ])('%s is %s of about %i ms', (name, mime, ms) => {
+    const info = sniffAudio(fixture(name));
+    expect(info?.mime).toBe(mime);
+    // Within a few frames of what ffprobe reports (an AAC track's length counts its priming samples).
+    expect(Math.abs(info!.durationMs - ms), `${info?.durationMs} ms`).toBeLessThanOrEqual(150);
+  });
+
+  test('the length of a WebM with no Duration comes from the clusters and the last block', () => {
+    const live = fixture('live.webm');
+    expect(Buffer.from(live).includes(Buffer.from([0x44, 0x89]))).toBe(false);
+    // Cut in the middle of the recording: the length is where the file stops, not the whole tone.
+    const half = sniffAudio(live.subarray(0, Math.floor(live.length / 2)));
+    expect(half?.durationMs).toBeGreaterThan(200);
+    expect(half?.durationMs).toBeLessThan(1200);
+  });
+
+  test('a Duration element shorter than the blocks does not shorten the recording', () => {
+    const long = fixture('long.webm');
+    const at = Buffer.from(long).indexOf(Buffer.from([0x44, 0x89]));
+    expect(at).toBeGreaterThan(0);
+    const forged = new Uint8Array(long);
+    const size = forged[at + 2]! & 0x7f;
+    const value = new DataView(forged.buffer, at + 3, size);
+    if (size === 4) value.setFloat32(0, 1000);
+    else value.setFloat64(0, 1000);
+    expect(sniffAudio(forged)?.durationMs).toBeGreaterThan(124_000);
+  });
+
+  test('what is not audio we accept is null, whatever its name', () => {
+    const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+    expect(sniffAudio(png)).toBeNull();
+    expect(sniffAudio(new TextEncoder().encode('{"audio": "nota.webm"}'))).toBeNull();
+    expect(sniffAudio(new Uint8Array(0))).toBeNull();
+    // A video in WebM: the container is right, the track is not sound.
+    expect(sniffAudio(fixture('video.webm'))).toBeNull();
+    // Headers and nothing after them.
+    expect(sniffAudio(fixture('short.webm').subarray(0, 12))).toBeNull();
+    expect(sniffAudio(fixture('short.m4a').subarray(0, 40))).toBeNull();
+    expect(sniffAudio(Uint8Array.from([...new TextEncoder().encode('OggS'), 0, 2]))).toBeNull();
+  });
+
+  test('an Ogg stream of another codec is not a voice note', () => {
+    const ogg = fixture('short.ogg');
+    const forged = new Uint8Array(ogg);
+    const at = Buffer.from(ogg).indexOf(Buffer.from('OpusHead'));
+    forged.set(new TextEncoder().encode('VorbHead'), at);
+    expect(sniffAudio(forged)).toBeNull();
+  });
+
+  test('an MP4 whose track is not sound is refused', () => {
+    const m4a = fixture('short.m4a');
+    const forged = new Uint8Array(m4a);
+    const at = Buffer.from(m4a).indexOf(Buffer.from('soun'));
+    forged.set(new TextEncoder().encode('vide'), at);
+    expect(sniffAudio(forged)).toBeNull();
+  });
+});
+
+describe('withWebmDuration', () => {
+  const DURATION = Buffer.from([0x44, 0x89]);
+
+  test('writes the length into the Info of a MediaRecorder WebM, which then reads the same', () => {
+    const chrome = fixture('chrome.webm');
+    expect(Buffer.from(chrome).includes(DURATION)).toBe(false);
+    const { durationMs } = sniffAudio(chrome)!;
+    const fixed = withWebmDuration(chrome, durationMs);
+    expect(fixed.length).toBe(chrome.length + 11 + 7);
+    expect(Buffer.from(fixed).includes(DURATION)).toBe(true);
+    expect(sniffAudio(fixed)).toEqual({ mime: 'audio/webm', durationMs });
+    // The rest is untouched: the tracks and clusters follow as they were.
+    expect(Buffer.from(fixed.subarray(fixed.length - 1000)).equals(Buffer.from(chrome.subarray(chrome.length - 1000)))).toBe(true);
+    // Twice is once.
+    expect(withWebmDuration(fixed, durationMs)).toBe(fixed);
+  });
+
+  test('leaves alone a file with a Duration, with a SeekHead (offsets), or not WebM', () => {
+    for (const name of ['short.webm', 'live.webm', 'short.m4a', 'short.ogg']) {
+      const bytes = fixture(name);
+      expect(withWebmDuration(bytes, 1500), name).toBe(bytes);
+    }
+  });
+});
