@@ -94,7 +94,7 @@ test('a coach with 40 participants contacts one, snoozes one and reads three che
     await expect(ugo).toContainText('Non ha iniziato la challenge');
     await ugo.getByRole('button', { name: 'Rimanda a…' }).click();
     await ugo.getByLabel(/Riproponi il/).fill(addDays(romeToday(), 2));
-    await ugo.getByRole('button', { name: 'Rimanda' }).click();
+    await ugo.getByRole('button', { name: 'Rimanda', exact: true }).click();
 
     await expect(today.getByRole('heading', { name: 'Tutto fatto per oggi' })).toBeVisible();
     await expect(today).toContainText('Oggi hai contattato 1 partecipante, rimandato 1 partecipante e segnato come letti 3 check-in.');
