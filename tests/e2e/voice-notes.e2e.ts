@@ -104,6 +104,8 @@ test('a check-in with a voice note: recorded on the phone, played and answered b
     // The coach: the check-in card plays Sara's note, with its length.
     await page.goto('/coach');
     const card = page.getByRole('listitem', { name: 'Check-in di Sara Voce, settimana 1' });
+    // Its row opens in place to the whole check-in.
+    await card.getByRole('button', { name: /^Sara Voce/ }).click();
     const player = card.getByLabel(/^Nota vocale di Sara, \d+ second/);
     await expect(player).toBeVisible();
     const heard = await loadedAudio(player);
