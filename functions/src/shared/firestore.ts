@@ -7,6 +7,21 @@ export function isAlreadyExists(error: unknown): boolean {
   return (error as { code?: unknown }).code === 6;
 }
 
+/**
+ * Runs a write that leads with a create() (a batch whose first write creates a marker, or a lone
+ * create): true when it landed, false when the document was there already (another request got
+ * there first: a retry, a double tap, a race). Any other failure is thrown.
+ */
+export async function unlessItExists(write: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    if (isAlreadyExists(error)) return false;
+    throw error;
+  }
+}
+
 /** gRPC FAILED_PRECONDITION: a write's condition (the document unchanged since it was read) did not hold. */
 export function isFailedPrecondition(error: unknown): boolean {
   return (error as { code?: unknown }).code === 9;

@@ -8,7 +8,7 @@ import {
   threadsCollection,
   type ThreadDoc,
 } from '../../shared/check-in-thread-repository';
-import { isAlreadyExists } from '../../shared/firestore';
+import { unlessItExists } from '../../shared/firestore';
 
 // Threads are created by the tracker sync (shared/check-in-thread-repository.ts); here they are
 // read for the coach's queue and changed by a coach's reply or the participant's answer.
@@ -69,14 +69,8 @@ export async function saveAnswer(
   return commitUnlessTaken(batch);
 }
 
-async function commitUnlessTaken(batch: WriteBatch): Promise<boolean> {
-  try {
-    await batch.commit();
-    return true;
-  } catch (error) {
-    if (isAlreadyExists(error)) return false;
-    throw error;
-  }
+function commitUnlessTaken(batch: WriteBatch): Promise<boolean> {
+  return unlessItExists(() => batch.commit());
 }
 
 export async function markReplySeen(db: Firestore, threadId: string, at: string): Promise<void> {

@@ -1,7 +1,7 @@
 import type { DocumentSnapshot, Firestore, Query } from 'firebase-admin/firestore';
 import type { Quote, Side } from '@sfida/core/conversations';
 import { addActivity, conversationsCollection, conversationFrom, type Activity, type ConversationDoc } from '../../shared/conversation-repository';
-import { isAlreadyExists } from '../../shared/firestore';
+import { unlessItExists } from '../../shared/firestore';
 import { inboxCollection, type InboxDoc } from '../../shared/inbox-repository';
 
 // `conversationMessages/{participantUid}_{requestId}`: a message either side wrote in a
@@ -51,13 +51,7 @@ export async function createConversationMessage(
   const batch = db.batch();
   batch.create(messagesCollection(db).doc(id), doc);
   addActivity(db, batch, current, activity);
-  try {
-    await batch.commit();
-    return true;
-  } catch (error) {
-    if (isAlreadyExists(error)) return false;
-    throw error;
-  }
+  return unlessItExists(() => batch.commit());
 }
 
 /** The newest `limit` docs of `query` (ordered by `field` descending) older than `before`, and whether older ones remain. */

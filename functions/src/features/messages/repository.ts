@@ -1,6 +1,6 @@
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { INBOX_MESSAGES, type InboxMessage, type Segment, type SentMessage } from '@sfida/core/cohort-messages';
-import { batchedWrites, isAlreadyExists } from '../../shared/firestore';
+import { batchedWrites, unlessItExists } from '../../shared/firestore';
 import { inboxCollection, type InboxDoc } from '../../shared/inbox-repository';
 
 // `cohortMessages/{coachId}_{requestId}`: a message as a coach sent it, with who it went to. Its id
@@ -50,13 +50,7 @@ export async function messageById(db: Firestore, messageId: string): Promise<Mes
 
 /** Creates the message; false when one with its id exists (a retry or a double click). */
 export async function createMessage(db: Firestore, messageId: string, doc: MessageDoc): Promise<boolean> {
-  try {
-    await messageRef(db, messageId).create(doc);
-    return true;
-  } catch (error) {
-    if (isAlreadyExists(error)) return false;
-    throw error;
-  }
+  return unlessItExists(() => messageRef(db, messageId).create(doc));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import type { Segment } from '@sfida/core/cohort-messages';
 import { MAX_SCHEDULED, type ScheduledMessage, type ScheduledStatus } from '@sfida/core/scheduled-messages';
-import { isAlreadyExists } from '../../shared/firestore';
+import { isAlreadyExists, unlessItExists } from '../../shared/firestore';
 
 // `scheduledMessages/{coachId}_{requestId}`: a message a coach wrote to go later, with its audience,
 // the date and time on the cohort's wall clock, that clock's zone and the instant they make. Once
@@ -96,13 +96,7 @@ export async function claimVersion(db: Firestore, id: string, version: number, a
   const batch = db.batch();
   batch.create(claimRef(db, id, version), { action, at: at.toISOString() });
   batch.update(scheduledRef(db, id), change);
-  try {
-    await batch.commit();
-    return true;
-  } catch (error) {
-    if (isAlreadyExists(error)) return false;
-    throw error;
-  }
+  return unlessItExists(() => batch.commit());
 }
 
 /** Writes what became of a message the job took (sent, or not). */

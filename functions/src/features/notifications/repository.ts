@@ -1,7 +1,7 @@
 import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import type { NotificationSettings } from '@sfida/core/notifications';
 import { nextReminderAt, type DueReminder, type ReminderKind, type ReminderPrefs } from '@sfida/core/reminders';
-import { isAlreadyExists } from '../../shared/firestore';
+import { unlessItExists } from '../../shared/firestore';
 import { settingsFrom, settingsRef, subscriptionRef, subscriptionsCollection, type SubscriptionDoc } from '../../shared/push-notifier';
 
 // When to look at a participant again: `reminderSchedule/{uid}_{kind}` holds the next instant a
@@ -64,13 +64,7 @@ export async function writeSchedule(
 
 /** True if this run is the one that sends `reminder` (the marker did not exist). */
 export async function claimDelivery(db: Firestore, uid: string, reminder: DueReminder, now: Date): Promise<boolean> {
-  try {
-    await deliveryRef(db, uid, reminder).create({ [DELIVERY_TTL_FIELD]: Timestamp.fromMillis(now.getTime() + DELIVERY_MARKER_MS) });
-    return true;
-  } catch (error) {
-    if (isAlreadyExists(error)) return false;
-    throw error;
-  }
+  return unlessItExists(() => deliveryRef(db, uid, reminder).create({ [DELIVERY_TTL_FIELD]: Timestamp.fromMillis(now.getTime() + DELIVERY_MARKER_MS) }));
 }
 
 /** The user's notification settings (the defaults where none are stored). */

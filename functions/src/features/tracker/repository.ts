@@ -2,7 +2,7 @@ import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import type { RosterDigest } from '@sfida/core/roster-digest';
 import type { TrackerData } from '@sfida/core/tracker';
 import { addNewThreads, voiceNotesOfNewThreads } from '../../shared/check-in-thread-repository';
-import { isAlreadyExists } from '../../shared/firestore';
+import { unlessItExists } from '../../shared/firestore';
 import { triageRecheck, userRef } from '../../shared/user-repository';
 import {
   summariesCollection,
@@ -67,14 +67,8 @@ export async function saveTrackerRevision(db: Firestore, write: TrackerRevision)
   // In the same batch: the scores never disagree with the summary they come from.
   for (const score of scores.set) batch.set(weeklyScoreRef(db, score.weekStart, uid), score);
   for (const weekStart of scores.deleteWeeks) batch.delete(weeklyScoreRef(db, weekStart, uid));
-  try {
-    await batch.commit();
-    return true;
-  } catch (error) {
     // The marker exists: another request stored this revision first.
-    if (isAlreadyExists(error)) return false;
-    throw error;
-  }
+  return unlessItExists(() => batch.commit());
 }
 
 /** Every stored summary (the weekly-scores migration reads them all). */

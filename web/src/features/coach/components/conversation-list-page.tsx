@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Box, Button, Field, Flex, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Link, Stack, Text } from '@chakra-ui/react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ConversationSummary } from '@sfida/core/conversations';
@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDayTime } from '../../../lib/day-time';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { CohortFilter } from './cohort-filter';
 import { useCoachCohorts } from '../api/cohorts';
 import { conversationListQueryOptions } from '../api/conversations';
 import { conversationPath } from '../paths';
@@ -73,20 +74,7 @@ export function ConversationListPage() {
       <PageHeader title="Conversazioni">I messaggi con i tuoi partecipanti: prima quelli da leggere, poi i più recenti.</PageHeader>
       <Stack gap="5">
         {manyCohorts && (
-          <Field.Root maxW="sm">
-            <Field.Label>Coorte</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field value={cohortId ?? ''} onChange={(e) => setCohortId(e.target.value === '' ? null : e.target.value)}>
-                <option value="">Tutte le coorti</option>
-                {cohorts.data?.map((cohort) => (
-                  <option key={cohort.id} value={cohort.id}>
-                    {cohort.name}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
+          <CohortFilter cohorts={(cohorts.data ?? []).map(({ id, name }) => ({ id, name }))} value={cohortId} onChange={setCohortId} label="Coorte" />
         )}
         {list.isPending ? (
           <Text role="status" color="fg.muted">

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Badge, Box, Button, Field, Flex, Heading, Input, Link, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { addDays, formatItalianDate, todayIn } from '@sfida/core/dates';
@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDayTime } from '../../../lib/day-time';
 import { moodOf } from '../../../lib/moods';
 import { notify } from '../../../lib/notices';
-import { useTriage, useTriageAction } from '../api/triage';
+import { useTriage, useTriageAction, type TriageAction } from '../api/triage';
 import { conversationPath, participantPagePath } from '../paths';
 import { CohortFilter, type CohortOption } from './cohort-filter';
 
@@ -40,16 +40,31 @@ function joinItalian(parts: string[]): string {
 
 type Open = 'contacted' | 'snooze' | null;
 
-function ContactedForm({ item, onDone }: { item: TriageItem; onDone: () => void }) {
-  const action = useTriageAction();
-  const [note, setNote] = useState('');
+/** An action on an item, in place: its fields, a submit, "Annulla", and the server's refusal above them. */
+function ItemActionForm({
+  item,
+  action,
+  submitLabel,
+  done,
+  onDone,
+  children,
+}: {
+  item: TriageItem;
+  action: TriageAction;
+  submitLabel: string;
+  /** The notice once it went through. */
+  done: string;
+  onDone: () => void;
+  children: ReactNode;
+}) {
+  const mutation = useTriageAction();
   const [error, setError] = useState<string | null>(null);
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
     try {
-      await action.mutateAsync({ cohortId: item.cohortId, userId: item.userId, action: { kind: 'contacted', note } });
-      notify({ type: 'success', title: `${item.name}: contattato` });
+      await mutation.mutateAsync({ cohortId: item.cohortId, userId: item.userId, action });
+      notify({ type: 'success', title: done });
       onDone();
     } catch (caught) {
       setError(errorMessage(caught, 'Operazione non riuscita'));
@@ -59,13 +74,10 @@ function ContactedForm({ item, onDone }: { item: TriageItem; onDone: () => void 
     <Stack asChild gap="2" mt="2">
       <form onSubmit={submit} noValidate>
         <FormError message={error} />
-        <Field.Root>
-          <Field.Label>Nota (facoltativa)</Field.Label>
-          <Textarea value={note} onChange={(e) => setNote(e.target.value)} maxLength={1000} rows={2} placeholder="Es. chiamato, riparte lunedì" />
-        </Field.Root>
+        {children}
         <Flex gap="2" wrap="wrap">
-          <Button type="submit" size="sm" loading={action.isPending}>
-            Segna come contattato
+          <Button type="submit" size="sm" loading={mutation.isPending}>
+            {submitLabel}
           </Button>
           <Button type="button" size="sm" variant="ghost" onClick={onDone}>
             Annulla
@@ -76,40 +88,34 @@ function ContactedForm({ item, onDone }: { item: TriageItem; onDone: () => void 
   );
 }
 
+function ContactedForm({ item, onDone }: { item: TriageItem; onDone: () => void }) {
+  const [note, setNote] = useState('');
+  return (
+    <ItemActionForm item={item} action={{ kind: 'contacted', note }} submitLabel="Segna come contattato" done={`${item.name}: contattato`} onDone={onDone}>
+      <Field.Root>
+        <Field.Label>Nota (facoltativa)</Field.Label>
+        <Textarea value={note} onChange={(e) => setNote(e.target.value)} maxLength={1000} rows={2} placeholder="Es. chiamato, riparte lunedì" />
+      </Field.Root>
+    </ItemActionForm>
+  );
+}
+
 function SnoozeForm({ item, onDone }: { item: TriageItem; onDone: () => void }) {
-  const action = useTriageAction();
   const today = todayIn(browserTimeZone(), new Date());
   const [until, setUntil] = useState(addDays(today, 1));
-  const [error, setError] = useState<string | null>(null);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    try {
-      await action.mutateAsync({ cohortId: item.cohortId, userId: item.userId, action: { kind: 'snooze', until } });
-      notify({ type: 'success', title: `${item.name}: rimandato al ${formatItalianDate(until)}` });
-      onDone();
-    } catch (caught) {
-      setError(errorMessage(caught, 'Operazione non riuscita'));
-    }
-  }
   return (
-    <Stack asChild gap="2" mt="2">
-      <form onSubmit={submit} noValidate>
-        <FormError message={error} />
-        <Field.Root required>
-          <Field.Label>Riproponi il</Field.Label>
-          <Input type="date" value={until} min={addDays(today, 1)} max={addDays(today, MAX_SNOOZE_DAYS)} onChange={(e) => setUntil(e.target.value)} maxW="14rem" />
-        </Field.Root>
-        <Flex gap="2" wrap="wrap">
-          <Button type="submit" size="sm" loading={action.isPending}>
-            Rimanda
-          </Button>
-          <Button type="button" size="sm" variant="ghost" onClick={onDone}>
-            Annulla
-          </Button>
-        </Flex>
-      </form>
-    </Stack>
+    <ItemActionForm
+      item={item}
+      action={{ kind: 'snooze', until }}
+      submitLabel="Rimanda"
+      done={`${item.name}: rimandato al ${formatItalianDate(until)}`}
+      onDone={onDone}
+    >
+      <Field.Root required>
+        <Field.Label>Riproponi il</Field.Label>
+        <Input type="date" value={until} min={addDays(today, 1)} max={addDays(today, MAX_SNOOZE_DAYS)} onChange={(e) => setUntil(e.target.value)} maxW="14rem" />
+      </Field.Root>
+    </ItemActionForm>
   );
 }
 
