@@ -11,16 +11,17 @@ const messageOf = (schema: z.ZodMiniType, value: unknown) => {
 
 describe('query parameters', () => {
   it('fall back when absent or empty, ignore other keys', () => {
-    expect(z.parse(rosterQuerySchema, {})).toEqual({ cursor: null, limit: 100 });
-    expect(z.parse(rosterQuerySchema, { cursor: '', limit: '', other: 'x' })).toEqual({ cursor: null, limit: 100 });
+    expect(z.parse(rosterQuerySchema, {})).toEqual({ cursor: null, limit: 100, tag: null });
+    expect(z.parse(rosterQuerySchema, { cursor: '', limit: '', other: 'x' })).toEqual({ cursor: null, limit: 100, tag: null });
     expect(z.parse(leaderboardQuerySchema, {})).toEqual({ page: 1, scope: 'week' });
-    expect(z.parse(checkInQueueQuerySchema, {})).toEqual({ view: 'queue', cohortId: null });
+    expect(z.parse(checkInQueueQuerySchema, {})).toEqual({ view: 'queue', cohortId: null, mood: null });
   });
 
   it('read the values they accept', () => {
-    expect(z.parse(rosterQuerySchema, { cursor: 'u1', limit: '200' })).toEqual({ cursor: 'u1', limit: 200 });
+    expect(z.parse(rosterQuerySchema, { cursor: 'u1', limit: '200' })).toEqual({ cursor: 'u1', limit: 200, tag: null });
     expect(z.parse(leaderboardQuerySchema, { page: '20', scope: 'final' })).toEqual({ page: 20, scope: 'final' });
-    expect(z.parse(checkInQueueQuerySchema, { view: 'recent', cohortId: 'c1' })).toEqual({ view: 'recent', cohortId: 'c1' });
+    expect(z.parse(checkInQueueQuerySchema, { view: 'recent', cohortId: 'c1' })).toEqual({ view: 'recent', cohortId: 'c1', mood: null });
+    expect(z.parse(checkInQueueQuerySchema, { mood: 'low' })).toEqual({ view: 'queue', cohortId: null, mood: 'low' });
     expect(z.parse(ownCheckInParamsSchema, { week: '8' })).toEqual({ week: 8 });
   });
 
@@ -33,6 +34,7 @@ describe('query parameters', () => {
     expect(messageOf(leaderboardQuerySchema, { scope: 'month' })).toMatch(/^scope deve essere week/);
     expect(messageOf(checkInQueueQuerySchema, { view: 'tutti' })).toBe('view deve essere "queue" o "recent"');
     expect(messageOf(checkInQueueQuerySchema, { cohortId: '__x__' })).toBe('Coorte non valida');
+    expect(messageOf(checkInQueueQuerySchema, { mood: 'triste' })).toBe('mood deve essere "low", "mid" o "high"');
     expect(messageOf(ownCheckInParamsSchema, { week: '9' })).toBe('La settimana deve essere un numero da 1 a 8');
   });
 });
