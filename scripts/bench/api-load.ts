@@ -518,11 +518,15 @@ interface HomeLook {
   total: number;
 }
 
-/** Participants of the setup's cohorts still due for the triage (read outside the counter). */
+/**
+ * Participants of the setup's cohorts still due for the triage (read outside the counter). Only
+ * participants: the coach's own document carries a `triageDueAt` too, which no look takes up.
+ */
 async function dueCount(deps: Deps, setup: CoachHomeSetup): Promise<number> {
   const due = deps.db
     .collection('users')
     .where('cohortId', 'in', coachHomeCohortIds(setup))
+    .where('role', '==', 'PARTICIPANT')
     .where('triageDueAt', '<=', deps.clock().toISOString());
   return (await due.count().get()).data().count;
 }
