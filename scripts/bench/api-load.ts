@@ -592,7 +592,8 @@ async function measureCoachHome(specs: string[], unavailable: string | null, coa
     const reads = [readRow(small, looks.small.steady[0].reads, null, readsNote(looks.small)), readRow(large, looks.large.steady[0].reads, looks.small.steady[0].reads, readsNote(looks.large))];
 
     log(`  GET coach home: ${setupLabel(small)} and ${setupLabel(large)}, ${COACH_HOME_CONNECTIONS} connections, ${PAIRED_ROUNDS} alternating rounds…`);
-    const target = (cookie: string): Target => ({ url: `{host}${COACH_HOME_PATH}`, headers: { Cookie: `__session=${cookie}`, 'Accept-Encoding': 'gzip' }, connections: COACH_HOME_CONNECTIONS });
+    // The host mounts the function at /api and strips it, as the emulator strips its own prefix: the app then sees /api/….
+    const target = (cookie: string): Target => ({ url: `{host}/api${COACH_HOME_PATH}`, headers: { Cookie: `__session=${cookie}`, 'Accept-Encoding': 'gzip' }, connections: COACH_HOME_CONNECTIONS });
     const paired = await measurePaired(specs, target(coaches.small), target(coaches.large), log, [setupLabel(small), setupLabel(large)]);
     const smallLoad = medianLatencies(paired.baseline);
     const median = `throughput: median round of ${PAIRED_ROUNDS}, p50 and p99: median of the rounds'`;
