@@ -507,7 +507,8 @@ const COACH_HOME_CONNECTIONS = ROSTER_CONNECTIONS;
 const COACH_HOME_WARMUP_LOOKS = 10;
 /**
  * What a look reads besides its page and the coach's cohorts, once nobody is due: the session and
- * the coach's user, the due query that finds nothing, the open count, the coach's two coachDays.
+ * the coach's user (the session only on an instance's first look: it is cached), the due query
+ * that finds nothing, the open count, the coach's two coachDays.
  */
 const COACH_HOME_FIXED_READS = 6;
 
