@@ -1,11 +1,14 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { mondayOf, todayIn } from '@sfida/core/dates';
+import { TRIAGE_PAGE_SIZE } from '@sfida/core/triage';
+import type { Deps } from '../../functions/src/deps';
 import { emulatorEnv, LOCAL_INVITE_CODE, profiles, repoRoot } from '../stack/profiles';
 import { capture } from '../stack/run';
 import { NOT_AVAILABLE, type Row } from './results';
-import { startReadCounter } from './read-count';
+import { startReadCounter, type ReadCounter } from './read-count';
 import { BENCH_COHORT_ID, COHORT_SIZE, type ScaleSessions } from './seed';
+import { COACH_HOME_SETUPS, coachHomeCohortIds, setupLabel, type CoachHomeSessions, type CoachHomeSetup } from './seed-coach-home';
 import { LARGE_COHORT_ID, LARGE_COHORT_SIZE } from './seed-cohort';
 import { SYNC_COHORT_ID } from './seed-sync';
 import { startSyncParticipant } from './sync-participant';
@@ -391,6 +394,7 @@ export async function measureCohortScale(options: ScaleOptions): Promise<Row[]> 
   }
   rows.push(...(await rosterAgainstBaseline(specs, unavailable ?? null, sessions?.coach ?? null, roster(LARGE_COHORT_ID), log)));
   rows.push(...(await readRows(calls, unavailable, log)));
+  rows.push(...(await measureCoachHome(specs, unavailable, sessions?.coachHomes ?? null, log)));
   return rows;
 }
 
@@ -456,15 +460,8 @@ async function readRows(calls: ScaleCall[], unavailable: string | null, log: (li
   if (unavailable) return rowsOf(unavailable);
   try {
     log('  documents read per request (the app in the bench process)…');
-    const [{ loadConfig }, { createDeps }, { createApp }] = await Promise.all([
-      import('../../functions/src/config'),
-      import('../../functions/src/deps'),
-      import('../../functions/src/app'),
-    ]);
-    const deps = await createDeps(loadConfig(process.env));
-    const counter = await startReadCounter(createApp(deps), deps.db);
-    const rows: Row[] = [];
-    try {
+    return await withAppReadCounter(async (counter) => {
+      const rows: Row[] = [];
       for (const call of calls) {
         const counts: Array<{ first: number; second: number; statuses: number[] }> = [];
         for (const side of [call.small, call.large]) {
@@ -479,10 +476,137 @@ async function readRows(calls: ScaleCall[], unavailable: string | null, log: (li
         rows.push(readRow(`${call.name} (${participants(COHORT_SIZE)})`, small.first, null, noteOf(small)));
         rows.push(readRow(`${call.name} (${participants(LARGE_COHORT_SIZE)})`, large.first, small.first, noteOf(large)));
       }
-    } finally {
-      await counter.close();
-    }
-    return rows;
+      return rows;
+    });
+  } catch (error) {
+    return rowsOf(`${NOT_AVAILABLE}: ${(error as Error).message.split('\n')[0]}`);
+  }
+}
+
+/** Runs `work` with a read counter on the app built in the bench's process (read-count.ts) and that app's deps. */
+async function withAppReadCounter<T>(work: (counter: ReadCounter, deps: Deps) => Promise<T>): Promise<T> {
+  const [{ loadConfig }, { createDeps }, { createApp }] = await Promise.all([
+    import('../../functions/src/config'),
+    import('../../functions/src/deps'),
+    import('../../functions/src/app'),
+  ]);
+  const deps = await createDeps(loadConfig(process.env));
+  const counter = await startReadCounter(createApp(deps), deps.db);
+  try {
+    return await work(counter, deps);
+  } finally {
+    await counter.close();
+  }
+}
+
+/** The coach home's call: one page of "Da fare oggi" over all the coach's cohorts, as the console asks (web/src/features/coach/api/triage.ts). */
+const COACH_HOME_PATH = `/api/coach/triage?limit=${TRIAGE_PAGE_SIZE}`;
+/** A coach's call, loaded as the roster page is. */
+const COACH_HOME_CONNECTIONS = ROSTER_CONNECTIONS;
+/** Warm-up looks per coach at most: 1,000 due participants take 4 (3 rounds of 100 a look). */
+const COACH_HOME_WARMUP_LOOKS = 10;
+/**
+ * What a look reads besides its page and the coach's cohorts, once nobody is due: the session and
+ * the coach's user (the session only on an instance's first look: it is cached), the due query
+ * that finds nothing, the open count, the coach's two coachDays.
+ */
+const COACH_HOME_FIXED_READS = 6;
+
+/** One look at the coach home, counted. */
+interface HomeLook {
+  reads: number;
+  items: number;
+  total: number;
+}
+
+/**
+ * Participants of the setup's cohorts still due for the triage (read outside the counter). Only
+ * participants: the coach's own document carries a `triageDueAt` too, which no look takes up.
+ */
+async function dueCount(deps: Deps, setup: CoachHomeSetup): Promise<number> {
+  const due = deps.db
+    .collection('users')
+    .where('cohortId', 'in', coachHomeCohortIds(setup))
+    .where('role', '==', 'PARTICIPANT')
+    .where('triageDueAt', '<=', deps.clock().toISOString());
+  return (await due.count().get()).data().count;
+}
+
+/**
+ * Looks at the coach's home until none of their participants is due (each seeded due, as a sync
+ * leaves them), then twice more: the warm-up looks and the two steady ones.
+ */
+async function settledLooks(counter: ReadCounter, deps: Deps, setup: CoachHomeSetup, cookie: string): Promise<{ warmUp: HomeLook[]; steady: [HomeLook, HomeLook] }> {
+  const look = async (): Promise<HomeLook> => {
+    const { status, reads, body } = await counter.readsOf(COACH_HOME_PATH, { Cookie: `__session=${cookie}` });
+    if (status !== 200) throw new Error(`GET ${COACH_HOME_PATH} answered ${status}: ${body.slice(0, 160)}`);
+    const page = JSON.parse(body) as { items: unknown[]; total: number };
+    return { reads, items: page.items.length, total: page.total };
+  };
+  const warmUp: HomeLook[] = [];
+  while ((await dueCount(deps, setup)) > 0) {
+    if (warmUp.length === COACH_HOME_WARMUP_LOOKS) throw new Error(`participants of ${setupLabel(setup)} still due after ${COACH_HOME_WARMUP_LOOKS} looks`);
+    warmUp.push(await look());
+  }
+  return { warmUp, steady: [await look(), await look()] };
+}
+
+/**
+ * The coach's home (issue 37 §1) at 5 cohorts × 200 against 1 cohort × 40, in steady state: each
+ * coach first looks until the triage has worked out every participant the seeding left due, and
+ * the documents read are counted then; the two sides then run in PAIRED_ROUNDS alternating rounds.
+ */
+async function measureCoachHome(specs: string[], unavailable: string | null, coaches: CoachHomeSessions | null, log: (line: string) => void): Promise<Row[]> {
+  const [small, large] = COACH_HOME_SETUPS as [CoachHomeSetup, CoachHomeSetup];
+  const nameOf = (setup: CoachHomeSetup) => `GET coach home, Da fare oggi (${setupLabel(setup)})`;
+  const readsGoal = (setup: CoachHomeSetup) => TRIAGE_PAGE_SIZE + setup.cohorts + COACH_HOME_FIXED_READS;
+  const readRow = (setup: CoachHomeSetup, value: number | null, baseline: number | null, note: string): Row => ({
+    section: 'API',
+    figure: `${nameOf(setup)} documents read per request`,
+    value,
+    baseline,
+    unit: 'count',
+    goal: `≤ ${readsGoal(setup)}`,
+    ok: value === null ? null : value <= readsGoal(setup),
+    note,
+  });
+  const rowsOf = (note: string) => [
+    ...endpointRows(nameOf(small), null, null, { note }),
+    ...endpointRows(nameOf(large), null, null, { p50Within: SCALE_P50_GOAL, note }),
+    readRow(small, null, null, note),
+    readRow(large, null, null, note),
+  ];
+  if (unavailable) return rowsOf(unavailable);
+  if (!coaches) return rowsOf(`${NOT_AVAILABLE}: the coach homes not seeded`);
+  try {
+    log(`  GET coach home: looks until nobody is due (${setupLabel(small)} and ${setupLabel(large)})…`);
+    const looks = await withAppReadCounter(async (counter, deps) => ({
+      small: await settledLooks(counter, deps, small, coaches.small),
+      large: await settledLooks(counter, deps, large, coaches.large),
+    }));
+    const readsNote = ({ warmUp, steady }: (typeof looks)['small']) =>
+      `steady looks ${steady.map((l) => l.reads).join(', ')}, after ${warmUp.length} warm-up looks reading ${warmUp.map((l) => l.reads).join(', ')}; ` +
+      `page of ${steady[0].items} items, ${steady[0].total} open in all; goal: the page (${TRIAGE_PAGE_SIZE}), the coach's cohorts and ${COACH_HOME_FIXED_READS} more; ` +
+      'counted on createApp(deps) in the bench process, Admin SDK reads wrapped';
+    log(`    ${setupLabel(small)}: ${readsNote(looks.small)}`);
+    log(`    ${setupLabel(large)}: ${readsNote(looks.large)}`);
+    const reads = [readRow(small, looks.small.steady[0].reads, null, readsNote(looks.small)), readRow(large, looks.large.steady[0].reads, looks.small.steady[0].reads, readsNote(looks.large))];
+
+    log(`  GET coach home: ${setupLabel(small)} and ${setupLabel(large)}, ${COACH_HOME_CONNECTIONS} connections, ${PAIRED_ROUNDS} alternating rounds…`);
+    // The host mounts the function at /api and strips it, as the emulator strips its own prefix: the app then sees /api/….
+    const target = (cookie: string): Target => ({ url: `{host}/api${COACH_HOME_PATH}`, headers: { Cookie: `__session=${cookie}`, 'Accept-Encoding': 'gzip' }, connections: COACH_HOME_CONNECTIONS });
+    const paired = await measurePaired(specs, target(coaches.small), target(coaches.large), log, [setupLabel(small), setupLabel(large)]);
+    const smallLoad = medianLatencies(paired.baseline);
+    const median = `throughput: median round of ${PAIRED_ROUNDS}, p50 and p99: median of the rounds'`;
+    const note = `the coach (OWNER of every cohort), ?limit=${TRIAGE_PAGE_SIZE} as the console asks, Accept-Encoding gzip, ${COACH_HOME_CONNECTIONS} connections, nobody due`;
+    return [
+      ...endpointRows(nameOf(small), smallLoad, null, { note: `${note}; ${median} (${roundsNote(paired.baseline)})` }),
+      ...endpointRows(nameOf(large), medianLatencies(paired.loads), smallLoad, {
+        p50Within: SCALE_P50_GOAL,
+        note: `baseline: the same call by the coach of ${setupLabel(small)}; ${median} (${roundsNote(paired.loads)}; p50 per round ${paired.loads.map((load, i) => `${load.p50}/${paired.baseline[i]!.p50} ms`).join(', ')})`,
+      }),
+      ...reads,
+    ];
   } catch (error) {
     return rowsOf(`${NOT_AVAILABLE}: ${(error as Error).message.split('\n')[0]}`);
   }

@@ -26,7 +26,8 @@ const args = new Set(process.argv.slice(2));
 const verbose = args.has('--verbose');
 /**
  * --only=pages,api,scale,cold,tracker runs just those sections (the table then holds only them);
- * `scale` is the cohort-size rows (leaderboard and coach roster at two cohort sizes).
+ * `scale` is the cohort-size rows (leaderboard and coach roster at two cohort sizes, the coach's
+ * home at 1 cohort × 40 and 5 cohorts × 200).
  */
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
 const runs = (name: 'pages' | 'api' | 'scale' | 'cold' | 'tracker') => !only || only.includes(name);
@@ -123,7 +124,7 @@ async function measureOnStack(): Promise<void> {
   const apiBase = stack.appApi ? `${stack.functionsBase}/api` : null;
 
   const large = runs('scale');
-  section(`Seed: ${COHORT_SIZE} participants${large ? `, ${LARGE_COHORT_SIZE} more in a second cohort and their coach` : ''}`);
+  section(`Seed: ${COHORT_SIZE} participants${large ? `, ${LARGE_COHORT_SIZE} more in a second cohort and their coach, and the coach homes` : ''}`);
   try {
     seeded = await seedBench({ apiBase, challengeStartDate, trackers, large, sync: runs('api'), log });
     for (const problem of seeded.problems) log(`  ! ${problem}`);
@@ -143,7 +144,7 @@ async function measureOnStack(): Promise<void> {
     rows.push(...(await measureApi({ appFunction: stack.appApi, apiProblem: stack.appProblem, cookie, syncSessions: seeded?.syncSessions ?? null, log })));
   }
   if (runs('scale')) {
-    section(`Cohort size: leaderboard and coach roster at ${COHORT_SIZE} and ${LARGE_COHORT_SIZE} participants`);
+    section(`Cohort size: leaderboard and coach roster at ${COHORT_SIZE} and ${LARGE_COHORT_SIZE} participants, coach home at 1 × 40 and 5 × 200`);
     const sessions = seeded?.scaleSessions ?? null;
     const cohortReady = seeded
       ? `seeded: ${seeded.cohortAccounts} accounts in the small cohort, ${seeded.cohortProgress} with progress; ${seeded.largeCohortMembers} in the large one`

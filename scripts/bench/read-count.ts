@@ -52,8 +52,8 @@ function install(db: Firestore): void {
 }
 
 export interface ReadCounter {
-  /** Documents read while answering one GET of `path` (sequential: nothing else reads meanwhile). */
-  readsOf(path: string, headers: Record<string, string>): Promise<{ status: number; reads: number }>;
+  /** Documents read while answering one GET of `path` (sequential: nothing else reads meanwhile), and the answer's body. */
+  readsOf(path: string, headers: Record<string, string>): Promise<{ status: number; reads: number; body: string }>;
   close(): Promise<void>;
 }
 
@@ -69,8 +69,8 @@ export async function startReadCounter(app: (req: never, res: never) => void, db
       counting = true;
       try {
         const response = await fetch(`${base}${path}`, { headers });
-        await response.arrayBuffer();
-        return { status: response.status, reads };
+        const body = await response.text();
+        return { status: response.status, reads, body };
       } finally {
         counting = false;
       }

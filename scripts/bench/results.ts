@@ -169,6 +169,14 @@ ${noteLines.length ? `\nNotes:\n\n${noteLines.join('\n')}\n` : ''}
   \`Query.get\`, counting a query with no result as one read, and count aggregations at one read per 1,000 entries,
   at least one), \`scripts/bench/read-count.ts\`. The value is the first request (the leaderboard's top not cached
   yet, the session not cached yet); the note gives a second one.
+- **Coach home** (the API rows "GET coach home, Da fare oggi", issue 37 §1): the console's home call
+  (\`GET /api/coach/triage?limit=30\`) by a coach of 5 cohorts × 200 participants against a coach of 1 cohort × 40, in
+  the same database as the cohorts above, 4 connections, in three alternating rounds as above. Their participants
+  are copies of the large cohort's synced members (every eighth never started, with no tracker), each marked due for
+  the triage as a sync marks them; before the loads each coach looks until none of theirs is due (a look works out
+  at most 300), so the rows measure the steady home. Goal: p50 at 5 × 200 at most 1.3× p50 at 1 × 40, and documents
+  read per look at most the page, the coach's cohorts and 6 more (the value is a steady look; the note gives the
+  warm-up's).
 - **Cold start**: median time to \`require()\` the built \`functions/lib/index.js\` in a fresh \`node\` process,
   against a bare \`onRequest(express())\` module; 15 processes each, interleaved. Goal: at most 1.5× the baseline.
 - **Tracker**: median over many iterations (\`process.hrtime.bigint\`) of computing points (expected awards,

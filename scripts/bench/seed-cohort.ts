@@ -44,11 +44,32 @@ export async function templateOf(db: Firestore, uid: string): Promise<Template> 
   return { user: user.data()!, progress: progress.data()!, summary: summary.data()!, scores: scores.docs.map((doc) => doc.data()) };
 }
 
-/** Writes `template`'s tracker documents (tracker, summary, weekly scores) in `batch` as those of member `uid`, named `name`. */
-export function copyTrackerDocs(db: Firestore, batch: WriteBatch, template: Template, uid: string, name: string): void {
-  batch.set(db.collection('progress').doc(uid), template.progress);
-  batch.set(db.collection('progressSummaries').doc(uid), { ...template.summary, displayName: name });
-  for (const score of template.scores) batch.set(db.collection('weeklyScores').doc(`${String(score.weekStart)}_${uid}`), { ...score, userId: uid });
+/**
+ * Writes `template`'s tracker documents (tracker, summary, weekly scores) in `batch` as those of
+ * member `uid`, named `name`, in cohort `cohortId` (the template's unless given).
+ */
+export function copyTrackerDocs(db: Firestore, batch: WriteBatch, template: Template, uid: string, name: string, cohortId: unknown = template.summary.cohortId): void {
+  batch.set(db.collection('progress').doc(uid), { ...template.progress, cohortId });
+  batch.set(db.collection('progressSummaries').doc(uid), { ...template.summary, displayName: name, cohortId });
+  for (const score of template.scores) batch.set(db.collection('weeklyScores').doc(`${String(score.weekStart)}_${uid}`), { ...score, userId: uid, cohortId });
+}
+
+/**
+ * Writes member `i` of each of `indexes` with `write`, MEMBERS_PER_BATCH members to a batch and
+ * BATCH_CONCURRENCY batches at once (each member a ~60 KB tracker and ~10 writes).
+ */
+export async function writeMembers(db: Firestore, indexes: number[], write: (batch: WriteBatch, i: number) => void): Promise<void> {
+  const chunks: number[][] = [];
+  for (let i = 0; i < indexes.length; i += MEMBERS_PER_BATCH) chunks.push(indexes.slice(i, i + MEMBERS_PER_BATCH));
+  let next = 0;
+  const commitChunks = async () => {
+    while (next < chunks.length) {
+      const batch = db.batch();
+      for (const i of chunks[next++]!) write(batch, i);
+      await batch.commit();
+    }
+  };
+  await Promise.all(Array.from({ length: BATCH_CONCURRENCY }, commitChunks));
 }
 
 const memberId = (i: number) => `bench5k-${String(i).padStart(4, '0')}`;
@@ -63,7 +84,7 @@ export async function seedLargeCohort(
   deps: Deps,
   server: Server,
   options: { challengeStartDate: string; trackers: TrackerData[]; log: (line: string) => void },
-): Promise<{ viewerCookie: string; members: number }> {
+): Promise<{ viewerCookie: string; members: number; templates: Template[] }> {
   const { db } = deps;
   const { challengeStartDate, trackers, log } = options;
   const started = Date.now();
@@ -84,31 +105,27 @@ export async function seedLargeCohort(
   const templates = await Promise.all(synced.map((user) => templateOf(db, user.id)));
 
   const indexes = Array.from({ length: LARGE_COHORT_SIZE - synced.length }, (_, i) => i + synced.length);
-  const chunks: number[][] = [];
-  for (let i = 0; i < indexes.length; i += MEMBERS_PER_BATCH) chunks.push(indexes.slice(i, i + MEMBERS_PER_BATCH));
-  let next = 0;
-  const commitChunks = async () => {
-    while (next < chunks.length) {
-      const batch = db.batch();
-      for (const i of chunks[next++]!) {
-        const template = templates[i % templates.length]!;
-        const uid = memberId(i);
-        const name = memberName(i);
-        batch.set(db.collection('users').doc(uid), { ...template.user, name, email: memberEmail(i) });
-        copyTrackerDocs(db, batch, template, uid, name);
-      }
-      await batch.commit();
-    }
-  };
-  await Promise.all(Array.from({ length: BATCH_CONCURRENCY }, commitChunks));
+  await writeMembers(db, indexes, (batch, i) => {
+    const template = templates[i % templates.length]!;
+    const uid = memberId(i);
+    const name = memberName(i);
+    batch.set(db.collection('users').doc(uid), { ...template.user, name, email: memberEmail(i) });
+    copyTrackerDocs(db, batch, template, uid, name);
+  });
   const viewerCookie = await server.sessions.create(synced[0]!.id);
   log(`  ${LARGE_COHORT_SIZE} participants in ${LARGE_COHORT_ID}, ${templates[0]!.scores.length} weekly scores each (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  return { viewerCookie, members: LARGE_COHORT_SIZE };
+  return { viewerCookie, members: LARGE_COHORT_SIZE, templates };
 }
 
-/** The bench coach (an OWNER) and the cohort documents naming them as the coach of `cohortIds`; returns the coach's session. */
-export async function seedCoach(deps: Deps, server: Server, cohortIds: string[], challengeStartDate: string): Promise<string> {
-  const coach = await server.ensureAccount(deps, { ...COACH, role: 'OWNER', cohortId: cohortIds[0]! });
+/** A coach (an OWNER, the bench coach unless given) and the cohort documents naming them as the coach of `cohortIds`; returns the coach's session. */
+export async function seedCoach(
+  deps: Deps,
+  server: Pick<Server, 'ensureAccount' | 'sessions'>,
+  cohortIds: string[],
+  challengeStartDate: string,
+  account: { email: string; password: string; name: string } = COACH,
+): Promise<string> {
+  const coach = await server.ensureAccount(deps, { ...account, role: 'OWNER', cohortId: cohortIds[0]! });
   const createdAt = deps.clock().toISOString();
   await Promise.all(
     cohortIds.map((id) =>

@@ -3,6 +3,7 @@ import type { User } from '@sfida/core/user';
 import type { ensureAccount as EnsureAccount } from '../../functions/src/features/account/admin';
 import type { SessionStore } from '../../functions/src/sessions/session-store';
 import { BASELINE_DOC } from './bench-stack';
+import { seedCoachHomes, type CoachHomeSessions } from './seed-coach-home';
 import { LARGE_COHORT_ID, seedCoach, seedLargeCohort } from './seed-cohort';
 import { seedSyncParticipants } from './seed-sync';
 import { BENCH_ORIGIN, progressHeaders } from './sync-participant';
@@ -41,6 +42,8 @@ export interface ScaleSessions {
   largeViewer: string;
   /** The coach (OWNER) of both bench cohorts. */
   coach: string;
+  /** The coaches of the coach-home rows (seed-coach-home.ts), null when not seeded. */
+  coachHomes: CoachHomeSessions | null;
 }
 
 async function inBatches<T>(items: T[], work: (item: T, index: number) => Promise<void>): Promise<void> {
@@ -71,7 +74,7 @@ export async function seedBench(options: {
   apiBase: string | null;
   challengeStartDate: string;
   trackers: TrackerData[];
-  /** Also seed the large cohort and the coach (the cohort-size rows). */
+  /** Also seed the large cohort, its coach and the coach homes (the cohort-size rows). */
   large: boolean;
   /** Also seed the sync row's participants (the API rows). */
   sync: boolean;
@@ -179,7 +182,12 @@ export async function seedBench(options: {
       const large = await seedLargeCohort(deps, server, { challengeStartDate, trackers, log });
       seeded.largeCohortMembers = large.members;
       const coach = await seedCoach(deps, server, [BENCH_COHORT_ID, LARGE_COHORT_ID], challengeStartDate);
-      seeded.scaleSessions = { largeViewer: large.viewerCookie, coach };
+      seeded.scaleSessions = { largeViewer: large.viewerCookie, coach, coachHomes: null };
+      try {
+        seeded.scaleSessions.coachHomes = await seedCoachHomes(deps, server, { templates: large.templates, challengeStartDate, log });
+      } catch (error) {
+        problems.push(`coach homes not seeded: ${(error as Error).message.split('\n')[0]}`);
+      }
     } catch (error) {
       problems.push(`large cohort or coach not seeded: ${(error as Error).message.split('\n')[0]}`);
     }
