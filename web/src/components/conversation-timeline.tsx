@@ -86,7 +86,7 @@ export function MessageBubble({ item, viewer, timeZone, unread, onReply, audio }
       <Text mt="1" whiteSpace="pre-wrap" overflowWrap="anywhere">
         {item.text}
       </Text>
-      {item.audioClipId !== null && audio?.(item)}
+      {item.voiceNote !== null && audio?.(item)}
       {(own && item.seen) || (!own && onReply) ? (
         <Flex justify="flex-end" mt="1">
           {own ? (

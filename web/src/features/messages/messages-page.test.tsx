@@ -11,7 +11,7 @@ afterEach(resetTestState);
 const user = fakeUser();
 
 function item(id: string, at: string, change: Partial<TimelineItem> = {}): TimelineItem {
-  return { id, kind: 'message', from: 'coach', authorName: 'Marco Coach', text: `Testo ${id}`, at, weekNumber: null, mood: null, replyTo: null, audioClipId: null, seen: true, ...change };
+  return { id, kind: 'message', from: 'coach', authorName: 'Marco Coach', text: `Testo ${id}`, at, weekNumber: null, mood: null, replyTo: null, voiceNote: null, seen: true, ...change };
 }
 
 function conversation(items: TimelineItem[], change: Partial<Conversation> = {}): Conversation {

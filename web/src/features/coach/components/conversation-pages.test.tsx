@@ -77,7 +77,7 @@ describe('Conversazioni: the list', { timeout: 30_000 }, () => {
 const THREAD_PATH = '/api/coach/cohorts/cohort-1/participants/u-bruno/conversation';
 
 function item(id: string, at: string, change: Partial<TimelineItem> = {}): TimelineItem {
-  return { id, kind: 'message', from: 'participant', authorName: 'Bruno', text: `Testo ${id}`, at, weekNumber: null, mood: null, replyTo: null, audioClipId: null, seen: false, ...change };
+  return { id, kind: 'message', from: 'participant', authorName: 'Bruno', text: `Testo ${id}`, at, weekNumber: null, mood: null, replyTo: null, voiceNote: null, seen: false, ...change };
 }
 
 function thread(items: TimelineItem[], change: Partial<CoachConversation['conversation']> = {}): CoachConversation {
