@@ -12,6 +12,7 @@ import {
   type TimelineItem,
 } from './conversations';
 import { emptyTracker, type TrackerData } from './tracker';
+import { voiceNoteMessages } from './voice-notes';
 import { addHabit, setActionText, toggleAction, toggleHabit, weekActions, type TrackerResult } from './tracker-actions';
 
 const item = (id: string, at: string): TimelineItem => ({
@@ -24,7 +25,7 @@ const item = (id: string, at: string): TimelineItem => ({
   weekNumber: null,
   mood: null,
   replyTo: null,
-  audioClipId: null,
+  voiceNote: null,
   seen: false,
 });
 
@@ -78,6 +79,16 @@ describe('what a message may be', () => {
     expect(long.error?.issues[0]?.message).toBe(conversationTexts.textTooLong);
     expect(sendConversationMessageRequestSchema.safeParse({ ...request, text: '   ' }).error?.issues[0]?.message).toBe(conversationTexts.textRequired);
     expect(sendConversationMessageRequestSchema.safeParse({ ...request, requestId: 'x' }).error?.issues[0]?.message).toBe(conversationTexts.requestId);
+  });
+
+  it('a text, a voice note or both; neither is refused as an empty text', () => {
+    const voiceNoteId = 'a'.repeat(32);
+    expect(sendConversationMessageRequestSchema.parse({ ...request, voiceNoteId })).toEqual({ ...request, voiceNoteId });
+    expect(sendConversationMessageRequestSchema.parse({ ...request, text: '  ', voiceNoteId })).toEqual({ ...request, text: '', voiceNoteId });
+    expect(sendConversationMessageRequestSchema.safeParse({ ...request, text: '' }).error?.issues[0]?.message).toBe(conversationTexts.textRequired);
+    // Invisible characters are no text, with or without a note.
+    expect(sendConversationMessageRequestSchema.safeParse({ ...request, text: '\u200B', voiceNoteId }).success).toBe(false);
+    expect(sendConversationMessageRequestSchema.safeParse({ ...request, voiceNoteId: 'nota' }).error?.issues[0]?.message).toBe(voiceNoteMessages.invalid);
   });
 
   it('a page is asked for by an instant', () => {

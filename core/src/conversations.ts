@@ -7,6 +7,7 @@ import { weekHabitsPercent } from './roster';
 import { moodSchema, weekNumberSchema, type TrackerData } from './tracker';
 import { plannerProgress, weekActions } from './tracker-actions';
 import { visibleText } from './visible-text';
+import { voiceNoteIdSchema, voiceNoteSchema } from './voice-notes';
 
 // A participant's one-to-one thread with their cohort's coaches: what either side wrote, and,
 // merged in, the participant's check-ins with the coach's reply and their answer, and the cohort
@@ -67,8 +68,8 @@ export const timelineItemSchema = z.object({
   /** The check-in's mood; null for the other kinds. */
   mood: z.nullable(moodSchema),
   replyTo: z.nullable(quoteSchema),
-  /** A voice note sent with the text (the audio clips' id); null for text alone. */
-  audioClipId: z.nullable(z.string()),
+  /** A voice note sent with it (a message, a check-in, a coach's reply), as a player needs it; null for text alone. */
+  voiceNote: z.nullable(voiceNoteSchema),
   /** The other side has read it (a read receipt): for the participant's items, a coach; for the coach's, the participant. */
   seen: z.boolean(),
 });
@@ -121,20 +122,22 @@ export const timelineQuerySchema = z.object({
 });
 export type TimelineQuery = z.output<typeof timelineQuerySchema>;
 
-/** `POST …/conversation/messages`: a retry with the same `requestId` writes nothing new. */
-export const sendConversationMessageRequestSchema = z.object({
-  requestId: z.string({ error: conversationTexts.requestId }).check(z.regex(/^[A-Za-z0-9-]{8,64}$/, conversationTexts.requestId)),
-  text: z
-    .string({ error: conversationTexts.textRequired })
-    .check(
-      z.trim(),
-      z.minLength(1, conversationTexts.textRequired),
-      z.maxLength(MAX_CONVERSATION_MESSAGE, conversationTexts.textTooLong),
-      ...visibleText({ multiline: true }),
-    ),
-  /** The timeline item this message answers (its `id`), quoted with it. */
-  replyTo: z.optional(z.string().check(z.minLength(1, conversationTexts.replyToNotFound), z.maxLength(200, conversationTexts.replyToNotFound))),
-});
+/**
+ * `POST …/conversation/messages`: a text, a voice note (uploaded first, then named here by id), or
+ * both; with a voice note the text may be empty. A retry with the same `requestId` writes nothing new.
+ */
+export const sendConversationMessageRequestSchema = z
+  .object({
+    requestId: z.string({ error: conversationTexts.requestId }).check(z.regex(/^[A-Za-z0-9-]{8,64}$/, conversationTexts.requestId)),
+    text: z
+      .string({ error: conversationTexts.textRequired })
+      .check(z.trim(), z.maxLength(MAX_CONVERSATION_MESSAGE, conversationTexts.textTooLong), ...visibleText({ multiline: true })),
+    /** A voice note the sender recorded for this thread. */
+    voiceNoteId: z.optional(voiceNoteIdSchema),
+    /** The timeline item this message answers (its `id`), quoted with it. */
+    replyTo: z.optional(z.string().check(z.minLength(1, conversationTexts.replyToNotFound), z.maxLength(200, conversationTexts.replyToNotFound))),
+  })
+  .check(z.refine((message) => message.text !== '' || message.voiceNoteId !== undefined, { error: conversationTexts.textRequired, path: ['text'] }));
 export type SendConversationMessageRequest = z.infer<typeof sendConversationMessageRequestSchema>;
 
 /** The coach console's page of a participant's thread (a push notification opens it). */

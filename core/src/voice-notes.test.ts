@@ -3,7 +3,7 @@ import { replyRequestSchema, threadMessages } from './check-in-threads';
 import { addDays, challengeLastDay } from './dates';
 import { checkInSchema, emptyTracker } from './tracker';
 import { submitCheckIn } from './tracker-actions';
-import { latestExpiredCohortStart, voiceNotesExpired } from './voice-notes';
+import { VOICE_NOTE_LABEL, latestExpiredCohortStart, textOrVoiceNote, voiceNotesExpired } from './voice-notes';
 
 describe('voice note retention', () => {
   const start = '2025-09-15';
@@ -44,5 +44,13 @@ describe('a voice note in a reply and a check-in', () => {
     const checkIn = { id: 'c1', mood: 3, reflection: 'Bene', audioNote: 'scritta', date: '2025-09-18', weekNumber: 1, submittedAt: now.toISOString() };
     expect(checkInSchema.safeParse(checkIn).success).toBe(true);
     expect(checkInSchema.safeParse({ ...checkIn, voiceNoteId: 'x' }).success).toBe(false);
+  });
+});
+
+describe('a voice note without text', () => {
+  test('is called "Nota vocale" in previews, quotes and pushes; a text is itself', () => {
+    expect(textOrVoiceNote('')).toBe(VOICE_NOTE_LABEL);
+    expect(textOrVoiceNote('  ')).toBe('Nota vocale');
+    expect(textOrVoiceNote('Ciao')).toBe('Ciao');
   });
 });

@@ -33,6 +33,14 @@ export const voiceNoteMessages = {
 /** A voice note's id: 32 hexadecimal characters (random, so it cannot be guessed). */
 export const voiceNoteIdSchema = z.string({ error: voiceNoteMessages.invalid }).check(z.regex(/^[0-9a-f]{32}$/, voiceNoteMessages.invalid));
 
+/** What a preview, a quote or a push says of a voice note sent without text. */
+export const VOICE_NOTE_LABEL = 'Nota vocale';
+
+/** A message's text for a preview, a quote or a push: the text, or "Nota vocale" when it is a voice note alone. */
+export function textOrVoiceNote(text: string): string {
+  return text.trim() === '' ? VOICE_NOTE_LABEL : text;
+}
+
 /** `GET /api/voice-notes/{voiceNoteId}`. */
 export const voiceNoteParamsSchema = z.object({ voiceNoteId: voiceNoteIdSchema });
 

@@ -5,7 +5,8 @@ import { collectPageErrors, expectNoSeriousAxeViolations, syncedTracker } from '
 
 // Voice notes end to end: a participant records one with the week's check-in on Chromium's fake
 // microphone (a steady tone), sends it; the coach plays it in the check-in card and answers with a
-// voice note of their own, which the participant plays back. Everything against the real stack.
+// voice note of their own, which the participant plays back. Then the participant sends a voice
+// note in their conversation, and the coach plays it in the thread. Everything against the real stack.
 
 // The fake device stands in for a microphone, and the fake prompt allows it without asking.
 test.use({
@@ -74,8 +75,12 @@ async function loadedAudio(player: Locator): Promise<{ readyState: number; durat
   );
 }
 
-test('a check-in with a voice note: recorded on the phone, played and answered by voice by the coach, the answer played back', async ({ page, browser, baseURL }) => {
-  test.setTimeout(240_000);
+test('a check-in with a voice note: recorded on the phone, played and answered by voice by the coach, the answer played back; then a voice note in the conversation', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(300_000);
   await page.setViewportSize(PHONE.viewport);
   await page.context().grantPermissions(['microphone']);
   const errors = collectPageErrors(page);
@@ -132,6 +137,36 @@ test('a check-in with a voice note: recorded on the phone, played and answered b
     expect(answerHeard.duration).toBeGreaterThan(0);
     expect(Number.isFinite(answerHeard.duration)).toBe(true);
     await expect(sara.page.getByLabel(/^La tua nota vocale, \d+ second/)).toBeVisible();
+
+    // In /messaggi Sara records a voice note for her coaches, listens to it, and sends it alone.
+    await sara.page.goto('/messaggi');
+    await expect(sara.page.getByRole('list', { name: 'Conversazione con i coach' })).toBeVisible();
+    await record(sara.page, sara.page.getByRole('group', { name: 'Nota vocale per i coach' }), 2);
+    const messageUploaded = sara.page.waitForResponse((response) => response.url().endsWith('/api/me/voice-notes') && response.request().method() === 'POST');
+    const messageSent = sara.page.waitForResponse((response) => response.url().endsWith('/api/me/conversation/messages') && response.request().method() === 'POST');
+    await sara.page.getByRole('button', { name: 'Invia', exact: true }).click();
+    const messageUpload = await messageUploaded;
+    expect(messageUpload.status(), await messageUpload.text()).toBe(201);
+    const { voiceNote: messageNote } = (await messageUpload.json()) as { voiceNote: { id: string; durationMs: number } };
+    const sent = await messageSent;
+    expect(sent.status(), await sent.text()).toBe(201);
+    expect(((await sent.json()) as { voiceNote: { id: string } | null }).voiceNote?.id).toBe(messageNote.id);
+    const ownPlayer = sara.page.locator(`[data-voice-note="${messageNote.id}"] audio`);
+    await expect(ownPlayer).toHaveAccessibleName(/^Nota vocale di Sara Voce, \d+ second/);
+    await expectNoSeriousAxeViolations(sara.page, '/messaggi (nota vocale inviata)');
+
+    // The coach finds the thread in Conversazioni ("Nota vocale" as its preview), opens it, and plays the note.
+    await page.goto('/coach/conversazioni');
+    const row = page.getByRole('list', { name: 'Conversazioni' }).getByRole('listitem').filter({ hasText: 'Sara Voce' });
+    await expect(row).toContainText('Nota vocale');
+    await row.getByRole('link', { name: 'Sara Voce' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sara Voce' })).toBeVisible();
+    const threadPlayer = page.locator(`[data-voice-note="${messageNote.id}"] audio`);
+    await expect(threadPlayer).toHaveAccessibleName(/^Nota vocale di Sara Voce, \d+ second/);
+    const threadHeard = await loadedAudio(threadPlayer);
+    expect(threadHeard.duration).toBeGreaterThan(0);
+    expect(Number.isFinite(threadHeard.duration)).toBe(true);
+    await expectNoSeriousAxeViolations(page, '/coach/conversazioni (nota vocale)');
     expect(errors).toEqual([]);
     expect(saraErrors).toEqual([]);
   } finally {

@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
 import { Badge, Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import type { Side, TimelineItem } from '@sfida/core/conversations';
 import { formatDayTime } from '../lib/day-time';
 import { moodColor, moodOf } from '../lib/moods';
+import { VoiceNotePlayer } from './voice-note-player';
 
 /** What kind of item it is, said above its text; null for a plain message. */
 function kindLabel(item: TimelineItem): string | null {
@@ -28,12 +28,10 @@ interface MessageBubbleProps {
   /** Marked "Non letto" (an item of the other side, new on this visit). */
   unread: boolean;
   onReply?: (item: TimelineItem) => void;
-  /** Shows a voice note sent with the item (the audio clips' player). */
-  audio?: (item: TimelineItem) => ReactNode;
 }
 
-/** One item of a conversation: who and when, what kind, what it answers, the text, and whether the other side read it. */
-export function MessageBubble({ item, viewer, timeZone, unread, onReply, audio }: MessageBubbleProps) {
+/** One item of a conversation: who and when, what kind, what it answers, the text and its voice note, and whether the other side read it. */
+export function MessageBubble({ item, viewer, timeZone, unread, onReply }: MessageBubbleProps) {
   const own = item.from === viewer;
   const label = kindLabel(item);
   const time = formatDayTime(item.at, timeZone);
@@ -83,10 +81,16 @@ export function MessageBubble({ item, viewer, timeZone, unread, onReply, audio }
           </Text>
         </Box>
       )}
-      <Text mt="1" whiteSpace="pre-wrap" overflowWrap="anywhere">
-        {item.text}
-      </Text>
-      {item.audioClipId !== null && audio?.(item)}
+      {item.text !== '' && (
+        <Text mt="1" whiteSpace="pre-wrap" overflowWrap="anywhere">
+          {item.text}
+        </Text>
+      )}
+      {item.voiceNote && (
+        <Box mt="2">
+          <VoiceNotePlayer voiceNote={item.voiceNote} label={`Nota vocale di ${item.authorName}`} />
+        </Box>
+      )}
       {(own && item.seen) || (!own && onReply) ? (
         <Flex justify="flex-end" mt="1">
           {own ? (
@@ -113,15 +117,14 @@ interface ConversationTimelineProps {
   label: string;
   isUnread?: (item: TimelineItem) => boolean;
   onReply?: (item: TimelineItem) => void;
-  audio?: (item: TimelineItem) => ReactNode;
 }
 
 /** A conversation's timeline, the participant's and the coach's alike. */
-export function ConversationTimeline({ items, viewer, timeZone, label, isUnread = () => false, onReply, audio }: ConversationTimelineProps) {
+export function ConversationTimeline({ items, viewer, timeZone, label, isUnread = () => false, onReply }: ConversationTimelineProps) {
   return (
     <Stack as="ol" gap="3" p="0" m="0" listStyleType="none" aria-label={label}>
       {[...items].reverse().map((item) => (
-        <MessageBubble key={item.id} item={item} viewer={viewer} timeZone={timeZone} unread={item.from !== viewer && isUnread(item)} onReply={onReply} audio={audio} />
+        <MessageBubble key={item.id} item={item} viewer={viewer} timeZone={timeZone} unread={item.from !== viewer && isUnread(item)} onReply={onReply} />
       ))}
     </Stack>
   );

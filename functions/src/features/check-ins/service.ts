@@ -20,7 +20,7 @@ import { plannerProgress, weekActions } from '@sfida/core/tracker-actions';
 import type { User } from '@sfida/core/user';
 import type { ApiDeps } from '../../deps';
 import type { WriteBatch } from 'firebase-admin/firestore';
-import { voiceNoteMessages } from '@sfida/core/voice-notes';
+import { textOrVoiceNote, voiceNoteMessages } from '@sfida/core/voice-notes';
 import { ownThreadOf, replyOf, threadsOfUser, type ThreadDoc } from '../../shared/check-in-thread-repository';
 import { addActivity, conversationOf } from '../../shared/conversation-repository';
 import { countCoachAction } from '../../shared/coach-day-repository';
@@ -187,7 +187,7 @@ export async function handleCheckIn(deps: CheckInDeps, coach: User, threadId: st
   const conversation = handling.action === 'reply' ? await conversationOf(deps.db, thread.userId) : null;
   const activity = (batch: WriteBatch) => {
     if (handling.action !== 'reply') return;
-    addActivity(deps.db, batch, conversation, { userId: thread.userId, cohortId: thread.cohortId, from: 'coach', text: handling.text || 'Nota vocale', at, unread: 'quiet', coachName });
+    addActivity(deps.db, batch, conversation, { userId: thread.userId, cohortId: thread.cohortId, from: 'coach', text: textOrVoiceNote(handling.text), at, unread: 'quiet', coachName });
   };
   if (!(await saveHandling(deps.db, threadId, changes, activity))) {
     const current = await threadById(deps.db, threadId);

@@ -20,10 +20,12 @@ import {
 import { notificationsResponseSchema, type NotificationSettings } from '@sfida/core/notifications';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { addHabit, submitCheckIn, toggleHabit } from '@sfida/core/tracker-actions';
+import { voiceNoteMessages, voiceNoteUploadAnswerSchema, type VoiceNote } from '@sfida/core/voice-notes';
 import { userRef } from '../../shared/user-repository';
 import { Client, registerParticipant, startTestApp, type TestApp } from '../../test-support/api-harness';
 import { must, signedInCoach, writeCohort } from '../../test-support/cohort-fixtures';
 import { BrowserDevice, startPushService, type PushServiceStandIn } from '../../test-support/push-service';
+import { fixture } from '../voice-notes/fixtures';
 import { CONVERSATION_MESSAGES_PER_WINDOW } from './service';
 
 let app: TestApp;
@@ -89,6 +91,15 @@ async function answer(client: Client, cohortId: string, userId: string, text: st
 }
 
 const texts = (conversation: Conversation) => conversation.items.map((item) => item.text);
+
+/** Records a voice note as the web app uploads it: the participant's own (`/api/me/voice-notes`) or a coach's for a participant. */
+async function recorded(client: Client, path = '/api/me/voice-notes'): Promise<VoiceNote> {
+  const reply = await client.request('POST', path, { body: Buffer.from(fixture('live.webm')), headers: { 'content-type': 'audio/webm' } });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+  return voiceNoteUploadAnswerSchema.parse(reply.body).voiceNote;
+}
+
+const coachVoiceNotes = (cohortId: string, userId: string) => `/api/coach/cohorts/${cohortId}/participants/${userId}/voice-notes`;
 
 describe('who may read and write a conversation', () => {
   test('the coach routes: signed out 401, participants 403, the cohort\'s coach 2xx, another coach 403; an unknown participant 404', async () => {
@@ -167,7 +178,7 @@ describe('a two-way conversation', () => {
     app.advance(60_000);
     const sent = await write(paola, 'Ciao Giulia, ho una domanda');
     const item = timelineItemSchema.parse(sent.body);
-    expect(item).toMatchObject({ kind: 'message', from: 'participant', authorName: 'Paola Neri', seen: false, audioClipId: null });
+    expect(item).toMatchObject({ kind: 'message', from: 'participant', authorName: 'Paola Neri', seen: false, voiceNote: null });
 
     // Both unread; the latest first. Then a coach reads Luca's: Paola's stays first, Luca's after.
     let threads = await list(mine.client);
@@ -268,6 +279,132 @@ describe('a two-way conversation', () => {
     expect((await list(mine.client)).conversations[0]).toMatchObject({ unread: 2 });
     expect((await mine.client.post(`${threadPath(cohortId, paola.user.id)}/read`)).status).toBe(204);
     expect((await list(mine.client)).conversations[0]).toMatchObject({ unread: 0 });
+  });
+});
+
+describe('voice notes in the conversation', () => {
+  test('the participant sends a voice note; the coach sees it with its length, hears it, and answers with one', async () => {
+    app.setNow(WEEK1);
+    const mine = await coach('Giulia Coach');
+    const cohortId = await cohort([mine.user.id]);
+    const paola = await participant(cohortId, 'Paola Neri');
+    const coachPhone = new BrowserDevice(pushService);
+    expect((await mine.client.post('/api/me/push-subscriptions', coachPhone.subscription)).status).toBe(201);
+
+    const note = await recorded(paola.client);
+    const sent = await write(paola, '', 201, { voiceNoteId: note.id });
+    expect(timelineItemSchema.parse(sent.body)).toMatchObject({ kind: 'message', from: 'participant', text: '', voiceNote: note });
+    // A voice note alone is "Nota vocale" in the coach's list and on their phone.
+    expect((await list(mine.client)).conversations).toMatchObject([{ userId: paola.user.id, unread: 1, lastPreview: { from: 'participant', text: 'Nota vocale' } }]);
+    await expect.poll(() => coachPhone.received.at(-1)?.body).toBe('Nota vocale');
+
+    const seen = await asCoach(mine.client, cohortId, paola.user.id);
+    expect(seen.conversation.items[0]).toMatchObject({ text: '', voiceNote: { id: note.id, mime: 'audio/webm', durationMs: note.durationMs } });
+    expect(note.durationMs).toBeGreaterThan(0);
+    const audio = await mine.client.request('GET', `/api/voice-notes/${note.id}`);
+    expect(audio.status).toBe(200);
+    expect(audio.headers.get('content-type')).toBe('audio/webm');
+
+    // The coach answers with a voice note and a text; a text alone still works.
+    app.advance(60_000);
+    const answerNote = await recorded(mine.client, coachVoiceNotes(cohortId, paola.user.id));
+    const answered = await mine.client.post(`${threadPath(cohortId, paola.user.id)}/messages`, { requestId: randomUUID(), text: 'Ascolta qui', voiceNoteId: answerNote.id });
+    expect(answered.status, JSON.stringify(answered.body)).toBe(201);
+    app.advance(60_000);
+    await write(paola, 'Grazie, ascoltata!');
+    const timeline = await own(paola);
+    expect(timeline.items.map((i) => [i.from, i.text, i.voiceNote?.id ?? null])).toEqual([
+      ['participant', 'Grazie, ascoltata!', null],
+      ['coach', 'Ascolta qui', answerNote.id],
+      ['participant', '', note.id],
+    ]);
+    expect((await paola.client.request('GET', `/api/voice-notes/${answerNote.id}`)).status).toBe(200);
+    // Quoting a voice note alone quotes "Nota vocale".
+    app.advance(60_000);
+    await write(paola, 'Ti rispondo', 201, { replyTo: timeline.items[2]!.id });
+    expect((await own(paola)).items[0]!.replyTo).toEqual({ id: timeline.items[2]!.id, authorName: 'Paola Neri', excerpt: 'Nota vocale' });
+  });
+
+  test('the check-in\'s voice note and the coach\'s voice reply show in the timeline', async () => {
+    app.setNow(WEEK1);
+    const mine = await coach('Giulia Coach');
+    const cohortId = await cohort([mine.user.id]);
+    const paola = await participant(cohortId, 'Paola Neri');
+    const note = await recorded(paola.client);
+    const tracker = must(submitCheckIn(emptyTracker(TZ, WEEK1, START), { mood: 3, reflection: 'Ascolta', voiceNoteId: note.id }, WEEK1));
+    expect((await paola.client.put('/api/users/me/progress', tracker)).status).toBe(200);
+    app.advance(60_000);
+    const replyNote = await recorded(mine.client, coachVoiceNotes(cohortId, paola.user.id));
+    const reply = await mine.client.post(`/api/coach/check-ins/${checkInThreadId(paola.user.id, 1)}/reply`, { text: '', voiceNoteId: replyNote.id });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect((await asCoach(mine.client, cohortId, paola.user.id)).conversation.items.map((i) => [i.kind, i.voiceNote?.id ?? null])).toEqual([
+      ['checkInReply', replyNote.id],
+      ['checkIn', note.id],
+    ]);
+  });
+
+  test('a borrowed note is refused: another participant\'s, another coach\'s, someone else\'s check-in note; nothing is written', async () => {
+    app.setNow(WEEK1);
+    const mine = await coach('Giulia Coach');
+    const colleague = await coach('Marco Coach');
+    const cohortId = await cohort([mine.user.id, colleague.user.id]);
+    const paola = await participant(cohortId, 'Paola Neri');
+    const luca = await participant(cohortId, 'Luca Verdi');
+
+    // Luca's note of his check-in, synced with it.
+    const lucasNote = await recorded(luca.client);
+    const tracker = must(submitCheckIn(emptyTracker(TZ, WEEK1, START), { mood: 4, reflection: 'Bene', voiceNoteId: lucasNote.id }, WEEK1));
+    expect((await luca.client.put('/api/users/me/progress', tracker)).status).toBe(200);
+    const forPaolaByColleague = await recorded(colleague.client, coachVoiceNotes(cohortId, paola.user.id));
+    const forLucaByMe = await recorded(mine.client, coachVoiceNotes(cohortId, luca.user.id));
+    const paolasOwn = await recorded(paola.client);
+    const refused = { message: voiceNoteMessages.invalid };
+
+    for (const [what, voiceNoteId] of [
+      ['another participant\'s check-in note', lucasNote.id],
+      ['a coach\'s note for her', forPaolaByColleague.id],
+      ['a coach\'s note for another participant', forLucaByMe.id],
+      ['a note that does not exist', '0'.repeat(32)],
+    ] as const) {
+      expect((await write(paola, 'Senti qui', 400, { voiceNoteId })).body, what).toEqual(refused);
+    }
+    for (const [what, voiceNoteId] of [
+      ['another coach\'s recording', forPaolaByColleague.id],
+      ['the participant\'s own note', paolasOwn.id],
+      ['a note recorded for another participant', forLucaByMe.id],
+      ['someone else\'s check-in note', lucasNote.id],
+    ] as const) {
+      const reply = await mine.client.post(`${threadPath(cohortId, paola.user.id)}/messages`, { requestId: randomUUID(), text: 'Ecco', voiceNoteId });
+      expect(reply, what).toMatchObject({ status: 400, body: refused });
+    }
+    expect((await write(paola, '', 400, { voiceNoteId: 'non-una-nota' })).body).toEqual(refused);
+    expect((await own(paola)).items).toEqual([]);
+    // Refused notes cost nothing of the rate: her own note still goes.
+    await write(paola, '', 201, { voiceNoteId: paolasOwn.id });
+  });
+
+  test('a double tap with a voice note writes one message; the same request id with another note is refused', async () => {
+    app.setNow(WEEK1);
+    const mine = await coach();
+    const cohortId = await cohort([mine.user.id]);
+    const paola = await participant(cohortId, 'Paola Neri');
+    const [note, other] = [await recorded(paola.client), await recorded(paola.client)];
+    const request = { requestId: randomUUID(), text: '', voiceNoteId: note.id };
+    const [first, second] = await Promise.all([
+      paola.client.post('/api/me/conversation/messages', request),
+      paola.client.post('/api/me/conversation/messages', request),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([200, 201]);
+    expect(second.body).toMatchObject({ id: (first.body as { id: string }).id, voiceNote: note });
+    expect(await paola.client.post('/api/me/conversation/messages', { ...request, voiceNoteId: other.id })).toMatchObject({
+      status: 409,
+      body: { message: conversationTexts.requestReused },
+    });
+    expect(await paola.client.post('/api/me/conversation/messages', { requestId: request.requestId, text: '' })).toMatchObject({
+      status: 400,
+      body: { message: conversationTexts.textRequired },
+    });
+    expect((await own(paola)).items.map((i) => i.voiceNote?.id)).toEqual([note.id]);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { DocumentSnapshot, Firestore, Query } from 'firebase-admin/firestore';
 import type { Quote, Side } from '@sfida/core/conversations';
+import type { VoiceNote } from '@sfida/core/voice-notes';
 import { addActivity, conversationsCollection, conversationFrom, type Activity, type ConversationDoc } from '../../shared/conversation-repository';
 import { unlessItExists } from '../../shared/firestore';
 import { inboxCollection, type InboxDoc } from '../../shared/inbox-repository';
@@ -20,8 +21,8 @@ export interface ConversationMessageDoc {
   text: string;
   sentAt: string;
   replyTo: Quote | null;
-  /** A voice note (the audio clips' id); null for text alone. */
-  audioClipId: string | null;
+  /** Its voice note, checked to be the sender's own for this thread; null for text alone (absent before voice notes). */
+  voiceNote?: VoiceNote | null;
 }
 
 function messagesCollection(db: Firestore) {

@@ -23,6 +23,7 @@ import {
 import { todayIn } from '@sfida/core/dates';
 import { conversationMessageToCoachPush, conversationMessageToParticipantPush } from '@sfida/core/notifications';
 import type { User } from '@sfida/core/user';
+import { textOrVoiceNote, voiceNoteMessages } from '@sfida/core/voice-notes';
 import type { ApiDeps } from '../../deps';
 import { threadFrom, threadRef, threadsOfUser, type ThreadDoc } from '../../shared/check-in-thread-repository';
 import { cohortOfCoach, cohortRef, cohortsCoachedBy, type CoachedCohort, type CohortDoc } from '../../shared/cohort-repository';
@@ -33,6 +34,7 @@ import { notifyUsers } from '../../shared/push-notifier';
 import { trackersOf } from '../../shared/tracker-repository';
 import { readOrFallback } from '../../shared/unreadable-data';
 import { toUser, userRef } from '../../shared/user-repository';
+import { ownVoiceNote } from '../../shared/voice-note-repository';
 import {
   cohortConversations,
   conversationMessageById,
@@ -93,16 +95,16 @@ function messageItem(id: string, doc: ConversationMessageDoc, conversation: Conv
     weekNumber: null,
     mood: null,
     replyTo: doc.replyTo,
-    audioClipId: doc.audioClipId,
+    voiceNote: doc.voiceNote ?? null,
     seen: after(doc.sentAt, readAt),
   };
 }
 
-const plain = { weekNumber: null, mood: null, replyTo: null, audioClipId: null };
+const plain = { weekNumber: null, mood: null, replyTo: null, voiceNote: null };
 
 /** A check-in's items: the check-in, the coach's reply, the participant's answer (as far as they go). */
 function threadItems(thread: ThreadDoc, participantName: string, conversation: ConversationDoc | null): TimelineItem[] {
-  const week = { weekNumber: thread.weekNumber, mood: null, replyTo: null, audioClipId: null };
+  const week = { weekNumber: thread.weekNumber, mood: null, replyTo: null, voiceNote: null };
   const coachReadAt = conversation?.coachReadAt ?? null;
   const items: TimelineItem[] = [
     {
@@ -114,6 +116,7 @@ function threadItems(thread: ThreadDoc, participantName: string, conversation: C
       text: thread.reflection,
       at: thread.receivedAt,
       mood: thread.mood,
+      voiceNote: thread.voiceNote ?? null,
       seen: thread.status !== 'open' || after(thread.receivedAt, coachReadAt),
     },
   ];
@@ -126,6 +129,7 @@ function threadItems(thread: ThreadDoc, participantName: string, conversation: C
       authorName: thread.reply.coachName,
       text: thread.reply.text,
       at: thread.reply.at,
+      voiceNote: thread.reply.voiceNote ?? null,
       seen: thread.replySeenAt !== null,
     });
   }
@@ -215,7 +219,7 @@ export async function coachConversation(deps: ConversationDeps, coached: Coached
 /** The quote of the timeline item `itemId` of the participant's thread; 400 when there is none. */
 async function quoteOf(deps: ConversationDeps, participant: User, itemId: string): Promise<Quote> {
   const { db } = deps;
-  const quote = (authorName: string, text: string): Quote => ({ id: itemId, authorName, excerpt: excerptOf(text) });
+  const quote = (authorName: string, text: string): Quote => ({ id: itemId, authorName, excerpt: excerptOf(textOrVoiceNote(text)) });
   const [, kind, rest] = /^(message|inbox|checkin|reply|answer)-(.+)$/.exec(itemId) ?? [];
   if (!kind || !isDocumentId(rest!)) throw badRequest(conversationTexts.replyToNotFound);
   if (kind === 'message') {
@@ -265,7 +269,8 @@ async function send(
   const { participant, cohortId } = context;
   const id = conversationMessageId(participant.id, request.requestId);
   const replay = (doc: ConversationMessageDoc): SentConversationMessage => {
-    if (doc.authorId !== sender.id || doc.text !== request.text) throw conflict(conversationTexts.requestReused);
+    const sameNote = (doc.voiceNote?.id ?? null) === (request.voiceNoteId ?? null);
+    if (doc.authorId !== sender.id || doc.text !== request.text || !sameNote) throw conflict(conversationTexts.requestReused);
     return { created: false, item: messageItem(id, doc, null) };
   };
   const existing = await conversationMessageById(db, id);
@@ -275,6 +280,9 @@ async function send(
   const cohortSnap = isDocumentId(cohortId) ? await cohortRef(db, cohortId).get() : null;
   const coachIds = cohortSnap?.exists ? (cohortSnap.data() as CohortDoc).coachIds : [];
   if (from === 'participant' && coachIds.length === 0) throw conflict(conversationTexts.noCoach);
+  // A voice note the sender recorded for this participant's thread, and no other.
+  const voiceNote = request.voiceNoteId === undefined ? null : await ownVoiceNote(db, request.voiceNoteId, participant.id, sender.id);
+  if (request.voiceNoteId !== undefined && !voiceNote) throw badRequest(voiceNoteMessages.invalid);
 
   const attempt = await deps.limiter.attempt([{ key: `conversation-message:${sender.id}`, limit: CONVERSATION_MESSAGES_PER_WINDOW, windowMs: CONVERSATION_WINDOW_MS }]);
   if (!attempt.allowed) throw tooManyRequests(conversationTexts.tooManyMessages, attempt.retryAfterSeconds);
@@ -287,9 +295,11 @@ async function send(
   }
   const at = deps.clock().toISOString();
   const authorName = nameOf(sender);
-  const doc: ConversationMessageDoc = { userId: participant.id, cohortId, from, authorId: sender.id, authorName, text: request.text, sentAt: at, replyTo, audioClipId: null };
+  const doc: ConversationMessageDoc = { userId: participant.id, cohortId, from, authorId: sender.id, authorName, text: request.text, sentAt: at, replyTo, voiceNote };
   const current = await conversationOf(db, participant.id);
-  const activity = { userId: participant.id, cohortId, from, text: request.text, at, unread: 'forOtherSide' as const, coachName: authorName };
+  // What the list's preview and the push say: the text, or "Nota vocale" for a voice note alone.
+  const preview = textOrVoiceNote(request.text);
+  const activity = { userId: participant.id, cohortId, from, text: preview, at, unread: 'forOtherSide' as const, coachName: authorName };
   if (!(await createConversationMessage(db, id, doc, current, activity))) {
     // The same request, a moment earlier, wrote it.
     await attempt.release();
@@ -298,9 +308,9 @@ async function send(
   const push =
     from === 'participant'
       ? notifyUsers(deps, coachIds, 'participantMessages', () =>
-          conversationMessageToCoachPush(authorName, request.text, coachConversationPath(cohortId, participant.id), participant.id),
+          conversationMessageToCoachPush(authorName, preview, coachConversationPath(cohortId, participant.id), participant.id),
         )
-      : notifyUsers(deps, [participant.id], 'coachMessages', () => conversationMessageToParticipantPush(authorName, request.text));
+      : notifyUsers(deps, [participant.id], 'coachMessages', () => conversationMessageToParticipantPush(authorName, preview));
   await waitAtMost(push, PUSH_WAIT_MS);
   return { created: true, item: messageItem(id, doc, null) };
 }

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { MAX_CONVERSATION_MESSAGE, conversationTexts, type Conversation, type TimelineItem } from '@sfida/core/conversations';
+import { installFakeMicrophone } from '../../testing/fake-microphone';
 import { fakeUser } from '../../testing/fake-user';
 import { emptyConversation, fakeServer, json, renderApp, resetTestState, type ApiCall } from '../../testing/test-utils';
 import MessagesPage from './messages-page';
@@ -11,7 +12,7 @@ afterEach(resetTestState);
 const user = fakeUser();
 
 function item(id: string, at: string, change: Partial<TimelineItem> = {}): TimelineItem {
-  return { id, kind: 'message', from: 'coach', authorName: 'Marco Coach', text: `Testo ${id}`, at, weekNumber: null, mood: null, replyTo: null, audioClipId: null, seen: true, ...change };
+  return { id, kind: 'message', from: 'coach', authorName: 'Marco Coach', text: `Testo ${id}`, at, weekNumber: null, mood: null, replyTo: null, voiceNote: null, seen: true, ...change };
 }
 
 function conversation(items: TimelineItem[], change: Partial<Conversation> = {}): Conversation {
@@ -122,6 +123,76 @@ describe('Messaggi: the conversation with the coaches', { timeout: 30_000 }, () 
     await typist.click(screen.getByRole('button', { name: 'Invia' }));
     await waitFor(() => expect(calls.find((call) => call.path === '/api/me/conversation/messages')?.body).toMatchObject({ text: 'Ci sarò', replyTo: 'inbox-c1_u1' }));
     await waitFor(() => expect(within(form).queryByText('«Ciao a tutti, domani si parte!»')).not.toBeInTheDocument());
+  });
+
+  it('records a voice note, listens to it, and sends it: uploaded first, then named by the message; a retry reuses the upload', async () => {
+    installFakeMicrophone();
+    const note = { id: 'a'.repeat(32), durationMs: 5_000, mime: 'audio/webm' as const };
+    const sent = item('message-voice', '2026-11-23T08:00:00.000Z', { from: 'participant', authorName: 'Maria Rossi', text: '', voiceNote: note, seen: false });
+    let attempts = 0;
+    const calls = fakeServer(user, (call) => {
+      if (call.path === '/api/me/conversation') return json(conversation(attempts > 1 ? [sent] : []));
+      if (call.path === '/api/me/voice-notes') return json({ voiceNote: note }, 201);
+      if (call.path === '/api/me/conversation/messages') {
+        attempts++;
+        return attempts === 1 ? json({ message: 'Servizio non disponibile, riprova tra poco' }, 503) : json(sent, 201);
+      }
+      return undefined;
+    });
+    const { user: typist } = renderApp('/messaggi', <MessagesPage />);
+    const recorder = await screen.findByRole('group', { name: 'Nota vocale per i coach' });
+    // Neither text nor a recording: nothing to send.
+    await typist.click(screen.getByRole('button', { name: 'Invia' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(conversationTexts.textRequired);
+
+    await typist.click(within(recorder).getByRole('button', { name: 'Registra una nota vocale' }));
+    await typist.click(await within(recorder).findByRole('button', { name: 'Ferma la registrazione' }));
+    // Heard before sending, and could be redone or discarded.
+    expect(within(recorder).getByLabelText(/^Ascolta la registrazione/)).toHaveAttribute('src', 'blob:registrazione');
+    expect(within(recorder).getByRole('button', { name: 'Registra di nuovo' })).toBeInTheDocument();
+    await typist.click(screen.getByRole('button', { name: 'Invia' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Servizio non disponibile, riprova tra poco');
+    // The recording stays for the retry, which names the note already uploaded.
+    expect(within(recorder).getByRole('button', { name: 'Elimina la registrazione' })).toBeInTheDocument();
+    await typist.click(screen.getByRole('button', { name: 'Invia' }));
+
+    const list = await screen.findByRole('list', { name: 'Conversazione con i coach' });
+    const player = await within(list).findByLabelText('Nota vocale di Maria Rossi, 5 secondi');
+    expect(player).toHaveAttribute('src', `/api/voice-notes/${note.id}`);
+    expect(within(list).getByText('0:05')).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/api/me/voice-notes')).toHaveLength(1);
+    const sends = calls.filter((call) => call.path === '/api/me/conversation/messages').map((call) => call.body);
+    expect(sends).toEqual([
+      { requestId: expect.any(String), text: '', voiceNoteId: note.id },
+      { requestId: (sends[0] as { requestId: string }).requestId, text: '', voiceNoteId: note.id },
+    ]);
+    // Sent: a new recorder, ready for another.
+    expect(await within(screen.getByRole('group', { name: 'Nota vocale per i coach' })).findByRole('button', { name: 'Registra una nota vocale' })).toBeInTheDocument();
+  });
+
+  it('plays the coaches’ voice notes with their length; a discarded recording is not sent', async () => {
+    installFakeMicrophone();
+    const note = { id: 'b'.repeat(32), durationMs: 65_000, mime: 'audio/mp4' as const };
+    const calls = fakeServer(user, (call) => {
+      if (call.path === '/api/me/conversation') return json(conversation([item('message-v1', '2026-11-22T08:00:00.000Z', { text: '', voiceNote: note })]));
+      if (call.path === '/api/me/conversation/messages') return json(item('message-t1', '2026-11-23T08:00:00.000Z', { from: 'participant', text: 'Solo testo' }), 201);
+      if (call.method === 'POST') return new Response(null, { status: 204 });
+      return undefined;
+    });
+    const { user: typist } = renderApp('/messaggi', <MessagesPage />);
+    expect(await screen.findByLabelText('Nota vocale di Marco Coach, 1 minuto e 5 secondi')).toHaveAttribute('src', `/api/voice-notes/${note.id}`);
+    expect(screen.getByText('1:05')).toBeInTheDocument();
+    // Answering a voice note quotes it as one.
+    await typist.click(screen.getByRole('button', { name: /^Rispondi a Marco Coach/ }));
+    expect(within(screen.getByRole('form', { name: 'Nuovo messaggio' })).getByText('«Nota vocale»')).toBeInTheDocument();
+
+    await typist.click(screen.getByRole('button', { name: 'Registra una nota vocale' }));
+    await typist.click(await screen.findByRole('button', { name: 'Ferma la registrazione' }));
+    await typist.click(screen.getByRole('button', { name: 'Elimina la registrazione' }));
+    await typist.type(screen.getByRole('textbox', { name: 'Scrivi ai tuoi coach' }), 'Solo testo');
+    await typist.click(screen.getByRole('button', { name: 'Invia' }));
+    await waitFor(() => expect(calls.find((call) => call.path === '/api/me/conversation/messages')?.body).toEqual({ requestId: expect.any(String), text: 'Solo testo', replyTo: 'message-v1' }));
+    expect(calls.some((call) => call.path === '/api/me/voice-notes')).toBe(false);
   });
 
   it('loads older messages on request', async () => {

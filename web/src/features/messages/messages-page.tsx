@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { useInbox, useMarkMessagesRead } from '../../lib/inbox';
+import { OWN_VOICE_NOTES_PATH } from '../../lib/voice-notes';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { conversationQueryOptions, useMarkConversationRead, useSendOwnMessage } from './api/conversation';
 
@@ -102,6 +103,8 @@ function Conversation({ user }: { user: User }) {
               replyTo={replyTo}
               onCancelReply={() => setReplyTo(null)}
               textareaRef={textarea}
+              voiceNotesPath={OWN_VOICE_NOTES_PATH}
+              voiceNoteLabel="Nota vocale per i coach"
             />
           )}
         </Stack>

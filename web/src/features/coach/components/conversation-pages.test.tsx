@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { CoachConversation, ConversationSummary, TimelineItem } from '@sfida/core/conversations';
+import { installFakeMicrophone } from '../../../testing/fake-microphone';
 import { json, renderApp, resetTestState, type ApiCall } from '../../../testing/test-utils';
 import { fakeCoachServer, fakeCohort } from '../coach-fixtures';
 import { conversationPath, conversationsPath } from '../paths';
@@ -77,7 +78,7 @@ describe('Conversazioni: the list', { timeout: 30_000 }, () => {
 const THREAD_PATH = '/api/coach/cohorts/cohort-1/participants/u-bruno/conversation';
 
 function item(id: string, at: string, change: Partial<TimelineItem> = {}): TimelineItem {
-  return { id, kind: 'message', from: 'participant', authorName: 'Bruno', text: `Testo ${id}`, at, weekNumber: null, mood: null, replyTo: null, audioClipId: null, seen: false, ...change };
+  return { id, kind: 'message', from: 'participant', authorName: 'Bruno', text: `Testo ${id}`, at, weekNumber: null, mood: null, replyTo: null, voiceNote: null, seen: false, ...change };
 }
 
 function thread(items: TimelineItem[], change: Partial<CoachConversation['conversation']> = {}): CoachConversation {
@@ -147,6 +148,44 @@ describe('Conversazioni: one thread', { timeout: 30_000 }, () => {
     expect(calls.find((call) => call.path === `${THREAD_PATH}/messages`)?.body).toEqual({ requestId: expect.any(String), text: 'Certo!' });
     // Nothing was unread after the first visit's read: no second one.
     expect(posts(calls).filter((path) => path.endsWith('/read'))).toHaveLength(1);
+  });
+
+  it('plays the participant’s voice note with its length, and answers with a voice note uploaded for that participant', async () => {
+    installFakeMicrophone();
+    const theirs = { id: 'a'.repeat(32), durationMs: 42_000, mime: 'audio/webm' as const };
+    const mine = { id: 'b'.repeat(32), durationMs: 7_000, mime: 'audio/mp4' as const };
+    const answer = item('message-m2', '2026-11-23T08:00:00.000Z', { from: 'coach', authorName: 'Marta', text: 'Ecco la mia risposta', voiceNote: mine });
+    const items = [item('message-m1', '2026-11-22T08:00:00.000Z', { text: '', voiceNote: theirs })];
+    let sent = false;
+    const calls = fakeCoachServer((call) => {
+      if (call.path === THREAD_PATH) return json(thread(sent ? [answer, ...items] : items));
+      if (call.path === `${THREAD_PATH}/read`) return new Response(null, { status: 204 });
+      if (call.path === '/api/coach/cohorts/cohort-1/participants/u-bruno/voice-notes') return json({ voiceNote: mine }, 201);
+      if (call.path === `${THREAD_PATH}/messages`) {
+        sent = true;
+        return json(answer, 201);
+      }
+      return undefined;
+    });
+    const { user } = renderApp(conversationPath('cohort-1', 'u-bruno'));
+
+    const timeline = await screen.findByRole('list', { name: 'Conversazione con Bruno' });
+    expect(within(timeline).getByLabelText('Nota vocale di Bruno, 42 secondi')).toHaveAttribute('src', `/api/voice-notes/${theirs.id}`);
+    expect(within(timeline).getByText('0:42')).toBeInTheDocument();
+
+    const recorder = screen.getByRole('group', { name: 'Nota vocale per Bruno' });
+    await user.click(within(recorder).getByRole('button', { name: 'Registra una nota vocale' }));
+    await user.click(await within(recorder).findByRole('button', { name: 'Ferma la registrazione' }));
+    await user.type(screen.getByRole('textbox', { name: 'Scrivi a Bruno' }), 'Ecco la mia risposta');
+    await user.click(screen.getByRole('button', { name: 'Invia' }));
+
+    expect(await within(timeline).findByLabelText('Nota vocale di Marta, 7 secondi')).toHaveAttribute('src', `/api/voice-notes/${mine.id}`);
+    const paths = calls.map((call) => call.path);
+    const upload = paths.indexOf('/api/coach/cohorts/cohort-1/participants/u-bruno/voice-notes');
+    expect(upload).toBeGreaterThanOrEqual(0);
+    expect(upload).toBeLessThan(paths.indexOf(`${THREAD_PATH}/messages`));
+    expect(calls.find((call) => call.path === `${THREAD_PATH}/messages`)?.body).toEqual({ requestId: expect.any(String), text: 'Ecco la mia risposta', voiceNoteId: mine.id });
+    expect(screen.getByRole('textbox', { name: 'Scrivi a Bruno' })).toHaveValue('');
   });
 
   it('a withdrawn participant’s thread is read-only; nothing to read sends no read', async () => {

@@ -12,6 +12,7 @@ import { SectionCard } from '../../../components/section-card';
 import { errorMessage } from '../../../lib/api-client';
 import { moodOf } from '../../../lib/moods';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { coachVoiceNotesPath } from '../../../lib/voice-notes';
 import { coachConversationQueryOptions, useMarkCoachConversationRead, useSendCoachMessage } from '../api/conversations';
 import { conversationsPath, participantPagePath } from '../paths';
 
@@ -121,6 +122,8 @@ export function ConversationThreadPage() {
                 replyTo={replyTo}
                 onCancelReply={() => setReplyTo(null)}
                 textareaRef={textarea}
+                voiceNotesPath={coachVoiceNotesPath(cohortId, userId)}
+                voiceNoteLabel={`Nota vocale per ${name}`}
               />
             )}
           </Stack>
