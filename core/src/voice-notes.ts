@@ -27,6 +27,7 @@ export const voiceNoteMessages = {
   invalid: 'Nota vocale non valida',
   participantsOnly: 'Solo i partecipanti possono inviare questa nota vocale',
   withdrawn: 'Sei stato ritirato dal gruppo: non puoi più inviare note vocali',
+  participantWithdrawn: 'Questo partecipante è stato ritirato dal gruppo: non puoi più mandargli note vocali',
   tooMany: 'Hai inviato troppe note vocali: riprova tra un po’.',
 } as const;
 

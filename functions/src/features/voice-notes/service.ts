@@ -10,7 +10,7 @@ import {
 } from '@sfida/core/voice-notes';
 import type { ApiDeps } from '../../deps';
 import { cohortRef, type CoachedCohort, type CohortDoc } from '../../shared/cohort-repository';
-import { HttpError, badRequest, forbidden, notFound, tooManyRequests } from '../../shared/http-error';
+import { HttpError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../shared/http-error';
 import { participantOf } from '../../shared/participant-repository';
 import { saveVoiceNote, voiceNoteBlobPath, voiceNoteById, type VoiceNoteDoc } from '../../shared/voice-note-repository';
 import { sniffAudio, withWebmDuration, type AudioInfo } from './audio-format';
@@ -66,6 +66,8 @@ export async function uploadOwnVoiceNote(deps: VoiceDeps, user: User, bytes: Uin
 export async function uploadCoachVoiceNote(deps: VoiceDeps, coach: User, { id: cohortId }: CoachedCohort, userId: string, bytes: Uint8Array): Promise<VoiceNote> {
   const participant = await participantOf(deps.db, cohortId, userId);
   if (!participant) throw notFound(coachMessages.participantNotFound);
+  // Their thread is read-only once withdrawn: a recording could never be sent.
+  if (participant.withdrawn) throw conflict(voiceNoteMessages.participantWithdrawn);
   return store(deps, coach, { participantUid: userId, cohortId }, bytes);
 }
 

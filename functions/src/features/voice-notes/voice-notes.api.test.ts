@@ -176,6 +176,13 @@ describe('uploading a voice note', () => {
     expect(await readDoc(app, `voiceNotes/${note.id}`)).toMatchObject({ participantUid: member.user.id, authorUid: coach.user.id, cohortId });
     // The coach's recording is checked like anyone's.
     expect(await upload(coach.client, path, fixture('long.webm'))).toMatchObject({ status: 400, body: { message: voiceNoteMessages.tooLong } });
+    // A withdrawn participant's thread is read-only: nothing is recorded for it.
+    expect((await coach.client.post(`/api/coach/cohorts/${cohortId}/participants/${neighbour.user.id}/withdraw`)).status).toBe(200);
+    expect(await upload(coach.client, coachPath(cohortId, neighbour.user.id), fixture('live.webm'))).toMatchObject({
+      status: 409,
+      body: { message: voiceNoteMessages.participantWithdrawn },
+    });
+    expect((await storedFor(neighbour.user.id)).docs).toBe(0);
   });
 });
 
