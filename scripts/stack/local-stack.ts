@@ -16,14 +16,17 @@ export interface LocalStack {
  * Hosting emulators (Hosting rewrites /api/** to the function as in
  * production), then seed data. Expects the web app and the function to be built.
  */
-export async function startLocalStack(profile: StackProfile, options: { log?: (line: string) => void } = {}): Promise<LocalStack> {
+export async function startLocalStack(
+  profile: StackProfile,
+  options: { log?: (line: string) => void; extraEnv?: Record<string, string> } = {},
+): Promise<LocalStack> {
   const firestore = await startFirestoreEmulator({
     port: profile.ports.firestore,
     persistFile: profile.persist ? join(profile.dataDir, 'firestore.json') : undefined,
   });
   let emulators;
   try {
-    emulators = await startEmulators(profile, ['auth', 'functions', 'hosting'], { log: options.log });
+    emulators = await startEmulators(profile, ['auth', 'functions', 'hosting'], { log: options.log, extraEnv: options.extraEnv });
   } catch (error) {
     await firestore.stop();
     throw error;

@@ -1,5 +1,8 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import type { PushPayload } from '@sfida/core/notifications';
+import type { BrowserDevice, PushServiceStandIn } from '../../functions/src/test-support/push-service';
 import { coachWithCohort, phoneParticipant } from './coach-support';
+import { appOrigin } from './support';
 import { collectPageErrors, expectNoSeriousAxeViolations } from './tracker-support';
 
 // The coach and the participants talk (issue 37): the coach finds one by email, tags two and writes
@@ -10,6 +13,24 @@ async function inboxTexts(context: BrowserContext): Promise<string[]> {
   const response = await context.request.get('/api/me/inbox');
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { messages: Array<{ text: string }> }).messages.map((message) => message.text);
+}
+
+/** The API tests' push service stand-in, loaded when used (an ES module of the functions' sources). */
+const pushSupport = () => import('../../functions/src/test-support/push-service');
+
+/** Subscribes the signed-in account of `request`'s context to push on a device of the stand-in push service. */
+async function pushDevice(request: APIRequestContext, service: PushServiceStandIn): Promise<BrowserDevice> {
+  const { BrowserDevice: Device } = await pushSupport();
+  const device = new Device(service);
+  const subscribed = await request.post('/api/me/push-subscriptions', { headers: { Origin: appOrigin }, data: device.subscription });
+  expect(subscribed.ok(), await subscribed.text()).toBe(true);
+  return device;
+}
+
+/** What `device` received, once something with `body` arrived (a push is sent after the answer, on its own time). */
+async function pushed(device: BrowserDevice, body: string): Promise<PushPayload> {
+  await expect.poll(() => device.received.map((payload) => payload.body), { timeout: 20_000 }).toContain(body);
+  return device.received.find((payload) => payload.body === body)!;
 }
 
 /** Adds `tag` to a roster row's participant, through the row's own editor. */
@@ -31,7 +52,11 @@ test('the coach finds a participant by email, tags two and writes to the tag; a 
   const sara = await phoneParticipant(browser, baseURL!, inviteCode, 'Sara Rossi');
   const saraTwin = await phoneParticipant(browser, baseURL!, inviteCode, 'Sara Rossi');
   const luca = await phoneParticipant(browser, baseURL!, inviteCode, 'Luca Bianchi');
+  // Both sides' phones subscribe to push; the push service is outside the system, a local stand-in here.
+  const pushService = await (await pushSupport()).startPushService();
   try {
+    const saraPhone = await pushDevice(sara.context.request, pushService);
+    const coachPhone = await pushDevice(page.request, pushService);
     // Two participants with the same name: told apart by email, found by it.
     await page.goto(`/coach/${cohortId}`);
     const roster = page.getByRole('region', { name: 'Roster' });
@@ -68,6 +93,11 @@ test('the coach finds a participant by email, tags two and writes to the tag; a 
     await sara.page.getByRole('button', { name: 'Invia', exact: true }).click();
     await expect(sara.page.getByText('Sì, dopo le 18 va bene.')).toBeVisible();
     await expectNoSeriousAxeViolations(sara.page, '/messaggi (conversazione)');
+    // The coach's phone is told, and a tap opens the conversation.
+    expect(await pushed(coachPhone, 'Sì, dopo le 18 va bene.')).toMatchObject({
+      title: 'Messaggio da Sara Rossi',
+      url: `/coach/conversazioni/${cohortId}/${sara.account.id}`,
+    });
 
     // The coach: one conversation to read, counted in the navigation; opened, answered.
     await page.goto('/coach');
@@ -83,6 +113,8 @@ test('the coach finds a participant by email, tags two and writes to the tag; a 
     await page.getByLabel('Scrivi a Sara Rossi').fill('Perfetto, ti chiamo alle 18:30.');
     await page.getByRole('button', { name: 'Invia', exact: true }).click();
     await expect(page.getByText('Perfetto, ti chiamo alle 18:30.')).toBeVisible();
+    // Sara's phone is told too.
+    expect(await pushed(saraPhone, 'Perfetto, ti chiamo alle 18:30.')).toMatchObject({ title: 'Messaggio da Marta Coach', url: '/messaggi' });
     await page.setViewportSize({ width: 1280, height: 900 });
     await expectNoSeriousAxeViolations(page, '/coach/conversazioni/:cohortId/:userId (1280 px)');
 
@@ -95,5 +127,6 @@ test('the coach finds a participant by email, tags two and writes to the tag; a 
     expect(errors).toEqual([]);
   } finally {
     await Promise.all([sara, saraTwin, luca].map((p) => p.context.close()));
+    await pushService.close();
   }
 });

@@ -13,7 +13,10 @@ export default async function globalSetup() {
   }
   const profile = profiles.e2e;
   await rm(profile.dataDir, { recursive: true, force: true });
-  const stack = await startLocalStack(profile);
+  // The tests' stand-in push service (functions/src/test-support/push-service.ts) serves a
+  // self-signed certificate: the function trusts it here, as the API tests' push agent does.
+  const pushServiceCertificate = join(repoRoot, 'functions', 'src', 'test-support', 'push-service.cert.pem');
+  const stack = await startLocalStack(profile, { extraEnv: { NODE_EXTRA_CA_CERTS: pushServiceCertificate } });
   return async () => {
     await stack.stop();
   };
