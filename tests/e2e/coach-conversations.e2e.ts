@@ -88,10 +88,12 @@ test('the coach finds a participant by email, tags two and writes to the tag; a 
 
     // Sara answers from her phone: the coach's message and hers in one thread.
     await sara.page.goto('/messaggi');
-    await expect(sara.page.getByText('Ciao Sara, ti chiamo domani?')).toBeVisible();
+    // The thread, not the composer (which holds the text until it is sent).
+    const saraThread = sara.page.getByRole('list', { name: 'Conversazione con i coach' });
+    await expect(saraThread.getByText('Ciao Sara, ti chiamo domani?')).toBeVisible();
     await sara.page.getByLabel('Scrivi ai tuoi coach').fill('Sì, dopo le 18 va bene.');
     await sara.page.getByRole('button', { name: 'Invia', exact: true }).click();
-    await expect(sara.page.getByText('Sì, dopo le 18 va bene.')).toBeVisible();
+    await expect(saraThread.getByText('Sì, dopo le 18 va bene.')).toBeVisible();
     await expectNoSeriousAxeViolations(sara.page, '/messaggi (conversazione)');
     // The coach's phone is told, and a tap opens the conversation.
     expect(await pushed(coachPhone, 'Sì, dopo le 18 va bene.')).toMatchObject({
@@ -109,10 +111,11 @@ test('the coach finds a participant by email, tags two and writes to the tag; a 
     await expect(list.getByRole('listitem')).toHaveCount(1);
     await expectNoSeriousAxeViolations(page, '/coach/conversazioni');
     await list.getByRole('link', { name: 'Sara Rossi' }).click();
-    await expect(page.getByText('Sì, dopo le 18 va bene.')).toBeVisible();
+    const coachThread = page.getByRole('list', { name: 'Conversazione con Sara Rossi' });
+    await expect(coachThread.getByText('Sì, dopo le 18 va bene.')).toBeVisible();
     await page.getByLabel('Scrivi a Sara Rossi').fill('Perfetto, ti chiamo alle 18:30.');
     await page.getByRole('button', { name: 'Invia', exact: true }).click();
-    await expect(page.getByText('Perfetto, ti chiamo alle 18:30.')).toBeVisible();
+    await expect(coachThread.getByText('Perfetto, ti chiamo alle 18:30.')).toBeVisible();
     // Sara's phone is told too.
     expect(await pushed(saraPhone, 'Perfetto, ti chiamo alle 18:30.')).toMatchObject({ title: 'Messaggio da Marta Coach', url: '/messaggi' });
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -120,10 +123,10 @@ test('the coach finds a participant by email, tags two and writes to the tag; a 
 
     // Sara reads the answer; the coach's side then shows her message read, and hers the coach's.
     await sara.page.reload();
-    await expect(sara.page.getByText('Perfetto, ti chiamo alle 18:30.')).toBeVisible();
-    await expect(sara.page.getByText('Letto').first()).toBeVisible();
+    await expect(saraThread.getByText('Perfetto, ti chiamo alle 18:30.')).toBeVisible();
+    await expect(saraThread.getByText('Letto').first()).toBeVisible();
     await page.reload();
-    await expect(page.getByText('Letto').first()).toBeVisible();
+    await expect(coachThread.getByText('Letto').first()).toBeVisible();
     expect(errors).toEqual([]);
   } finally {
     await Promise.all([sara, saraTwin, luca].map((p) => p.context.close()));
