@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import type { PushPayload } from '@sfida/core/notifications';
-import type { BrowserDevice, PushServiceStandIn } from '../../functions/src/test-support/push-service';
 import { coachWithCohort, phoneParticipant } from './coach-support';
+import { startPushStandIn, type PushStandIn } from './push-support';
 import { appOrigin } from './support';
 import { collectPageErrors, expectNoSeriousAxeViolations } from './tracker-support';
 
@@ -15,22 +15,20 @@ async function inboxTexts(context: BrowserContext): Promise<string[]> {
   return ((await response.json()) as { messages: Array<{ text: string }> }).messages.map((message) => message.text);
 }
 
-/** The API tests' push service stand-in, loaded when used (an ES module of the functions' sources). */
-const pushSupport = () => import('../../functions/src/test-support/push-service');
+type PushDevice = ReturnType<PushStandIn['device']>;
 
 /** Subscribes the signed-in account of `request`'s context to push on a device of the stand-in push service. */
-async function pushDevice(request: APIRequestContext, service: PushServiceStandIn): Promise<BrowserDevice> {
-  const { BrowserDevice: Device } = await pushSupport();
-  const device = new Device(service);
+async function pushDevice(request: APIRequestContext, service: PushStandIn): Promise<PushDevice> {
+  const device = service.device();
   const subscribed = await request.post('/api/me/push-subscriptions', { headers: { Origin: appOrigin }, data: device.subscription });
   expect(subscribed.ok(), await subscribed.text()).toBe(true);
   return device;
 }
 
 /** What `device` received, once something with `body` arrived (a push is sent after the answer, on its own time). */
-async function pushed(device: BrowserDevice, body: string): Promise<PushPayload> {
-  await expect.poll(() => device.received.map((payload) => payload.body), { timeout: 20_000 }).toContain(body);
-  return device.received.find((payload) => payload.body === body)!;
+async function pushed(device: PushDevice, body: string): Promise<PushPayload> {
+  await expect.poll(() => device.received().map((payload) => payload.body), { timeout: 20_000 }).toContain(body);
+  return device.received().find((payload) => payload.body === body)!;
 }
 
 /** Adds `tag` to a roster row's participant, through the row's own editor. */
@@ -53,7 +51,7 @@ test('the coach finds a participant by email, tags two and writes to the tag; a 
   const saraTwin = await phoneParticipant(browser, baseURL!, inviteCode, 'Sara Rossi');
   const luca = await phoneParticipant(browser, baseURL!, inviteCode, 'Luca Bianchi');
   // Both sides' phones subscribe to push; the push service is outside the system, a local stand-in here.
-  const pushService = await (await pushSupport()).startPushService();
+  const pushService = await startPushStandIn();
   try {
     const saraPhone = await pushDevice(sara.context.request, pushService);
     const coachPhone = await pushDevice(page.request, pushService);
