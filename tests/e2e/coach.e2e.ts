@@ -24,6 +24,13 @@ test('the demo coach goes from the home to the cohorts, the roster and a partici
   await expect(page.getByRole('link', { name: 'Apri la coorte' }).first()).toBeVisible();
   await expectNoSeriousAxeViolations(page, '/coach/coorti');
 
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('navigation', { name: 'Menu principale' }).getByRole('link', { name: 'Eventi' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Eventi' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Eventi della coorte' }).first()).toBeVisible();
+  await expectNoSeriousAxeViolations(page, '/coach/eventi');
+
+  await page.goto('/coach/coorti');
   await page.getByRole('link', { name: 'Apri la coorte' }).first().click();
   await expect(page.getByRole('heading', { level: 2, name: 'Da fare oggi' })).toBeVisible();
   const roster = page.getByRole('region', { name: 'Roster' });

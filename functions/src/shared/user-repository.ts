@@ -39,8 +39,8 @@ export interface UserDoc extends Omit<User, 'id'> {
   // instant; null: not until something changes), what it shows and what coaches did with it.
   /** Set to "now" by anything that can change a participant's reasons: a sync, a start, a new zone. */
   triageDueAt?: string | null;
-  /** The group of the most urgent reason still open, counted from 1 (the most urgent); null: nothing to do. */
-  triageRank?: number | null;
+  /** The group of the most urgent reason still open, counted from 1 (the most urgent); 100: nothing to do. */
+  triageRank?: number;
   /** The open reasons (core's KeyedReason[]) as JSON. */
   triageOpen?: string;
   /** Keys of the reasons a coach marked "Contattato", and of those snoozed until `triageSnoozedUntil`. */

@@ -31,7 +31,7 @@ export async function dueParticipants(db: Firestore, cohortIds: string[], now: D
   return parts.flatMap((snap) => snap.docs).slice(0, limit);
 }
 
-/** The largest rank stored; a range up to it leaves out the participants with nothing open (rank null). */
+/** The largest rank of something open; a range up to it leaves out the participants with nothing open. */
 const MAX_RANK = 99;
 
 /** Participants of the cohorts with something open, the most urgent group first (then by id), at most `limit`. */
@@ -97,13 +97,17 @@ export function storedTriage(snap: DocumentSnapshot): StoredTriage {
   };
 }
 
-// The rank is stored one up (1 is the most urgent group): the local emulator's range filters miss a
-// stored 0, and production orders the shifted numbers the same way.
+// The rank is stored one up (1 is the most urgent group) and "nothing open" as NOTHING_OPEN, never
+// 0 or null: the local emulator's range filters miss a stored 0, and its ordering treats null as equal
+// to every number, which leaves the order of the others undefined. Production orders them the same.
+const NOTHING_OPEN = 100;
+/** No look is due until something marks the participant again (a sync, a start): a date no clock reaches, for the same reason. */
+const NEVER_DUE = '9999-12-31T00:00:00.000Z';
 
 /** The group rank (0 most urgent) a participant's document holds; null: nothing open. */
 export function storedRank(snap: DocumentSnapshot): number | null {
   const raw: unknown = snap.get('triageRank');
-  return typeof raw === 'number' && raw >= 1 ? raw - 1 : null;
+  return typeof raw === 'number' && raw >= 1 && raw < NOTHING_OPEN ? raw - 1 : null;
 }
 
 /** What a look at a participant writes. */
@@ -122,12 +126,12 @@ export interface TriageWrite {
  */
 export async function saveTriage(snap: DocumentSnapshot, write: TriageWrite): Promise<boolean> {
   const fields: Partial<UserDoc> = {
-    triageRank: write.rank === null ? null : write.rank + 1,
+    triageRank: write.rank === null ? NOTHING_OPEN : write.rank + 1,
     triageOpen: JSON.stringify(write.open),
     triageHandled: write.handling.handled,
     triageSnoozed: write.handling.snoozed,
     triageSnoozedUntil: write.handling.snoozedUntil,
-    triageDueAt: write.dueAt && write.dueAt.toISOString(),
+    triageDueAt: write.dueAt ? write.dueAt.toISOString() : NEVER_DUE,
   };
   if (write.contact) fields.triageContact = JSON.stringify(write.contact);
   try {
