@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { isDocumentId } from './document-id';
+import { cohortPaceSchema, communityLinkSchema, reservedEventsTextSchema } from './cohort';
 import { isoDateSchema } from './iso-date';
 import { textParam } from './query-params';
 import { notePreviewSchema, readTagParam, tagTexts } from './participant-notes';
@@ -14,6 +15,8 @@ export const coachMessages = {
   cohortNameRequired: 'Inserisci il nome della coorte',
   cohortNameTooLong: 'Il nome della coorte può avere al massimo 80 caratteri',
   startDateMonday: 'La data di inizio deve essere un lunedì',
+  /** A start before this week's Monday needs the coach's confirmation (`confirmPastStart`). */
+  startDateInPast: 'La data di inizio è nel passato: conferma per creare comunque la coorte',
   notYourCohort: 'Non fai parte dei coach di questa coorte',
   coachesOnly: 'Area riservata ai coach',
   cohortNotFound: 'Coorte non trovata',
@@ -56,6 +59,11 @@ export const coachCohortSchema = z.object({
   inviteCode: z.string(),
   registrationOpen: z.boolean(),
   participantCount: z.int(),
+  pace: cohortPaceSchema,
+  communityLink: z.nullable(z.string()),
+  reservedEventsText: z.nullable(z.string()),
+  /** When a coach archived it (read-only, out of the lists, data and export kept); null while active. */
+  archivedAt: z.nullable(z.string()),
 });
 export type CoachCohort = z.infer<typeof coachCohortSchema>;
 
@@ -65,13 +73,25 @@ export const createCohortRequestSchema = z.object({
     .string({ error: coachMessages.cohortNameRequired })
     .check(z.trim(), z.minLength(1, coachMessages.cohortNameRequired), z.maxLength(80, coachMessages.cohortNameTooLong), ...visibleText()),
   startDate: isoDateSchema,
+  /** Absent: "together" (DEFAULT_NEW_COHORT_PACE). */
+  pace: z.optional(cohortPaceSchema),
+  /** Required true for a start before this week's Monday: its participants begin in a later week. */
+  confirmPastStart: z.optional(z.boolean()),
 });
 export type CreateCohortRequest = z.infer<typeof createCohortRequestSchema>;
 
-/** `PATCH /api/coach/cohorts/{cohortId}`: rename, open or close registrations. */
+/**
+ * `PATCH /api/coach/cohorts/{cohortId}`: rename, open or close registrations, change the pace
+ * (until the start), set the community link and the reserved-events text (null clears them),
+ * archive (true) or bring back (false). An archived cohort accepts only `archived: false`.
+ */
 export const updateCohortRequestSchema = z.object({
   name: z.optional(createCohortRequestSchema.shape.name),
   registrationOpen: z.optional(z.boolean()),
+  pace: z.optional(cohortPaceSchema),
+  communityLink: z.optional(communityLinkSchema),
+  reservedEventsText: z.optional(reservedEventsTextSchema),
+  archived: z.optional(z.boolean()),
 });
 export type UpdateCohortRequest = z.infer<typeof updateCohortRequestSchema>;
 

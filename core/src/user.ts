@@ -39,6 +39,11 @@ export const userSchema = z.object({
   createdAt: z.string(),
   cohortId: z.string(),
   challengeStartDate: z.nullable(isoDateSchema),
+  /**
+   * In a cohort that runs "together" (core/cohort.ts), joined after its start: the participant's
+   * first day, their registration day. Days and weeks before it are not theirs. Absent otherwise.
+   */
+  challengeJoinedOn: z.optional(isoDateSchema),
   onboardingCompletato: z.boolean(),
   tempoAllenamento: z.nullable(tempoAllenamentoSchema),
   luogoAllenamento: z.nullable(luogoAllenamentoSchema),

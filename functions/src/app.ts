@@ -18,7 +18,7 @@ import { trackerRouter } from './features/tracker/router';
 import { leaderboardRouter } from './features/leaderboard/router';
 import { coachEventsRouter, eventsRouter } from './features/events/router';
 import { coachRouter } from './features/coach/router';
-import { cohortsRouter } from './features/cohorts/router';
+import { cohortInfoRouter, cohortsRouter } from './features/cohorts/router';
 import { coachCheckInsRouter, ownCheckInsRouter } from './features/check-ins/router';
 import { coachMessagesRouter, inboxRouter } from './features/messages/router';
 import { notificationsRouter } from './features/notifications/router';
@@ -77,6 +77,7 @@ export function createApp(deps: Deps): Express {
   //   GET    /users/:userId/progress                                   tracker
   //   GET    /cohorts/:cohortId/leaderboard                            leaderboard
   //   GET    /cohorts/:cohortId/events                                 events
+  //   GET    /cohorts/:cohortId                                        cohorts
   //   POST   /coach/cohorts/:cohortId/events                           events
   //   PUT    /coach/cohorts/:cohortId/events/:eventId                  events
   //   DELETE /coach/cohorts/:cohortId/events/:eventId                  events
@@ -139,6 +140,7 @@ export function createApp(deps: Deps): Express {
     ['/users', 'tracker', trackerRouter(apiDeps)],
     ['/cohorts', 'leaderboard', leaderboardRouter(apiDeps)],
     ['/cohorts', 'events', eventsRouter(apiDeps)],
+    ['/cohorts', 'cohorts', cohortInfoRouter(apiDeps)],
     ['/coach', 'events', coachEventsRouter(apiDeps)],
     ['/coach', 'cohorts', cohortsRouter(apiDeps)],
     ['/coach', 'coach', coachRouter(apiDeps)],

@@ -28,7 +28,7 @@ async function coachWithCohort(page: Page): Promise<{ coach: TestAccount; invite
   const monday = addDays(today, -((new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7));
   const created = await page.request.post('/api/coach/cohorts', {
     headers: { Origin: appOrigin },
-    data: { name: `Note vocali ${uniqueEmail('').slice(1, 7)}`, startDate: monday },
+    data: { name: `Note vocali ${uniqueEmail('').slice(1, 7)}`, startDate: monday, pace: 'ownDay' },
   });
   expect(created.status(), await created.text()).toBe(201);
   const cohort = (await created.json()) as { inviteCode: string };

@@ -1,5 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { coachMessages } from '@sfida/core/coach';
+import { DEFAULT_STORED_PACE, type CohortInfo, type CohortPace } from '@sfida/core/cohort';
 import type { User } from '@sfida/core/user';
 import { forbidden, notFound } from './http-error';
 
@@ -19,6 +20,30 @@ export interface CohortDoc {
   createdAt: string;
   /** Every coaches' tag in use on its participants (features/notes): the roster's filter and the composer's segment list them. */
   tags?: string[];
+  /** How its participants' challenges start (core/cohort.ts); absent on cohorts stored before paces: DEFAULT_STORED_PACE. */
+  pace?: CohortPace;
+  /** The community group's https link, null or absent for none. */
+  communityLink?: string | null;
+  /** The "Eventi riservati" banner's text; null or absent when the events are open to the whole cohort. */
+  reservedEventsText?: string | null;
+  /** When a coach archived it: read-only and out of the lists. Null or absent while active. */
+  archivedAt?: string | null;
+}
+
+/** The settings of a stored cohort, with what an older document's missing fields mean. */
+export function cohortSettingsOf(cohort: CohortDoc) {
+  return {
+    pace: cohort.pace ?? DEFAULT_STORED_PACE,
+    communityLink: cohort.communityLink ?? null,
+    reservedEventsText: cohort.reservedEventsText ?? null,
+    archivedAt: cohort.archivedAt ?? null,
+  };
+}
+
+/** The cohort as its participants see it (`GET /api/cohorts/{cohortId}`). */
+export function cohortInfoOf(id: string, cohort: CohortDoc): CohortInfo {
+  const { pace, communityLink, reservedEventsText } = cohortSettingsOf(cohort);
+  return { id, name: cohort.name, startDate: cohort.startDate, pace, communityLink, reservedEventsText };
 }
 
 export function cohortsCollection(db: Firestore) {

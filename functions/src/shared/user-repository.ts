@@ -6,7 +6,9 @@ import { HOME_TIME_ZONE } from '@sfida/core/dates';
 // so its repository lives here, below all of them.
 
 /** What `users/{uid}` holds: the API's user plus server-only flags. */
-export interface UserDoc extends Omit<User, 'id'> {
+export interface UserDoc extends Omit<User, 'id' | 'challengeJoinedOn'> {
+  /** See User.challengeJoinedOn; null or absent when the whole challenge is theirs. */
+  challengeJoinedOn?: string | null;
   /** Mirrors Firebase Auth's `disabled` so a request can refuse a disabled account without calling Auth. */
   disabled?: boolean;
   /** When the participant last changed `timeZone` (ISO instant). */
@@ -83,6 +85,7 @@ export function toUser(snap: DocumentSnapshot): User {
     createdAt: d.createdAt ?? '',
     cohortId: d.cohortId ?? '',
     challengeStartDate: d.challengeStartDate ?? null,
+    ...(d.challengeJoinedOn ? { challengeJoinedOn: d.challengeJoinedOn } : {}),
     onboardingCompletato: d.onboardingCompletato ?? false,
     tempoAllenamento: d.tempoAllenamento ?? null,
     luogoAllenamento: d.luogoAllenamento ?? null,
@@ -95,14 +98,24 @@ export function toUser(snap: DocumentSnapshot): User {
 }
 
 /** A fresh user document (never onboarded, no challenge date). */
-export function newUserDoc(input: { email: string; name: string | null; role: Role; cohortId: string; timeZone: string; now: Date }): UserDoc {
+export function newUserDoc(input: {
+  email: string;
+  name: string | null;
+  role: Role;
+  cohortId: string;
+  timeZone: string;
+  now: Date;
+  /** A "together" cohort's start, and the registration day when it is later (User.challengeJoinedOn). */
+  challenge?: { startDate: string; joinedOn: string | null };
+}): UserDoc {
   return {
     name: input.name,
     email: input.email,
     role: input.role,
     createdAt: input.now.toISOString(),
     cohortId: input.cohortId,
-    challengeStartDate: null,
+    challengeStartDate: input.challenge?.startDate ?? null,
+    ...(input.challenge?.joinedOn ? { challengeJoinedOn: input.challenge.joinedOn } : {}),
     onboardingCompletato: false,
     tempoAllenamento: null,
     luogoAllenamento: null,

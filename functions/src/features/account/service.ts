@@ -2,11 +2,13 @@ import type { ProfileUpdate, User } from '@sfida/core/user';
 import { isChallengeStarted } from '@sfida/core/dates';
 import { calendarOf, changeTimeZone, effectiveToday, startDateProblem } from '@sfida/core/participant-calendar';
 import type { Deps } from '../../deps';
+import { cohortRef, cohortSettingsOf, type CohortDoc } from '../../shared/cohort-repository';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../shared/http-error';
 import { toUser, triageRecheck, userRef, type UserDoc } from '../../shared/user-repository';
 
 const accountMessages = {
   challengeAlreadyStarted: 'La challenge è già iniziata: la data di inizio non può più essere cambiata',
+  cohortStartsTogether: 'Nella tua coorte la sfida inizia per tutti lo stesso lunedì: non serve sceglierlo',
 } as const;
 
 type AccountDeps = Pick<Deps, 'db' | 'auth' | 'clock'>;
@@ -57,6 +59,9 @@ export async function startChallenge(deps: AccountDeps, uid: string, challengeSt
     const snap = await tx.get(ref);
     if (!snap.exists) throw notFound('Utente non trovato');
     const current = toUser(snap);
+    const cohort = await tx.get(cohortRef(db, current.cohortId));
+    // A cohort that runs together gave its Monday to everyone at registration.
+    if (cohort.exists && cohortSettingsOf(cohort.data() as CohortDoc).pace === 'together') throw conflict(accountMessages.cohortStartsTogether);
     const now = clock();
     const calendar = calendarOf({ ...(snap.data() as Partial<UserDoc>), timeZone: current.timeZone });
     const problem = startDateProblem(calendar, challengeStartDate, now);

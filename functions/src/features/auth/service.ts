@@ -2,7 +2,8 @@ import { currentShapeInviteCode, isShortInviteCode } from '@sfida/core/invite-co
 import type { LoginRequest, RegisterRequest, User } from '@sfida/core/user';
 import { messages } from '@sfida/core/user';
 import type { ApiDeps } from '../../deps';
-import type { CohortDoc } from '../../shared/cohort-repository';
+import { compareIsoDates, isChallengeOver, todayIn } from '@sfida/core/dates';
+import { cohortSettingsOf, type CohortDoc } from '../../shared/cohort-repository';
 import { safeEqual } from '../../shared/crypto';
 import { ensureDefaultCohortDoc } from '../../shared/default-cohort';
 import { badRequest, conflict, forbidden, serviceUnavailable, tooManyRequests, unauthorized } from '../../shared/http-error';
@@ -24,7 +25,19 @@ export const authMessages = {
   loginUnavailable: 'Il servizio di accesso non è raggiungibile in questo momento. Riprova tra qualche minuto.',
   resetUnavailable: "Non è stato possibile inviare l'email di reimpostazione in questo momento. Riprova tra qualche minuto.",
   registrationClosed: 'Le iscrizioni a questa coorte sono chiuse',
+  cohortOver: 'Le 8 settimane di questa coorte sono finite: chiedi al tuo coach il codice di una nuova coorte',
 } as const;
+
+/**
+ * Where a newcomer's challenge stands when they join: in a "together" cohort it is the cohort's,
+ * joined on their registration day when that is later; otherwise theirs to start (null).
+ */
+function joinedChallenge(cohort: CohortDoc, timeZone: string, now: Date): { startDate: string; joinedOn: string | null } | undefined {
+  if (cohortSettingsOf(cohort).pace !== 'together') return undefined;
+  const today = todayIn(timeZone, now);
+  if (isChallengeOver(cohort.startDate, today)) throw forbidden(authMessages.cohortOver);
+  return { startDate: cohort.startDate, joinedOn: compareIsoDates(today, cohort.startDate) > 0 ? today : null };
+}
 
 const TEN_MINUTES = 10 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
@@ -160,6 +173,7 @@ export async function register(deps: AuthDeps, input: RegisterRequest, addresses
   const { auth, db, clock } = deps;
   const invited = await invitedCohort(deps, input.secretCode, addresses);
   if (!invited.cohort.registrationOpen) throw forbidden(authMessages.registrationClosed);
+  const challenge = joinedChallenge(invited.cohort, timeZone, clock());
   // Each account takes a place; a request that creates none gives it back.
   const place = await deps.limiter.attempt(addressRules('account', limits.accountsPerAddress, addresses, limits.accountWindowMs));
   if (!place.allowed) throw tooManyRequests(authMessages.tooManyAccounts, place.retryAfterSeconds);
@@ -177,7 +191,7 @@ export async function register(deps: AuthDeps, input: RegisterRequest, addresses
   }
 
   // Whatever the request says, a new account is a PARTICIPANT of the invite's cohort.
-  const doc = newUserDoc({ email: input.email, name: input.name, role: 'PARTICIPANT', cohortId: invited.id, timeZone, now: clock() });
+  const doc = newUserDoc({ email: input.email, name: input.name, role: 'PARTICIPANT', cohortId: invited.id, timeZone, now: clock(), challenge });
   try {
     await userRef(db, uid).create(doc);
   } catch (error) {
@@ -263,7 +277,7 @@ function unavailableOr(error: unknown, message: string): unknown {
 }
 
 function toUserFields(doc: ReturnType<typeof newUserDoc>): Omit<User, 'id'> {
-  const { disabled: _disabled, ...fields } = doc;
-  return fields;
+  const { disabled: _disabled, challengeJoinedOn, ...fields } = doc;
+  return { ...fields, ...(challengeJoinedOn ? { challengeJoinedOn } : {}) };
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { coachMessages, withdrawalSchema, type CoachCohort } from '@sfida/core/coach';
+import { addDays, mondayOf, todayIn } from '@sfida/core/dates';
 import type { LeaderboardEntry } from '@sfida/core/progress-summary';
 import { messages, type User } from '@sfida/core/user';
 import { cohortRef } from '../../shared/cohort-repository';
@@ -19,8 +20,8 @@ afterAll(async () => {
   await app.close();
 });
 
-/** A Monday. */
-const START = '2026-09-14';
+/** A Monday ahead (the app runs on real time here): the cohort has not started yet. */
+const START = mondayOf(addDays(todayIn('Europe/Rome', new Date()), 14));
 
 async function ownerOf(cohortId = `altra-${randomBytes(4).toString('hex')}`) {
   const email = uniqueEmail('coach');
@@ -108,7 +109,7 @@ describe('POST /api/coach/cohorts', () => {
   });
 
   test.each([
-    [{ name: 'Inverno', startDate: '2026-09-15' }, coachMessages.startDateMonday],
+    [{ name: 'Inverno', startDate: addDays(START, 1) }, coachMessages.startDateMonday],
     [{ name: '   ', startDate: START }, coachMessages.cohortNameRequired],
     [{ name: 'x'.repeat(81), startDate: START }, coachMessages.cohortNameTooLong],
     [{ name: 'Inverno', startDate: '14-09-2026' }, 'Data non valida: usa il formato AAAA-MM-GG'],
@@ -121,7 +122,7 @@ describe('POST /api/coach/cohorts', () => {
     const coach = await ownerOf();
     const other = await ownerOf();
     await newCohort(other.client, 'Altrui');
-    const early = (await coach.client.post<CoachCohort>('/api/coach/cohorts', { name: 'Primavera', startDate: '2026-03-02' })).body;
+    const early = (await coach.client.post<CoachCohort>('/api/coach/cohorts', { name: 'Primavera', startDate: addDays(START, -7) })).body;
     const late = await newCohort(coach.client, 'Autunno');
     const list = await coach.client.get<CoachCohort[]>('/api/coach/cohorts');
     expect(list.body.map((c) => c.id)).toEqual([late.id, early.id]);

@@ -2,7 +2,7 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { cohortRef, cohortsCollection, type CohortDoc } from '../../shared/cohort-repository';
 import { isAlreadyExists } from '../../shared/firestore';
 import { inviteCodeRef, newInviteCode } from '../../shared/invite-codes';
-import { usersCollection } from '../../shared/user-repository';
+import { triageRecheck, usersCollection } from '../../shared/user-repository';
 
 /** New codes tried before giving up: with 31^12 suffixes per name, even a second try never happens in practice. */
 const CODE_ATTEMPTS = 5;
@@ -54,8 +54,26 @@ export async function replaceInviteCodeDoc(db: Firestore, cohortId: string, coho
   return inviteCode;
 }
 
-export async function updateCohortDoc(db: Firestore, cohortId: string, fields: Partial<Pick<CohortDoc, 'name' | 'registrationOpen'>>): Promise<void> {
+export async function updateCohortDoc(db: Firestore, cohortId: string, fields: Partial<CohortDoc>): Promise<void> {
   if (Object.keys(fields).length > 0) await cohortRef(db, cohortId).update(fields);
+}
+
+/** Writes per batch: Firestore takes at most 500. */
+const BATCH_SIZE = 400;
+
+/**
+ * A cohort that turned "together" before its start: everyone registered starts on its Monday.
+ * Bounded by the cohort's size and done once, when the coach changes the pace.
+ */
+export async function startTogether(db: Firestore, cohortId: string, startDate: string, now: Date): Promise<void> {
+  const members = await usersCollection(db).where('cohortId', '==', cohortId).where('role', '==', 'PARTICIPANT').get();
+  for (let from = 0; from < members.docs.length; from += BATCH_SIZE) {
+    const batch = db.batch();
+    for (const doc of members.docs.slice(from, from + BATCH_SIZE)) {
+      batch.update(doc.ref, { challengeStartDate: startDate, challengeJoinedOn: null, ...triageRecheck(now) });
+    }
+    await batch.commit();
+  }
 }
 
 /** The id of the OWNER account with `email` (stored lower-case), or null. */

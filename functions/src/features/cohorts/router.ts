@@ -5,8 +5,8 @@ import { idCheckingRouter } from '../../shared/document-id';
 import { parseOr400 } from '../../shared/validate';
 import { JSON_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
 import { coachedCohort, requireCoach, requireCoachOf } from '../../middleware/require-coach-of';
-import { currentUser } from '../../middleware/session';
-import { addCoach, createCohort, listCohorts, replaceInviteCode, updateCohort, withdrawParticipant } from './service';
+import { currentUser, requireUser } from '../../middleware/session';
+import { addCoach, cohortInfo, createCohort, listCohorts, replaceInviteCode, updateCohort, withdrawParticipant } from './service';
 
 /**
  * The coach's cohorts (mounted at /api/coach): list and create them, replace an invite code, rename,
@@ -17,6 +17,8 @@ export function cohortsRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
   const body = jsonBody(JSON_BODY_LIMIT);
   // A participant, or a coach of other cohorts, is refused before their request body is judged.
   const coachOf = requireCoachOf(deps.db);
+  // The cohort's settings judge an archived cohort themselves: it may be brought back.
+  const coachOfEvenArchived = requireCoachOf(deps.db, { allowArchived: true });
 
   router.get('/cohorts', requireCoach, async (_req, res) => {
     res.json(await listCohorts(deps, currentUser(res)));
@@ -27,9 +29,9 @@ export function cohortsRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
     res.status(201).json(await createCohort(deps, currentUser(res), input));
   });
 
-  router.patch('/cohorts/:cohortId', body, coachOf, async (req, res) => {
+  router.patch('/cohorts/:cohortId', body, coachOfEvenArchived, async (req, res) => {
     const update = parseOr400(updateCohortRequestSchema, req.body);
-    res.json(await updateCohort(deps, coachedCohort(res), update));
+    res.json(await updateCohort(deps, currentUser(res), coachedCohort(res), update));
   });
 
   router.post('/cohorts/:cohortId/invite-code', body, coachOf, async (req, res) => {
@@ -45,5 +47,14 @@ export function cohortsRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
     res.json(await withdrawParticipant(deps, coachedCohort(res), String(req.params.userId)));
   });
 
+  return router;
+}
+
+/** GET /api/cohorts/:cohortId: the cohort's name, start, pace, community link and events banner, for its participants and coaches. */
+export function cohortInfoRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
+  const router = idCheckingRouter();
+  router.get('/:cohortId', requireUser, async (req, res) => {
+    res.json(await cohortInfo(deps, currentUser(res), String(req.params.cohortId)));
+  });
   return router;
 }

@@ -1,9 +1,11 @@
-import { coachMessages, type CoachCohort, type CreateCohortRequest } from '@sfida/core/coach';
-import { weekdayIndex } from '@sfida/core/dates';
+import { coachMessages, type CoachCohort, type CreateCohortRequest, type UpdateCohortRequest } from '@sfida/core/coach';
+import { DEFAULT_NEW_COHORT_PACE, cohortSettingsMessages } from '@sfida/core/cohort';
+import { compareIsoDates, isChallengeOver, isChallengeStarted, mondayOf, todayIn, weekdayIndex } from '@sfida/core/dates';
+import type { CohortInfo } from '@sfida/core/cohort';
 import type { User } from '@sfida/core/user';
 import type { Deps } from '../../deps';
-import { cohortsCoachedBy, type CoachedCohort, type CohortDoc } from '../../shared/cohort-repository';
-import { badRequest, notFound } from '../../shared/http-error';
+import { cohortInfoOf, cohortOfCoach, cohortRef, cohortSettingsOf, cohortsCoachedBy, type CoachedCohort, type CohortDoc } from '../../shared/cohort-repository';
+import { badRequest, conflict, forbidden, notFound } from '../../shared/http-error';
 import { triageRecheck, userRef, type UserDoc } from '../../shared/user-repository';
 import { unrankParticipant } from '../../shared/tracker-repository';
 import {
@@ -12,23 +14,41 @@ import {
   createCohortDoc,
   ownerIdByEmail,
   replaceInviteCodeDoc,
+  startTogether,
   updateCohortDoc,
 } from './repository';
 
 export const cohortMessages = {
   noSuchCoach: 'Nessun coach con questa email',
+  challengeAlreadyOver: 'Con questa data di inizio le 8 settimane sarebbero già finite',
+  notYourCohort: 'Puoi vedere solo la tua coorte',
 } as const;
 
 type CohortDeps = Pick<Deps, 'db' | 'clock'>;
 
-export interface CohortUpdate {
-  name?: string;
-  registrationOpen?: boolean;
-}
-
 async function asCoachCohort(deps: CohortDeps, id: string, cohort: CohortDoc): Promise<CoachCohort> {
   const { name, startDate, inviteCode, registrationOpen } = cohort;
-  return { id, name, startDate, inviteCode, registrationOpen, participantCount: await activeParticipantCount(deps.db, id) };
+  return {
+    id,
+    name,
+    startDate,
+    inviteCode,
+    registrationOpen,
+    ...cohortSettingsOf(cohort),
+    participantCount: await activeParticipantCount(deps.db, id),
+  };
+}
+
+/** The cohort as its participants see it: for its participants (not withdrawn) and its coaches. */
+export async function cohortInfo(deps: CohortDeps, user: User, cohortId: string): Promise<CohortInfo> {
+  if (user.role === 'OWNER') {
+    const { id, cohort } = await cohortOfCoach(deps.db, user, cohortId);
+    return cohortInfoOf(id, cohort);
+  }
+  if (user.cohortId !== cohortId) throw forbidden(cohortMessages.notYourCohort);
+  const [member, snap] = await Promise.all([userRef(deps.db, user.id).get(), cohortRef(deps.db, cohortId).get()]);
+  if (member.get('withdrawnAt') || !snap.exists) throw forbidden(cohortMessages.notYourCohort);
+  return cohortInfoOf(snap.id, snap.data() as CohortDoc);
 }
 
 /** The caller's cohorts, the latest start first (behind requireCoach). */
@@ -38,15 +58,26 @@ export async function listCohorts(deps: CohortDeps, user: User): Promise<CoachCo
   return answered.sort((a, b) => b.startDate.localeCompare(a.startDate) || a.name.localeCompare(b.name, 'it'));
 }
 
-/** A new cohort coached by the caller, open for registration, with a fresh invite code (behind requireCoach). */
+/**
+ * A new cohort coached by the caller, open for registration, with a fresh invite code (behind
+ * requireCoach). A Monday before this week's (in the coach's zone) needs `confirmPastStart`, and
+ * one whose eight weeks are already over is refused.
+ */
 export async function createCohort(deps: CohortDeps, user: User, input: CreateCohortRequest): Promise<CoachCohort> {
   if (weekdayIndex(input.startDate) !== 0) throw badRequest(coachMessages.startDateMonday);
+  const today = todayIn(user.timeZone, deps.clock());
+  if (isChallengeOver(input.startDate, today)) throw badRequest(cohortMessages.challengeAlreadyOver);
+  if (compareIsoDates(input.startDate, mondayOf(today)) < 0 && input.confirmPastStart !== true) throw badRequest(coachMessages.startDateInPast);
   const { id, cohort } = await createCohortDoc(deps.db, {
     name: input.name,
     startDate: input.startDate,
     coachIds: [user.id],
     registrationOpen: true,
     createdAt: deps.clock().toISOString(),
+    pace: input.pace ?? DEFAULT_NEW_COHORT_PACE,
+    communityLink: null,
+    reservedEventsText: null,
+    archivedAt: null,
   });
   return asCoachCohort(deps, id, cohort);
 }
@@ -57,12 +88,35 @@ export async function replaceInviteCode(deps: CohortDeps, { id, cohort }: Coache
   return asCoachCohort(deps, id, { ...cohort, inviteCode });
 }
 
-/** Renames the cohort and/or opens or closes its registration. */
-export async function updateCohort(deps: CohortDeps, { id, cohort }: CoachedCohort, update: CohortUpdate): Promise<CoachCohort> {
-  const fields: CohortUpdate = {};
+/**
+ * Changes the cohort's settings (behind requireCoachOf with allowArchived): an archived cohort only
+ * comes back (`archived: false`); the pace changes only before the start (in the coach's zone),
+ * and a change to "together" moves the start of everyone registered to the cohort's Monday.
+ * Archiving closes registration; bringing back leaves it closed.
+ */
+export async function updateCohort(deps: CohortDeps, user: User, { id, cohort }: CoachedCohort, update: UpdateCohortRequest): Promise<CoachCohort> {
+  const now = deps.clock();
+  const settings = cohortSettingsOf(cohort);
+  if (settings.archivedAt !== null && Object.entries(update).some(([key, value]) => value !== undefined && !(key === 'archived' && value === false))) {
+    throw conflict(cohortSettingsMessages.archived);
+  }
+  const fields: Partial<CohortDoc> = {};
   if (update.name !== undefined) fields.name = update.name;
   if (update.registrationOpen !== undefined) fields.registrationOpen = update.registrationOpen;
+  if (update.communityLink !== undefined) fields.communityLink = update.communityLink;
+  if (update.reservedEventsText !== undefined) fields.reservedEventsText = update.reservedEventsText;
+  if (update.pace !== undefined && update.pace !== settings.pace) {
+    if (isChallengeStarted(cohort.startDate, todayIn(user.timeZone, now))) throw conflict(cohortSettingsMessages.paceLocked);
+    fields.pace = update.pace;
+  }
+  if (update.archived === true && settings.archivedAt === null) {
+    fields.archivedAt = now.toISOString();
+    fields.registrationOpen = false;
+  } else if (update.archived === false && settings.archivedAt !== null) {
+    fields.archivedAt = null;
+  }
   await updateCohortDoc(deps.db, id, fields);
+  if (fields.pace === 'together') await startTogether(deps.db, id, cohort.startDate, now);
   return asCoachCohort(deps, id, { ...cohort, ...fields });
 }
 

@@ -163,7 +163,7 @@ describe('coach console: cohorts', { timeout: 20_000 }, () => {
     const calls = fakeCoachServer((call) => {
       if (call.path !== '/api/coach/cohorts') return undefined;
       if (call.method === 'GET') return json(cohorts);
-      const created = { id: 'cohort-2', ...(call.body as { name: string; startDate: string }), inviteCode: 'INVERNO27', registrationOpen: true };
+      const created = fakeCohort({ id: 'cohort-2', ...(call.body as { name: string; startDate: string }), inviteCode: 'INVERNO27', registrationOpen: true });
       cohorts = [...cohorts, { ...created, participantCount: 0 }];
       return json(created, 201);
     });

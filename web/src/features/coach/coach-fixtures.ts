@@ -13,7 +13,7 @@ export const fakeCoach = () =>
   fakeUser({ id: 'coach-marta', name: 'Marta', email: 'marta@example.it', role: 'OWNER', onboardingCompletato: false, tempoAllenamento: null, luogoAllenamento: null, livelloAllenamento: null, schedaAssegnata: null });
 
 export function fakeCohort(overrides: Partial<CoachCohort> = {}): CoachCohort {
-  return { id: 'cohort-1', name: 'Autunno 2026', startDate: '2026-11-02', inviteCode: 'AUTUNNO-7K2Q-9XJD-M4TP', registrationOpen: true, participantCount: 3, ...overrides };
+  return { id: 'cohort-1', name: 'Autunno 2026', startDate: '2026-11-02', inviteCode: 'AUTUNNO-7K2Q-9XJD-M4TP', registrationOpen: true, participantCount: 3, pace: 'ownDay', communityLink: null, reservedEventsText: null, archivedAt: null, ...overrides };
 }
 
 export const reason = (code: AttentionReason['code'], label: string): AttentionReason => ({ code, label });
