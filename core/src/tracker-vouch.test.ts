@@ -106,6 +106,17 @@ describe('vouchTracker', () => {
     expect(vouch(forged, first, tuesday).completions.h0).toEqual({ '2026-03-09': 'late' });
   });
 
+  it('a participant who joined a cohort running together in its week 2 cannot back-fill the days before they joined', () => {
+    // Joined on Wednesday of week 2 (start 2026-03-02): Monday and Tuesday are in the strip but not theirs.
+    const wednesday = new Date('2026-03-11T09:00:00Z');
+    let sent = withHabits(1, wednesday);
+    for (const day of ['2026-03-09', '2026-03-10', '2026-03-11']) sent = ok(toggleHabit(sent, 'h0', day, wednesday));
+    const joined = vouchTracker(sent, null, { challengeStartDate: START, firstDay: '2026-03-11', timeZone: ROME, now: wednesday });
+    expect(joined.completions.h0).toEqual({ '2026-03-11': 'onTime' });
+    // Without a first day (everyone else) the same ticks are back-fills.
+    expect(vouch(sent, null, wednesday).completions.h0).toEqual({ '2026-03-09': 'late', '2026-03-10': 'late', '2026-03-11': 'onTime' });
+  });
+
   it('planners and check-ins of closed weeks are not taken; the open week counts', () => {
     const week1 = new Date('2026-03-04T09:00:00Z');
     const stored = vouch(withHabits(1, week1), null, week1);

@@ -32,6 +32,8 @@ export interface VouchContext {
   timeZone: string;
   /** The floor a change of zone left (participant-calendar.ts): a day before it is never today again. */
   dayFloor?: IsoDate | null;
+  /** The participant's first day when they joined a cohort running together after its start (User.challengeJoinedOn): earlier days are not theirs. */
+  firstDay?: IsoDate | null;
   now: Date;
 }
 
@@ -76,7 +78,8 @@ function vouchCompletions(submitted: TrackerData, stored: TrackerData, context: 
         const refused =
           compareIsoDates(day, window.latestDay) > 0 ||
           compareIsoDates(day, window.earliestDay) < 0 ||
-          (context.challengeStartDate !== null && compareIsoDates(day, context.challengeStartDate) < 0);
+          (context.challengeStartDate !== null && compareIsoDates(day, context.challengeStartDate) < 0) ||
+          (context.firstDay != null && compareIsoDates(day, context.firstDay) < 0);
         if (refused) {
           // Not taken: what the server held before stays, stamp included.
           kind = kept[day];

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { coachMessages, withdrawalSchema, type CoachCohort } from '@sfida/core/coach';
+import { cohortSettingsMessages } from '@sfida/core/cohort';
 import { addDays, mondayOf, todayIn } from '@sfida/core/dates';
 import type { LeaderboardEntry } from '@sfida/core/progress-summary';
 import { messages, type User } from '@sfida/core/user';
@@ -347,5 +348,138 @@ describe('the default cohort (INVITE_CODE)', () => {
     const user = await grantOwner(app.deps, email);
     expect(user.role).toBe('OWNER');
     expect((await readDoc(app, `cohorts/${app.deps.config.inviteCohortId}`))!.coachIds).toContain(user.id);
+  });
+});
+
+describe('a cohort that runs together', () => {
+  const romeToday = () => todayIn('Europe/Rome', new Date());
+  const lastMonday = () => mondayOf(addDays(romeToday(), -7));
+
+  test('a new cohort runs together unless its coach says otherwise; a start before this week asks for confirmation; one already over is refused', async () => {
+    const coach = await ownerOf();
+    expect(await newCohort(coach.client)).toMatchObject({ pace: 'together', communityLink: null, reservedEventsText: null, archivedAt: null });
+    const own = await coach.client.post<CoachCohort>('/api/coach/cohorts', { name: 'A modo mio', startDate: START, pace: 'ownDay' });
+    expect(own.body.pace).toBe('ownDay');
+    expect(await coach.client.post('/api/coach/cohorts', { name: 'Partita', startDate: lastMonday() })).toMatchObject({
+      status: 400,
+      body: { message: coachMessages.startDateInPast },
+    });
+    const confirmed = await coach.client.post<CoachCohort>('/api/coach/cohorts', { name: 'Partita', startDate: lastMonday(), confirmPastStart: true });
+    expect(confirmed.status).toBe(201);
+    expect(await coach.client.post('/api/coach/cohorts', { name: 'Finita', startDate: mondayOf(addDays(romeToday(), -70)), confirmPastStart: true })).toMatchObject({
+      status: 400,
+      body: { message: cohortMessages.challengeAlreadyOver },
+    });
+  });
+
+  test('a newcomer after the start joins the current week on their registration day, with no start of their own', async () => {
+    const coach = await ownerOf();
+    const started = (await coach.client.post<CoachCohort>('/api/coach/cohorts', { name: 'Insieme', startDate: lastMonday(), confirmPastStart: true })).body;
+    const joined = await register(started.inviteCode);
+    expect(joined.status).toBe(201);
+    expect(joined.body).toMatchObject({ challengeStartDate: lastMonday(), challengeJoinedOn: romeToday() });
+    const participant = new Client(app);
+    expect((await participant.post('/api/auth/login', { email: (joined.body as User).email, password: PASSWORD })).status).toBe(200);
+    expect(await participant.post('/api/auth/start-challenge', { challengeStartDate: romeToday() })).toMatchObject({ status: 409 });
+    // Before the start, everyone registered gets the Monday and no first day of their own.
+    const ahead = await newCohort(coach.client, 'Presto');
+    const early = await register(ahead.inviteCode);
+    expect(early.body).toMatchObject({ challengeStartDate: START });
+    expect(early.body).not.toHaveProperty('challengeJoinedOn');
+  });
+
+  test('the pace changes until the start: turning together gives the Monday to everyone registered', async () => {
+    const coach = await ownerOf();
+    const own = (await coach.client.post<CoachCohort>('/api/coach/cohorts', { name: 'Ognuno', startDate: START, pace: 'ownDay' })).body;
+    const registered = await register(own.inviteCode);
+    expect(registered.body).toMatchObject({ challengeStartDate: null });
+    const turned = await coach.client.request<CoachCohort>('PATCH', `/api/coach/cohorts/${own.id}`, { json: { pace: 'together' } });
+    expect(turned.body.pace).toBe('together');
+    expect(await readDoc(app, `users/${(registered.body as User).id}`)).toMatchObject({ challengeStartDate: START });
+
+    const started = (await coach.client.post<CoachCohort>('/api/coach/cohorts', { name: 'Iniziata', startDate: lastMonday(), confirmPastStart: true })).body;
+    expect(await coach.client.request('PATCH', `/api/coach/cohorts/${started.id}`, { json: { pace: 'ownDay' } })).toMatchObject({
+      status: 409,
+      body: { message: cohortSettingsMessages.paceLocked },
+    });
+  });
+});
+
+describe('cohort settings: community link, reserved events, archive', () => {
+  test.each([
+    [{ communityLink: 'http://chat.example.it/gruppo' }, cohortSettingsMessages.communityLinkHttps],
+    [{ communityLink: 'javascript:alert(1)' }, cohortSettingsMessages.communityLinkHttps],
+    [{ communityLink: `https://chat.example.it/${'x'.repeat(500)}` }, cohortSettingsMessages.communityLinkTooLong],
+    [{ reservedEventsText: '   ' }, cohortSettingsMessages.reservedEventsTextRequired],
+    [{ pace: 'sometimes' }, null],
+  ])('%o: 400 with an Italian message, nothing stored', async (json, message) => {
+    const coach = await ownerOf();
+    const cohort = await newCohort(coach.client);
+    const reply = await coach.client.request('PATCH', `/api/coach/cohorts/${cohort.id}`, { json });
+    expect(reply.status).toBe(400);
+    if (message) expect(reply.body).toEqual({ message });
+    expect(await readDoc(app, `cohorts/${cohort.id}`)).toMatchObject({ communityLink: null, reservedEventsText: null, pace: 'together' });
+  });
+
+  test('the community link and the reserved-events text are set, read by the participants, and cleared with null', async () => {
+    const coach = await ownerOf();
+    const cohort = await newCohort(coach.client);
+    const set = await coach.client.request<CoachCohort>('PATCH', `/api/coach/cohorts/${cohort.id}`, {
+      json: { communityLink: ' https://chat.example.it/gruppo ', reservedEventsText: 'Per chi ha il pacchetto Guida' },
+    });
+    expect(set.body).toMatchObject({ communityLink: 'https://chat.example.it/gruppo', reservedEventsText: 'Per chi ha il pacchetto Guida' });
+    const participant = new Client(app);
+    const registered = await register(cohort.inviteCode, participant);
+    expect(registered.status).toBe(201);
+    expect((await participant.get(`/api/cohorts/${cohort.id}`)).body).toEqual({
+      id: cohort.id,
+      name: cohort.name,
+      startDate: START,
+      pace: 'together',
+      communityLink: 'https://chat.example.it/gruppo',
+      reservedEventsText: 'Per chi ha il pacchetto Guida',
+    });
+    await coach.client.request('PATCH', `/api/coach/cohorts/${cohort.id}`, { json: { communityLink: null, reservedEventsText: null } });
+    expect((await participant.get(`/api/cohorts/${cohort.id}`)).body).toMatchObject({ communityLink: null, reservedEventsText: null });
+  });
+
+  test('GET /api/cohorts/{cohortId}: signed out 401, a participant of another cohort 403, a withdrawn one 403, another cohort\'s coach 403, unknown 404', async () => {
+    const coach = await ownerOf();
+    const cohort = await newCohort(coach.client);
+    const stranger = await ownerOf();
+    const other = await newCohort(stranger.client);
+    const outsider = new Client(app);
+    await register(other.inviteCode, outsider);
+    const member = new Client(app);
+    const registered = (await register(cohort.inviteCode, member)).body as User;
+    expect((await new Client(app).get(`/api/cohorts/${cohort.id}`)).status).toBe(401);
+    expect((await outsider.get(`/api/cohorts/${cohort.id}`)).status).toBe(403);
+    expect((await stranger.client.get(`/api/cohorts/${cohort.id}`)).status).toBe(403);
+    expect((await coach.client.get('/api/cohorts/nessuna')).status).toBe(404);
+    expect((await coach.client.get(`/api/cohorts/${cohort.id}`)).status).toBe(200);
+    expect((await member.get(`/api/cohorts/${cohort.id}`)).status).toBe(200);
+    await coach.client.post(`/api/coach/cohorts/${cohort.id}/participants/${registered.id}/withdraw`);
+    expect((await member.get(`/api/cohorts/${cohort.id}`)).status).toBe(403);
+  });
+
+  test('an archived cohort is read-only, closed to registration and still listed with its date; it can be brought back', async () => {
+    const coach = await ownerOf();
+    const cohort = await newCohort(coach.client);
+    const archived = await coach.client.request<CoachCohort>('PATCH', `/api/coach/cohorts/${cohort.id}`, { json: { archived: true } });
+    expect(archived.body).toMatchObject({ registrationOpen: false });
+    expect(archived.body.archivedAt).toEqual(expect.any(String));
+    const readOnly = { status: 409, body: { message: cohortSettingsMessages.archived } };
+    expect(await coach.client.request('PATCH', `/api/coach/cohorts/${cohort.id}`, { json: { name: 'Nuovo nome' } })).toMatchObject(readOnly);
+    expect(await coach.client.request('PATCH', `/api/coach/cohorts/${cohort.id}`, { json: { archived: false, name: 'Nuovo nome' } })).toMatchObject(readOnly);
+    expect(await coach.client.post(`/api/coach/cohorts/${cohort.id}/invite-code`)).toMatchObject(readOnly);
+    expect(await register(cohort.inviteCode)).toMatchObject({ status: 403, body: { message: authMessages.registrationClosed } });
+    // Its data stays readable: the roster and the export.
+    expect((await coach.client.get(`/api/coach/cohorts/${cohort.id}/participants`)).status).toBe(200);
+    expect((await coach.client.get(`/api/coach/cohorts/${cohort.id}/export.csv`)).status).toBe(200);
+    const list = await coach.client.get<CoachCohort[]>('/api/coach/cohorts');
+    expect(list.body.find((c) => c.id === cohort.id)?.archivedAt).toBe(archived.body.archivedAt);
+    const back = await coach.client.request<CoachCohort>('PATCH', `/api/coach/cohorts/${cohort.id}`, { json: { archived: false } });
+    expect(back.body).toMatchObject({ archivedAt: null, registrationOpen: false });
+    expect((await coach.client.request('PATCH', `/api/coach/cohorts/${cohort.id}`, { json: { name: 'Nuovo nome' } })).status).toBe(200);
   });
 });

@@ -104,7 +104,13 @@ async function readForSync(deps: TrackerDeps, user: User): Promise<SyncRead> {
 async function storeSynced(deps: TrackerDeps, user: User, { stored, summarySnap, userSnap }: SyncRead, submitted: TrackerData): Promise<SyncResult> {
   const now = deps.clock();
   const { dayFloor } = calendarOf({ timeZone: user.timeZone, dayFloor: userSnap?.get('dayFloor') });
-  const tracker = vouchTracker(submitted, stored?.tracker ?? null, { challengeStartDate: user.challengeStartDate, timeZone: user.timeZone, dayFloor, now });
+  const tracker = vouchTracker(submitted, stored?.tracker ?? null, {
+    challengeStartDate: user.challengeStartDate,
+    firstDay: user.challengeJoinedOn ?? null,
+    timeZone: user.timeZone,
+    dayFloor,
+    now,
+  });
   const verdict = checkTrackerPlausible(tracker, { challengeStartDate: user.challengeStartDate, now });
   if (!verdict.ok) throw badRequest(verdict.message);
   const today = todayIn(tracker.timeZone, now);
