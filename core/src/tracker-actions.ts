@@ -38,6 +38,7 @@ export const actionMessages = {
   habitNotFound: 'Abitudine non trovata.',
   futureDay: 'Non puoi segnare un giorno futuro.',
   beforeStart: "Questo giorno è precedente all'inizio della challenge.",
+  beforeJoined: 'Questo giorno è precedente al tuo ingresso nella coorte.',
   dayLocked: 'Questo giorno non si può più modificare.',
   otherWeek: 'Puoi modificare solo il planner della settimana in corso.',
   actionNotFound: 'Azione non trovata.',
@@ -120,11 +121,15 @@ export function firstEditableHabitDay(challengeStartDate: IsoDate | null, today:
   return compareIsoDates(first, challengeStartDate) < 0 ? challengeStartDate : first;
 }
 
-/** Why a habit day cannot be toggled, or null when it can. */
-export function habitDayLock(challengeStartDate: IsoDate | null, date: IsoDate, today: IsoDate): string | null {
+/**
+ * Why a habit day cannot be toggled, or null when it can. `firstDay` is a late joiner's first day
+ * (User.challengeJoinedOn): the days before it are not theirs, as the server's vouch says too.
+ */
+export function habitDayLock(challengeStartDate: IsoDate | null, date: IsoDate, today: IsoDate, firstDay: IsoDate | null = null): string | null {
   if (compareIsoDates(date, today) > 0) return actionMessages.futureDay;
   if (!isChallengeStarted(challengeStartDate, today)) return actionMessages.notStarted;
   if (compareIsoDates(date, challengeStartDate) < 0) return actionMessages.beforeStart;
+  if (firstDay !== null && compareIsoDates(date, firstDay) < 0) return actionMessages.beforeJoined;
   const first = firstEditableHabitDay(challengeStartDate, today);
   if (first === null || compareIsoDates(date, first) < 0) return actionMessages.dayLocked;
   return null;
@@ -136,11 +141,12 @@ export function habitDayState(
   habitId: string,
   date: IsoDate,
   today: IsoDate,
+  firstDay: IsoDate | null = null,
 ): { state: 'future' | 'today' | 'done' | 'past'; done: boolean; editable: boolean } {
   const done = completionsOf(data, habitId)[date] !== undefined;
   const order = compareIsoDates(date, today);
   const state = order > 0 ? 'future' : done ? 'done' : order === 0 ? 'today' : 'past';
-  return { state, done, editable: habitDayLock(data.challengeStartDate, date, today) === null };
+  return { state, done, editable: habitDayLock(data.challengeStartDate, date, today, firstDay) === null };
 }
 
 /** The 7 days of the current challenge week (the habit and planner strips); empty before the start. */
@@ -180,11 +186,11 @@ export function newStreakBonuses(before: TrackerData, after: TrackerData): Strea
 }
 
 /** Ticks or unticks a habit on `date`: today counts 'onTime' (+2), a past day 'late' (no points). */
-export function toggleHabit(data: TrackerData, habitId: string, date: IsoDate, now: Date): TrackerResult {
+export function toggleHabit(data: TrackerData, habitId: string, date: IsoDate, now: Date, firstDay: IsoDate | null = null): TrackerResult {
   const habit = data.habits.find((h) => h.id === habitId && h.archivedAt === undefined);
   if (!habit) return fail(actionMessages.habitNotFound);
   const today = todayIn(data.timeZone, now);
-  const lock = habitDayLock(data.challengeStartDate, date, today);
+  const lock = habitDayLock(data.challengeStartDate, date, today, firstDay);
   if (lock !== null) return fail(lock);
   const days = { ...completionsOf(data, habitId) };
   if (days[date] !== undefined) delete days[date];

@@ -66,6 +66,11 @@ export async function cohortsCoachedBy(db: Firestore, uid: string): Promise<Coac
   return snap.docs.map((doc) => ({ id: doc.id, cohort: doc.data() as CohortDoc }));
 }
 
+/** The cohorts `uid` coaches that are not archived: what the coach's daily lists (triage, check-ins, conversations) cover. */
+export async function activeCohortsCoachedBy(db: Firestore, uid: string): Promise<CoachedCohort[]> {
+  return (await cohortsCoachedBy(db, uid)).filter(({ cohort }) => !cohort.archivedAt);
+}
+
 /**
  * The cohort `cohortId` if `user` is one of its coaches. A participant gets 403, a coach of other
  * cohorts 403, an id no cohort has 404 (the session check has already answered 401). The one

@@ -1,3 +1,4 @@
+import { countOf } from '@sfida/core/plural';
 import type { PointsEntry } from '@sfida/core/tracker';
 import { pointsByChallengeWeek } from '@sfida/core/points';
 import { WeekBarChart } from './week-bar-chart';
@@ -14,7 +15,7 @@ export function PointsByWeekChart({ history, currentWeek }: { history: PointsEnt
         weekNumber: week.weekNumber,
         ratio: Math.max(0, week.points) / max,
         label: String(week.points),
-        text: `${week.points} punti`,
+        text: countOf(week.points, 'punto', 'punti'),
         current: week.weekNumber === currentWeek,
       }))}
     />

@@ -18,7 +18,7 @@ async function fetchCohortInfo(cohortId: string, signal?: AbortSignal): Promise<
   return apiFetch(`/api/cohorts/${encodeURIComponent(cohortId)}`, { schema: cohortInfoSchema, signal });
 }
 
-/** `GET /api/cohorts/{cohortId}`. */
-export function useCohortInfo(cohortId: string) {
-  return useQuery({ queryKey: cohortInfoQueryKey(cohortId), queryFn: ({ signal }) => fetchCohortInfo(cohortId, signal) });
+/** `GET /api/cohorts/{cohortId}` (not asked while `enabled` is false: a coach, or no cohort yet). */
+export function useCohortInfo(cohortId: string, enabled = true) {
+  return useQuery({ queryKey: cohortInfoQueryKey(cohortId), queryFn: ({ signal }) => fetchCohortInfo(cohortId, signal), enabled });
 }

@@ -1,3 +1,4 @@
+import type { CohortInfo } from '@sfida/core/cohort';
 import type { ReactNode } from 'react';
 import { configure, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -138,12 +139,20 @@ export function fakeServer(user: User | null, answers: ApiHandler | ApiRoutes = 
       return call.method === 'PUT' ? trackerSaved(call.body, `"r${++revision}"`) : new Response(null, { status: 204 });
     }
     if (path?.endsWith('/leaderboard')) return json(leaderboardAnswerSchema.parse({ entries: [] }));
+    // The participant's cohort, as the product spec's flow has it: everyone starts on their own day.
+    const cohortInfo = /^\/api\/cohorts\/([^/]+)$/.exec(path ?? '');
+    if (cohortInfo) return json(fakeCohortInfo({ id: decodeURIComponent(cohortInfo[1]!) }));
     if (path === '/api/me/inbox') return json(inboxSchema.parse({ threads: [], messages: [], unreadMessages: 0 }));
     if (path === '/api/me/conversation' && user) return json(conversationSchema.parse(emptyConversation(user)));
     return json({ message: 'Non trovato' }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
   return calls;
+}
+
+/** A cohort as its participants see it (`GET /api/cohorts/{id}`): the spec's own pace, no community link, open events. */
+export function fakeCohortInfo(overrides: Partial<CohortInfo> = {}): CohortInfo {
+  return { id: 'default-cohort', name: 'Coorte principale', startDate: '2026-11-02', pace: 'ownDay', communityLink: null, reservedEventsText: null, ...overrides };
 }
 
 /** A participant's conversation before anything was written in it. */

@@ -9,6 +9,7 @@ import { useAuth } from '../lib/auth';
 import { notify } from '../lib/notices';
 import { invalidateServerSummaries } from './server-summaries';
 import { removeTrackerAtSignOut } from './sign-out';
+import type { IsoDate } from '@sfida/core/iso-date';
 import { trackerStoreFor, type TrackerStore, type WriteProblem } from './tracker-store';
 import { trackerSyncFor, type SyncState } from './tracker-sync';
 
@@ -19,6 +20,8 @@ export interface UseTracker {
   restoring: boolean;
   /** Stores a reducer's successful result (and schedules the sync); returns the result unchanged. */
   apply<R extends TrackerResult>(result: R): R;
+  /** A late joiner's first day (User.challengeJoinedOn): the habit days before it are not theirs. */
+  firstDay: IsoDate | null;
 }
 
 const WRITE_PROBLEMS: Record<WriteProblem, { title: string; description: string }> = {
@@ -143,7 +146,7 @@ export function useTracker(): UseTracker {
     return stopWaiting;
   }, [store, sync, stored, zone, startDate, apply]);
 
-  return { tracker, restoring, apply };
+  return { tracker, restoring, apply, firstDay: user.challengeJoinedOn ?? null };
 }
 
 /** The sync's state (offline, refused…) for the notices about it. */

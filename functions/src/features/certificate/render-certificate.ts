@@ -1,9 +1,10 @@
+import { countOf } from '@sfida/core/plural';
 import type { ChallengeSummary } from '@sfida/core/challenge-summary';
 import { formatItalianDate } from '@sfida/core/dates';
 import type { IsoDate } from '@sfida/core/iso-date';
 import { colors, Layout } from '../../shared/pdf-layout';
 
-const daysLabel = (days: number) => (days === 1 ? '1 giorno' : `${days} giorni`);
+const daysLabel = (days: number) => countOf(days, 'giorno', 'giorni');
 
 /** The certificate of a challenge completed: an A4 PDF in Italian with the participant's own figures. */
 export async function renderCertificate(input: { name: string; summary: ChallengeSummary; issuedOn: IsoDate }): Promise<Uint8Array> {
@@ -27,7 +28,7 @@ export async function renderCertificate(input: { name: string; summary: Challeng
     ['Abitudini', `${daysLabel(summary.habitDaysDone)} completati su ${summary.habitDaysPossible} (${summary.habitPercent}%)`],
     ['Serie migliore', best ? `${daysLabel(best.days)} di fila: ${best.habit}` : 'nessuna'],
     ['Azioni del planner', `${summary.actionsCompleted} completate su ${summary.actionsPlanned}`],
-    ['Planner salvati', `${summary.plannerWeeksSaved} settimane su 8`],
+    ['Planner salvati', `${countOf(summary.plannerWeeksSaved, 'settimana', 'settimane')} su 8`],
     ['Check-in', `${summary.checkIns} su 8`],
     ['Punti', String(summary.points)],
     ['Badge', summary.badges.map((badge) => badge.name).join(', ') || 'nessuno'],

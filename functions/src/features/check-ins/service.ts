@@ -24,7 +24,7 @@ import { textOrVoiceNote, voiceNoteMessages } from '@sfida/core/voice-notes';
 import { ownThreadOf, replyOf, threadsOfUser, type ThreadDoc } from '../../shared/check-in-thread-repository';
 import { addActivity, conversationOf } from '../../shared/conversation-repository';
 import { countCoachAction } from '../../shared/coach-day-repository';
-import { cohortOfCoach, cohortRef, cohortsCoachedBy, type CoachedCohort } from '../../shared/cohort-repository';
+import { activeCohortsCoachedBy, cohortOfCoach, cohortRef, type CoachedCohort } from '../../shared/cohort-repository';
 import { ownVoiceNote } from '../../shared/voice-note-repository';
 import { badRequest, conflict, notFound } from '../../shared/http-error';
 import { notifyUsers } from '../../shared/push-notifier';
@@ -120,7 +120,7 @@ export async function checkInQueue(
   mood: MoodBand | null = null,
 ): Promise<CheckInQueue> {
   const cohorts: CoachedCohort[] =
-    onlyCohortId === null ? await cohortsCoachedBy(deps.db, coach.id) : [await cohortOfCoach(deps.db, coach, onlyCohortId)];
+    onlyCohortId === null ? await activeCohortsCoachedBy(deps.db, coach.id) : [await cohortOfCoach(deps.db, coach, onlyCohortId)];
   const parts = await Promise.all(cohorts.map(({ id }) => cohortThreads(deps.db, id, view, QUEUE_PAGE, mood)));
   const threads = parts
     .flatMap((part) => part.threads)

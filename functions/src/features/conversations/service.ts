@@ -26,7 +26,7 @@ import type { User } from '@sfida/core/user';
 import { textOrVoiceNote, voiceNoteMessages } from '@sfida/core/voice-notes';
 import type { ApiDeps } from '../../deps';
 import { threadFrom, threadRef, threadsOfUser, type ThreadDoc } from '../../shared/check-in-thread-repository';
-import { cohortOfCoach, cohortRef, cohortsCoachedBy, type CoachedCohort, type CohortDoc } from '../../shared/cohort-repository';
+import { activeCohortsCoachedBy, cohortOfCoach, cohortRef, type CoachedCohort, type CohortDoc } from '../../shared/cohort-repository';
 import { conversationOf, markReadByCoach, markReadByParticipant, type ConversationDoc } from '../../shared/conversation-repository';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../shared/http-error';
 import { participantOf, type Participant } from '../../shared/participant-repository';
@@ -353,7 +353,7 @@ export async function markCoachRead(deps: ConversationDeps, coach: User, coached
  */
 export async function conversationList(deps: ConversationDeps, coach: User, query: ConversationListQuery): Promise<ConversationList> {
   const { db } = deps;
-  const cohorts = query.cohortId === null ? await cohortsCoachedBy(db, coach.id) : [await cohortOfCoach(db, coach, query.cohortId)];
+  const cohorts = query.cohortId === null ? await activeCohortsCoachedBy(db, coach.id) : [await cohortOfCoach(db, coach, query.cohortId)];
   const parts = await Promise.all(cohorts.map(({ id }) => cohortConversations(db, id, query.cursor, CONVERSATION_LIST_PAGE)));
   const merged = parts
     .flatMap((part) => part.conversations)

@@ -23,7 +23,7 @@ import {
 import type { User } from '@sfida/core/user';
 import type { ApiDeps } from '../../deps';
 import { coachDays, countCoachAction, recordFirstLook } from '../../shared/coach-day-repository';
-import { cohortOfCoach, cohortsCoachedBy, type CoachedCohort } from '../../shared/cohort-repository';
+import { activeCohortsCoachedBy, cohortOfCoach, type CoachedCohort } from '../../shared/cohort-repository';
 import { badRequest, notFound } from '../../shared/http-error';
 import { addParticipantNote } from '../../shared/participant-note-repository';
 import { participantFrom, type Participant } from '../../shared/participant-repository';
@@ -159,7 +159,7 @@ function itemOf(snap: DocumentSnapshot, names: Map<string, string>, now: Date): 
  * most `limit` items and the count of all; and what the coach did today against yesterday.
  */
 export async function triagePage(deps: TriageDeps, coach: User, query: TriageQuery): Promise<TriagePage> {
-  const cohorts = query.cohortId === null ? await cohortsCoachedBy(deps.db, coach.id) : [await cohortOfCoach(deps.db, coach, query.cohortId)];
+  const cohorts = query.cohortId === null ? await activeCohortsCoachedBy(deps.db, coach.id) : [await cohortOfCoach(deps.db, coach, query.cohortId)];
   const now = deps.clock();
   const today = todayIn(coach.timeZone, now);
   const yesterday = addDays(today, -1);

@@ -1,18 +1,65 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { addDays, challengeLastDay, formatItalianDate, mondayOf } from '@sfida/core/dates';
+import { addDays, challengeLastDay, daysBetween, formatItalianDate, formatItalianShortDate, italianWeekday, mondayOf } from '@sfida/core/dates';
 import type { OwnThread } from '@sfida/core/check-in-threads';
 import type { InboxMessage } from '@sfida/core/cohort-messages';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { addHabit, toggleHabit } from '@sfida/core/tracker-actions';
 import { currentDay } from '../../lib/use-today';
 import { fakeUser } from '../../testing/fake-user';
-import { fakeServer, json, renderApp, resetTestState } from '../../testing/test-utils';
+import { fakeCohortInfo, fakeServer, json, renderApp, resetTestState } from '../../testing/test-utils';
 import { STORAGE_KEYS } from '../../tracker/storage-keys';
 import DashboardPage from './dashboard-page';
 
 afterEach(resetTestState);
+
+describe('Dashboard in a cohort that runs together', { timeout: 30_000 }, () => {
+  it('a late joiner cannot tick the days before they joined, which the strip still shows', async () => {
+    const today = currentDay();
+    const start = mondayOf(addDays(today, -14));
+    const joined = fakeUser({ challengeStartDate: start, challengeJoinedOn: today });
+    let data: TrackerData = emptyTracker(joined.timeZone, new Date(), start);
+    const added = addHabit(data, 'Camminare', new Date(), 'h1');
+    if (!added.ok) throw new Error(added.message);
+    data = added.data;
+    localStorage.setItem(STORAGE_KEYS.tracker(joined.id), JSON.stringify(data));
+    fakeServer(joined);
+    renderApp('/abitudini');
+
+    const strip = await screen.findByRole('list', { name: 'Settimana di Camminare' });
+    const cells = within(strip).getAllByRole('button');
+    const yesterday = cells.find((cell) => cell.getAttribute('aria-label')?.startsWith(`Camminare, ${italianWeekday(addDays(today, -1))} ${formatItalianShortDate(addDays(today, -1))}:`));
+    const todayCell = cells.find((cell) => cell.getAttribute('aria-label')?.startsWith(`Camminare, ${italianWeekday(today)} ${formatItalianShortDate(today)}:`));
+    expect(yesterday).toBeDisabled();
+    expect(todayCell).toBeEnabled();
+  });
+
+  it('shows the cohort’s week with the day the participant joined, and no button to start', async () => {
+    const today = currentDay();
+    const start = mondayOf(addDays(today, -7));
+    const joined = fakeUser({ challengeStartDate: start, challengeJoinedOn: today });
+    fakeServer(joined, (call) => (call.path === `/api/cohorts/${joined.cohortId}` ? json(fakeCohortInfo({ id: joined.cohortId, startDate: start, pace: 'together' })) : undefined));
+    renderApp('/dashboard', <DashboardPage />);
+
+    expect(await screen.findByText('Settimana 2 di 8 con la tua coorte')).toBeInTheDocument();
+    expect(screen.getByText(`La coorte è partita il ${formatItalianDate(start)} · tu sei con noi dal ${formatItalianDate(today)}`)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Inizia la challenge' })).not.toBeInTheDocument();
+  });
+
+  it('before the cohort’s Monday, counts the days down', async () => {
+    const today = currentDay();
+    const monday = mondayOf(addDays(today, 7));
+    const waiting = fakeUser({ challengeStartDate: monday });
+    fakeServer(waiting, (call) => (call.path === `/api/cohorts/${waiting.cohortId}` ? json(fakeCohortInfo({ id: waiting.cohortId, startDate: monday, pace: 'together' })) : undefined));
+    renderApp('/dashboard', <DashboardPage />);
+
+    const days = daysBetween(today, monday);
+    expect(await screen.findByText(days === 1 ? /manca 1 giorno/ : new RegExp(`mancano ${days} giorni`))).toBeInTheDocument();
+    expect(screen.getByText(/La tua coorte parte/)).toHaveTextContent(`lunedì ${formatItalianDate(monday)}`);
+    expect(screen.queryByRole('button', { name: 'Inizia la challenge' })).not.toBeInTheDocument();
+  });
+});
 
 describe('Dashboard', { timeout: 30_000 }, () => {
   it('starts the challenge on the chosen day, then hides the button and shows the date', async () => {

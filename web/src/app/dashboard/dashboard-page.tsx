@@ -13,6 +13,7 @@ import { LeaderboardCard } from '../../features/leaderboard/components/leaderboa
 import { WeekActionsCard } from '../../features/planner/components/week-actions-card';
 import { ProgressSummaryCard } from '../../features/progress-summary/components/progress-summary-card';
 import { useAuth } from '../../lib/auth';
+import { useCohortInfo } from '../../lib/cohort-info';
 import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 import { useToday } from '../../lib/use-today';
 import { weekFigure } from '../../lib/week-label';
@@ -74,6 +75,7 @@ function DashboardContent({ user, today }: { user: User; today: IsoDate }) {
 export default function DashboardPage() {
   const { user } = useAuth();
   const today = useToday();
+  const cohort = useCohortInfo(user?.cohortId ?? '', user?.role === 'PARTICIPANT' && Boolean(user.cohortId)).data;
   if (!user) return null;
   const greeting = user.name ? `Ciao, ${user.name}!` : 'Ciao!';
   return (
@@ -82,7 +84,14 @@ export default function DashboardPage() {
       heading={greeting}
       intro="Ecco a che punto sei oggi."
       // The challenge comes from the session: a new device shows it while the tracker is restored.
-      lead={<ChallengeCard startDate={user.challengeStartDate} today={today} />}
+      lead={
+        <ChallengeCard
+          startDate={user.challengeStartDate}
+          today={today}
+          together={cohort?.pace === 'together' ? cohort : null}
+          joinedOn={user.challengeJoinedOn ?? null}
+        />
+      }
     >
       <DashboardContent user={user} today={today} />
     </TrackerScreen>

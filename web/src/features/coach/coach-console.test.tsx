@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { addDays, mondayOf, todayIn } from '@sfida/core/dates';
 import { fakeUser } from '../../testing/fake-user';
 import { fakeServer, json, renderApp, resetTestState } from '../../testing/test-utils';
 import { fakeCoach, fakeCoachServer, fakeCohort } from './coach-fixtures';
@@ -182,8 +183,32 @@ describe('coach console: cohorts', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Crea la coorte' }));
 
     expect(await screen.findByRole('heading', { name: 'Inverno 2027' })).toBeInTheDocument();
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ name: 'Inverno 2027', startDate: '2027-01-04' });
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ name: 'Inverno 2027', startDate: '2027-01-04', pace: 'together' });
     expect(screen.getByText('INVERNO27')).toBeInTheDocument();
+  });
+
+  it('a start before this week says from which week the participants begin and needs a yes; the pace is chosen', async () => {
+    const today = todayIn(fakeCoach().timeZone, new Date());
+    const lastMonday = mondayOf(addDays(today, -7));
+    const calls = fakeCoachServer((call) => {
+      if (call.path !== '/api/coach/cohorts') return undefined;
+      if (call.method === 'GET') return json([]);
+      return json(fakeCohort({ id: 'cohort-2', ...(call.body as { name: string; startDate: string }) }), 201);
+    });
+    const { user } = renderApp('/coach/coorti');
+
+    await user.type(await screen.findByLabelText(/Nome della coorte/), 'Partita');
+    fireEvent.change(screen.getByLabelText(/Data di inizio/), { target: { value: lastMonday } });
+    expect(screen.getByText('La coorte è già iniziata: i partecipanti inizieranno dalla settimana 2.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Crea la coorte' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Conferma che la coorte è già iniziata');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await user.click(screen.getByRole('radio', { name: /Ognuno dal suo giorno/ }));
+    expect(screen.getByText('La coorte è già iniziata: ogni partecipante sceglierà comunque il giorno in cui parte.')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Sì, la coorte è già iniziata' }));
+    await user.click(screen.getByRole('button', { name: 'Crea la coorte' }));
+    await waitFor(() => expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ name: 'Partita', startDate: lastMonday, pace: 'ownDay', confirmPastStart: true }));
   });
 
   it("shows the server's refusal of a new cohort", async () => {

@@ -1,3 +1,4 @@
+import { countOf } from '@sfida/core/plural';
 import { Box, Stack, Text } from '@chakra-ui/react';
 import { challengeWeekNumber, compareIsoDates } from '@sfida/core/dates';
 import { pointsByChallengeWeek, totalPoints } from '@sfida/core/points';
@@ -59,7 +60,7 @@ function PlannerContent() {
       </Text>
       <StatGrid columns={2} gap="3">
         <StatTile label="Punti" value={totalPoints(tracker.pointsHistory)} hint={`${weekPoints} questa settimana`} tone="accent" />
-        <StatTile label="Completate" value={`${progress.percent}%`} hint={`${progress.completed} di ${progress.planned} azioni`} />
+        <StatTile label="Completate" value={`${progress.percent}%`} hint={`${progress.completed} di ${countOf(progress.planned, 'azione', 'azioni')}`} />
       </StatGrid>
 
       <SectionCard title="I giorni della settimana">

@@ -1,3 +1,4 @@
+import { countOf } from '@sfida/core/plural';
 import { Box, Flex, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { challengeSummary } from '@sfida/core/challenge-summary';
 import { formatItalianDate } from '@sfida/core/dates';
@@ -25,7 +26,7 @@ export function ChallengeCompleteCard({ tracker, startDate }: { tracker: Tracker
         </Text>
 
         <StatGrid columns={{ base: 2, md: 4 }} gap={{ base: '2', md: '3' }}>
-          <StatTile label="Abitudini" value={`${summary.habitPercent}%`} hint={`${summary.habitDaysDone} giorni su ${summary.habitDaysPossible}`} />
+          <StatTile label="Abitudini" value={`${summary.habitPercent}%`} hint={`${countOf(summary.habitDaysDone, 'giorno', 'giorni')} su ${summary.habitDaysPossible}`} />
           <StatTile label="Serie migliore" value={`${best?.days ?? 0} gg`} hint={best?.habit} />
           <StatTile label="Azioni del planner" value={`${summary.actionsCompleted}/${summary.actionsPlanned}`} hint="completate" />
           <StatTile label="Punti" value={summary.points} hint="totale finale" tone="accent" />

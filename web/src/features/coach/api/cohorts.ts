@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import * as z from 'zod/mini';
 import { coachCohortSchema, type AddCoachRequest, type CoachCohort, type CreateCohortRequest, type UpdateCohortRequest } from '@sfida/core/coach';
 import { apiFetch } from '../../../lib/api-client';
+import { cohortInfoQueryKey } from '../../../lib/cohort-info';
 
 export const coachCohortsQueryKey = ['coach', 'cohorts'] as const;
 
@@ -30,6 +31,13 @@ export function coachCohortsQueryOptions() {
 /** The coach's cohorts. */
 export function useCoachCohorts() {
   return useQuery(coachCohortsQueryOptions());
+}
+
+const onlyActive = (cohorts: CoachCohort[]) => cohorts.filter((cohort) => cohort.archivedAt === null);
+
+/** The coach's cohorts that are not archived: the daily lists' (Oggi, Conversazioni, Eventi). */
+export function useActiveCoachCohorts() {
+  return useQuery({ ...coachCohortsQueryOptions(), select: onlyActive });
 }
 
 // The create, new-code and patch answers may leave out the participant count: keep ours.
@@ -72,6 +80,21 @@ export function useSetRegistrationOpen() {
     const body: UpdateCohortRequest = { registrationOpen };
     return apiFetch(cohortPath(cohortId), { method: 'PATCH', body, schema: changedCohortSchema });
   });
+}
+
+/** Any of the cohort's settings (name, pace, community link, reserved events, archive); the answer is the cohort. */
+export function useUpdateCohort(cohortId: string) {
+  const queryClient = useQueryClient();
+  const change = useCohortChange((body: UpdateCohortRequest) => apiFetch(cohortPath(cohortId), { method: 'PATCH', body, schema: changedCohortSchema }));
+  return {
+    ...change,
+    /** As mutateAsync; the participants' copy of the cohort (lib/cohort-info.ts) is then stale too. */
+    update: async (body: UpdateCohortRequest) => {
+      const cohort = await change.mutateAsync(body);
+      void queryClient.invalidateQueries({ queryKey: cohortInfoQueryKey(cohortId) });
+      return cohort;
+    },
+  };
 }
 
 /** Adds another coach to the cohort by their account's email. */

@@ -4,13 +4,13 @@ import { PageHeader } from '../../../components/page-header';
 import { SectionCard } from '../../../components/section-card';
 import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useCoachCohorts } from '../api/cohorts';
+import { useActiveCoachCohorts } from '../api/cohorts';
 import { EventsEditor } from './events-editor';
 
 /** /coach/eventi: the events of each of the coach's cohorts, to add and change. */
 export function CoachEventsPage() {
   useDocumentTitle('Eventi');
-  const cohorts = useCoachCohorts();
+  const cohorts = useActiveCoachCohorts();
   return (
     <>
       <PageHeader title="Eventi">Gli eventi di ogni tua coorte: i partecipanti li vedono nella pagina Eventi.</PageHeader>

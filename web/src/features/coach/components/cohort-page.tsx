@@ -1,6 +1,7 @@
 import { Button, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { formatItalianDate } from '@sfida/core/dates';
+import { countOf } from '@sfida/core/plural';
 import { FormError } from '../../../components/form-error';
 import { PageHeader } from '../../../components/page-header';
 import { SectionCard } from '../../../components/section-card';
@@ -9,6 +10,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { cohortExportUrl, useCoachCohorts } from '../api/cohorts';
 import { useRoster } from '../api/roster';
 import { AddCoachForm } from './add-coach-form';
+import { CohortSettings } from './cohort-settings';
 import { MessageComposer, SentMessages } from './cohort-messages';
 import { EventsEditor } from './events-editor';
 import { Roster } from './roster';
@@ -21,6 +23,7 @@ export function CohortPage() {
   const cohort = useCoachCohorts().data?.find((c) => c.id === cohortId);
   const roster = useRoster(cohortId);
   const title = cohort?.name ?? 'Coorte';
+  const archived = cohort !== undefined && cohort.archivedAt !== null;
   useDocumentTitle(title);
 
   return (
@@ -28,7 +31,7 @@ export function CohortPage() {
       <Link asChild color="brand.fg" fontSize="sm" mb="2">
         <RouterLink to={cohortsListPath()}>← Tutte le coorti</RouterLink>
       </Link>
-      <PageHeader title={title}>{cohort ? `Inizio: ${formatItalianDate(cohort.startDate)} · ${cohort.participantCount} partecipanti` : undefined}</PageHeader>
+      <PageHeader title={title}>{cohort ? `Inizio: ${formatItalianDate(cohort.startDate)} · ${countOf(cohort.participantCount, 'partecipante', 'partecipanti')}` : undefined}</PageHeader>
       <Stack gap="6">
         {roster.error ? (
           <FormError message={errorMessage(roster.error, 'Impossibile caricare i partecipanti')} />
@@ -55,18 +58,30 @@ export function CohortPage() {
             </SectionCard>
           </>
         )}
-        <SectionCard title="Messaggio alla coorte">
-          <MessageComposer cohortId={cohortId} rows={roster.rows ?? []} />
-        </SectionCard>
+        {/* An archived cohort is read-only: what would change it is not offered. */}
+        {!archived && (
+          <SectionCard title="Messaggio alla coorte">
+            <MessageComposer cohortId={cohortId} rows={roster.rows ?? []} />
+          </SectionCard>
+        )}
         <SectionCard title="Messaggi inviati">
           <SentMessages cohortId={cohortId} />
         </SectionCard>
-        <SectionCard title="Eventi">
-          <EventsEditor cohortId={cohortId} />
-        </SectionCard>
-        <SectionCard title="Aggiungi coach">
-          <AddCoachForm cohortId={cohortId} />
-        </SectionCard>
+        {!archived && (
+          <SectionCard title="Eventi">
+            <EventsEditor cohortId={cohortId} />
+          </SectionCard>
+        )}
+        {!archived && (
+          <SectionCard title="Aggiungi coach">
+            <AddCoachForm cohortId={cohortId} />
+          </SectionCard>
+        )}
+        {cohort && (
+          <SectionCard title="Impostazioni della coorte">
+            <CohortSettings key={`${cohort.name}:${cohort.pace}`} cohort={cohort} />
+          </SectionCard>
+        )}
       </Stack>
     </>
   );

@@ -1,19 +1,25 @@
 import { useState, type FormEvent } from 'react';
 import { Badge, Box, Button, Field, Flex, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
+import { countOf } from '@sfida/core/plural';
 import { coachMessages, type CoachCohort } from '@sfida/core/coach';
-import { formatItalianDate, weekdayIndex } from '@sfida/core/dates';
+import { DEFAULT_NEW_COHORT_PACE, cohortPaceLabels, type CohortPace } from '@sfida/core/cohort';
+import { challengeWeekNumber, compareIsoDates, formatItalianDate, isChallengeOver, mondayOf, weekdayIndex } from '@sfida/core/dates';
+import type { IsoDate } from '@sfida/core/iso-date';
 import { isShortInviteCode } from '@sfida/core/invite-codes';
 import { isIsoDate } from '@sfida/core/iso-date';
+import { NativeCheckbox } from '../../../components/native-checkbox';
 import { FormError } from '../../../components/form-error';
 import { PageHeader } from '../../../components/page-header';
 import { SectionCard } from '../../../components/section-card';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useToday } from '../../../lib/use-today';
 import { registrationLink, useCoachCohorts, useCreateCohort, useNewInviteCode, useSetRegistrationOpen } from '../api/cohorts';
 import { cohortPagePath } from '../paths';
 import { ConfirmInline } from './confirm-inline';
+import { PaceFields } from './pace-fields';
 
 /** Copies `text` to the clipboard and says so (or that it could not). */
 async function copy(text: string, what: string) {
@@ -73,6 +79,10 @@ function CohortCard({ cohort }: { cohort: CoachCohort }) {
           </Text>
           <Text as="dd">{cohort.participantCount}</Text>
           <Text as="dt" color="fg.muted" fontWeight="600" fontSize="sm">
+            Ritmo
+          </Text>
+          <Text as="dd">{cohortPaceLabels[cohort.pace]}</Text>
+          <Text as="dt" color="fg.muted" fontWeight="600" fontSize="sm">
             Codice invito
           </Text>
           <Flex as="dd" align="center" gap="2" wrap="wrap">
@@ -121,32 +131,49 @@ function CohortCard({ cohort }: { cohort: CoachCohort }) {
 }
 
 /** What is wrong with the start date before sending it, or null. */
-function startDateProblem(startDate: string): string | null {
+function startDateProblem(startDate: string, today: IsoDate): string | null {
   if (!isIsoDate(startDate)) return 'Scegli la data di inizio';
-  return weekdayIndex(startDate) === 0 ? null : coachMessages.startDateMonday;
+  if (weekdayIndex(startDate) !== 0) return coachMessages.startDateMonday;
+  return isChallengeOver(startDate, today) ? 'Con questa data di inizio le 8 settimane sarebbero già finite' : null;
+}
+
+/** What a start before this week's Monday means for the participants, or null for a start ahead. */
+function pastStartNotice(startDate: string, today: IsoDate, pace: CohortPace): string | null {
+  if (!isIsoDate(startDate) || compareIsoDates(startDate, mondayOf(today)) >= 0) return null;
+  return pace === 'together'
+    ? `La coorte è già iniziata: i partecipanti inizieranno dalla settimana ${challengeWeekNumber(startDate, today)}.`
+    : 'La coorte è già iniziata: ogni partecipante sceglierà comunque il giorno in cui parte.';
 }
 
 function NewCohortForm() {
   const create = useCreateCohort();
+  const today = useToday();
   const [name, setName] = useState('');
   const [startDate, setStartDate] = useState('');
+  const [pace, setPace] = useState<CohortPace>(DEFAULT_NEW_COHORT_PACE);
+  const [pastConfirmed, setPastConfirmed] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // Checked as soon as a date is picked: the coach learns it must be a Monday before sending.
-  const dateProblem = startDate === '' ? null : startDateProblem(startDate);
+  const dateProblem = startDate === '' ? null : startDateProblem(startDate, today);
+  const pastNotice = dateProblem === null ? pastStartNotice(startDate, today, pace) : null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const problem = name.trim() === '' ? coachMessages.cohortNameRequired : startDateProblem(startDate);
+    const problem =
+      name.trim() === ''
+        ? coachMessages.cohortNameRequired
+        : (startDateProblem(startDate, today) ?? (pastNotice && !pastConfirmed ? 'Conferma che la coorte è già iniziata' : null));
     if (problem) {
       setError(problem);
       return;
     }
     setError(null);
     try {
-      const cohort = await create.mutateAsync({ name: name.trim(), startDate });
+      const cohort = await create.mutateAsync({ name: name.trim(), startDate, pace, ...(pastNotice ? { confirmPastStart: true } : {}) });
       notify({ type: 'success', title: 'Coorte creata', description: `Codice invito: ${cohort.inviteCode}` });
       setName('');
       setStartDate('');
+      setPastConfirmed(false);
     } catch (caught) {
       setError(errorMessage(caught, 'Creazione della coorte non riuscita'));
     }
@@ -167,9 +194,29 @@ function NewCohortForm() {
             <Field.Label>
               Data di inizio <Field.RequiredIndicator />
             </Field.Label>
-            <Input type="date" name="startDate" value={startDate} onChange={(e) => setStartDate(e.target.value)} />
+            <Input
+              type="date"
+              name="startDate"
+              value={startDate}
+              onChange={(e) => {
+                setStartDate(e.target.value);
+                setPastConfirmed(false);
+              }}
+            />
             {dateProblem ? <Field.ErrorText>{dateProblem}</Field.ErrorText> : <Field.HelperText>La sfida inizia sempre di lunedì.</Field.HelperText>}
           </Field.Root>
+          {pastNotice && (
+            <Box bg="bg.warning" color="fg.warning" p="3" borderRadius="md">
+              <Text>{pastNotice}</Text>
+              <Flex as="label" gap="2" align="center" mt="2" cursor="pointer">
+                <NativeCheckbox type="checkbox" checked={pastConfirmed} onChange={(e) => setPastConfirmed(e.target.checked)} />
+                <Text as="span" fontWeight="600">
+                  Sì, la coorte è già iniziata
+                </Text>
+              </Flex>
+            </Box>
+          )}
+          <PaceFields pace={pace} onPace={setPace} name="new-cohort-pace" />
           <Box>
             <Button type="submit" loading={create.isPending} loadingText="Creazione...">
               Crea la coorte
@@ -181,10 +228,39 @@ function NewCohortForm() {
   );
 }
 
+/** Archived cohorts: out of the daily lists, still open read-only (their data and export stay). */
+function ArchivedCohorts({ cohorts }: { cohorts: CoachCohort[] }) {
+  return (
+    <SectionCard title={`Coorti archiviate (${cohorts.length})`}>
+      <Stack as="ul" gap="2" listStyleType="none">
+        {cohorts.map((cohort) => (
+          <Flex as="li" key={cohort.id} gap="3" align="center" wrap="wrap" justify="space-between">
+            <Text>
+              <Text as="span" fontWeight="600">
+                {cohort.name}
+              </Text>{' '}
+              <Text as="span" color="fg.muted" fontSize="sm">
+                · inizio {formatItalianDate(cohort.startDate)} · {countOf(cohort.participantCount, 'partecipante', 'partecipanti')}
+              </Text>
+            </Text>
+            <Button asChild size="xs" variant="outline">
+              <RouterLink to={cohortPagePath(cohort.id)} aria-label={`Apri la coorte archiviata ${cohort.name}`}>
+                Apri
+              </RouterLink>
+            </Button>
+          </Flex>
+        ))}
+      </Stack>
+    </SectionCard>
+  );
+}
+
 /** /coach/coorti: the coach's cohorts, their invite codes, and a new one. */
 export function CohortsPage() {
   useDocumentTitle('Coorti');
   const cohorts = useCoachCohorts();
+  const active = cohorts.data?.filter((cohort) => cohort.archivedAt === null) ?? [];
+  const archived = cohorts.data?.filter((cohort) => cohort.archivedAt !== null) ?? [];
   return (
     <>
       <PageHeader title="Coorti">Le tue coorti, i loro codici invito e i partecipanti.</PageHeader>
@@ -195,14 +271,19 @@ export function CohortsPage() {
           </Text>
         ) : cohorts.isError ? (
           <FormError message={errorMessage(cohorts.error, 'Impossibile caricare le coorti')} />
-        ) : cohorts.data.length === 0 ? (
-          <Text color="fg.muted">Non hai ancora coorti: creane una qui sotto.</Text>
         ) : (
-          <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
-            {cohorts.data.map((cohort) => (
-              <CohortCard key={cohort.id} cohort={cohort} />
-            ))}
-          </SimpleGrid>
+          <>
+            {active.length === 0 ? (
+              <Text color="fg.muted">Non hai coorti attive: creane una qui sotto.</Text>
+            ) : (
+              <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
+                {active.map((cohort) => (
+                  <CohortCard key={cohort.id} cohort={cohort} />
+                ))}
+              </SimpleGrid>
+            )}
+            {archived.length > 0 && <ArchivedCohorts cohorts={archived} />}
+          </>
         )}
         <NewCohortForm />
       </Stack>

@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDayTime } from '../../../lib/day-time';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CohortFilter } from './cohort-filter';
-import { useCoachCohorts } from '../api/cohorts';
+import { useActiveCoachCohorts } from '../api/cohorts';
 import { conversationListQueryOptions } from '../api/conversations';
 import { conversationPath } from '../paths';
 
@@ -63,7 +63,7 @@ function ConversationRow({ conversation, showCohort }: { conversation: Conversat
 export function ConversationListPage() {
   useDocumentTitle('Conversazioni');
   const [cohortId, setCohortId] = useState<string | null>(null);
-  const cohorts = useCoachCohorts();
+  const cohorts = useActiveCoachCohorts();
   const list = useInfiniteQuery(conversationListQueryOptions(cohortId));
   const conversations = list.data?.pages.flatMap((page) => page.conversations) ?? [];
   const unreadTotal = list.data?.pages[0]?.unreadTotal ?? 0;

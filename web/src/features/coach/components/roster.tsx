@@ -1,3 +1,4 @@
+import { countOf } from '@sfida/core/plural';
 import { useDeferredValue, useId, useState } from 'react';
 import { chakra, Field, Flex, Input, Stack, Text, useChakraContext } from '@chakra-ui/react';
 import type { RosterRow } from '@sfida/core/coach';
@@ -77,8 +78,8 @@ export function Roster({ cohortId, rows: allRows, complete: allComplete }: { coh
         {!complete
           ? `Caricamento dei partecipanti... (${rows.length} finora)`
           : tag === null
-            ? `${shown.length} di ${rows.length} partecipanti`
-            : `${shown.length} di ${rows.length} partecipanti con l’etichetta «${tag}»`}
+            ? `${shown.length} di ${countOf(rows.length, 'partecipante', 'partecipanti')}`
+            : `${shown.length} di ${countOf(rows.length, 'partecipante', 'partecipanti')} con l’etichetta «${tag}»`}
       </Text>
       {shown.length === 0 ? (
         <Text color="fg.muted">

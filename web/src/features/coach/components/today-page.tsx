@@ -5,7 +5,7 @@ import { PageHeader } from '../../../components/page-header';
 import { SectionCard } from '../../../components/section-card';
 import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useCoachCohorts } from '../api/cohorts';
+import { useActiveCoachCohorts } from '../api/cohorts';
 import { useUnreadConversations } from '../api/conversations';
 import { cohortsListPath, conversationsPath } from '../paths';
 import { CheckInInbox } from './check-in-inbox';
@@ -30,7 +30,7 @@ function UnreadConversations() {
 /** /coach, "Oggi": who needs the coach today across their cohorts, the check-ins to read, the latest replies. */
 export function TodayPage() {
   useDocumentTitle('Oggi');
-  const cohorts = useCoachCohorts();
+  const cohorts = useActiveCoachCohorts();
   const options = (cohorts.data ?? []).map(({ id, name }) => ({ id, name }));
   return (
     <>

@@ -13,14 +13,14 @@ import { useTracker } from '../../../tracker/use-tracker';
 
 /** One habit: today's toggle, its streak, the week strip and delete (confirmed in the page). */
 export function HabitCard({ habit, today, stripDays }: { habit: Habit; today: IsoDate; stripDays: IsoDate[] }) {
-  const { tracker, apply } = useTracker();
+  const { tracker, apply, firstDay } = useTracker();
   const [confirming, setConfirming] = useState(false);
   const deleteButton = useRef<HTMLButtonElement>(null);
   const streak = currentStreak(completionsOf(tracker, habit.id), today);
   const todayState = habitDayState(tracker, habit.id, today, today);
 
   function toggle(date: IsoDate) {
-    const result = apply(toggleHabit(tracker, habit.id, date, new Date()));
+    const result = apply(toggleHabit(tracker, habit.id, date, new Date(), firstDay));
     if (!result.ok) notify({ type: 'warning', title: result.message });
     else if (result.awarded > 0) noticeHabitDone(habit.name, result.awarded, newStreakBonuses(tracker, result.data));
   }
@@ -57,7 +57,7 @@ export function HabitCard({ habit, today, stripDays }: { habit: Habit; today: Is
         {stripDays.length > 0 && (
           <DayStrip
             subject={habit.name}
-            days={stripDays.map((date) => ({ date, ...habitDayState(tracker, habit.id, date, today) }))}
+            days={stripDays.map((date) => ({ date, ...habitDayState(tracker, habit.id, date, today, firstDay) }))}
             onToggle={toggle}
           />
         )}

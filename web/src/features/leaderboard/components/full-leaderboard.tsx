@@ -1,3 +1,4 @@
+import { countOf } from '@sfida/core/plural';
 import { useId, useState } from 'react';
 import { Button, Text } from '@chakra-ui/react';
 import { mondayOf } from '@sfida/core/dates';
@@ -72,7 +73,7 @@ export function FullLeaderboard() {
           )}
           {pages > 1 && !loadingMore && (
             <Text role="status" srOnly>
-              {entries.length} partecipanti in elenco
+              {countOf(entries.length, 'partecipante', 'partecipanti')} in elenco
             </Text>
           )}
           {more && pages >= LEADERBOARD_MAX_PAGES && (

@@ -1,3 +1,4 @@
+import { countOf } from '@sfida/core/plural';
 import { Badge, Box } from '@chakra-ui/react';
 import { distinctLeaderboardNames } from '@sfida/core/leaderboard-summary';
 import type { LeaderboardEntry } from '@sfida/core/progress-summary';
@@ -61,7 +62,7 @@ export function LeaderboardList({ id, entries, isMine, final, names = distinctLe
               </span>
               {!final && (
                 <span data-part="meta">
-                  {entry.totalPoints} punti totali · <FlameIcon /> {entry.streakDays} gg
+                  {countOf(entry.totalPoints, 'punto totale', 'punti totali')} · <FlameIcon /> {entry.streakDays} gg
                 </span>
               )}
             </span>
