@@ -4,6 +4,7 @@ import { todayIn } from '@sfida/core/dates';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { addHabit, savePlanner, setActionText, submitCheckIn, toggleHabit, weekActions } from '@sfida/core/tracker-actions';
 import { triageActionAnswerSchema, triageMessages, triagePageSchema, type TriagePage } from '@sfida/core/triage';
+import { cohortRef } from '../../shared/cohort-repository';
 import { userRef } from '../../shared/user-repository';
 import { Client, PASSWORD, registerParticipant, startTestApp, type TestApp } from '../../test-support/api-harness';
 import { countReads } from '../../test-support/read-counter';
@@ -131,6 +132,11 @@ describe('Da fare oggi', () => {
     expect(page.items[1]!.reasons.map((r) => r.code)).toEqual(['noPlanner', 'noActivity']);
 
     expect(names(await triage(coach.client, `?cohortId=${autunno}`))).toEqual(['Ivo Fermo', 'Nina Ferma']);
+    // An archived cohort leaves the coach's day; asked for by name, it still answers.
+    await cohortRef(app.deps.db, inverno).update({ archivedAt: NOW.toISOString() });
+    expect(names(await triage(coach.client))).toEqual(['Ivo Fermo', 'Nina Ferma']);
+    expect(names(await triage(coach.client, `?cohortId=${inverno}`))).toEqual(['Lia Giù']);
+    await cohortRef(app.deps.db, inverno).update({ archivedAt: null });
     const firstTwo = await triage(coach.client, '?limit=2');
     expect(names(firstTwo)).toEqual(['Lia Giù', 'Ivo Fermo']);
     expect(firstTwo.total).toBe(3);
