@@ -24,7 +24,7 @@ export async function coachWithCohort(page: Page, startDate = thisMonday()): Pro
   await signIn(page, coach);
   const created = await page.request.post('/api/coach/cohorts', {
     headers: { Origin: appOrigin },
-    data: { name: `Risposte ${uniqueEmail('').slice(1, 7)}`, startDate, pace: 'ownDay' },
+    data: { name: `Risposte ${uniqueEmail('').slice(1, 7)}`, startDate, pace: 'ownDay', confirmPastStart: true },
   });
   expect(created.status(), await created.text()).toBe(201);
   const cohort = (await created.json()) as { id: string; inviteCode: string };

@@ -73,6 +73,8 @@ test('a coach creates a cohort; a participant joins with its link and has a hard
   const cohortName = `Primavera ${uniqueEmail('').slice(1, 7)}`;
   await page.getByLabel(/Nome della coorte/).fill(cohortName);
   await page.getByLabel(/Data di inizio/).fill(monday);
+  // Its participants choose their own start (a cohort running together gives them its Monday).
+  await page.getByRole('radio', { name: /Ognuno dal suo giorno/ }).check();
   await page.getByRole('button', { name: 'Crea la coorte' }).click();
   const card = page.getByRole('region', { name: cohortName });
   await expect(card).toBeVisible();
