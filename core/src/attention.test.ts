@@ -124,6 +124,13 @@ describe('attentionReasons', () => {
       expect(codes(without(1, '2026-04-06'))).toEqual([]);
     });
 
+    it('a late joiner of a cohort running together owes none for the weeks before the one they joined in', () => {
+      // Joined on Wednesday of week 2 (1 April): week 1 was not theirs, week 2 was.
+      const joinedInWeek2 = { tracker: { ...busy('2026-04-08'), checkIns: [] }, today: '2026-04-08', registeredAt: '2026-04-01' };
+      expect(codes({ ...joinedInWeek2, today: '2026-04-01', tracker: { ...busy('2026-04-01'), checkIns: [] } })).toEqual([]);
+      expect(codes(joinedInWeek2)).toEqual(['missingCheckIn']);
+    });
+
     it("week 8's shows in the week after the challenge, then no more", () => {
       expect(codes(without(8, '2026-05-18'))).toEqual(['missingCheckIn']);
       expect(codes(without(8, '2026-05-24'))).toEqual(['missingCheckIn']);

@@ -99,7 +99,11 @@ function* attentionCodes({ digest, challengeStartDate: start, cohortStartDate, r
 
   // The week before this one, counted past the end so that week 8's missing check-in still shows.
   const previousWeek = elapsedWeekIndex(start, today) ?? 0;
-  if (previousWeek >= 1 && previousWeek <= CHALLENGE_WEEKS && !checkIns.some((c) => c.weekNumber === previousWeek)) yield 'missingCheckIn';
+  // A late joiner of a cohort running together owes no check-in for the weeks before the one they joined in.
+  const joinedWeek = registeredAt !== null ? challengeWeekNumber(start, registeredAt) : 0;
+  if (previousWeek >= 1 && previousWeek <= CHALLENGE_WEEKS && previousWeek >= joinedWeek && !checkIns.some((c) => c.weekNumber === previousWeek)) {
+    yield 'missingCheckIn';
+  }
 
   const week = challengeWeekNumber(start, today);
   if (running && daysBetween(challengeWeekStart(start, week), today) >= PLANNER_GRACE_DAYS && !digest?.savedPlannerWeeks.includes(week)) {
