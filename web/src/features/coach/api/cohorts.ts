@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import * as z from 'zod/mini';
 import { coachCohortSchema, type AddCoachRequest, type CoachCohort, type CreateCohortRequest, type UpdateCohortRequest } from '@sfida/core/coach';
 import { apiFetch } from '../../../lib/api-client';
+import { cohortInfoQueryKey } from '../../../lib/cohort-info';
 
 export const coachCohortsQueryKey = ['coach', 'cohorts'] as const;
 
@@ -45,13 +46,14 @@ function withCohort(cohorts: CoachCohort[] | undefined, cohort: ChangedCohort): 
 }
 
 /** A mutation whose answer is a cohort, written into the cached list. */
-function useCohortChange<Input>(request: (input: Input) => Promise<ChangedCohort>) {
+function useCohortChange<Input>(request: (input: Input) => Promise<ChangedCohort>, onChanged?: (cohort: ChangedCohort) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
     onSuccess: (cohort) => {
       queryClient.setQueryData(coachCohortsQueryKey, (cohorts: CoachCohort[] | undefined) => withCohort(cohorts, cohort));
       void queryClient.invalidateQueries({ queryKey: coachCohortsQueryKey });
+      onChanged?.(cohort);
     },
   });
 }
@@ -72,6 +74,18 @@ export function useSetRegistrationOpen() {
     const body: UpdateCohortRequest = { registrationOpen };
     return apiFetch(cohortPath(cohortId), { method: 'PATCH', body, schema: changedCohortSchema });
   });
+}
+
+/** What a cohort's participants see of it: its community link and whether its events are reserved (null: none, open to all). */
+export type CohortCommunitySettings = Required<Pick<UpdateCohortRequest, 'communityLink' | 'reservedEventsText'>>;
+
+/** Sets the community link and the "Eventi riservati" text; the participants' copy of the cohort (lib/cohort-info.ts) is read again. */
+export function useUpdateCohortSettings(cohortId: string) {
+  const queryClient = useQueryClient();
+  return useCohortChange(
+    (body: CohortCommunitySettings) => apiFetch(cohortPath(cohortId), { method: 'PATCH', body, schema: changedCohortSchema }),
+    () => void queryClient.invalidateQueries({ queryKey: cohortInfoQueryKey(cohortId) }),
+  );
 }
 
 /** Adds another coach to the cohort by their account's email. */

@@ -9,13 +9,14 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { cohortExportUrl, useCoachCohorts } from '../api/cohorts';
 import { useRoster } from '../api/roster';
 import { AddCoachForm } from './add-coach-form';
+import { CohortCommunitySettings } from './cohort-community-settings';
 import { MessageComposer, SentMessages } from './cohort-messages';
 import { EventsEditor } from './events-editor';
 import { Roster } from './roster';
 import { TriageList } from './triage-list';
 import { cohortsListPath } from '../paths';
 
-/** /coach/:cohortId: who needs the coach today (the home's triage, this cohort's), the whole roster, the export, messages to the cohort, the events, the co-coaches. */
+/** /coach/:cohortId: who needs the coach today (the home's triage, this cohort's), the whole roster, the export, messages to the cohort, the events, the community link and reserved events, the co-coaches. */
 export function CohortPage() {
   const { cohortId = '' } = useParams();
   const cohort = useCoachCohorts().data?.find((c) => c.id === cohortId);
@@ -64,6 +65,11 @@ export function CohortPage() {
         <SectionCard title="Eventi">
           <EventsEditor cohortId={cohortId} />
         </SectionCard>
+        {cohort ? (
+          <SectionCard title="Community ed eventi">
+            <CohortCommunitySettings key={cohort.id} cohort={cohort} />
+          </SectionCard>
+        ) : null}
         <SectionCard title="Aggiungi coach">
           <AddCoachForm cohortId={cohortId} />
         </SectionCard>
