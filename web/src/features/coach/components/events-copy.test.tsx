@@ -40,7 +40,7 @@ describe("copying events from another cohort (\"Copia da un'altra coorte\")", { 
     const calls = copyServer();
     const { user } = renderApp('/coach/cohort-1');
     await user.click(await screen.findByRole('button', { name: 'Copia da un’altra coorte' }));
-    const panel = within(screen.getByRole('region', { name: "Copia da un'altra coorte" }));
+    const panel = within(screen.getByRole('region', { name: 'Copia da un’altra coorte' }));
     // The current cohort is not offered as its own source.
     const select = panel.getByLabelText('Coorte da cui copiare');
     expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['Scegli una coorte', 'Primavera 2026 (inizio 7 settembre 2026)']);
@@ -76,7 +76,7 @@ describe("copying events from another cohort (\"Copia da un'altra coorte\")", { 
     // The panel closes and the calendar shows the copies.
     const calendar = await screen.findByRole('list', { name: 'Eventi della coorte' });
     expect(await within(calendar).findByText('Kick-off di novembre')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('region', { name: "Copia da un'altra coorte" })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Copia da un’altra coorte' })).toBeNull());
   });
 
   it('all or nothing: the server’s Italian refusal shows and the review stays open', async () => {
@@ -84,7 +84,7 @@ describe("copying events from another cohort (\"Copia da un'altra coorte\")", { 
     copyServer(refusal);
     const { user } = renderApp('/coach/cohort-1');
     await user.click(await screen.findByRole('button', { name: 'Copia da un’altra coorte' }));
-    const panel = within(screen.getByRole('region', { name: "Copia da un'altra coorte" }));
+    const panel = within(screen.getByRole('region', { name: 'Copia da un’altra coorte' }));
     await user.selectOptions(panel.getByLabelText('Coorte da cui copiare'), 'primavera');
     await user.click(await panel.findByRole('button', { name: 'Salva 3 eventi' }));
     expect(await panel.findByRole('alert')).toHaveTextContent(refusal);

@@ -197,7 +197,7 @@ function CopyEventsPanel({ cohortId, zone, onDone }: { cohortId: string; zone: s
   }
 
   return (
-    <Stack as="section" aria-label="Copia da un'altra coorte" gap="4" borderWidth="1px" borderColor="border" rounded="lg" p="4">
+    <Stack as="section" aria-label="Copia da un’altra coorte" gap="4" borderWidth="1px" borderColor="border" rounded="lg" p="4">
       <Text fontWeight="700">Copia da un’altra coorte</Text>
       {others.length === 0 ? (
         <Text color="fg.muted">Non hai altre coorti da cui copiare.</Text>
