@@ -14,7 +14,15 @@ export const eventMessages = {
   invalidLink: 'Il link deve iniziare con https://',
   notFound: 'Evento non trovato',
   notYourCohort: 'Puoi vedere solo gli eventi della tua coorte',
+  copyNothing: 'Scegli almeno un evento da copiare',
+  copySameCohort: 'Scegli un’altra coorte da cui copiare gli eventi',
+  tooMany: (max: number, existing: number) =>
+    `Una coorte può avere al massimo ${max} eventi: ne ha già ${existing}, puoi aggiungerne ancora ${Math.max(0, max - existing)}`,
+  feedParticipantsOnly: 'Il calendario da collegare è per i partecipanti',
 } as const;
+
+/** Most events a cohort keeps: an eight-week programme holds a handful, so one bounded read serves them all. */
+export const MAX_COHORT_EVENTS = 100;
 
 /** What a coach writes. `startsAt` is an instant with its offset (the browser sends its local time with it). */
 export const eventInputSchema = z.object({
@@ -40,6 +48,34 @@ export const cohortEventSchema = z.object({ ...eventInputSchema.shape, id: z.str
 export type CohortEvent = z.infer<typeof cohortEventSchema>;
 
 export const cohortEventsAnswerSchema = z.object({ events: z.array(cohortEventSchema) });
+
+/**
+ * `POST /api/coach/cohorts/{cohortId}/events/batch`: the events a coach reviewed (copied from
+ * another cohort), saved together or not at all.
+ */
+export const eventsBatchRequestSchema = z.object({
+  events: z
+    .array(eventInputSchema, { error: eventMessages.copyNothing })
+    .check(z.minLength(1, eventMessages.copyNothing), z.maxLength(MAX_COHORT_EVENTS, eventMessages.tooMany(MAX_COHORT_EVENTS, 0))),
+});
+export type EventsBatchRequest = z.infer<typeof eventsBatchRequestSchema>;
+
+/** `GET /api/coach/cohorts/{cohortId}/events/from/{sourceCohortId}`: another cohort's events, moved to this cohort's calendar, for review. */
+export const eventCopyPreviewSchema = z.object({
+  sourceCohortId: z.string(),
+  /** Calendar days between the two cohorts' starts. */
+  days: z.int(),
+  events: z.array(eventInputSchema),
+});
+export type EventCopyPreview = z.infer<typeof eventCopyPreviewSchema>;
+
+/** `GET /api/me/calendar-feed`: whether the participant has a private calendar link, and since when. */
+export const calendarFeedStatusSchema = z.object({ active: z.boolean(), createdAt: z.nullable(z.string()) });
+export type CalendarFeedStatus = z.infer<typeof calendarFeedStatusSchema>;
+
+/** `POST /api/me/calendar-feed`: the new link, shown once (the server keeps only a hash of its token). */
+export const calendarFeedCreatedSchema = z.object({ url: z.string(), createdAt: z.string() });
+export type CalendarFeedCreated = z.infer<typeof calendarFeedCreatedSchema>;
 
 /** An event is over once its day is over, in the viewer's zone. */
 export function isPastEvent(event: Pick<CohortEvent, 'startsAt'>, now: Date, timeZone: string): boolean {

@@ -16,7 +16,7 @@ import { onboardingRouter } from './features/onboarding/router';
 import { schedaRouter } from './features/scheda/router';
 import { trackerRouter } from './features/tracker/router';
 import { leaderboardRouter } from './features/leaderboard/router';
-import { coachEventsRouter, eventsRouter } from './features/events/router';
+import { calendarFeedRouter, coachEventsRouter, eventsRouter, ownCalendarFeedRouter } from './features/events/router';
 import { coachRouter } from './features/coach/router';
 import { cohortInfoRouter, cohortsRouter } from './features/cohorts/router';
 import { coachCheckInsRouter, ownCheckInsRouter } from './features/check-ins/router';
@@ -77,8 +77,11 @@ export function createApp(deps: Deps): Express {
   //   GET    /users/:userId/progress                                   tracker
   //   GET    /cohorts/:cohortId/leaderboard                            leaderboard
   //   GET    /cohorts/:cohortId/events                                 events
+  //   GET    /cohorts/:cohortId/events/:eventId/calendar.ics           events
   //   GET    /cohorts/:cohortId                                        cohorts
   //   POST   /coach/cohorts/:cohortId/events                           events
+  //   GET    /coach/cohorts/:cohortId/events/from/:sourceCohortId      events
+  //   POST   /coach/cohorts/:cohortId/events/batch                     events
   //   PUT    /coach/cohorts/:cohortId/events/:eventId                  events
   //   DELETE /coach/cohorts/:cohortId/events/:eventId                  events
   //   GET    /coach/cohorts                                            cohorts
@@ -130,8 +133,12 @@ export function createApp(deps: Deps): Express {
   //   POST   /me/push-subscriptions                                    notifications
   //   POST   /me/push-subscriptions/remove                             notifications
   //   GET    /me/certificate.pdf                                       certificate
+  //   GET    /me/calendar-feed                                         events
+  //   POST   /me/calendar-feed                                         events
+  //   DELETE /me/calendar-feed                                         events
   //   POST   /me/voice-notes                                           voice-notes
   //   GET    /voice-notes/:voiceNoteId                                 voice-notes
+  //   GET    /calendar-feeds/:token.ics                                events
   const mounts: Array<[prefix: string, feature: string, router: Router]> = [
     ['/auth', 'auth', authRouter(apiDeps)],
     ['/auth', 'account', accountRouter(apiDeps, { timeZoneChanged: (user) => followTimeZone(apiDeps, user) })],
@@ -155,8 +162,10 @@ export function createApp(deps: Deps): Express {
     ['/me', 'conversations', ownConversationRouter(apiDeps)],
     ['/me', 'notifications', notificationsRouter(apiDeps)],
     ['/me', 'certificate', certificateRouter(apiDeps)],
+    ['/me', 'events', ownCalendarFeedRouter(apiDeps)],
     ['/me', 'voice-notes', ownVoiceNotesRouter(apiDeps)],
     ['/voice-notes', 'voice-notes', voiceNotesRouter(apiDeps)],
+    ['/calendar-feeds', 'events', calendarFeedRouter(apiDeps)],
   ];
   for (const [prefix, feature, router] of mounts) {
     // Named after its feature: the router stack then says who serves what (the route map's test reads it).

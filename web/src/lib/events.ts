@@ -24,3 +24,8 @@ async function fetchCohortEvents(cohortId: string, signal?: AbortSignal): Promis
 export function useCohortEvents(cohortId: string) {
   return useQuery({ queryKey: cohortEventsQueryKey(cohortId), queryFn: ({ signal }) => fetchCohortEvents(cohortId, signal) });
 }
+
+/** "Aggiungi al calendario": the event as an .ics file, a plain download link (the session cookie goes with it). */
+export function eventCalendarFileUrl(cohortId: string, eventId: string): string {
+  return `/api/cohorts/${encodeURIComponent(cohortId)}/events/${encodeURIComponent(eventId)}/calendar.ics`;
+}

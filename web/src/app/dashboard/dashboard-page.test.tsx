@@ -6,6 +6,7 @@ import type { OwnThread } from '@sfida/core/check-in-threads';
 import type { InboxMessage } from '@sfida/core/cohort-messages';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { addHabit, toggleHabit } from '@sfida/core/tracker-actions';
+import { cohortInfoQueryKey } from '../../lib/cohort-info';
 import { currentDay } from '../../lib/use-today';
 import { fakeUser } from '../../testing/fake-user';
 import { fakeCohortInfo, fakeServer, json, renderApp, resetTestState } from '../../testing/test-utils';
@@ -336,14 +337,32 @@ describe('Dashboard', { timeout: 30_000 }, () => {
       expect(within(card).queryByText('Il tuo coach ti ha risposto')).not.toBeInTheDocument();
     });
 
-    it('says the coach answers the check-ins in the app, with no e-mail to write', async () => {
-      inboxServer([], []);
+    /** A participant's server whose cohort has `communityLink` (null: none set). */
+    const cohortServer = (communityLink: string | null) => {
+      const cohort = { id: 'cohort-1', name: 'Autunno', startDate: '2026-11-02', pace: 'ownDay', communityLink, reservedEventsText: null };
+      return fakeServer(fakeUser({ challengeStartDate: currentDay() }), (call) => (call.path === '/api/cohorts/cohort-1' ? json(cohort) : undefined));
+    };
+
+    it('says the coach answers the check-ins in the app, with no e-mail to write, and links the cohort’s community group', async () => {
+      const calls = cohortServer('https://chat.whatsapp.com/GruppoAutunno');
       renderApp('/dashboard', <DashboardPage />);
       const support = await screen.findByRole('region', { name: 'Coach e community' });
       expect(support).toHaveTextContent('Il tuo coach legge ogni settimana i tuoi check-in e ti risponde qui nell’app');
       expect(within(support).getByRole('link', { name: 'Vai al check-in' })).toHaveAttribute('href', '/checkin');
-      expect(within(support).getByRole('link', { name: /Entra nel gruppo della community/ })).toBeInTheDocument();
+      const community = await within(support).findByRole('link', { name: /Entra nel gruppo della community/ });
+      expect(community).toHaveAttribute('href', 'https://chat.whatsapp.com/GruppoAutunno');
+      expect(community).toHaveAttribute('target', '_blank');
       expect(document.querySelector('a[href^="mailto:"]')).toBeNull();
+      expect(calls.some((call) => call.path === '/api/cohorts/cohort-1')).toBe(true);
+    });
+
+    it('shows no community button when the cohort has no link', async () => {
+      cohortServer(null);
+      const { queryClient } = renderApp('/dashboard', <DashboardPage />);
+      const support = await screen.findByRole('region', { name: 'Coach e community' });
+      // Once the cohort has answered, still only the check-in.
+      await waitFor(() => expect(queryClient.getQueryState(cohortInfoQueryKey('cohort-1'))?.status).toBe('success'));
+      expect(within(support).getAllByRole('link').map((link) => link.textContent)).toEqual(['Vai al check-in']);
     });
   });
 });

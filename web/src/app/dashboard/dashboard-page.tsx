@@ -58,7 +58,7 @@ function DashboardContent({ user, today }: { user: User; today: IsoDate }) {
         <>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap={{ base: '4', md: '6' }}>
             <CoachCard user={user} />
-            <SupportCard />
+            <SupportCard cohortId={cohortId} />
           </SimpleGrid>
 
           <SimpleGrid columns={{ base: 1, md: 2 }} gap={{ base: '4', md: '6' }}>

@@ -1,11 +1,13 @@
-import { Alert, Badge, Box, Flex, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Flex, Heading, Link, Spinner, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
 import { isPastEvent, orderEvents } from '@sfida/core/events';
 import { formatterFor } from '@sfida/core/zone-formatters';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { formatEventDayTime } from '../../lib/day-time';
-import { useCohortEvents } from '../../lib/events';
+import { useCohortInfo } from '../../lib/cohort-info';
+import { eventCalendarFileUrl, useCohortEvents } from '../../lib/events';
 import type { User } from '@sfida/core/user';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -21,6 +23,11 @@ export default function EventsPage() {
 
 function EventsCalendar({ user }: { user: User }) {
   const query = useCohortEvents(user.cohortId);
+  const cohort = useCohortInfo(user.cohortId);
+  // The cohort decides: with a "reserved events" text its links are sent separately, and until
+  // it has answered no link shows (the server sends none to a reserved cohort's participants anyway).
+  const reservedText = cohort.data?.reservedEventsText ?? null;
+  const showLinks = cohort.isSuccess && reservedText === null;
   const now = new Date();
   // Days and times as the participant lives them: in their zone.
   const zone = user.timeZone;
@@ -30,18 +37,24 @@ function EventsCalendar({ user }: { user: User }) {
 
   return (
     <>
-      <PageHeader title="Eventi">Gli incontri dal vivo con i coach e gli esperti del tuo gruppo.</PageHeader>
+      <PageHeader title="Eventi">
+        Gli incontri dal vivo con i coach e gli esperti del tuo gruppo. Per averli tutti nel tuo calendario, anche quelli che verranno
+        aggiunti, collegalo dal{' '}
+        <Link asChild color="brand.fg" textDecoration="underline">
+          <RouterLink to="/profilo">Profilo</RouterLink>
+        </Link>
+        .
+      </PageHeader>
 
-      <Alert.Root status="info" rounded="xl" mb="8">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title fontWeight="700">Accesso riservato</Alert.Title>
-          <Alert.Description>
-            La partecipazione agli eventi è riservata a chi ha acquistato il pacchetto Guida o Premium. Il link per collegarti
-            arriva via email il giorno dell’incontro.
-          </Alert.Description>
-        </Alert.Content>
-      </Alert.Root>
+      {reservedText !== null ? (
+        <Alert.Root status="info" rounded="xl" mb="8">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title fontWeight="700">Accesso riservato</Alert.Title>
+            <Alert.Description whiteSpace="pre-line">{reservedText}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      ) : null}
 
       {query.isPending ? (
         <Flex justify="center" py="8">
@@ -106,10 +119,18 @@ function EventsCalendar({ user }: { user: User }) {
                 </Text>
                 {event.speaker ? <Text fontWeight="600">Con {event.speaker}</Text> : null}
                 {event.description ? <Text color="fg.muted">{event.description}</Text> : null}
-                {event.link && !past ? (
-                  <Link href={event.link} target="_blank" rel="noopener noreferrer" color="brand.fg" fontWeight="600">
-                    Collegati all’evento
-                  </Link>
+                {!past ? (
+                  <Flex gap="4" wrap="wrap">
+                    {event.link && showLinks ? (
+                      <Link href={event.link} target="_blank" rel="noopener noreferrer" color="brand.fg" fontWeight="600">
+                        Collegati all’evento
+                      </Link>
+                    ) : null}
+                    <Link href={eventCalendarFileUrl(user.cohortId, event.id)} download color="brand.fg" fontWeight="600">
+                      Aggiungi al calendario
+                      <VisuallyHidden>: {event.title}</VisuallyHidden>
+                    </Link>
+                  </Flex>
                 ) : null}
               </Stack>
             </Flex>

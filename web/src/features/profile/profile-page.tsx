@@ -12,6 +12,7 @@ import { browserTimeZone } from '../../lib/browser-time-zone';
 import { notify } from '../../lib/notices';
 import { schedaDownloadUrl } from '../../lib/training-labels';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { CalendarFeedSettings } from './calendar-feed-settings';
 import { NotificationSettingsPanel } from './notification-settings';
 
 const roleLabels = { PARTICIPANT: 'Partecipante', OWNER: 'Coach' } as const;
@@ -266,6 +267,12 @@ export default function ProfilePage() {
         <SectionCard title="Notifiche e promemoria">
           <NotificationSettingsPanel />
         </SectionCard>
+
+        {user.role === 'OWNER' ? null : (
+          <SectionCard title="Calendario degli eventi">
+            <CalendarFeedSettings timeZone={user.timeZone} />
+          </SectionCard>
+        )}
       </SimpleGrid>
     </>
   );

@@ -53,13 +53,14 @@ function withCohort(cohorts: CoachCohort[] | undefined, cohort: ChangedCohort): 
 }
 
 /** A mutation whose answer is a cohort, written into the cached list. */
-function useCohortChange<Input>(request: (input: Input) => Promise<ChangedCohort>) {
+function useCohortChange<Input>(request: (input: Input) => Promise<ChangedCohort>, onChanged?: (cohort: ChangedCohort) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
     onSuccess: (cohort) => {
       queryClient.setQueryData(coachCohortsQueryKey, (cohorts: CoachCohort[] | undefined) => withCohort(cohorts, cohort));
       void queryClient.invalidateQueries({ queryKey: coachCohortsQueryKey });
+      onChanged?.(cohort);
     },
   });
 }
@@ -82,19 +83,16 @@ export function useSetRegistrationOpen() {
   });
 }
 
-/** Any of the cohort's settings (name, pace, community link, reserved events, archive); the answer is the cohort. */
+/**
+ * Any of the cohort's settings (name, pace, community link, reserved events, archive); the answer
+ * is the cohort, and the participants' copy of it (lib/cohort-info.ts) is read again.
+ */
 export function useUpdateCohort(cohortId: string) {
   const queryClient = useQueryClient();
-  const change = useCohortChange((body: UpdateCohortRequest) => apiFetch(cohortPath(cohortId), { method: 'PATCH', body, schema: changedCohortSchema }));
-  return {
-    ...change,
-    /** As mutateAsync; the participants' copy of the cohort (lib/cohort-info.ts) is then stale too. */
-    update: async (body: UpdateCohortRequest) => {
-      const cohort = await change.mutateAsync(body);
-      void queryClient.invalidateQueries({ queryKey: cohortInfoQueryKey(cohortId) });
-      return cohort;
-    },
-  };
+  return useCohortChange(
+    (body: UpdateCohortRequest) => apiFetch(cohortPath(cohortId), { method: 'PATCH', body, schema: changedCohortSchema }),
+    () => void queryClient.invalidateQueries({ queryKey: cohortInfoQueryKey(cohortId) }),
+  );
 }
 
 /** Adds another coach to the cohort by their account's email. */

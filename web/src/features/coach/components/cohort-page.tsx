@@ -11,13 +11,14 @@ import { cohortExportUrl, useCoachCohorts } from '../api/cohorts';
 import { useRoster } from '../api/roster';
 import { AddCoachForm } from './add-coach-form';
 import { CohortSettings } from './cohort-settings';
+import { CohortCommunitySettings } from './cohort-community-settings';
 import { MessageComposer, SentMessages } from './cohort-messages';
 import { EventsEditor } from './events-editor';
 import { Roster } from './roster';
 import { TriageList } from './triage-list';
 import { cohortsListPath } from '../paths';
 
-/** /coach/:cohortId: who needs the coach today (the home's triage, this cohort's), the whole roster, the export, messages to the cohort, the events, the co-coaches. */
+/** /coach/:cohortId: who needs the coach today (the home's triage, this cohort's), the whole roster, the export, messages to the cohort, the events, the community link and reserved events, the co-coaches. */
 export function CohortPage() {
   const { cohortId = '' } = useParams();
   const cohort = useCoachCohorts().data?.find((c) => c.id === cohortId);
@@ -72,6 +73,11 @@ export function CohortPage() {
             <EventsEditor cohortId={cohortId} />
           </SectionCard>
         )}
+        {cohort && !archived ? (
+          <SectionCard title="Community ed eventi">
+            <CohortCommunitySettings key={cohort.id} cohort={cohort} />
+          </SectionCard>
+        ) : null}
         {!archived && (
           <SectionCard title="Aggiungi coach">
             <AddCoachForm cohortId={cohortId} />

@@ -32,7 +32,7 @@ export function CohortSettings({ cohort }: { cohort: CoachCohort }) {
     setError(null);
     if (Object.keys(body).length === 0) return;
     try {
-      await change.update(body);
+      await change.mutateAsync(body);
       notify({ type: 'success', title: 'Impostazioni salvate' });
     } catch (caught) {
       setError(errorMessage(caught, 'Salvataggio non riuscito'));
@@ -42,7 +42,7 @@ export function CohortSettings({ cohort }: { cohort: CoachCohort }) {
   async function archive(archived: boolean) {
     setError(null);
     try {
-      await change.update({ archived });
+      await change.mutateAsync({ archived });
       notify({ type: 'success', title: archived ? 'Coorte archiviata' : 'Coorte ripristinata' });
     } catch (caught) {
       setError(errorMessage(caught, archived ? 'Archiviazione non riuscita' : 'Ripristino non riuscito'));

@@ -1,14 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import { Box, Button, Field, Flex, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Field, Flex, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { isPastEvent, type CohortEvent, type EventInput } from '@sfida/core/events';
-import { HOME_TIME_ZONE } from '@sfida/core/dates';
+import { HOME_TIME_ZONE, formatItalianDate } from '@sfida/core/dates';
 import { FormError } from '../../../components/form-error';
+import { NativeCheckbox } from '../../../components/native-checkbox';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { formatEventDayTime } from '../../../lib/day-time';
 import { useCohortEvents } from '../../../lib/events';
 import { notify } from '../../../lib/notices';
-import { useSaveEvent } from '../api/events';
+import { useCoachCohorts } from '../api/cohorts';
+import { useEventCopyPreview, useSaveEvent, useSaveEvents } from '../api/events';
 import { ConfirmInline } from './confirm-inline';
 
 /** "YYYY-MM-DDTHH:mm" as a datetime-local input shows it, in the browser's zone, for an instant. */
@@ -38,11 +40,30 @@ interface Draft {
 
 const EMPTY: Draft = { startsAt: '', title: '', speaker: '', description: '', link: '' };
 
-function EventForm({ cohortId, event, onDone }: { cohortId: string; event?: CohortEvent; onDone: () => void }) {
-  const save = useSaveEvent(cohortId);
-  const [draft, setDraft] = useState<Draft>(
-    event ? { startsAt: localInputValue(event.startsAt), title: event.title, speaker: event.speaker, description: event.description, link: event.link ?? '' } : EMPTY,
-  );
+function draftOf(event: EventInput): Draft {
+  return { startsAt: localInputValue(event.startsAt), title: event.title, speaker: event.speaker, description: event.description, link: event.link ?? '' };
+}
+
+/**
+ * An event's fields, checked before `onSave` (which may refuse with an Italian message). It
+ * saves to the server (a new or changed event) or to a list still under review (a copy).
+ */
+function EventForm({
+  event,
+  formLabel,
+  submitLabel,
+  pending,
+  onSave,
+  onCancel,
+}: {
+  event?: EventInput;
+  formLabel: string;
+  submitLabel: string;
+  pending: boolean;
+  onSave: (input: EventInput) => Promise<void>;
+  onCancel?: () => void;
+}) {
+  const [draft, setDraft] = useState<Draft>(event ? draftOf(event) : EMPTY);
   const [error, setError] = useState<string | null>(null);
   const field = (name: keyof Draft) => ({ value: draft[name], onChange: (e: { target: { value: string } }) => setDraft({ ...draft, [name]: e.target.value }) });
 
@@ -52,11 +73,8 @@ function EventForm({ cohortId, event, onDone }: { cohortId: string; event?: Coho
     if (startsAt === null) return setError("Indica data e ora dell'evento");
     if (draft.title.trim() === '') return setError("Inserisci il titolo dell'evento");
     setError(null);
-    const input: EventInput = { startsAt, title: draft.title, speaker: draft.speaker, description: draft.description, link: draft.link };
     try {
-      await save.mutateAsync({ eventId: event?.id, input });
-      notify({ type: 'success', title: event ? 'Evento aggiornato' : 'Evento aggiunto', description: draft.title.trim() });
-      onDone();
+      await onSave({ startsAt, title: draft.title, speaker: draft.speaker, description: draft.description, link: draft.link });
     } catch (caught) {
       setError(errorMessage(caught, 'Salvataggio dell’evento non riuscito'));
     }
@@ -64,7 +82,7 @@ function EventForm({ cohortId, event, onDone }: { cohortId: string; event?: Coho
 
   return (
     <Stack asChild gap="3">
-      <form onSubmit={submit} noValidate aria-label={event ? `Modifica ${event.title}` : 'Nuovo evento'}>
+      <form onSubmit={submit} noValidate aria-label={formLabel}>
         <FormError message={error} />
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
           <Field.Root required>
@@ -89,11 +107,11 @@ function EventForm({ cohortId, event, onDone }: { cohortId: string; event?: Coho
           <Textarea rows={3} maxLength={1000} {...field('description')} />
         </Field.Root>
         <Flex gap="2" wrap="wrap">
-          <Button type="submit" size="sm" loading={save.isPending} loadingText="Salvataggio...">
-            {event ? 'Salva modifiche' : 'Aggiungi evento'}
+          <Button type="submit" size="sm" loading={pending} loadingText="Salvataggio...">
+            {submitLabel}
           </Button>
-          {event ? (
-            <Button type="button" size="sm" variant="ghost" onClick={onDone}>
+          {onCancel ? (
+            <Button type="button" size="sm" variant="ghost" onClick={onCancel}>
               Annulla
             </Button>
           ) : null}
@@ -103,12 +121,189 @@ function EventForm({ cohortId, event, onDone }: { cohortId: string; event?: Coho
   );
 }
 
-/** The cohort's calendar for its coaches: add, edit, delete. Participants see it on /eventi, at the same times. */
+/** A new event (no `event`) or a change to one, saved to the server. */
+function SavedEventForm({ cohortId, event, onDone }: { cohortId: string; event?: CohortEvent; onDone: () => void }) {
+  const save = useSaveEvent(cohortId);
+  return (
+    <EventForm
+      event={event}
+      formLabel={event ? `Modifica ${event.title}` : 'Nuovo evento'}
+      submitLabel={event ? 'Salva modifiche' : 'Aggiungi evento'}
+      pending={save.isPending}
+      onCancel={event ? onDone : undefined}
+      onSave={async (input) => {
+        await save.mutateAsync({ eventId: event?.id, input });
+        notify({ type: 'success', title: event ? 'Evento aggiornato' : 'Evento aggiunto', description: input.title.trim() });
+        onDone();
+      }}
+    />
+  );
+}
+
+/** One event of another cohort's, moved to this calendar: copied unless the coach unticks it. */
+interface CopyDraft {
+  key: number;
+  input: EventInput;
+  included: boolean;
+}
+
+/** "N giorni", "1 giorno". */
+function daysText(days: number): string {
+  const count = Math.abs(days);
+  return `${count} ${count === 1 ? 'giorno' : 'giorni'}`;
+}
+
+function shiftText(days: number): string {
+  if (days === 0) return 'Le due coorti iniziano lo stesso giorno: gli eventi restano alle stesse date.';
+  return `Spostati di ${daysText(days)} ${days > 0 ? 'in avanti' : 'indietro'}, quanto distano le date di inizio delle due coorti, alla stessa ora.`;
+}
+
+/**
+ * "Copia da un'altra coorte": pick one of the coach's other cohorts, review its events moved to
+ * this cohort's calendar (untick, edit), then save them together, all or none.
+ */
+function CopyEventsPanel({ cohortId, zone, onDone }: { cohortId: string; zone: string; onDone: () => void }) {
+  const others = (useCoachCohorts().data ?? []).filter((cohort) => cohort.id !== cohortId);
+  const [sourceId, setSourceId] = useState<string | null>(null);
+  const preview = useEventCopyPreview(cohortId, sourceId);
+  const saveAll = useSaveEvents(cohortId);
+  // The review of the source last picked; a new pick starts again from the server's preview.
+  const [review, setReview] = useState<{ sourceId: string; drafts: CopyDraft[] } | null>(null);
+  const [editing, setEditing] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const drafts: CopyDraft[] | null =
+    review && review.sourceId === sourceId
+      ? review.drafts
+      : preview.data && preview.data.sourceCohortId === sourceId
+        ? preview.data.events.map((input, key) => ({ key, input, included: true }))
+        : null;
+  const chosen = (drafts ?? []).filter((draft) => draft.included);
+
+  function change(key: number, update: Partial<CopyDraft>) {
+    if (!drafts || sourceId === null) return;
+    setReview({ sourceId, drafts: drafts.map((draft) => (draft.key === key ? { ...draft, ...update } : draft)) });
+  }
+
+  async function save() {
+    setError(null);
+    try {
+      const { events } = await saveAll.mutateAsync(chosen.map((draft) => draft.input));
+      notify({ type: 'success', title: events.length === 1 ? '1 evento copiato' : `${events.length} eventi copiati` });
+      onDone();
+    } catch (caught) {
+      setError(errorMessage(caught, 'Copia degli eventi non riuscita'));
+    }
+  }
+
+  return (
+    <Stack as="section" aria-label="Copia da un’altra coorte" gap="4" borderWidth="1px" borderColor="border" rounded="lg" p="4">
+      <Text fontWeight="700">Copia da un’altra coorte</Text>
+      {others.length === 0 ? (
+        <Text color="fg.muted">Non hai altre coorti da cui copiare.</Text>
+      ) : (
+        <Field.Root>
+          <Field.Label>Coorte da cui copiare</Field.Label>
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field
+              value={sourceId ?? ''}
+              onChange={(e) => {
+                setSourceId(e.target.value || null);
+                setEditing(null);
+                setError(null);
+              }}
+            >
+              <option value="">Scegli una coorte</option>
+              {others.map((cohort) => (
+                <option key={cohort.id} value={cohort.id}>
+                  {cohort.name} (inizio {formatItalianDate(cohort.startDate)})
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+      )}
+      {preview.error ? <FormError message={errorMessage(preview.error, 'Impossibile leggere gli eventi di quella coorte')} /> : null}
+      {sourceId !== null && preview.isFetching && !drafts ? (
+        <Text role="status" color="fg.muted">
+          Caricamento...
+        </Text>
+      ) : null}
+      {drafts && preview.data ? (
+        drafts.length === 0 ? (
+          <Text color="fg.muted">Quella coorte non ha eventi.</Text>
+        ) : (
+          <>
+            <Text fontSize="sm" color="fg.muted">
+              {shiftText(preview.data.days)} Togli la spunta a quelli da non copiare, o modificali prima di salvare.
+            </Text>
+            <Stack as="ul" listStyleType="none" gap="3" aria-label="Eventi da copiare">
+              {drafts.map((draft) => (
+                <Box as="li" key={draft.key} borderWidth="1px" borderColor="border" rounded="lg" p="3" opacity={draft.included ? 1 : 0.7}>
+                  {editing === draft.key ? (
+                    <EventForm
+                      event={draft.input}
+                      formLabel={`Modifica la copia di ${draft.input.title}`}
+                      submitLabel="Applica"
+                      pending={false}
+                      onCancel={() => setEditing(null)}
+                      onSave={async (input) => {
+                        change(draft.key, { input });
+                        setEditing(null);
+                      }}
+                    />
+                  ) : (
+                    <Flex gap="3" align="flex-start">
+                      <NativeCheckbox
+                        type="checkbox"
+                        mt="1"
+                        aria-label={`Copia ${draft.input.title}`}
+                        checked={draft.included}
+                        onChange={(e) => change(draft.key, { included: e.target.checked })}
+                      />
+                      <Stack gap="1" flex="1" minW="0">
+                        <Text fontWeight="700">{draft.input.title}</Text>
+                        <Text fontSize="sm" color="fg.muted">
+                          {formatEventDayTime(draft.input.startsAt, zone)}
+                          {draft.input.speaker ? ` · ${draft.input.speaker}` : ''}
+                        </Text>
+                        <Box>
+                          <Button size="xs" variant="outline" aria-label={`Modifica la copia di ${draft.input.title}`} onClick={() => setEditing(draft.key)}>
+                            Modifica
+                          </Button>
+                        </Box>
+                      </Stack>
+                    </Flex>
+                  )}
+                </Box>
+              ))}
+            </Stack>
+          </>
+        )
+      ) : null}
+      <FormError message={error} />
+      <Flex gap="2" wrap="wrap">
+        {drafts && drafts.length > 0 ? (
+          <Button size="sm" onClick={() => void save()} loading={saveAll.isPending} loadingText="Salvataggio..." disabled={chosen.length === 0 || editing !== null}>
+            {chosen.length === 1 ? 'Salva 1 evento' : `Salva ${chosen.length} eventi`}
+          </Button>
+        ) : null}
+        <Button size="sm" variant="ghost" onClick={onDone}>
+          Annulla
+        </Button>
+      </Flex>
+    </Stack>
+  );
+}
+
+/** The cohort's calendar for its coaches: add, edit, delete, copy another cohort's. Participants see it on /eventi, at the same times. */
 export function EventsEditor({ cohortId }: { cohortId: string }) {
   const events = useCohortEvents(cohortId);
   const save = useSaveEvent(cohortId);
   const zone = useAuth().user?.timeZone ?? HOME_TIME_ZONE;
   const [editing, setEditing] = useState<string | null>(null);
+  const [copying, setCopying] = useState(false);
   // A new, empty form after each event added.
   const [added, setAdded] = useState(0);
   const now = new Date();
@@ -121,7 +316,7 @@ export function EventsEditor({ cohortId }: { cohortId: string }) {
         {(events.data ?? []).map((event) => (
           <Box as="li" key={event.id} borderWidth="1px" borderColor="border" rounded="lg" p="3">
             {editing === event.id ? (
-              <EventForm cohortId={cohortId} event={event} onDone={() => setEditing(null)} />
+              <SavedEventForm cohortId={cohortId} event={event} onDone={() => setEditing(null)} />
             ) : (
               <Stack gap="1">
                 <Text fontWeight="700">{event.title}</Text>
@@ -148,11 +343,20 @@ export function EventsEditor({ cohortId }: { cohortId: string }) {
           </Box>
         ))}
       </Stack>
+      {copying ? (
+        <CopyEventsPanel cohortId={cohortId} zone={zone} onDone={() => setCopying(false)} />
+      ) : (
+        <Box>
+          <Button size="sm" variant="outline" onClick={() => setCopying(true)}>
+            Copia da un’altra coorte
+          </Button>
+        </Box>
+      )}
       <Box>
         <Text fontWeight="700" mb="2">
           Nuovo evento
         </Text>
-        <EventForm key={added} cohortId={cohortId} onDone={() => setAdded((count) => count + 1)} />
+        <SavedEventForm key={added} cohortId={cohortId} onDone={() => setAdded((count) => count + 1)} />
       </Box>
     </Stack>
   );

@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { CoachCohort } from '@sfida/core/coach';
+import { cohortInfoQueryKey } from '../../../lib/cohort-info';
+import { json, renderApp, resetTestState, type ApiCall } from '../../../testing/test-utils';
+import { fakeCoachServer, fakeCohort } from '../coach-fixtures';
+
+afterEach(resetTestState);
+
+const COHORT = '/api/coach/cohorts/cohort-1';
+
+/** The coach's server: one cohort whose settings PATCH changes, refusing a link that is not https as the API does. */
+function settingsServer(initial: Partial<CoachCohort> = {}) {
+  let cohort = fakeCohort(initial);
+  const calls = fakeCoachServer((call: ApiCall) => {
+    if (call.path === '/api/coach/cohorts') return json([cohort]);
+    if (call.path.startsWith(`${COHORT}/participants`)) return json({ rows: [], nextCursor: null });
+    if (call.path === '/api/cohorts/cohort-1/events') return json({ events: [] });
+    if (call.path === COHORT && call.method === 'PATCH') {
+      const body = call.body as Pick<CoachCohort, 'communityLink' | 'reservedEventsText'>;
+      if (body.communityLink !== null && !body.communityLink.startsWith('https://')) {
+        return json({ message: 'Il link della community deve iniziare con https://' }, 400);
+      }
+      cohort = { ...cohort, ...body };
+      const { participantCount: _count, ...answer } = cohort;
+      return json(answer);
+    }
+    return undefined;
+  });
+  return { calls, patches: () => calls.filter((call) => call.method === 'PATCH' && call.path === COHORT).map((call) => call.body) };
+}
+
+const form = async () => within(await screen.findByRole('form', { name: 'Community ed eventi' }));
+
+describe('the cohort’s community link and reserved events, in the console', { timeout: 20_000 }, () => {
+  it('refuses a link that is not https with the Italian message, then saves the fixed one and marks the participants’ copy stale', async () => {
+    const server = settingsServer();
+    const { user, queryClient } = renderApp('/coach/cohort-1');
+    queryClient.setQueryData(cohortInfoQueryKey('cohort-1'), { id: 'cohort-1' });
+    const settings = await form();
+    const link = settings.getByLabelText('Link della community');
+    expect(link).toHaveValue('');
+    expect(settings.getByRole('checkbox', { name: /Eventi riservati/ })).not.toBeChecked();
+
+    await user.type(link, 'http://chat.whatsapp.com/autunno');
+    await user.click(settings.getByRole('button', { name: 'Salva impostazioni' }));
+    expect(await settings.findByRole('alert')).toHaveTextContent('Il link della community deve iniziare con https://');
+
+    await user.clear(link);
+    await user.type(link, 'https://chat.whatsapp.com/autunno');
+    await user.click(settings.getByRole('button', { name: 'Salva impostazioni' }));
+    expect(await screen.findByText('Impostazioni salvate')).toBeInTheDocument();
+    expect(settings.queryByRole('alert')).toBeNull();
+    expect(server.patches().at(-1)).toEqual({ communityLink: 'https://chat.whatsapp.com/autunno', reservedEventsText: null });
+    expect(queryClient.getQueryState(cohortInfoQueryKey('cohort-1'))?.isInvalidated).toBe(true);
+  });
+
+  it('reserves the events with their notice, then opens them again and clears the link', async () => {
+    const server = settingsServer({ communityLink: 'https://t.me/autunno' });
+    const { user } = renderApp('/coach/cohort-1');
+    const settings = await form();
+    expect(settings.getByLabelText('Link della community')).toHaveValue('https://t.me/autunno');
+    expect(settings.queryByLabelText('Testo sugli eventi riservati')).toBeNull();
+
+    await user.click(settings.getByRole('checkbox', { name: /Eventi riservati/ }));
+    const text = settings.getByLabelText('Testo sugli eventi riservati');
+    expect((text as HTMLTextAreaElement).value).toContain('pacchetto Guida o Premium');
+    await user.clear(text);
+    await user.type(text, 'Solo per chi ha il pacchetto Premium.');
+    await user.click(settings.getByRole('button', { name: 'Salva impostazioni' }));
+    expect(await screen.findByText('Impostazioni salvate')).toBeInTheDocument();
+    expect(server.patches().at(-1)).toEqual({ communityLink: 'https://t.me/autunno', reservedEventsText: 'Solo per chi ha il pacchetto Premium.' });
+
+    await user.click(settings.getByRole('checkbox', { name: /Eventi riservati/ }));
+    await user.clear(settings.getByLabelText('Link della community'));
+    await user.click(settings.getByRole('button', { name: 'Salva impostazioni' }));
+    await expect.poll(() => server.patches()).toHaveLength(2);
+    expect(server.patches().at(-1)).toEqual({ communityLink: null, reservedEventsText: null });
+    expect(settings.queryByLabelText('Testo sugli eventi riservati')).toBeNull();
+  });
+});
