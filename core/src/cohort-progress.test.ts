@@ -50,7 +50,7 @@ describe('weekStatsContribution', () => {
   });
 
   it('counts a participant who never synced as a member of their group, and nothing else', () => {
-    expect(counted(null)).toEqual({ m_20261116_Europe_2fRome: 1 });
+    expect(counted(null)).toEqual({ m_20261116_w1_Europe_2fRome: 1 });
   });
 
   it('counts the habit-days of every week, the ticks, the check-in with its mood, the planner and activity', () => {
@@ -103,6 +103,16 @@ describe('weekStatsContribution', () => {
     expect(counters[`p2_${group}`]).toBe(7);
     expect(counters.w2_ticked).toBe(1);
     expect(counters.w1_active).toBeUndefined();
+  });
+});
+
+describe('a late joiner of a "together" cohort', () => {
+  it('counts only from the week they joined in: the weeks before are not theirs', () => {
+    const late = weekStatsContribution({ counted: true, challengeStartDate: START, challengeJoinedOn: '2026-11-25', timeZone: ROME, tracker: null });
+    expect(late).toEqual({ [`m_${groupKey(START, ROME, 2)}`]: 1 });
+    const totals = sumCounters([late, counted(null)]);
+    const weeks = cohortWeeks(totals, new Date('2026-11-26T10:00:00Z'));
+    expect(weeks.map((week) => week.participants).slice(0, 3)).toEqual([1, 2, 0]);
   });
 });
 

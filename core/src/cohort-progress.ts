@@ -1,8 +1,10 @@
 import * as z from 'zod/mini';
 import type { IsoDate } from './iso-date';
 import type { TrackerData } from './tracker';
-import { CHALLENGE_WEEKS, challengeWeekDays, challengeWeekStart, compareIsoDates, localDateOf, todayIn } from './dates';
+import { CHALLENGE_WEEKS, challengeWeekDays, challengeWeekNumber, challengeWeekStart, compareIsoDates, localDateOf, todayIn } from './dates';
 import { WEEK_KEYS } from './tracker';
+import { isDocumentId } from './document-id';
+import { textParam } from './query-params';
 
 // "Andamento": a cohort week by week of the program. The figures come from counters that each
 // participant adds to (their contribution), kept summed per cohort so the page reads a few small
@@ -15,8 +17,10 @@ import { WEEK_KEYS } from './tracker';
 // (the planner saved), `w{w}_ticked` (habit-days ticked), `w{w}_mood` (the check-in's mood, summed).
 // Who is counted in a week is known only once that week has begun for them, which depends on their
 // start and time zone, not on their syncing again: `m_{group}` counts the participants of a group
-// (one start date, one zone), `p{w}_{group}` their habit-days in week w (each habit counted on the
-// days it exists). The reader takes a group's counters for the weeks that have begun for it.
+// (one start date, one first week, one zone), `p{w}_{group}` their habit-days in week w (each habit
+// counted on the days it exists). The reader takes a group's counters for its weeks that have begun.
+// The first week is 1, or for someone who joined a "together" cohort late the week they joined in:
+// the weeks before are not theirs, and they count in none of them.
 
 /** A participant's contribution, or the sum of many: counter name → amount. */
 export type WeekStatCounters = Record<string, number>;
@@ -28,8 +32,7 @@ export interface StoredContribution {
 }
 
 /** The week's own counters (not per group). */
-const WEEK_COUNTERS = ['active', 'checkIn', 'planner', 'ticked', 'mood'] as const;
-type WeekCounter = (typeof WEEK_COUNTERS)[number];
+type WeekCounter = 'active' | 'checkIn' | 'planner' | 'ticked' | 'mood';
 
 const weekCounter = (week: number, name: WeekCounter) => `w${week}_${name}`;
 
@@ -42,18 +45,20 @@ function zoneFromToken(token: string): string {
   return token.replace(/_([0-9a-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** The group of a start date and a zone, as a field-name part (digits, letters and `_` only). */
-export function groupKey(startDate: IsoDate, timeZone: string): string {
-  return `${startDate.replaceAll('-', '')}_${zoneToken(timeZone)}`;
+/** The group of a start date, a first week and a zone, as a field-name part (digits, letters and `_` only). */
+export function groupKey(startDate: IsoDate, timeZone: string, firstWeek = 1): string {
+  return `${startDate.replaceAll('-', '')}_w${firstWeek}_${zoneToken(timeZone)}`;
 }
 
-const GROUP_MEMBERS = /^m_(\d{4})(\d{2})(\d{2})_([A-Za-z0-9_]+)$/;
+const GROUP_MEMBERS = /^m_(\d{4})(\d{2})(\d{2})_w(\d)_([A-Za-z0-9_]+)$/;
 
 /** What a contribution depends on: the participant as the server knows them, and their vouched tracker. */
 export interface ContributionInput {
   /** A participant of the cohort not withdrawn: anyone else contributes nothing. */
   counted: boolean;
   challengeStartDate: IsoDate | null;
+  /** In a "together" cohort joined after its start, the first day that is theirs (User.challengeJoinedOn). */
+  challengeJoinedOn?: IsoDate | null;
   timeZone: string;
   /** The tracker as the server vouched for it (its days are in `timeZone`); null before the first sync. */
   tracker: TrackerData | null;
@@ -63,9 +68,10 @@ export interface ContributionInput {
  * A participant's contribution to their cohort's weekly figures: nothing unless counted with a
  * start date; else one member of their group, their habit-days of each week, and what they did in each.
  */
-export function weekStatsContribution({ counted, challengeStartDate: start, timeZone, tracker }: ContributionInput): WeekStatCounters {
+export function weekStatsContribution({ counted, challengeStartDate: start, challengeJoinedOn, timeZone, tracker }: ContributionInput): WeekStatCounters {
   if (!counted || start === null) return {};
-  const group = groupKey(start, timeZone);
+  const firstWeek = challengeJoinedOn ? Math.max(1, challengeWeekNumber(start, challengeJoinedOn)) : 1;
+  const group = groupKey(start, timeZone, firstWeek);
   const counters: WeekStatCounters = { [`m_${group}`]: 1 };
   const add = (name: string, amount: number) => {
     if (amount !== 0) counters[name] = (counters[name] ?? 0) + amount;
@@ -79,7 +85,7 @@ export function weekStatsContribution({ counted, challengeStartDate: start, time
   }));
   const tickedDays = new Set<IsoDate>();
   for (const days of Object.values(tracker.completions)) for (const day of Object.keys(days)) tickedDays.add(day);
-  for (let week = 1; week <= CHALLENGE_WEEKS; week++) {
+  for (let week = firstWeek; week <= CHALLENGE_WEEKS; week++) {
     const days = challengeWeekDays(start, week);
     let possible = 0;
     let ticked = 0;
@@ -206,7 +212,7 @@ export function cohortWeeks(totals: WeekStatCounters, now: Date): CohortWeek[] {
   for (const [name, members] of Object.entries(totals)) {
     const match = GROUP_MEMBERS.exec(name);
     if (!match || members <= 0) continue;
-    const [, y, m, d, token] = match as unknown as [string, string, string, string, string];
+    const [, y, m, d, first, token] = match as unknown as [string, string, string, string, string, string];
     const start = `${y}-${m}-${d}`;
     let today: IsoDate;
     try {
@@ -214,8 +220,8 @@ export function cohortWeeks(totals: WeekStatCounters, now: Date): CohortWeek[] {
     } catch {
       continue; // A zone this runtime does not know: its group cannot be placed.
     }
-    const group = `${y}${m}${d}_${token}`;
-    for (let week = 1; week <= CHALLENGE_WEEKS; week++) {
+    const group = `${y}${m}${d}_w${first}_${token}`;
+    for (let week = Number(first); week <= CHALLENGE_WEEKS; week++) {
       if (compareIsoDates(challengeWeekStart(start, week), today) > 0) break;
       participants[week]! += members;
       possible[week]! += totals[`p${week}_${group}`] ?? 0;
@@ -268,3 +274,13 @@ export function formatFigure(figure: CohortWeekFigure, week: CohortWeek | undefi
   if (!week) return '—';
   return figure.kind === 'mood' ? formatMood(week.averageMood) : formatShare(week[figure.key]);
 }
+
+export const cohortProgressMessages = {
+  compareWith: 'Coorte da confrontare non valida',
+} as const;
+
+/** `?compareWith=`: another of the coach's cohorts, or none. */
+export const cohortProgressQuerySchema = z.object({
+  compareWith: textParam(null, (value) => (isDocumentId(value) ? value : undefined), cohortProgressMessages.compareWith),
+});
+export type CohortProgressQuery = z.output<typeof cohortProgressQuerySchema>;
