@@ -11,6 +11,7 @@ import {
   parseStoredContribution,
   shareOf,
   sumCounters,
+  weekSentence,
   weekStatsContribution,
   COHORT_WEEK_FIGURES,
   type WeekStatCounters,
@@ -211,5 +212,16 @@ describe('formatting', () => {
     expect(formatFigure(active, { ...week, activeRate: 0.5 })).toBe('50 %');
     expect(formatFigure(mood, { ...week, averageMood: 4 })).toBe('4,0');
     expect(formatFigure(mood, undefined)).toBe('—');
+  });
+
+  it('says a week with the compared cohort’s figure at the same week', () => {
+    const [active, , , , mood] = COHORT_WEEK_FIGURES;
+    const week = { ...cohortWeeks({}, new Date())[2]!, participants: 7, activeRate: 0.71, averageMood: 3.8 };
+    const september = { name: 'Settembre', week: { ...week, activeRate: 0.64, averageMood: 3.5 } };
+    expect(weekSentence(active, week, september)).toBe('Settimana 3: 71 % attivi contro 64 % nella coorte Settembre');
+    expect(weekSentence(mood, week, september)).toBe('Settimana 3: umore medio 3,8 contro 3,5 nella coorte Settembre');
+    expect(weekSentence(active, week, null)).toBe('Settimana 3: 71 % attivi');
+    expect(weekSentence(active, { ...week, participants: 0 }, september)).toBe('Settimana 3: non ancora iniziata; nella coorte Settembre: 64 % attivi');
+    expect(weekSentence(active, week, { name: 'Settembre', week: { ...week, participants: 0 } })).toBe('Settimana 3: 71 % attivi (nella coorte Settembre non ancora iniziata)');
   });
 });

@@ -261,13 +261,34 @@ export function formatMood(mood: number | null): string {
 
 /** The figures shown and exported, in order: each with its Italian name and how to read it from a week. */
 export const COHORT_WEEK_FIGURES = [
-  { key: 'activeRate', label: 'Attivi', kind: 'share' },
-  { key: 'checkInRate', label: 'Check-in', kind: 'share' },
-  { key: 'habitDaysRate', label: 'Abitudini spuntate', kind: 'share' },
-  { key: 'plannerRate', label: 'Planner', kind: 'share' },
-  { key: 'averageMood', label: 'Umore medio', kind: 'mood' },
+  { key: 'activeRate', label: 'Attivi', kind: 'share', noun: 'attivi' },
+  { key: 'checkInRate', label: 'Check-in', kind: 'share', noun: 'con il check-in' },
+  { key: 'habitDaysRate', label: 'Abitudini spuntate', kind: 'share', noun: 'dei giorni-abitudine spuntati' },
+  { key: 'plannerRate', label: 'Planner', kind: 'share', noun: 'con il planner' },
+  { key: 'averageMood', label: 'Umore medio', kind: 'mood', noun: 'umore medio' },
 ] as const;
 export type CohortWeekFigure = (typeof COHORT_WEEK_FIGURES)[number];
+
+/** A figure of a week as a sentence: "71 % attivi", "umore medio 3,8". */
+export function figurePhrase(figure: CohortWeekFigure, week: CohortWeek | undefined): string {
+  return figure.kind === 'mood' ? `${figure.noun} ${formatFigure(figure, week)}` : `${formatFigure(figure, week)} ${figure.noun}`;
+}
+
+/**
+ * What a chart says of one week, with the compared cohort's figure at the same week of the program:
+ * "Settimana 3: 71 % attivi contro 64 % nella coorte Settembre".
+ */
+export function weekSentence(figure: CohortWeekFigure, week: CohortWeek, comparison: { name: string; week: CohortWeek | undefined } | null): string {
+  const own = week.participants === 0 ? 'non ancora iniziata' : figurePhrase(figure, week);
+  let sentence = `Settimana ${week.week}: ${own}`;
+  if (comparison) {
+    const begun = comparison.week !== undefined && comparison.week.participants > 0;
+    if (!begun) sentence += ` (nella coorte ${comparison.name} non ancora iniziata)`;
+    else if (week.participants === 0) sentence += `; nella coorte ${comparison.name}: ${figurePhrase(figure, comparison.week)}`;
+    else sentence += ` contro ${formatFigure(figure, comparison.week)} nella coorte ${comparison.name}`;
+  }
+  return sentence;
+}
 
 /** A figure of a week as text ("71 %", "3,8", "—"). */
 export function formatFigure(figure: CohortWeekFigure, week: CohortWeek | undefined): string {

@@ -9,13 +9,14 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { cohortExportUrl, useCoachCohorts } from '../api/cohorts';
 import { useRoster } from '../api/roster';
 import { AddCoachForm } from './add-coach-form';
+import { CohortProgress } from './cohort-progress';
 import { MessageComposer, SentMessages } from './cohort-messages';
 import { EventsEditor } from './events-editor';
 import { Roster } from './roster';
 import { TriageList } from './triage-list';
 import { cohortsListPath } from '../paths';
 
-/** /coach/:cohortId: who needs the coach today (the home's triage, this cohort's), the whole roster, the export, messages to the cohort, the events, the co-coaches. */
+/** /coach/:cohortId: who needs the coach today (the home's triage, this cohort's), the whole roster, the export, how the cohort is going week by week, messages to the cohort, the events, the co-coaches. */
 export function CohortPage() {
   const { cohortId = '' } = useParams();
   const cohort = useCoachCohorts().data?.find((c) => c.id === cohortId);
@@ -55,6 +56,9 @@ export function CohortPage() {
             </SectionCard>
           </>
         )}
+        <SectionCard title="Andamento">
+          <CohortProgress cohortId={cohortId} />
+        </SectionCard>
         <SectionCard title="Messaggio alla coorte">
           <MessageComposer cohortId={cohortId} rows={roster.rows ?? []} />
         </SectionCard>
