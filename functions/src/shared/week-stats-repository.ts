@@ -1,6 +1,16 @@
 import { FieldValue, type DocumentReference, type DocumentSnapshot, type Firestore, type Transaction, type WriteBatch } from 'firebase-admin/firestore';
-import { contributionChanges, parseStoredContribution, sumCounters, type StoredContribution, type WeekStatCounters } from '@sfida/core/cohort-progress';
+import {
+  contributionChanges,
+  parseStoredContribution,
+  sumCounters,
+  weekStatsContribution,
+  type StoredContribution,
+  type WeekStatCounters,
+} from '@sfida/core/cohort-progress';
+import { isDocumentId } from '@sfida/core/document-id';
+import type { User } from '@sfida/core/user';
 import { cohortRef } from './cohort-repository';
+import { trackerFrom, trackerRef } from './tracker-repository';
 import { userRef } from './user-repository';
 
 // A cohort's weekly figures ("Andamento", core's cohort-progress.ts), kept as sums of every
@@ -10,9 +20,9 @@ import { userRef } from './user-repository';
 // them all (a fixed number of documents, whatever the cohort's size). Any shard sums the same: which
 // one a participant writes to never matters for the figures. The participant's own last contribution
 // is kept on their user document (`weekStats`), which the sync already writes: it adds the
-// difference, in the same batch, so a sync repeated adds nothing. Written by the tracker's sync, by a
-// withdrawal (the contribution taken out) and by the migration that rebuilds them; read by the
-// cohort-progress feature.
+// difference, in the same batch, so a sync repeated adds nothing. Written by the tracker's sync, by
+// the start of a challenge, by a withdrawal (the contribution taken out) and by the migration that
+// rebuilds them; read by the cohort-progress feature.
 
 /** Shards per cohort. */
 export const WEEK_STAT_SHARDS = 10;
@@ -26,6 +36,11 @@ export function weekStatsShardRef(db: Firestore, cohortId: string, uid: string):
   let sum = 0;
   for (const char of uid) sum = (sum * 31 + char.charCodeAt(0)) % 1_000_003;
   return weekStatsCollection(db, cohortId).doc(`shard-${sum % WEEK_STAT_SHARDS}`);
+}
+
+/** Whether a user counts in their cohort's figures: a participant not withdrawn, in a cohort. */
+export function countsInWeekStats(user: User, withdrawnAt: unknown): boolean {
+  return user.role === 'PARTICIPANT' && withdrawnAt === undefined && isDocumentId(user.cohortId);
 }
 
 /** The participant's stored contribution (null when none). */
@@ -58,6 +73,23 @@ export function addToShards(db: Firestore, writer: WriteBatch | Transaction, uid
     // A Transaction's set and a WriteBatch's take the same arguments.
     (writer as WriteBatch).set(weekStatsShardRef(db, cohortId, uid), increments, { merge: true });
   }
+}
+
+/**
+ * Inside a transaction that changes what a participant's contribution depends on (their start, as
+ * `user` now has it): the contribution worked out again from their stored tracker, read in the
+ * transaction (so call it before the transaction's writes), and the write that replaces the stored one.
+ */
+export async function contributionInTransaction(db: Firestore, tx: Transaction, userSnap: DocumentSnapshot, user: User): Promise<WeekStatsWrite> {
+  const tracker = trackerFrom(await tx.get(trackerRef(db, user.id)));
+  const counters = weekStatsContribution({
+    counted: countsInWeekStats(user, userSnap.get('withdrawnAt')),
+    challengeStartDate: user.challengeStartDate,
+    challengeJoinedOn: user.challengeJoinedOn,
+    timeZone: tracker?.timeZone ?? user.timeZone,
+    tracker,
+  });
+  return weekStatsWrite(storedContributionOf(userSnap), { cohortId: user.cohortId, counters });
 }
 
 /**

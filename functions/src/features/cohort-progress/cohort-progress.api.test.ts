@@ -113,6 +113,24 @@ describe('GET /api/coach/cohorts/:cohortId/progress-by-week', () => {
     expect((await progress(mine.client, cohortId)).weeks[0]).toMatchObject({ participants: 2, active: 2, checkIns: 1, habitDaysTicked: 0 });
   });
 
+  test('a participant who starts the challenge is counted from their start, before any sync', async () => {
+    const mine = await coach();
+    const cohortId = await cohort([mine.user.id]);
+    const { client, user } = await registerParticipant(app, 'Nuova');
+    await userRef(app.deps.db, user.id).update({ cohortId });
+    expect((await progress(mine.client, cohortId)).weeks[0]).toMatchObject({ participants: 0 });
+    // Her first day is today, Thursday: her week 1 has begun, her week 2 not yet.
+    expect((await client.post('/api/auth/start-challenge', { challengeStartDate: '2025-09-18' })).status).toBe(200);
+    const weeks = (await progress(mine.client, cohortId)).weeks;
+    expect(weeks[0]).toMatchObject({ participants: 1, active: 0, activeRate: 0 });
+    expect(weeks[1]).toMatchObject({ participants: 0 });
+    // Her first sync adds her week's activity to the same count.
+    let data = must(addHabit(emptyTracker(TZ, NOW, '2025-09-18'), 'Camminare', NOW, 'h1'));
+    data = must(toggleHabit(data, 'h1', '2025-09-18', NOW));
+    await sync(client, data);
+    expect((await progress(mine.client, cohortId)).weeks[0]).toMatchObject({ participants: 1, active: 1, habitDaysTicked: 1, habitDaysPossible: 7 });
+  });
+
   test('spreads a cohort’s counters over shards, written with increments in a set with merge', async () => {
     const mine = await coach();
     const cohortId = await cohort([mine.user.id]);

@@ -1,11 +1,10 @@
 import { weekStatsContribution, type WeekStatCounters } from '@sfida/core/cohort-progress';
-import { isDocumentId } from '@sfida/core/document-id';
 import type { Deps } from '../../deps';
 import { cohortsCollection } from '../../shared/cohort-repository';
 import { batchedWrites } from '../../shared/firestore';
 import { trackersOf } from '../../shared/tracker-repository';
 import { toUser, usersCollection } from '../../shared/user-repository';
-import { weekStatsCollection, weekStatsWrite } from '../../shared/week-stats-repository';
+import { countsInWeekStats, weekStatsCollection, weekStatsWrite } from '../../shared/week-stats-repository';
 
 /** Writes per batch: under Firestore's 500. */
 const BATCH_WRITES = 400;
@@ -32,7 +31,7 @@ export async function rebuildWeekStats(deps: Pick<Deps, 'db'>): Promise<{ cohort
     for (const doc of chunk) {
       const user = toUser(doc);
       const tracker = trackers.get(doc.id) ?? null;
-      const counted = doc.get('withdrawnAt') === undefined && isDocumentId(user.cohortId) && known.has(user.cohortId);
+      const counted = countsInWeekStats(user, doc.get('withdrawnAt')) && known.has(user.cohortId);
       const counters = weekStatsContribution({ counted, challengeStartDate: user.challengeStartDate, challengeJoinedOn: user.challengeJoinedOn, timeZone: tracker?.timeZone ?? user.timeZone, tracker });
       const write = weekStatsWrite(null, { cohortId: user.cohortId, counters });
       await writes.add((batch) => batch.update(doc.ref, { weekStats: write.stored }));

@@ -30,7 +30,7 @@ import {
   type StoredTracker,
   type WeeklyScoreDoc,
 } from '../../shared/tracker-repository';
-import { storedContributionOf, weekStatsWrite } from '../../shared/week-stats-repository';
+import { countsInWeekStats, storedContributionOf, weekStatsWrite } from '../../shared/week-stats-repository';
 import { saveTrackerRevision, type WeeklyScoreChanges } from './repository';
 
 const trackerMessages = {
@@ -120,7 +120,7 @@ async function storeSynced(deps: TrackerDeps, user: User, { stored, summarySnap,
   const digest = rosterDigest(tracker, today);
   const threadWeeks = stored?.threadWeeks ?? [];
   // The cohort's weekly figures take the difference from the contribution stored last time.
-  const counted = active && isDocumentId(user.cohortId);
+  const counted = countsInWeekStats(user, userSnap?.get('withdrawnAt'));
   const contribution = weekStatsContribution({ counted, challengeStartDate: user.challengeStartDate, challengeJoinedOn: user.challengeJoinedOn, timeZone: tracker.timeZone, tracker });
   const weekStats = weekStatsWrite(storedContributionOf(userSnap), { cohortId: user.cohortId, counters: contribution });
   if (!(await saveTrackerRevision(deps.db, { uid: user.id, revision, tracker, summary, rosterDigest: digest, scores, threadWeeks, weekStats, now }))) {
