@@ -3,7 +3,8 @@
  * (INVITE_COHORT_ID, every OWNER as its coach), users without a cohort join it, and the
  * leaderboard's weekly scores are written from the stored summaries (backfillWeeklyScores), and
  * participants without a roster digest get their tracker's (backfillRosterDigests), and those the
- * coaches' triage has never looked at are marked for its next look (backfillTriage):
+ * coaches' triage has never looked at are marked for its next look (backfillTriage), and the cohorts'
+ * weekly figures ("Andamento") are rebuilt from every participant's tracker (rebuildWeekStats):
  *   INVITE_CODE=… GOOGLE_CLOUD_PROJECT=<project-id> npm run migrate-cohorts      a real project
  *   npm run migrate-cohorts -- --local                                          the stack of `npm start`
  * Idempotent: running it again changes nothing. Registration creates the cohort by itself the
@@ -14,6 +15,7 @@ import { createDeps } from '../functions/src/deps';
 import { ensureDefaultCohort } from '../functions/src/shared/default-cohort';
 import { backfillRosterDigests, backfillWeeklyScores } from '../functions/src/features/tracker/migrations';
 import { backfillTriage } from '../functions/src/features/triage/migrations';
+import { rebuildWeekStats } from '../functions/src/features/cohort-progress/migrations';
 import { emulatorEnv, LOCAL_INVITE_CODE, profiles } from './stack/profiles';
 
 if (process.argv.includes('--local')) Object.assign(process.env, emulatorEnv(profiles.dev), { INVITE_CODE: LOCAL_INVITE_CODE });
@@ -27,10 +29,12 @@ try {
   const { summaries, scores } = await backfillWeeklyScores(deps);
   const digests = await backfillRosterDigests(deps);
   const triage = await backfillTriage(deps);
+  const weekStats = await rebuildWeekStats(deps);
   console.log(`${cohort}; utenti senza coorte spostati: ${usersAssigned} (progetto ${config.projectId}).`);
   console.log(`classifica: ${summaries} riepiloghi, ${scores} punteggi settimanali scritti.`);
   console.log(`elenco partecipanti: ${digests.written} riepiloghi scritti su ${digests.participants} partecipanti senza.`);
   console.log(`da fare oggi: ${triage.marked} partecipanti su ${triage.participants} da valutare alla prossima apertura.`);
+  console.log(`andamento: ${weekStats.participants} partecipanti contati in ${weekStats.cohorts} coorti.`);
   process.exit(0);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -18,6 +18,7 @@ import { trackerRouter } from './features/tracker/router';
 import { leaderboardRouter } from './features/leaderboard/router';
 import { calendarFeedRouter, coachEventsRouter, eventsRouter, ownCalendarFeedRouter } from './features/events/router';
 import { coachRouter } from './features/coach/router';
+import { cohortProgressRouter } from './features/cohort-progress/router';
 import { cohortInfoRouter, cohortsRouter } from './features/cohorts/router';
 import { coachCheckInsRouter, ownCheckInsRouter } from './features/check-ins/router';
 import { coachMessagesRouter, inboxRouter } from './features/messages/router';
@@ -93,6 +94,8 @@ export function createApp(deps: Deps): Express {
   //   GET    /coach/cohorts/:cohortId/participants                     coach
   //   GET    /coach/cohorts/:cohortId/participants/:userId             coach
   //   GET    /coach/cohorts/:cohortId/export.csv                       coach
+  //   GET    /coach/cohorts/:cohortId/progress-by-week                 cohort-progress
+  //   GET    /coach/cohorts/:cohortId/progress-by-week.csv             cohort-progress
   //   GET    /coach/cohorts/:cohortId/tags                             notes
   //   PATCH  /coach/cohorts/:cohortId/participants/:userId/tags        notes
   //   GET    /coach/cohorts/:cohortId/participants/:userId/notes       notes
@@ -151,6 +154,7 @@ export function createApp(deps: Deps): Express {
     ['/coach', 'events', coachEventsRouter(apiDeps)],
     ['/coach', 'cohorts', cohortsRouter(apiDeps)],
     ['/coach', 'coach', coachRouter(apiDeps)],
+    ['/coach', 'cohort-progress', cohortProgressRouter(apiDeps)],
     ['/coach', 'notes', notesRouter(apiDeps)],
     ['/coach', 'triage', triageRouter(apiDeps)],
     ['/coach', 'check-ins', coachCheckInsRouter(apiDeps)],

@@ -188,6 +188,16 @@ export async function seedBench(options: {
       } catch (error) {
         problems.push(`coach homes not seeded: ${(error as Error).message.split('\n')[0]}`);
       }
+      // "Andamento"'s counters: the small cohort's came with its syncs; the large one's members are
+      // copies, so the migration works every cohort's out from the trackers, as a sync would.
+      try {
+        const { rebuildWeekStats } = await import('../../functions/src/features/cohort-progress/migrations');
+        const rebuildStart = Date.now();
+        const rebuilt = await rebuildWeekStats(deps);
+        log(`  Andamento's counters: ${rebuilt.participants} participants in ${rebuilt.cohorts} cohorts (${((Date.now() - rebuildStart) / 1000).toFixed(1)} s)`);
+      } catch (error) {
+        problems.push(`cohort progress counters not rebuilt: ${(error as Error).message.split('\n')[0]}`);
+      }
     } catch (error) {
       problems.push(`large cohort or coach not seeded: ${(error as Error).message.split('\n')[0]}`);
     }

@@ -5,6 +5,7 @@ import { createDeps } from '../../functions/src/deps';
 import { ensureAccount } from '../../functions/src/features/account/admin';
 import { ensureDefaultCohort } from '../../functions/src/shared/default-cohort';
 import { backfillTriage } from '../../functions/src/features/triage/migrations';
+import { rebuildWeekStats } from '../../functions/src/features/cohort-progress/migrations';
 import { renderSchedaPdf } from '../content/render-pdf';
 import { DEMO_OWNER, DEMO_PARTICIPANT, LOCAL_COHORT_ID } from './profiles';
 import { seedEvents } from './seed-events';
@@ -43,6 +44,8 @@ async function seed(): Promise<void> {
   await seedEvents(deps.db, LOCAL_COHORT_ID);
   // Data kept from before the coach's triage: its participants are looked at again.
   await backfillTriage(deps);
+  // The cohorts' weekly figures, from every participant's tracker (the demo participant's included).
+  await rebuildWeekStats(deps);
 }
 
 async function accountExists(deps: Awaited<ReturnType<typeof createDeps>>, email: string): Promise<boolean> {

@@ -27,3 +27,16 @@ export function csvField(value: CsvValue): string {
 export function toCsv(rows: ReadonlyArray<ReadonlyArray<CsvValue>>): string {
   return BOM + rows.map((row) => row.map(csvField).join(SEPARATOR) + LINE_END).join('');
 }
+
+/** A file name's part from the cohort's name: lower-case ASCII words joined by `-`. */
+export function cohortSlug(name: string, fallback: string): string {
+  const slugOf = (text: string) =>
+    text
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .slice(0, 60)
+      .replace(/^-+|-+$/g, '');
+  return slugOf(name) || slugOf(fallback) || 'export';
+}

@@ -31,6 +31,11 @@ export interface UserDoc extends Omit<User, 'id' | 'challengeJoinedOn'> {
    */
   rosterDigest?: string | null;
   /**
+   * The participant's last contribution to their cohort's weekly figures (core's cohort-progress.ts,
+   * week-stats-repository.ts) as JSON: the next sync adds only the difference. Null or absent: none.
+   */
+  weekStats?: string | null;
+  /**
    * The coaches' tags on the participant (core's participant-notes.ts), normalised: kept here so the
    * roster's one query can filter by one (array-contains). Never part of the API's user.
    */

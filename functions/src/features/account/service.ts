@@ -5,6 +5,7 @@ import type { Deps } from '../../deps';
 import { cohortRef, cohortSettingsOf, type CohortDoc } from '../../shared/cohort-repository';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../shared/http-error';
 import { toUser, triageRecheck, userRef, type UserDoc } from '../../shared/user-repository';
+import { addToShards, contributionInTransaction } from '../../shared/week-stats-repository';
 
 const accountMessages = {
   challengeAlreadyStarted: 'La challenge è già iniziata: la data di inizio non può più essere cambiata',
@@ -68,7 +69,10 @@ export async function startChallenge(deps: AccountDeps, uid: string, challengeSt
     if (problem !== null) throw badRequest(problem);
     const today = effectiveToday(calendar, now);
     if (isChallengeStarted(current.challengeStartDate, today)) throw conflict(accountMessages.challengeAlreadyStarted);
-    tx.update(ref, { challengeStartDate, ...triageRecheck(now) });
+    // Counted in the cohort's weekly figures from the start, not from a first sync.
+    const weekStats = await contributionInTransaction(db, tx, snap, { ...current, challengeStartDate });
+    tx.update(ref, { challengeStartDate, weekStats: weekStats.stored, ...triageRecheck(now) });
+    addToShards(db, tx, uid, weekStats);
     return { ...current, challengeStartDate };
   });
 }

@@ -10,7 +10,7 @@ import { livelloLabels, luogoLabels, schedaLabels, tempoLabels } from '@sfida/co
 import type { User } from '@sfida/core/user';
 import type { ApiDeps } from '../../deps';
 import type { CoachedCohort } from '../../shared/cohort-repository';
-import { toCsv, type CsvValue } from '../../shared/csv';
+import { cohortSlug, toCsv, type CsvValue } from '../../shared/csv';
 import { notFound } from '../../shared/http-error';
 import { readOrFallback } from '../../shared/unreadable-data';
 import { trackersOf } from '../../shared/tracker-repository';
@@ -191,19 +191,6 @@ export function exportLine(row: RosterRow, user: User, tracker: TrackerData | nu
     ...reflectionsByWeek(tracker),
     tagsField(row),
   ];
-}
-
-/** A file name's part from the cohort's name: lower-case ASCII words joined by `-`. */
-export function cohortSlug(name: string, fallback: string): string {
-  const slugOf = (text: string) =>
-    text
-      .normalize('NFD')
-      .replace(/\p{M}/gu, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .slice(0, 60)
-      .replace(/^-+|-+$/g, '');
-  return slugOf(name) || slugOf(fallback) || 'export';
 }
 
 /**

@@ -8,6 +8,7 @@ import { cohortInfoOf, cohortOfCoach, cohortRef, cohortSettingsOf, cohortsCoache
 import { badRequest, conflict, forbidden, notFound } from '../../shared/http-error';
 import { triageRecheck, userRef, type UserDoc } from '../../shared/user-repository';
 import { unrankParticipant } from '../../shared/tracker-repository';
+import { dropContribution } from '../../shared/week-stats-repository';
 import {
   activeParticipantCount,
   addCoachId,
@@ -147,5 +148,7 @@ export async function withdrawParticipant(
   await ref.update({ withdrawnAt, ...triageRecheck(now) });
   // After the flag: a sync from now on reads it and writes no weekly scores.
   await unrankParticipant(deps.db, userId);
+  // And out of the cohort's weekly figures, past weeks included (they describe who is in it).
+  await dropContribution(deps.db, userId);
   return { userId, withdrawnAt };
 }

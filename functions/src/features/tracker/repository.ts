@@ -12,6 +12,7 @@ import {
   type LeaderboardSummaryDoc,
   type WeeklyScoreDoc,
 } from '../../shared/tracker-repository';
+import { addToShards, type WeekStatsWrite } from '../../shared/week-stats-repository';
 
 // The tracker's own writes. The documents other features read too (`progress`, `progressSummaries`,
 // `weeklyScores`) are described in shared/tracker-repository.ts.
@@ -34,6 +35,8 @@ export interface TrackerRevision {
   scores: WeeklyScoreChanges;
   /** The weeks whose check-in thread exists already. */
   threadWeeks: number[];
+  /** The participant's new contribution to their cohort's weekly figures, and what it adds to them. */
+  weekStats: WeekStatsWrite;
   now: Date;
 }
 
@@ -63,7 +66,9 @@ export async function saveTrackerRevision(db: Firestore, write: TrackerRevision)
   batch.set(trackerRef(db, uid), { data: JSON.stringify(tracker), revision, cohortId: summary.cohortId, updatedAt: summary.updatedAt, threadWeeks: weeks });
   batch.set(summaryRef(db, uid), summary);
   // The participant's own document: the roster reads the digest with the rest of them.
-  batch.update(userRef(db, uid), { rosterDigest: JSON.stringify(write.rosterDigest), ...triageRecheck(now) });
+  batch.update(userRef(db, uid), { rosterDigest: JSON.stringify(write.rosterDigest), weekStats: write.weekStats.stored, ...triageRecheck(now) });
+  // In the same batch: the cohort's weekly figures never disagree with the contribution stored.
+  addToShards(db, batch, uid, write.weekStats);
   // In the same batch: the scores never disagree with the summary they come from.
   for (const score of scores.set) batch.set(weeklyScoreRef(db, score.weekStart, uid), score);
   for (const weekStart of scores.deleteWeeks) batch.delete(weeklyScoreRef(db, weekStart, uid));

@@ -8,6 +8,7 @@ import { checkTrackerPlausible } from '@sfida/core/tracker-plausibility';
 import { calendarOf } from '@sfida/core/participant-calendar';
 import { vouchTracker } from '@sfida/core/tracker-vouch';
 import { rosterDigest } from '@sfida/core/roster-digest';
+import { weekStatsContribution } from '@sfida/core/cohort-progress';
 import { emptyTracker, trackerDataSchema, type CheckIn, type TrackerData } from '@sfida/core/tracker';
 import { applyTrackerChanges, touchedParts, type TrackerChanges } from '@sfida/core/tracker-changes';
 import type { User } from '@sfida/core/user';
@@ -29,6 +30,7 @@ import {
   type StoredTracker,
   type WeeklyScoreDoc,
 } from '../../shared/tracker-repository';
+import { countsInWeekStats, storedContributionOf, weekStatsWrite } from '../../shared/week-stats-repository';
 import { saveTrackerRevision, type WeeklyScoreChanges } from './repository';
 
 const trackerMessages = {
@@ -123,7 +125,11 @@ async function storeSynced(deps: TrackerDeps, user: User, { stored, summarySnap,
   const revision = (stored?.revision ?? 0) + 1;
   const digest = rosterDigest(tracker, today);
   const threadWeeks = stored?.threadWeeks ?? [];
-  if (!(await saveTrackerRevision(deps.db, { uid: user.id, revision, tracker, summary, rosterDigest: digest, scores, threadWeeks, now }))) {
+  // The cohort's weekly figures take the difference from the contribution stored last time.
+  const counted = countsInWeekStats(user, userSnap?.get('withdrawnAt'));
+  const contribution = weekStatsContribution({ counted, challengeStartDate: user.challengeStartDate, challengeJoinedOn: user.challengeJoinedOn, timeZone: tracker.timeZone, tracker });
+  const weekStats = weekStatsWrite(storedContributionOf(userSnap), { cohortId: user.cohortId, counters: contribution });
+  if (!(await saveTrackerRevision(deps.db, { uid: user.id, revision, tracker, summary, rosterDigest: digest, scores, threadWeeks, weekStats, now }))) {
     const current = storedTrackerFrom(await trackerRef(deps.db, user.id).get());
     if (!current) throw new Error(`Tracker revision ${revision} of ${user.id} taken, but no copy stored`);
     throw new StaleTrackerError(current);

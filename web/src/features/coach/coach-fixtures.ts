@@ -1,5 +1,6 @@
 import { checkInQueueSchema, DEFAULT_REPLY_TEMPLATES, participantCheckInsSchema, replyTemplatesSchema, type CheckInCard } from '@sfida/core/check-in-threads';
 import { sentMessagesSchema } from '@sfida/core/cohort-messages';
+import { cohortProgressAnswerSchema, cohortWeeks, type CohortProgressAnswer } from '@sfida/core/cohort-progress';
 import { cohortTagsSchema, participantNotesSchema } from '@sfida/core/participant-notes';
 import { conversationListSchema } from '@sfida/core/conversations';
 import { scheduledMessagesSchema } from '@sfida/core/scheduled-messages';
@@ -95,6 +96,11 @@ export function fakeCheckInCard(overrides: Partial<CheckInCard> = {}): CheckInCa
   };
 }
 
+/** A cohort's "Andamento" with nobody counted yet (every week not begun), through core's schema. */
+export function fakeCohortProgress(overrides: Partial<CohortProgressAnswer> = {}): CohortProgressAnswer {
+  return cohortProgressAnswerSchema.parse({ cohortId: 'cohort-1', name: 'Autunno 2026', weeks: cohortWeeks({}, new Date()), comparison: null, ...overrides });
+}
+
 /**
  * The console's lists, empty (no check-ins, messages, conversations, notes or tags; the default templates), for tests about
  * something else: the console's pages ask for them on every visit. Built through core's schemas,
@@ -111,6 +117,8 @@ export function emptyCoachLists(call: ApiCall): Response | undefined {
   if (/^\/api\/coach\/cohorts\/[^/]+\/participants\/[^/]+\/notes$/.test(path) && call.method === 'GET') return json(participantNotesSchema.parse({ notes: [] }));
   if (/^\/api\/coach\/cohorts\/[^/]+\/tags$/.test(path)) return json(cohortTagsSchema.parse({ tags: [] }));
   if (path === '/api/coach/conversations') return json(conversationListSchema.parse({ conversations: [], nextCursor: null, unreadTotal: 0 }));
+  const progress = /^\/api\/coach\/cohorts\/([^/]+)\/progress-by-week$/.exec(path);
+  if (progress) return json(fakeCohortProgress({ cohortId: progress[1]! }));
   return undefined;
 }
 

@@ -12,13 +12,14 @@ import { useRoster } from '../api/roster';
 import { AddCoachForm } from './add-coach-form';
 import { CohortSettings } from './cohort-settings';
 import { CohortCommunitySettings } from './cohort-community-settings';
+import { CohortProgress } from './cohort-progress';
 import { MessageComposer, SentMessages } from './cohort-messages';
 import { EventsEditor } from './events-editor';
 import { Roster } from './roster';
 import { TriageList } from './triage-list';
 import { cohortsListPath } from '../paths';
 
-/** /coach/:cohortId: who needs the coach today (the home's triage, this cohort's), the whole roster, the export, messages to the cohort, the events, the community link and reserved events, the co-coaches. */
+/** /coach/:cohortId: who needs the coach today (the home's triage, this cohort's), the whole roster, the export, how the cohort is going week by week, messages to the cohort, the events, the community link and reserved events, the co-coaches, the cohort's settings. */
 export function CohortPage() {
   const { cohortId = '' } = useParams();
   const cohort = useCoachCohorts().data?.find((c) => c.id === cohortId);
@@ -59,6 +60,9 @@ export function CohortPage() {
             </SectionCard>
           </>
         )}
+        <SectionCard title="Andamento">
+          <CohortProgress cohortId={cohortId} />
+        </SectionCard>
         {/* An archived cohort is read-only: what would change it is not offered. */}
         {!archived && (
           <SectionCard title="Messaggio alla coorte">
