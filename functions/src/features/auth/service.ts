@@ -2,6 +2,7 @@ import { currentShapeInviteCode, isShortInviteCode } from '@sfida/core/invite-co
 import type { LoginRequest, RegisterRequest, User } from '@sfida/core/user';
 import { messages } from '@sfida/core/user';
 import type { ApiDeps } from '../../deps';
+import { weekStatsContribution } from '@sfida/core/cohort-progress';
 import { compareIsoDates, isChallengeOver, todayIn } from '@sfida/core/dates';
 import { cohortSettingsOf, type CohortDoc } from '../../shared/cohort-repository';
 import { safeEqual } from '../../shared/crypto';
@@ -12,6 +13,7 @@ import type { ClientAddresses } from '../../shared/client-address';
 import { cohortOfInviteCode, normalizeInviteCode } from '../../shared/invite-codes';
 import type { RateRule } from '../../shared/rate-limiter';
 import { newUserDoc, toUser, userRef } from '../../shared/user-repository';
+import { addToShards, weekStatsWrite } from '../../shared/week-stats-repository';
 import { DeviceTokens } from './device-tokens';
 
 export const authMessages = {
@@ -192,8 +194,24 @@ export async function register(deps: AuthDeps, input: RegisterRequest, addresses
 
   // Whatever the request says, a new account is a PARTICIPANT of the invite's cohort.
   const doc = newUserDoc({ email: input.email, name: input.name, role: 'PARTICIPANT', cohortId: invited.id, timeZone, now: clock(), challenge });
+  // In a cohort running together the newcomer counts in its weekly figures at once (Andamento).
+  const weekStats = challenge
+    ? weekStatsWrite(null, {
+        cohortId: invited.id,
+        counters: weekStatsContribution({
+          counted: true,
+          challengeStartDate: challenge.startDate,
+          challengeJoinedOn: challenge.joinedOn ?? undefined,
+          timeZone,
+          tracker: null,
+        }),
+      })
+    : null;
   try {
-    await userRef(db, uid).create(doc);
+    const batch = db.batch();
+    batch.create(userRef(db, uid), weekStats ? { ...doc, weekStats: weekStats.stored } : doc);
+    if (weekStats) addToShards(db, batch, uid, weekStats);
+    await batch.commit();
   } catch (error) {
     await auth.deleteUser(uid).catch(() => undefined);
     await place.release();

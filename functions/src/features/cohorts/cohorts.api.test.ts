@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { coachMessages, withdrawalSchema, type CoachCohort } from '@sfida/core/coach';
 import { cohortSettingsMessages } from '@sfida/core/cohort';
+import type { CohortProgressAnswer } from '@sfida/core/cohort-progress';
 import { addDays, mondayOf, todayIn } from '@sfida/core/dates';
 import type { LeaderboardEntry } from '@sfida/core/progress-summary';
 import { messages, type User } from '@sfida/core/user';
@@ -352,7 +353,8 @@ describe('the default cohort (INVITE_CODE)', () => {
 });
 
 describe('a cohort that runs together', () => {
-  const romeToday = () => todayIn('Europe/Rome', new Date());
+  // The app's clock, which runs a little ahead of the real one (see the harness).
+  const romeToday = () => todayIn('Europe/Rome', app.deps.clock());
   const lastMonday = () => mondayOf(addDays(romeToday(), -7));
 
   test('a new cohort runs together unless its coach says otherwise; a start before this week asks for confirmation; one already over is refused', async () => {
@@ -381,6 +383,9 @@ describe('a cohort that runs together', () => {
     const participant = new Client(app);
     expect((await participant.post('/api/auth/login', { email: (joined.body as User).email, password: PASSWORD })).status).toBe(200);
     expect(await participant.post('/api/auth/start-challenge', { challengeStartDate: romeToday() })).toMatchObject({ status: 409 });
+    // Counted in the cohort's weekly figures from the week they joined in, before any sync.
+    const progress = await coach.client.get<CohortProgressAnswer>(`/api/coach/cohorts/${started.id}/progress-by-week`);
+    expect(progress.body.weeks.slice(0, 2).map((week) => week.participants)).toEqual([0, 1]);
     // Before the start, everyone registered gets the Monday and no first day of their own.
     const ahead = await newCohort(coach.client, 'Presto');
     const early = await register(ahead.inviteCode);
