@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { FieldValue } from 'firebase-admin/firestore';
 import { thisMonday } from './coach-support';
@@ -5,7 +6,9 @@ import { addDays, appOrigin, e2eFirestore, registerParticipant, signIn, uniqueEm
 import { addHabit, collectPageErrors, habitCard, syncedTracker } from './tracker-support';
 
 // A cohort on one calendar (issue 38): a coach creates a cohort running together that began last
-// Monday; a participant joins through its link and lands in week 2 with no start of their own.
+// Monday; a participant joins through its link and lands in week 2 with no start of their own; the
+// coach copies the local cohort's events and sets the community link; the participant downloads an
+// event's .ics and fetches their calendar feed; the coach's "Andamento" counts them active this week.
 
 const WIDTHS = [
   { name: 'phone', viewport: { width: 390, height: 844 } },
@@ -58,14 +61,43 @@ async function joinThroughLink(browser: Browser, baseURL: string, viewport: { wi
   return { context, page, account };
 }
 
+/** On a cohort's page, the coach copies every event of the local cohort, after the review; answers how many. */
+async function copyLocalEvents(page: Page): Promise<number> {
+  const copy = page.getByRole('region', { name: 'Copia da un’altra coorte' });
+  if (!(await copy.isVisible())) await page.getByRole('button', { name: 'Copia da un’altra coorte' }).click();
+  const source = copy.getByLabel('Coorte da cui copiare');
+  const value = await source.locator('option', { hasText: 'Coorte principale' }).getAttribute('value');
+  await source.selectOption(value!);
+  const drafts = copy.getByRole('list', { name: 'Eventi da copiare' });
+  await expect(drafts.getByRole('listitem').first()).toBeVisible();
+  const count = await drafts.getByRole('listitem').count();
+  await copy.getByRole('button', { name: count === 1 ? 'Salva 1 evento' : `Salva ${count} eventi` }).click();
+  await expect(page.getByRole('list', { name: 'Eventi della coorte' }).getByRole('listitem')).toHaveCount(count);
+  return count;
+}
+
 for (const { name: width, viewport } of WIDTHS) {
-  test(`${width}: a cohort running together that began last Monday; a newcomer lands in week 2 with no start step`, async ({ page, browser, baseURL }) => {
-    test.setTimeout(240_000);
+  test(`${width}: a cohort running together that began last Monday: the newcomer's week, the copied events in their calendar, the community link, Andamento`, async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(300_000);
     await page.setViewportSize(viewport);
     const errors = collectPageErrors(page);
     await newCoach(page);
     const cohortName = `Insieme ${uniqueEmail('').slice(1, 7)}`;
     const link = await createStartedCohort(page, cohortName);
+    const cohortPage = page.getByRole('region', { name: cohortName }).getByRole('link', { name: 'Apri la coorte' });
+    await cohortPage.click();
+    const cohortUrl = page.url();
+
+    // The coach copies the local cohort's events (reviewed, all kept) and sets the community link.
+    const copied = await copyLocalEvents(page);
+    const community = page.getByRole('form', { name: 'Community ed eventi' });
+    await community.getByLabel('Link della community').fill('https://chat.example.it/insieme');
+    await community.getByRole('button', { name: 'Salva impostazioni' }).click();
+    await expect(community.getByLabel('Link della community')).toHaveValue('https://chat.example.it/insieme');
 
     const participant = await joinThroughLink(browser, baseURL!, viewport, link);
     try {
@@ -73,6 +105,7 @@ for (const { name: width, viewport } of WIDTHS) {
       await phone.goto('/dashboard');
       await expect(phone.getByText('Settimana 2 di 8 con la tua coorte')).toBeVisible();
       await expect(phone.getByRole('button', { name: 'Inizia la challenge' })).toHaveCount(0);
+      await expect(phone.getByRole('link', { name: /Entra nel gruppo della community/ })).toHaveAttribute('href', 'https://chat.example.it/insieme');
 
       // Active this week: a habit ticked today.
       await phone.goto('/abitudini');
@@ -80,9 +113,39 @@ for (const { name: width, viewport } of WIDTHS) {
       const synced = syncedTracker(phone, (body) => Object.keys(body.completions).length > 0);
       await habitCard(phone, 'Camminare').getByRole('button', { name: 'Segna come fatto' }).click();
       await synced;
+
+      // An upcoming event as an .ics file.
+      await phone.goto('/eventi');
+      const add = phone.getByRole('link', { name: /^Aggiungi al calendario/ }).first();
+      const download = phone.waitForEvent('download');
+      await add.click();
+      const ics = await readFile((await (await download).path())!, 'utf8');
+      expect(ics).toContain('BEGIN:VCALENDAR');
+      expect(ics).toMatch(/UID:[^\r\n]+@sfida8settimane/);
+      expect(ics).toContain('SEQUENCE:0');
+
+      // The private feed holds every copied event, with no cookie.
+      await phone.goto('/profilo');
+      await phone.getByRole('button', { name: 'Crea il link del calendario' }).click();
+      const feedUrl = await phone.getByLabel('Link del calendario').inputValue();
+      const calendarApp = await browser.newContext();
+      try {
+        const feed = await calendarApp.request.get(feedUrl);
+        expect(feed.status()).toBe(200);
+        expect(feed.headers()['content-type']).toContain('text/calendar');
+        expect(((await feed.text()).match(/BEGIN:VEVENT/g) ?? []).length).toBe(copied);
+      } finally {
+        await calendarApp.close();
+      }
     } finally {
       await participant.context.close();
     }
+
+    // The coach's Andamento counts the newcomer active in week 2 (they joined then: week 1 had nobody).
+    await page.goto(cohortUrl);
+    const progress = page.getByRole('region', { name: 'Andamento' });
+    const table = progress.getByRole('table', { name: `Andamento settimana per settimana: ${cohortName}` });
+    await expect(table.getByRole('row', { name: /Settimana 2/ })).toContainText('100 % (1 di 1)');
     expect(errors).toEqual([]);
   });
 }
