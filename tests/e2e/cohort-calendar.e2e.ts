@@ -46,7 +46,7 @@ async function joinThroughLink(browser: Browser, baseURL: string, viewport: { wi
   const page = await context.newPage();
   const account = { name: 'Giulia Insieme', email: uniqueEmail('insieme'), password: 'password-e2e-123' };
   await page.goto(link);
-  await expect(page.getByLabel(/Codice segreto/)).not.toHaveValue('');
+  await expect(page.getByLabel(/Codice segreto/)).not.toHaveValue('', { timeout: 30_000 });
   await page.getByLabel(/Nome e cognome/).fill(account.name);
   await page.getByLabel(/^Email/).fill(account.email);
   await page.getByLabel(/^Password/).fill(account.password);
@@ -69,10 +69,11 @@ async function copyLocalEvents(page: Page): Promise<number> {
   const value = await source.locator('option', { hasText: 'Coorte principale' }).getAttribute('value');
   await source.selectOption(value!);
   const drafts = copy.getByRole('list', { name: 'Eventi da copiare' });
-  await expect(drafts.getByRole('listitem').first()).toBeVisible();
+  await expect(drafts.getByRole('listitem').first()).toBeVisible({ timeout: 30_000 });
   const count = await drafts.getByRole('listitem').count();
   await copy.getByRole('button', { name: count === 1 ? 'Salva 1 evento' : `Salva ${count} eventi` }).click();
-  await expect(page.getByRole('list', { name: 'Eventi della coorte' }).getByRole('listitem')).toHaveCount(count);
+  // Saved in one request (a busy local functions emulator may take a while to answer it).
+  await expect(page.getByRole('list', { name: 'Eventi della coorte' }).getByRole('listitem')).toHaveCount(count, { timeout: 30_000 });
   return count;
 }
 
