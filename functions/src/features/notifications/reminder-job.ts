@@ -69,7 +69,7 @@ export async function runReminderJob(deps: Pick<Deps, 'db' | 'config' | 'pushAge
         () => {
           if (isChallengeOver(user.challengeStartDate, todayIn(user.timeZone, now))) return null;
           const due = dueReminders({ prefs, tracker: trackerFrom(trackerSnap), challengeStartDate: user.challengeStartDate, timeZone: user.timeZone, now });
-          return { due: due.filter((candidate) => candidate.kind === schedule.kind), next: nextReminderAt(schedule.kind, prefs[schedule.kind].time, user.timeZone, now) };
+          return { due: due.filter((candidate) => candidate.kind === schedule.kind), next: nextReminderAt(schedule.kind, prefs[schedule.kind].time, user.timeZone, now, user.challengeStartDate) };
         },
         () => ({ due: [], next: new Date(now.getTime() + UNREADABLE_RETRY_MS) }),
       );
