@@ -119,7 +119,8 @@ export const scheduledMessages = onSchedule(
 // each push to a device claimed once (shared/push-fan-out.ts). A task that fails, or leaves a push
 // to try again, answers 503 and Cloud Tasks runs it again after a back-off (1, 2, 4, then every 8
 // minutes): past CLAIM_LEASE_MS (6 minutes, longer than the 5-minute timeout) a claim an attempt
-// left behind is taken over. At most 20 tasks at once: 2 000 recipients, 10 pushes at a time each.
+// left behind is taken over. At most 6 tasks at once (of 200 recipients, 10 pushes at a time each):
+// a few instances, and the Functions emulator (a process per request at work) stays usable.
 let taskDeps: Promise<Deps> | undefined;
 export const pushDeliveries = onTaskDispatched<PushTask>(
   {
@@ -129,7 +130,7 @@ export const pushDeliveries = onTaskDispatched<PushTask>(
     timeoutSeconds: 300,
     maxInstances: 5,
     retryConfig: { maxAttempts: 10, minBackoffSeconds: 60, maxBackoffSeconds: 480, maxDoublings: 3 },
-    rateLimits: { maxConcurrentDispatches: 20 },
+    rateLimits: { maxConcurrentDispatches: 6 },
   },
   async (request) => {
     const { runPushTask } = await import('./shared/push-fan-out');

@@ -53,7 +53,7 @@ export interface PushTaskReport {
 export const PUSH_QUEUE_FUNCTION = 'pushDeliveries';
 export const PUSH_QUEUE_REGION = 'europe-west1';
 /** Recipients per task: a task's pushes (10 at a time, see deliverPushes) end well within its timeout. */
-const TASK_ITEMS = 100;
+const TASK_ITEMS = 200;
 /** A task's JSON stays under this (the emulator's body limit is 100 kB once base64-encoded). */
 const TASK_BYTES = 60_000;
 /** Tasks enqueued at once (each is one request to Cloud Tasks). */
