@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  challengeWeekDayText,
   DEFAULT_REMINDER_PREFS,
+  dayOfChallengeWeek,
   dueReminders,
+  isCheckInDay,
   instantAt,
   isQuiet,
   minutesOfDay,
@@ -98,6 +101,58 @@ describe('reminders', () => {
     expect(kinds({ prefs: prefs({ planner: { enabled: false, time: '08:30' } }), tracker: tracker(ROME), challengeStartDate: START, timeZone: ROME, now: new Date('2026-03-30T06:30:00Z') })).toEqual([]);
   });
 
+  it('a participant whose weeks start on a Thursday: the check-in on their Wednesdays, the planner on their Thursdays, at the same wall time across the change to summer time', () => {
+    // Thursday 19 March 2026: weeks run Thursday to Wednesday; Rome moves to summer time on Sunday 29 March.
+    const thursday = '2026-03-19';
+    const at = (iso: string, data = tracker(ROME), zone = ROME) =>
+      kinds({ prefs: prefs(), tracker: data, challengeStartDate: thursday, timeZone: zone, now: new Date(iso) }).filter((line) => !line.startsWith('habits'));
+    // No longer on Sunday and Monday.
+    expect(at('2026-03-29T16:00:00Z')).toEqual([]);
+    expect(at('2026-03-30T06:30:00Z')).toEqual([]);
+    // Wednesday 25 March 18:00 is 17:00 UTC (winter time); Wednesday 1 April 18:00 is 16:00 UTC (summer time).
+    expect(at('2026-03-25T16:59:00Z')).toEqual([]);
+    expect(at('2026-03-25T17:00:00Z')).toEqual(['checkIn 2026-03-25: Com’è andata questa settimana? Ti bastano due minuti ✍️']);
+    expect(at('2026-04-01T16:00:00Z')).toEqual(['checkIn 2026-04-01: Com’è andata questa settimana? Ti bastano due minuti ✍️']);
+    // The check-in of week 2 sent: no reminder on its last day.
+    const checkedIn = tracker(ROME, { checkIns: [{ id: 'c2', mood: 3, reflection: 'ok', date: '2026-03-31', weekNumber: 2, submittedAt: '2026-03-31T10:00:00Z' }] });
+    expect(at('2026-04-01T16:00:00Z', checkedIn)).toEqual([]);
+    // The planner on the first day of each week, the start day included.
+    expect(at('2026-03-19T07:30:00Z')).toEqual(['planner 2026-03-19: Nuova settimana: scrivi le tue 3 azioni concrete 🗓️']);
+    expect(at('2026-04-02T06:30:00Z')).toEqual(['planner 2026-04-02: Nuova settimana: scrivi le tue 3 azioni concrete 🗓️']);
+    // Nothing the day before the start, nor after day 56 (Wednesday 13 May is the last; Wednesday 20 May would be week 10).
+    expect(kinds({ prefs: prefs(), tracker: tracker(ROME), challengeStartDate: thursday, timeZone: ROME, now: new Date('2026-03-18T17:00:00Z') })).toEqual([]);
+    expect(at('2026-05-13T16:00:00Z')).toEqual(['checkIn 2026-05-13: Com’è andata questa settimana? Ti bastano due minuti ✍️']);
+    expect(at('2026-05-14T06:30:00Z')).toEqual([]);
+    expect(at('2026-05-20T16:00:00Z')).toEqual([]);
+  });
+
+  it('in New York a Thursday start keeps New York\'s Wednesdays, whose clocks change on other Sundays than Rome\'s', () => {
+    // Thursday 22 October 2026; Rome goes back to winter time on 25 October, New York on 1 November.
+    const thursday = '2026-10-22';
+    const at = (iso: string) =>
+      kinds({ prefs: prefs(), tracker: tracker(NEW_YORK), challengeStartDate: thursday, timeZone: NEW_YORK, now: new Date(iso) }).filter((line) => !line.startsWith('habits'));
+    // Wednesday 28 October 18:00 in New York (UTC-4) is 22:00 UTC; still Wednesday there at 22:00 UTC, Thursday already in Rome.
+    expect(at('2026-10-28T22:00:00Z')).toEqual(['checkIn 2026-10-28: Com’è andata questa settimana? Ti bastano due minuti ✍️']);
+    // Wednesday 4 November 18:00 (UTC-5 since Sunday) is 23:00 UTC.
+    expect(at('2026-11-04T22:00:00Z')).toEqual([]);
+    expect(at('2026-11-04T23:00:00Z')).toEqual(['checkIn 2026-11-04: Com’è andata questa settimana? Ti bastano due minuti ✍️']);
+  });
+
+  it('names the participant\'s own check-in and planner days, and knows which day of their week it is', () => {
+    expect(challengeWeekDayText('checkIn', '2026-03-23')).toBe('la domenica');
+    expect(challengeWeekDayText('planner', '2026-03-23')).toBe('il lunedì');
+    expect(challengeWeekDayText('checkIn', '2026-03-19')).toBe('il mercoledì');
+    expect(challengeWeekDayText('planner', '2026-03-19')).toBe('il giovedì');
+    expect(challengeWeekDayText('checkIn', '2026-03-22')).toBe('il sabato');
+    expect(challengeWeekDayText('checkIn', null)).toBe('l’ultimo giorno della tua settimana');
+    expect(dayOfChallengeWeek('2026-03-19', '2026-03-18')).toBeNull();
+    expect(dayOfChallengeWeek('2026-03-19', '2026-03-19')).toBe(0);
+    expect(dayOfChallengeWeek('2026-03-19', '2026-03-29')).toBe(3);
+    expect(isCheckInDay('2026-03-19', '2026-03-25')).toBe(true);
+    expect(isCheckInDay('2026-03-19', '2026-03-29')).toBe(false);
+    expect(isCheckInDay(null, '2026-03-29')).toBe(false);
+  });
+
   it('reads the wall clock of a zone, and refuses a malformed time', () => {
     expect(minutesOfDay(ROME, new Date('2026-03-29T01:00:00Z'))).toBe(3 * 60);
     expect(minutesOfDay(NEW_YORK, new Date('2026-03-29T01:00:00Z'))).toBe(21 * 60);
@@ -124,23 +179,45 @@ describe('when a reminder is next due', () => {
   });
 
   it('is the same wall time every day across the change, whatever the hours in between', () => {
-    const first = nextReminderAt('habits', '20:30', ROME, new Date('2026-03-28T19:45:00Z'));
+    const first = nextReminderAt('habits', '20:30', ROME, new Date('2026-03-28T19:45:00Z'), START);
     expect(first.toISOString()).toBe('2026-03-29T18:30:00.000Z');
-    const second = nextReminderAt('habits', '20:30', ROME, first);
+    const second = nextReminderAt('habits', '20:30', ROME, first, START);
     expect(second.toISOString()).toBe('2026-03-30T18:30:00.000Z');
     expect(minutesOfDay(ROME, second)).toBe(20 * 60 + 30);
     // Later the same day when the time has not come yet.
-    expect(nextReminderAt('habits', '20:30', ROME, new Date('2026-10-25T12:00:00Z')).toISOString()).toBe('2026-10-25T19:30:00.000Z');
+    expect(nextReminderAt('habits', '20:30', ROME, new Date('2026-10-25T12:00:00Z'), START).toISOString()).toBe('2026-10-25T19:30:00.000Z');
   });
 
-  it('puts the check-in on Sundays and the planner on Mondays of the participant\'s own calendar', () => {
+  it('puts the check-in on Sundays and the planner on Mondays of the participant\'s own calendar when their weeks start on a Monday', () => {
     // Sunday 29 March 2026, 22:30 UTC: already Monday in Rome, still Sunday in New York.
     const now = new Date('2026-03-29T22:30:00Z');
-    expect(nextReminderAt('checkIn', '18:00', ROME, now).toISOString()).toBe('2026-04-05T16:00:00.000Z');
-    expect(nextReminderAt('planner', '08:30', ROME, now).toISOString()).toBe('2026-03-30T06:30:00.000Z');
+    expect(nextReminderAt('checkIn', '18:00', ROME, now, START).toISOString()).toBe('2026-04-05T16:00:00.000Z');
+    expect(nextReminderAt('planner', '08:30', ROME, now, START).toISOString()).toBe('2026-03-30T06:30:00.000Z');
     // Due at this very minute in New York: the next one is a week later (strictly after `now`).
-    expect(nextReminderAt('checkIn', '18:30', NEW_YORK, now).toISOString()).toBe('2026-04-05T22:30:00.000Z');
-    expect(nextReminderAt('checkIn', '19:00', NEW_YORK, now).toISOString()).toBe('2026-03-29T23:00:00.000Z');
-    expect(nextReminderAt('planner', '08:30', NEW_YORK, now).toISOString()).toBe('2026-03-30T12:30:00.000Z');
+    expect(nextReminderAt('checkIn', '18:30', NEW_YORK, now, START).toISOString()).toBe('2026-04-05T22:30:00.000Z');
+    expect(nextReminderAt('checkIn', '19:00', NEW_YORK, now, START).toISOString()).toBe('2026-03-29T23:00:00.000Z');
+    expect(nextReminderAt('planner', '08:30', NEW_YORK, now, START).toISOString()).toBe('2026-03-30T12:30:00.000Z');
+  });
+
+  it('follows a Thursday start: the check-in on the participant\'s Wednesdays, the planner on their Thursdays, across both zones\' changes', () => {
+    const thursday = '2026-03-19';
+    // Saturday 28 March: the next Wednesday is 1 April, after Rome's change (18:00 is 16:00 UTC).
+    expect(nextReminderAt('checkIn', '18:00', ROME, new Date('2026-03-28T12:00:00Z'), thursday).toISOString()).toBe('2026-04-01T16:00:00.000Z');
+    expect(nextReminderAt('planner', '08:30', ROME, new Date('2026-03-28T12:00:00Z'), thursday).toISOString()).toBe('2026-04-02T06:30:00.000Z');
+    // New York: Thursday 22 October start; Wednesday 28 October (UTC-4), then 4 November (UTC-5, after 1 November).
+    const october = '2026-10-22';
+    const first = nextReminderAt('checkIn', '18:00', NEW_YORK, new Date('2026-10-25T12:00:00Z'), october);
+    expect(first.toISOString()).toBe('2026-10-28T22:00:00.000Z');
+    expect(nextReminderAt('checkIn', '18:00', NEW_YORK, first, october).toISOString()).toBe('2026-11-04T23:00:00.000Z');
+  });
+
+  it('before the start (or with none yet) looks every day, so a start chosen later is followed; from the start, once a week', () => {
+    const start = '2026-04-02';
+    const saturday = new Date('2026-03-28T12:00:00Z');
+    expect(nextReminderAt('checkIn', '18:00', ROME, saturday, null).toISOString()).toBe('2026-03-28T17:00:00.000Z');
+    expect(nextReminderAt('planner', '08:30', ROME, saturday, start).toISOString()).toBe('2026-03-29T06:30:00.000Z');
+    // The day before the start is looked at; the next one is the start's first Wednesday (day 7 of the week).
+    expect(nextReminderAt('checkIn', '18:00', ROME, new Date('2026-04-01T17:00:00Z'), start).toISOString()).toBe('2026-04-08T16:00:00.000Z');
+    expect(nextReminderAt('planner', '08:30', ROME, new Date('2026-04-01T12:00:00Z'), start).toISOString()).toBe('2026-04-02T06:30:00.000Z');
   });
 });

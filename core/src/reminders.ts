@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { addDays, challengeWeekNumber, isChallengeOver, isChallengeStarted, todayIn, weekdayIndex } from './dates';
+import { addDays, challengeWeekNumber, compareIsoDates, daysBetween, DAYS_PER_WEEK, isChallengeOver, isChallengeStarted, todayIn, weekdayIndex } from './dates';
 import type { IsoDate } from './iso-date';
 import { formatterFor } from './zone-formatters';
 import { activeHabits, type TrackerData } from './tracker';
@@ -22,9 +22,9 @@ const reminderSchema = z.object({ enabled: z.boolean(), time: timeOfDaySchema })
 export const reminderPrefsSchema = z.object({
   /** Every day, if today's habits are not all done. */
   habits: reminderSchema,
-  /** On Sundays, if the week's check-in is not sent. */
+  /** On the last day of the participant's challenge week, if the week's check-in is not sent. */
   checkIn: reminderSchema,
-  /** On Mondays, if the week's planner is not saved. */
+  /** On the first day of the participant's challenge week, if the week's planner is not saved. */
   planner: reminderSchema,
   /** No reminder from `from` to `to` (across midnight when `from` is later than `to`). */
   quietHours: z.nullable(z.object({ from: timeOfDaySchema, to: timeOfDaySchema })),
@@ -51,8 +51,46 @@ export interface DueReminder {
   url: string;
 }
 
-const SUNDAY = 6;
-const MONDAY = 0;
+/** Which day of the participant's challenge week a reminder is for: null every day. */
+const reminderWeekDay: Record<ReminderKind, number | null> = { habits: null, checkIn: DAYS_PER_WEEK - 1, planner: 0 };
+
+/**
+ * The day of the participant's own challenge week `day` is (0 its first day … 6 its last): weeks
+ * start on the weekday of their start date (any weekday in an 'ownDay' cohort). Null before the start.
+ */
+export function dayOfChallengeWeek(challengeStartDate: IsoDate | null, day: IsoDate): number | null {
+  if (!isChallengeStarted(challengeStartDate, day)) return null;
+  return daysBetween(challengeStartDate, day) % DAYS_PER_WEEK;
+}
+
+/** The weekday (weekdayIndex: Monday 0 … Sunday 6) the participant's challenge weeks end on: their check-in day. */
+export function checkInWeekday(challengeStartDate: IsoDate): number {
+  return weekdayIndex(addDays(challengeStartDate, DAYS_PER_WEEK - 1));
+}
+
+/** Monday first, as weekdayIndex counts, each with its article. */
+const WEEKDAYS_WITH_ARTICLE = ['il lunedì', 'il martedì', 'il mercoledì', 'il giovedì', 'il venerdì', 'il sabato', 'la domenica'];
+
+/**
+ * The day of the participant's week the check-in or the planner is for, in Italian with its
+ * article ("il mercoledì"); with no start date yet, said in words.
+ */
+export function challengeWeekDayText(kind: 'checkIn' | 'planner', challengeStartDate: IsoDate | null): string {
+  if (challengeStartDate === null) return kind === 'checkIn' ? 'l’ultimo giorno della tua settimana' : 'il primo giorno della tua settimana';
+  const weekday = kind === 'checkIn' ? checkInWeekday(challengeStartDate) : weekdayIndex(challengeStartDate);
+  return WEEKDAYS_WITH_ARTICLE[weekday]!;
+}
+
+/** Whether `day` is the last day of one of the participant's challenge weeks: their check-in day. */
+export function isCheckInDay(challengeStartDate: IsoDate | null, day: IsoDate): boolean {
+  return isReminderDay('checkIn', challengeStartDate, day);
+}
+
+/** Whether `day` is the day of the participant's week a reminder of `kind` is for. */
+function isReminderDay(kind: ReminderKind, challengeStartDate: IsoDate | null, day: IsoDate): boolean {
+  const wanted = reminderWeekDay[kind];
+  return wanted === null || dayOfChallengeWeek(challengeStartDate, day) === wanted;
+}
 
 /** Minutes since midnight on the wall clock of `timeZone` at `now`. */
 export function minutesOfDay(timeZone: string, now: Date): number {
@@ -105,12 +143,12 @@ export function dueReminders(input: {
     const left = activeHabits(tracker).filter((habit) => tracker.completions[habit.id]?.[today] === undefined).length;
     if (left > 0) due.push({ kind: 'habits', day: today, title: 'Sfida 8 settimane', body: habitsLeftText(left), url: '/abitudini' });
   }
-  if (prefs.checkIn.enabled && weekdayIndex(today) === SUNDAY && inTime(prefs.checkIn.time) && fresh('checkIn')) {
+  if (prefs.checkIn.enabled && isReminderDay('checkIn', start, today) && inTime(prefs.checkIn.time) && fresh('checkIn')) {
     if (!(tracker?.checkIns ?? []).some((checkIn) => checkIn.weekNumber === week)) {
       due.push({ kind: 'checkIn', day: today, title: 'Check-in della settimana', body: 'Com’è andata questa settimana? Ti bastano due minuti ✍️', url: '/checkin' });
     }
   }
-  if (prefs.planner.enabled && weekdayIndex(today) === MONDAY && inTime(prefs.planner.time) && fresh('planner')) {
+  if (prefs.planner.enabled && isReminderDay('planner', start, today) && inTime(prefs.planner.time) && fresh('planner')) {
     if (!(tracker?.savedPlannerWeeks ?? []).includes(week)) {
       due.push({ kind: 'planner', day: today, title: 'Planner della settimana', body: 'Nuova settimana: scrivi le tue 3 azioni concrete 🗓️', url: '/planner' });
     }
@@ -157,19 +195,19 @@ export function instantAt(date: IsoDate, time: string, timeZone: string): Date {
   return new Date(instant);
 }
 
-/** The days of the week a reminder can fire on (weekdayIndex: Monday 0 … Sunday 6); null: every day. */
-const reminderWeekday: Record<ReminderKind, number | null> = { habits: null, checkIn: SUNDAY, planner: MONDAY };
-
 /**
  * When a reminder of `kind` at `time` is next due after `after`, on the wall clock of `timeZone`:
- * the sender looks at a participant only then (`dueReminders` decides whether it goes).
+ * the sender looks at a participant only then (`dueReminders` decides whether it goes). The
+ * check-in and planner reminders fall on the last and first day of the participant's own
+ * challenge week; with no start date yet, or before it, every day is looked at, so a start chosen
+ * (or moved) later is followed from the next day on.
  */
-export function nextReminderAt(kind: ReminderKind, time: string, timeZone: string, after: Date): Date {
+export function nextReminderAt(kind: ReminderKind, time: string, timeZone: string, after: Date, challengeStartDate: IsoDate | null): Date {
   const today = todayIn(timeZone, after);
   for (let offset = 0; ; offset++) {
     const day = addDays(today, offset);
-    const weekday = reminderWeekday[kind];
-    if (weekday !== null && weekdayIndex(day) !== weekday) continue;
+    const beforeStart = challengeStartDate === null || compareIsoDates(day, challengeStartDate) < 0;
+    if (!beforeStart && !isReminderDay(kind, challengeStartDate, day)) continue;
     const at = instantAt(day, time, timeZone);
     if (at.getTime() > after.getTime()) return at;
   }

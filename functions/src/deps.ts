@@ -6,6 +6,7 @@ import { getStorage } from 'firebase-admin/storage';
 import type { Config } from './config';
 import { FileBlobStore, GcsBlobStore, type BlobStore } from './shared/blob-store';
 import { createIdentityToolkit, type IdentityToolkit } from './shared/identity-toolkit';
+import { cloudTasksPushQueue, type PushQueue } from './shared/push-fan-out';
 import type { RateLimiter } from './shared/rate-limiter';
 import type { SessionStore } from './sessions/session-store';
 
@@ -20,6 +21,8 @@ export interface Deps {
   clock: () => Date;
   /** How push services are reached (tests: one that trusts the local stand-in's certificate); undefined: Node's default. */
   pushAgent?: Agent;
+  /** Where pushes to many wait to be sent (Cloud Tasks; the API tests' stand-in runs them in-process). */
+  pushQueue: PushQueue;
 }
 
 /**
@@ -59,6 +62,7 @@ export async function createDeps(config: Config, overrides: Partial<Omit<Deps, '
     blobStore,
     clock: overrides.clock ?? (() => new Date()),
     pushAgent: overrides.pushAgent,
+    pushQueue: overrides.pushQueue ?? cloudTasksPushQueue(app),
     ...(overrides.db ? { db: overrides.db } : {}),
   };
 }

@@ -1,7 +1,10 @@
 import type { Request, Response } from 'express';
-import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { onTaskDispatched } from 'firebase-functions/v2/tasks';
+import { HttpsError, onRequest } from 'firebase-functions/v2/https';
 import { defineSecret } from 'firebase-functions/params';
+import type { Deps } from './deps';
+import type { PushTask } from './shared/push-fan-out';
 
 // The invite code is a Firebase secret (functions/.secret.local in the emulators).
 // The other settings (INVITE_COHORT_ID, APP_ORIGINS, WEB_API_KEY, STORAGE_BUCKET)
@@ -56,7 +59,7 @@ export const api = onRequest(
 );
 
 // The reminders: every quarter of an hour, what is due on each participant's own wall clock
-// (features/notifications/reminder-job.ts). One instance at a time; a run that fails is not
+// (features/notifications/reminder-job.ts), its pushes enqueued for pushDeliveries. One instance at a time; a run that fails is not
 // retried (the next one, 15 minutes later, catches up what is still in time, once). The run of
 // 03:00 in Rome also deletes the voice notes of cohorts that ended more than 90 days ago
 // (features/voice-notes/retention-job.ts); a run that fails is done again the next night.
@@ -109,5 +112,31 @@ export const scheduledMessages = onSchedule(
     const deps = await createDeps(loadConfig());
     const report = await runScheduledMessagesJob(deps, deps.clock());
     console.log('Messaggi programmati:', JSON.stringify(report));
+  },
+);
+
+// Pushes to many: the tasks a message to a segment and the reminders job enqueue (Cloud Tasks),
+// each push to a device claimed once (shared/push-fan-out.ts). A task that fails, or leaves a push
+// to try again, answers 503 and Cloud Tasks runs it again after a back-off (1, 2, 4, then every 8
+// minutes): past CLAIM_LEASE_MS (6 minutes, longer than the 5-minute timeout) a claim an attempt
+// left behind is taken over. At most 6 tasks at once (of 200 recipients, 10 pushes at a time each):
+// a few instances, and the Functions emulator (a process per request at work) stays usable.
+let taskDeps: Promise<Deps> | undefined;
+export const pushDeliveries = onTaskDispatched<PushTask>(
+  {
+    region: 'europe-west1',
+    secrets: [vapidPrivateKey],
+    memory: '512MiB',
+    timeoutSeconds: 300,
+    maxInstances: 5,
+    retryConfig: { maxAttempts: 10, minBackoffSeconds: 60, maxBackoffSeconds: 480, maxDoublings: 3 },
+    rateLimits: { maxConcurrentDispatches: 6 },
+  },
+  async (request) => {
+    const { runPushTask } = await import('./shared/push-fan-out');
+    taskDeps ??= Promise.all([import('./config'), import('./deps')]).then(([{ loadConfig }, { createDeps }]) => createDeps(loadConfig()));
+    const deps = await taskDeps;
+    const report = await runPushTask(deps, request.data, deps.clock());
+    if (report.retry) throw new HttpsError('unavailable', `Notifiche push da riprovare: ${JSON.stringify(report)}`);
   },
 );

@@ -140,7 +140,9 @@ export async function startBenchStack(log: (line: string) => void = () => {}): P
   const attempt = async (withApp: boolean): Promise<Emulators | null> => {
     const only = ['auth', 'functions', ...(withHosting ? ['hosting'] : [])];
     const config = await writeConfig(withApp, withHosting);
-    const emulators = spawnFirebaseEmulators(profile, ['emulators:start', '--config', config, '--project', profile.projectId, '--only', only.join(',')], { log });
+    // The fan-out rows' stand-in push service serves the API tests' certificate: the function trusts it.
+    const extraEnv = { NODE_EXTRA_CA_CERTS: join(repoRoot, 'functions', 'src', 'test-support', 'push-service.cert.pem') };
+    const emulators = spawnFirebaseEmulators(profile, ['emulators:start', '--config', config, '--project', profile.projectId, '--only', only.join(',')], { log, extraEnv });
     const ready =
       (await waitFor(() => answers(`http://127.0.0.1:${profile.ports.auth}/`), 90_000, emulators.exited)) &&
       (!withHosting || (await waitFor(() => answers(`${hostingUrl}/`), 60_000, emulators.exited))) &&

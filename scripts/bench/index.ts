@@ -9,6 +9,7 @@ import { repoRoot } from '../stack/profiles';
 import { measureApi, measureCohortScale } from './api-load';
 import { startBenchStack, type BenchStack } from './bench-stack';
 import { measureColdStart } from './cold-start';
+import { LARGE_SEGMENT, measureFanOut, SMALL_SEGMENT } from './fan-out';
 import { measurePages } from './pages';
 import { measureRepeatVisit } from './repeat-visit';
 import { markdownReport, NOT_AVAILABLE, runInfo, textTable, type Row } from './results';
@@ -25,12 +26,13 @@ assertProjectNode();
 const args = new Set(process.argv.slice(2));
 const verbose = args.has('--verbose');
 /**
- * --only=pages,api,scale,cold,tracker runs just those sections (the table then holds only them);
+ * --only=pages,api,scale,fanout,cold,tracker runs just those sections (the table then holds only them);
  * `scale` is the cohort-size rows (leaderboard and coach roster at two cohort sizes, the coach's
- * home at 1 cohort × 40 and 5 cohorts × 200).
+ * home at 1 cohort × 40 and 5 cohorts × 200); `fanout` a coach's message to 50 and to 5,000
+ * participants, its pushes through the push queue.
  */
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
-const runs = (name: 'pages' | 'api' | 'scale' | 'cold' | 'tracker') => !only || only.includes(name);
+const runs = (name: 'pages' | 'api' | 'scale' | 'fanout' | 'cold' | 'tracker') => !only || only.includes(name);
 const startedAt = new Date();
 const log = (line: string) => console.log(line);
 const section = (title: string) => console.log(`\n— ${title} (${Math.round((Date.now() - startedAt.getTime()) / 1000)} s)`);
@@ -116,13 +118,24 @@ process.once('SIGINT', () => {
   void stopStack().finally(() => process.exit(130));
 });
 
-/** Pages and API: they need the bench stack and its seed data. */
+/** Pages, API, cohort sizes and the fan-out: they need the bench stack. */
 async function measureOnStack(): Promise<void> {
   section('Bench stack');
   stack = await startBenchStack(verbose ? (line) => log(`    [emulators] ${line}`) : undefined);
   log(`  hosting ${stack.hostingUrl ?? NOT_AVAILABLE}, functions ${stack.functionsBase}, app api ${stack.appApi ? 'up' : `${NOT_AVAILABLE} (${stack.appProblem})`}`);
   const apiBase = stack.appApi ? `${stack.functionsBase}/api` : null;
 
+  if (runs('pages') || runs('api') || runs('scale')) await measureSeeded(apiBase);
+  // The fan-out rows seed cohorts of their own, after the others (the embedded emulator's queries scan every user).
+  if (runs('fanout')) {
+    section(`Fan-out: a message to ${SMALL_SEGMENT} and to ${LARGE_SEGMENT} participants, its pushes through the push queue`);
+    rows.push(...(await measureFanOut({ apiBase, apiProblem: stack.appProblem, log })));
+  }
+}
+
+/** The pages, API and cohort-size rows, on the bench's seed data. */
+async function measureSeeded(apiBase: string | null): Promise<void> {
+  if (!stack) return;
   const large = runs('scale');
   section(`Seed: ${COHORT_SIZE} participants${large ? `, ${LARGE_COHORT_SIZE} more in a second cohort and their coach, and the coach homes` : ''}`);
   try {
@@ -153,7 +166,7 @@ async function measureOnStack(): Promise<void> {
   }
 }
 
-if (runs('pages') || runs('api') || runs('scale')) {
+if (runs('pages') || runs('api') || runs('scale') || runs('fanout')) {
   try {
     await measureOnStack();
   } catch (error) {

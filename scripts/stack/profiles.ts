@@ -11,7 +11,7 @@ export interface StackPorts {
   firestore: number;
   hub: number;
   logging: number;
-  /** The Functions emulator also starts Eventarc and Cloud Tasks emulators; pin them too. */
+  /** The Functions emulator also starts Eventarc and Cloud Tasks emulators (the push queue runs on the latter); pin them too. */
   eventarc: number;
   tasks: number;
 }
@@ -114,5 +114,8 @@ export function emulatorEnv(profile: StackProfile): Record<string, string> {
     WEB_API_KEY: 'local-emulator-key',
     // The Admin SDK otherwise probes the GCE metadata server, which is unreachable offline.
     METADATA_SERVER_DETECTION: 'none',
+    // Where the Admin SDK enqueues the push tasks (the jobs the local stack runs itself; the
+    // Functions emulator sets the same for its functions).
+    CLOUD_TASKS_EMULATOR_HOST: `127.0.0.1:${profile.ports.tasks}`,
   };
 }

@@ -83,6 +83,8 @@ test('the coach finds a participant by email, tags two and writes to the tag; a 
     expect(await inboxTexts(sara.context)).toEqual(['Ciao Sara, ti chiamo domani?']);
     expect(await inboxTexts(luca.context)).toEqual(['Ciao Luca, ti chiamo domani?']);
     expect(await inboxTexts(saraTwin.context)).toEqual([]);
+    // Its pushes go through the push queue (the Cloud Tasks emulator runs the queue's function): Sara's phone gets her copy, once.
+    expect(await pushed(saraPhone, 'Ciao Sara, ti chiamo domani?')).toMatchObject({ title: 'Messaggio da Marta Coach', url: '/messaggi' });
 
     // Sara answers from her phone: the coach's message and hers in one thread.
     await sara.page.goto('/messaggi');
@@ -125,6 +127,8 @@ test('the coach finds a participant by email, tags two and writes to the tag; a 
     await expect(saraThread.getByText('Letto').first()).toBeVisible();
     await page.reload();
     await expect(coachThread.getByText('Letto').first()).toBeVisible();
+    // The message to the tag reached Sara's phone once, whatever the queue retried meanwhile.
+    expect(saraPhone.received().filter((payload) => payload.body === 'Ciao Sara, ti chiamo domani?')).toHaveLength(1);
     expect(errors).toEqual([]);
   } finally {
     await Promise.all([sara, saraTwin, luca].map((p) => p.context.close()));

@@ -69,6 +69,12 @@ export interface DeliveryReport {
   removed: number;
 }
 
+/**
+ * What became of one delivery: accepted by the push service; failed for a while (no answer, 429,
+ * 5xx: worth trying again); refused for good (another 4xx); or its subscription gone (404, 410).
+ */
+export type DeliveryOutcome = 'sent' | 'failed' | 'refused' | 'gone';
+
 /** Sends at most this many pushes at once (each is one HTTPS request to a push service). */
 const CONCURRENCY = 10;
 const PUSH_TIMEOUT_MS = 10_000;
@@ -86,9 +92,10 @@ export interface PushDeps {
  * Never throws for a push that fails: a notification is a courtesy, never the reason a reply or
  * a message fails.
  */
-export async function deliverPushes(deps: PushDeps, push: PushConfig, deliveries: Delivery[]): Promise<DeliveryReport> {
+export async function deliverPushes(deps: PushDeps, push: PushConfig, deliveries: Delivery[]): Promise<DeliveryReport & { outcomes: DeliveryOutcome[] }> {
   const { db, pushAgent: agent } = deps;
-  const report: DeliveryReport = { sent: 0, failed: 0, removed: 0 };
+  const outcomes: DeliveryOutcome[] = [];
+  const report = { sent: 0, failed: 0, removed: 0, outcomes };
   if (deliveries.length === 0) return report;
   // Loaded on the first push, not at every cold start of the API.
   const webPush = (await import('web-push')).default;
@@ -96,9 +103,11 @@ export async function deliverPushes(deps: PushDeps, push: PushConfig, deliveries
   let next = 0;
   async function worker(): Promise<void> {
     while (next < deliveries.length) {
-      const { subscription, payload, ttlSeconds } = deliveries[next++]!;
+      const index = next++;
+      const { subscription, payload, ttlSeconds } = deliveries[index]!;
       if (!isPushServiceEndpoint(subscription.endpoint, deps.config.emulated)) {
         gone.add(subscription.endpoint);
+        outcomes[index] = 'gone';
         continue;
       }
       try {
@@ -110,11 +119,15 @@ export async function deliverPushes(deps: PushDeps, push: PushConfig, deliveries
           ...(agent ? { agent } : {}),
         });
         report.sent++;
+        outcomes[index] = 'sent';
       } catch (error) {
         const status = (error as { statusCode?: unknown }).statusCode;
-        if (status === 404 || status === 410) gone.add(subscription.endpoint);
-        else {
+        if (status === 404 || status === 410) {
+          gone.add(subscription.endpoint);
+          outcomes[index] = 'gone';
+        } else {
           report.failed++;
+          outcomes[index] = typeof status === 'number' && status >= 400 && status < 500 && status !== 429 ? 'refused' : 'failed';
           console.warn('Notifica push non inviata', status ?? (error as Error).message);
         }
       }

@@ -10,6 +10,8 @@ import { loadConfig } from '../config';
 import { createDeps, type Deps } from '../deps';
 import { FileBlobStore } from '../shared/blob-store';
 import { createIdentityToolkit, type IdentityToolkit } from '../shared/identity-toolkit';
+import { runPushTask } from '../shared/push-fan-out';
+import { inProcessPushQueue, type InProcessPushQueue } from './in-process-push-queue';
 
 /**
  * API tests: the real app in-process on an ephemeral port, the real Admin SDK
@@ -19,6 +21,8 @@ export interface TestApp {
   baseUrl: string;
   origin: string;
   deps: Deps;
+  /** The push queue's stand-in: `tasks.idle()` waits for the pushes a request or a job enqueued. */
+  tasks: InProcessPushQueue;
   /** Moves the app's clock (sessions, challenge dates, plausibility). */
   advance(ms: number): void;
   /** Pins the clock to `date` (null: back to real time). */
@@ -43,7 +47,9 @@ export async function startTestApp(overrides: Pick<Partial<Deps>, 'identityToolk
   let offset = realTimeOffset;
   let fixed: Date | null = null;
   const clock = () => (fixed ? new Date(fixed.getTime() + offset) : new Date(Date.now() + offset));
-  const deps = await createDeps(config, { ...overrides, clock, blobStore: new FileBlobStore(blobDir) });
+  const tasks = inProcessPushQueue();
+  const deps = await createDeps(config, { ...overrides, clock, blobStore: new FileBlobStore(blobDir), pushQueue: tasks });
+  tasks.handler = (task) => runPushTask(deps, task, deps.clock());
   const app = createApp(deps);
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
@@ -53,6 +59,7 @@ export async function startTestApp(overrides: Pick<Partial<Deps>, 'identityToolk
     baseUrl: `http://127.0.0.1:${port}`,
     origin: config.appOrigins[0]!,
     deps,
+    tasks,
     advance: (ms) => {
       offset += ms;
     },
@@ -70,11 +77,14 @@ export async function startTestApp(overrides: Pick<Partial<Deps>, 'identityToolk
         offset = reached.getTime() - Date.now();
       };
     },
-    close: () =>
-      new Promise((resolve) => {
+    close: async () => {
+      // Pushes still on their way would reach a push service the test has closed.
+      await tasks.idle();
+      await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+    },
   };
 }
 

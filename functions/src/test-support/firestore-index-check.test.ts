@@ -7,6 +7,7 @@ import { RATE_LIMIT_TTL_FIELD } from '../shared/rate-limiter';
 import { DEVICE_TOKEN_TTL_FIELD } from '../features/auth/device-tokens';
 import { REVISION_TTL_FIELD } from '../features/tracker/repository';
 import { DELIVERY_TTL_FIELD } from '../features/notifications/repository';
+import { CLAIM_TTL_FIELD } from '../shared/push-fan-out';
 import { checkQuery, indexProblems, parseIndexFile, recordQueries, shapesOfQuery, type CompositeIndex, type IndexFile, type QueryShape } from './firestore-index-check';
 
 const NO_INDEXES: IndexFile = { indexes: [], fieldOverrides: [] };
@@ -203,6 +204,7 @@ describe('firestore.indexes.json', () => {
     ['deviceTokens', DEVICE_TOKEN_TTL_FIELD],
     ['progressRevisions', REVISION_TTL_FIELD],
     ['reminderDeliveries', DELIVERY_TTL_FIELD],
+    ['pushDeliveries', CLAIM_TTL_FIELD],
   ])('declares the TTL policy of %s on the field the code writes (%s)', (collectionGroup, fieldPath) => {
     const ttl = file.fieldOverrides?.filter((o) => o.collectionGroup === collectionGroup && o.ttl);
     expect(ttl?.map((o) => o.fieldPath)).toEqual([fieldPath]);

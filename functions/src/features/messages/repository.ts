@@ -18,7 +18,7 @@ export interface MessageDoc {
   recipientIds: string[];
   recipientCount: number;
   sentAt: string;
-  /** `sending` until every inbox copy is written: a retry then finishes the fan-out. */
+  /** `sending` until every inbox copy is written and every push enqueued: a retry then finishes the fan-out. */
   status: 'sending' | 'sent';
 }
 
@@ -53,17 +53,18 @@ export async function createMessage(db: Firestore, messageId: string, doc: Messa
   return unlessItExists(() => messageRef(db, messageId).create(doc));
 }
 
-/**
- * Writes each recipient's copy (set: a resumed fan-out rewrites the same documents, never a
- * second copy), then marks the message sent.
- */
-export async function deliver(db: Firestore, messageId: string, copies: Array<Omit<InboxDoc, 'messageId' | 'readAt'>>): Promise<void> {
+/** Writes each recipient's copy (set: a resumed fan-out rewrites the same documents, never a second copy). */
+export async function writeCopies(db: Firestore, messageId: string, copies: Array<Omit<InboxDoc, 'messageId' | 'readAt'>>): Promise<void> {
   const writes = batchedWrites(db, FAN_OUT_BATCH);
   for (const copy of copies) {
     const doc: InboxDoc = { ...copy, messageId, readAt: null };
     await writes.add((batch) => batch.set(inboxCollection(db).doc(`${messageId}_${copy.userId}`), doc));
   }
   await writes.flush();
+}
+
+/** The message's copies are written and its pushes enqueued. */
+export async function markSent(db: Firestore, messageId: string): Promise<void> {
   await messageRef(db, messageId).update({ status: 'sent' });
 }
 

@@ -11,7 +11,7 @@ import { cancelScheduled, cohortScheduled, editScheduled, scheduleMessage } from
 import { cohortMessages, inbox, previewAudience, readMessage, sendMessage } from './service';
 
 /** A coach's messages to a cohort (mounted at /api/coach): who would receive one, sending or scheduling it, the sent and the waiting ones. */
-export function coachMessagesRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'limiter' | 'config' | 'pushAgent'>): Router {
+export function coachMessagesRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'limiter' | 'config' | 'pushQueue'>): Router {
   const router = idCheckingRouter();
   const body = jsonBody(MESSAGE_BODY_LIMIT);
   const coachOf = requireCoachOf(deps.db);
@@ -55,7 +55,7 @@ export function coachMessagesRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'limite
 }
 
 /** The participant's inbox (mounted at /api/me): check-in threads and the coach's messages. */
-export function inboxRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'limiter' | 'config' | 'pushAgent'>): Router {
+export function inboxRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'limiter' | 'config' | 'pushQueue'>): Router {
   const router = idCheckingRouter();
 
   router.get('/inbox', requireUser, async (_req, res) => {

@@ -29,7 +29,7 @@ export interface ScheduledRunReport {
   errors: number;
 }
 
-type JobDeps = Pick<Deps, 'db' | 'config' | 'pushAgent'>;
+type JobDeps = Pick<Deps, 'db' | 'config' | 'pushQueue'>;
 
 /** Sends a message this run holds; records whether it went. A failure of ours (Firestore down) leaves it `sending` for a later run. */
 async function send(deps: JobDeps, id: string, doc: ScheduledDoc, now: Date, report: ScheduledRunReport): Promise<void> {

@@ -20,14 +20,14 @@ import type { CoachedCohort } from '../../shared/cohort-repository';
 import { conversationOf } from '../../shared/conversation-repository';
 import { isDocumentId } from '@sfida/core/document-id';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../shared/http-error';
-import { notifyUsers } from '../../shared/push-notifier';
+import { pushTasks } from '../../shared/push-fan-out';
 import { toUser, userRef } from '../../shared/user-repository';
 import { participantsPage } from '../../shared/participant-repository';
 import { trackersOf } from '../../shared/tracker-repository';
 import { readOrFallback } from '../../shared/unreadable-data';
-import { createMessage, deliver, inboxOf, markRead, messageById, messageIdOf, sentMessageOf, sentMessages, type MessageDoc } from './repository';
+import { createMessage, inboxOf, markSent, markRead, messageById, messageIdOf, sentMessageOf, sentMessages, writeCopies, type MessageDoc } from './repository';
 
-type MessageDeps = Pick<ApiDeps, 'db' | 'clock' | 'limiter' | 'config' | 'pushAgent'>;
+type MessageDeps = Pick<ApiDeps, 'db' | 'clock' | 'limiter' | 'config' | 'pushQueue'>;
 
 /** Messages a coach may send per hour (retries of one send count once). */
 export const MESSAGES_PER_HOUR = 20;
@@ -143,7 +143,23 @@ async function resumeDelivery(deps: SendDeps, messageId: string, message: Messag
     const snaps = await db.getAll(...message.recipientIds.slice(i, i + AUDIENCE_PAGE).map((id) => userRef(db, id)));
     users.push(...snaps.filter((snap) => snap.exists).map(toUser));
   }
-  await deliver(db, messageId, copiesFor(users, message, now));
+  await deliver(deps, messageId, message, copiesFor(users, message, now));
+}
+
+/** A push to a recipient's devices is kept this long for a device that is off. */
+const MESSAGE_PUSH_TTL_SECONDS = 24 * 60 * 60;
+
+/**
+ * Writes each recipient's copy, enqueues their pushes (sent by the queue's function, each once: see
+ * shared/push-fan-out.ts), then marks the message sent. A send that stops half-way leaves it
+ * `sending`: a retry does all three again, and no copy or push is doubled.
+ */
+async function deliver(deps: SendDeps, messageId: string, message: MessageDoc, copies: ReturnType<typeof copiesFor>): Promise<void> {
+  await writeCopies(deps.db, messageId, copies);
+  // Each phone shows its own copy, placeholders filled in.
+  const items = copies.map((copy) => ({ uid: copy.userId, key: `message:${messageId}:${copy.userId}`, payload: coachMessagePush(message.coachName, copy.text, messageId) }));
+  await deps.pushQueue.enqueue(pushTasks(items, 'coachMessages', MESSAGE_PUSH_TTL_SECONDS));
+  await markSent(deps.db, messageId);
 }
 
 /** The coaches' tag a message goes to, for the `tag` segment only. */
@@ -167,7 +183,7 @@ async function replay(deps: SendDeps, messageId: string, message: MessageDoc, ou
 }
 
 /** What the send path needs: no rate limiter (the caller admits a send), no request. */
-export type SendDeps = Pick<ApiDeps, 'db' | 'config' | 'pushAgent'>;
+export type SendDeps = Pick<ApiDeps, 'db' | 'config' | 'pushQueue'>;
 
 /** A message on its way: from whom, to which audience of which cohort, saying what. */
 export interface Outgoing {
@@ -187,7 +203,7 @@ export interface DispatchOptions {
 /**
  * The one send path, for a message sent at once and a scheduled one alike: `cohortMessages/{messageId}`
  * is created before any copy is written (its create() precondition makes the send once), then
- * each recipient gets their copy and a push. A send whose id exists is the same message again:
+ * each recipient gets their copy, and their push is enqueued: the coach's answer waits for no push. A send whose id exists is the same message again:
  * it answers that message (`created` false), finishing a fan-out left half-way, and sends nothing new.
  */
 export async function dispatch(deps: SendDeps, messageId: string, outgoing: Outgoing, now: Date, options: DispatchOptions): Promise<{ created: boolean; message: SentMessage }> {
@@ -219,11 +235,7 @@ export async function dispatch(deps: SendDeps, messageId: string, outgoing: Outg
     const current = await messageById(db, messageId);
     return { created: false, message: await replay(deps, messageId, current!, outgoing, now) };
   }
-  const copies = copiesFor(recipients, message, now);
-  await deliver(db, messageId, copies);
-  // Each phone shows its own copy, placeholders filled in.
-  const textOf = new Map(copies.map((copy) => [copy.userId, copy.text]));
-  await notifyUsers(deps, message.recipientIds, 'coachMessages', (uid) => coachMessagePush(message.coachName, textOf.get(uid) ?? message.text, messageId));
+  await deliver(deps, messageId, message, copiesFor(recipients, message, now));
   return { created: true, message: sentMessageOf(messageId, message) };
 }
 

@@ -45,11 +45,11 @@ beforeEach(async () => {
 type Member = Awaited<ReturnType<typeof registerParticipant>> & { tag?: string; tracker: TrackerData; habitId: string };
 
 /** A participant of `cohortId` in `timeZone`, whose challenge started on START, with one habit synced. */
-async function participant(cohortId: string, name: string, timeZone = ROME): Promise<Member> {
+async function participant(cohortId: string, name: string, timeZone = ROME, start = START): Promise<Member> {
   const registered = await registerParticipant(app, name);
-  await userRef(app.deps.db, registered.user.id).update({ cohortId, challengeStartDate: START, timeZone });
+  await userRef(app.deps.db, registered.user.id).update({ cohortId, challengeStartDate: start, timeZone });
   const now = app.deps.clock();
-  const tracker = must(addHabit(emptyTracker(timeZone, now, START), 'Camminare 30 minuti', now));
+  const tracker = must(addHabit(emptyTracker(timeZone, now, start), 'Camminare 30 minuti', now));
   const member: Member = { ...registered, tracker, habitId: tracker.habits[0]!.id };
   await sync(member, (data) => data);
   return member;
@@ -180,6 +180,36 @@ describe('the reminders', () => {
     expect((await schedules(traveller.user.id)).habits).toBe('2026-03-29T00:30:00.000Z');
   });
 
+  test('the check-in and planner reminders follow the participant\'s own week (Thursday to Wednesday), in Rome and in New York', async () => {
+    // Thursday 19 March 2026: their weeks end on Wednesdays; Rome changes to summer time on Sunday 29 March.
+    const THURSDAY = '2026-03-19';
+    const member = await participant(await writeCohort(app, { coachIds: [], startDate: THURSDAY }), 'Elena Rosa', ROME, THURSDAY);
+    const phone = new BrowserDevice(pushService);
+    await subscribe(member.client, phone);
+    expect(await schedules(member.user.id)).toMatchObject({
+      checkIn: '2026-04-01T16:00:00.000Z', // Wednesday 18:00, summer time
+      planner: '2026-04-02T06:30:00.000Z', // Thursday 08:30
+    });
+    // Sunday and Monday, once the days of every check-in and planner reminder, are quiet now.
+    await runJobAt('2026-03-29T16:05:00Z');
+    await runJobAt('2026-03-30T06:35:00Z');
+    await app.tasks.idle();
+    expect(phone.received.map((push) => push.url).filter((url) => url !== '/abitudini')).toEqual([]);
+    expect(await runJobAt('2026-04-01T16:05:00Z')).toMatchObject({ due: 1 });
+    expect(await runJobAt('2026-04-02T06:35:00Z')).toMatchObject({ due: 1 });
+    await app.tasks.idle();
+    expect(phone.received.map((push) => push.url).filter((url) => url !== '/abitudini')).toEqual(['/checkin', '/planner']);
+    expect(await schedules(member.user.id)).toMatchObject({ checkIn: '2026-04-08T16:00:00.000Z', planner: '2026-04-09T06:30:00.000Z' });
+
+    // New York, Thursday 22 October: its Wednesdays at 18:00 are 22:00 UTC, then 23:00 UTC after its change on 1 November.
+    app.setNow(new Date('2026-10-25T12:00:00Z'));
+    const traveller = await participant(await writeCohort(app, { coachIds: [], startDate: '2026-10-22' }), 'Anna Rossi', 'America/New_York', '2026-10-22');
+    await subscribe(traveller.client, new BrowserDevice(pushService));
+    expect((await schedules(traveller.user.id)).checkIn).toBe('2026-10-28T22:00:00.000Z');
+    expect(await runJobAt('2026-10-28T22:05:00Z')).toMatchObject({ due: 1 });
+    expect((await schedules(traveller.user.id)).checkIn).toBe('2026-11-04T23:00:00.000Z');
+  });
+
   test('a due reminder goes once, encrypted, to each device; a habit ticked on another device suppresses it', async () => {
     const member = await participant(await writeCohort(app, { coachIds: [], startDate: START }), 'Marta Gialli');
     const phone = new BrowserDevice(pushService);
@@ -187,8 +217,10 @@ describe('the reminders', () => {
     await subscribe(member.client, phone);
     await subscribe(member.client, laptop);
 
-    expect(await runJobAt('2026-03-28T19:20:00Z')).toMatchObject({ looked: 0, sent: 0 });
-    expect(await runJobAt('2026-03-28T19:31:00Z')).toMatchObject({ due: 1, sent: 2 });
+    expect(await runJobAt('2026-03-28T19:20:00Z')).toMatchObject({ looked: 0, due: 0, tasks: 0 });
+    // The job only enqueues; the queue's function sends (each task delivered twice by the stand-in, each push once).
+    expect(await runJobAt('2026-03-28T19:31:00Z')).toMatchObject({ due: 1, tasks: 1 });
+    await app.tasks.idle();
     for (const device of [phone, laptop]) {
       expect(device.received).toEqual([{ title: 'Sfida 8 settimane', body: 'Ti manca 1 abitudine oggi 💪', url: '/abitudini', tag: 'promemoria-habits' }]);
       const [request] = device.requests;
@@ -199,15 +231,19 @@ describe('the reminders', () => {
       expect(claims).toMatchObject({ aud: pushService.url, sub: app.deps.config.push!.subject });
     }
     // A rerun in the same window sends nothing twice.
-    expect(await runJobAt('2026-03-28T19:46:00Z')).toMatchObject({ sent: 0 });
+    expect(await runJobAt('2026-03-28T19:46:00Z')).toMatchObject({ due: 0, tasks: 0 });
+    await app.tasks.idle();
     expect(phone.requests).toHaveLength(1);
 
     // Sunday: the check-in reminder at 18:00 (summer time now); the habit ticked on the laptop keeps the evening quiet.
-    expect(await runJobAt('2026-03-29T16:05:00Z')).toMatchObject({ due: 1, sent: 2 });
+    expect(await runJobAt('2026-03-29T16:05:00Z')).toMatchObject({ due: 1 });
+    await app.tasks.idle();
+    expect(laptop.requests).toHaveLength(2);
     expect(phone.received.at(-1)).toMatchObject({ title: 'Check-in della settimana', url: '/checkin' });
     app.setNow(new Date('2026-03-29T17:00:00Z'));
     await sync(member, (data) => must(toggleHabit(data, member.habitId, '2026-03-29', app.deps.clock())));
-    expect(await runJobAt('2026-03-29T18:31:00Z')).toMatchObject({ looked: 1, due: 0, sent: 0 });
+    expect(await runJobAt('2026-03-29T18:31:00Z')).toMatchObject({ looked: 1, due: 0, tasks: 0 });
+    await app.tasks.idle();
     expect(phone.requests).toHaveLength(2);
     expect((await schedules(member.user.id)).habits).toBe('2026-03-30T18:30:00.000Z');
   });
@@ -221,10 +257,11 @@ describe('the reminders', () => {
     const phone = new BrowserDevice(pushService);
     await subscribe(member.client, phone);
     // Saturday 18:00 in Rome is 17:00 UTC: the job was down until 19:10 UTC (two hours late).
-    expect(await runJobAt('2026-03-28T19:10:00Z')).toMatchObject({ due: 1, sent: 1 });
-    expect(await runJobAt('2026-03-28T19:25:00Z')).toMatchObject({ sent: 0 });
+    expect(await runJobAt('2026-03-28T19:10:00Z')).toMatchObject({ due: 1 });
+    expect(await runJobAt('2026-03-28T19:25:00Z')).toMatchObject({ due: 0 });
     // Sunday 18:00 is 16:00 UTC (the habits and the check-in): down until 19:30 UTC, three and a half hours late: too late to remind.
-    expect(await runJobAt('2026-03-29T19:30:00Z')).toMatchObject({ looked: 2, due: 0, sent: 0 });
+    expect(await runJobAt('2026-03-29T19:30:00Z')).toMatchObject({ looked: 2, due: 0 });
+    await app.tasks.idle();
     expect(phone.requests).toHaveLength(1);
     expect((await schedules(member.user.id)).habits).toBe('2026-03-30T16:00:00.000Z');
   });
@@ -237,7 +274,11 @@ describe('the reminders', () => {
     for (const device of [expired, unknown, alive]) await subscribe(member.client, device);
     pushService.answerFor.set(expired.path, 410);
     pushService.answerFor.set(unknown.path, 404);
-    expect(await runJobAt('2026-03-28T19:31:00Z')).toMatchObject({ due: 1, sent: 1, removedDevices: 2 });
+    expect(await runJobAt('2026-03-28T19:31:00Z')).toMatchObject({ due: 1 });
+    await app.tasks.idle();
+    // Each asked once: the duplicate delivery of the task finds the claims done and the subscriptions gone.
+    expect([expired.requests.length, unknown.requests.length, alive.requests.length]).toEqual([1, 1, 1]);
+    expect(app.tasks.reports.at(-2)).toMatchObject({ sent: 1, removed: 2, retry: false });
     const stored = async (device: BrowserDevice) => readDoc(app, `pushSubscriptions/${sha256Hex(device.subscription.endpoint)}`);
     expect(await stored(expired)).toBeUndefined();
     expect(await stored(unknown)).toBeUndefined();
@@ -268,7 +309,9 @@ describe('the reminders', () => {
     }
     await batch.commit();
 
-    expect(await runJobAt('2026-03-28T19:31:00Z')).toMatchObject({ due: 1, sent: 1, failed: 0, removedDevices: crafted.length });
+    expect(await runJobAt('2026-03-28T19:31:00Z')).toMatchObject({ due: 1 });
+    await app.tasks.idle();
+    expect(app.tasks.reports.at(-2)).toMatchObject({ sent: 1, failed: 0, removed: crafted.length });
     expect(pushService.requests.filter((request) => /senza-barre|una-barra|con-utente/.test(request.path))).toEqual([]);
     expect(phone.requests).toHaveLength(1);
     for (const endpoint of crafted) expect(await readDoc(app, `pushSubscriptions/${sha256Hex(endpoint)}`), endpoint).toBeUndefined();
@@ -310,6 +353,7 @@ describe('news from the coach, and hard weeks for the coach', () => {
       requestId: 'richiesta-notifiche-1',
     });
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    await app.tasks.idle();
     expect(paolaPhone.received.at(-1)).toEqual({ title: 'Messaggio da Giulia Coach', body: 'Ciao Paola, domani si riparte!', url: '/messaggi', tag: expect.stringMatching(/^messaggio-/) });
     expect(lucaPhone.requests).toHaveLength(0);
 

@@ -2,7 +2,8 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { isChallengeOver, todayIn } from '@sfida/core/dates';
 import { dueReminders, nextReminderAt, type DueReminder } from '@sfida/core/reminders';
 import type { Deps } from '../../deps';
-import { deliverPushes, settingsFrom, settingsRef, subscriptionsOf, type Delivery } from '../../shared/push-notifier';
+import { pushTasks, type PushItem } from '../../shared/push-fan-out';
+import { settingsFrom, settingsRef, subscriptionsOf } from '../../shared/push-notifier';
 import { readOrFallback } from '../../shared/unreadable-data';
 import { toUser, userRef } from '../../shared/user-repository';
 import { trackerFrom, trackerRef } from '../../shared/tracker-repository';
@@ -10,9 +11,10 @@ import { claimDelivery, dueSchedules, scheduleRef, type ScheduleDoc } from './re
 
 // The reminders job (every 15 minutes, see index.ts): looks at the participants whose reminder
 // time has come (reminderSchedule), decides with the core rules from the server's copy of the
-// tracker whether the reminder is still wanted, sends it once (a delivery marker per participant,
-// kind and day), and moves the schedule to the next occurrence. Reads: the due schedules, and for
-// them their users, settings, trackers and devices.
+// tracker whether the reminder is still wanted, claims it once (a delivery marker per participant,
+// kind and day), moves the schedule to the next occurrence and enqueues the pushes: the queue's
+// function sends them (shared/push-fan-out.ts), so a big slot never runs into the job's timeout.
+// Reads: the due schedules, and for them their users, settings, trackers and devices.
 
 /** Schedules read per round; a round's writes fit one batch. */
 const PAGE = 200;
@@ -26,15 +28,14 @@ const UNREADABLE_RETRY_MS = 6 * 60 * 60 * 1000;
 export interface ReminderRunReport {
   /** Schedules looked at. */
   looked: number;
-  /** Reminders decided due and claimed by this run. */
+  /** Reminders decided due and claimed by this run, their pushes enqueued. */
   due: number;
-  sent: number;
-  failed: number;
-  removedDevices: number;
+  /** Tasks enqueued. */
+  tasks: number;
 }
 
-export async function runReminderJob(deps: Pick<Deps, 'db' | 'config' | 'pushAgent'>, now: Date): Promise<ReminderRunReport> {
-  const report: ReminderRunReport = { looked: 0, due: 0, sent: 0, failed: 0, removedDevices: 0 };
+export async function runReminderJob(deps: Pick<Deps, 'db' | 'config' | 'pushQueue'>, now: Date): Promise<ReminderRunReport> {
+  const report: ReminderRunReport = { looked: 0, due: 0, tasks: 0 };
   const { db, config } = deps;
   if (!config.push) return report;
   for (let round = 0; round < MAX_ROUNDS; round++) {
@@ -69,7 +70,7 @@ export async function runReminderJob(deps: Pick<Deps, 'db' | 'config' | 'pushAge
         () => {
           if (isChallengeOver(user.challengeStartDate, todayIn(user.timeZone, now))) return null;
           const due = dueReminders({ prefs, tracker: trackerFrom(trackerSnap), challengeStartDate: user.challengeStartDate, timeZone: user.timeZone, now });
-          return { due: due.filter((candidate) => candidate.kind === schedule.kind), next: nextReminderAt(schedule.kind, prefs[schedule.kind].time, user.timeZone, now) };
+          return { due: due.filter((candidate) => candidate.kind === schedule.kind), next: nextReminderAt(schedule.kind, prefs[schedule.kind].time, user.timeZone, now, user.challengeStartDate) };
         },
         () => ({ due: [], next: new Date(now.getTime() + UNREADABLE_RETRY_MS) }),
       );
@@ -86,18 +87,18 @@ export async function runReminderJob(deps: Pick<Deps, 'db' | 'config' | 'pushAge
     const claimed = await Promise.all(claims);
     // Moved on before sending: a run that stops halfway never looks at these again this time.
     await batch.commit();
-    const deliveries: Delivery[] = [];
+    const items: PushItem[] = [];
     for (const claim of claimed) {
       if (!claim) continue;
       report.due++;
       const { reminder } = claim;
       const payload = { title: reminder.title, body: reminder.body, url: reminder.url, tag: `promemoria-${reminder.kind}` };
-      for (const subscription of devices.get(claim.uid) ?? []) deliveries.push({ subscription, payload, ttlSeconds: REMINDER_TTL_SECONDS });
+      items.push({ uid: claim.uid, key: `reminder:${claim.uid}:${reminder.kind}:${reminder.day}`, payload });
     }
-    const delivered = await deliverPushes(deps, config.push, deliveries);
-    report.sent += delivered.sent;
-    report.failed += delivered.failed;
-    report.removedDevices += delivered.removed;
+    // Claimed and moved on before enqueueing: a run that stops here loses these reminders, never doubles them.
+    const tasks = pushTasks(items, null, REMINDER_TTL_SECONDS);
+    await deps.pushQueue.enqueue(tasks);
+    report.tasks += tasks.length;
     if (docs.length < PAGE) break;
   }
   return report;

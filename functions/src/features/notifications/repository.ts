@@ -1,4 +1,5 @@
 import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import type { IsoDate } from '@sfida/core/iso-date';
 import type { NotificationSettings } from '@sfida/core/notifications';
 import { nextReminderAt, type DueReminder, type ReminderKind, type ReminderPrefs } from '@sfida/core/reminders';
 import { unlessItExists } from '../../shared/firestore';
@@ -47,13 +48,13 @@ export async function dueSchedules(db: Firestore, now: Date, limit: number) {
 export async function writeSchedule(
   db: Firestore,
   uid: string,
-  input: { prefs: ReminderPrefs; timeZone: string; hasDevice: boolean; now: Date },
+  input: { prefs: ReminderPrefs; timeZone: string; challengeStartDate: IsoDate | null; hasDevice: boolean; now: Date },
 ): Promise<void> {
   const batch = db.batch();
   for (const kind of REMINDER_KINDS) {
     const reminder = input.prefs[kind];
     if (input.hasDevice && reminder.enabled) {
-      const dueAt = Timestamp.fromDate(nextReminderAt(kind, reminder.time, input.timeZone, input.now));
+      const dueAt = Timestamp.fromDate(nextReminderAt(kind, reminder.time, input.timeZone, input.now, input.challengeStartDate));
       batch.set(scheduleRef(db, uid, kind), { uid, kind, dueAt } satisfies ScheduleDoc);
     } else {
       batch.delete(scheduleRef(db, uid, kind));

@@ -33,7 +33,7 @@ export interface NotificationsDeps {
 /** Reminders are for participants: a coach has no challenge to be reminded of. */
 async function rescheduleReminders(deps: NotificationsDeps, user: User, settings: NotificationSettings, device: boolean): Promise<void> {
   const participant = user.role === 'PARTICIPANT';
-  await writeSchedule(deps.db, user.id, { prefs: settings.reminders, timeZone: user.timeZone, hasDevice: participant && device, now: deps.clock() });
+  await writeSchedule(deps.db, user.id, { prefs: settings.reminders, timeZone: user.timeZone, challengeStartDate: user.challengeStartDate, hasDevice: participant && device, now: deps.clock() });
 }
 
 export async function notificationsOf(deps: NotificationsDeps, user: User): Promise<NotificationsResponse> {

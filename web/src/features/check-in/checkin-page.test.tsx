@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OwnThread } from '@sfida/core/check-in-threads';
-import { addDays, formatItalianDate } from '@sfida/core/dates';
+import { addDays, formatItalianDate, weekdayIndex } from '@sfida/core/dates';
 import { emptyTracker, type Mood } from '@sfida/core/tracker';
 import { submitCheckIn } from '@sfida/core/tracker-actions';
 import { currentDay } from '../../lib/use-today';
@@ -40,6 +40,24 @@ describe('Check-in Settimanale', { timeout: 30_000 }, () => {
     }
     await user.click(screen.getByRole('radio', { name: /Eccellente/ }));
     expect(screen.getByRole('radio', { name: /Eccellente/ })).toBeChecked();
+  });
+
+  it("names the last day of the participant's own week as the check-in day", async () => {
+    const withArticle = ['il lunedì', 'il martedì', 'il mercoledì', 'il giovedì', 'il venerdì', 'il sabato', 'la domenica'];
+    // Started yesterday: their weeks end on the weekday before today's, five days from now.
+    const start = addDays(currentDay(), -1);
+    fakeServer(fakeUser({ challengeStartDate: start }));
+    renderApp('/checkin', <CheckinPage />);
+    expect(
+      await screen.findByText(`💡 Consiglio: fai il check-in ${withArticle[weekdayIndex(addDays(currentDay(), 5))]}, ripensando alla settimana appena trascorsa.`),
+    ).toBeInTheDocument();
+  });
+
+  it('on the last day of the participant\'s week, says today is the day', async () => {
+    // Started six days ago: today closes their first week.
+    fakeServer(fakeUser({ challengeStartDate: addDays(currentDay(), -6) }));
+    renderApp('/checkin', <CheckinPage />);
+    expect(await screen.findByText('☀️ Oggi si chiude la tua settimana: il momento ideale per fare il punto.')).toBeInTheDocument();
   });
 
   it('before a start date is chosen, says so and offers no form to fill in', async () => {

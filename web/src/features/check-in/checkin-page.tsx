@@ -5,6 +5,7 @@ import { needsSupport } from '@sfida/core/check-in-threads';
 import { challengeWeekNumber, formatItalianDate } from '@sfida/core/dates';
 import type { IsoDate } from '@sfida/core/iso-date';
 import type { Mood } from '@sfida/core/tracker';
+import { challengeWeekDayText } from '@sfida/core/reminders';
 import { currentWeekCheckIn } from '@sfida/core/tracker-actions';
 import type { User } from '@sfida/core/user';
 import { SectionCard } from '../../components/section-card';
@@ -45,7 +46,7 @@ function NotStartedNote({ startDate }: { startDate: IsoDate | null }) {
           ? `La sfida inizia il ${formatItalianDate(startDate)}: da quel giorno potrai fare il check-in della prima settimana.`
           : 'La sfida non è ancora iniziata: scegli il giorno di inizio nella dashboard, poi potrai fare il check-in della settimana.'}
       </Text>
-      <Text color="fg.muted">Il momento ideale è la domenica, ripensando alla settimana appena trascorsa.</Text>
+      <Text color="fg.muted">Il momento ideale è {challengeWeekDayText('checkIn', startDate)}, ripensando alla settimana appena trascorsa.</Text>
       {!startDate && (
         <Box>
           <Button asChild variant="outline">

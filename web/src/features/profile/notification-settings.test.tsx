@@ -64,7 +64,8 @@ function notificationsServer({
 describe('Notifications in the profile', { timeout: 20_000 }, () => {
   it("loads and shows a participant's settings", async () => {
     const answer = deferred<NotificationsResponse>();
-    notificationsServer({ answer: answer.promise });
+    // Weeks from Thursday to Wednesday: the check-in reminder on Wednesdays, the planner's on Thursdays.
+    notificationsServer({ user: fakeUser({ challengeStartDate: '2026-03-19' }), answer: answer.promise });
     renderApp('/profilo', <NotificationSettingsPanel />);
 
     expect(await screen.findByText('Caricamento delle notifiche...')).toBeInTheDocument();
@@ -74,9 +75,9 @@ describe('Notifications in the profile', { timeout: 20_000 }, () => {
     expect(habits).toBeChecked();
     expect(screen.getByText('Gli orari seguono il tuo fuso orario (Europe/Rome).')).toBeInTheDocument();
     expect(screen.getByLabelText('Orario del promemoria abitudini')).toHaveValue('20:30');
-    expect(screen.getByRole('checkbox', { name: 'Promemoria check-in: la domenica, se non l’hai ancora inviato' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Promemoria check-in: il mercoledì, se non l’hai ancora inviato' })).toBeChecked();
     expect(screen.getByLabelText('Orario del promemoria check-in')).toHaveValue('18:00');
-    expect(screen.getByRole('checkbox', { name: 'Promemoria planner: il lunedì, se non l’hai ancora scritto' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Promemoria planner: il giovedì, se non l’hai ancora scritto' })).not.toBeChecked();
     expect(screen.getByLabelText('Orario del promemoria planner')).toBeDisabled();
     expect(screen.getByRole('checkbox', { name: 'Non disturbare' })).toBeChecked();
     expect(screen.getByLabelText('Non disturbare dalle')).toHaveValue('22:00');
@@ -95,7 +96,8 @@ describe('Notifications in the profile', { timeout: 20_000 }, () => {
     const time = await screen.findByLabelText('Orario del promemoria abitudini');
     await user.clear(time);
     await user.type(time, '21:15');
-    await user.click(screen.getByRole('checkbox', { name: 'Promemoria planner: il lunedì, se non l’hai ancora scritto' }));
+    // No start date yet: the days are said in words.
+    await user.click(screen.getByRole('checkbox', { name: 'Promemoria planner: il primo giorno della tua settimana, se non l’hai ancora scritto' }));
     await user.click(screen.getByRole('checkbox', { name: 'Non disturbare' }));
     await user.click(screen.getByRole('checkbox', { name: 'Quando il coach ti manda un messaggio' }));
     await user.click(screen.getByRole('button', { name: 'Salva' }));

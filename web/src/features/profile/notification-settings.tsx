@@ -2,7 +2,8 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Box, Button, Field, Flex, Input, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { notificationMessages, notificationSettingsSchema, type NotificationSettings } from '@sfida/core/notifications';
-import { DEFAULT_REMINDER_PREFS, type ReminderKind } from '@sfida/core/reminders';
+import type { IsoDate } from '@sfida/core/iso-date';
+import { challengeWeekDayText, DEFAULT_REMINDER_PREFS, type ReminderKind } from '@sfida/core/reminders';
 import { FormError } from '../../components/form-error';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
@@ -41,12 +42,15 @@ function Group({ legend, children }: { legend: string; children: ReactNode }) {
   );
 }
 
-const reminderLabels: Record<ReminderKind, { label: string; time: string }> = {
-  habits: { label: 'Promemoria abitudini: ogni giorno, se non le hai completate tutte', time: 'Orario del promemoria abitudini' },
-  checkIn: { label: 'Promemoria check-in: la domenica, se non l’hai ancora inviato', time: 'Orario del promemoria check-in' },
-  planner: { label: 'Promemoria planner: il lunedì, se non l’hai ancora scritto', time: 'Orario del promemoria planner' },
-};
-const reminderKinds = Object.keys(reminderLabels) as ReminderKind[];
+/** The reminders' labels: the check-in and planner ones name the last and first day of the participant's own week. */
+function reminderLabelsFor(startDate: IsoDate | null): Record<ReminderKind, { label: string; time: string }> {
+  return {
+    habits: { label: 'Promemoria abitudini: ogni giorno, se non le hai completate tutte', time: 'Orario del promemoria abitudini' },
+    checkIn: { label: `Promemoria check-in: ${challengeWeekDayText('checkIn', startDate)}, se non l’hai ancora inviato`, time: 'Orario del promemoria check-in' },
+    planner: { label: `Promemoria planner: ${challengeWeekDayText('planner', startDate)}, se non l’hai ancora scritto`, time: 'Orario del promemoria planner' },
+  };
+}
+const reminderKinds: ReminderKind[] = ['habits', 'checkIn', 'planner'];
 
 /** The form's state: quiet hours keep their times while switched off, so switching back restores them. */
 interface Draft {
@@ -73,7 +77,8 @@ function validationError(settings: NotificationSettings): string | null {
   return timeIssue?.message ?? notificationMessages.invalidSettings;
 }
 
-function SettingsForm({ initial, isCoach, timeZone }: { initial: NotificationSettings; isCoach: boolean; timeZone: string }) {
+function SettingsForm({ initial, isCoach, timeZone, startDate }: { initial: NotificationSettings; isCoach: boolean; timeZone: string; startDate: IsoDate | null }) {
+  const reminderLabels = reminderLabelsFor(startDate);
   const save = useSaveNotificationSettings();
   const [draft, setDraft] = useState(() => draftOf(initial));
   const [error, setError] = useState<string | null>(null);
@@ -251,7 +256,7 @@ export function NotificationSettingsPanel() {
   return (
     <Stack gap="6">
       <DeviceBlock publicKey={query.data.publicKey} />
-      <SettingsForm initial={query.data.settings} isCoach={user?.role === 'OWNER'} timeZone={user?.timeZone ?? ''} />
+      <SettingsForm initial={query.data.settings} isCoach={user?.role === 'OWNER'} timeZone={user?.timeZone ?? ''} startDate={user?.challengeStartDate ?? null} />
     </Stack>
   );
 }

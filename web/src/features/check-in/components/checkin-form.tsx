@@ -1,7 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Box, Button, chakra, Field, Flex, Stack, Text, Textarea } from '@chakra-ui/react';
-import { formatItalianDate, weekdayIndex } from '@sfida/core/dates';
+import { formatItalianDate } from '@sfida/core/dates';
 import type { IsoDate } from '@sfida/core/iso-date';
+import { challengeWeekDayText, isCheckInDay } from '@sfida/core/reminders';
 import { MAX_REFLECTION, type Mood } from '@sfida/core/tracker';
 import { submitCheckIn } from '@sfida/core/tracker-actions';
 import { MAX_VOICE_NOTE_MS } from '@sfida/core/voice-notes';
@@ -48,7 +49,9 @@ export function CheckInForm({ today, onSent }: { today: IsoDate; onSent?: (mood:
   // The tracker as it is once the upload is done (another tab may have changed it meanwhile).
   const latest = useRef(tracker);
   latest.current = tracker;
-  const isSunday = weekdayIndex(today) === 6;
+  // The participant's week ends the day before the weekday they started on.
+  const startDate = tracker.challengeStartDate;
+  const checkInDay = isCheckInDay(startDate, today);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -162,10 +165,10 @@ export function CheckInForm({ today, onSent }: { today: IsoDate; onSent?: (mood:
         </Button>
       </Box>
 
-      <Text fontSize="sm" color="fg.muted" bg={isSunday ? 'accent.subtle' : undefined} p={isSunday ? '2' : '0'} borderRadius="md">
-        {isSunday
-          ? '☀️ Oggi è domenica: il momento ideale per fare il punto sulla settimana.'
-          : '💡 Consiglio: fai il check-in la domenica, ripensando alla settimana appena trascorsa.'}
+      <Text fontSize="sm" color="fg.muted" bg={checkInDay ? 'accent.subtle' : undefined} p={checkInDay ? '2' : '0'} borderRadius="md">
+        {checkInDay
+          ? '☀️ Oggi si chiude la tua settimana: il momento ideale per fare il punto.'
+          : `💡 Consiglio: fai il check-in ${challengeWeekDayText('checkIn', startDate)}, ripensando alla settimana appena trascorsa.`}
       </Text>
     </Stack>
   );

@@ -1,0 +1,22 @@
+import { describe, expect, test } from 'vitest';
+import { pushTasks, type PushItem } from './push-fan-out';
+
+const item = (index: number, body = 'Ciao'): PushItem => ({ uid: `u${index}`, key: `message:m:u${index}`, payload: { title: 'Messaggio', body, url: '/messaggi', tag: 'messaggio-m' } });
+
+describe('pushTasks', () => {
+  test('slices recipients into tasks of at most 200, in order, each with the topic and the TTL', () => {
+    const items = Array.from({ length: 450 }, (_, index) => item(index));
+    const tasks = pushTasks(items, 'coachMessages', 3600);
+    expect(tasks.map((task) => task.items.length)).toEqual([200, 200, 50]);
+    expect(tasks.flatMap((task) => task.items)).toEqual(items);
+    expect(tasks.every((task) => task.topic === 'coachMessages' && task.ttlSeconds === 3600)).toBe(true);
+    expect(pushTasks([], null, 60)).toEqual([]);
+  });
+
+  test('keeps each task under 60 kB of JSON, whatever the payloads', () => {
+    const long = 'x'.repeat(1500);
+    const tasks = pushTasks(Array.from({ length: 200 }, (_, index) => item(index, long)), null, 60);
+    expect(tasks.length).toBeGreaterThan(2);
+    for (const task of tasks) expect(JSON.stringify(task).length).toBeLessThan(61_000);
+  });
+});

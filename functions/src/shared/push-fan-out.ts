@@ -1,0 +1,185 @@
+import type { App } from 'firebase-admin/app';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import type { PushPayload } from '@sfida/core/notifications';
+import type { PushConfig } from '../config';
+import { sha256Hex } from './crypto';
+import { batchedWrites, unlessItExists } from './firestore';
+import { deliverPushes, settingsFrom, settingsRef, subscriptionsOf, type Delivery, type NotificationTopic, type PushDeps } from './push-notifier';
+
+// Pushes to many people leave the request (or the job) that causes them: a message to a segment
+// and a round of reminders store what they must and enqueue the pushes as tasks of at most
+// TASK_ITEMS recipients; the `pushDeliveries` function (index.ts, a Cloud Tasks queue) sends them.
+// Cloud Tasks delivers a task at least once and retries it when it fails, so each push to a device
+// is claimed first: `pushDeliveries/{sha256(key, endpoint)}` is created before the push goes and
+// marked `sent` after. A retry skips what is sent; a push that failed for a while (no answer, 429,
+// 5xx) gives its claim back and asks for the task again. A claim left `claimed` by an attempt that
+// died between claim and send is taken over once CLAIM_LEASE_MS has passed (longer than an attempt
+// may run): that push may then reach the device twice, which shows once, since a notification with
+// the same tag replaces the one showing. We prefer that to a push never sent.
+
+/** One recipient's push: `key` names it once (with each device's endpoint, the claim's id). */
+export interface PushItem {
+  uid: string;
+  key: string;
+  payload: PushPayload;
+}
+
+/** A task of the queue: pushes to a slice of recipients. */
+export interface PushTask {
+  /** The setting a recipient may have turned off (read when the task runs); null: the sender checked it. */
+  topic: NotificationTopic | null;
+  /** How long the push service keeps a push for a device that is off, in seconds. */
+  ttlSeconds: number;
+  items: PushItem[];
+}
+
+/** Where the pushes wait: Cloud Tasks (its emulator locally), or the API tests' in-process stand-in. */
+export interface PushQueue {
+  enqueue(tasks: PushTask[]): Promise<void>;
+}
+
+export interface PushTaskReport {
+  sent: number;
+  failed: number;
+  /** Subscriptions the push service no longer knows, now removed. */
+  removed: number;
+  /** Deliveries an earlier attempt already made. */
+  skipped: number;
+  /** True when something is left to do: the queue must run the task again later. */
+  retry: boolean;
+}
+
+/** The queue's function, and its region (the API's). */
+export const PUSH_QUEUE_FUNCTION = 'pushDeliveries';
+export const PUSH_QUEUE_REGION = 'europe-west1';
+/** Recipients per task: a task's pushes (10 at a time, see deliverPushes) end well within its timeout. */
+const TASK_ITEMS = 200;
+/** A task's JSON stays under this (the emulator's body limit is 100 kB once base64-encoded). */
+const TASK_BYTES = 60_000;
+/** Tasks enqueued at once (each is one request to Cloud Tasks). */
+const ENQUEUE_CONCURRENCY = 20;
+/** A claim older than this, never marked sent, was left by an attempt that died: a retry takes it over. Longer than the function's timeout. */
+export const CLAIM_LEASE_MS = 6 * 60 * 1000;
+/** Claims expire (a TTL policy on this field) once no retry could want them. */
+export const CLAIM_TTL_FIELD = 'expireAt';
+const CLAIM_TTL_MS = 8 * 24 * 60 * 60 * 1000;
+const CLAIM_WRITES = 400;
+
+/** `items` in tasks of at most TASK_ITEMS recipients and TASK_BYTES of JSON. */
+export function pushTasks(items: PushItem[], topic: NotificationTopic | null, ttlSeconds: number): PushTask[] {
+  const tasks: PushTask[] = [];
+  let current: PushItem[] = [];
+  let bytes = 0;
+  for (const item of items) {
+    const size = JSON.stringify(item).length + 1;
+    if (current.length > 0 && (current.length >= TASK_ITEMS || bytes + size > TASK_BYTES)) {
+      tasks.push({ topic, ttlSeconds, items: current });
+      current = [];
+      bytes = 0;
+    }
+    current.push(item);
+    bytes += size;
+  }
+  if (current.length > 0) tasks.push({ topic, ttlSeconds, items: current });
+  return tasks;
+}
+
+/** Runs `work` over `values`, at most `limit` at once. */
+async function eachLimited<T>(values: T[], limit: number, work: (value: T) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < values.length) await work(values[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, values.length) }, worker));
+}
+
+/**
+ * Cloud Tasks through the Admin SDK: the queue of the `pushDeliveries` function. In the emulators
+ * the SDK reaches the Cloud Tasks emulator (CLOUD_TASKS_EMULATOR_HOST, which the Functions
+ * emulator sets for its functions and the local stack for its jobs).
+ */
+export function cloudTasksPushQueue(app: App): PushQueue {
+  return {
+    async enqueue(tasks) {
+      if (tasks.length === 0) return;
+      // Loaded on the first fan-out, not at every cold start of the API.
+      const { getFunctions } = await import('firebase-admin/functions');
+      const queue = getFunctions(app).taskQueue<PushTask>(`locations/${PUSH_QUEUE_REGION}/functions/${PUSH_QUEUE_FUNCTION}`);
+      await eachLimited(tasks, ENQUEUE_CONCURRENCY, (task) => queue.enqueue(task));
+    },
+  };
+}
+
+function claimsCollection(db: Firestore) {
+  return db.collection('pushDeliveries');
+}
+
+type Claim = 'mine' | 'sent' | 'busy';
+
+/** Claims one delivery: 'mine' to send, 'sent' by an earlier attempt, 'busy' while another attempt holds it. */
+async function claim(db: Firestore, id: string, key: string, now: Date): Promise<Claim> {
+  const ref = claimsCollection(db).doc(id);
+  const fresh = { key, status: 'claimed', claimedAt: Timestamp.fromDate(now), [CLAIM_TTL_FIELD]: Timestamp.fromMillis(now.getTime() + CLAIM_TTL_MS) };
+  if (await unlessItExists(() => ref.create(fresh))) return 'mine';
+  return db.runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) {
+      tx.create(ref, fresh);
+      return 'mine';
+    }
+    if (snap.get('status') === 'sent') return 'sent';
+    const claimedAt = snap.get('claimedAt') as Timestamp;
+    if (now.getTime() - claimedAt.toMillis() < CLAIM_LEASE_MS) return 'busy';
+    // An attempt that died between its claim and its push: this one sends instead.
+    tx.update(ref, { claimedAt: fresh.claimedAt });
+    return 'mine';
+  });
+}
+
+/**
+ * Runs one task: each recipient's devices (unless they turned `topic` off), each push claimed
+ * before it goes. Never throws for a push that fails: it says `retry` instead, and the queue runs
+ * the task again; what was sent is then skipped.
+ */
+export async function runPushTask(deps: PushDeps & { config: { push: PushConfig | null } }, task: PushTask, now: Date): Promise<PushTaskReport> {
+  const { db, config } = deps;
+  const report: PushTaskReport = { sent: 0, failed: 0, removed: 0, skipped: 0, retry: false };
+  if (!config.push || task.items.length === 0) return report;
+  const devices = await subscriptionsOf(db, task.items.map((item) => item.uid));
+  const withDevices = task.items.filter((item) => devices.has(item.uid));
+  if (withDevices.length === 0) return report;
+  let wanted = withDevices;
+  if (task.topic !== null) {
+    const topic = task.topic;
+    const uids = [...new Set(withDevices.map((item) => item.uid))];
+    const settings = await db.getAll(...uids.map((uid) => settingsRef(db, uid)));
+    const on = new Set(uids.filter((_, index) => settingsFrom(settings[index]?.data())[topic]));
+    wanted = withDevices.filter((item) => on.has(item.uid));
+  }
+  const candidates = wanted.flatMap((item) =>
+    (devices.get(item.uid) ?? []).map((subscription) => ({ id: sha256Hex(`${item.key}\n${subscription.endpoint}`), key: item.key, delivery: { subscription, payload: item.payload, ttlSeconds: task.ttlSeconds } satisfies Delivery })),
+  );
+  const claims = await Promise.all(candidates.map((candidate) => claim(db, candidate.id, candidate.key, now)));
+  const mine = candidates.filter((_, index) => claims[index] === 'mine');
+  report.skipped = claims.filter((outcome) => outcome === 'sent').length;
+  // Another attempt holds these: run again later, to send them if it died.
+  if (claims.includes('busy')) report.retry = true;
+
+  const delivered = await deliverPushes(deps, config.push, mine.map((candidate) => candidate.delivery));
+  report.sent = delivered.sent;
+  report.failed = delivered.failed;
+  report.removed = delivered.removed;
+  const writes = batchedWrites(db, CLAIM_WRITES);
+  for (const [index, candidate] of mine.entries()) {
+    const ref = claimsCollection(db).doc(candidate.id);
+    if (delivered.outcomes[index] === 'failed') {
+      // Given back: a later attempt claims and sends it.
+      report.retry = true;
+      await writes.add((batch) => batch.delete(ref));
+    } else {
+      await writes.add((batch) => batch.update(ref, { status: 'sent' }));
+    }
+  }
+  await writes.flush();
+  return report;
+}
