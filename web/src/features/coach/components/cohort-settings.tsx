@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Box, Button, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { coachMessages, type CoachCohort, type UpdateCohortRequest } from '@sfida/core/coach';
 import { cohortSettingsMessages } from '@sfida/core/cohort';
 import { formatItalianDate, isChallengeStarted } from '@sfida/core/dates';
@@ -9,7 +9,7 @@ import { notify } from '../../../lib/notices';
 import { useToday } from '../../../lib/use-today';
 import { useUpdateCohort } from '../api/cohorts';
 import { ConfirmInline } from './confirm-inline';
-import { PaceFields } from './pace-fields';
+import { CohortNameField, PaceFields } from './cohort-fields';
 
 /** The cohort's name and pace (the pace until the start), and its archive. */
 export function CohortSettings({ cohort }: { cohort: CoachCohort }) {
@@ -70,12 +70,7 @@ export function CohortSettings({ cohort }: { cohort: CoachCohort }) {
       <Stack asChild gap="4">
         <form onSubmit={save} noValidate>
           <FormError message={error} />
-          <Field.Root required>
-            <Field.Label>
-              Nome della coorte <Field.RequiredIndicator />
-            </Field.Label>
-            <Input name="cohort-name" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} />
-          </Field.Root>
+          <CohortNameField value={name} onChange={setName} name="cohort-name" />
           <Box>
             <PaceFields pace={pace} onPace={setPace} name={`pace-${cohort.id}`} disabled={started} />
             {started && (

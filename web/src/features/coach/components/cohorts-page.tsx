@@ -19,7 +19,7 @@ import { useToday } from '../../../lib/use-today';
 import { registrationLink, useCoachCohorts, useCreateCohort, useNewInviteCode, useSetRegistrationOpen } from '../api/cohorts';
 import { cohortPagePath } from '../paths';
 import { ConfirmInline } from './confirm-inline';
-import { PaceFields } from './pace-fields';
+import { CohortNameField, PaceFields } from './cohort-fields';
 
 /** Copies `text` to the clipboard and says so (or that it could not). */
 async function copy(text: string, what: string) {
@@ -184,12 +184,7 @@ function NewCohortForm() {
       <Stack asChild gap="4">
         <form onSubmit={submit} noValidate>
           <FormError message={error} />
-          <Field.Root required>
-            <Field.Label>
-              Nome della coorte <Field.RequiredIndicator />
-            </Field.Label>
-            <Input name="name" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} />
-          </Field.Root>
+          <CohortNameField value={name} onChange={setName} name="name" />
           <Field.Root required invalid={dateProblem !== null}>
             <Field.Label>
               Data di inizio <Field.RequiredIndicator />

@@ -1,4 +1,4 @@
-import { Box, Flex, Stack, Text } from '@chakra-ui/react';
+import { Box, Field, Flex, Input, Stack, Text } from '@chakra-ui/react';
 import { cohortPaceLabels, type CohortPace } from '@sfida/core/cohort';
 import { NativeCheckbox } from '../../../components/native-checkbox';
 
@@ -30,5 +30,17 @@ export function PaceFields({ pace, onPace, name, disabled = false }: { pace: Coh
         ))}
       </Stack>
     </Box>
+  );
+}
+
+/** The cohort's name (required, at most 80 characters): the new cohort's and the settings' field. */
+export function CohortNameField({ value, onChange, name }: { value: string; onChange: (value: string) => void; name: string }) {
+  return (
+    <Field.Root required>
+      <Field.Label>
+        Nome della coorte <Field.RequiredIndicator />
+      </Field.Label>
+      <Input name={name} value={value} maxLength={80} onChange={(e) => onChange(e.target.value)} />
+    </Field.Root>
   );
 }
