@@ -8,7 +8,7 @@ const paceHints: Record<CohortPace, string> = {
 };
 
 /** The cohort's pace, "Tutti insieme" or "Ognuno dal suo giorno", each with what it means. */
-export function PaceFields({ pace, onPace, name, disabled = false }: { pace: CohortPace; onPace: (pace: CohortPace) => void; name: string; disabled?: boolean }) {
+export function PaceFields({ pace, onPace, name }: { pace: CohortPace; onPace: (pace: CohortPace) => void; name: string }) {
   return (
     <Box as="fieldset" borderWidth="1px" borderColor="border" rounded="md" p="3">
       <Text as="legend" fontSize="sm" fontWeight="medium" px="1">
@@ -16,8 +16,8 @@ export function PaceFields({ pace, onPace, name, disabled = false }: { pace: Coh
       </Text>
       <Stack gap="3">
         {(['together', 'ownDay'] as const).map((value) => (
-          <Flex as="label" key={value} gap="2" align="flex-start" cursor={disabled ? 'default' : 'pointer'}>
-            <NativeCheckbox type="radio" name={name} value={value} checked={pace === value} disabled={disabled} onChange={() => onPace(value)} mt="1" />
+          <Flex as="label" key={value} gap="2" align="flex-start" cursor="pointer">
+            <NativeCheckbox type="radio" name={name} value={value} checked={pace === value} onChange={() => onPace(value)} mt="1" />
             <Box>
               <Text as="span" fontWeight="600">
                 {cohortPaceLabels[value]}

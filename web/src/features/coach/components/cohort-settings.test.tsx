@@ -42,7 +42,7 @@ describe('Impostazioni della coorte', { timeout: 20_000 }, () => {
     await user.clear(name);
     await user.type(name, 'Autunno insieme');
     await user.click(within(settings()).getByRole('radio', { name: /Tutti insieme/ }));
-    await user.click(within(settings()).getByRole('button', { name: 'Salva le impostazioni' }));
+    await user.click(within(settings()).getByRole('button', { name: 'Salva nome e ritmo' }));
 
     await waitFor(() => expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ name: 'Autunno insieme', pace: 'together' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Autunno insieme' })).toBeInTheDocument();
@@ -52,8 +52,8 @@ describe('Impostazioni della coorte', { timeout: 20_000 }, () => {
     settingsServer([fakeCohort({ startDate: mondayOf(addDays(today(), -7)), pace: 'together' })]);
     renderApp('/coach/cohort-1');
     const region = await screen.findByRole('region', { name: 'Impostazioni della coorte' });
-    expect(within(region).getByRole('radio', { name: /Tutti insieme/ })).toBeChecked();
-    expect(within(region).getByRole('radio', { name: /Ognuno dal suo giorno/ })).toBeDisabled();
+    expect(within(region).getByText('Ritmo della coorte:')).toHaveTextContent('Ritmo della coorte: Tutti insieme');
+    expect(within(region).queryByRole('radio')).not.toBeInTheDocument();
     expect(within(region).getByText('Il ritmo della coorte non si può cambiare dopo l’inizio.')).toBeInTheDocument();
   });
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { coachMessages, type CoachCohort, type UpdateCohortRequest } from '@sfida/core/coach';
-import { cohortSettingsMessages } from '@sfida/core/cohort';
+import { cohortPaceLabels, cohortSettingsMessages } from '@sfida/core/cohort';
 import { formatItalianDate, isChallengeStarted } from '@sfida/core/dates';
 import { FormError } from '../../../components/form-error';
 import { errorMessage } from '../../../lib/api-client';
@@ -71,17 +71,22 @@ export function CohortSettings({ cohort }: { cohort: CoachCohort }) {
         <form onSubmit={save} noValidate>
           <FormError message={error} />
           <CohortNameField value={name} onChange={setName} name="cohort-name" />
-          <Box>
-            <PaceFields pace={pace} onPace={setPace} name={`pace-${cohort.id}`} disabled={started} />
-            {started && (
+          {started ? (
+            // After the start the pace is a fact, said in words rather than as radios that cannot change.
+            <Box>
+              <Text>
+                Ritmo della coorte: <Text as="strong">{cohortPaceLabels[cohort.pace]}</Text>
+              </Text>
               <Text fontSize="sm" color="fg.muted" mt="1">
                 {cohortSettingsMessages.paceLocked}.
               </Text>
-            )}
-          </Box>
+            </Box>
+          ) : (
+            <PaceFields pace={pace} onPace={setPace} name={`pace-${cohort.id}`} />
+          )}
           <Box>
             <Button type="submit" size="sm" loading={change.isPending}>
-              Salva le impostazioni
+              Salva nome e ritmo
             </Button>
           </Box>
         </form>
