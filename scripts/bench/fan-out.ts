@@ -11,9 +11,9 @@ import { seedCoach } from './seed-cohort';
 
 // A coach's message to a segment of 50 and of 5,000 participants, each with a subscribed device on
 // a local stand-in push service (the API tests' certificate, which the bench's Functions emulator
-// trusts through NODE_EXTRA_CA_CERTS). The request answers once the message and its copies are
-// stored and the pushes enqueued; the Cloud Tasks emulator then runs the pushDeliveries function,
-// which sends them. Measured: the request's p50 at each size, the time from the request to the last
+// trusts through NODE_EXTRA_CA_CERTS). The request answers once the message and its recipients are
+// stored and their tasks enqueued; the Cloud Tasks emulator then runs the pushDeliveries function,
+// which writes each recipient's copy and sends their push. Measured: the request's p50 at each size, the time from the request to the last
 // push the stand-in receives, and the pushes any device received more than once.
 
 export const SMALL_SEGMENT = 50;

@@ -78,7 +78,8 @@ test('a hard week: first in the coach\'s queue, answered, read and answered back
     await composer.getByRole('button', { name: 'Invia messaggio' }).click();
     await expect(page.getByText('Messaggio inviato a 1 partecipante')).toBeVisible();
 
-    expect(await inboxTexts(nina.context)).toEqual(['Ciao Nina, manca il tuo check-in della settimana 1!']);
+    // The copy is written by the message's task (the push queue), a moment after the answer.
+    await expect.poll(() => inboxTexts(nina.context)).toEqual(['Ciao Nina, manca il tuo check-in della settimana 1!']);
     expect(await inboxTexts(sara.context)).toEqual([]);
     expect(await inboxTexts(luca.context)).toEqual([]);
     await nina.page.goto('/messaggi');

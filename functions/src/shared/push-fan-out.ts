@@ -4,11 +4,14 @@ import type { PushPayload } from '@sfida/core/notifications';
 import type { PushConfig } from '../config';
 import { sha256Hex } from './crypto';
 import { batchedWrites, unlessItExists } from './firestore';
+import { createInboxCopies, type InboxCopy } from './inbox-repository';
 import { deliverPushes, settingsFrom, settingsRef, subscriptionsOf, type Delivery, type NotificationTopic, type PushDeps } from './push-notifier';
 
 // Pushes to many people leave the request (or the job) that causes them: a message to a segment
 // and a round of reminders store what they must and enqueue the pushes as tasks of at most
 // TASK_ITEMS recipients; the `pushDeliveries` function (index.ts, a Cloud Tasks queue) sends them.
+// A message's task also carries each recipient's inbox copy and writes it before the push: the
+// request then stores only the message and its recipients' ids, whatever the segment's size.
 // Cloud Tasks delivers a task at least once and retries it when it fails, so each push to a device
 // is claimed first: `pushDeliveries/{sha256(key, endpoint)}` is created before the push goes and
 // marked `sent` after. A retry skips what is sent; a push that failed for a while (no answer, 429,
@@ -22,6 +25,8 @@ export interface PushItem {
   uid: string;
   key: string;
   payload: PushPayload;
+  /** A coach's message: the recipient's inbox copy, written (once) before their push, devices or not. */
+  inbox?: InboxCopy;
 }
 
 /** A task of the queue: pushes to a slice of recipients. */
@@ -137,13 +142,15 @@ async function claim(db: Firestore, id: string, key: string, now: Date): Promise
 }
 
 /**
- * Runs one task: each recipient's devices (unless they turned `topic` off), each push claimed
- * before it goes. Never throws for a push that fails: it says `retry` instead, and the queue runs
+ * Runs one task: the inbox copies it carries, then each recipient's devices (unless they turned
+ * `topic` off), each push claimed before it goes. Never throws for a push that fails: it says `retry` instead, and the queue runs
  * the task again; what was sent is then skipped.
  */
 export async function runPushTask(deps: PushDeps & { config: { push: PushConfig | null } }, task: PushTask, now: Date): Promise<PushTaskReport> {
   const { db, config } = deps;
   const report: PushTaskReport = { sent: 0, failed: 0, removed: 0, skipped: 0, retry: false };
+  // The copies first: a participant whose phone shows the push finds the message in the app.
+  await createInboxCopies(db, task.items.flatMap((item) => (item.inbox ? [item.inbox] : [])));
   if (!config.push || task.items.length === 0) return report;
   const devices = await subscriptionsOf(db, task.items.map((item) => item.uid));
   const withDevices = task.items.filter((item) => devices.has(item.uid));

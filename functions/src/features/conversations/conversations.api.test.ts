@@ -236,6 +236,8 @@ describe('a two-way conversation', () => {
     app.advance(60_000);
     const sent = await mine.client.post(`/api/coach/cohorts/${cohortId}/messages`, { requestId: randomUUID(), text: 'Ciao {nome}, domani si parte!', segment: 'all' });
     expect(sent.status).toBe(201);
+    // The copies are written by the message's tasks.
+    await app.tasks.idle();
 
     // The reply moved the thread, and nothing is unread for the coach yet.
     expect((await list(mine.client)).conversations).toMatchObject([{ userId: paola.user.id, unread: 0, lastPreview: { from: 'coach', text: 'Ti ascolto, Paola' } }]);

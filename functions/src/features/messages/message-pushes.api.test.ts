@@ -10,9 +10,9 @@ import { readDoc, startTestApp, type TestApp } from '../../test-support/api-harn
 import { newId, signedInCoach, writeCohort } from '../../test-support/cohort-fixtures';
 import { BrowserDevice, startPushService, type PushServiceStandIn } from '../../test-support/push-service';
 
-// A message to a segment answers the coach once the message and its copies are stored; its pushes
-// go through the task queue (here the in-process stand-in, which delivers every task twice), each
-// push to a device once.
+// A message to a segment answers the coach once the message and its recipients are stored; each
+// recipient's copy and push go through the task queue (here the in-process stand-in, which delivers
+// every task twice), each copy written once and each push to a device sent once.
 
 let app: TestApp;
 let pushService: PushServiceStandIn;
@@ -61,7 +61,7 @@ async function send(client: Awaited<ReturnType<typeof signedInCoach>>['client'],
 }
 
 describe('a message to a segment fans out through the task queue', () => {
-  test('the coach is answered once the message and its copies are stored, before any push; then each device gets its own copy once', async () => {
+  test('the coach is answered once the message and its recipients are stored, before any copy or push; then each recipient gets their copy, and each device its push, once', async () => {
     const coach = await signedInCoach(app, 'Giulia Coach');
     const cohortId = await writeCohort(app, { coachIds: [coach.user.id], startDate: START });
     const people = await members(cohortId, 130);
@@ -71,28 +71,42 @@ describe('a message to a segment fans out through the task queue', () => {
     const reply = await send(coach.client, cohortId, 'Ciao {nome}, si riparte!');
     expect(reply.status, JSON.stringify(reply.body)).toBe(201);
     expect(reply.body.recipientCount).toBe(130);
-    // Stored: the message (sent: every copy written, every push enqueued) and each copy; no push yet.
-    expect(await readDoc(app, `cohortMessages/${reply.body.id}`)).toMatchObject({ status: 'sent', recipientCount: 130 });
-    expect(await readDoc(app, `inboxMessages/${reply.body.id}_${people[0]!.uid}`)).toMatchObject({ text: 'Ciao Persona0, si riparte!' });
+    // Stored: the message with its recipients (sent: every task enqueued); no copy and no push yet.
+    const stored = await readDoc(app, `cohortMessages/${reply.body.id}`);
+    expect(stored).toMatchObject({ status: 'sent', recipientCount: 130 });
+    expect(new Set(stored!.recipientIds as string[])).toEqual(new Set(people.map((person) => person.uid)));
+    expect(await readDoc(app, `inboxMessages/${reply.body.id}_${people[0]!.uid}`)).toBeUndefined();
     expect(pushService.requests.filter((request) => people.some((person) => person.device.path === request.path))).toEqual([]);
-    // 130 recipients: one task (at most 200 each), every recipient in it once.
+    // 130 recipients: tasks of at most 200 and 60 kB (each item carries its copy), every recipient in one of them once.
     const tasks = app.tasks.enqueued.slice(before);
-    expect(tasks.map((task) => task.items.length)).toEqual([130]);
-    expect(new Set(tasks[0]!.items.map((item) => item.uid))).toEqual(new Set(people.map((person) => person.uid)));
-    expect(tasks[0]).toMatchObject({ topic: 'coachMessages', ttlSeconds: 86_400 });
-
+    const uids = tasks.flatMap((task) => task.items.map((item) => item.uid));
+    expect([...uids].sort()).toEqual(people.map((person) => person.uid).sort());
+    for (const task of tasks) {
+      expect(task).toMatchObject({ topic: 'coachMessages', ttlSeconds: 86_400 });
+      expect(JSON.stringify(task).length).toBeLessThanOrEqual(60_000);
+    }
     app.tasks.release();
     await app.tasks.idle();
+    // Each recipient's copy, their name filled in, once (the task ran twice).
+    const copies = await app.deps.db.collection('inboxMessages').where('messageId', '==', reply.body.id).get();
+    expect(copies.size).toBe(130);
+    expect(await readDoc(app, `inboxMessages/${reply.body.id}_${people[0]!.uid}`)).toMatchObject({ userId: people[0]!.uid, text: 'Ciao Persona0, si riparte!', readAt: null });
     for (const person of people) {
       expect(person.device.received, person.name).toEqual([
         { title: 'Messaggio da Giulia Coach', body: `Ciao ${person.name.split(' ')[0]}, si riparte!`, url: '/messaggi', tag: `messaggio-${reply.body.id}` },
       ]);
     }
-    // The task ran twice (the stand-in's duplicate): the second time everything was skipped.
-    expect(app.tasks.reports.slice(-2).map(({ sent, skipped, retry }) => ({ sent, skipped, retry }))).toEqual([
-      { sent: 130, skipped: 0, retry: false },
-      { sent: 0, skipped: 130, retry: false },
-    ]);
+    // Each task ran twice (the stand-in's duplicate): the second time everything was skipped.
+    const reports = app.tasks.reports.slice(-2 * tasks.length);
+    expect(reports.reduce((sum, report) => sum + report.sent, 0)).toBe(130);
+    expect(reports.reduce((sum, report) => sum + report.skipped, 0)).toBe(130);
+    expect(reports.every((report) => !report.retry)).toBe(true);
+    // A later attempt (a retry of the queue) leaves a copy the participant has read as it is.
+    const copyPath = `inboxMessages/${reply.body.id}_${people[0]!.uid}`;
+    await app.deps.db.doc(copyPath).update({ readAt: WEEK1.toISOString() });
+    const first = tasks.find((task) => task.items.some((item) => item.uid === people[0]!.uid))!;
+    expect(await run(first)).toMatchObject({ sent: 0, skipped: first.items.length });
+    expect(await readDoc(app, copyPath)).toMatchObject({ readAt: WEEK1.toISOString() });
   });
 
   test('a push that failed for a while is tried again by the task\'s retry, and only that one; 404 and 410 remove the subscription', async () => {

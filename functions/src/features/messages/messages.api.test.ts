@@ -46,6 +46,8 @@ async function preview(client: Client, cohortId: string, audience: object) {
 }
 
 async function inbox(member: Member): Promise<Inbox> {
+  // The copies are written by the message's tasks: the queue has run them by then.
+  await app.tasks.idle();
   const reply = await member.client.get('/api/me/inbox');
   expect(reply.status).toBe(200);
   return inboxSchema.parse(reply.body);

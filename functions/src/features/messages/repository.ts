@@ -1,11 +1,12 @@
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { INBOX_MESSAGES, type InboxMessage, type Segment, type SentMessage } from '@sfida/core/cohort-messages';
-import { batchedWrites, unlessItExists } from '../../shared/firestore';
+import { unlessItExists } from '../../shared/firestore';
 import { inboxCollection, type InboxDoc } from '../../shared/inbox-repository';
 
 // `cohortMessages/{coachId}_{requestId}`: a message as a coach sent it, with who it went to. Its id
 // comes from the coach's request id, so a retry of the same send finds it instead of sending again.
-// `inboxMessages/{messageId}_{uid}`: one per recipient, with the text filled in for them.
+// `inboxMessages/{messageId}_{uid}`: one per recipient, with the text filled in for them, written by
+// the message's push tasks (shared/push-fan-out.ts).
 
 export interface MessageDoc {
   cohortId: string;
@@ -18,12 +19,10 @@ export interface MessageDoc {
   recipientIds: string[];
   recipientCount: number;
   sentAt: string;
-  /** `sending` until every inbox copy is written and every push enqueued: a retry then finishes the fan-out. */
+  /** `sending` until every recipient's task (copy and push) is enqueued: a retry then finishes the fan-out. */
   status: 'sending' | 'sent';
 }
 
-/** Writes per batch of the fan-out: under Firestore's 500. */
-const FAN_OUT_BATCH = 400;
 /** A cohort's sent messages the console lists. */
 export const SENT_LIST = 20;
 
@@ -53,17 +52,12 @@ export async function createMessage(db: Firestore, messageId: string, doc: Messa
   return unlessItExists(() => messageRef(db, messageId).create(doc));
 }
 
-/** Writes each recipient's copy (set: a resumed fan-out rewrites the same documents, never a second copy). */
-export async function writeCopies(db: Firestore, messageId: string, copies: Array<Omit<InboxDoc, 'messageId' | 'readAt'>>): Promise<void> {
-  const writes = batchedWrites(db, FAN_OUT_BATCH);
-  for (const copy of copies) {
-    const doc: InboxDoc = { ...copy, messageId, readAt: null };
-    await writes.add((batch) => batch.set(inboxCollection(db).doc(`${messageId}_${copy.userId}`), doc));
-  }
-  await writes.flush();
+/** A recipient's copy of a message: one id per message and recipient, so a retry finds it instead of writing a second. */
+export function inboxIdOf(messageId: string, userId: string): string {
+  return `${messageId}_${userId}`;
 }
 
-/** The message's copies are written and its pushes enqueued. */
+/** The message's tasks (each recipient's copy and push) are enqueued. */
 export async function markSent(db: Firestore, messageId: string): Promise<void> {
   await messageRef(db, messageId).update({ status: 'sent' });
 }

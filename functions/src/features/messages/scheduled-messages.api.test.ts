@@ -47,6 +47,8 @@ async function waiting(client: Client, cohortId: string): Promise<ScheduledMessa
 }
 
 async function inboxTexts(member: Member): Promise<string[]> {
+  // The copies are written by the message's tasks: the queue has run them by then.
+  await app.tasks.idle();
   const reply = await member.client.get('/api/me/inbox');
   expect(reply.status).toBe(200);
   return inboxSchema.parse(reply.body).messages.map((message) => message.text);

@@ -20,20 +20,26 @@ import type { CoachedCohort } from '../../shared/cohort-repository';
 import { conversationOf } from '../../shared/conversation-repository';
 import { isDocumentId } from '@sfida/core/document-id';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../shared/http-error';
+import type { InboxCopy } from '../../shared/inbox-repository';
 import { pushTasks } from '../../shared/push-fan-out';
 import { toUser, userRef } from '../../shared/user-repository';
 import { participantsPage } from '../../shared/participant-repository';
 import { trackersOf } from '../../shared/tracker-repository';
 import { readOrFallback } from '../../shared/unreadable-data';
-import { createMessage, inboxOf, markSent, markRead, messageById, messageIdOf, sentMessageOf, sentMessages, writeCopies, type MessageDoc } from './repository';
+import { createMessage, inboxIdOf, inboxOf, markSent, markRead, messageById, messageIdOf, sentMessageOf, sentMessages, type MessageDoc } from './repository';
 
 type MessageDeps = Pick<ApiDeps, 'db' | 'clock' | 'limiter' | 'config' | 'pushQueue'>;
 
 /** Messages a coach may send per hour (retries of one send count once). */
 export const MESSAGES_PER_HOUR = 20;
 const HOUR_MS = 60 * 60 * 1000;
-/** Participants (and trackers) read per page while a segment is computed. */
+/** Participants (and trackers) read per page while a segment that looks at trackers is computed. */
 const AUDIENCE_PAGE = 200;
+/**
+ * Participants read per page for 'all' and 'tag' (no tracker read): the documents pages of 200
+ * would read, in fewer round trips, each of which the coach's answer waits for.
+ */
+const EVERYONE_PAGE = 2000;
 /** A send still `sending` after this long was cut short (a crash): a retry finishes it. Sooner, it is the first request still at work. */
 const STALLED_SEND_MS = 60 * 1000;
 
@@ -90,7 +96,7 @@ export async function recipientsOf(
   const recipients: Recipient[] = [];
   let after: string | null = null;
   for (;;) {
-    const { participants, more } = await participantsPage(db, cohortId, after, AUDIENCE_PAGE, tag);
+    const { participants, more } = await participantsPage(db, cohortId, after, everyone ? EVERYONE_PAGE : AUDIENCE_PAGE, tag);
     const members = participants.filter((p) => withinAudience(p.user, p.withdrawn, p.disabled));
     const trackers = everyone ? new Map() : await trackersOf(db, members.map((p) => p.user.id));
     for (const { user } of members) {
@@ -125,13 +131,18 @@ function placeholdersFor(user: User, now: Date): PlaceholderValues {
 }
 
 /** Each recipient's copy: `{nome}` and `{settimana}` filled for them. */
-function copiesFor(recipients: User[], message: Pick<MessageDoc, 'cohortId' | 'coachName' | 'text' | 'sentAt'>, now: Date) {
+function copiesFor(recipients: User[], messageId: string, message: Pick<MessageDoc, 'cohortId' | 'coachName' | 'text' | 'sentAt'>, now: Date): InboxCopy[] {
   return recipients.map((user) => ({
-    userId: user.id,
-    cohortId: message.cohortId,
-    coachName: message.coachName,
-    sentAt: message.sentAt,
-    text: fillPlaceholders(message.text, placeholdersFor(user, now)),
+    id: inboxIdOf(messageId, user.id),
+    doc: {
+      userId: user.id,
+      messageId,
+      cohortId: message.cohortId,
+      coachName: message.coachName,
+      sentAt: message.sentAt,
+      text: fillPlaceholders(message.text, placeholdersFor(user, now)),
+      readAt: null,
+    },
   }));
 }
 
@@ -143,21 +154,21 @@ async function resumeDelivery(deps: SendDeps, messageId: string, message: Messag
     const snaps = await db.getAll(...message.recipientIds.slice(i, i + AUDIENCE_PAGE).map((id) => userRef(db, id)));
     users.push(...snaps.filter((snap) => snap.exists).map(toUser));
   }
-  await deliver(deps, messageId, message, copiesFor(users, message, now));
+  await deliver(deps, messageId, message, copiesFor(users, messageId, message, now));
 }
 
 /** A push to a recipient's devices is kept this long for a device that is off. */
 const MESSAGE_PUSH_TTL_SECONDS = 24 * 60 * 60;
 
 /**
- * Writes each recipient's copy, enqueues their pushes (sent by the queue's function, each once: see
- * shared/push-fan-out.ts), then marks the message sent. A send that stops half-way leaves it
- * `sending`: a retry does all three again, and no copy or push is doubled.
+ * Enqueues each recipient's task: their copy, written first, then their push (each once: see
+ * shared/push-fan-out.ts), then marks the message sent. The answer waits for neither: the copies
+ * reach the inboxes a moment after it. A send that stops half-way leaves it `sending`: a retry
+ * enqueues again, and no copy or push is doubled (a copy is created once, a push claimed once).
  */
-async function deliver(deps: SendDeps, messageId: string, message: MessageDoc, copies: ReturnType<typeof copiesFor>): Promise<void> {
-  await writeCopies(deps.db, messageId, copies);
+async function deliver(deps: SendDeps, messageId: string, message: MessageDoc, copies: InboxCopy[]): Promise<void> {
   // Each phone shows its own copy, placeholders filled in.
-  const items = copies.map((copy) => ({ uid: copy.userId, key: `message:${messageId}:${copy.userId}`, payload: coachMessagePush(message.coachName, copy.text, messageId) }));
+  const items = copies.map((copy) => ({ uid: copy.doc.userId, key: `message:${messageId}:${copy.doc.userId}`, payload: coachMessagePush(message.coachName, copy.doc.text, messageId), inbox: copy }));
   await deps.pushQueue.enqueue(pushTasks(items, 'coachMessages', MESSAGE_PUSH_TTL_SECONDS));
   await markSent(deps.db, messageId);
 }
@@ -202,8 +213,8 @@ export interface DispatchOptions {
 
 /**
  * The one send path, for a message sent at once and a scheduled one alike: `cohortMessages/{messageId}`
- * is created before any copy is written (its create() precondition makes the send once), then
- * each recipient gets their copy, and their push is enqueued: the coach's answer waits for no push. A send whose id exists is the same message again:
+ * is created with its recipients' ids (its create() precondition makes the send once), then each
+ * recipient's copy and push are enqueued: the coach's answer waits for no copy and no push. A send whose id exists is the same message again:
  * it answers that message (`created` false), finishing a fan-out left half-way, and sends nothing new.
  */
 export async function dispatch(deps: SendDeps, messageId: string, outgoing: Outgoing, now: Date, options: DispatchOptions): Promise<{ created: boolean; message: SentMessage }> {
@@ -235,7 +246,7 @@ export async function dispatch(deps: SendDeps, messageId: string, outgoing: Outg
     const current = await messageById(db, messageId);
     return { created: false, message: await replay(deps, messageId, current!, outgoing, now) };
   }
-  await deliver(deps, messageId, message, copiesFor(recipients, message, now));
+  await deliver(deps, messageId, message, copiesFor(recipients, messageId, message, now));
   return { created: true, message: sentMessageOf(messageId, message) };
 }
 

@@ -312,6 +312,8 @@ describe('tags', () => {
       body: { message: messageTexts.requestReused },
     });
     expect(sentMessageSchema.parse(sent.body)).toMatchObject({ segment: 'tag', tag: 'premium', recipientCount: 2 });
+    // The copies are written by the message's tasks.
+    await app.tasks.idle();
     expect((await anna.client.get<{ messages: Array<{ text: string }> }>('/api/me/inbox')).body.messages.map((m) => m.text)).toEqual(['Ciao Anna']);
     expect((await gone.client.get<{ messages: unknown[] }>('/api/me/inbox')).body.messages).toEqual([]);
   });
