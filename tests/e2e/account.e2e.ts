@@ -238,7 +238,8 @@ test.describe('Profilo', () => {
     const habitsTime = section.getByLabel('Orario del promemoria abitudini');
     await expect(habitsTime).toHaveValue('20:30');
     await habitsTime.fill('21:15');
-    await section.getByText('Promemoria planner: il lunedì, se non l’hai ancora scritto').click();
+    // No start chosen yet: the reminder names the first day of the participant's own week in words.
+    await section.getByText('Promemoria planner: il primo giorno della tua settimana, se non l’hai ancora scritto').click();
     await expect(section.getByLabel('Orario del promemoria planner')).toBeDisabled();
     await section.getByText('Quando il coach ti manda un messaggio').click();
     await section.getByRole('button', { name: 'Salva' }).click();

@@ -153,6 +153,8 @@ test('a check-in with a voice note: recorded on the phone, played and answered b
     expect(((await sent.json()) as { voiceNote: { id: string } | null }).voiceNote?.id).toBe(messageNote.id);
     const ownPlayer = sara.page.locator(`[data-voice-note="${messageNote.id}"] audio`);
     await expect(ownPlayer).toHaveAccessibleName(/^Nota vocale di Sara Voce, \d+ second/);
+    // The composer's button back from "Invio..." at full opacity: axe judges its colours, not a fade.
+    await expect(sara.page.getByRole('button', { name: 'Invia', exact: true })).toHaveCSS('opacity', '1');
     await expectNoSeriousAxeViolations(sara.page, '/messaggi (nota vocale inviata)');
 
     // The coach finds the thread in Conversazioni ("Nota vocale" as its preview), opens it, and plays the note.
