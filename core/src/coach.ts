@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { isDocumentId } from './document-id';
-import { cohortPaceSchema, communityLinkSchema, reservedEventsTextSchema } from './cohort';
+import { cohortPaceSchema, cohortRulesSchema, communityLinkSchema, reservedEventsTextSchema } from './cohort';
 import { isoDateSchema } from './iso-date';
 import { textParam } from './query-params';
 import { notePreviewSchema, readTagParam, tagTexts } from './participant-notes';
@@ -62,6 +62,7 @@ export const coachCohortSchema = z.object({
   pace: cohortPaceSchema,
   communityLink: z.nullable(z.string()),
   reservedEventsText: z.nullable(z.string()),
+  rules: cohortRulesSchema,
   /** When a coach archived it (read-only, out of the lists, data and export kept); null while active. */
   archivedAt: z.nullable(z.string()),
 });
@@ -83,6 +84,7 @@ export type CreateCohortRequest = z.infer<typeof createCohortRequestSchema>;
 /**
  * `PATCH /api/coach/cohorts/{cohortId}`: rename, open or close registrations, change the pace
  * (until the start), set the community link and the reserved-events text (null clears them),
+ * turn motivation rules on or off,
  * archive (true) or bring back (false). An archived cohort accepts only `archived: false`.
  */
 export const updateCohortRequestSchema = z.object({
@@ -91,6 +93,8 @@ export const updateCohortRequestSchema = z.object({
   pace: z.optional(cohortPaceSchema),
   communityLink: z.optional(communityLinkSchema),
   reservedEventsText: z.optional(reservedEventsTextSchema),
+  /** The rules to change; the ones left out stay as they are. */
+  rules: z.optional(z.partial(cohortRulesSchema)),
   archived: z.optional(z.boolean()),
 });
 export type UpdateCohortRequest = z.infer<typeof updateCohortRequestSchema>;

@@ -55,6 +55,59 @@ export const reservedEventsTextSchema = z.nullable(
     ),
 );
 
+/**
+ * The motivation rules a coach chooses for their cohort. Each one changes what the server vouches
+ * for (points, streaks, reminders), so points and their explanation are worked out from these
+ * same values on both sides.
+ */
+export const cohortRulesSchema = z.object({
+  /** "Bentornato": a bonus for the first on-time tick of a habit after missed days. */
+  comebackBonus: z.boolean(),
+  /** "Jolly": the first missed day of a week does not break a habit's streak. */
+  forgivingStreak: z.boolean(),
+  /** Small teams ranked by average points per member. */
+  teamLeaderboard: z.boolean(),
+  /** A reminder at the day and time a planner action was planned for, if it is not done by then. */
+  plannedActionReminders: z.boolean(),
+});
+export type CohortRules = z.infer<typeof cohortRulesSchema>;
+export type CohortRule = keyof CohortRules;
+
+/** In the order the coach's settings and "Come funzionano i punti" list them. */
+export const COHORT_RULES: readonly CohortRule[] = ['comebackBonus', 'forgivingStreak', 'teamLeaderboard', 'plannedActionReminders'];
+
+export const cohortRuleLabels: Record<CohortRule, { label: string; hint: string }> = {
+  comebackBonus: { label: 'Bonus “Bentornato”', hint: 'Punti extra a chi riprende un’abitudine dopo uno o più giorni mancati.' },
+  forgivingStreak: { label: 'Serie con jolly', hint: 'Ogni settimana il primo giorno mancato di un’abitudine non interrompe la serie.' },
+  teamLeaderboard: { label: 'Classifica a squadre', hint: 'Squadre da 3 a 6 persone, confrontate per media di punti per membro.' },
+  plannedActionReminders: {
+    label: 'Promemoria delle azioni pianificate',
+    hint: 'Un promemoria al giorno e all’ora scelti, se l’azione non è ancora fatta.',
+  },
+};
+
+/** Cohorts stored before the rules existed, the default local one among them: the product spec's points table exactly. */
+export const STORED_COHORT_RULES: CohortRules = {
+  comebackBonus: false,
+  forgivingStreak: false,
+  teamLeaderboard: false,
+  plannedActionReminders: false,
+};
+/** New cohorts get every rule; their coach turns off what they do not want. */
+export const NEW_COHORT_RULES: CohortRules = {
+  comebackBonus: true,
+  forgivingStreak: true,
+  teamLeaderboard: true,
+  plannedActionReminders: true,
+};
+
+/** The rules a stored cohort runs by: a rule it does not store is off. */
+export function cohortRulesOf(stored: Partial<CohortRules> | null | undefined): CohortRules {
+  const rules = { ...STORED_COHORT_RULES };
+  for (const rule of COHORT_RULES) if (typeof stored?.[rule] === 'boolean') rules[rule] = stored[rule];
+  return rules;
+}
+
 /** `GET /api/cohorts/{cohortId}`: the cohort as its participants (and coaches) see it. */
 export const cohortInfoSchema = z.object({
   id: z.string(),
@@ -64,5 +117,6 @@ export const cohortInfoSchema = z.object({
   pace: cohortPaceSchema,
   communityLink: z.nullable(z.string()),
   reservedEventsText: z.nullable(z.string()),
+  rules: cohortRulesSchema,
 });
 export type CohortInfo = z.infer<typeof cohortInfoSchema>;

@@ -1,6 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { coachMessages } from '@sfida/core/coach';
-import { DEFAULT_STORED_PACE, type CohortInfo, type CohortPace } from '@sfida/core/cohort';
+import { DEFAULT_STORED_PACE, cohortRulesOf, type CohortInfo, type CohortPace, type CohortRules } from '@sfida/core/cohort';
 import type { User } from '@sfida/core/user';
 import { forbidden, notFound } from './http-error';
 
@@ -26,6 +26,8 @@ export interface CohortDoc {
   communityLink?: string | null;
   /** The "Eventi riservati" banner's text; null or absent when the events are open to the whole cohort. */
   reservedEventsText?: string | null;
+  /** Its motivation rules (core/cohort.ts); a rule it does not store is off, as on cohorts stored before them. */
+  rules?: Partial<CohortRules>;
   /** When a coach archived it: read-only and out of the lists. Null or absent while active. */
   archivedAt?: string | null;
 }
@@ -36,14 +38,15 @@ export function cohortSettingsOf(cohort: CohortDoc) {
     pace: cohort.pace ?? DEFAULT_STORED_PACE,
     communityLink: cohort.communityLink ?? null,
     reservedEventsText: cohort.reservedEventsText ?? null,
+    rules: cohortRulesOf(cohort.rules),
     archivedAt: cohort.archivedAt ?? null,
   };
 }
 
 /** The cohort as its participants see it (`GET /api/cohorts/{cohortId}`). */
 export function cohortInfoOf(id: string, cohort: CohortDoc): CohortInfo {
-  const { pace, communityLink, reservedEventsText } = cohortSettingsOf(cohort);
-  return { id, name: cohort.name, startDate: cohort.startDate, pace, communityLink, reservedEventsText };
+  const { pace, communityLink, reservedEventsText, rules } = cohortSettingsOf(cohort);
+  return { id, name: cohort.name, startDate: cohort.startDate, pace, communityLink, reservedEventsText, rules };
 }
 
 export function cohortsCollection(db: Firestore) {

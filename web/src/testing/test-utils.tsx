@@ -1,4 +1,4 @@
-import type { CohortInfo } from '@sfida/core/cohort';
+import { STORED_COHORT_RULES, type CohortInfo } from '@sfida/core/cohort';
 import type { ReactNode } from 'react';
 import { configure, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -150,9 +150,9 @@ export function fakeServer(user: User | null, answers: ApiHandler | ApiRoutes = 
   return calls;
 }
 
-/** A cohort as its participants see it (`GET /api/cohorts/{id}`): the spec's own pace, no community link, open events. */
+/** A cohort as its participants see it (`GET /api/cohorts/{id}`): the spec's own pace and points, no community link, open events. */
 export function fakeCohortInfo(overrides: Partial<CohortInfo> = {}): CohortInfo {
-  return { id: 'default-cohort', name: 'Coorte principale', startDate: '2026-11-02', pace: 'ownDay', communityLink: null, reservedEventsText: null, ...overrides };
+  return { id: 'default-cohort', name: 'Coorte principale', startDate: '2026-11-02', pace: 'ownDay', communityLink: null, reservedEventsText: null, rules: STORED_COHORT_RULES, ...overrides };
 }
 
 /** A participant's conversation before anything was written in it. */

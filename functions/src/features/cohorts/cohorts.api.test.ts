@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { coachMessages, withdrawalSchema, type CoachCohort } from '@sfida/core/coach';
-import { cohortSettingsMessages } from '@sfida/core/cohort';
+import { NEW_COHORT_RULES, STORED_COHORT_RULES, cohortSettingsMessages } from '@sfida/core/cohort';
 import type { CohortProgressAnswer } from '@sfida/core/cohort-progress';
 import { addDays, mondayOf, todayIn } from '@sfida/core/dates';
 import type { LeaderboardEntry } from '@sfida/core/progress-summary';
@@ -410,6 +410,53 @@ describe('a cohort that runs together', () => {
   });
 });
 
+describe('cohort settings: the motivation rules', () => {
+  test('a new cohort has every rule on; the default cohort, stored before the rules, has them off', async () => {
+    const coach = await ownerOf();
+    expect((await newCohort(coach.client)).rules).toEqual(NEW_COHORT_RULES);
+    const participant = new Client(app);
+    const registered = (await register(app.deps.config.inviteCode!, participant)).body as User;
+    expect((await participant.get(`/api/cohorts/${registered.cohortId}`)).body).toMatchObject({ rules: STORED_COHORT_RULES });
+  });
+
+  test('the coach turns one rule off: the others stay, the stored cohort holds them all, its participants read them at once', async () => {
+    const coach = await ownerOf();
+    const cohort = await newCohort(coach.client);
+    const participant = new Client(app);
+    await register(cohort.inviteCode, participant);
+    const changed = await coach.client.request<CoachCohort>('PATCH', `/api/coach/cohorts/${cohort.id}`, { json: { rules: { teamLeaderboard: false } } });
+    expect(changed.status).toBe(200);
+    const expected = { ...NEW_COHORT_RULES, teamLeaderboard: false };
+    expect(changed.body.rules).toEqual(expected);
+    expect((await readDoc(app, `cohorts/${cohort.id}`))!.rules).toEqual(expected);
+    expect((await participant.get(`/api/cohorts/${cohort.id}`)).body).toMatchObject({ rules: expected });
+    const back = await coach.client.request<CoachCohort>('PATCH', `/api/coach/cohorts/${cohort.id}`, { json: { rules: { teamLeaderboard: true, comebackBonus: false } } });
+    expect(back.body.rules).toEqual({ ...NEW_COHORT_RULES, comebackBonus: false });
+  });
+
+  test.each([[{ rules: { comebackBonus: 'sì' } }], [{ rules: 'tutte' }]])('%o: 400, nothing stored', async (json) => {
+    const coach = await ownerOf();
+    const cohort = await newCohort(coach.client);
+    const reply = await coach.client.request('PATCH', `/api/coach/cohorts/${cohort.id}`, { json });
+    expect(reply.status).toBe(400);
+    expect(typeof (reply.body as { message: unknown }).message).toBe('string');
+    expect((await readDoc(app, `cohorts/${cohort.id}`))!.rules).toEqual(NEW_COHORT_RULES);
+  });
+
+  test('only a coach of the cohort changes its rules: signed out 401, a participant 403, another cohort\'s coach 403', async () => {
+    const coach = await ownerOf();
+    const cohort = await newCohort(coach.client);
+    const member = new Client(app);
+    await register(cohort.inviteCode, member);
+    const stranger = await ownerOf();
+    const json = { rules: { comebackBonus: false } };
+    expect((await new Client(app).request('PATCH', `/api/coach/cohorts/${cohort.id}`, { json })).status).toBe(401);
+    expect((await member.request('PATCH', `/api/coach/cohorts/${cohort.id}`, { json })).status).toBe(403);
+    expect((await stranger.client.request('PATCH', `/api/coach/cohorts/${cohort.id}`, { json })).status).toBe(403);
+    expect((await readDoc(app, `cohorts/${cohort.id}`))!.rules).toEqual(NEW_COHORT_RULES);
+  });
+});
+
 describe('cohort settings: community link, reserved events, archive', () => {
   test.each([
     [{ communityLink: 'http://chat.example.it/gruppo' }, cohortSettingsMessages.communityLinkHttps],
@@ -443,6 +490,7 @@ describe('cohort settings: community link, reserved events, archive', () => {
       pace: 'together',
       communityLink: 'https://chat.example.it/gruppo',
       reservedEventsText: 'Per chi ha il pacchetto Guida',
+      rules: NEW_COHORT_RULES,
     });
     await coach.client.request('PATCH', `/api/coach/cohorts/${cohort.id}`, { json: { communityLink: null, reservedEventsText: null } });
     expect((await participant.get(`/api/cohorts/${cohort.id}`)).body).toMatchObject({ communityLink: null, reservedEventsText: null });

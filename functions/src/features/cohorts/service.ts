@@ -1,7 +1,7 @@
 import { coachMessages, type CoachCohort, type CreateCohortRequest, type UpdateCohortRequest } from '@sfida/core/coach';
-import { DEFAULT_NEW_COHORT_PACE, cohortSettingsMessages } from '@sfida/core/cohort';
+import { DEFAULT_NEW_COHORT_PACE, NEW_COHORT_RULES, cohortSettingsMessages } from '@sfida/core/cohort';
 import { compareIsoDates, isChallengeOver, isChallengeStarted, mondayOf, todayIn, weekdayIndex } from '@sfida/core/dates';
-import type { CohortInfo } from '@sfida/core/cohort';
+import type { CohortInfo, CohortRules } from '@sfida/core/cohort';
 import type { User } from '@sfida/core/user';
 import type { Deps } from '../../deps';
 import { cohortInfoOf, cohortOfCoach, cohortRef, cohortSettingsOf, cohortsCoachedBy, type CoachedCohort, type CohortDoc } from '../../shared/cohort-repository';
@@ -78,6 +78,7 @@ export async function createCohort(deps: CohortDeps, user: User, input: CreateCo
     pace: input.pace ?? DEFAULT_NEW_COHORT_PACE,
     communityLink: null,
     reservedEventsText: null,
+    rules: NEW_COHORT_RULES,
     archivedAt: null,
   });
   return asCoachCohort(deps, id, cohort);
@@ -106,6 +107,8 @@ export async function updateCohort(deps: CohortDeps, user: User, { id, cohort }:
   if (update.registrationOpen !== undefined) fields.registrationOpen = update.registrationOpen;
   if (update.communityLink !== undefined) fields.communityLink = update.communityLink;
   if (update.reservedEventsText !== undefined) fields.reservedEventsText = update.reservedEventsText;
+  // Written whole: the rules the cohort had, with the ones sent changed.
+  if (update.rules !== undefined) fields.rules = { ...settings.rules, ...definedRules(update.rules) };
   if (update.pace !== undefined && update.pace !== settings.pace) {
     if (isChallengeStarted(cohort.startDate, todayIn(user.timeZone, now))) throw conflict(cohortSettingsMessages.paceLocked);
     fields.pace = update.pace;
@@ -119,6 +122,10 @@ export async function updateCohort(deps: CohortDeps, user: User, { id, cohort }:
   await updateCohortDoc(deps.db, id, fields);
   if (fields.pace === 'together') await startTogether(deps.db, id, cohort.startDate, now);
   return asCoachCohort(deps, id, { ...cohort, ...fields });
+}
+
+function definedRules(rules: Partial<CohortRules>): Partial<CohortRules> {
+  return Object.fromEntries(Object.entries(rules).filter(([, value]) => value !== undefined));
 }
 
 /** Makes another OWNER account a coach of the cohort too. */

@@ -339,7 +339,7 @@ describe('Dashboard', { timeout: 30_000 }, () => {
 
     /** A participant's server whose cohort has `communityLink` (null: none set). */
     const cohortServer = (communityLink: string | null) => {
-      const cohort = { id: 'cohort-1', name: 'Autunno', startDate: '2026-11-02', pace: 'ownDay', communityLink, reservedEventsText: null };
+      const cohort = fakeCohortInfo({ id: 'cohort-1', name: 'Autunno', communityLink });
       return fakeServer(fakeUser({ challengeStartDate: currentDay() }), (call) => (call.path === '/api/cohorts/cohort-1' ? json(cohort) : undefined));
     };
 

@@ -5,6 +5,7 @@ import { cohortTagsSchema, participantNotesSchema } from '@sfida/core/participan
 import { conversationListSchema } from '@sfida/core/conversations';
 import { scheduledMessagesSchema } from '@sfida/core/scheduled-messages';
 import type { AttentionReason, CoachCohort, RosterRow } from '@sfida/core/coach';
+import { STORED_COHORT_RULES } from '@sfida/core/cohort';
 import { triagePageSchema, type TriageDay, type TriageItem } from '@sfida/core/triage';
 import { fakeUser } from '../../testing/fake-user';
 import { fakeServer, json, type ApiCall, type ApiHandler } from '../../testing/test-utils';
@@ -14,7 +15,7 @@ export const fakeCoach = () =>
   fakeUser({ id: 'coach-marta', name: 'Marta', email: 'marta@example.it', role: 'OWNER', onboardingCompletato: false, tempoAllenamento: null, luogoAllenamento: null, livelloAllenamento: null, schedaAssegnata: null });
 
 export function fakeCohort(overrides: Partial<CoachCohort> = {}): CoachCohort {
-  return { id: 'cohort-1', name: 'Autunno 2026', startDate: '2026-11-02', inviteCode: 'AUTUNNO-7K2Q-9XJD-M4TP', registrationOpen: true, participantCount: 3, pace: 'ownDay', communityLink: null, reservedEventsText: null, archivedAt: null, ...overrides };
+  return { id: 'cohort-1', name: 'Autunno 2026', startDate: '2026-11-02', inviteCode: 'AUTUNNO-7K2Q-9XJD-M4TP', registrationOpen: true, participantCount: 3, pace: 'ownDay', communityLink: null, reservedEventsText: null, rules: STORED_COHORT_RULES, archivedAt: null, ...overrides };
 }
 
 export const reason = (code: AttentionReason['code'], label: string): AttentionReason => ({ code, label });

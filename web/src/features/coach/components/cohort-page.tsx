@@ -12,6 +12,7 @@ import { useRoster } from '../api/roster';
 import { AddCoachForm } from './add-coach-form';
 import { CohortSettings } from './cohort-settings';
 import { CohortCommunitySettings } from './cohort-community-settings';
+import { CohortRulesSettings } from './cohort-rules-settings';
 import { CohortProgress } from './cohort-progress';
 import { MessageComposer, SentMessages } from './cohort-messages';
 import { EventsEditor } from './events-editor';
@@ -80,6 +81,11 @@ export function CohortPage() {
         {cohort && !archived ? (
           <SectionCard title="Community ed eventi">
             <CohortCommunitySettings key={cohort.id} cohort={cohort} />
+          </SectionCard>
+        ) : null}
+        {cohort && !archived ? (
+          <SectionCard title="Regole della coorte">
+            <CohortRulesSettings key={cohort.id} cohort={cohort} />
           </SectionCard>
         ) : null}
         {!archived && (
