@@ -225,11 +225,22 @@ describe('Check-in: a word of support after a hard week', { timeout: 30_000 }, (
     await sendCheckIn(/2 · Difficile$/);
     expect(screen.getByText('Grazie per averlo condiviso.')).toBeInTheDocument();
     expect(screen.getByText(/Il tuo coach leggerà il tuo check-in e ti risponderà qui/)).toBeInTheDocument();
+    // Only the support: no cheerful goodbye next to it.
+    expect(screen.queryByText(/Ci rivediamo la prossima settimana/)).not.toBeInTheDocument();
+  });
+
+  it('says the same when the participant comes back to the page later that week', async () => {
+    storeCheckIn(1);
+    fakeServer(fakeUser({ challengeStartDate: currentDay() }));
+    renderApp('/checkin', <CheckinPage />);
+    expect(await screen.findByText('Grazie per averlo condiviso.')).toBeInTheDocument();
+    expect(screen.queryByText(/Ci rivediamo la prossima settimana/)).not.toBeInTheDocument();
   });
 
   it('after a good week it does not', async () => {
     await sendCheckIn(/4 · Bene$/);
     expect(screen.queryByText('Grazie per averlo condiviso.')).not.toBeInTheDocument();
+    expect(screen.getByText(/Ci rivediamo la prossima settimana!/)).toBeInTheDocument();
   });
 });
 
