@@ -98,6 +98,23 @@ describe('Check-in Settimanale', { timeout: 30_000 }, () => {
     expect(history).toHaveTextContent('Settimana 1');
     // The history shows at most 100 characters of the reflection.
     expect(history).toHaveTextContent(`${Array.from(reflection).slice(0, 100).join('')}…`);
+    // A tap opens it whole, and another closes it again.
+    const more = within(history).getByRole('button', { name: 'Leggi tutto' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await user.click(more);
+    expect(history).toHaveTextContent(reflection.trim());
+    expect(history).not.toHaveTextContent('…');
+    await user.click(within(history).getByRole('button', { name: 'Mostra meno' }));
+    expect(history).toHaveTextContent('…');
+  });
+
+  it('offers no "Leggi tutto" for a reflection that fits', async () => {
+    storeCheckIn();
+    fakeServer(fakeUser({ challengeStartDate: currentDay() }));
+    renderApp('/checkin', <CheckinPage />);
+    const history = await screen.findByRole('list', { name: 'Check-in precedenti' });
+    expect(history).toHaveTextContent('Una settimana pesante');
+    expect(within(history).queryByRole('button', { name: 'Leggi tutto' })).toBeNull();
   });
 });
 
