@@ -141,6 +141,20 @@ describe('Notifications in the profile', { timeout: 20_000 }, () => {
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
   });
 
+  it('refuses quiet hours that begin when they end, saying why, and sends nothing', async () => {
+    const calls = notificationsServer();
+    const { user } = renderApp('/profilo', <NotificationSettingsPanel />);
+
+    const to = await screen.findByLabelText('Non disturbare alle');
+    await user.clear(to);
+    await user.type(to, '22:00');
+    await user.click(screen.getByRole('button', { name: 'Salva' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Scegli due orari diversi per l’inizio e la fine di “Non disturbare”');
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+    expect(screen.getByLabelText('Non disturbare alle')).toHaveValue('22:00');
+  });
+
   it('asks the permission only on the tap, then subscribes this device; and unsubscribes it', async () => {
     const browser = pushBrowser();
     const calls = notificationsServer();

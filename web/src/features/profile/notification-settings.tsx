@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Box, Button, Field, Flex, Input, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { notificationMessages, notificationSettingsSchema, type NotificationSettings } from '@sfida/core/notifications';
+import { notificationMessages, notificationSettingsInputSchema, type NotificationSettings } from '@sfida/core/notifications';
 import type { IsoDate } from '@sfida/core/iso-date';
 import { challengeWeekDayText, DEFAULT_REMINDER_PREFS, type ReminderKind } from '@sfida/core/reminders';
 import { FormError } from '../../components/form-error';
@@ -71,7 +71,7 @@ function settingsOf({ settings, quiet }: Draft): NotificationSettings {
 
 /** The first problem of `settings` in Italian: core's message for a time, else a general one. */
 function validationError(settings: NotificationSettings): string | null {
-  const result = notificationSettingsSchema.safeParse(settings);
+  const result = notificationSettingsInputSchema.safeParse(settings);
   if (result.success) return null;
   const timeIssue = result.error.issues.find((issue) => ['time', 'from', 'to'].includes(String(issue.path.at(-1))));
   return timeIssue?.message ?? notificationMessages.invalidSettings;
