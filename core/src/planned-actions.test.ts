@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   duePlannedActions,
+  firstPlannedDayInReach,
+  plannedSlots,
   nextPlannedActionAt,
   plannedActionKey,
   plannedActions,
@@ -118,6 +120,15 @@ describe('reminders of planned actions', () => {
     expect(due(data, '2026-03-26T17:45:00Z', { sent: new Set([reminder!.key]) })).toEqual([]);
     // Done before its time: no reminder.
     expect(due(tracker(ROME, [action('a', 'Correre', { when: RUN, completed: true })]), '2026-03-26T17:31:00Z')).toEqual([]);
+  });
+
+  it('a plan late in the evening still reminds after midnight, within its three hours; older days are not even looked at', () => {
+    const data = tracker(ROME, [action('a', 'Leggere', { when: { weekday: 3, time: '23:30' } }), action('b', 'Correre', { when: { weekday: 5, time: '07:00' } })]);
+    // Friday 27 March, 00:30 in Rome: Thursday's 23:30 was an hour ago.
+    expect(due(data, '2026-03-26T23:30:00Z')).toEqual(['Giovedì alle 23:30: Leggere']);
+    expect(plannedSlots(data, START, firstPlannedDayInReach(ROME, new Date('2026-03-26T23:30:00Z'))).map((slot) => slot.day)).toEqual(['2026-03-26', '2026-03-28']);
+    // Saturday: Thursday is out of reach, only Saturday's plan is left.
+    expect(plannedSlots(data, START, firstPlannedDayInReach(ROME, new Date('2026-03-28T05:00:00Z'))).map((slot) => slot.day)).toEqual(['2026-03-28']);
   });
 
   it('on the Sunday Rome changes to summer time, and the Thursday after it, at the wall-clock time', () => {

@@ -1,5 +1,5 @@
 import type { IsoDate } from './iso-date';
-import { addDays, challengeWeekStart, isChallengeOver, isChallengeStarted, italianWeekday, todayIn, weekdayIndex, DAYS_PER_WEEK } from './dates';
+import { addDays, challengeWeekStart, compareIsoDates, isChallengeOver, isChallengeStarted, italianWeekday, todayIn, weekdayIndex, DAYS_PER_WEEK } from './dates';
 import { instantAt, isQuiet, MAX_LATENESS_MINUTES, minutesOfDay, type ReminderPrefs } from './reminders';
 import { WEEK_KEYS, type ActionWhen, type PlannerAction, type TrackerData } from './tracker';
 
@@ -58,25 +58,49 @@ export interface PlannedAction {
   at: Date;
 }
 
+/** A written, not yet completed action with a "quando", and its day (its moment is costly to find: plannedActions). */
+export type PlannedSlot = Omit<PlannedAction, 'at'>;
+
 /**
- * The actions still waiting for their planned moment, on the wall clock of `timeZone`, earliest
- * first. The server's start date and zone decide, never the tracker's own.
+ * The actions still waiting for their planned day, in the tracker's order; from `fromDay` on when
+ * given (the past ones are of no use to a reminder). The server's start date decides, never the tracker's own.
  */
-export function plannedActions(tracker: TrackerData, challengeStartDate: IsoDate | null, timeZone: string): PlannedAction[] {
+export function plannedSlots(tracker: TrackerData, challengeStartDate: IsoDate | null, fromDay?: IsoDate): PlannedSlot[] {
   if (challengeStartDate === null) return [];
-  const planned: PlannedAction[] = [];
+  const slots: PlannedSlot[] = [];
   for (const key of WEEK_KEYS) {
     const week = Number(key);
     for (const action of tracker.weeklyActions[key] ?? []) {
       if (action.completed || action.text.trim() === '' || action.when === undefined) continue;
       const day = plannedDay(challengeStartDate, week, action.when.weekday);
-      planned.push({ week, action: { ...action, when: action.when }, day, at: instantAt(day, action.when.time, timeZone) });
+      if (fromDay !== undefined && compareIsoDates(day, fromDay) < 0) continue;
+      slots.push({ week, action: { ...action, when: action.when }, day });
     }
   }
-  return planned.sort((a, b) => a.at.getTime() - b.at.getTime());
+  return slots;
+}
+
+/** The planned slots with their moments on the wall clock of `timeZone`, earliest first. */
+export function plannedActions(tracker: TrackerData, challengeStartDate: IsoDate | null, timeZone: string, fromDay?: IsoDate): PlannedAction[] {
+  return plannedSlots(tracker, challengeStartDate, fromDay)
+    .map((slot) => ({ ...slot, at: instantAt(slot.day, slot.action.when.time, timeZone) }))
+    .sort((a, b) => a.at.getTime() - b.at.getTime());
 }
 
 const LATENESS_MS = MAX_LATENESS_MINUTES * 60_000;
+
+/**
+ * The first day whose plans can still remind at `now`: a moment on an earlier day is more than
+ * MAX_LATENESS_MINUTES (3 hours) past, whatever the zone's changes of time.
+ */
+export function firstPlannedDayInReach(timeZone: string, now: Date): IsoDate {
+  return addDays(todayIn(timeZone, now), -1);
+}
+
+/** The plans whose reminder has not passed its time at `now` (and some just before: callers look at `at`). */
+export function plansInReach(tracker: TrackerData, challengeStartDate: IsoDate | null, timeZone: string, now: Date): PlannedAction[] {
+  return plannedActions(tracker, challengeStartDate, timeZone, firstPlannedDayInReach(timeZone, now));
+}
 
 /**
  * When the reminders job should look at the participant's plans, as of `now`: the earliest
@@ -84,12 +108,12 @@ const LATENESS_MS = MAX_LATENESS_MINUTES * 60_000;
  * moment ago is looked at at once), or null when none is left.
  */
 export function plannedActionsWatch(tracker: TrackerData, challengeStartDate: IsoDate | null, timeZone: string, now: Date): Date | null {
-  return plannedActions(tracker, challengeStartDate, timeZone).find((plan) => plan.at.getTime() + LATENESS_MS > now.getTime())?.at ?? null;
+  return plansInReach(tracker, challengeStartDate, timeZone, now).find((plan) => plan.at.getTime() + LATENESS_MS > now.getTime())?.at ?? null;
 }
 
 /** The next planned moment strictly after `after` (the job, having looked, waits for it), or null. */
 export function nextPlannedActionAt(tracker: TrackerData, challengeStartDate: IsoDate | null, timeZone: string, after: Date): Date | null {
-  return plannedActions(tracker, challengeStartDate, timeZone).find((plan) => plan.at.getTime() > after.getTime())?.at ?? null;
+  return plansInReach(tracker, challengeStartDate, timeZone, after).find((plan) => plan.at.getTime() > after.getTime())?.at ?? null;
 }
 
 export interface DuePlannedAction {
@@ -118,7 +142,7 @@ export function duePlannedActions(input: {
   if (!tracker || !isChallengeStarted(start, today) || isChallengeOver(start, today)) return [];
   if (isQuiet(input.quietHours, minutesOfDay(timeZone, now))) return [];
   const due: DuePlannedAction[] = [];
-  for (const plan of plannedActions(tracker, start, timeZone)) {
+  for (const plan of plansInReach(tracker, start, timeZone, now)) {
     const since = now.getTime() - plan.at.getTime();
     if (since < 0 || since >= LATENESS_MS) continue;
     const key = plannedActionKey(plan);

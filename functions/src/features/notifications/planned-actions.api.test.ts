@@ -171,6 +171,18 @@ describe('if-then plans', () => {
     expect(member.phone.received.map((push) => push.body)).toEqual(['Giovedì alle 18:30: 30 minuti di corsa']);
   });
 
+  test('a participant who moves from Rome to New York: the next sync moves the plan to their new clock', async () => {
+    const member = await participant('Elena Riva');
+    await plan(member, 1, RUN);
+    expect(await watch(member.uid)).toBe('2026-03-26T17:30:00.000Z');
+    expect((await member.client.put('/api/auth/profile', { timeZone: NEW_YORK })).status).toBe(200);
+    await sync(member, (data) => must(toggleHabit(data, data.habits[0]!.id, '2026-03-26', app.deps.clock())));
+    expect(member.tracker.timeZone).toBe(NEW_YORK);
+    expect(await watch(member.uid)).toBe('2026-03-26T22:30:00.000Z');
+    expect(await runAt('2026-03-26T17:31:00Z')).toMatchObject({ looked: 0 });
+    expect(await runAt('2026-03-26T22:31:00Z')).toMatchObject({ looked: 1, due: 1 });
+  });
+
   test('none when the cohort\'s rule is off, the setting is off, in quiet hours or without a device; the plans are still followed', async () => {
     const ruleOff = await participant('Sara Rossi', { rules: STORED_COHORT_RULES });
     const settingOff = await participant('Gino Neri');
