@@ -23,6 +23,8 @@ export const notificationSettingsSchema = z.object({
   moodAlerts: z.boolean(),
   /** For coaches: a participant wrote in their conversation ("Messaggi dai partecipanti"). On unless turned off: settings saved before it existed have none. */
   participantMessages: z._default(z.boolean(), true),
+  /** For participants: a planned action not done by its time ("Promemoria delle azioni pianificate"). On unless turned off, as above. */
+  plannedActions: z._default(z.boolean(), true),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
@@ -32,6 +34,7 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   coachMessages: true,
   moodAlerts: true,
   participantMessages: true,
+  plannedActions: true,
 };
 
 /** `GET /api/me/notifications` (and the answer of `PUT`). */

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings, type NotificationsResponse } from '@sfida/core/notifications';
 import { fakeUser } from '../../testing/fake-user';
-import { deferred, fakeServer, json, renderApp, resetTestState, type ApiCall } from '../../testing/test-utils';
+import { NEW_COHORT_RULES, STORED_COHORT_RULES, type CohortRules } from '@sfida/core/cohort';
+import { deferred, fakeCohortInfo, fakeServer, json, renderApp, resetTestState, type ApiCall } from '../../testing/test-utils';
 import { NotificationSettingsPanel } from './notification-settings';
 
 const PUBLIC_KEY = 'BPz-_w';
@@ -49,8 +50,10 @@ function notificationsServer({
   user = fakeUser(),
   answer = { publicKey: PUBLIC_KEY, settings },
   onPut,
-}: { user?: ReturnType<typeof fakeUser>; answer?: NotificationsResponse | Promise<NotificationsResponse>; onPut?: (call: ApiCall) => Response } = {}): ApiCall[] {
+  rules,
+}: { user?: ReturnType<typeof fakeUser>; answer?: NotificationsResponse | Promise<NotificationsResponse>; onPut?: (call: ApiCall) => Response; rules?: CohortRules } = {}): ApiCall[] {
   return fakeServer(user, (call) => {
+    if (rules && call.path.startsWith('/api/cohorts/')) return json(fakeCohortInfo({ rules }));
     if (call.path === '/api/me/notifications' && call.method === 'GET') return Promise.resolve(answer).then((body) => json(body));
     if (call.path === '/api/me/notifications' && call.method === 'PUT') {
       return onPut ? onPut(call) : json({ publicKey: PUBLIC_KEY, settings: (call.body as { settings: NotificationSettings }).settings });
@@ -110,8 +113,28 @@ describe('Notifications in the profile', { timeout: 20_000 }, () => {
         coachMessages: false,
         moodAlerts: true,
         participantMessages: true,
+        plannedActions: true,
       },
     });
+  });
+
+  it('the planned actions\' reminder is offered where the cohort\'s rule gives it, and saved when turned off', async () => {
+    const calls = notificationsServer({ rules: NEW_COHORT_RULES });
+    const { user } = renderApp('/profilo', <NotificationSettingsPanel />);
+    const planned = await screen.findByRole('checkbox', { name: 'Promemoria delle azioni pianificate: all’ora che hai scelto nel planner, se non l’hai ancora completata' });
+    expect(planned).toBeChecked();
+    await user.click(planned);
+    await user.click(screen.getByRole('button', { name: 'Salva' }));
+    expect(await screen.findByText('Preferenze delle notifiche salvate')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ settings: { plannedActions: false } });
+  });
+
+  it('the planned actions\' reminder is not offered where the cohort\'s rule is off', async () => {
+    const calls = notificationsServer({ rules: STORED_COHORT_RULES });
+    renderApp('/profilo', <NotificationSettingsPanel />);
+    expect(await screen.findByRole('checkbox', { name: /^Promemoria abitudini/ })).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((call) => call.path.startsWith('/api/cohorts/'))).toBe(true));
+    expect(screen.queryByRole('checkbox', { name: /azioni pianificate/ })).not.toBeInTheDocument();
   });
 
   it("shows the server's refusal and keeps what the user typed", async () => {

@@ -7,6 +7,7 @@ import { challengeWeekDayText, DEFAULT_REMINDER_PREFS, type ReminderKind } from 
 import { FormError } from '../../components/form-error';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
+import { useCohortInfo } from '../../lib/cohort-info';
 import { notify } from '../../lib/notices';
 import { currentSubscription, PushDeviceError, pushSupport, subscribeDevice, unsubscribeDevice } from '../../lib/push-device';
 import { notificationsQueryOptions, useSaveNotificationSettings } from './api/notifications';
@@ -77,7 +78,20 @@ function validationError(settings: NotificationSettings): string | null {
   return timeIssue?.message ?? notificationMessages.invalidSettings;
 }
 
-function SettingsForm({ initial, isCoach, timeZone, startDate }: { initial: NotificationSettings; isCoach: boolean; timeZone: string; startDate: IsoDate | null }) {
+function SettingsForm({
+  initial,
+  isCoach,
+  timeZone,
+  startDate,
+  plannedActionReminders,
+}: {
+  initial: NotificationSettings;
+  isCoach: boolean;
+  timeZone: string;
+  startDate: IsoDate | null;
+  /** The cohort's rule: its participants are reminded of their planned actions (else there is nothing to turn off). */
+  plannedActionReminders: boolean;
+}) {
   const reminderLabels = reminderLabelsFor(startDate);
   const save = useSaveNotificationSettings();
   const [draft, setDraft] = useState(() => draftOf(initial));
@@ -137,6 +151,11 @@ function SettingsForm({ initial, isCoach, timeZone, startDate }: { initial: Noti
                   </Box>
                 </Stack>
               ))}
+              {plannedActionReminders && (
+                <CheckboxField checked={settings.plannedActions} onChange={(plannedActions) => setSettings({ plannedActions })}>
+                  Promemoria delle azioni pianificate: all’ora che hai scelto nel planner, se non l’hai ancora completata
+                </CheckboxField>
+              )}
               <Stack gap="2">
                 <CheckboxField checked={quiet.enabled} onChange={(enabled) => setQuiet({ enabled })}>
                   Non disturbare
@@ -235,6 +254,8 @@ function DeviceBlock({ publicKey }: { publicKey: string | null }) {
 export function NotificationSettingsPanel() {
   const { user } = useAuth();
   const query = useQuery(notificationsQueryOptions());
+  const participant = user?.role === 'PARTICIPANT' && Boolean(user.cohortId);
+  const rules = useCohortInfo(user?.cohortId ?? '', participant).data?.rules;
 
   if (query.isPending) {
     return (
@@ -256,7 +277,13 @@ export function NotificationSettingsPanel() {
   return (
     <Stack gap="6">
       <DeviceBlock publicKey={query.data.publicKey} />
-      <SettingsForm initial={query.data.settings} isCoach={user?.role === 'OWNER'} timeZone={user?.timeZone ?? ''} startDate={user?.challengeStartDate ?? null} />
+      <SettingsForm
+        initial={query.data.settings}
+        isCoach={user?.role === 'OWNER'}
+        timeZone={user?.timeZone ?? ''}
+        startDate={user?.challengeStartDate ?? null}
+        plannedActionReminders={rules?.plannedActionReminders === true}
+      />
     </Stack>
   );
 }
