@@ -43,7 +43,8 @@ export function PlannerEditor({ week }: { week: number }) {
               <Input
                 flex="1"
                 aria-label={`Azione ${index + 1}`}
-                placeholder={index === 0 ? 'Es. Preparare i pasti per 3 giorni' : `Azione ${index + 1}`}
+                // Short enough to be read whole in the room a 360 px phone leaves the field.
+                placeholder={index === 0 ? 'Es. Cucinare per 3 giorni' : `Azione ${index + 1}`}
                 value={action.text}
                 maxLength={MAX_ACTION_TEXT}
                 textDecoration={action.completed ? 'line-through' : undefined}
