@@ -160,10 +160,17 @@ function mergeCheckIns(a: CheckIn[], b: CheckIn[]): CheckIn[] {
   return [...byWeek.values()].sort((x, y) => x.weekNumber - y.weekNumber).filter((checkIn) => !ids.has(checkIn.id) && ids.add(checkIn.id));
 }
 
-/** The copy whose settings (zone, start date) the merge keeps: the last changed. */
+/** The copy whose settings (zone, start date, rules) the merge keeps: the last changed. */
 function newer(a: TrackerData, b: TrackerData): TrackerData {
   if (a.updatedAt !== b.updatedAt) return a.updatedAt > b.updatedAt ? a : b;
-  return `${a.timeZone}|${a.challengeStartDate}` >= `${b.timeZone}|${b.challengeStartDate}` ? a : b;
+  const settings = (x: TrackerData) => `${x.timeZone}|${x.challengeStartDate}|${x.rules ? JSON.stringify(x.rules) : ''}`;
+  return settings(a) >= settings(b) ? a : b;
+}
+
+/** The rules the merge keeps: the newer copy's, or the only ones either copy holds (the server's, copied in). */
+function mergedRules(a: TrackerData, b: TrackerData, settings: TrackerData): Pick<TrackerData, 'rules'> {
+  const rules = settings.rules ?? a.rules ?? b.rules;
+  return rules ? { rules } : {};
 }
 
 /**
@@ -179,6 +186,7 @@ export function mergeTrackers(a: TrackerData, b: TrackerData, now: Date): Tracke
     version: TRACKER_SCHEMA_VERSION,
     timeZone: settings.timeZone,
     challengeStartDate: settings.challengeStartDate,
+    ...mergedRules(a, b, settings),
     habits,
     completions,
     weeklyActions,

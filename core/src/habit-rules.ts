@@ -1,0 +1,117 @@
+import type { IsoDate } from './iso-date';
+import type { CohortRules } from './cohort';
+import type { Habit, HabitCompletions, TrackerData } from './tracker';
+import { addDays, challengeLastDay, challengeWeekNumber, compareIsoDates, localDateOf } from './dates';
+import { cohortRulesOf } from './cohort';
+import { completionsOf } from './tracker';
+
+// The two cohort rules that change what a habit's days are worth (docs/decisions/036):
+// "Bentornato", a bonus for the first on-time tick after missed days, and the "Jolly", which
+// covers the first missed day of each challenge week so a streak goes on. Both are pure
+// functions of the tracker (its completions and the rules the server copied into it), so the
+// browser and the server work them out alike and points stay a function of the state.
+
+/** The "Bentornato" bonus: the first on-time tick of a habit after one or more missed days. */
+export const COMEBACK_BONUS_POINTS = 3;
+/** Missed days per habit and challenge week that a jolly covers. */
+export const JOLLIES_PER_WEEK = 1;
+
+/** The rules a tracker runs by: the cohort's, as the server last copied them in (none copied: every rule off). */
+export function trackerRules(data: TrackerData): CohortRules {
+  return cohortRulesOf(data.rules);
+}
+
+/**
+ * Whether `date` is a day `habit` is meant to be done. Every day, for now: the one place that
+ * decides it, so a habit with its own schedule changes only this.
+ */
+export function isScheduledDay(_habit: Habit, _date: IsoDate): boolean {
+  return true;
+}
+
+/** The first day a habit can be missed: its creation day (in the tracker's zone), never before the start. */
+export function habitFirstDay(habit: Habit, timeZone: string, challengeStartDate: IsoDate): IsoDate {
+  const created = localDateOf(habit.createdAt, timeZone);
+  return compareIsoDates(created, challengeStartDate) > 0 ? created : challengeStartDate;
+}
+
+/**
+ * The days of `habit` a jolly covers, up to `through` (the last day that is over): in each
+ * challenge week, the first scheduled day not ticked. Empty when the cohort has no forgiving
+ * streak. Ticking a covered day later, within the strip, frees its week's jolly again.
+ */
+export function jollyDays(data: TrackerData, habit: Habit, through: IsoDate): IsoDate[] {
+  const start = data.challengeStartDate;
+  if (start === null || !trackerRules(data).forgivingStreak) return [];
+  const completions = completionsOf(data, habit.id);
+  const lastDay = challengeLastDay(start);
+  const end = compareIsoDates(through, lastDay) < 0 ? through : lastDay;
+  const covered: IsoDate[] = [];
+  const used = new Map<number, number>();
+  for (let day = habitFirstDay(habit, data.timeZone, start); compareIsoDates(day, end) <= 0; day = addDays(day, 1)) {
+    if (completions[day] !== undefined || !isScheduledDay(habit, day)) continue;
+    const week = challengeWeekNumber(start, day);
+    const count = used.get(week) ?? 0;
+    if (count >= JOLLIES_PER_WEEK) continue;
+    used.set(week, count + 1);
+    covered.push(day);
+  }
+  return covered;
+}
+
+/** The jollies `habit` has left in the challenge week of `today` (days up to yesterday are over). */
+export function jolliesLeft(data: TrackerData, habit: Habit, today: IsoDate): number {
+  const start = data.challengeStartDate;
+  if (start === null || !trackerRules(data).forgivingStreak) return 0;
+  const week = challengeWeekNumber(start, today);
+  if (week === 0) return 0;
+  const used = jollyDays(data, habit, addDays(today, -1)).filter((day) => challengeWeekNumber(start, day) === week).length;
+  return Math.max(0, JOLLIES_PER_WEEK - used);
+}
+
+/**
+ * The habit's days that keep a streak going up to `through`: its ticks, and the days a jolly
+ * covers (as 'late', since a covered day earns no tick points of its own).
+ */
+export function keptDays(data: TrackerData, habit: Habit, through: IsoDate): HabitCompletions {
+  const kept: HabitCompletions = { ...completionsOf(data, habit.id) };
+  for (const day of jollyDays(data, habit, through)) kept[day] = 'late';
+  return kept;
+}
+
+/**
+ * The days that earn a "Bentornato" bonus: an on-time tick, within the challenge, whose previous
+ * scheduled day was missed (not ticked, not covered by a jolly, on or after the habit's first
+ * day); at most one per challenge week, the first. Empty when the cohort has no comeback bonus.
+ */
+export function comebackDays(data: TrackerData, habit: Habit): IsoDate[] {
+  const start = data.challengeStartDate;
+  if (start === null || !trackerRules(data).comebackBonus) return [];
+  const completions = completionsOf(data, habit.id);
+  const ticked = Object.keys(completions).sort(compareIsoDates);
+  const lastTick = ticked[ticked.length - 1];
+  if (lastTick === undefined) return [];
+  const firstDay = habitFirstDay(habit, data.timeZone, start);
+  const lastDay = challengeLastDay(start);
+  const covered = new Set(jollyDays(data, habit, addDays(lastTick, -1)));
+  const weeks = new Set<number>();
+  const days: IsoDate[] = [];
+  for (const day of ticked) {
+    if (completions[day] !== 'onTime' || compareIsoDates(day, start) < 0 || compareIsoDates(day, lastDay) > 0) continue;
+    const previous = previousScheduledDay(habit, day);
+    const missed = compareIsoDates(previous, firstDay) >= 0 && completions[previous] === undefined && !covered.has(previous);
+    const week = challengeWeekNumber(start, day);
+    if (!missed || weeks.has(week)) continue;
+    weeks.add(week);
+    days.push(day);
+  }
+  return days;
+}
+
+/** The scheduled day before `date` (with every day scheduled, the day before). */
+export function previousScheduledDay(habit: Habit, date: IsoDate): IsoDate {
+  let day = addDays(date, -1);
+  // A week always holds a scheduled day; the bound keeps a schedule with none from looping.
+  for (let n = 0; n < 7 && !isScheduledDay(habit, day); n++) day = addDays(day, -1);
+  return day;
+}
