@@ -2,7 +2,7 @@ import type { IsoDate } from './iso-date';
 import type { CohortRules } from './cohort';
 import type { Habit, HabitCompletions, TrackerData } from './tracker';
 import { addDays, challengeLastDay, challengeWeekNumber, compareIsoDates, localDateOf } from './dates';
-import { cohortRulesOf } from './cohort';
+import { COHORT_RULES, cohortRulesOf } from './cohort';
 import { completionsOf } from './tracker';
 
 // The two cohort rules that change what a habit's days are worth (docs/decisions/036):
@@ -19,6 +19,14 @@ export const JOLLIES_PER_WEEK = 1;
 /** The rules a tracker runs by: the cohort's, as the server last copied them in (none copied: every rule off). */
 export function trackerRules(data: TrackerData): CohortRules {
   return cohortRulesOf(data.rules);
+}
+
+/**
+ * The `rules` field a tracker holds for a cohort's rules: none when every rule is off, so a tracker
+ * of a cohort without rules (the default one among them) stays exactly as it was stored before them.
+ */
+export function rulesField(rules: CohortRules | null | undefined): Pick<TrackerData, 'rules'> {
+  return rules && COHORT_RULES.some((rule) => rules[rule]) ? { rules: { ...rules } } : {};
 }
 
 /**

@@ -1,7 +1,9 @@
 import type { IsoDate } from './iso-date';
 import type { HabitCompletions, TrackerData } from './tracker';
 import { addDays, compareIsoDates } from './dates';
-import { activeHabits, completionsOf } from './tracker';
+import type { Habit } from './tracker';
+import { activeHabits } from './tracker';
+import { keptDays } from './habit-rules';
 
 /** Streak counting stops here. */
 export const MAX_STREAK_DAYS = 365;
@@ -47,7 +49,12 @@ export function currentStreak(completions: HabitCompletions, today: IsoDate): nu
   return streak;
 }
 
+/** A habit's current streak, the days a jolly covers counted as kept when the cohort has the forgiving streak. */
+export function habitStreak(data: TrackerData, habit: Habit, today: IsoDate): number {
+  return currentStreak(keptDays(data, habit, addDays(today, -1)), today);
+}
+
 /** "Costanza": the best current streak among the habits that are not archived. */
 export function bestCurrentStreak(data: TrackerData, today: IsoDate): number {
-  return activeHabits(data).reduce((best, habit) => Math.max(best, currentStreak(completionsOf(data, habit.id), today)), 0);
+  return activeHabits(data).reduce((best, habit) => Math.max(best, habitStreak(data, habit, today)), 0);
 }

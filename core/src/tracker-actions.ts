@@ -14,6 +14,7 @@ import { STREAK_BONUSES, totalPoints, withReconciledHistory } from './points';
 import { BACKFILL_DAYS } from './tracker-vouch';
 import type { CohortRules } from './cohort';
 import { COHORT_RULES } from './cohort';
+import { rulesField, trackerRules } from './habit-rules';
 import {
   MAX_ACTIONS,
   MAX_ACTION_TEXT,
@@ -90,8 +91,10 @@ export function setChallengeStartDate(data: TrackerData, challengeStartDate: Iso
  * by them); `updatedAt` stays, as for the start date. The server overwrites them on every sync.
  */
 export function setTrackerRules(data: TrackerData, rules: CohortRules, now: Date): TrackerData {
-  if (data.rules !== undefined && COHORT_RULES.every((rule) => data.rules![rule] === rules[rule])) return data;
-  return withReconciledHistory({ ...data, rules: { ...rules } }, now);
+  const held = trackerRules(data);
+  if (COHORT_RULES.every((rule) => held[rule] === rules[rule])) return data;
+  const { rules: _previous, ...rest } = data;
+  return withReconciledHistory({ ...rest, ...rulesField(rules) }, now);
 }
 
 // ---- Habits ----

@@ -2,6 +2,7 @@ import type { IsoDate } from './iso-date';
 import type { ChangeClocks, CheckIn, CompletionKind, Completions, Habit, PlannerAction, TrackerData, WeekKey, WeeklyActions } from './tracker';
 import { MAX_ACTIONS, MAX_HABITS, MIN_ACTIONS, TRACKER_SCHEMA_VERSION, WEEK_KEYS } from './tracker';
 import { compareHistoryEntries, expectedAwards, reconcileHistory } from './points';
+import { rulesField } from './habit-rules';
 
 // Two copies of one participant's tracker (two devices, or a device and the server) become one
 // in which neither loses work. The rules, per kind of data (docs/decisions/015):
@@ -167,11 +168,6 @@ function newer(a: TrackerData, b: TrackerData): TrackerData {
   return settings(a) >= settings(b) ? a : b;
 }
 
-/** The rules the merge keeps: the newer copy's, or the only ones either copy holds (the server's, copied in). */
-function mergedRules(a: TrackerData, b: TrackerData, settings: TrackerData): Pick<TrackerData, 'rules'> {
-  const rules = settings.rules ?? a.rules ?? b.rules;
-  return rules ? { rules } : {};
-}
 
 /**
  * One tracker holding the work of both copies. New awards the merged state earns are stamped
@@ -186,7 +182,7 @@ export function mergeTrackers(a: TrackerData, b: TrackerData, now: Date): Tracke
     version: TRACKER_SCHEMA_VERSION,
     timeZone: settings.timeZone,
     challengeStartDate: settings.challengeStartDate,
-    ...mergedRules(a, b, settings),
+    ...rulesField(settings.rules),
     habits,
     completions,
     weeklyActions,

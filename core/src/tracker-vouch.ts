@@ -8,7 +8,7 @@ import { effectiveDayAt, effectiveToday } from './participant-calendar';
 import { formatterFor } from './zone-formatters';
 import type { CohortRules } from './cohort';
 import { STORED_COHORT_RULES } from './cohort';
-import { COMEBACK_BONUS_POINTS } from './habit-rules';
+import { COMEBACK_BONUS_POINTS, rulesField } from './habit-rules';
 
 // What the server can vouch for in a synced tracker (docs/decisions/018). The browser says what
 // the participant did; the server decides when it happened, by its own clock, in the zone it
@@ -158,7 +158,7 @@ export function vouchTracker(submitted: TrackerData, stored: TrackerData | null,
   const { rules: _sent, ...work } = submitted;
   const vouched: TrackerData = {
     ...work,
-    ...(context.rules ? { rules: context.rules } : {}),
+    ...rulesField(context.rules),
     timeZone: context.timeZone,
     challengeStartDate: context.challengeStartDate,
     completions,
