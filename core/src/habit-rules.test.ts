@@ -5,7 +5,8 @@ import type { CompletionKind, TrackerData } from './tracker';
 import { NEW_COHORT_RULES, STORED_COHORT_RULES } from './cohort';
 import { addDays, todayIn } from './dates';
 import { emptyTracker } from './tracker';
-import { COMEBACK_BONUS_POINTS, comebackDays, jollyDays, jolliesLeft, keptDays, trackerRules } from './habit-rules';
+import { COMEBACK_BONUS_POINTS, comebackDays, isJollyDay, jollyDays, jolliesLeft, keptDays, trackerRules } from './habit-rules';
+import { habitStreak } from './streaks';
 import { expectedAwards, maxPointsPerWeek, pointsRulesFor, POINTS_RULES, totalPoints, withReconciledHistory } from './points';
 import { currentStreak } from './streaks';
 import { newComebackBonuses, setTrackerRules, toggleHabit } from './tracker-actions';
@@ -117,6 +118,7 @@ describe('"Jolly": the forgiving streak', () => {
     // Sunday 29 March (clocks forward) missed; the rest of two weeks ticked on time.
     const data = tracker(rules, 'xxxxxx.xxxxxxx');
     expect(currentStreak(keptDays(data, habit, '2026-04-05'), '2026-04-05')).toBe(14);
+    expect(habitStreak(data, habit, '2026-04-05')).toBe(14);
     const habitAwards = kinds(data, 'habit');
     expect(habitAwards.map((award) => award.date)).not.toContain('2026-03-29');
     expect(habitAwards).toHaveLength(13);
@@ -151,6 +153,16 @@ describe('"Jolly": the forgiving streak', () => {
     const monday = todayIn(ROME, new Date('2026-10-25T23:30:00Z'));
     expect(monday).toBe('2026-10-26');
     expect(jolliesLeft(autumn, h, monday)).toBe(1);
+  });
+
+  it('isJollyDay, which looks at one week, agrees with jollyDays, which walks the whole challenge', () => {
+    // Every pattern of a habit's first 12 days, ticked or not.
+    for (let bits = 0; bits < 1 << 12; bits += 7) {
+      const pattern = Array.from({ length: 12 }, (_, i) => ((bits >> i) & 1 ? 'x' : '.')).join('');
+      const data = tracker(rules, pattern);
+      const covered = new Set(jollyDays(data, habit, addDays(START, 11)));
+      for (let n = 0; n < 12; n++) expect(isJollyDay(data, habit, addDays(START, n)), `${pattern} day ${n}`).toBe(covered.has(addDays(START, n)));
+    }
   });
 
   it('has no jolly when the rule is off', () => {

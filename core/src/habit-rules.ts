@@ -1,7 +1,7 @@
 import type { IsoDate } from './iso-date';
 import type { CohortRules } from './cohort';
 import type { Habit, HabitCompletions, TrackerData } from './tracker';
-import { addDays, challengeLastDay, challengeWeekNumber, compareIsoDates, localDateOf } from './dates';
+import { DAYS_PER_WEEK, addDays, challengeLastDay, challengeWeekNumber, compareIsoDates, daysBetween, localDateOf } from './dates';
 import { COHORT_RULES, cohortRulesOf } from './cohort';
 import { completionsOf } from './tracker';
 
@@ -61,16 +61,43 @@ export function jollyDays(data: TrackerData, habit: Habit, through: IsoDate): Is
   const lastDay = challengeLastDay(start);
   const end = compareIsoDates(through, lastDay) < 0 ? through : lastDay;
   const covered: IsoDate[] = [];
-  const used = new Map<number, number>();
-  for (let day = habitFirstDay(habit, data.timeZone, start); compareIsoDates(day, end) <= 0; day = addDays(day, 1)) {
+  const first = habitFirstDay(habit, data.timeZone, start);
+  // Day by day, the day's index from the start kept alongside (its week is index / 7).
+  let index = daysBetween(start, first);
+  let week = -1;
+  let used = 0;
+  for (let day = first; compareIsoDates(day, end) <= 0; day = addDays(day, 1), index++) {
     if (completions[day] !== undefined || !isScheduledDay(habit, day)) continue;
-    const week = challengeWeekNumber(start, day);
-    const count = used.get(week) ?? 0;
-    if (count >= JOLLIES_PER_WEEK) continue;
-    used.set(week, count + 1);
+    const dayWeek = Math.floor(index / DAYS_PER_WEEK);
+    if (dayWeek !== week) {
+      week = dayWeek;
+      used = 0;
+    }
+    if (used >= JOLLIES_PER_WEEK) continue;
+    used++;
     covered.push(day);
   }
   return covered;
+}
+
+/**
+ * Whether a jolly covers `day` (a day that is over): as jollyDays says, from that day's own
+ * challenge week alone, for a streak counted back from today without going through the whole challenge.
+ */
+export function isJollyDay(data: TrackerData, habit: Habit, day: IsoDate): boolean {
+  const start = data.challengeStartDate;
+  if (start === null || !trackerRules(data).forgivingStreak) return false;
+  const completions = completionsOf(data, habit.id);
+  if (completions[day] !== undefined || !isScheduledDay(habit, day)) return false;
+  const first = habitFirstDay(habit, data.timeZone, start);
+  if (compareIsoDates(day, first) < 0 || compareIsoDates(day, challengeLastDay(start)) > 0) return false;
+  const index = daysBetween(start, day);
+  const weekStart = addDays(day, -(index % DAYS_PER_WEEK));
+  let missedBefore = 0;
+  for (let other = compareIsoDates(weekStart, first) > 0 ? weekStart : first; compareIsoDates(other, day) < 0; other = addDays(other, 1)) {
+    if (completions[other] === undefined && isScheduledDay(habit, other)) missedBefore++;
+  }
+  return missedBefore < JOLLIES_PER_WEEK;
 }
 
 /** The jollies `habit` has left in the challenge week of `today` (days up to yesterday are over). */
@@ -98,7 +125,7 @@ export function keptDays(data: TrackerData, habit: Habit, through: IsoDate): Hab
  * scheduled day was missed (not ticked, not covered by a jolly, on or after the habit's first
  * day); at most one per challenge week, the first. Empty when the cohort has no comeback bonus.
  */
-export function comebackDays(data: TrackerData, habit: Habit): IsoDate[] {
+export function comebackDays(data: TrackerData, habit: Habit, coveredDays?: readonly IsoDate[]): IsoDate[] {
   const start = data.challengeStartDate;
   if (start === null || !trackerRules(data).comebackBonus) return [];
   const completions = completionsOf(data, habit.id);
@@ -107,15 +134,17 @@ export function comebackDays(data: TrackerData, habit: Habit): IsoDate[] {
   if (lastTick === undefined) return [];
   const firstDay = habitFirstDay(habit, data.timeZone, start);
   const lastDay = challengeLastDay(start);
-  const covered = new Set(jollyDays(data, habit, addDays(lastTick, -1)));
+  // `coveredDays`: the habit's jolly days up to its last tick, when the caller has them already.
+  const covered = new Set(coveredDays ?? jollyDays(data, habit, addDays(lastTick, -1)));
   const weeks = new Set<number>();
   const days: IsoDate[] = [];
   for (const day of ticked) {
     if (completions[day] !== 'onTime' || compareIsoDates(day, start) < 0 || compareIsoDates(day, lastDay) > 0) continue;
     const previous = previousScheduledDay(habit, day);
-    const missed = compareIsoDates(previous, firstDay) >= 0 && completions[previous] === undefined && !covered.has(previous);
+    const missed = completions[previous] === undefined && compareIsoDates(previous, firstDay) >= 0 && !covered.has(previous);
+    if (!missed) continue;
     const week = challengeWeekNumber(start, day);
-    if (!missed || weeks.has(week)) continue;
+    if (weeks.has(week)) continue;
     weeks.add(week);
     days.push(day);
   }

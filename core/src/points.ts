@@ -141,8 +141,9 @@ export function expectedAwards(data: TrackerData, options: { challengeStartDate:
     // A day a jolly covers keeps the streak going but is not a tick: it pays nothing itself, and a
     // threshold that falls on it is not reached by ticking.
     const lastTick = days[days.length - 1];
-    const kept = forgiving && lastTick !== undefined ? [...days, ...jollyDays(placed, habit, addDays(lastTick, -1))].sort(compareIsoDates) : days;
-    for (const day of comebackDays(placed, habit)) {
+    const covered = forgiving && lastTick !== undefined ? jollyDays(placed, habit, addDays(lastTick, -1)) : [];
+    const kept = covered.length > 0 ? [...days, ...covered].sort(compareIsoDates) : days;
+    for (const day of comebackDays(placed, habit, covered)) {
       awards.push({
         kind: 'comebackBonus',
         ref: `comebackBonus:${habit.id}:${day}`,
