@@ -77,7 +77,7 @@ export function HabitCard({ habit, today, stripDays }: { habit: Habit; today: Is
         )}
         {coveredInStrip.map((date) => (
           <Text key={date} fontSize="sm" color="fg.muted">
-            <ShieldIcon /> Jolly usato: {italianWeekday(date, 'long')} {formatItalianShortDate(date)}, la serie continua. Se l’hai fatta, segnala: il jolly torna disponibile.
+            <ShieldIcon /> Jolly usato: {italianWeekday(date, 'long')} {formatItalianShortDate(date)}, la serie continua. Se invece l’avevi fatta, segna quel giorno: il jolly torna disponibile.
           </Text>
         ))}
         {confirming ? (
