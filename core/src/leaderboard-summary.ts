@@ -5,7 +5,7 @@ import { addDays, daysBetween, mondayOf } from './dates';
 import { entryDay } from './points';
 import { isIsoDate } from './iso-date';
 import { textParam } from './query-params';
-import { currentStreak } from './streaks';
+import { habitStreak } from './streaks';
 import { activeHabits, completionsOf } from './tracker';
 
 // What the leaderboard keeps of a tracker when it is synced, and how it reads that back on
@@ -33,7 +33,7 @@ export function streakAt(data: TrackerData, today: IsoDate): StreakThrough {
   let tickedToday = false;
   for (const habit of activeHabits(data)) {
     const completions = completionsOf(data, habit.id);
-    const streak = currentStreak(completions, today);
+    const streak = habitStreak(data, habit, today);
     const ticked = completions[today] !== undefined;
     if (streak > best || (streak === best && ticked)) {
       best = streak;

@@ -4,6 +4,9 @@ import { CHALLENGE_WEEKS, DAYS_PER_WEEK, addDays, challengeLastDay, challengeWee
 import { MAX_ACTIONS, WEEK_KEYS, completionsOf } from './tracker';
 import { streakRunsOfSortedDays } from './streaks';
 import { cutText } from './text';
+import type { CohortRules } from './cohort';
+import { STORED_COHORT_RULES } from './cohort';
+import { COMEBACK_BONUS_POINTS, comebackDays, jollyDays, trackerRules } from './habit-rules';
 
 // Points are a pure function of the tracker state: expectedAwards lists what is due now,
 // reconcileHistory makes the history match it. Switching something on and off again
@@ -40,6 +43,19 @@ export const POINTS_RULES = [
   })),
 ] as const satisfies ReadonlyArray<{ kind: PointsKind; label: string; points: number; note: string }>;
 
+/** The "Bentornato" line of the points table, for cohorts that have the comeback bonus. */
+export const COMEBACK_POINTS_RULE = {
+  kind: 'comebackBonus',
+  label: 'Bentornato: riprendi un’abitudine dopo uno o più giorni mancati',
+  points: COMEBACK_BONUS_POINTS,
+  note: 'bonus, una volta a settimana per abitudine',
+} as const satisfies { kind: PointsKind; label: string; points: number; note: string };
+
+/** The points table of a cohort: the spec's, and a line for each rule that awards points and is on. */
+export function pointsRulesFor(rules: CohortRules): ReadonlyArray<{ kind: PointsKind; label: string; points: number; note: string }> {
+  return rules.comebackBonus ? [...POINTS_RULES, COMEBACK_POINTS_RULE] : POINTS_RULES;
+}
+
 /** Something the tracker state currently earns; (kind, ref) identifies it. */
 export interface Award {
   kind: PointsKind;
@@ -55,14 +71,18 @@ export interface Award {
 /** The largest streak bonus: one habit reaches at most one bonus length in a week (they are 7 or more days apart). */
 const LARGEST_STREAK_BONUS = Math.max(...STREAK_BONUSES.map((bonus) => bonus.points));
 
-/** The most points any challenge week can hold with `habitCount` habits. */
-export function maxPointsPerWeek(habitCount: number): number {
-  return MAX_ACTIONS * ACTION_POINTS + PLANNER_SAVE_POINTS + CHECK_IN_POINTS + habitCount * (DAYS_PER_WEEK * HABIT_POINTS + LARGEST_STREAK_BONUS);
+/** The most points any challenge week can hold with `habitCount` habits (a "Bentornato" per habit when the rules pay it). */
+export function maxPointsPerWeek(habitCount: number, rules: CohortRules = STORED_COHORT_RULES): number {
+  const comeback = rules.comebackBonus ? COMEBACK_BONUS_POINTS : 0;
+  return MAX_ACTIONS * ACTION_POINTS + PLANNER_SAVE_POINTS + CHECK_IN_POINTS + habitCount * (DAYS_PER_WEEK * HABIT_POINTS + LARGEST_STREAK_BONUS + comeback);
 }
 
-/** Every award the tracker state earns right now. */
+/** Every award the tracker state earns right now, by the rules it carries (trackerRules). */
 export function expectedAwards(data: TrackerData, options: { challengeStartDate: IsoDate | null }): Award[] {
   const start = options.challengeStartDate;
+  // The rules' days are placed from the same start as the rest.
+  const placed = data.challengeStartDate === start ? data : { ...data, challengeStartDate: start };
+  const forgiving = trackerRules(placed).forgivingStreak;
   const awards: Award[] = [];
 
   for (const week of WEEK_KEYS) {
@@ -118,7 +138,22 @@ export function expectedAwards(data: TrackerData, options: { challengeStartDate:
         reason,
       });
     }
-    for (const run of streakRunsOfSortedDays(days)) {
+    // A day a jolly covers keeps the streak going but is not a tick: it pays nothing itself, and a
+    // threshold that falls on it is not reached by ticking.
+    const lastTick = days[days.length - 1];
+    const covered = forgiving && lastTick !== undefined ? jollyDays(placed, habit, addDays(lastTick, -1)) : [];
+    const kept = covered.length > 0 ? [...days, ...covered].sort(compareIsoDates) : days;
+    for (const day of comebackDays(placed, habit, covered)) {
+      awards.push({
+        kind: 'comebackBonus',
+        ref: `comebackBonus:${habit.id}:${day}`,
+        points: COMEBACK_BONUS_POINTS,
+        weekNumber: challengeWeekNumber(start, day),
+        date: day,
+        reason: `Bentornato: ${habit.name}`,
+      });
+    }
+    for (const run of streakRunsOfSortedDays(kept)) {
       for (const bonus of STREAK_BONUSES) {
         const day = run.days[bonus.days - 1];
         // Due only when the threshold day was ticked on the day itself: reached by ticking, not by back-filling.
@@ -150,7 +185,7 @@ interface DueSlot {
  * "today", cannot move points into another calendar week.
  */
 export function awardDay(award: Award, today: IsoDate, challengeStartDate: IsoDate | null): IsoDate {
-  if (award.date !== undefined && (award.kind === 'habit' || award.kind === 'streakBonus')) return award.date;
+  if (award.date !== undefined && (award.kind === 'habit' || award.kind === 'streakBonus' || award.kind === 'comebackBonus')) return award.date;
   if (challengeStartDate === null || award.weekNumber < 1) return today;
   const first = addDays(challengeStartDate, (award.weekNumber - 1) * 7);
   const last = addDays(first, 6);

@@ -5,6 +5,8 @@ import { addDays, todayIn } from './dates';
 import { rosterFigures, rosterFiguresOf } from './roster';
 import { digestAnswersFor, rosterDigest, rosterDigestSchema } from './roster-digest';
 import { emptyTracker, trackerDataSchema } from './tracker';
+import { STORED_COHORT_RULES } from './cohort';
+import { habitStreak } from './streaks';
 import { replay, scenarioArbitrary } from '../test-support/tracker-scenarios';
 
 const ZONE = 'Europe/Rome';
@@ -52,6 +54,26 @@ describe('rosterDigest', () => {
     expect(streakOn(lastDay)).toBe(20);
     expect(streakOn(addDays(lastDay, 1))).toBe(20);
     expect(streakOn(addDays(lastDay, 2))).toBe(0);
+  });
+
+  it('keeps the days a jolly covers in a cohort with the forgiving streak, in the window and before it', () => {
+    // 20 days, each week's first missed day covered: day 3 (before the window) and day 15 (in it).
+    const days = Array.from({ length: 20 }, (_, i) => addDays(START, i)).filter((_, i) => i !== 3 && i !== 15);
+    const tracker = trackerDataSchema.parse({
+      ...emptyTracker(ZONE, new Date(`${START}T08:00:00Z`), START),
+      habits: [{ id: 'h', name: 'Leggere', createdAt: `${START}T08:00:00.000Z` }],
+      completions: { h: Object.fromEntries(days.map((day) => [day, 'onTime'])) },
+    });
+    const lastDay = addDays(START, 19);
+    const streakOn = (data: typeof tracker, today: string) => rosterFiguresOf({ digest: rosterDigest(data, today), challengeStartDate: START, today }).currentStreak;
+    expect(streakOn(tracker, lastDay)).toBe(4);
+    const forgiving = { ...tracker, rules: { ...STORED_COHORT_RULES, forgivingStreak: true } };
+    const digest = rosterDigest(forgiving, lastDay);
+    expect(digest.habits[0]!.covered).toEqual([addDays(START, 15)]);
+    expect(streakOn(forgiving, lastDay)).toBe(20);
+    expect(streakOn(forgiving, lastDay)).toBe(habitStreak(forgiving, forgiving.habits[0]!, lastDay));
+    // A digest of a cohort without the rule holds no covered days.
+    expect(rosterDigest(tracker, lastDay).habits[0]).not.toHaveProperty('covered');
   });
 
   it('does not answer for another zone or an earlier day', () => {

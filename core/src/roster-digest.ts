@@ -6,6 +6,7 @@ import { addDays, compareIsoDates, localDateOf } from './dates';
 import { pointsByWeek } from './leaderboard-summary';
 import { totalPoints } from './points';
 import { MAX_STREAK_DAYS } from './streaks';
+import { keptDays, trackerRules } from './habit-rules';
 import { WEEK_KEYS, moodSchema } from './tracker';
 
 // What a coach's roster row needs of a participant's tracker, small enough to keep next to the
@@ -26,8 +27,10 @@ const habitDigestSchema = z.object({
   until: z.nullable(isoDateSchema),
   /** Its ticked days from the window's first day on, oldest first. */
   ticked: z.array(isoDateSchema),
-  /** Consecutive ticked days ending the day before the window (capped as streaks are). */
+  /** Consecutive ticked days ending the day before the window (capped as streaks are); a day a jolly covers counts as kept. */
   runBefore: z.int().check(z.minimum(0)),
+  /** Missed days from the window's first day on that a jolly covers (the cohort's forgiving streak), up to the day before `asOf`. */
+  covered: z.optional(z.array(isoDateSchema)),
 });
 
 export const rosterDigestSchema = z.object({
@@ -105,11 +108,16 @@ export function rosterDigest(tracker: TrackerData, asOf: IsoDate): RosterDigest 
     savedPlannerWeeks: [...tracker.savedPlannerWeeks],
     habits: tracker.habits.map((habit) => {
       const days = tracker.completions[habit.id] ?? {};
+      // A streak keeps the days a jolly covers: written only when the cohort has them, so a digest
+      // of a cohort without the rule stays as it was.
+      const kept = trackerRules(tracker).forgivingStreak ? keptDays(tracker, habit, addDays(asOf, -1)) : days;
+      const covered = Object.keys(kept).filter((day) => day >= first && days[day] === undefined).sort(compareIsoDates);
       return {
         from: localDateOf(habit.createdAt, zone),
         until: habit.archivedAt === undefined ? null : localDateOf(habit.archivedAt, zone),
         ticked: inWindow(days),
-        runBefore: runEndingOn(days, addDays(first, -1)),
+        runBefore: runEndingOn(kept, addDays(first, -1)),
+        ...(covered.length > 0 ? { covered } : {}),
       };
     }),
     tickedDays: [...tickedDays].sort(compareIsoDates),
@@ -137,13 +145,13 @@ export function tickedOn(habit: HabitDigest, day: IsoDate): boolean {
 
 /**
  * The habit's streak up to `today` (from yesterday while today is not ticked), capped at
- * MAX_STREAK_DAYS, as streaks.ts counts it: the kept days, then the run before them.
+ * MAX_STREAK_DAYS, as streaks.ts counts it: the kept days (ticked, or covered by a jolly), then the run before them.
  */
 export function digestStreak(habit: HabitDigest, today: IsoDate, asOf: IsoDate): number {
   const first = windowStart(asOf);
   let day = tickedOn(habit, today) ? today : addDays(today, -1);
   let streak = 0;
-  while (streak < MAX_STREAK_DAYS && day >= first && tickedOn(habit, day)) {
+  while (streak < MAX_STREAK_DAYS && day >= first && (tickedOn(habit, day) || habit.covered?.includes(day) === true)) {
     streak++;
     day = addDays(day, -1);
   }

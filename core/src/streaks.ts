@@ -1,7 +1,9 @@
 import type { IsoDate } from './iso-date';
 import type { HabitCompletions, TrackerData } from './tracker';
 import { addDays, compareIsoDates } from './dates';
+import type { Habit } from './tracker';
 import { activeHabits, completionsOf } from './tracker';
+import { isJollyDay, trackerRules } from './habit-rules';
 
 /** Streak counting stops here. */
 export const MAX_STREAK_DAYS = 365;
@@ -47,7 +49,21 @@ export function currentStreak(completions: HabitCompletions, today: IsoDate): nu
   return streak;
 }
 
+/** A habit's current streak, the days a jolly covers counted as kept when the cohort has the forgiving streak. */
+export function habitStreak(data: TrackerData, habit: Habit, today: IsoDate): number {
+  const completions = completionsOf(data, habit.id);
+  if (!trackerRules(data).forgivingStreak) return currentStreak(completions, today);
+  // As currentStreak, a covered day kept too (every day walked back is over: today counts only once ticked).
+  let day = completions[today] !== undefined ? today : addDays(today, -1);
+  let streak = 0;
+  while (streak < MAX_STREAK_DAYS && (completions[day] !== undefined || isJollyDay(data, habit, day))) {
+    streak++;
+    day = addDays(day, -1);
+  }
+  return streak;
+}
+
 /** "Costanza": the best current streak among the habits that are not archived. */
 export function bestCurrentStreak(data: TrackerData, today: IsoDate): number {
-  return activeHabits(data).reduce((best, habit) => Math.max(best, currentStreak(completionsOf(data, habit.id), today)), 0);
+  return activeHabits(data).reduce((best, habit) => Math.max(best, habitStreak(data, habit, today)), 0);
 }

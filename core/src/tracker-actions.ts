@@ -12,6 +12,9 @@ import {
 } from './dates';
 import { STREAK_BONUSES, totalPoints, withReconciledHistory } from './points';
 import { BACKFILL_DAYS } from './tracker-vouch';
+import type { CohortRules } from './cohort';
+import { COHORT_RULES } from './cohort';
+import { rulesField, trackerRules } from './habit-rules';
 import {
   MAX_ACTIONS,
   MAX_ACTION_TEXT,
@@ -83,6 +86,17 @@ export function restoreTracker(raw: unknown, now: Date, fallbackTimeZone?: strin
 export function setChallengeStartDate(data: TrackerData, challengeStartDate: IsoDate | null, now: Date): TrackerData {
   if (data.challengeStartDate === challengeStartDate) return data;
   return withReconciledHistory({ ...data, challengeStartDate }, now);
+}
+
+/**
+ * Copies the cohort's rules, as the server gave them, into the tracker (its points are worked out
+ * by them); `updatedAt` stays, as for the start date. The server overwrites them on every sync.
+ */
+export function setTrackerRules(data: TrackerData, rules: CohortRules, now: Date): TrackerData {
+  const held = trackerRules(data);
+  if (COHORT_RULES.every((rule) => held[rule] === rules[rule])) return data;
+  const { rules: _previous, ...rest } = data;
+  return withReconciledHistory({ ...rest, ...rulesField(rules) }, now);
 }
 
 // ---- Habits ----
@@ -185,6 +199,12 @@ export function newStreakBonuses(before: TrackerData, after: TrackerData): Strea
   return STREAK_BONUSES.flatMap((bonus) =>
     Array.from({ length: Math.max(0, count(after, bonus.days) - count(before, bonus.days)) }, () => bonus),
   );
+}
+
+/** How many "Bentornato" bonuses `after` pays beyond those `before` pays, for the notice of a tick. */
+export function newComebackBonuses(before: TrackerData, after: TrackerData): number {
+  const count = (data: TrackerData) => data.pointsHistory.filter((entry) => entry.kind === 'comebackBonus').length;
+  return Math.max(0, count(after) - count(before));
 }
 
 /** Ticks or unticks a habit on `date`: today counts 'onTime' (+2), a past day 'late' (no points). */

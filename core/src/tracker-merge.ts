@@ -2,6 +2,7 @@ import type { IsoDate } from './iso-date';
 import type { ChangeClocks, CheckIn, CompletionKind, Completions, Habit, PlannerAction, TrackerData, WeekKey, WeeklyActions } from './tracker';
 import { MAX_ACTIONS, MAX_HABITS, MIN_ACTIONS, TRACKER_SCHEMA_VERSION, WEEK_KEYS } from './tracker';
 import { compareHistoryEntries, expectedAwards, reconcileHistory } from './points';
+import { rulesField } from './habit-rules';
 
 // Two copies of one participant's tracker (two devices, or a device and the server) become one
 // in which neither loses work. The rules, per kind of data (docs/decisions/015):
@@ -167,11 +168,13 @@ function mergeCheckIns(a: CheckIn[], b: CheckIn[]): CheckIn[] {
   return [...byWeek.values()].sort((x, y) => x.weekNumber - y.weekNumber).filter((checkIn) => !ids.has(checkIn.id) && ids.add(checkIn.id));
 }
 
-/** The copy whose settings (zone, start date) the merge keeps: the last changed. */
+/** The copy whose settings (zone, start date, rules) the merge keeps: the last changed. */
 function newer(a: TrackerData, b: TrackerData): TrackerData {
   if (a.updatedAt !== b.updatedAt) return a.updatedAt > b.updatedAt ? a : b;
-  return `${a.timeZone}|${a.challengeStartDate}` >= `${b.timeZone}|${b.challengeStartDate}` ? a : b;
+  const settings = (x: TrackerData) => `${x.timeZone}|${x.challengeStartDate}|${x.rules ? JSON.stringify(x.rules) : ''}`;
+  return settings(a) >= settings(b) ? a : b;
 }
+
 
 /**
  * One tracker holding the work of both copies. New awards the merged state earns are stamped
@@ -186,6 +189,7 @@ export function mergeTrackers(a: TrackerData, b: TrackerData, now: Date): Tracke
     version: TRACKER_SCHEMA_VERSION,
     timeZone: settings.timeZone,
     challengeStartDate: settings.challengeStartDate,
+    ...rulesField(settings.rules),
     habits,
     completions,
     weeklyActions,

@@ -6,6 +6,9 @@ import { MAX_ACTIONS, MIN_ACTIONS, WEEK_KEYS, emptyTracker } from './tracker';
 import { DEVICE_CLOCK_SKEW_MS, vouchedChangeClocks } from './change-stamps';
 import { effectiveDayAt, effectiveToday } from './participant-calendar';
 import { formatterFor } from './zone-formatters';
+import type { CohortRules } from './cohort';
+import { STORED_COHORT_RULES } from './cohort';
+import { COMEBACK_BONUS_POINTS, rulesField } from './habit-rules';
 
 // What the server can vouch for in a synced tracker (docs/decisions/018). The browser says what
 // the participant did; the server decides when it happened, by its own clock, in the zone it
@@ -34,6 +37,8 @@ export interface VouchContext {
   dayFloor?: IsoDate | null;
   /** The participant's first day when they joined a cohort running together after its start (User.challengeJoinedOn): earlier days are not theirs. */
   firstDay?: IsoDate | null;
+  /** The cohort's rules, read from the cohort on every sync: the browser's copy is never taken (none: every rule off). */
+  rules?: CohortRules | null;
   now: Date;
 }
 
@@ -130,11 +135,13 @@ function restore<T>(target: Partial<Record<WeekKey, T>>, source: Partial<Record<
 }
 
 /**
- * The most a calendar week can hold: every habit every day with its bonuses, and a planner and a
- * check-in for each of the two challenge weeks a calendar week can touch when the start is not a Monday.
+ * The most a calendar week can hold: every habit every day with its bonuses, and a planner, a
+ * check-in and (when the rules pay it) a "Bentornato" per habit for each of the two challenge
+ * weeks a calendar week can touch when the start is not a Monday.
  */
-export function calendarWeekCap(habitCount: number): number {
-  return maxPointsPerWeek(habitCount) + MAX_ACTIONS * ACTION_POINTS + PLANNER_SAVE_POINTS + CHECK_IN_POINTS;
+export function calendarWeekCap(habitCount: number, rules: CohortRules = STORED_COHORT_RULES): number {
+  const comeback = rules.comebackBonus ? habitCount * COMEBACK_BONUS_POINTS : 0;
+  return maxPointsPerWeek(habitCount, rules) + MAX_ACTIONS * ACTION_POINTS + PLANNER_SAVE_POINTS + CHECK_IN_POINTS + comeback;
 }
 
 
@@ -148,8 +155,10 @@ export function vouchTracker(submitted: TrackerData, stored: TrackerData | null,
   const base = stored ?? emptyTracker(context.timeZone, context.now, context.challengeStartDate);
   const { completions, habitDays } = vouchCompletions(submitted, base, context);
   const { weeklyActions, actionStamps, savedPlannerWeeks, checkIns } = vouchWeeks(submitted, base, context);
+  const { rules: _sent, ...work } = submitted;
   const vouched: TrackerData = {
-    ...submitted,
+    ...work,
+    ...rulesField(context.rules),
     timeZone: context.timeZone,
     challengeStartDate: context.challengeStartDate,
     completions,
@@ -163,7 +172,7 @@ export function vouchTracker(submitted: TrackerData, stored: TrackerData | null,
   const { today } = receptionWindow(context);
   const history = reconcileHistory(base.pointsHistory, awards, context.now, context.timeZone, context.challengeStartDate, today);
   // New entries beyond what their calendar week can hold are not paid.
-  const cap = calendarWeekCap(vouched.habits.length);
+  const cap = calendarWeekCap(vouched.habits.length, context.rules ?? STORED_COHORT_RULES);
   const previous = new Set(base.pointsHistory);
   const weekOf = (entry: PointsEntry) => mondayOf(entryDay(entry, context.timeZone));
   const excess = new Map<IsoDate, number>();

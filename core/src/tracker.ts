@@ -5,6 +5,7 @@ import { CHALLENGE_WEEKS, HOME_TIME_ZONE, isValidTimeZone } from './dates';
 import { visibleText } from './visible-text';
 import { voiceNoteIdSchema } from './voice-notes';
 import { timeOfDaySchema } from './time-of-day';
+import { cohortRulesSchema } from './cohort';
 
 // The participant's tracker: kept in the browser's local storage and mirrored to the
 // server, which validates it with the same schema (and tracker-plausibility.ts).
@@ -139,7 +140,7 @@ export const checkInSchema = z.object({
 export type CheckIn = z.infer<typeof checkInSchema>;
 
 /** What a points entry was awarded for. */
-export const pointsKindSchema = z.enum(['action', 'plannerSave', 'checkIn', 'habit', 'streakBonus']);
+export const pointsKindSchema = z.enum(['action', 'plannerSave', 'checkIn', 'habit', 'streakBonus', 'comebackBonus']);
 export type PointsKind = z.infer<typeof pointsKindSchema>;
 
 /** One line of the points history; (kind, ref) identifies the award it pays. */
@@ -185,6 +186,12 @@ export const trackerDataSchema = z.object({
   version: z.literal(TRACKER_SCHEMA_VERSION),
   timeZone: z.string().check(z.refine(isValidTimeZone, { error: trackerMessages.invalidTimeZone })),
   challengeStartDate: z.nullable(isoDateSchema),
+  /**
+   * The cohort's rules as the server last copied them in (it overwrites them on every sync and
+   * never reads the browser's); points are worked out by them. Absent: every rule off, as in a
+   * tracker stored before the rules existed (docs/decisions/036).
+   */
+  rules: z.optional(cohortRulesSchema),
   habits: z
     .array(habitSchema)
     .check(z.maxLength(MAX_HABITS), z.refine((habits) => uniqueBy(habits, (h) => h.id), { error: 'Abitudini duplicate' })),
@@ -316,6 +323,7 @@ export function parseStoredTracker(
       ? source.challengeStartDate
       : null;
   const updatedAt = storedUpdatedAt(source);
+  const rules = cohortRulesSchema.safeParse(source.rules);
 
   const habitIds = new Set<string>();
   const habits = keepValid(source.habits, habitSchema)
@@ -382,6 +390,7 @@ export function parseStoredTracker(
       version: TRACKER_SCHEMA_VERSION,
       timeZone,
       challengeStartDate,
+      ...(rules.success ? { rules: rules.data } : {}),
       habits,
       completions,
       weeklyActions,

@@ -1,6 +1,7 @@
 import { chakra, Flex, Text } from '@chakra-ui/react';
 import { addDays, DAYS_PER_WEEK, formatItalianShortDate, italianWeekday } from '@sfida/core/dates';
 import type { IsoDate } from '@sfida/core/iso-date';
+import { ShieldIcon } from './icons';
 
 /** One day of a strip and its state. */
 export interface StripDay {
@@ -13,6 +14,8 @@ export interface StripDay {
   summary?: string;
   /** How many marks (dots) to draw under the date: what was done that day, counted. */
   marks?: number;
+  /** A missed day a jolly covers: drawn with a shield, named "Jolly usato". */
+  covered?: boolean;
 }
 
 /**
@@ -60,6 +63,7 @@ function dayName(date: IsoDate): string {
 function stateText(day: StripDay): string {
   if (day.summary !== undefined) return day.summary;
   if (day.done) return 'completato';
+  if (day.covered) return 'Jolly usato';
   if (day.state === 'future') return 'giorno futuro';
   return day.state === 'today' ? 'oggi, da fare' : 'non completato';
 }
@@ -94,6 +98,7 @@ export function DayStrip({ days, subject, label, onToggle }: { days: StripDay[];
               {Number(day.date.slice(8))}
             </Text>
             {day.marks !== undefined && <Marks count={day.marks} />}
+            {day.covered && !day.done && <ShieldIcon />}
           </>
         );
         return (

@@ -31,6 +31,16 @@ export function FlameIcon() {
   );
 }
 
+/** A jolly's shield: a missed day it covers. */
+export function ShieldIcon() {
+  return (
+    <Icon>
+      <path fill="var(--chakra-colors-blue-600)" d="M12 1.5 20.5 5v6.2c0 5.3-3.6 9.6-8.5 11.3-4.9-1.7-8.5-6-8.5-11.3V5L12 1.5z" />
+      <path fill="var(--chakra-colors-white)" d="m10.6 15.6-3.4-3.4 1.4-1.4 2 2 4.8-4.8 1.4 1.4-6.2 6.2z" />
+    </Icon>
+  );
+}
+
 const MEDAL_COLOURS = ['#d4a017', '#a7adb4', '#c47a3a'] as const;
 /** In the icon's own units (its box is 24 wide), whatever the surrounding text's size. */
 const MEDAL_NUMBER: CSSProperties = { fontSize: '11px', fontWeight: 700 };

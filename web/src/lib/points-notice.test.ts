@@ -19,6 +19,12 @@ describe('habitDoneNotice', () => {
   });
 });
 
+describe('a return after missed days ("Bentornato")', () => {
+  it('is the title, the rest of the points below it', () => {
+    expect(habitDoneNotice('Meditare', 5, [], 1)).toEqual({ type: 'success', title: 'Bentornato! +3 punti per essere ripartito', description: '+2 punti · Meditare' });
+  });
+});
+
 describe('pointsText', () => {
   it('signs the points and agrees the noun', () => {
     expect(pointsText(1)).toBe('+1 punto');

@@ -1,4 +1,5 @@
 import type { StreakBonus } from '@sfida/core/tracker-actions';
+import { COMEBACK_BONUS_POINTS } from '@sfida/core/habit-rules';
 import { notify, type Notice } from './notices';
 
 /** "+10 punti" / "-2 punti" for a change in the total. */
@@ -20,11 +21,19 @@ function streakText(bonuses: readonly StreakBonus[]): string {
   return `${days.length > 0 ? `${days.join(', ')} e ` : ''}${last} giorni di fila!`;
 }
 
+/** The title of a tick that came back after missed days ("Bentornato"). */
+export const COMEBACK_TITLE = `Bentornato! ${pointsText(COMEBACK_BONUS_POINTS)} per essere ripartito`;
+
 /**
  * The notice for a habit tick that earned `awarded` points: a streak bonus among them is named,
- * apart from the day's own points, so "+7 punti" never reads as a bare number.
+ * apart from the day's own points, so "+7 punti" never reads as a bare number; a return after
+ * missed days (`comebacks`, a "Bentornato" each) is its title, the rest of the points below it.
  */
-export function habitDoneNotice(habitName: string, awarded: number, bonuses: readonly StreakBonus[]): Omit<Notice, 'id'> {
+export function habitDoneNotice(habitName: string, awarded: number, bonuses: readonly StreakBonus[], comebacks = 0): Omit<Notice, 'id'> {
+  if (comebacks > 0) {
+    const rest = habitDoneNotice(habitName, awarded - comebacks * COMEBACK_BONUS_POINTS, bonuses);
+    return { ...rest, title: COMEBACK_TITLE };
+  }
   const bonusPoints = bonuses.reduce((sum, bonus) => sum + bonus.points, 0);
   if (bonusPoints === 0) return { type: 'success', title: 'Abitudine completata!', description: `${pointsText(awarded)} · ${habitName}` };
   const dayPoints = awarded - bonusPoints;
@@ -36,6 +45,6 @@ export function habitDoneNotice(habitName: string, awarded: number, bonuses: rea
 }
 
 /** Shows the notice of a habit tick that earned points (see habitDoneNotice). */
-export function noticeHabitDone(habitName: string, awarded: number, bonuses: readonly StreakBonus[]): void {
-  notify(habitDoneNotice(habitName, awarded, bonuses));
+export function noticeHabitDone(habitName: string, awarded: number, bonuses: readonly StreakBonus[], comebacks = 0): void {
+  notify(habitDoneNotice(habitName, awarded, bonuses, comebacks));
 }

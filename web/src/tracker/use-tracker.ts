@@ -2,10 +2,12 @@ import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { withReconciledHistory } from '@sfida/core/points';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
-import { setChallengeStartDate, type TrackerResult } from '@sfida/core/tracker-actions';
+import { setChallengeStartDate, setTrackerRules, type TrackerResult } from '@sfida/core/tracker-actions';
+import type { CohortRules } from '@sfida/core/cohort';
 import { mergeTrackers } from '@sfida/core/tracker-merge';
 import type { User } from '@sfida/core/user';
 import { useAuth } from '../lib/auth';
+import { useCohortInfo } from '../lib/cohort-info';
 import { notify } from '../lib/notices';
 import { invalidateServerSummaries } from './server-summaries';
 import { removeTrackerAtSignOut } from './sign-out';
@@ -49,6 +51,12 @@ function requireUser(user: User | null): User {
   // Tracker screens only render under the signed-in guard.
   if (!user) throw new Error('useTracker needs a signed-in user');
   return user;
+}
+
+/** The tracker with the start date and the cohort's rules the server gave (rules not known yet: the tracker's own). */
+function withServerSettings(data: TrackerData, startDate: IsoDate | null, rules: CohortRules | undefined, now: Date): TrackerData {
+  const withStart = setChallengeStartDate(data, startDate, now);
+  return rules ? setTrackerRules(withStart, rules, now) : withStart;
 }
 
 /**
@@ -103,8 +111,14 @@ export function useTracker(): UseTracker {
   // The zone is the server's too (the participant's, set in the profile): the days the screens
   // show are the days the server counts.
   const zone = user.timeZone;
+  // The cohort's rules are the server's too (docs/decisions/036): while its answer is not here, the
+  // ones the last sync copied in stand; the server vouches by its own reading of them anyway.
+  const rules = useCohortInfo(user.cohortId, user.role === 'PARTICIPANT' && user.cohortId !== '').data?.rules;
   const empty = useMemo(() => emptyTracker(zone, new Date(), startDate), [zone, startDate]);
-  const tracker = useMemo(() => setChallengeStartDate(snapshot.tracker ?? empty, startDate, new Date()), [snapshot.tracker, empty, startDate]);
+  const tracker = useMemo(
+    () => withServerSettings(snapshot.tracker ?? empty, startDate, rules, new Date()),
+    [snapshot.tracker, empty, startDate, rules],
+  );
 
   const apply = useCallback(
     <R extends TrackerResult>(result: R): R => {
@@ -131,7 +145,7 @@ export function useTracker(): UseTracker {
       if (!current || sync.getState().phase === 'restoring') return;
       if (current.timeZone === zone) return;
       const now = new Date();
-      const withStart = setChallengeStartDate(current, startDate, now);
+      const withStart = withServerSettings(current, startDate, rules, now);
       apply({ ok: true, data: withReconciledHistory({ ...withStart, timeZone: zone, updatedAt: now.toISOString() }, now), awarded: 0 });
     };
     if (sync.getState().phase !== 'restoring') {
@@ -144,7 +158,7 @@ export function useTracker(): UseTracker {
       queueMicrotask(moveToZone); // outside the sync's own notification
     });
     return stopWaiting;
-  }, [store, sync, stored, zone, startDate, apply]);
+  }, [store, sync, stored, zone, startDate, rules, apply]);
 
   return { tracker, restoring, apply, firstDay: user.challengeJoinedOn ?? null };
 }

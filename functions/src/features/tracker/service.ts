@@ -17,7 +17,8 @@ import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import type { Deps } from '../../deps';
 import { headerNamesTag } from '../../shared/entity-tag';
 import { HttpError, badRequest, forbidden, notFound } from '../../shared/http-error';
-import { cohortOfCoach, cohortRef } from '../../shared/cohort-repository';
+import { cohortOfCoach, cohortRef, cohortSettingsOf, type CohortDoc } from '../../shared/cohort-repository';
+import type { CohortRules } from '@sfida/core/cohort';
 import { parseOr400 } from '../../shared/validate';
 import { isDocumentId } from '@sfida/core/document-id';
 import { notifyUsers } from '../../shared/push-notifier';
@@ -95,16 +96,21 @@ interface SyncRead {
   stored: StoredTracker | null;
   summarySnap: DocumentSnapshot | undefined;
   userSnap: DocumentSnapshot | undefined;
+  /** The rules of the caller's cohort, read now: points follow them, never the browser's copy. */
+  rules: CohortRules | null;
 }
 
-/** One round trip: the tracker, the summary the weekly scores were last written from, and whether a coach withdrew the caller. */
+/** One round trip: the tracker, the summary the weekly scores were last written from, whether a coach withdrew the caller, and their cohort's rules. */
 async function readForSync(deps: TrackerDeps, user: User): Promise<SyncRead> {
   const { db } = deps;
-  const [trackerSnap, summarySnap, userSnap] = await db.getAll(trackerRef(db, user.id), summaryRef(db, user.id), userRef(db, user.id));
-  return { stored: storedTrackerFrom(trackerSnap!), summarySnap, userSnap };
+  const refs = [trackerRef(db, user.id), summaryRef(db, user.id), userRef(db, user.id)];
+  if (user.cohortId !== '') refs.push(cohortRef(db, user.cohortId));
+  const [trackerSnap, summarySnap, userSnap, cohortSnap] = await db.getAll(...refs);
+  const rules = cohortSnap?.exists ? cohortSettingsOf(cohortSnap.data() as CohortDoc).rules : null;
+  return { stored: storedTrackerFrom(trackerSnap!), summarySnap, userSnap, rules };
 }
 
-async function storeSynced(deps: TrackerDeps, user: User, { stored, summarySnap, userSnap }: SyncRead, submitted: TrackerData): Promise<SyncResult> {
+async function storeSynced(deps: TrackerDeps, user: User, { stored, summarySnap, userSnap, rules }: SyncRead, submitted: TrackerData): Promise<SyncResult> {
   const now = deps.clock();
   const { dayFloor } = calendarOf({ timeZone: user.timeZone, dayFloor: userSnap?.get('dayFloor') });
   const tracker = vouchTracker(submitted, stored?.tracker ?? null, {
@@ -112,6 +118,7 @@ async function storeSynced(deps: TrackerDeps, user: User, { stored, summarySnap,
     firstDay: user.challengeJoinedOn ?? null,
     timeZone: user.timeZone,
     dayFloor,
+    rules,
     now,
   });
   const verdict = checkTrackerPlausible(tracker, { challengeStartDate: user.challengeStartDate, now });

@@ -1,4 +1,6 @@
-import { Stack } from '@chakra-ui/react';
+import { Link, Stack } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { trackerRules } from '@sfida/core/habit-rules';
 import { challengeWeekNumber } from '@sfida/core/dates';
 import { evaluateBadges } from '@sfida/core/badges';
 import { totalPoints } from '@sfida/core/points';
@@ -35,8 +37,15 @@ function VictoriesContent() {
         <PointsByWeekChart history={tracker.pointsHistory} currentWeek={challengeWeekNumber(tracker.challengeStartDate, today)} />
       </SectionCard>
 
-      <SectionCard title="Sistema di punti">
-        <PointsRulesList />
+      <SectionCard
+        title="Sistema di punti"
+        action={
+          <Link asChild color="brand.fg" fontWeight="600" textDecoration="underline">
+            <RouterLink to="/punti">Come funzionano i punti</RouterLink>
+          </Link>
+        }
+      >
+        <PointsRulesList rules={trackerRules(tracker)} />
       </SectionCard>
     </Stack>
   );

@@ -2,27 +2,40 @@ import { useRef, useState } from 'react';
 import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import type { IsoDate } from '@sfida/core/iso-date';
 import type { Habit } from '@sfida/core/tracker';
-import { completionsOf } from '@sfida/core/tracker';
-import { currentStreak } from '@sfida/core/streaks';
-import { archiveHabit, habitDayState, newStreakBonuses, toggleHabit } from '@sfida/core/tracker-actions';
+import { addDays, formatItalianShortDate, italianWeekday } from '@sfida/core/dates';
+import { jollyDays, jolliesLeft, trackerRules } from '@sfida/core/habit-rules';
+import { habitStreak } from '@sfida/core/streaks';
+import { archiveHabit, habitDayState, newComebackBonuses, newStreakBonuses, toggleHabit } from '@sfida/core/tracker-actions';
 import { DayStrip } from '../../../components/day-strip';
-import { FlameIcon } from '../../../components/icons';
+import { FlameIcon, ShieldIcon } from '../../../components/icons';
 import { notify } from '../../../lib/notices';
 import { noticeHabitDone } from '../../../lib/points-notice';
 import { useTracker } from '../../../tracker/use-tracker';
+
+/** How many jollies the habit has left this challenge week. */
+function JolliesLeft({ left }: { left: number }) {
+  return (
+    <Text fontSize="sm" color="fg.muted">
+      <ShieldIcon /> {left === 0 ? 'Nessun jolly rimasto questa settimana' : `${left} jolly ${left === 1 ? 'rimasto' : 'rimasti'} questa settimana`}
+    </Text>
+  );
+}
 
 /** One habit: today's toggle, its streak, the week strip and delete (confirmed in the page). */
 export function HabitCard({ habit, today, stripDays }: { habit: Habit; today: IsoDate; stripDays: IsoDate[] }) {
   const { tracker, apply, firstDay } = useTracker();
   const [confirming, setConfirming] = useState(false);
   const deleteButton = useRef<HTMLButtonElement>(null);
-  const streak = currentStreak(completionsOf(tracker, habit.id), today);
+  const streak = habitStreak(tracker, habit, today);
   const todayState = habitDayState(tracker, habit.id, today, today);
+  const forgiving = trackerRules(tracker).forgivingStreak;
+  const covered = new Set(forgiving ? jollyDays(tracker, habit, addDays(today, -1)) : []);
+  const coveredInStrip = stripDays.filter((date) => covered.has(date));
 
   function toggle(date: IsoDate) {
     const result = apply(toggleHabit(tracker, habit.id, date, new Date(), firstDay));
     if (!result.ok) notify({ type: 'warning', title: result.message });
-    else if (result.awarded > 0) noticeHabitDone(habit.name, result.awarded, newStreakBonuses(tracker, result.data));
+    else if (result.awarded > 0) noticeHabitDone(habit.name, result.awarded, newStreakBonuses(tracker, result.data), newComebackBonuses(tracker, result.data));
   }
 
   function remove() {
@@ -42,6 +55,7 @@ export function HabitCard({ habit, today, stripDays }: { habit: Habit; today: Is
             <Text fontSize="sm" color="fg.muted">
               <FlameIcon /> Serie: {streak} {streak === 1 ? 'giorno' : 'giorni'}
             </Text>
+            {forgiving && <JolliesLeft left={jolliesLeft(tracker, habit, today)} />}
           </Box>
           <Button
             size="sm"
@@ -57,10 +71,15 @@ export function HabitCard({ habit, today, stripDays }: { habit: Habit; today: Is
         {stripDays.length > 0 && (
           <DayStrip
             subject={habit.name}
-            days={stripDays.map((date) => ({ date, ...habitDayState(tracker, habit.id, date, today, firstDay) }))}
+            days={stripDays.map((date) => ({ date, ...habitDayState(tracker, habit.id, date, today, firstDay), covered: covered.has(date) }))}
             onToggle={toggle}
           />
         )}
+        {coveredInStrip.map((date) => (
+          <Text key={date} fontSize="sm" color="fg.muted">
+            <ShieldIcon /> Jolly usato: {italianWeekday(date, 'long')} {formatItalianShortDate(date)}, la serie continua. Se invece l’avevi fatta, segna quel giorno: il jolly torna disponibile.
+          </Text>
+        ))}
         {confirming ? (
           <Flex role="group" aria-label="Conferma eliminazione" gap="2" align="center" wrap="wrap" bg="bg.error" p="2" borderRadius="md">
             <Text fontSize="sm" flex="1" minW="40">

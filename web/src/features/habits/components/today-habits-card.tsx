@@ -2,7 +2,7 @@ import { Box, Button, Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { IsoDate } from '@sfida/core/iso-date';
 import { activeHabits } from '@sfida/core/tracker';
-import { habitDayState, newStreakBonuses, toggleHabit } from '@sfida/core/tracker-actions';
+import { habitDayState, newComebackBonuses, newStreakBonuses, toggleHabit } from '@sfida/core/tracker-actions';
 import { SectionCard } from '../../../components/section-card';
 import { stackedList } from '../../../components/stacked-list';
 import { notify } from '../../../lib/notices';
@@ -53,7 +53,7 @@ export function TodayHabitsCard({ today }: { today: IsoDate }) {
                   onClick={() => {
                     const result = apply(toggleHabit(tracker, habit.id, today, new Date()));
                     if (!result.ok) notify({ type: 'warning', title: result.message });
-                    else if (result.awarded > 0) noticeHabitDone(habit.name, result.awarded, newStreakBonuses(tracker, result.data));
+                    else if (result.awarded > 0) noticeHabitDone(habit.name, result.awarded, newStreakBonuses(tracker, result.data), newComebackBonuses(tracker, result.data));
                   }}
                 >
                   {day.done ? '✓ Fatto' : 'Da fare'}

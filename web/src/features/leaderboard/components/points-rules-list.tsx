@@ -1,12 +1,13 @@
 import { chakra, Flex, Text } from '@chakra-ui/react';
-import { POINTS_RULES } from '@sfida/core/points';
+import type { CohortRules } from '@sfida/core/cohort';
+import { pointsRulesFor } from '@sfida/core/points';
 import { pointsText } from '../../../lib/points-notice';
 
-/** How points are earned (core's points table). */
-export function PointsRulesList() {
+/** How points are earned (core's points table, with the lines the cohort's rules add). */
+export function PointsRulesList({ rules }: { rules: CohortRules }) {
   return (
     <chakra.ul listStyleType="none" p="0" m="0" display="grid" gap="2">
-      {POINTS_RULES.map((rule) => (
+      {pointsRulesFor(rules).map((rule) => (
         <Flex as="li" key={rule.label} justify="space-between" align="center" gap="3" borderBottomWidth="1px" borderColor="border" pb="2">
           <div>
             <Text fontWeight="medium">{rule.label}</Text>

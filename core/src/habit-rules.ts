@@ -1,0 +1,160 @@
+import type { IsoDate } from './iso-date';
+import type { CohortRules } from './cohort';
+import type { Habit, HabitCompletions, TrackerData } from './tracker';
+import { DAYS_PER_WEEK, addDays, challengeLastDay, challengeWeekNumber, compareIsoDates, daysBetween, localDateOf } from './dates';
+import { COHORT_RULES, cohortRulesOf } from './cohort';
+import { completionsOf } from './tracker';
+
+// The two cohort rules that change what a habit's days are worth (docs/decisions/036):
+// "Bentornato", a bonus for the first on-time tick after missed days, and the "Jolly", which
+// covers the first missed day of each challenge week so a streak goes on. Both are pure
+// functions of the tracker (its completions and the rules the server copied into it), so the
+// browser and the server work them out alike and points stay a function of the state.
+
+/** The "Bentornato" bonus: the first on-time tick of a habit after one or more missed days. */
+export const COMEBACK_BONUS_POINTS = 3;
+/** Missed days per habit and challenge week that a jolly covers. */
+export const JOLLIES_PER_WEEK = 1;
+
+/** What "Come funzionano i punti" adds, under a rule's label and hint, about the rules that change a habit's days. */
+export const HABIT_RULE_DETAILS = {
+  comebackBonus: `+${COMEBACK_BONUS_POINTS} punti alla prima spunta puntuale dopo uno o più giorni mancati, una volta a settimana per abitudine. Non vale prima dell’inizio né dopo il giorno 56.`,
+  forgivingStreak: `${JOLLIES_PER_WEEK} jolly a settimana per abitudine: copre il primo giorno mancato e la serie continua. Il giorno coperto non dà punti ma conta per i bonus di serie; se lo segni nei giorni ancora modificabili, il jolly torna disponibile.`,
+} as const;
+
+/** The rules a tracker runs by: the cohort's, as the server last copied them in (none copied: every rule off). */
+export function trackerRules(data: TrackerData): CohortRules {
+  return cohortRulesOf(data.rules);
+}
+
+/**
+ * The `rules` field a tracker holds for a cohort's rules: none when every rule is off, so a tracker
+ * of a cohort without rules (the default one among them) stays exactly as it was stored before them.
+ */
+export function rulesField(rules: CohortRules | null | undefined): Pick<TrackerData, 'rules'> {
+  return rules && COHORT_RULES.some((rule) => rules[rule]) ? { rules: { ...rules } } : {};
+}
+
+/**
+ * Whether `date` is a day `habit` is meant to be done. Every day, for now: the one place that
+ * decides it, so a habit with its own schedule changes only this.
+ */
+export function isScheduledDay(_habit: Habit, _date: IsoDate): boolean {
+  return true;
+}
+
+/** The first day a habit can be missed: its creation day (in the tracker's zone), never before the start. */
+export function habitFirstDay(habit: Habit, timeZone: string, challengeStartDate: IsoDate): IsoDate {
+  const created = localDateOf(habit.createdAt, timeZone);
+  return compareIsoDates(created, challengeStartDate) > 0 ? created : challengeStartDate;
+}
+
+/**
+ * The days of `habit` a jolly covers, up to `through` (the last day that is over): in each
+ * challenge week, the first scheduled day not ticked. Empty when the cohort has no forgiving
+ * streak. Ticking a covered day later, within the strip, frees its week's jolly again.
+ */
+export function jollyDays(data: TrackerData, habit: Habit, through: IsoDate): IsoDate[] {
+  const start = data.challengeStartDate;
+  if (start === null || !trackerRules(data).forgivingStreak) return [];
+  const completions = completionsOf(data, habit.id);
+  const lastDay = challengeLastDay(start);
+  const end = compareIsoDates(through, lastDay) < 0 ? through : lastDay;
+  const covered: IsoDate[] = [];
+  const first = habitFirstDay(habit, data.timeZone, start);
+  // Day by day, the day's index from the start kept alongside (its week is index / 7).
+  let index = daysBetween(start, first);
+  let week = -1;
+  let used = 0;
+  for (let day = first; compareIsoDates(day, end) <= 0; day = addDays(day, 1), index++) {
+    if (completions[day] !== undefined || !isScheduledDay(habit, day)) continue;
+    const dayWeek = Math.floor(index / DAYS_PER_WEEK);
+    if (dayWeek !== week) {
+      week = dayWeek;
+      used = 0;
+    }
+    if (used >= JOLLIES_PER_WEEK) continue;
+    used++;
+    covered.push(day);
+  }
+  return covered;
+}
+
+/**
+ * Whether a jolly covers `day` (a day that is over): as jollyDays says, from that day's own
+ * challenge week alone, for a streak counted back from today without going through the whole challenge.
+ */
+export function isJollyDay(data: TrackerData, habit: Habit, day: IsoDate): boolean {
+  const start = data.challengeStartDate;
+  if (start === null || !trackerRules(data).forgivingStreak) return false;
+  const completions = completionsOf(data, habit.id);
+  if (completions[day] !== undefined || !isScheduledDay(habit, day)) return false;
+  const first = habitFirstDay(habit, data.timeZone, start);
+  if (compareIsoDates(day, first) < 0 || compareIsoDates(day, challengeLastDay(start)) > 0) return false;
+  const index = daysBetween(start, day);
+  const weekStart = addDays(day, -(index % DAYS_PER_WEEK));
+  let missedBefore = 0;
+  for (let other = compareIsoDates(weekStart, first) > 0 ? weekStart : first; compareIsoDates(other, day) < 0; other = addDays(other, 1)) {
+    if (completions[other] === undefined && isScheduledDay(habit, other)) missedBefore++;
+  }
+  return missedBefore < JOLLIES_PER_WEEK;
+}
+
+/** The jollies `habit` has left in the challenge week of `today` (days up to yesterday are over). */
+export function jolliesLeft(data: TrackerData, habit: Habit, today: IsoDate): number {
+  const start = data.challengeStartDate;
+  if (start === null || !trackerRules(data).forgivingStreak) return 0;
+  const week = challengeWeekNumber(start, today);
+  if (week === 0) return 0;
+  const used = jollyDays(data, habit, addDays(today, -1)).filter((day) => challengeWeekNumber(start, day) === week).length;
+  return Math.max(0, JOLLIES_PER_WEEK - used);
+}
+
+/**
+ * The habit's days that keep a streak going up to `through`: its ticks, and the days a jolly
+ * covers (as 'late', since a covered day earns no tick points of its own).
+ */
+export function keptDays(data: TrackerData, habit: Habit, through: IsoDate): HabitCompletions {
+  const kept: HabitCompletions = { ...completionsOf(data, habit.id) };
+  for (const day of jollyDays(data, habit, through)) kept[day] = 'late';
+  return kept;
+}
+
+/**
+ * The days that earn a "Bentornato" bonus: an on-time tick, within the challenge, whose previous
+ * scheduled day was missed (not ticked, not covered by a jolly, on or after the habit's first
+ * day); at most one per challenge week, the first. Empty when the cohort has no comeback bonus.
+ */
+export function comebackDays(data: TrackerData, habit: Habit, coveredDays?: readonly IsoDate[]): IsoDate[] {
+  const start = data.challengeStartDate;
+  if (start === null || !trackerRules(data).comebackBonus) return [];
+  const completions = completionsOf(data, habit.id);
+  const ticked = Object.keys(completions).sort(compareIsoDates);
+  const lastTick = ticked[ticked.length - 1];
+  if (lastTick === undefined) return [];
+  const firstDay = habitFirstDay(habit, data.timeZone, start);
+  const lastDay = challengeLastDay(start);
+  // `coveredDays`: the habit's jolly days up to its last tick, when the caller has them already.
+  const covered = new Set(coveredDays ?? jollyDays(data, habit, addDays(lastTick, -1)));
+  const weeks = new Set<number>();
+  const days: IsoDate[] = [];
+  for (const day of ticked) {
+    if (completions[day] !== 'onTime' || compareIsoDates(day, start) < 0 || compareIsoDates(day, lastDay) > 0) continue;
+    const previous = previousScheduledDay(habit, day);
+    const missed = completions[previous] === undefined && compareIsoDates(previous, firstDay) >= 0 && !covered.has(previous);
+    if (!missed) continue;
+    const week = challengeWeekNumber(start, day);
+    if (weeks.has(week)) continue;
+    weeks.add(week);
+    days.push(day);
+  }
+  return days;
+}
+
+/** The scheduled day before `date` (with every day scheduled, the day before). */
+export function previousScheduledDay(habit: Habit, date: IsoDate): IsoDate {
+  let day = addDays(date, -1);
+  // A week always holds a scheduled day; the bound keeps a schedule with none from looping.
+  for (let n = 0; n < 7 && !isScheduledDay(habit, day); n++) day = addDays(day, -1);
+  return day;
+}
