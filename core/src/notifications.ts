@@ -22,6 +22,8 @@ export const notificationSettingsSchema = z.object({
   moodAlerts: z.boolean(),
   /** For coaches: a participant wrote in their conversation ("Messaggi dai partecipanti"). On unless turned off: settings saved before it existed have none. */
   participantMessages: z._default(z.boolean(), true),
+  /** A teammate gave the participant "il cinque" (core/teams.ts). On unless turned off: settings saved before it existed have none. */
+  highFives: z._default(z.boolean(), true),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
@@ -31,6 +33,7 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   coachMessages: true,
   moodAlerts: true,
   participantMessages: true,
+  highFives: true,
 };
 
 /** `GET /api/me/notifications` (and the answer of `PUT`). */

@@ -110,6 +110,7 @@ describe('Notifications in the profile', { timeout: 20_000 }, () => {
         coachMessages: false,
         moodAlerts: true,
         participantMessages: true,
+        highFives: true,
       },
     });
   });

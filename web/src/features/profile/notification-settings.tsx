@@ -155,6 +155,11 @@ function SettingsForm({ initial, isCoach, timeZone, startDate }: { initial: Noti
                 Quando il coach ti manda un messaggio
               </CheckboxField>
             </Group>
+            <Group legend="Dalla tua squadra">
+              <CheckboxField checked={settings.highFives} onChange={(highFives) => setSettings({ highFives })}>
+                Quando qualcuno della squadra ti dà il cinque
+              </CheckboxField>
+            </Group>
           </>
         )}
         <Button type="submit" alignSelf="flex-start" loading={save.isPending} loadingText="Salvataggio...">
