@@ -30,6 +30,7 @@ const appScreens: Record<string, LazyScreen> = {
   '/abitudini': lazyScreen(() => import('../features/habits/habits-page')),
   '/checkin': lazyScreen(() => import('../features/check-in/checkin-page')),
   '/classifica': lazyScreen(() => import('../features/leaderboard/classifica-page')),
+  '/squadra': lazyScreen(() => import('../features/teams/squadra-page')),
   '/eventi': lazyScreen(() => import('../features/events/events-page')),
   '/messaggi': lazyScreen(() => import('../features/messages/messages-page')),
   '/risorse': lazyScreen(() => import('../features/resources/resources-page')),
