@@ -66,6 +66,9 @@ export const moveMemberRequestSchema = z.strictObject({
   userId: z.string({ error: teamTexts.participantNotFound }).check(z.minLength(1, teamTexts.participantNotFound), z.maxLength(128, teamTexts.participantNotFound)),
 });
 
+/** The answer of `POST /api/me/team/high-fives` (201): to whom, on the sender's day. */
+export const highFiveSentSchema = z.object({ toUserId: z.string(), day: isoDateSchema });
+
 /** `POST /api/me/team/high-fives`. */
 export const highFiveRequestSchema = z.strictObject({
   toUserId: z.string({ error: teamTexts.notTeammate }).check(z.minLength(1, teamTexts.notTeammate), z.maxLength(128, teamTexts.notTeammate)),

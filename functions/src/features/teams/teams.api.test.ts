@@ -10,7 +10,8 @@ import { inviteCodeRef, newInviteCode } from '../../shared/invite-codes';
 import { settingsRef, subscriptionRef } from '../../shared/push-notifier';
 import { teamRef } from '../../shared/team-repository';
 import { weeklyScoreRef } from '../../shared/tracker-repository';
-import { userRef } from '../../shared/user-repository';
+import { newUserDoc, userRef } from '../../shared/user-repository';
+import { countReads } from '../../test-support/read-counter';
 import { ensureAccount } from '../account/admin';
 import { Client, PASSWORD, readDoc, startTestApp, uniqueEmail, type Reply, type TestApp } from '../../test-support/api-harness';
 import { newId, signedInCoach } from '../../test-support/cohort-fixtures';
@@ -371,5 +372,38 @@ describe('a team as a message segment', () => {
       status: 400,
       body: { message: messageTexts.pickTeam },
     });
+  });
+});
+
+describe('what a team page and the team ranking read', () => {
+  test('"La mia squadra" reads its team, not the cohort; the ranking reads the teams and the week\'s scorers', async () => {
+    const coach = await signedInCoach(app);
+    const cohort = await cohortWith([coach.user.id]);
+    const me = await member(cohort.id, 'Misura Letture');
+    // 59 more participants, written with the Admin SDK: 60 in all, 15 teams of 4.
+    const batch = app.deps.db.batch();
+    const others: string[] = [];
+    for (let i = 0; i < 59; i++) {
+      const uid = newId('persona');
+      others.push(uid);
+      batch.set(userRef(app.deps.db, uid), newUserDoc({ email: `${uid}@test.sfida8.local`, name: `Persona${i} Prova`, role: 'PARTICIPANT', cohortId: cohort.id, timeZone: 'Europe/Rome', now: WEDNESDAY, challenge: { startDate: START, joinedOn: null } }));
+    }
+    await batch.commit();
+    const teams = await formed(coach.client, cohort.id, { method: 'random', size: 4 });
+    expect(teams.teams).toHaveLength(15);
+    await Promise.all(
+      others.slice(0, 10).map((uid) => weeklyScoreRef(app.deps.db, THIS_WEEK, uid).set({ cohortId: cohort.id, weekStart: THIS_WEEK, userId: uid, points: 5, totalPoints: 5, streakDays: 0, streakThrough: '' })),
+    );
+
+    // What any signed-in request reads (the session) before its own work.
+    const session = (await countReads(app.deps.db, () => me.client.get('/api/auth/me'))).reads;
+    const page = await countReads(app.deps.db, () => me.client.get<MyTeam>('/api/me/team'));
+    expect(page.result.body.team?.members).toHaveLength(4);
+    // The 4 members and a few fixed reads (the cohort, the team query, today's high fives): nothing grows with the cohort's 60.
+    expect(page.reads).toBeLessThanOrEqual(session + 4 + 4);
+    const board = await countReads(app.deps.db, () => me.client.get<TeamLeaderboard>(`/api/cohorts/${cohort.id}/team-leaderboard`));
+    expect(board.result.body.teams).toHaveLength(15);
+    // The 15 teams and the 10 who scored this week, and a few fixed reads (the caller, the cohort).
+    expect(board.reads).toBeLessThanOrEqual(session + 15 + 10 + 3);
   });
 });

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import { myTeamSchema, receivedHighFivesSchema, type MyTeam } from '@sfida/core/teams';
+import { highFiveSentSchema, myTeamSchema, receivedHighFivesSchema, type MyTeam } from '@sfida/core/teams';
 import { apiFetch } from '../../../lib/api-client';
 
 export const myTeamQueryKey = ['me', 'team'] as const;
@@ -16,13 +15,11 @@ export function useReceivedHighFives(enabled = true) {
   return useQuery({ queryKey: highFivesQueryKey, queryFn: ({ signal }) => apiFetch('/api/me/high-fives', { schema: receivedHighFivesSchema, signal }), enabled });
 }
 
-const sentSchema = z.object({ toUserId: z.string(), day: z.string() });
-
 /** `POST /api/me/team/high-fives`: "Dai il cinque" to a teammate; the team's marks follow. */
 export function useSendHighFive() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (toUserId: string) => apiFetch('/api/me/team/high-fives', { method: 'POST', body: { toUserId }, schema: sentSchema }),
+    mutationFn: (toUserId: string) => apiFetch('/api/me/team/high-fives', { method: 'POST', body: { toUserId }, schema: highFiveSentSchema }),
     onSuccess: ({ toUserId }) => {
       queryClient.setQueryData(myTeamQueryKey, (current: MyTeam | undefined) =>
         current?.team
