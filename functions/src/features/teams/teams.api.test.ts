@@ -352,7 +352,7 @@ describe('"Dai il cinque"', () => {
 });
 
 describe('a team as a message segment', () => {
-  test('the preview counts the team\'s members; a team of another cohort is refused', async () => {
+  test('the preview counts the team\'s members and a send reaches them; a team of another cohort is refused, and so is scheduling one', async () => {
     const coach = await signedInCoach(app);
     const cohort = await cohortWith([coach.user.id]);
     await members(cohort.id, 6);
@@ -372,6 +372,28 @@ describe('a team as a message segment', () => {
       status: 400,
       body: { message: messageTexts.pickTeam },
     });
+    // Sent: each member of the team gets their copy; scheduling one is refused (the team may change before its time).
+    const sent = await coach.client.post<{ recipientCount: number }>(`/api/coach/cohorts/${cohort.id}/messages`, {
+      segment: 'team',
+      teamId: team.id,
+      requestId: `squadra-${team.id}`,
+      text: 'Forza {nome}, la squadra conta su di te!',
+    });
+    expect(sent.status).toBe(201);
+    expect(sent.body.recipientCount).toBe(team.members.length);
+    await app.tasks.idle();
+    const copy = await readDoc(app, `inboxMessages/${(sent.body as unknown as { id: string }).id}_${team.members[0]!.userId}`);
+    expect(copy).toMatchObject({ userId: team.members[0]!.userId });
+    expect(
+      await coach.client.post(`/api/coach/cohorts/${cohort.id}/scheduled-messages`, {
+        segment: 'team',
+        teamId: team.id,
+        requestId: `programmato-${team.id}`,
+        text: 'Più tardi',
+        date: '2026-03-27',
+        time: '09:00',
+      }),
+    ).toMatchObject({ status: 400, body: { message: messageTexts.teamNotScheduled } });
   });
 });
 

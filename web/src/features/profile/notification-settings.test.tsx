@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings, type NotificationsResponse } from '@sfida/core/notifications';
 import { fakeUser } from '../../testing/fake-user';
-import { deferred, fakeServer, json, renderApp, resetTestState, type ApiCall } from '../../testing/test-utils';
+import { NEW_COHORT_RULES } from '@sfida/core/cohort';
+import { deferred, fakeCohortInfo, fakeServer, json, renderApp, resetTestState, type ApiCall } from '../../testing/test-utils';
 import { NotificationSettingsPanel } from './notification-settings';
 
 const PUBLIC_KEY = 'BPz-_w';
@@ -211,5 +212,33 @@ describe('Notifications in the profile', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ settings: { ...settings, moodAlerts: false, participantMessages: false } }),
     );
+  });
+});
+
+describe('the team setting', { timeout: 20_000 }, () => {
+  it('shows "Dalla tua squadra" only in a cohort whose team rule is on, and saves it', async () => {
+    const user = fakeUser();
+    const calls = fakeServer(user, (call) => {
+      if (call.path === `/api/cohorts/${user.cohortId}`) return json(fakeCohortInfo({ id: user.cohortId, rules: NEW_COHORT_RULES }));
+      if (call.path === '/api/me/notifications' && call.method === 'GET') return json({ publicKey: PUBLIC_KEY, settings });
+      if (call.path === '/api/me/notifications' && call.method === 'PUT') return json({ publicKey: PUBLIC_KEY, settings: (call.body as { settings: NotificationSettings }).settings });
+      return undefined;
+    });
+    const { user: clicker } = renderApp('/profilo', <NotificationSettingsPanel />);
+    await clicker.click(await screen.findByRole('checkbox', { name: 'Quando qualcuno della squadra ti dà il cinque' }));
+    await clicker.click(screen.getByRole('button', { name: 'Salva' }));
+    await waitFor(() => expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ settings: { ...settings, highFives: false } }));
+  });
+
+  it('is not offered with the rule off', async () => {
+    const user = fakeUser();
+    fakeServer(user, (call) => {
+      if (call.path === `/api/cohorts/${user.cohortId}`) return json(fakeCohortInfo({ id: user.cohortId }));
+      if (call.path === '/api/me/notifications') return json({ publicKey: PUBLIC_KEY, settings });
+      return undefined;
+    });
+    renderApp('/profilo', <NotificationSettingsPanel />);
+    expect(await screen.findByRole('checkbox', { name: 'Quando il coach ti manda un messaggio' })).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Quando qualcuno della squadra ti dà il cinque' })).toBeNull();
   });
 });

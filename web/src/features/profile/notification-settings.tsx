@@ -7,6 +7,7 @@ import { challengeWeekDayText, DEFAULT_REMINDER_PREFS, type ReminderKind } from 
 import { FormError } from '../../components/form-error';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
+import { useCohortInfo } from '../../lib/cohort-info';
 import { notify } from '../../lib/notices';
 import { currentSubscription, PushDeviceError, pushSupport, subscribeDevice, unsubscribeDevice } from '../../lib/push-device';
 import { notificationsQueryOptions, useSaveNotificationSettings } from './api/notifications';
@@ -77,7 +78,20 @@ function validationError(settings: NotificationSettings): string | null {
   return timeIssue?.message ?? notificationMessages.invalidSettings;
 }
 
-function SettingsForm({ initial, isCoach, timeZone, startDate }: { initial: NotificationSettings; isCoach: boolean; timeZone: string; startDate: IsoDate | null }) {
+function SettingsForm({
+  initial,
+  isCoach,
+  timeZone,
+  startDate,
+  teams,
+}: {
+  initial: NotificationSettings;
+  isCoach: boolean;
+  timeZone: string;
+  startDate: IsoDate | null;
+  /** The cohort's team rule is on: the teammates' "cinque" can reach the phone. */
+  teams: boolean;
+}) {
   const reminderLabels = reminderLabelsFor(startDate);
   const save = useSaveNotificationSettings();
   const [draft, setDraft] = useState(() => draftOf(initial));
@@ -155,11 +169,13 @@ function SettingsForm({ initial, isCoach, timeZone, startDate }: { initial: Noti
                 Quando il coach ti manda un messaggio
               </CheckboxField>
             </Group>
-            <Group legend="Dalla tua squadra">
-              <CheckboxField checked={settings.highFives} onChange={(highFives) => setSettings({ highFives })}>
-                Quando qualcuno della squadra ti dà il cinque
-              </CheckboxField>
-            </Group>
+            {teams && (
+              <Group legend="Dalla tua squadra">
+                <CheckboxField checked={settings.highFives} onChange={(highFives) => setSettings({ highFives })}>
+                  Quando qualcuno della squadra ti dà il cinque
+                </CheckboxField>
+              </Group>
+            )}
           </>
         )}
         <Button type="submit" alignSelf="flex-start" loading={save.isPending} loadingText="Salvataggio...">
@@ -239,6 +255,8 @@ function DeviceBlock({ publicKey }: { publicKey: string | null }) {
  */
 export function NotificationSettingsPanel() {
   const { user } = useAuth();
+  const participant = user?.role === 'PARTICIPANT' && Boolean(user.cohortId);
+  const teams = useCohortInfo(user?.cohortId ?? '', participant).data?.rules.teamLeaderboard === true;
   const query = useQuery(notificationsQueryOptions());
 
   if (query.isPending) {
@@ -261,7 +279,7 @@ export function NotificationSettingsPanel() {
   return (
     <Stack gap="6">
       <DeviceBlock publicKey={query.data.publicKey} />
-      <SettingsForm initial={query.data.settings} isCoach={user?.role === 'OWNER'} timeZone={user?.timeZone ?? ''} startDate={user?.challengeStartDate ?? null} />
+      <SettingsForm initial={query.data.settings} isCoach={user?.role === 'OWNER'} timeZone={user?.timeZone ?? ''} startDate={user?.challengeStartDate ?? null} teams={teams} />
     </Stack>
   );
 }
