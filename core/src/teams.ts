@@ -22,6 +22,7 @@ export const HIGH_FIVE_DAYS_SHOWN = 2;
 export const teamTexts = {
   rulesOff: 'La classifica a squadre non è attiva in questa coorte',
   notMember: 'Puoi vedere solo le squadre della tua coorte',
+  withdrawn: 'Non fai più parte di questa coorte',
   tooFew: `Servono almeno ${MIN_TEAM_SIZE} partecipanti per formare le squadre`,
   methodInvalid: 'Scegli come formare le squadre: bilanciate o a caso',
   sizeInvalid: `Le squadre possono avere da ${MIN_TEAM_SIZE} a ${MAX_TEAM_SIZE} persone`,

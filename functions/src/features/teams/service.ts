@@ -47,7 +47,9 @@ function teamsOn(cohort: CohortDoc | undefined): boolean {
  */
 async function participantCohort(deps: TeamDeps, user: User): Promise<CohortDoc> {
   if (user.role !== 'PARTICIPANT') throw forbidden(onlyParticipants);
-  const snap = await cohortRef(deps.db, user.cohortId).get();
+  // The session's user does not say whether a coach withdrew them: their document does.
+  const [snap, [own]] = await Promise.all([cohortRef(deps.db, user.cohortId).get(), usersOf(deps.db, [user.id])]);
+  if (!isActiveMember(own, user.cohortId)) throw forbidden(teamTexts.withdrawn);
   const cohort = snap.exists ? (snap.data() as CohortDoc) : undefined;
   if (!teamsOn(cohort)) throw forbidden(teamTexts.rulesOff);
   return cohort!;
@@ -148,8 +150,6 @@ export async function teamLeaderboard(deps: TeamDeps, viewer: User, cohortId: st
     if (!teamsOn(cohort)) throw forbidden(teamTexts.rulesOff);
   } else {
     if (viewer.cohortId !== cohortId) throw forbidden(teamTexts.notMember);
-    const [own] = await usersOf(db, [viewer.id]);
-    if (!isActiveMember(own, cohortId)) throw forbidden(teamTexts.notMember);
     cohort = await participantCohort(deps, viewer);
   }
   const [teams, points] = await Promise.all([teamsOfCohort(db, cohortId), weekPointsOfCohort(db, cohortId, weekStart)]);

@@ -203,9 +203,13 @@ describe('forming and arranging teams', () => {
     expect(registered.status).toBe(201);
     expect((await readDoc(app, `teams/${second!.id}`))?.memberIds).toContain(registered.body.id);
 
-    // Withdrawn: out of the team (an average counts the members).
+    // Withdrawn: out of the team (an average counts the members), and not placed again when they look.
     expect((await coach.client.post(`/api/coach/cohorts/${cohort.id}/participants/${registered.body.id}/withdraw`)).status).toBe(200);
     expect((await readDoc(app, `teams/${second!.id}`))?.memberIds).not.toContain(registered.body.id);
+    expect(await latecomer.get('/api/me/team')).toMatchObject({ status: 403, body: { message: teamTexts.withdrawn } });
+    expect(await latecomer.get(`/api/cohorts/${cohort.id}/team-leaderboard`)).toMatchObject({ status: 403, body: { message: teamTexts.withdrawn } });
+    const after = (await coach.client.get<CoachTeams>(`/api/coach/cohorts/${cohort.id}/teams`)).body;
+    expect(after.teams.flatMap((team) => team.members.map((m) => m.userId))).not.toContain(registered.body.id);
   });
 
   test('bad requests get Italian messages; fewer than three participants make no teams', async () => {
@@ -421,8 +425,8 @@ describe('what a team page and the team ranking read', () => {
     const session = (await countReads(app.deps.db, () => me.client.get('/api/auth/me'))).reads;
     const page = await countReads(app.deps.db, () => me.client.get<MyTeam>('/api/me/team'));
     expect(page.result.body.team?.members).toHaveLength(4);
-    // The 4 members and a few fixed reads (the cohort, the team query, today's high fives): nothing grows with the cohort's 60.
-    expect(page.reads).toBeLessThanOrEqual(session + 4 + 4);
+    // The 4 members and a few fixed reads (the caller, the cohort, the team query, today's high fives): nothing grows with the cohort's 60.
+    expect(page.reads).toBeLessThanOrEqual(session + 4 + 5);
     const board = await countReads(app.deps.db, () => me.client.get<TeamLeaderboard>(`/api/cohorts/${cohort.id}/team-leaderboard`));
     expect(board.result.body.teams).toHaveLength(15);
     // The 15 teams and the 10 who scored this week, and a few fixed reads (the caller, the cohort).
