@@ -10,6 +10,7 @@ export const notificationMessages = {
   unsupportedPushService: 'Servizio di notifiche non supportato',
   pushNotConfigured: 'Le notifiche non sono disponibili su questo server',
   invalidSettings: 'Impostazioni delle notifiche non valide',
+  quietHoursSameTime: 'Scegli due orari diversi per l’inizio e la fine di “Non disturbare”',
 } as const;
 
 export const notificationSettingsSchema = z.object({
@@ -22,6 +23,8 @@ export const notificationSettingsSchema = z.object({
   moodAlerts: z.boolean(),
   /** For coaches: a participant wrote in their conversation ("Messaggi dai partecipanti"). On unless turned off: settings saved before it existed have none. */
   participantMessages: z._default(z.boolean(), true),
+  /** For participants: a planned action not done by its time ("Promemoria delle azioni pianificate"). On unless turned off, as above. */
+  plannedActions: z._default(z.boolean(), true),
   /** A teammate gave the participant "il cinque" (core/teams.ts). On unless turned off: settings saved before it existed have none. */
   highFives: z._default(z.boolean(), true),
 });
@@ -33,6 +36,7 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   coachMessages: true,
   moodAlerts: true,
   participantMessages: true,
+  plannedActions: true,
   highFives: true,
 };
 
@@ -44,8 +48,20 @@ export const notificationsResponseSchema = z.object({
 });
 export type NotificationsResponse = z.infer<typeof notificationsResponseSchema>;
 
+/**
+ * Settings as a user saves them. Quiet hours that begin when they end are refused rather than
+ * stored: they would silence nothing, which is not what "Non disturbare" promises. (A stored pair
+ * like that, saved before this check, still reads as no quiet hours: see `isQuiet`.)
+ */
+export const notificationSettingsInputSchema = notificationSettingsSchema.check(
+  z.refine((settings) => settings.reminders.quietHours === null || settings.reminders.quietHours.from !== settings.reminders.quietHours.to, {
+    error: notificationMessages.quietHoursSameTime,
+    path: ['reminders', 'quietHours', 'to'],
+  }),
+);
+
 /** `PUT /api/me/notifications`. */
-export const notificationSettingsRequestSchema = z.object({ settings: notificationSettingsSchema }, { error: notificationMessages.invalidSettings });
+export const notificationSettingsRequestSchema = z.object({ settings: notificationSettingsInputSchema }, { error: notificationMessages.invalidSettings });
 
 const invalid = notificationMessages.invalidSubscription;
 const base64UrlSchema = (max: number) =>

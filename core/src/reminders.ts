@@ -3,6 +3,7 @@ import { addDays, challengeWeekNumber, compareIsoDates, daysBetween, DAYS_PER_WE
 import type { IsoDate } from './iso-date';
 import { formatterFor } from './zone-formatters';
 import { activeHabits, type TrackerData } from './tracker';
+import { minutesOfTime as minutesOf, timeOfDaySchema } from './time-of-day';
 
 // Which reminders are due for a participant, decided from the server's copy of their tracker on
 // their own wall clock: a habit ticked on another device suppresses the habits reminder. A
@@ -10,8 +11,6 @@ import { activeHabits, type TrackerData } from './tracker';
 // keeps one key per participant, kind and day (`reminderKey`), so a rerun in the same window sends
 // nothing twice and a window missed while the job was down is caught up once, if still in time.
 
-/** A time of day, "HH:MM" (24 h). */
-const timeOfDaySchema = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Orario non valido (usa il formato HH:MM)'));
 
 export const reminderKindSchema = z.enum(['habits', 'checkIn', 'planner']);
 export type ReminderKind = z.infer<typeof reminderKindSchema>;
@@ -96,11 +95,6 @@ function isReminderDay(kind: ReminderKind, challengeStartDate: IsoDate | null, d
 export function minutesOfDay(timeZone: string, now: Date): number {
   const wall = new Date(wallClockAsUtc(timeZone, now.getTime()));
   return wall.getUTCHours() * 60 + wall.getUTCMinutes();
-}
-
-function minutesOf(time: string): number {
-  const [hours, minutes] = time.split(':').map(Number) as [number, number];
-  return hours * 60 + minutes;
 }
 
 /** Whether `minute` (of the day) is within quiet hours. */

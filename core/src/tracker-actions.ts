@@ -1,5 +1,5 @@
 import type { IsoDate } from './iso-date';
-import type { CheckIn, Habit, Mood, PlannerAction, TrackerData, WeekKey } from './tracker';
+import type { ActionWhen, CheckIn, Habit, Mood, PlannerAction, TrackerData, WeekKey } from './tracker';
 import {
   DAYS_PER_WEEK,
   addDays,
@@ -20,6 +20,8 @@ import {
   MAX_HABIT_NAME,
   MAX_REFLECTION,
   MIN_ACTIONS,
+  actionWhenSchema,
+  actionWhereSchema,
   completionsOf,
   parseStoredTracker,
   trackerMessages,
@@ -263,6 +265,26 @@ export function setActionText(data: TrackerData, week: number, actionId: string,
   const next = actions.map((a) =>
     a.id === actionId ? { ...a, text, completed: text.trim() === '' ? false : a.completed } : a,
   );
+  return withWeekActions(data, week, next, now, [actionId]);
+}
+
+/**
+ * Sets an action's if-then plan: "quando" (null for none) and "dove" (blank for none). Only the
+ * week's planner can change, as for its text; no points change.
+ */
+export function setActionPlan(data: TrackerData, week: number, actionId: string, plan: { when: ActionWhen | null; where: string }, now: Date): TrackerResult {
+  const actions = editableWeek(data, week, now);
+  if (typeof actions === 'string') return fail(actions);
+  if (!actions.some((a) => a.id === actionId)) return fail(actionMessages.actionNotFound);
+  const when = plan.when === null ? null : actionWhenSchema.safeParse(plan.when);
+  if (when && !when.success) return fail(when.error.issues[0]?.message ?? actionMessages.actionNotFound);
+  const where = plan.where.trim() === '' ? null : actionWhereSchema.safeParse(plan.where);
+  if (where && !where.success) return fail(where.error.issues[0]?.message ?? actionMessages.actionNotFound);
+  const next = actions.map((a) => {
+    if (a.id !== actionId) return a;
+    const { when: _when, where: _where, ...rest } = a;
+    return { ...rest, ...(when ? { when: when.data } : {}), ...(where ? { where: where.data } : {}) };
+  });
   return withWeekActions(data, week, next, now, [actionId]);
 }
 

@@ -90,7 +90,14 @@ function mergeAction(a: PlannerAction | undefined, aStamp: number, b: PlannerAct
   const [aRank, aText] = actionRank(a);
   const [bRank, bText] = actionRank(b);
   if (aRank !== bRank) return aRank > bRank ? a : b;
-  return aText >= bText ? a : b;
+  if (aText !== bText) return aText > bText ? a : b;
+  // The same text planned differently (tracker.ts `when`, `where`): both copies choose the same.
+  return planKey(a) >= planKey(b) ? a : b;
+}
+
+/** An action's if-then plan as one comparable string. */
+function planKey(action: PlannerAction | undefined): string {
+  return `${action?.when?.weekday ?? ''}|${action?.when?.time ?? ''}|${action?.where ?? ''}`;
 }
 
 /** Default slots (`w3-a2`) first by number, then added ones (named after their moment) by id. */

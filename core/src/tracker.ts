@@ -4,6 +4,7 @@ import type { IsoDate } from './iso-date';
 import { CHALLENGE_WEEKS, HOME_TIME_ZONE, isValidTimeZone } from './dates';
 import { visibleText } from './visible-text';
 import { voiceNoteIdSchema } from './voice-notes';
+import { timeOfDaySchema } from './time-of-day';
 
 // The participant's tracker: kept in the browser's local storage and mirrored to the
 // server, which validates it with the same schema (and tracker-plausibility.ts).
@@ -21,6 +22,8 @@ export const MAX_REFLECTION = 300;
 export const MAX_HABIT_NAME = 60;
 /** Longest planner action text. */
 export const MAX_ACTION_TEXT = 140;
+/** Longest place of a planner action ("dove"). */
+export const MAX_ACTION_PLACE = 60;
 /** Longest audio-note text of a check-in (a text field once; trackers that hold one stay valid). */
 export const MAX_AUDIO_NOTE = 500;
 /** Most points-history entries kept. */
@@ -38,6 +41,8 @@ export const trackerMessages = {
   habitNameRequired: "Inserisci il nome dell'abitudine",
   habitNameTooLong: `Il nome dell'abitudine può avere al massimo ${MAX_HABIT_NAME} caratteri`,
   actionTextTooLong: `Un'azione può avere al massimo ${MAX_ACTION_TEXT} caratteri`,
+  actionPlaceTooLong: `Il luogo di un'azione può avere al massimo ${MAX_ACTION_PLACE} caratteri`,
+  invalidActionDay: 'Giorno della settimana non valido',
   reflectionRequired: 'Scrivi almeno qualche parola nella tua riflessione!',
   reflectionTooLong: `La riflessione può avere al massimo ${MAX_REFLECTION} caratteri`,
   invalidTimeZone: 'Fuso orario non valido',
@@ -72,11 +77,29 @@ export type HabitCompletions = Record<IsoDate, CompletionKind>;
 export const completionsSchema = z.record(idSchema, habitCompletionsSchema);
 export type Completions = Record<string, HabitCompletions>;
 
-/** One planner action slot; it can be completed only when its text is not empty. */
+/**
+ * When an action is planned ("quando"): a weekday (weekdayIndex: Monday 0 … Sunday 6), which is one
+ * day of the participant's own challenge week whatever weekday it starts on, and a time on their clock.
+ */
+export const actionWhenSchema = z.object({
+  weekday: z.int({ error: trackerMessages.invalidActionDay }).check(z.minimum(0, trackerMessages.invalidActionDay), z.maximum(6, trackerMessages.invalidActionDay)),
+  time: timeOfDaySchema,
+});
+export type ActionWhen = z.infer<typeof actionWhenSchema>;
+
+/** Where an action is planned ("dove"), short; absent rather than blank. */
+export const actionWhereSchema = z.string().check(z.maxLength(MAX_ACTION_PLACE, trackerMessages.actionPlaceTooLong), ...visibleText());
+
+/**
+ * One planner action slot; it can be completed only when its text is not empty. `when` and
+ * `where` make it an if-then plan (planned-actions.ts); trackers from before them have neither.
+ */
 export const plannerActionSchema = z.object({
   id: idSchema,
   text: z.string().check(z.maxLength(MAX_ACTION_TEXT, trackerMessages.actionTextTooLong), ...visibleText({ allowBlank: true })),
   completed: z.boolean(),
+  when: z.optional(actionWhenSchema),
+  where: z.optional(actionWhereSchema),
 });
 export type PlannerAction = z.infer<typeof plannerActionSchema>;
 
@@ -232,6 +255,17 @@ const EPOCH = '1970-01-01T00:00:00.000Z';
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** A stored action with a "quando" or "dove" it cannot keep loses that part only: its text stays. */
+function withoutBadPlan(action: unknown): unknown {
+  if (!isRecord(action)) return action;
+  const { when, where, ...rest } = action;
+  return {
+    ...rest,
+    ...(when !== undefined && actionWhenSchema.safeParse(when).success ? { when } : {}),
+    ...(where !== undefined && actionWhereSchema.safeParse(where).success ? { where } : {}),
+  };
+}
+
 /** Keeps the items of `raw` that parse with `schema`; tells whether anything was dropped. */
 function keepValid<T>(raw: unknown, schema: z.ZodMiniType<T>): { items: T[]; dropped: boolean } {
   if (!Array.isArray(raw)) return { items: [], dropped: raw !== undefined };
@@ -308,7 +342,7 @@ export function parseStoredTracker(
       const raw = source.weeklyActions[week];
       if (raw === undefined) continue;
       const ids = new Set<string>();
-      const actions = keepValid(raw, plannerActionSchema)
+      const actions = keepValid(Array.isArray(raw) ? raw.map(withoutBadPlan) : raw, plannerActionSchema)
         .items.filter((action) => !ids.has(action.id) && ids.add(action.id))
         .map((action) => (action.text.trim() === '' ? { ...action, completed: false } : action))
         .slice(0, MAX_ACTIONS);

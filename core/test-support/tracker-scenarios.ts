@@ -10,6 +10,7 @@ import {
   archiveHabit,
   removeActionSlot,
   savePlanner,
+  setActionPlan,
   setActionText,
   submitCheckIn,
   toggleAction,
@@ -28,6 +29,7 @@ export type Step =
   | { type: 'archiveHabit'; habit: number }
   | { type: 'toggleHabit'; habit: number; daysBack: number }
   | { type: 'setActionText'; slot: number; text: string }
+  | { type: 'setActionPlan'; slot: number; when: { weekday: number; time: string } | null; where: string }
   | { type: 'addActionSlot' }
   | { type: 'removeActionSlot'; slot: number }
   | { type: 'toggleAction'; slot: number }
@@ -42,6 +44,15 @@ export const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ type: fc.constant('archiveHabit' as const), habit: fc.nat(4) }) },
   { weight: 10, arbitrary: fc.record({ type: fc.constant('toggleHabit' as const), habit: fc.nat(4), daysBack: fc.oneof(fc.constant(0), fc.nat(9)) }) },
   { weight: 3, arbitrary: fc.record({ type: fc.constant('setActionText' as const), slot: fc.nat(5), text: fc.constantFrom('Correre', '', '  ', 'Chiamare la nonna') }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      type: fc.constant('setActionPlan' as const),
+      slot: fc.nat(5),
+      when: fc.option(fc.record({ weekday: fc.nat(6), time: fc.constantFrom('07:00', '18:30', '02:30') }), { nil: null }),
+      where: fc.constantFrom('', 'in palestra', 'al parco'),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('addActionSlot' as const) }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('removeActionSlot' as const), slot: fc.nat(5) }) },
   { weight: 4, arbitrary: fc.record({ type: fc.constant('toggleAction' as const), slot: fc.nat(5) }) },
@@ -82,6 +93,10 @@ export function applyStep(data: TrackerData, step: Step, now: Date): TrackerResu
     case 'setActionText': {
       const action = actions[step.slot % actions.length];
       return action ? setActionText(data, week, action.id, step.text, now) : null;
+    }
+    case 'setActionPlan': {
+      const action = actions[step.slot % actions.length];
+      return action ? setActionPlan(data, week, action.id, { when: step.when, where: step.where }, now) : null;
     }
     case 'addActionSlot':
       return addActionSlot(data, week, now);

@@ -59,7 +59,7 @@ export const api = onRequest(
 );
 
 // The reminders: every quarter of an hour, what is due on each participant's own wall clock
-// (features/notifications/reminder-job.ts), its pushes enqueued for pushDeliveries. One instance at a time; a run that fails is not
+// (features/notifications/reminder-job.ts), then the planned actions' (planned-action-job.ts), their pushes enqueued for pushDeliveries. One instance at a time; a run that fails is not
 // retried (the next one, 15 minutes later, catches up what is still in time, once). The run of
 // 03:00 in Rome also deletes the voice notes of cohorts that ended more than 90 days ago
 // (features/voice-notes/retention-job.ts); a run that fails is done again the next night.
@@ -75,16 +75,18 @@ export const reminders = onSchedule(
     retryCount: 0,
   },
   async () => {
-    const [{ loadConfig }, { createDeps }, { runReminderJob }, { isRetentionRun, runVoiceNoteRetention }] = await Promise.all([
+    const [{ loadConfig }, { createDeps }, { runReminderJob }, { runPlannedActionJob }, { isRetentionRun, runVoiceNoteRetention }] = await Promise.all([
       import('./config'),
       import('./deps'),
       import('./features/notifications/reminder-job'),
+      import('./features/notifications/planned-action-job'),
       import('./features/voice-notes/retention-job'),
     ]);
     const deps = await createDeps(loadConfig());
     const now = deps.clock();
     const report = await runReminderJob(deps, now);
     console.log('Promemoria:', JSON.stringify(report));
+    console.log('Promemoria delle azioni pianificate:', JSON.stringify(await runPlannedActionJob(deps, now)));
     if (isRetentionRun(now)) console.log('Note vocali scadute:', JSON.stringify(await runVoiceNoteRetention(deps, now)));
   },
 );

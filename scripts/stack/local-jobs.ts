@@ -5,7 +5,7 @@ import { registerStopper } from './cleanup';
 import { emulatorEnv, repoRoot, type StackProfile } from './profiles';
 
 /** A secret of functions/.secret.local (what the Functions emulator gives the function), if set. */
-function localSecret(key: string): string | undefined {
+export function localSecret(key: string): string | undefined {
   const file = join(repoRoot, 'functions', '.secret.local');
   if (!existsSync(file)) return undefined;
   const line = readFileSync(file, 'utf8').split('\n').find((entry) => entry.startsWith(`${key}=`));

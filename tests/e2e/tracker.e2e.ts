@@ -74,6 +74,27 @@ test.describe('Tracker: points, streaks, planner, check-in, badges', () => {
     expect(errors).toEqual([]);
   });
 
+  test('on a 360 px phone every planner placeholder is read whole, never clipped', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    await newParticipant(page, romeToday());
+    await page.goto('/planner');
+    const inputs = page.getByRole('textbox', { name: /^Azione \d$/ });
+    await expect(inputs).toHaveCount(3);
+    // The placeholder's width in the input's own font, against the room inside its padding.
+    const fits = await inputs.evaluateAll((elements) =>
+      elements.map((element) => {
+        const input = element as HTMLInputElement;
+        const style = getComputedStyle(input);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return { placeholder: input.placeholder, text: Math.ceil(context.measureText(input.placeholder).width), room: Math.floor(room) };
+      }),
+    );
+    expect(fits[0]!.placeholder).toMatch(/^Es\. /);
+    for (const fit of fits) expect(fit.text, fit.placeholder).toBeLessThanOrEqual(fit.room);
+  });
+
   test('a planner saved twice pays once; fewer than 3 actions is refused in the page', async ({ page }) => {
     const errors = collectPageErrors(page);
     await newParticipant(page, romeToday());

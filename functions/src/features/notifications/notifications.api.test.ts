@@ -132,6 +132,12 @@ describe('who may use the notification routes', () => {
       body: { message: 'Orario non valido (usa il formato HH:MM)' },
     });
     expect(await member.client.put('/api/me/notifications', {})).toMatchObject({ status: 400 });
+    // Quiet hours that begin when they end would silence nothing: refused, not stored as "never".
+    const sameTime = { ...saved.settings, reminders: { ...saved.settings.reminders, quietHours: { from: '22:00', to: '22:00' } } };
+    expect(await member.client.put('/api/me/notifications', { settings: sameTime })).toMatchObject({
+      status: 400,
+      body: { message: notificationMessages.quietHoursSameTime },
+    });
     expect((await member.client.get<NotificationsResponse>('/api/me/notifications')).body.settings).toEqual(saved.settings);
 
     const device = new BrowserDevice(pushService);

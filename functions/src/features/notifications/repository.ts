@@ -68,6 +68,12 @@ export async function claimDelivery(db: Firestore, uid: string, reminder: DueRem
   return unlessItExists(() => deliveryRef(db, uid, reminder).create({ [DELIVERY_TTL_FIELD]: Timestamp.fromMillis(now.getTime() + DELIVERY_MARKER_MS) }));
 }
 
+/** True if this run is the one that sends the planned action's reminder of `key` (core/src/planned-actions.ts). */
+export async function claimPlannedActionDelivery(db: Firestore, uid: string, key: string, now: Date): Promise<boolean> {
+  const ref = db.collection('reminderDeliveries').doc(`${uid}_${key}`);
+  return unlessItExists(() => ref.create({ [DELIVERY_TTL_FIELD]: Timestamp.fromMillis(now.getTime() + DELIVERY_MARKER_MS) }));
+}
+
 /** The user's notification settings (the defaults where none are stored). */
 export async function settingsOf(db: Firestore, uid: string): Promise<NotificationSettings> {
   return settingsFrom((await settingsRef(db, uid).get()).data());

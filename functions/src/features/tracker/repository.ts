@@ -13,6 +13,7 @@ import {
   type WeeklyScoreDoc,
 } from '../../shared/tracker-repository';
 import { addToShards, type WeekStatsWrite } from '../../shared/week-stats-repository';
+import { watchPlannedActions } from '../../shared/planned-action-watch';
 
 // The tracker's own writes. The documents other features read too (`progress`, `progressSummaries`,
 // `weeklyScores`) are described in shared/tracker-repository.ts.
@@ -37,6 +38,8 @@ export interface TrackerRevision {
   threadWeeks: number[];
   /** The participant's new contribution to their cohort's weekly figures, and what it adds to them. */
   weekStats: WeekStatsWrite;
+  /** When the reminders job should next look at the if-then plans, if that changed (null: no plan left); undefined when it did not. */
+  plannedActionWatch?: Date | null;
   now: Date;
 }
 
@@ -72,6 +75,7 @@ export async function saveTrackerRevision(db: Firestore, write: TrackerRevision)
   // In the same batch: the scores never disagree with the summary they come from.
   for (const score of scores.set) batch.set(weeklyScoreRef(db, score.weekStart, uid), score);
   for (const weekStart of scores.deleteWeeks) batch.delete(weeklyScoreRef(db, weekStart, uid));
+  if (write.plannedActionWatch !== undefined) watchPlannedActions(db, batch, uid, write.plannedActionWatch);
     // The marker exists: another request stored this revision first.
   return unlessItExists(() => batch.commit());
 }

@@ -7,6 +7,7 @@ import { summarizeTracker, type WeeklyKpi } from '@sfida/core/progress-summary';
 import { checkTrackerPlausible } from '@sfida/core/tracker-plausibility';
 import { calendarOf } from '@sfida/core/participant-calendar';
 import { vouchTracker } from '@sfida/core/tracker-vouch';
+import { firstPlannedDayInReach, plannedActionsWatch, plannedSlots } from '@sfida/core/planned-actions';
 import { rosterDigest } from '@sfida/core/roster-digest';
 import { weekStatsContribution } from '@sfida/core/cohort-progress';
 import { emptyTracker, trackerDataSchema, type CheckIn, type TrackerData } from '@sfida/core/tracker';
@@ -129,7 +130,11 @@ async function storeSynced(deps: TrackerDeps, user: User, { stored, summarySnap,
   const counted = countsInWeekStats(user, userSnap?.get('withdrawnAt'));
   const contribution = weekStatsContribution({ counted, challengeStartDate: user.challengeStartDate, challengeJoinedOn: user.challengeJoinedOn, timeZone: tracker.timeZone, tracker });
   const weekStats = weekStatsWrite(storedContributionOf(userSnap), { cohortId: user.cohortId, counters: contribution });
-  if (!(await saveTrackerRevision(deps.db, { uid: user.id, revision, tracker, summary, rosterDigest: digest, scores, threadWeeks, weekStats, now }))) {
+  // The reminders job's next look at the if-then plans, written only when this sync changed a plan
+  // (the job may have moved the look past one it already sent since: a sync changing nothing leaves it).
+  const plansChanged = plannedMoments(tracker, now) !== (stored ? plannedMoments(stored.tracker, now) : '');
+  const plannedActionWatch = plansChanged ? plannedActionsWatch(tracker, tracker.challengeStartDate, tracker.timeZone, now) : undefined;
+  if (!(await saveTrackerRevision(deps.db, { uid: user.id, revision, tracker, summary, rosterDigest: digest, scores, threadWeeks, weekStats, plannedActionWatch, now }))) {
     const current = storedTrackerFrom(await trackerRef(deps.db, user.id).get());
     if (!current) throw new Error(`Tracker revision ${revision} of ${user.id} taken, but no copy stored`);
     throw new StaleTrackerError(current);
@@ -141,6 +146,12 @@ async function storeSynced(deps: TrackerDeps, user: User, { stored, summarySnap,
   );
   if (hardWeeks.length > 0 && active) await alertCoaches(deps, user, hardWeeks);
   return { tracker, revision, submitted };
+}
+
+/** A tracker's if-then plans that can still remind, as one comparable string (which slot, on what day, at what time, in what zone). */
+function plannedMoments(tracker: TrackerData, now: Date): string {
+  const slots = plannedSlots(tracker, tracker.challengeStartDate, firstPlannedDayInReach(tracker.timeZone, now));
+  return slots.map((slot) => `${slot.action.id}@${slot.day}T${slot.action.when.time}`).join(' ') + (slots.length > 0 ? ` ${tracker.timeZone}` : '');
 }
 
 /** A hard week is news for the coaches while it is recent (a tracker first synced late is history). */

@@ -98,6 +98,23 @@ describe('Check-in Settimanale', { timeout: 30_000 }, () => {
     expect(history).toHaveTextContent('Settimana 1');
     // The history shows at most 100 characters of the reflection.
     expect(history).toHaveTextContent(`${Array.from(reflection).slice(0, 100).join('')}…`);
+    // A tap opens it whole, and another closes it again.
+    const more = within(history).getByRole('button', { name: 'Leggi tutto' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await user.click(more);
+    expect(history).toHaveTextContent(reflection.trim());
+    expect(history).not.toHaveTextContent('…');
+    await user.click(within(history).getByRole('button', { name: 'Mostra meno' }));
+    expect(history).toHaveTextContent('…');
+  });
+
+  it('offers no "Leggi tutto" for a reflection that fits', async () => {
+    storeCheckIn();
+    fakeServer(fakeUser({ challengeStartDate: currentDay() }));
+    renderApp('/checkin', <CheckinPage />);
+    const history = await screen.findByRole('list', { name: 'Check-in precedenti' });
+    expect(history).toHaveTextContent('Una settimana pesante');
+    expect(within(history).queryByRole('button', { name: 'Leggi tutto' })).toBeNull();
   });
 });
 
@@ -225,11 +242,22 @@ describe('Check-in: a word of support after a hard week', { timeout: 30_000 }, (
     await sendCheckIn(/2 · Difficile$/);
     expect(screen.getByText('Grazie per averlo condiviso.')).toBeInTheDocument();
     expect(screen.getByText(/Il tuo coach leggerà il tuo check-in e ti risponderà qui/)).toBeInTheDocument();
+    // Only the support: no cheerful goodbye next to it.
+    expect(screen.queryByText(/Ci rivediamo la prossima settimana/)).not.toBeInTheDocument();
+  });
+
+  it('says the same when the participant comes back to the page later that week', async () => {
+    storeCheckIn(1);
+    fakeServer(fakeUser({ challengeStartDate: currentDay() }));
+    renderApp('/checkin', <CheckinPage />);
+    expect(await screen.findByText('Grazie per averlo condiviso.')).toBeInTheDocument();
+    expect(screen.queryByText(/Ci rivediamo la prossima settimana/)).not.toBeInTheDocument();
   });
 
   it('after a good week it does not', async () => {
     await sendCheckIn(/4 · Bene$/);
     expect(screen.queryByText('Grazie per averlo condiviso.')).not.toBeInTheDocument();
+    expect(screen.getByText(/Ci rivediamo la prossima settimana!/)).toBeInTheDocument();
   });
 });
 

@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { needsSupport } from '@sfida/core/check-in-threads';
 import { challengeWeekNumber, formatItalianDate } from '@sfida/core/dates';
 import type { IsoDate } from '@sfida/core/iso-date';
-import type { Mood } from '@sfida/core/tracker';
 import { challengeWeekDayText } from '@sfida/core/reminders';
 import { currentWeekCheckIn } from '@sfida/core/tracker-actions';
 import type { User } from '@sfida/core/user';
@@ -63,8 +61,6 @@ function CheckInContent({ user }: { user: User }) {
   const today = useToday();
   const week = challengeWeekNumber(tracker.challengeStartDate, today);
   const done = currentWeekCheckIn(tracker, new Date());
-  // The mood of a check-in sent on this visit (the form gives way to the done notice).
-  const [sentMood, setSentMood] = useState<Mood | null>(null);
   const inbox = useInbox(user.id);
 
   return (
@@ -76,14 +72,16 @@ function CheckInContent({ user }: { user: User }) {
               ✓ Check-in già completato questa settimana
             </Text>
             <Text mt="1">
-              Umore: {moodOf(done.mood).emoji} {moodOf(done.mood).label}. Ci rivediamo la prossima settimana!
+              Umore: {moodOf(done.mood).emoji} {moodOf(done.mood).label}.
+              {/* After a difficult week a cheerful goodbye reads badly next to the support: only the support. */}
+              {needsSupport(done.mood) ? null : ' Ci rivediamo la prossima settimana!'}
             </Text>
-            {sentMood !== null && needsSupport(sentMood) && <SupportNote />}
+            {needsSupport(done.mood) && <SupportNote />}
           </Box>
         ) : week === 0 ? (
           <NotStartedNote startDate={tracker.challengeStartDate} />
         ) : (
-          <CheckInForm today={today} onSent={setSentMood} />
+          <CheckInForm today={today} />
         )}
       </SectionCard>
 

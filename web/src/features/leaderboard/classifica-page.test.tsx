@@ -6,6 +6,7 @@ import type { LeaderboardEntry } from '@sfida/core/progress-summary';
 import { currentDay } from '../../lib/use-today';
 import { fakeUser } from '../../testing/fake-user';
 import { fakeServer, json, renderApp, resetTestState } from '../../testing/test-utils';
+import { rememberRanking } from './api/last-ranking';
 import ClassificaPage from './classifica-page';
 
 afterEach(resetTestState);
@@ -71,5 +72,21 @@ describe('Classifica page', { timeout: 30_000 }, () => {
     const board = await within(section).findByRole('list', { name: 'Classifica finale' });
     expect(within(board).getAllByRole('listitem')[0]).toHaveTextContent('800 pt');
     expect(calls.some((call) => call.path === '/api/cohorts/cohort-1/leaderboard?scope=final')).toBe(true);
+  });
+});
+
+describe('Classifica page offline', { timeout: 30_000 }, () => {
+  it('says the app is offline and shows the last ranking received with its time, not that the group has not started', async () => {
+    rememberRanking({ cohortId: 'cohort-1', weekStart: mondayOf(currentDay()), final: false }, pageOf(1), new Date('2026-11-26T17:30:00Z'));
+    fakeServer(fakeUser({ challengeStartDate: currentDay() }), (call) => {
+      if (call.path.startsWith('/api/cohorts/cohort-1/leaderboard')) throw new TypeError('Failed to fetch');
+      return undefined;
+    });
+    renderApp('/classifica', <ClassificaPage />);
+    expect(await screen.findByText(/^Sei offline: questa è l’ultima classifica ricevuta, del 26 novembre alle ore \d\d:30\.$/)).toBeInTheDocument();
+    const board = await screen.findByRole('list', { name: 'Classifica della settimana' });
+    expect(within(board).getAllByRole('listitem')).toHaveLength(51);
+    expect(screen.queryByRole('button', { name: 'Mostra altri' })).toBeNull();
+    expect(screen.queryByText(/La classifica apparirà quando il gruppo/)).toBeNull();
   });
 });

@@ -115,6 +115,10 @@ describe('onboarding page', { timeout: 20_000 }, () => {
     saved.resolve(json(onboarded));
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText('Avanzato – Palestra')).toBeInTheDocument();
+    // The sheet downloads from the dialog itself, without a detour through the profile.
+    const download = within(dialog).getByRole('link', { name: 'Scarica la scheda' });
+    expect(download).toHaveAttribute('href', '/api/scheda/AVANZATO_PALESTRA');
+    expect(download).toHaveAttribute('download');
     expect(calls.find((call) => call.method === 'POST' && call.path === '/api/onboarding')?.body).toEqual({
       tempoAllenamento: 'PIU_UN_ANNO',
       luogoAllenamento: 'PALESTRA',

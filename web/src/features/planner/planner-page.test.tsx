@@ -7,7 +7,8 @@ import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { setActionText, toggleAction, type TrackerResult } from '@sfida/core/tracker-actions';
 import { currentDay } from '../../lib/use-today';
 import { fakeUser } from '../../testing/fake-user';
-import { fakeServer, renderApp, resetTestState } from '../../testing/test-utils';
+import { NEW_COHORT_RULES } from '@sfida/core/cohort';
+import { fakeCohortInfo, fakeServer, json, renderApp, resetTestState } from '../../testing/test-utils';
 import { STORAGE_KEYS } from '../../tracker/storage-keys';
 import PlannerPage from './planner-page';
 
@@ -167,5 +168,56 @@ describe('Planner Settimanale', { timeout: 30_000 }, () => {
     await user.click(firstDone);
     expect(firstDone).toBeChecked();
     expect(await screen.findByText('Azione completata!')).toBeInTheDocument();
+  });
+
+  it('gives an action a day of the participant\'s week, a time and a place, labelled and by keyboard, and reads it as one plan', async () => {
+    const today = currentDay('Europe/Rome');
+    const start = addDays(today, -1);
+    storeWeekOne(start, []);
+    fakeServer(fakeUser({ challengeStartDate: start }));
+    const user = userEvent.setup();
+    renderApp('/planner', <PlannerPage />);
+
+    const toggle = await screen.findByRole('button', { name: 'Quando e dove, azione 1' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('combobox', { name: "Giorno dell'azione 1" })).not.toBeInTheDocument();
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const day = screen.getByRole('combobox', { name: "Giorno dell'azione 1" });
+    // The days of the participant's own week, in its order, from the day it started.
+    const options = within(day).getAllByRole('option').map((option) => option.textContent);
+    expect(options).toHaveLength(8);
+    expect(options[0]).toBe('Nessun giorno');
+    expect(options[1]).toBe(`${italianWeekday(start, 'long').replace(/^./, (c) => c.toUpperCase())} ${formatItalianShortDate(start)}`);
+    const thursday = Array.from({ length: 7 }, (_, i) => addDays(start, i)).find((date) => italianWeekday(date, 'long') === 'giovedì')!;
+    await user.selectOptions(day, `Giovedì ${formatItalianShortDate(thursday)}`);
+    // Half a "quando" is not stored yet.
+    expect(screen.queryByText(/^Giovedì alle/)).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText("Ora dell'azione 1"), '18:30');
+    await user.type(screen.getByRole('textbox', { name: 'Dove, azione 1' }), 'in palestra');
+    expect(await screen.findByText('Giovedì alle 18:30 in palestra: Azione di prova 1')).toBeInTheDocument();
+    const stored = JSON.parse(localStorage.getItem(STORAGE_KEYS.tracker('user-anna'))!) as TrackerData;
+    expect(stored.weeklyActions['1']?.[0]).toMatchObject({ when: { weekday: 3, time: '18:30' }, where: 'in palestra' });
+
+    // "Nessun giorno" takes the time back out; the place stays.
+    await user.selectOptions(day, 'Nessun giorno');
+    expect(await screen.findByText('In palestra: Azione di prova 1')).toBeInTheDocument();
+  });
+
+  it('says the reminder comes at the planned time only where the cohort\'s rule gives it', async () => {
+    fakeServer(fakeUser({ challengeStartDate: currentDay() }), (call) =>
+      call.path.startsWith('/api/cohorts/') ? json(fakeCohortInfo({ rules: NEW_COHORT_RULES })) : undefined,
+    );
+    renderApp('/planner', <PlannerPage />);
+    expect(await screen.findByText(/ti mandiamo un promemoria a quell.ora se non l.hai ancora completata/)).toBeInTheDocument();
+    expect(screen.getByText(/se è giovedì alle 18:30, allora corro in palestra/)).toBeInTheDocument();
+  });
+
+  it('says nothing of reminders where the rule is off', async () => {
+    fakeServer(fakeUser({ challengeStartDate: currentDay() }));
+    renderApp('/planner', <PlannerPage />);
+    expect(await screen.findByText('Settimana 1')).toBeInTheDocument();
+    expect(screen.queryByText(/ti mandiamo un promemoria/)).not.toBeInTheDocument();
   });
 });

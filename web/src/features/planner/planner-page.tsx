@@ -9,6 +9,8 @@ import { SectionCard } from '../../components/section-card';
 import { StatGrid, StatTile } from '../../components/stat-tile';
 import { TipsList } from '../../components/tips-list';
 import { TrackerScreen } from '../../components/tracker-screen';
+import { useAuth } from '../../lib/auth';
+import { useCohortInfo } from '../../lib/cohort-info';
 import { useToday } from '../../lib/use-today';
 import { weekLabel } from '../../lib/week-label';
 import { useTracker } from '../../tracker/use-tracker';
@@ -17,6 +19,7 @@ import { PlannerEditor } from './components/planner-editor';
 
 const TIPS = [
   'Scegli azioni concrete e misurabili: "camminare 30 minuti martedì e giovedì".',
+  'Decidi quando e dove, "se è giovedì alle 18:30, allora corro in palestra": un piano così si realizza più spesso.',
   'Tre azioni fatte valgono più di cinque rimandate.',
   'Salva il planner a inizio settimana e rileggilo ogni mattina.',
   'Completa ogni azione appena la fai: vedrai crescere la barra.',
@@ -26,6 +29,9 @@ function PlannerContent() {
   const { tracker } = useTracker();
   const today = useToday();
   const week = challengeWeekNumber(tracker.challengeStartDate, today);
+  const { user } = useAuth();
+  // The reminder at the planned time is the cohort's rule to give: said only where it is on.
+  const reminders = useCohortInfo(user?.cohortId ?? '', user?.role === 'PARTICIPANT' && Boolean(user.cohortId)).data?.rules.plannedActionReminders === true;
 
   if (week === 0) {
     return (
@@ -76,6 +82,11 @@ function PlannerContent() {
         <Stack gap="4">
           <ProgressBar value={progress.percent} label={`${progress.percent}% delle azioni completate`} />
           <PlannerEditor week={week} />
+          {reminders && (
+            <Text fontSize="sm" color="fg.muted">
+              Se a un&apos;azione dai giorno e ora, ti mandiamo un promemoria a quell&apos;ora se non l&apos;hai ancora completata.
+            </Text>
+          )}
         </Stack>
       </SectionCard>
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings, type NotificationsResponse } from '@sfida/core/notifications';
 import { fakeUser } from '../../testing/fake-user';
-import { NEW_COHORT_RULES } from '@sfida/core/cohort';
+import { NEW_COHORT_RULES, STORED_COHORT_RULES, type CohortRules } from '@sfida/core/cohort';
 import { deferred, fakeCohortInfo, fakeServer, json, renderApp, resetTestState, type ApiCall } from '../../testing/test-utils';
 import { NotificationSettingsPanel } from './notification-settings';
 
@@ -50,8 +50,10 @@ function notificationsServer({
   user = fakeUser(),
   answer = { publicKey: PUBLIC_KEY, settings },
   onPut,
-}: { user?: ReturnType<typeof fakeUser>; answer?: NotificationsResponse | Promise<NotificationsResponse>; onPut?: (call: ApiCall) => Response } = {}): ApiCall[] {
+  rules,
+}: { user?: ReturnType<typeof fakeUser>; answer?: NotificationsResponse | Promise<NotificationsResponse>; onPut?: (call: ApiCall) => Response; rules?: CohortRules } = {}): ApiCall[] {
   return fakeServer(user, (call) => {
+    if (rules && call.path.startsWith('/api/cohorts/')) return json(fakeCohortInfo({ rules }));
     if (call.path === '/api/me/notifications' && call.method === 'GET') return Promise.resolve(answer).then((body) => json(body));
     if (call.path === '/api/me/notifications' && call.method === 'PUT') {
       return onPut ? onPut(call) : json({ publicKey: PUBLIC_KEY, settings: (call.body as { settings: NotificationSettings }).settings });
@@ -111,9 +113,29 @@ describe('Notifications in the profile', { timeout: 20_000 }, () => {
         coachMessages: false,
         moodAlerts: true,
         participantMessages: true,
+        plannedActions: true,
         highFives: true,
       },
     });
+  });
+
+  it('the planned actions\' reminder is offered where the cohort\'s rule gives it, and saved when turned off', async () => {
+    const calls = notificationsServer({ rules: NEW_COHORT_RULES });
+    const { user } = renderApp('/profilo', <NotificationSettingsPanel />);
+    const planned = await screen.findByRole('checkbox', { name: 'Promemoria delle azioni pianificate: all’ora che hai scelto nel planner, se non l’hai ancora completata' });
+    expect(planned).toBeChecked();
+    await user.click(planned);
+    await user.click(screen.getByRole('button', { name: 'Salva' }));
+    expect(await screen.findByText('Preferenze delle notifiche salvate')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ settings: { plannedActions: false } });
+  });
+
+  it('the planned actions\' reminder is not offered where the cohort\'s rule is off', async () => {
+    const calls = notificationsServer({ rules: STORED_COHORT_RULES });
+    renderApp('/profilo', <NotificationSettingsPanel />);
+    expect(await screen.findByRole('checkbox', { name: /^Promemoria abitudini/ })).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((call) => call.path.startsWith('/api/cohorts/'))).toBe(true));
+    expect(screen.queryByRole('checkbox', { name: /azioni pianificate/ })).not.toBeInTheDocument();
   });
 
   it("shows the server's refusal and keeps what the user typed", async () => {
@@ -141,6 +163,20 @@ describe('Notifications in the profile', { timeout: 20_000 }, () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Orario non valido (usa il formato HH:MM)');
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+
+  it('refuses quiet hours that begin when they end, saying why, and sends nothing', async () => {
+    const calls = notificationsServer();
+    const { user } = renderApp('/profilo', <NotificationSettingsPanel />);
+
+    const to = await screen.findByLabelText('Non disturbare alle');
+    await user.clear(to);
+    await user.type(to, '22:00');
+    await user.click(screen.getByRole('button', { name: 'Salva' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Scegli due orari diversi per l’inizio e la fine di “Non disturbare”');
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+    expect(screen.getByLabelText('Non disturbare alle')).toHaveValue('22:00');
   });
 
   it('asks the permission only on the tap, then subscribes this device; and unsubscribes it', async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Box, Button, Field, Flex, Input, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { notificationMessages, notificationSettingsSchema, type NotificationSettings } from '@sfida/core/notifications';
+import { notificationMessages, notificationSettingsInputSchema, type NotificationSettings } from '@sfida/core/notifications';
 import type { IsoDate } from '@sfida/core/iso-date';
 import { challengeWeekDayText, DEFAULT_REMINDER_PREFS, type ReminderKind } from '@sfida/core/reminders';
 import { FormError } from '../../components/form-error';
@@ -72,7 +72,7 @@ function settingsOf({ settings, quiet }: Draft): NotificationSettings {
 
 /** The first problem of `settings` in Italian: core's message for a time, else a general one. */
 function validationError(settings: NotificationSettings): string | null {
-  const result = notificationSettingsSchema.safeParse(settings);
+  const result = notificationSettingsInputSchema.safeParse(settings);
   if (result.success) return null;
   const timeIssue = result.error.issues.find((issue) => ['time', 'from', 'to'].includes(String(issue.path.at(-1))));
   return timeIssue?.message ?? notificationMessages.invalidSettings;
@@ -83,12 +83,15 @@ function SettingsForm({
   isCoach,
   timeZone,
   startDate,
+  plannedActionReminders,
   teams,
 }: {
   initial: NotificationSettings;
   isCoach: boolean;
   timeZone: string;
   startDate: IsoDate | null;
+  /** The cohort's rule: its participants are reminded of their planned actions (else there is nothing to turn off). */
+  plannedActionReminders: boolean;
   /** The cohort's team rule is on: the teammates' "cinque" can reach the phone. */
   teams: boolean;
 }) {
@@ -151,6 +154,11 @@ function SettingsForm({
                   </Box>
                 </Stack>
               ))}
+              {plannedActionReminders && (
+                <CheckboxField checked={settings.plannedActions} onChange={(plannedActions) => setSettings({ plannedActions })}>
+                  Promemoria delle azioni pianificate: all’ora che hai scelto nel planner, se non l’hai ancora completata
+                </CheckboxField>
+              )}
               <Stack gap="2">
                 <CheckboxField checked={quiet.enabled} onChange={(enabled) => setQuiet({ enabled })}>
                   Non disturbare
@@ -255,9 +263,9 @@ function DeviceBlock({ publicKey }: { publicKey: string | null }) {
  */
 export function NotificationSettingsPanel() {
   const { user } = useAuth();
-  const participant = user?.role === 'PARTICIPANT' && Boolean(user.cohortId);
-  const teams = useCohortInfo(user?.cohortId ?? '', participant).data?.rules.teamLeaderboard === true;
   const query = useQuery(notificationsQueryOptions());
+  const participant = user?.role === 'PARTICIPANT' && Boolean(user.cohortId);
+  const rules = useCohortInfo(user?.cohortId ?? '', participant).data?.rules;
 
   if (query.isPending) {
     return (
@@ -279,7 +287,14 @@ export function NotificationSettingsPanel() {
   return (
     <Stack gap="6">
       <DeviceBlock publicKey={query.data.publicKey} />
-      <SettingsForm initial={query.data.settings} isCoach={user?.role === 'OWNER'} timeZone={user?.timeZone ?? ''} startDate={user?.challengeStartDate ?? null} teams={teams} />
+      <SettingsForm
+        initial={query.data.settings}
+        isCoach={user?.role === 'OWNER'}
+        timeZone={user?.timeZone ?? ''}
+        startDate={user?.challengeStartDate ?? null}
+        plannedActionReminders={rules?.plannedActionReminders === true}
+        teams={rules?.teamLeaderboard === true}
+      />
     </Stack>
   );
 }

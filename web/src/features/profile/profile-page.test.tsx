@@ -145,3 +145,24 @@ describe('Profile: notifications', { timeout: 20_000 }, () => {
     expect(section.getByRole('checkbox', { name: 'Quando il coach ti manda un messaggio' })).toBeChecked();
   });
 });
+
+describe('Profile: the role', { timeout: 20_000 }, () => {
+  /** The text of the definition that follows the term `label` in the profile's list. */
+  const detail = (label: string) => profileSection().getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+
+  it('names a participant’s role in Italian only, with no code from the server', async () => {
+    fakeServer(fakeUser(), notifications);
+    renderApp('/profilo', <ProfilePage />);
+    await screen.findByRole('region', { name: 'Il tuo profilo' });
+    expect(detail('Ruolo')).toBe('Partecipante');
+    expect(screen.queryByText(/PARTICIPANT/)).toBeNull();
+  });
+
+  it('names a coach’s role “Coach”', async () => {
+    fakeServer(fakeUser({ role: 'OWNER' }), notifications);
+    renderApp('/profilo', <ProfilePage />);
+    await screen.findByRole('region', { name: 'Il tuo profilo' });
+    expect(detail('Ruolo')).toBe('Coach');
+    expect(screen.queryByText(/OWNER/)).toBeNull();
+  });
+});

@@ -213,12 +213,7 @@ export default function ProfilePage() {
               {user.name ?? 'Non impostato'}
             </Detail>
             <Detail label="Email">{user.email}</Detail>
-            <Detail label="Ruolo">
-              {user.role}{' '}
-              <Text as="span" fontWeight="400" color="fg.muted" fontSize="md">
-                ({roleLabels[user.role]})
-              </Text>
-            </Detail>
+            <Detail label="Ruolo">{roleLabels[user.role]}</Detail>
             <Detail label="Fuso orario" extra={<TimeZoneEditor current={user.timeZone} />}>
               {user.timeZone}
             </Detail>

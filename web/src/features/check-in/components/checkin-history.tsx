@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { Box, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { useLocation } from 'react-router-dom';
 import type { OwnThread } from '@sfida/core/check-in-threads';
 import type { CheckIn } from '@sfida/core/tracker';
@@ -11,6 +11,30 @@ import { CheckInThread } from './check-in-thread';
 
 /** Reflections in the history show at most this many characters, so that every week fits at a glance. */
 export const HISTORY_REFLECTION_LENGTH = 100;
+
+/** The participant's own words: cut so every week fits at a glance, and opened whole with a tap. */
+function Reflection({ text }: { text: string }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const cut = cutText(text, HISTORY_REFLECTION_LENGTH, '…');
+  if (cut === text) {
+    return (
+      <Text mt="1" color="fg.muted" overflowWrap="anywhere" whiteSpace="pre-line">
+        {text}
+      </Text>
+    );
+  }
+  return (
+    <Box mt="1">
+      <Text id={id} color="fg.muted" overflowWrap="anywhere" whiteSpace="pre-line">
+        {open ? text : cut}
+      </Text>
+      <Button variant="plain" size="sm" px="0" minH="10" textDecoration="underline" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+        {open ? 'Mostra meno' : 'Leggi tutto'}
+      </Button>
+    </Box>
+  );
+}
 
 interface CheckInHistoryProps {
   checkIns: CheckIn[];
@@ -45,9 +69,7 @@ export function CheckInHistory({ checkIns, threads, userId, timeZone }: CheckInH
         const thread = threadOf.get(checkIn.weekNumber);
         return (
           <CheckInCard key={checkIn.id} checkIn={checkIn} id={historyEntryId(checkIn.weekNumber)}>
-            <Text mt="1" color="fg.muted" overflowWrap="anywhere">
-              {cutText(checkIn.reflection, HISTORY_REFLECTION_LENGTH, '…')}
-            </Text>
+            <Reflection text={checkIn.reflection} />
             {thread?.voiceNote ? (
               <Box mt="2">
                 <VoiceNotePlayer voiceNote={thread.voiceNote} label="La tua nota vocale" />

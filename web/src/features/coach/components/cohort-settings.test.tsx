@@ -55,6 +55,9 @@ describe('Impostazioni della coorte', { timeout: 20_000 }, () => {
     expect(within(region).getByText('Ritmo della coorte:')).toHaveTextContent('Ritmo della coorte: Tutti insieme');
     expect(within(region).queryByRole('radio')).not.toBeInTheDocument();
     expect(within(region).getByText('Il ritmo della coorte non si può cambiare dopo l’inizio.')).toBeInTheDocument();
+    // Its button says what it still saves.
+    expect(within(region).getByRole('button', { name: 'Salva il nome' })).toBeInTheDocument();
+    expect(within(region).queryByRole('button', { name: 'Salva nome e ritmo' })).not.toBeInTheDocument();
   });
 
   it('archives after a yes: the page turns read-only, the cohort leaves the list for the archived section, and comes back', async () => {

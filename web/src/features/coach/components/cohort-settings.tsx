@@ -86,7 +86,7 @@ export function CohortSettings({ cohort }: { cohort: CoachCohort }) {
           )}
           <Box>
             <Button type="submit" size="sm" loading={change.isPending}>
-              Salva nome e ritmo
+              {started ? 'Salva il nome' : 'Salva nome e ritmo'}
             </Button>
           </Box>
         </form>

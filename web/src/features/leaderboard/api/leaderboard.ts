@@ -1,7 +1,8 @@
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { leaderboardAnswerSchema, type LeaderboardEntry } from '@sfida/core/progress-summary';
-import { apiFetch } from '../../../lib/api-client';
+import { ApiError, UnexpectedAnswerError, apiFetch } from '../../../lib/api-client';
 import { leaderboardQueryKey } from '../../../tracker/server-summaries';
+import { rememberRanking } from './last-ranking';
 
 /** Which ranking: the week starting `weekStart`, or the final one by total points once the challenge is over. */
 export interface LeaderboardRanking {
@@ -10,15 +11,22 @@ export interface LeaderboardRanking {
   final: boolean;
 }
 
-/** A page of the cohort's ranking (the caller's own row added when elsewhere); an empty list on any failure (the card says so). */
+/**
+ * A page of the cohort's ranking (the caller's own row added when elsewhere). A refusal or an
+ * answer that cannot be read gives an empty list (the card says so); no answer at all (offline)
+ * throws, so that the screens can say the app is offline instead. The first page is remembered
+ * for the next time the app opens offline.
+ */
 export async function fetchLeaderboard(ranking: LeaderboardRanking, page = 1, signal?: AbortSignal): Promise<LeaderboardEntry[]> {
   const params = new URLSearchParams(ranking.final ? { scope: 'final' } : { weekStart: ranking.weekStart });
   if (page > 1) params.set('page', String(page));
   try {
     const answer = await apiFetch(`/api/cohorts/${encodeURIComponent(ranking.cohortId)}/leaderboard?${params}`, { schema: leaderboardAnswerSchema, signal });
+    if (page === 1) rememberRanking(ranking, answer.entries, new Date());
     return answer.entries;
-  } catch {
-    return [];
+  } catch (error) {
+    if (error instanceof ApiError || error instanceof UnexpectedAnswerError || error instanceof SyntaxError) return [];
+    throw error;
   }
 }
 

@@ -9,8 +9,10 @@ import { useAuth } from '../../../lib/auth';
 import { useToday } from '../../../lib/use-today';
 import { useLeaderboardPages } from '../api/leaderboard';
 import { useIsFinalRanking } from '../hooks/use-is-final-ranking';
+import { useRankingView } from '../hooks/use-ranking-view';
 import { FinalRankingNote } from './final-ranking-note';
 import { LeaderboardList } from './leaderboard-list';
+import { OfflineRankingNote } from './offline-ranking-note';
 
 /**
  * The pages' rows as one ranking: each member once (a page repeats the caller's own row when it
@@ -36,8 +38,10 @@ export function FullLeaderboard() {
   const listId = useId();
   const cohortId = user?.cohortId || user?.id || 'default-cohort';
   const answers = useLeaderboardPages({ cohortId, weekStart: mondayOf(today), final }, pages);
-  const entries = mergedPages(answers.map((answer) => answer.data));
-  const last = answers[answers.length - 1]?.data;
+  // Offline, the first page stands for the ranking: the last one received, if any.
+  const first = useRankingView(answers[0]!, cohortId);
+  const entries = mergedPages([first.entries, ...answers.slice(1).map((answer) => answer.data)]);
+  const last = first.offline ? undefined : answers[answers.length - 1]?.data;
   const loadingMore = pages > 1 && last === undefined;
   // A full page may have more after it (a page that turns out empty hides the button).
   const more = last !== undefined && last.length >= LEADERBOARD_PAGE_SIZE;
@@ -46,7 +50,8 @@ export function FullLeaderboard() {
   return (
     <SectionCard title={final ? 'Classifica finale del gruppo' : 'Classifica completa della settimana'}>
       {final && <FinalRankingNote />}
-      {answers[0]?.data === undefined ? (
+      {first.offline && <OfflineRankingNote receivedAt={first.receivedAt} timeZone={user?.timeZone} />}
+      {first.offline && first.receivedAt === null ? null : first.entries === undefined ? (
         <Text color="fg.muted" role="status">
           Caricamento...
         </Text>

@@ -5,6 +5,8 @@ import type { LeaderboardEntry } from '@sfida/core/progress-summary';
 import { currentDay } from '../../../lib/use-today';
 import { fakeUser } from '../../../testing/fake-user';
 import { fakeServer, json, renderApp, resetTestState } from '../../../testing/test-utils';
+import { forgetSignedOutUser } from '../../../lib/sign-out-steps';
+import { lastRankingOf, rememberRanking } from '../api/last-ranking';
 import { LeaderboardCard } from './leaderboard-card';
 
 afterEach(resetTestState);
@@ -76,5 +78,40 @@ describe('LeaderboardCard', () => {
     renderCard([entry('user-anna', 'Anna', 1)]);
     expect(await screen.findByRole('list', { name: 'Classifica della settimana' })).toBeInTheDocument();
     expect(screen.queryByText('La sfida è conclusa: questa è la classifica finale.')).not.toBeInTheDocument();
+  });
+});
+
+describe('LeaderboardCard offline', { timeout: 20_000 }, () => {
+  /** The app with no network: every request to the ranking gets no answer at all. */
+  function renderOffline() {
+    fakeServer(fakeUser({ challengeStartDate: currentDay() }), (call) => {
+      if (call.path.startsWith('/api/cohorts/cohort-1/leaderboard')) throw new TypeError('Failed to fetch');
+      return undefined;
+    });
+    renderApp('/dashboard', <LeaderboardCard cohortId="cohort-1" weekStart={mondayOf(currentDay())} userId="user-anna" />);
+  }
+
+  it('says the app is offline and shows the last ranking received, with its time', async () => {
+    rememberRanking({ cohortId: 'cohort-1', weekStart: mondayOf(currentDay()), final: false }, [entry('u-bea', 'Bea', 1), entry('user-anna', 'Anna', 2)], new Date('2026-11-26T17:30:00Z'));
+    renderOffline();
+    expect(await screen.findByText(/^Sei offline: questa è l’ultima classifica ricevuta, del 26 novembre alle ore \d\d:30\.$/)).toBeInTheDocument();
+    const board = await screen.findByRole('list', { name: 'Classifica della settimana' });
+    expect(within(board).getAllByRole('listitem').map((row) => row.querySelector('[data-part="name"]')?.textContent)).toEqual(['Bea', 'Anna']);
+    expect(screen.queryByText(/La classifica apparirà quando il gruppo/)).toBeNull();
+  });
+
+  it('with no ranking received on this device, says only that it will appear once back online', async () => {
+    renderOffline();
+    expect(await screen.findByText('Sei offline: la classifica apparirà quando tornerai online.')).toBeInTheDocument();
+    expect(screen.queryByText(/La classifica apparirà quando il gruppo/)).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Classifica della settimana' })).toBeNull();
+  });
+
+  it('keeps a ranking of another cohort to itself, and forgets the last one at sign-out', async () => {
+    rememberRanking({ cohortId: 'cohort-2', weekStart: mondayOf(currentDay()), final: false }, [entry('u-bea', 'Bea', 1)], new Date('2026-11-26T17:30:00Z'));
+    expect(lastRankingOf('cohort-1')).toBeNull();
+    expect(lastRankingOf('cohort-2')?.entries).toHaveLength(1);
+    forgetSignedOutUser(fakeUser());
+    expect(lastRankingOf('cohort-2')).toBeNull();
   });
 });

@@ -6,10 +6,12 @@ import type { LeaderboardEntry } from '@sfida/core/progress-summary';
 import { SectionCard } from '../../../components/section-card';
 import { useLeaderboard } from '../api/leaderboard';
 import { useIsFinalRanking } from '../hooks/use-is-final-ranking';
+import { useRankingView } from '../hooks/use-ranking-view';
 import { withOwnChange } from '../own-row';
 import { useTracker } from '../../../tracker/use-tracker';
 import { FinalRankingNote } from './final-ranking-note';
 import { LeaderboardList } from './leaderboard-list';
+import { OfflineRankingNote } from './offline-ranking-note';
 
 /** Rows the card shows before "Mostra tutta la classifica": the dashboard is a glance, on a phone. */
 const LEADERBOARD_PREVIEW = 10;
@@ -27,7 +29,8 @@ export function LeaderboardCard({ cohortId, weekStart, userId }: { cohortId: str
   // The rows are the costliest part of the dashboard to render (a few ms each on a phone). They
   // render in a transition, which React splits into short tasks: the answer arriving, or a tap on
   // "Mostra tutta la classifica", never blocks the page for the whole list at once.
-  const fetched = useDeferredValue(useLeaderboard({ cohortId, weekStart, final }).data);
+  const view = useRankingView(useLeaderboard({ cohortId, weekStart, final }), cohortId);
+  const fetched = useDeferredValue(view.entries);
   const { tracker } = useTracker();
   const [expanded, setExpanded] = useState(false);
   const [isExpanding, startExpanding] = useTransition();
@@ -51,7 +54,8 @@ export function LeaderboardCard({ cohortId, weekStart, userId }: { cohortId: str
   return (
     <SectionCard title="Classifica del gruppo">
       {final && <FinalRankingNote />}
-      {entries === undefined ? (
+      {view.offline && <OfflineRankingNote receivedAt={view.receivedAt} timeZone={tracker.timeZone} />}
+      {view.offline && view.receivedAt === null ? null : entries === undefined ? (
         <Text color="fg.muted" role="status">
           Caricamento...
         </Text>

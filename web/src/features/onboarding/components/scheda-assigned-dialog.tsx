@@ -1,6 +1,7 @@
 import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import type { Scheda } from '@sfida/core/user';
 import { schedaLabels } from '@sfida/core/training-labels';
+import { schedaDownloadUrl } from '../../../lib/training-labels';
 
 /** The end of the onboarding: the scheda it assigned; closing it in any way goes to the dashboard. */
 export function SchedaAssignedDialog({ assigned, onClose }: { assigned: Scheda | null; onClose: () => void }) {
@@ -23,7 +24,14 @@ export function SchedaAssignedDialog({ assigned, onClose }: { assigned: Scheda |
                 <Text color="fg.muted">La trovi sempre in “Profilo e Allenamento”, pronta da scaricare.</Text>
               </Stack>
             </Dialog.Body>
-            <Dialog.Footer>
+            <Dialog.Footer flexDirection={{ base: 'column', sm: 'row' }} gap="3">
+              {assigned && (
+                <Button asChild variant="outline" width={{ base: 'full', sm: 'auto' }}>
+                  <a href={schedaDownloadUrl(assigned)} download>
+                    Scarica la scheda
+                  </a>
+                </Button>
+              )}
               <Button onClick={onClose} width={{ base: 'full', sm: 'auto' }}>
                 Vai alla dashboard
               </Button>

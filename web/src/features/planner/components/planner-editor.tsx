@@ -5,6 +5,7 @@ import { addActionSlot, removeActionSlot, savePlanner, setActionText, weekAction
 import { noticeDone } from '../../../lib/points-notice';
 import { useTracker } from '../../../tracker/use-tracker';
 import { ActionCheckbox } from './action-checkbox';
+import { ActionPlan } from './action-plan';
 import { randomIdSuffix } from '../../../lib/random-id';
 
 /** The week's 3 to 5 actions: write, complete, add, remove, and "Salva Planner". */
@@ -36,33 +37,37 @@ export function PlannerEditor({ week }: { week: number }) {
     <Stack gap="4">
       <chakra.ol listStyleType="none" p="0" m="0" display="grid" gap="3">
         {actions.map((action, index) => (
-          <Flex as="li" key={action.id} gap="2" align="center">
-            <ActionCheckbox week={week} action={action} label={`Azione ${index + 1} completata`} />
-            <Input
-              flex="1"
-              aria-label={`Azione ${index + 1}`}
-              placeholder={index === 0 ? 'Es. Preparare i pasti per 3 giorni' : `Azione ${index + 1}`}
-              value={action.text}
-              maxLength={MAX_ACTION_TEXT}
-              textDecoration={action.completed ? 'line-through' : undefined}
-              onChange={(event) => run(setActionText(tracker, week, action.id, event.target.value, new Date()))}
-            />
-            {/* Disabled at 3 actions: grey and faint, since a red ✕ at the recipe's half opacity still
-                reads as a button on a phone; the limits below say why to a screen reader. */}
-            <Button
-              variant="ghost"
-              colorPalette="red"
-              size="sm"
-              px="2"
-              disabled={!canRemove}
-              _disabled={{ opacity: 0.35, cursor: 'not-allowed', color: 'fg.subtle', bg: 'transparent' }}
-              aria-label={`Rimuovi azione ${index + 1}`}
-              aria-describedby={canRemove ? undefined : limitsId}
-              onClick={() => run(removeActionSlot(tracker, week, action.id, new Date()))}
-            >
-              ✕
-            </Button>
-          </Flex>
+          <Stack as="li" key={action.id} gap="1">
+            <Flex gap="2" align="center">
+              <ActionCheckbox week={week} action={action} label={`Azione ${index + 1} completata`} />
+              <Input
+                flex="1"
+                aria-label={`Azione ${index + 1}`}
+                // Short enough to be read whole in the room a 360 px phone leaves the field.
+                placeholder={index === 0 ? 'Es. Cucinare per 3 giorni' : `Azione ${index + 1}`}
+                value={action.text}
+                maxLength={MAX_ACTION_TEXT}
+                textDecoration={action.completed ? 'line-through' : undefined}
+                onChange={(event) => run(setActionText(tracker, week, action.id, event.target.value, new Date()))}
+              />
+              {/* Disabled at 3 actions: grey and faint, since a red ✕ at the recipe's half opacity still
+                  reads as a button on a phone; the limits below say why to a screen reader. */}
+              <Button
+                variant="ghost"
+                colorPalette="red"
+                size="sm"
+                px="2"
+                disabled={!canRemove}
+                _disabled={{ opacity: 0.35, cursor: 'not-allowed', color: 'fg.subtle', bg: 'transparent' }}
+                aria-label={`Rimuovi azione ${index + 1}`}
+                aria-describedby={canRemove ? undefined : limitsId}
+                onClick={() => run(removeActionSlot(tracker, week, action.id, new Date()))}
+              >
+                ✕
+              </Button>
+            </Flex>
+            <ActionPlan week={week} action={action} index={index} onResult={run} />
+          </Stack>
         ))}
       </chakra.ol>
       <Text id={limitsId} fontSize="sm" color="fg.muted">

@@ -1,5 +1,6 @@
 import { Box, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
+import { plannedActionText } from '@sfida/core/planned-actions';
 import { plannerProgress, weekActions } from '@sfida/core/tracker-actions';
 import { ProgressBar } from '../../../components/progress-bar';
 import { SectionCard } from '../../../components/section-card';
@@ -45,7 +46,7 @@ export function WeekActionsCard({ week }: { week: number }) {
             {actions.map((action) => (
               <li key={action.id}>
                 <ActionCheckbox week={week} action={action} label={action.text} />
-                <span data-completed={action.completed ? '' : undefined}>{action.text}</span>
+                <span data-completed={action.completed ? '' : undefined}>{plannedActionText(action)}</span>
               </li>
             ))}
           </Box>
