@@ -20,6 +20,8 @@ export const messageTexts = {
   textTooLong: `Il messaggio può avere al massimo ${MAX_MESSAGE} caratteri`,
   pickSomeone: 'Scegli almeno un partecipante',
   pickTag: 'Scegli un’etichetta',
+  pickTeam: 'Scegli una squadra',
+  teamNotScheduled: 'Un messaggio a una squadra si invia subito: non si può programmare',
   tooManyPicked: `Puoi scegliere al massimo ${MAX_PICKED} partecipanti`,
   requestId: 'Identificativo della richiesta non valido',
   noRecipients: 'Nessun partecipante riceverebbe questo messaggio',
@@ -29,7 +31,7 @@ export const messageTexts = {
 } as const;
 
 /** Who receives a message. Every segment leaves out withdrawn participants. */
-export const segmentSchema = z.enum(['all', 'noHabitsYesterday', 'noCheckIn', 'noPlanner', 'picked', 'tag']);
+export const segmentSchema = z.enum(['all', 'noHabitsYesterday', 'noCheckIn', 'noPlanner', 'picked', 'tag', 'team']);
 export type Segment = z.infer<typeof segmentSchema>;
 
 export const segmentLabels: Record<Segment, string> = {
@@ -39,6 +41,7 @@ export const segmentLabels: Record<Segment, string> = {
   noPlanner: 'Chi non ha il planner di questa settimana',
   picked: 'Scelti da te',
   tag: 'Chi ha un’etichetta',
+  team: 'Una squadra',
 };
 
 /** `POST /api/coach/cohorts/{cohortId}/messages/preview`: who a message would reach. */
@@ -48,6 +51,8 @@ export const audienceRequestSchema = z
     userIds: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(128))).check(z.maxLength(MAX_PICKED, messageTexts.tooManyPicked))),
     /** The coaches' tag (participant-notes.ts) of the `tag` segment. */
     tag: z.optional(tagSchema),
+    /** The team (core/teams.ts) of the `team` segment. */
+    teamId: z.optional(z.string().check(z.minLength(1, messageTexts.pickTeam), z.maxLength(128, messageTexts.pickTeam))),
   })
   .check(
     z.refine((audience) => audience.segment !== 'picked' || (audience.userIds?.length ?? 0) > 0, {
@@ -55,6 +60,7 @@ export const audienceRequestSchema = z
       path: ['userIds'],
     }),
     z.refine((audience) => audience.segment !== 'tag' || audience.tag !== undefined, { error: messageTexts.pickTag, path: ['tag'] }),
+    z.refine((audience) => audience.segment !== 'team' || audience.teamId !== undefined, { error: messageTexts.pickTeam, path: ['teamId'] }),
   );
 export type AudienceRequest = z.infer<typeof audienceRequestSchema>;
 
@@ -121,9 +127,9 @@ function runningWeek(start: IsoDate | null, today: IsoDate): number | null {
  * Whether a (not withdrawn) participant falls in `segment` today. The three "who has not" segments
  * hold only while the participant's eight weeks run: yesterday must be a challenge day for
  * `noHabitsYesterday`, the current week one of the eight for the check-in and the planner.
- * `picked` is decided by the list, `tag` by the coaches' tags, not here.
+ * `picked` is decided by the list, `tag` by the coaches' tags, `team` by the team's members, not here.
  */
-export function inSegment(segment: Exclude<Segment, 'picked' | 'tag'>, { tracker, challengeStartDate: start, today }: SegmentInput): boolean {
+export function inSegment(segment: Exclude<Segment, 'picked' | 'tag' | 'team'>, { tracker, challengeStartDate: start, today }: SegmentInput): boolean {
   if (segment === 'all') return true;
   if (segment === 'noHabitsYesterday') {
     const yesterday = addDays(today, -1);

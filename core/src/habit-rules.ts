@@ -1,6 +1,7 @@
 import type { IsoDate } from './iso-date';
 import type { CohortRules } from './cohort';
 import type { Habit, HabitCompletions, TrackerData } from './tracker';
+import type { HabitDigest } from './roster-digest';
 import { DAYS_PER_WEEK, addDays, challengeLastDay, challengeWeekNumber, compareIsoDates, daysBetween, localDateOf } from './dates';
 import { COHORT_RULES, cohortRulesOf } from './cohort';
 import { completionsOf } from './tracker';
@@ -36,10 +37,10 @@ export function rulesField(rules: CohortRules | null | undefined): Pick<TrackerD
 }
 
 /**
- * Whether `date` is a day `habit` is meant to be done. Every day, for now: the one place that
- * decides it, so a habit with its own schedule changes only this.
+ * Whether `date` is a day `habit` (a tracker's habit, or its roster digest) is meant to be done.
+ * Every day, for now: the one place that decides it, so a habit with its own schedule changes only this.
  */
-export function isScheduledDay(_habit: Habit, _date: IsoDate): boolean {
+export function isScheduledDay(_habit: Habit | HabitDigest, _date: IsoDate): boolean {
   return true;
 }
 

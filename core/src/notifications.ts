@@ -25,6 +25,8 @@ export const notificationSettingsSchema = z.object({
   participantMessages: z._default(z.boolean(), true),
   /** For participants: a planned action not done by its time ("Promemoria delle azioni pianificate"). On unless turned off, as above. */
   plannedActions: z._default(z.boolean(), true),
+  /** A teammate gave the participant "il cinque" (core/teams.ts). On unless turned off: settings saved before it existed have none. */
+  highFives: z._default(z.boolean(), true),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
@@ -35,6 +37,7 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   moodAlerts: true,
   participantMessages: true,
   plannedActions: true,
+  highFives: true,
 };
 
 /** `GET /api/me/notifications` (and the answer of `PUT`). */

@@ -57,13 +57,18 @@ const textSchema = sendMessageRequestSchema.shape.text;
 /** `POST /api/coach/cohorts/{cohortId}/scheduled-messages`: a retry with the same `requestId` schedules nothing new. */
 export const scheduleMessageRequestSchema = z
   .object({ ...sendMessageRequestSchema.shape, ...whenShape })
-  .check(z.refine((audience) => audience.segment !== 'tag' || audience.tag !== undefined, { error: messageTexts.pickTag, path: ['tag'] }));
+  .check(
+    z.refine((audience) => audience.segment !== 'tag' || audience.tag !== undefined, { error: messageTexts.pickTag, path: ['tag'] }),
+    // A team can be formed again before the time comes: a message to one goes at once.
+    z.refine((audience) => audience.segment !== 'team', { error: messageTexts.teamNotScheduled, path: ['segment'] }),
+  );
 export type ScheduleMessageRequest = z.infer<typeof scheduleMessageRequestSchema>;
 
 /** `PATCH /api/coach/cohorts/{cohortId}/scheduled-messages/{id}`: the whole message again (audience, text, when). */
 export const editScheduledMessageRequestSchema = z.object({ ...audienceRequestSchema.shape, text: textSchema, ...whenShape }).check(
   z.refine((audience) => audience.segment !== 'picked' || (audience.userIds?.length ?? 0) > 0, { error: messageTexts.pickSomeone, path: ['userIds'] }),
   z.refine((audience) => audience.segment !== 'tag' || audience.tag !== undefined, { error: messageTexts.pickTag, path: ['tag'] }),
+  z.refine((audience) => audience.segment !== 'team', { error: messageTexts.teamNotScheduled, path: ['segment'] }),
 );
 export type EditScheduledMessageRequest = z.infer<typeof editScheduledMessageRequestSchema>;
 

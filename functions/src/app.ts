@@ -29,6 +29,7 @@ import { certificateRouter } from './features/certificate/router';
 import { notesRouter } from './features/notes/router';
 import { triageRouter } from './features/triage/router';
 import { coachVoiceNotesRouter, ownVoiceNotesRouter, voiceNotesRouter } from './features/voice-notes/router';
+import { coachTeamsRouter, ownTeamRouter, teamLeaderboardRouter } from './features/teams/router';
 
 /** The whole API as an Express app, built from its dependencies (tests pass their own). */
 export function createApp(deps: Deps): Express {
@@ -142,6 +143,14 @@ export function createApp(deps: Deps): Express {
   //   POST   /me/voice-notes                                           voice-notes
   //   GET    /voice-notes/:voiceNoteId                                 voice-notes
   //   GET    /calendar-feeds/:token.ics                                events
+  //   GET    /cohorts/:cohortId/team-leaderboard                       teams
+  //   GET    /coach/cohorts/:cohortId/teams                            teams
+  //   POST   /coach/cohorts/:cohortId/teams                            teams
+  //   PATCH  /coach/cohorts/:cohortId/teams/:teamId                    teams
+  //   POST   /coach/cohorts/:cohortId/teams/:teamId/members            teams
+  //   GET    /me/team                                                  teams
+  //   POST   /me/team/high-fives                                       teams
+  //   GET    /me/high-fives                                            teams
   const mounts: Array<[prefix: string, feature: string, router: Router]> = [
     ['/auth', 'auth', authRouter(apiDeps)],
     ['/auth', 'account', accountRouter(apiDeps, { timeZoneChanged: (user) => followTimeZone(apiDeps, user) })],
@@ -170,6 +179,9 @@ export function createApp(deps: Deps): Express {
     ['/me', 'voice-notes', ownVoiceNotesRouter(apiDeps)],
     ['/voice-notes', 'voice-notes', voiceNotesRouter(apiDeps)],
     ['/calendar-feeds', 'events', calendarFeedRouter(apiDeps)],
+    ['/cohorts', 'teams', teamLeaderboardRouter(apiDeps)],
+    ['/coach', 'teams', coachTeamsRouter(apiDeps)],
+    ['/me', 'teams', ownTeamRouter(apiDeps)],
   ];
   for (const [prefix, feature, router] of mounts) {
     // Named after its feature: the router stack then says who serves what (the route map's test reads it).

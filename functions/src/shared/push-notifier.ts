@@ -18,7 +18,7 @@ export interface SubscriptionDoc {
   createdAt: string;
 }
 
-export type NotificationTopic = 'coachReplies' | 'coachMessages' | 'moodAlerts' | 'participantMessages';
+export type NotificationTopic = 'coachReplies' | 'coachMessages' | 'moodAlerts' | 'participantMessages' | 'highFives';
 
 export function subscriptionsCollection(db: Firestore) {
   return db.collection('pushSubscriptions');

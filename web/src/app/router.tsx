@@ -31,6 +31,7 @@ const appScreens: Record<string, LazyScreen> = {
   '/checkin': lazyScreen(() => import('../features/check-in/checkin-page')),
   '/classifica': lazyScreen(() => import('../features/leaderboard/classifica-page')),
   '/punti': lazyScreen(() => import('../features/leaderboard/points-rules-page')),
+  '/squadra': lazyScreen(() => import('../features/teams/squadra-page')),
   '/eventi': lazyScreen(() => import('../features/events/events-page')),
   '/messaggi': lazyScreen(() => import('../features/messages/messages-page')),
   '/risorse': lazyScreen(() => import('../features/resources/resources-page')),

@@ -2,6 +2,7 @@ import { Badge, Link, VisuallyHidden } from '@chakra-ui/react';
 import { NavLink } from 'react-router-dom';
 import type { User } from '@sfida/core/user';
 import { useCachedCoachUnread } from '../lib/coach-unread';
+import { useCohortInfo } from '../lib/cohort-info';
 import { useCachedUnreadCount } from '../lib/inbox';
 
 const navItems = [
@@ -74,5 +75,8 @@ export function useNavEntries(user: User | null): NavEntry[] {
   const unread = useCachedUnreadCount(coach ? '' : (user?.id ?? ''));
   const coachUnread = useCachedCoachUnread(coach);
   const countOf = (to: string) => (to === '/messaggi' ? unread : to === '/coach/conversazioni' ? coachUnread : 0);
-  return items.map((item) => ({ ...item, count: countOf(item.to) }));
+  // "Squadra" only in a cohort whose team rule is on, known once a screen has read the cohort (the shell never asks).
+  const teams = useCohortInfo(coach ? '' : (user?.cohortId ?? ''), false).data?.rules.teamLeaderboard === true;
+  const shown = teams ? [...items, { to: '/squadra', label: 'Squadra' }] : items;
+  return shown.map((item) => ({ ...item, count: countOf(item.to) }));
 }

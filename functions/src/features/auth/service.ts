@@ -14,6 +14,7 @@ import { cohortOfInviteCode, normalizeInviteCode } from '../../shared/invite-cod
 import type { RateRule } from '../../shared/rate-limiter';
 import { newUserDoc, toUser, userRef } from '../../shared/user-repository';
 import { addToShards, weekStatsWrite } from '../../shared/week-stats-repository';
+import { placeInSmallestTeam } from '../../shared/team-repository';
 import { DeviceTokens } from './device-tokens';
 
 export const authMessages = {
@@ -217,6 +218,9 @@ export async function register(deps: AuthDeps, input: RegisterRequest, addresses
     await place.release();
     throw error;
   }
+  // A latecomer to a cohort with teams joins its smallest team (a failure here leaves them in
+  // none, and "La mia squadra" places them when they first open it).
+  await placeInSmallestTeam(db, invited.id, uid).catch((error: unknown) => console.warn('Squadra non assegnata', uid, error));
   const [token, deviceToken] = await Promise.all([deps.sessions.create(uid), devicesOf(deps).issue(uid, input.email)]);
   return { user: { id: uid, ...toUserFields(doc) }, token, deviceToken };
 }

@@ -9,6 +9,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../shared/http-err
 import { triageRecheck, userRef, type UserDoc } from '../../shared/user-repository';
 import { unrankParticipant } from '../../shared/tracker-repository';
 import { dropContribution } from '../../shared/week-stats-repository';
+import { leaveTeams } from '../../shared/team-repository';
 import {
   activeParticipantCount,
   addCoachId,
@@ -157,5 +158,7 @@ export async function withdrawParticipant(
   await unrankParticipant(deps.db, userId);
   // And out of the cohort's weekly figures, past weeks included (they describe who is in it).
   await dropContribution(deps.db, userId);
+  // And out of their team: an average counts the team's members.
+  await leaveTeams(deps.db, id, userId);
   return { userId, withdrawnAt };
 }

@@ -19,6 +19,7 @@ import { ownThreadOf, threadsOfUser } from '../../shared/check-in-thread-reposit
 import type { CoachedCohort } from '../../shared/cohort-repository';
 import { conversationOf } from '../../shared/conversation-repository';
 import { isDocumentId } from '@sfida/core/document-id';
+import type { Firestore } from 'firebase-admin/firestore';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../shared/http-error';
 import type { InboxCopy } from '../../shared/inbox-repository';
 import { pushTasks } from '../../shared/push-fan-out';
@@ -26,6 +27,7 @@ import { toUser, userRef } from '../../shared/user-repository';
 import { participantsPage } from '../../shared/participant-repository';
 import { trackersOf } from '../../shared/tracker-repository';
 import { readOrFallback } from '../../shared/unreadable-data';
+import { teamOfCohort } from '../../shared/team-repository';
 import { createMessage, inboxIdOf, inboxOf, markSent, markRead, messageById, messageIdOf, sentMessageOf, sentMessages, type MessageDoc } from './repository';
 
 type MessageDeps = Pick<ApiDeps, 'db' | 'clock' | 'limiter' | 'config' | 'pushQueue'>;
@@ -88,6 +90,11 @@ export async function recipientsOf(
     }
     return recipients;
   }
+  // A team's members, read as a picked list of them (someone who left the cohort since is left out).
+  if (audience.segment === 'team') {
+    const userIds = await teamMemberIds(db, cohortId, audience.teamId);
+    return userIds.length === 0 ? [] : recipientsOf(deps, cohortId, { segment: 'picked', userIds }, now, 'skip');
+  }
   const segment = audience.segment;
   // The tag segment is the query's own filter: everyone it finds is in.
   if (segment === 'tag' && audience.tag === undefined) throw badRequest(messageTexts.pickTag);
@@ -108,6 +115,13 @@ export async function recipientsOf(
     after = participants.at(-1)!.user.id;
   }
   return recipients;
+}
+
+/** The members of the cohort's team `teamId`; 400 for a team the cohort does not have. */
+async function teamMemberIds(db: Firestore, cohortId: string, teamId: string | undefined): Promise<string[]> {
+  const team = teamId !== undefined && isDocumentId(teamId) ? await teamOfCohort(db, cohortId, teamId) : null;
+  if (!team) throw badRequest(messageTexts.pickTeam);
+  return team.memberIds;
 }
 
 const byName = (a: Recipient, b: Recipient) => (a.user.name ?? '').localeCompare(b.user.name ?? '', 'it') || a.user.id.localeCompare(b.user.id);

@@ -12,6 +12,7 @@ import { TodayHabitsCard } from '../../features/habits/components/today-habits-c
 import { LeaderboardCard } from '../../features/leaderboard/components/leaderboard-card';
 import { WeekActionsCard } from '../../features/planner/components/week-actions-card';
 import { ProgressSummaryCard } from '../../features/progress-summary/components/progress-summary-card';
+import { TeamCard } from '../../features/teams/components/team-card';
 import { useAuth } from '../../lib/auth';
 import { useCohortInfo } from '../../lib/cohort-info';
 import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
@@ -26,7 +27,7 @@ function cohortOf(user: User): string {
   return user.cohortId || user.id || 'default-cohort';
 }
 
-function DashboardContent({ user, today }: { user: User; today: IsoDate }) {
+function DashboardContent({ user, today, teams }: { user: User; today: IsoDate; teams: boolean }) {
   const { tracker } = useTracker();
   const week = challengeWeekNumber(user.challengeStartDate, today);
   const points = totalPoints(tracker.pointsHistory);
@@ -65,6 +66,8 @@ function DashboardContent({ user, today }: { user: User; today: IsoDate }) {
             {!over && <ProgressSummaryCard today={today} weekStart={weekStart} />}
             <LeaderboardCard cohortId={cohortId} weekStart={weekStart} userId={user.id} />
           </SimpleGrid>
+          {/* The cohort's team rule decides: off, no team anywhere. */}
+          {teams && <TeamCard />}
         </>
       )}
     </Stack>
@@ -93,7 +96,7 @@ export default function DashboardPage() {
         />
       }
     >
-      <DashboardContent user={user} today={today} />
+      <DashboardContent user={user} today={today} teams={cohort?.rules.teamLeaderboard === true} />
     </TrackerScreen>
   );
 }

@@ -114,6 +114,7 @@ describe('Notifications in the profile', { timeout: 20_000 }, () => {
         moodAlerts: true,
         participantMessages: true,
         plannedActions: true,
+        highFives: true,
       },
     });
   });
@@ -247,5 +248,33 @@ describe('Notifications in the profile', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ settings: { ...settings, moodAlerts: false, participantMessages: false } }),
     );
+  });
+});
+
+describe('the team setting', { timeout: 20_000 }, () => {
+  it('shows "Dalla tua squadra" only in a cohort whose team rule is on, and saves it', async () => {
+    const user = fakeUser();
+    const calls = fakeServer(user, (call) => {
+      if (call.path === `/api/cohorts/${user.cohortId}`) return json(fakeCohortInfo({ id: user.cohortId, rules: NEW_COHORT_RULES }));
+      if (call.path === '/api/me/notifications' && call.method === 'GET') return json({ publicKey: PUBLIC_KEY, settings });
+      if (call.path === '/api/me/notifications' && call.method === 'PUT') return json({ publicKey: PUBLIC_KEY, settings: (call.body as { settings: NotificationSettings }).settings });
+      return undefined;
+    });
+    const { user: clicker } = renderApp('/profilo', <NotificationSettingsPanel />);
+    await clicker.click(await screen.findByRole('checkbox', { name: 'Quando qualcuno della squadra ti dà il cinque' }));
+    await clicker.click(screen.getByRole('button', { name: 'Salva' }));
+    await waitFor(() => expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ settings: { ...settings, highFives: false } }));
+  });
+
+  it('is not offered with the rule off', async () => {
+    const user = fakeUser();
+    fakeServer(user, (call) => {
+      if (call.path === `/api/cohorts/${user.cohortId}`) return json(fakeCohortInfo({ id: user.cohortId }));
+      if (call.path === '/api/me/notifications') return json({ publicKey: PUBLIC_KEY, settings });
+      return undefined;
+    });
+    renderApp('/profilo', <NotificationSettingsPanel />);
+    expect(await screen.findByRole('checkbox', { name: 'Quando il coach ti manda un messaggio' })).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Quando qualcuno della squadra ti dà il cinque' })).toBeNull();
   });
 });

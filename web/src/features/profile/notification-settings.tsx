@@ -84,6 +84,7 @@ function SettingsForm({
   timeZone,
   startDate,
   plannedActionReminders,
+  teams,
 }: {
   initial: NotificationSettings;
   isCoach: boolean;
@@ -91,6 +92,8 @@ function SettingsForm({
   startDate: IsoDate | null;
   /** The cohort's rule: its participants are reminded of their planned actions (else there is nothing to turn off). */
   plannedActionReminders: boolean;
+  /** The cohort's team rule is on: the teammates' "cinque" can reach the phone. */
+  teams: boolean;
 }) {
   const reminderLabels = reminderLabelsFor(startDate);
   const save = useSaveNotificationSettings();
@@ -174,6 +177,13 @@ function SettingsForm({
                 Quando il coach ti manda un messaggio
               </CheckboxField>
             </Group>
+            {teams && (
+              <Group legend="Dalla tua squadra">
+                <CheckboxField checked={settings.highFives} onChange={(highFives) => setSettings({ highFives })}>
+                  Quando qualcuno della squadra ti dà il cinque
+                </CheckboxField>
+              </Group>
+            )}
           </>
         )}
         <Button type="submit" alignSelf="flex-start" loading={save.isPending} loadingText="Salvataggio...">
@@ -283,6 +293,7 @@ export function NotificationSettingsPanel() {
         timeZone={user?.timeZone ?? ''}
         startDate={user?.challengeStartDate ?? null}
         plannedActionReminders={rules?.plannedActionReminders === true}
+        teams={rules?.teamLeaderboard === true}
       />
     </Stack>
   );

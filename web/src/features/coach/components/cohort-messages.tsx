@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDayTime } from '../../../lib/day-time';
 import { useSentMessages } from '../api/messages';
 import { useCohortTags } from '../api/tags';
+import { useCoachTeams } from '../api/teams';
 import { NativeCheckbox } from '../../../components/native-checkbox';
 import { useMessageComposer } from '../hooks/use-message-composer';
 import { PlaceholderText } from './placeholder-text';
@@ -148,6 +149,27 @@ function TagSegmentField({ cohortId, tag, onChoose }: { cohortId: string; tag: s
   );
 }
 
+function TeamSegmentField({ cohortId, teamId, onChoose }: { cohortId: string; teamId: string | null; onChoose: (teamId: string | null) => void }) {
+  const teams = useCoachTeams(cohortId).data?.teams ?? [];
+  if (teams.length === 0) return <Text fontSize="sm" color="fg.muted">Nessuna squadra nella coorte: formale nella sezione «Squadre».</Text>;
+  return (
+    <Field.Root>
+      <Field.Label>Squadra</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field value={teamId ?? ''} onChange={(e) => onChoose(e.target.value === '' ? null : e.target.value)}>
+          <option value="">{messageTexts.pickTeam}</option>
+          {teams.map((team) => (
+            <option key={team.id} value={team.id}>
+              {team.name}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
+
 /** A message to the whole cohort or a segment of it: the audience first ("Vedi destinatari"), then the send. */
 export function MessageComposer({ cohortId, rows }: { cohortId: string; rows: RosterRow[] }) {
   const composer = useMessageComposer(cohortId);
@@ -160,6 +182,7 @@ export function MessageComposer({ cohortId, rows }: { cohortId: string; rows: Ro
         <SegmentField segment={segment} onChoose={composer.chooseSegment} />
         {segment === 'picked' && <RecipientPicker rows={rows} picked={picked} onToggle={composer.togglePicked} />}
         {segment === 'tag' && <TagSegmentField cohortId={cohortId} tag={composer.tag} onChoose={composer.chooseTag} />}
+        {segment === 'team' && <TeamSegmentField cohortId={cohortId} teamId={composer.teamId} onChoose={composer.chooseTeam} />}
         <Field.Root invalid={text.length > MAX_MESSAGE}>
           <Field.Label>Messaggio</Field.Label>
           <Textarea rows={5} value={text} onChange={(e) => composer.changeText(e.target.value)} />

@@ -13,6 +13,7 @@ import { AddCoachForm } from './add-coach-form';
 import { CohortSettings } from './cohort-settings';
 import { CohortCommunitySettings } from './cohort-community-settings';
 import { CohortRulesSettings } from './cohort-rules-settings';
+import { CohortTeams } from './cohort-teams';
 import { CohortProgress } from './cohort-progress';
 import { MessageComposer, SentMessages } from './cohort-messages';
 import { EventsEditor } from './events-editor';
@@ -88,6 +89,11 @@ export function CohortPage() {
             <CohortRulesSettings key={cohort.id} cohort={cohort} />
           </SectionCard>
         ) : null}
+        {cohort && (
+          <SectionCard title="Squadre">
+            <CohortTeams key={cohort.id} cohort={cohort} />
+          </SectionCard>
+        )}
         {!archived && (
           <SectionCard title="Aggiungi coach">
             <AddCoachForm cohortId={cohortId} />

@@ -19,6 +19,7 @@ export function useMessageComposer(cohortId: string) {
   const [segment, setSegment] = useState<Segment>('all');
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const [tag, setTag] = useState<string | null>(null);
+  const [teamId, setTeamId] = useState<string | null>(null);
   const [text, setText] = useState('');
   const [requestId, setRequestId] = useState(() => crypto.randomUUID());
   const [preview, setPreview] = useState<AudiencePreview | null>(null);
@@ -29,7 +30,13 @@ export function useMessageComposer(cohortId: string) {
   const sendTime = useSendTime(() => setRequestId(crypto.randomUUID()));
 
   const audience = (): AudienceRequest =>
-    segment === 'picked' ? { segment, userIds: [...picked] } : segment === 'tag' && tag !== null ? { segment, tag } : { segment };
+    segment === 'picked'
+      ? { segment, userIds: [...picked] }
+      : segment === 'tag' && tag !== null
+        ? { segment, tag }
+        : segment === 'team' && teamId !== null
+          ? { segment, teamId }
+          : { segment };
 
   /** A different audience: the preview no longer holds, and it is another message. */
   function audienceChanged() {
@@ -54,6 +61,11 @@ export function useMessageComposer(cohortId: string) {
     audienceChanged();
   }
 
+  function chooseTeam(next: string | null) {
+    setTeamId(next);
+    audienceChanged();
+  }
+
   function changeText(next: string) {
     setText(next);
     setRequestId(crypto.randomUUID());
@@ -62,6 +74,7 @@ export function useMessageComposer(cohortId: string) {
   async function showPreview() {
     if (segment === 'picked' && picked.size === 0) return setError(messageTexts.pickSomeone);
     if (segment === 'tag' && tag === null) return setError(messageTexts.pickTag);
+    if (segment === 'team' && teamId === null) return setError(messageTexts.pickTeam);
     setError(null);
     try {
       setPreview(await previewAudience.mutateAsync(audience()));
@@ -75,6 +88,7 @@ export function useMessageComposer(cohortId: string) {
     if (sending.current) return;
     if (text.trim() === '') return setError(messageTexts.textRequired);
     if (text.trim().length > MAX_MESSAGE) return setError(messageTexts.textTooLong);
+    if (segment === 'team' && teamId === null) return setError(messageTexts.pickTeam);
     const timeProblem = sendTime.problem();
     if (timeProblem) return setError(timeProblem);
     setError(null);
@@ -103,6 +117,7 @@ export function useMessageComposer(cohortId: string) {
     segment,
     picked,
     tag,
+    teamId,
     text,
     preview,
     error,
@@ -112,6 +127,7 @@ export function useMessageComposer(cohortId: string) {
     chooseSegment,
     togglePicked,
     chooseTag,
+    chooseTeam,
     changeText,
     showPreview,
     submit,

@@ -1,0 +1,77 @@
+import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { unlessItExists } from '../../shared/firestore';
+import { teamRef, teamsCollection, type StoredTeam, type TeamDoc } from '../../shared/team-repository';
+import { weeklyScoresCollection } from '../../shared/tracker-repository';
+import { userRef } from '../../shared/user-repository';
+
+// The teams feature's own collection, `highFives/{day}_{from}_{to}` ("Dai il cinque": one per
+// sender, receiver and the sender's calendar day, the id making a second one impossible), and its
+// reads and writes of the teams (shared/team-repository.ts) and of the week's scores.
+
+/** What `highFives/{day}_{from}_{to}` holds. */
+export interface HighFiveDoc {
+  cohortId: string;
+  from: string;
+  to: string;
+  /** The sender's name as the leaderboard shows it, kept so the receiver's list reads no users. */
+  fromName: string;
+  /** The sender's calendar day. */
+  day: string;
+  sentAt: string;
+}
+
+function highFivesCollection(db: Firestore) {
+  return db.collection('highFives');
+}
+
+/** Stores a high five unless that sender gave that receiver one on that day already (then false). */
+export function createHighFive(db: Firestore, highFive: HighFiveDoc): Promise<boolean> {
+  return unlessItExists(() => highFivesCollection(db).doc(`${highFive.day}_${highFive.from}_${highFive.to}`).create(highFive));
+}
+
+/** Whom `from` gave a high five on `day`. */
+export async function highFivesSentOn(db: Firestore, from: string, day: string): Promise<Set<string>> {
+  const snap = await highFivesCollection(db).where('from', '==', from).where('day', '==', day).get();
+  return new Set(snap.docs.map((doc) => doc.get('to') as string));
+}
+
+/** The latest high fives `to` received on `fromDay` or later, newest day first. */
+export async function highFivesReceived(db: Firestore, to: string, fromDay: string, limit: number) {
+  const snap = await highFivesCollection(db).where('to', '==', to).where('day', '>=', fromDay).orderBy('day', 'desc').limit(limit).get();
+  return snap.docs.map((doc) => ({ id: doc.id, ...(doc.data() as HighFiveDoc) }));
+}
+
+/** The users documents of `uids`, in one read, in that order. */
+export async function usersOf(db: Firestore, uids: string[]) {
+  return uids.length > 0 ? await db.getAll(...uids.map((uid) => userRef(db, uid))) : [];
+}
+
+/** Each member's points in the calendar week `weekStart`: only members who earned some have a weekly score. */
+export async function weekPointsOfCohort(db: Firestore, cohortId: string, weekStart: string): Promise<Map<string, number>> {
+  const snap = await weeklyScoresCollection(db).where('cohortId', '==', cohortId).where('weekStart', '==', weekStart).select('userId', 'points').get();
+  return new Map(snap.docs.map((doc) => [doc.get('userId') as string, doc.get('points') as number]));
+}
+
+/** Replaces the cohort's teams with `teams` (by id) in one batch: every old one goes, the new ones are created. */
+export async function replaceTeams(db: Firestore, cohortId: string, teams: Array<Omit<TeamDoc, 'cohortId'>>): Promise<void> {
+  const old = await teamsCollection(db).where('cohortId', '==', cohortId).select().get();
+  const batch = db.batch();
+  for (const doc of old.docs) batch.delete(doc.ref);
+  for (const team of teams) batch.create(teamsCollection(db).doc(), { cohortId, ...team });
+  await batch.commit();
+}
+
+export function renameTeamDoc(db: Firestore, teamId: string, name: string) {
+  return teamRef(db, teamId).update({ name });
+}
+
+/**
+ * Moves `uid` from the teams in `from` (normally one) into `to`, in one batch of atomic array
+ * changes: a newcomer placed in one of them at the same moment is kept.
+ */
+export async function moveToTeam(db: Firestore, uid: string, from: StoredTeam[], to: StoredTeam): Promise<void> {
+  const batch = db.batch();
+  for (const team of from) if (team.id !== to.id) batch.update(teamRef(db, team.id), { memberIds: FieldValue.arrayRemove(uid) });
+  batch.update(teamRef(db, to.id), { memberIds: FieldValue.arrayUnion(uid) });
+  await batch.commit();
+}

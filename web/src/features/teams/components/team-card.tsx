@@ -1,0 +1,32 @@
+import { Link, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { SectionCard } from '../../../components/section-card';
+import { useReceivedHighFives } from '../api/team';
+
+/** The dashboard's team card: who gave the participant "il cinque" today and yesterday, and the way to their team. */
+export function TeamCard() {
+  const received = useReceivedHighFives();
+  const highFives = received.data?.highFives ?? [];
+  return (
+    <SectionCard
+      title="La tua squadra"
+      action={
+        <Link asChild color="brand.fg" fontWeight="600">
+          <RouterLink to="/squadra">La mia squadra</RouterLink>
+        </Link>
+      }
+    >
+      {highFives.length === 0 ? (
+        <Text color="fg.muted">Dai il cinque a chi è in squadra con te: un gesto piccolo che fa ripartire.</Text>
+      ) : (
+        <Stack as="ul" gap="2" listStyleType="none" m="0" p="0" aria-label="Ti hanno dato il cinque">
+          {highFives.map((highFive) => (
+            <Text as="li" key={highFive.id}>
+              ✋ <strong>{highFive.fromName}</strong> ti ha dato il cinque
+            </Text>
+          ))}
+        </Stack>
+      )}
+    </SectionCard>
+  );
+}
