@@ -110,12 +110,13 @@ export function activeIds(index: MemberIndex): string[] {
  * The migration (`npm run migrate-cohorts`): every cohort's index built from `users` and marked
  * complete. Each index is read before the users, and changed only by array transforms: an id a
  * registration adds meanwhile is kept, and only ids the index held before the users were read,
- * and those users deny, are taken out. Idempotent.
+ * and those users deny, are taken out. Idempotent. `only`: just those cohorts (the tests', which
+ * share the emulator with other tests' cohorts).
  */
-export async function buildMemberIndexes(deps: { db: Firestore }): Promise<{ cohorts: number; participants: number }> {
+export async function buildMemberIndexes(deps: { db: Firestore }, only?: string[]): Promise<{ cohorts: number; participants: number }> {
   const { db } = deps;
-  const cohorts = await cohortsCollection(db).select().get();
-  const indexes = cohorts.empty ? [] : await db.getAll(...cohorts.docs.map((doc) => memberIndexRef(db, doc.id)));
+  const cohorts = (await cohortsCollection(db).select().get()).docs.filter((doc) => !only || only.includes(doc.id));
+  const indexes = cohorts.length === 0 ? [] : await db.getAll(...cohorts.map((doc) => memberIndexRef(db, doc.id)));
   const users = await usersCollection(db).where('role', '==', 'PARTICIPANT').select('role', 'cohortId', 'withdrawnAt', 'disabled').get();
   const members = new Map<string, { ids: string[]; inactive: string[] }>();
   for (const user of users.docs) {
@@ -127,7 +128,7 @@ export async function buildMemberIndexes(deps: { db: Firestore }): Promise<{ coh
     members.set(membership.cohortId, entry);
   }
   let participants = 0;
-  for (const [i, cohort] of cohorts.docs.entries()) {
+  for (const [i, cohort] of cohorts.entries()) {
     const found = members.get(cohort.id) ?? { ids: [], inactive: [] };
     participants += found.ids.length;
     const stored = (indexes[i]?.data() ?? {}) as MemberIndexDoc;
@@ -144,5 +145,5 @@ export async function buildMemberIndexes(deps: { db: Firestore }): Promise<{ coh
     batch.update(cohortRef(db, cohort.id), { membersIndexed: true });
     await batch.commit();
   }
-  return { cohorts: cohorts.size, participants };
+  return { cohorts: cohorts.length, participants };
 }

@@ -20,3 +20,16 @@ describe('pushTasks', () => {
     for (const task of tasks) expect(JSON.stringify(task).length).toBeLessThan(61_000);
   });
 });
+
+describe('pushTasks for a message', () => {
+  test('each task carries the message once and its recipients\' ids, within the same bounds', () => {
+    const message = { id: 'm', cohortId: 'c', coachName: 'Giulia', text: 'x'.repeat(2000), sentAt: '2026-03-25T09:00:00.000Z' };
+    const items = Array.from({ length: 450 }, (_, index) => ({ uid: `u${index}`, key: `message:m:u${index}` }));
+    const tasks = pushTasks(items, 'coachMessages', 3600, message);
+    expect(tasks.map((task) => task.items.length)).toEqual([200, 200, 50]);
+    expect(tasks.every((task) => task.message === message)).toBe(true);
+    const long = pushTasks(Array.from({ length: 200 }, (_, index) => ({ uid: `u${index}`.padEnd(400, 'u'), key: `k${index}` })), null, 60, message);
+    expect(long.length).toBeGreaterThan(1);
+    for (const task of long) expect(JSON.stringify(task).length).toBeLessThan(61_000);
+  });
+});
