@@ -18,6 +18,11 @@ export interface MessageOfTask {
   sentAt: string;
 }
 
+/** Names a recipient's push of a message once (the claim's key, with each device's endpoint). */
+export function messagePushKey(messageId: string, uid: string): string {
+  return `message:${messageId}:${uid}`;
+}
+
 /** What `{nome}` and `{settimana}` become for a participant, on their own calendar day at `now`. */
 export function placeholdersFor(user: User, now: Date): PlaceholderValues {
   return {

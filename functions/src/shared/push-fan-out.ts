@@ -7,7 +7,7 @@ import { toUser, userRef } from './user-repository';
 import { batchedWrites, unlessItExists } from './firestore';
 import { coachMessagePush } from '@sfida/core/notifications';
 import { createInboxCopies, type InboxCopy } from './inbox-repository';
-import { copyFor, type MessageOfTask } from './message-copies';
+import { copyFor, messagePushKey, type MessageOfTask } from './message-copies';
 import { deliverPushes, settingsFrom, settingsRef, subscriptionsOf, type Delivery, type NotificationTopic, type PushDeps } from './push-notifier';
 
 // Pushes to many people leave the request (or the job) that causes them: a message to a segment
@@ -15,7 +15,8 @@ import { deliverPushes, settingsFrom, settingsRef, subscriptionsOf, type Deliver
 // TASK_ITEMS recipients; the `pushDeliveries` function (index.ts, a Cloud Tasks queue) sends them.
 // A message's task carries the message once and its recipients' ids: it reads their user documents,
 // writes each one's inbox copy (filled for them) and then pushes it. The request then stores only the
-// message and its recipients' ids, and enqueues ids, whatever the segment's size.
+// message and its recipients' ids, and enqueues ids: past TASK_ITEMS recipients, a few tasks of
+// bare ids that enqueue their recipients' tasks when they run, whatever the segment's size.
 // Cloud Tasks delivers a task at least once and retries it when it fails, so each push to a device
 // is claimed first: `pushDeliveries/{sha256(key, endpoint)}` is created before the push goes and
 // marked `sent` after. A retry skips what is sent; a push that failed for a while (no answer, 429,
@@ -44,6 +45,11 @@ export interface PushTask {
   items: PushItem[];
   /** A coach's message: each recipient's copy is written (once) before their push, devices or not. */
   message?: MessageOfTask;
+  /**
+   * A large message's recipients not yet split into tasks (no items then): the task enqueues
+   * theirs, so the coach's request enqueues a few small tasks whatever the segment's size.
+   */
+  recipients?: string[];
 }
 
 /** Where the pushes wait: Cloud Tasks (its emulator locally), or the API tests' in-process stand-in. */
@@ -97,6 +103,36 @@ export function pushTasks(items: PushItem[], topic: NotificationTopic | null, tt
   }
   if (current.length > 0) tasks.push(task(current));
   return tasks;
+}
+
+/**
+ * A message's tasks: up to TASK_ITEMS recipients, their task itself; more, tasks of bare ids (at
+ * most TASK_BYTES each) that each enqueue their recipients' tasks when they run. A retry of one
+ * enqueues them again, which sends nothing twice (copies are created once, pushes claimed once).
+ */
+export function messageTasks(recipientIds: string[], topic: NotificationTopic | null, ttlSeconds: number, message: MessageOfTask): PushTask[] {
+  if (recipientIds.length <= TASK_ITEMS) return pushTasks(recipientItems(recipientIds, message), topic, ttlSeconds, message);
+  const tasks: PushTask[] = [];
+  const task = (recipients: string[]): PushTask => ({ topic, ttlSeconds, items: [], message, recipients });
+  const base = JSON.stringify(task([])).length;
+  let current: string[] = [];
+  let bytes = base;
+  for (const uid of recipientIds) {
+    const size = JSON.stringify(uid).length + 1;
+    if (current.length > 0 && bytes + size > TASK_BYTES) {
+      tasks.push(task(current));
+      current = [];
+      bytes = base;
+    }
+    current.push(uid);
+    bytes += size;
+  }
+  if (current.length > 0) tasks.push(task(current));
+  return tasks;
+}
+
+function recipientItems(recipientIds: string[], message: MessageOfTask): PushItem[] {
+  return recipientIds.map((uid) => ({ uid, key: messagePushKey(message.id, uid) }));
 }
 
 /**
@@ -174,9 +210,13 @@ async function claim(db: Firestore, id: string, key: string, now: Date): Promise
  * `topic` off), each push claimed before it goes. Never throws for a push that fails: it says `retry` instead, and the queue runs
  * the task again; what was sent is then skipped.
  */
-export async function runPushTask(deps: PushDeps & { config: { push: PushConfig | null } }, task: PushTask, now: Date): Promise<PushTaskReport> {
+export async function runPushTask(deps: PushDeps & { config: { push: PushConfig | null }; pushQueue: PushQueue }, task: PushTask, now: Date): Promise<PushTaskReport> {
   const { db, config } = deps;
   const report: PushTaskReport = { sent: 0, failed: 0, removed: 0, skipped: 0, retry: false };
+  if (task.recipients && task.message) {
+    await deps.pushQueue.enqueue(pushTasks(recipientItems(task.recipients, task.message), task.topic, task.ttlSeconds, task.message));
+    return report;
+  }
   const items: ReadyItem[] = task.message ? await messageItems(db, task.message, task.items) : task.items.filter((item): item is ReadyItem => item.payload !== undefined);
   // The copies first: a participant whose phone shows the push finds the message in the app.
   await createInboxCopies(db, items.flatMap((item) => (item.inbox ? [item.inbox] : [])));

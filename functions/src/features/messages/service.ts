@@ -19,7 +19,7 @@ import { isDocumentId } from '@sfida/core/document-id';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../shared/http-error';
 import { activeIds, memberIndexOf } from '../../shared/member-index-repository';
 import { placeholdersFor } from '../../shared/message-copies';
-import { pushTasks } from '../../shared/push-fan-out';
+import { messageTasks } from '../../shared/push-fan-out';
 import { toUser, userRef } from '../../shared/user-repository';
 import { participantsPage } from '../../shared/participant-repository';
 import { trackersOf } from '../../shared/tracker-repository';
@@ -138,16 +138,15 @@ async function recipientIdsOf(deps: Pick<MessageDeps, 'db'>, cohortId: string, a
 const MESSAGE_PUSH_TTL_SECONDS = 24 * 60 * 60;
 
 /**
- * Enqueues the recipients' tasks (the message and their ids): each writes its recipients' copies,
- * filled in from their user documents, then sends their pushes (each once: see
- * shared/push-fan-out.ts); then marks the message sent. The answer waits for neither: the copies
+ * Enqueues the recipients' tasks (the message and their ids; for a large send, a few tasks that
+ * enqueue theirs): each writes its recipients' copies, filled in from their user documents, then
+ * sends their pushes (each once: see shared/push-fan-out.ts); then marks the message sent. The answer waits for neither: the copies
  * reach the inboxes a moment after it. A send that stops half-way leaves it `sending`: a retry
  * enqueues again, and no copy or push is doubled (a copy is created once, a push claimed once).
  */
 async function deliver(deps: SendDeps, messageId: string, message: MessageDoc): Promise<void> {
-  const items = message.recipientIds.map((uid) => ({ uid, key: `message:${messageId}:${uid}` }));
   const ofTask = { id: messageId, cohortId: message.cohortId, coachName: message.coachName, text: message.text, sentAt: message.sentAt };
-  await deps.pushQueue.enqueue(pushTasks(items, 'coachMessages', MESSAGE_PUSH_TTL_SECONDS, ofTask));
+  await deps.pushQueue.enqueue(messageTasks(message.recipientIds, 'coachMessages', MESSAGE_PUSH_TTL_SECONDS, ofTask));
   await markSent(deps.db, messageId);
 }
 
