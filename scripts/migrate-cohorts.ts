@@ -4,7 +4,8 @@
  * leaderboard's weekly scores are written from the stored summaries (backfillWeeklyScores), and
  * participants without a roster digest get their tracker's (backfillRosterDigests), and those the
  * coaches' triage has never looked at are marked for its next look (backfillTriage), and the cohorts'
- * weekly figures ("Andamento") are rebuilt from every participant's tracker (rebuildWeekStats):
+ * weekly figures ("Andamento") are rebuilt from every participant's tracker (rebuildWeekStats), and
+ * every cohort's member index is built from the users (buildMemberIndexes):
  *   INVITE_CODE=… GOOGLE_CLOUD_PROJECT=<project-id> npm run migrate-cohorts      a real project
  *   npm run migrate-cohorts -- --local                                          the stack of `npm start`
  * Idempotent: running it again changes nothing. Registration creates the cohort by itself the
@@ -13,6 +14,7 @@
 import { loadConfig } from '../functions/src/config';
 import { createDeps } from '../functions/src/deps';
 import { ensureDefaultCohort } from '../functions/src/shared/default-cohort';
+import { buildMemberIndexes } from '../functions/src/shared/member-index-repository';
 import { backfillRosterDigests, backfillWeeklyScores } from '../functions/src/features/tracker/migrations';
 import { backfillTriage } from '../functions/src/features/triage/migrations';
 import { rebuildWeekStats } from '../functions/src/features/cohort-progress/migrations';
@@ -30,11 +32,13 @@ try {
   const digests = await backfillRosterDigests(deps);
   const triage = await backfillTriage(deps);
   const weekStats = await rebuildWeekStats(deps);
+  const members = await buildMemberIndexes(deps);
   console.log(`${cohort}; utenti senza coorte spostati: ${usersAssigned} (progetto ${config.projectId}).`);
   console.log(`classifica: ${summaries} riepiloghi, ${scores} punteggi settimanali scritti.`);
   console.log(`elenco partecipanti: ${digests.written} riepiloghi scritti su ${digests.participants} partecipanti senza.`);
   console.log(`da fare oggi: ${triage.marked} partecipanti su ${triage.participants} da valutare alla prossima apertura.`);
   console.log(`andamento: ${weekStats.participants} partecipanti contati in ${weekStats.cohorts} coorti.`);
+  console.log(`elenchi dei membri: ${members.participants} partecipanti in ${members.cohorts} coorti.`);
   process.exit(0);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

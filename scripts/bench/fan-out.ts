@@ -139,6 +139,9 @@ export async function measureFanOut(options: { apiBase: string | null; apiProble
     };
     await seedSegment(deps, SMALL_COHORT, SMALL_SEGMENT, 'fan50', counter.url);
     await seedSegment(deps, LARGE_COHORT, LARGE_SEGMENT, 'fan5k', counter.url);
+    // The members are written directly: the migration builds the cohorts' member indexes.
+    const { buildMemberIndexes } = await import('../../functions/src/shared/member-index-repository');
+    await buildMemberIndexes(deps);
     log(`  seeded ${SMALL_SEGMENT} and ${LARGE_SEGMENT} participants with a device each (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 
     const origin = appOrigins(profile).split(',')[0]!;

@@ -198,6 +198,15 @@ export async function seedBench(options: {
       } catch (error) {
         problems.push(`cohort progress counters not rebuilt: ${(error as Error).message.split('\n')[0]}`);
       }
+      // The members are written directly, as before the member index: the migration builds it.
+      try {
+        const { buildMemberIndexes } = await import('../../functions/src/shared/member-index-repository');
+        const indexStart = Date.now();
+        const built = await buildMemberIndexes(deps);
+        log(`  member indexes: ${built.participants} participants in ${built.cohorts} cohorts (${((Date.now() - indexStart) / 1000).toFixed(1)} s)`);
+      } catch (error) {
+        problems.push(`member indexes not built: ${(error as Error).message.split('\n')[0]}`);
+      }
     } catch (error) {
       problems.push(`large cohort or coach not seeded: ${(error as Error).message.split('\n')[0]}`);
     }

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import type * as EmulatorServer from '@firestore-emulator/server';
 import type { FirestoreStateDocument } from '@firestore-emulator/server';
 import type * as WriteProto from '@firestore-emulator/proto/dist/google/firestore/v1/write';
+import type * as DocumentProto from '@firestore-emulator/proto/dist/google/firestore/v1/document';
 import { createRequire } from 'node:module';
 import { registerStopper } from './cleanup';
 
@@ -21,6 +22,7 @@ export interface RunningFirestore {
 const require = createRequire(import.meta.url);
 const { FirestoreServer, FirestoreStateDocument: StateDocument } = require('@firestore-emulator/server') as typeof EmulatorServer;
 const { Write } = require('@firestore-emulator/proto/dist/google/firestore/v1/write') as typeof WriteProto;
+const { Value } = require('@firestore-emulator/proto/dist/google/firestore/v1/document') as typeof DocumentProto;
 
 /** The comparisons the emulator's query code asks of a field. */
 interface ComparableField {
@@ -63,10 +65,37 @@ StateDocument.prototype.getField = function (this: FirestoreStateDocument, path:
   return getField.call(this, path);
 };
 
+// Array transforms (arrayUnion, arrayRemove), as production applies them: the emulator applied only
+// the first transform of a write, and threw on one whose field did not exist yet (production takes
+// it as an empty array). Each transform is applied on its own, and a missing field the write
+// transforms as an array is written empty first, in the same write.
+type WriteMessage = InstanceType<typeof Write>;
+type Transform = WriteMessage['update_transforms'][number];
+const v1Transform = StateDocument.prototype.v1Transform;
+StateDocument.prototype.v1Transform = function (this: FirestoreStateDocument, date: Date, transforms: Transform[]) {
+  for (const transform of transforms) v1Transform.call(this, date, [transform]);
+};
+const isArrayTransform = (transform: Transform) => transform.has_append_missing_elements || transform.has_remove_all_from_array;
+function withEmptyArrays(state: { getDocument(name: string): FirestoreStateDocument }, write: WriteMessage): void {
+  if (!write.has_update || !write.update_transforms.some(isArrayTransform)) return;
+  const document = state.getDocument(write.update.name);
+  const missing = write.update_transforms.filter((t) => isArrayTransform(t) && !write.update.fields.has(t.field_path) && (!document.metadata.hasExist || document.getField(t.field_path) === undefined));
+  if (missing.length === 0) return;
+  const fields = new Map(write.update.fields);
+  for (const transform of missing) fields.set(transform.field_path, Value.fromObject({ array_value: { values: [] } }));
+  write.update.fields = fields;
+  if (write.has_update_mask) write.update_mask.field_paths = [...write.update_mask.field_paths, ...missing.map((t) => t.field_path)];
+}
+
 type StoredDocument = ReturnType<FirestoreStateDocument['toV1DocumentObject']>;
 
 export async function startFirestoreEmulator(options: { port: number; persistFile?: string }): Promise<RunningFirestore> {
   const server = new FirestoreServer();
+  const writeV1Document = server.state.writeV1Document.bind(server.state);
+  server.state.writeV1Document = (date, write) => {
+    withEmptyArrays(server.state, write);
+    return writeV1Document(date, write);
+  };
   const live = new Map<string, FirestoreStateDocument>();
   const track = ({ document }: { document: FirestoreStateDocument }) => {
     if (document.metadata.hasExist) live.set(document.getPath(), document);

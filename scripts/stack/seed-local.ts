@@ -4,6 +4,7 @@ import { loadConfig } from '../../functions/src/config';
 import { createDeps } from '../../functions/src/deps';
 import { ensureAccount } from '../../functions/src/features/account/admin';
 import { ensureDefaultCohort } from '../../functions/src/shared/default-cohort';
+import { buildMemberIndexes } from '../../functions/src/shared/member-index-repository';
 import { backfillTriage } from '../../functions/src/features/triage/migrations';
 import { rebuildWeekStats } from '../../functions/src/features/cohort-progress/migrations';
 import { renderSchedaPdf } from '../content/render-pdf';
@@ -46,6 +47,8 @@ async function seed(): Promise<void> {
   await backfillTriage(deps);
   // The cohorts' weekly figures, from every participant's tracker (the demo participant's included).
   await rebuildWeekStats(deps);
+  // The cohorts' member indexes, for cohorts kept from before them.
+  await buildMemberIndexes(deps);
 }
 
 async function accountExists(deps: Awaited<ReturnType<typeof createDeps>>, email: string): Promise<boolean> {

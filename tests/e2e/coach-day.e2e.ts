@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { FieldValue } from 'firebase-admin/firestore';
 import { coachWithCohort, phoneParticipant, sendCheckIn, thisMonday } from './coach-support';
 import { addDays, e2eFirestore, romeToday } from './support';
 import { collectPageErrors, expectNoSeriousAxeViolations } from './tracker-support';
@@ -45,6 +46,9 @@ async function seedCohort(cohortId: string): Promise<{ notStarted: string }> {
     createdAt: new Date(Date.now() - 10 * 24 * 60 * 60 * 1000).toISOString(),
     challengeStartDate: null,
   });
+  // And in the cohort's member index, as the server's writers keep it.
+  const ids = [...Array.from({ length: 36 }, (_, i) => `giornata-${suffix}-${String(i + 1).padStart(2, '0')}`), `giornata-${suffix}-ugo`];
+  batch.set(db.doc(`cohorts/${cohortId}/members/index`), { ids: FieldValue.arrayUnion(...ids) }, { merge: true });
   await batch.commit();
   return { notStarted };
 }

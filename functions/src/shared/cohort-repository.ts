@@ -30,6 +30,11 @@ export interface CohortDoc {
   rules?: Partial<CohortRules>;
   /** When a coach archived it: read-only and out of the lists. Null or absent while active. */
   archivedAt?: string | null;
+  /**
+   * True once its member index lists every participant (member-index-repository.ts): set with the
+   * index at creation, or by the migration. Absent: the roster queries `users` without reading the index.
+   */
+  membersIndexed?: boolean;
 }
 
 /** The settings of a stored cohort, with what an older document's missing fields mean. */

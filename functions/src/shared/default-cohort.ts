@@ -4,7 +4,8 @@ import type { Deps } from '../deps';
 import { cohortRef, type CohortDoc } from './cohort-repository';
 import { isAlreadyExists } from './firestore';
 import { inviteCodeRef } from './invite-codes';
-import { usersCollection } from './user-repository';
+import { membershipOf, writeMembership } from './member-index-repository';
+import { usersCollection, type UserDoc } from './user-repository';
 
 // Before cohorts were data, everyone registered with the INVITE_CODE secret into
 // config.inviteCohortId. That code becomes the code of a first cohort with that id.
@@ -58,13 +59,19 @@ export async function ensureDefaultCohortDoc(deps: MigrationDeps): Promise<{ cre
  */
 export async function ensureDefaultCohort(deps: MigrationDeps): Promise<{ cohortCreated: boolean; usersAssigned: number }> {
   const { created } = await ensureDefaultCohortDoc(deps);
-  // A missing field cannot be queried for: every user is read (the cohort id only).
-  const users = await usersCollection(deps.db).select('cohortId').get();
+  // A missing field cannot be queried for: every user is read (what their membership needs).
+  const users = await usersCollection(deps.db).select('cohortId', 'role', 'withdrawnAt', 'disabled').get();
   const without = users.docs.filter((d) => {
     const cohortId: unknown = d.get('cohortId');
     return typeof cohortId !== 'string' || cohortId === '';
   });
-  for (const doc of without) await doc.ref.update({ cohortId: deps.config.inviteCohortId });
+  const cohortId = deps.config.inviteCohortId;
+  for (const doc of without) {
+    const batch = deps.db.batch();
+    batch.update(doc.ref, { cohortId });
+    writeMembership(deps.db, batch, doc.id, null, membershipOf({ ...(doc.data() as Partial<UserDoc>), cohortId }));
+    await batch.commit();
+  }
   return { cohortCreated: created, usersAssigned: without.length };
 }
 

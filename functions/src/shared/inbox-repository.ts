@@ -19,6 +19,11 @@ export function inboxCollection(db: Firestore) {
   return db.collection('inboxMessages');
 }
 
+/** A recipient's copy of a message: one id per message and recipient, so a retry finds it instead of writing a second. */
+export function inboxIdOf(messageId: string, userId: string): string {
+  return `${messageId}_${userId}`;
+}
+
 /** A copy to write, under its id (`{messageId}_{uid}`). */
 export interface InboxCopy {
   id: string;

@@ -2,10 +2,12 @@ import { FieldPath, type DocumentSnapshot, type Firestore } from 'firebase-admin
 import type { NotePreview } from '@sfida/core/participant-notes';
 import { rosterDigestSchema, type RosterDigest } from '@sfida/core/roster-digest';
 import type { User } from '@sfida/core/user';
+import type { MemberIndex } from './member-index-repository';
 import { toUser, userRef, usersCollection } from './user-repository';
 
 // A cohort's participants (`users`, role PARTICIPANT), as the coach's roster, the check-ins and the
-// messages' audiences read them. Read only: nothing here writes.
+// messages' audiences read them. Read only: nothing here writes (the member index is written by
+// every change of a membership, see member-index-repository.ts).
 
 /** A participant as the roster needs them. */
 export interface Participant {
@@ -60,11 +62,17 @@ export function participantFrom(snap: DocumentSnapshot): Participant {
   };
 }
 
+/** A user document that is a participant of `cohortId` (the index may name one a moment stale). */
+function isParticipantOf(snap: DocumentSnapshot, cohortId: string): boolean {
+  return snap.exists && snap.get('cohortId') === cohortId && snap.get('role') === 'PARTICIPANT';
+}
+
 /**
  * One page of the cohort's participants in document-id order, those after `after` (the last id of
- * the previous page), only those with `tag` when one is named. A range filter on the id rather
- * than a query cursor: the same in production and in the local emulator, which ignores cursors.
- * `more` tells whether another page follows.
+ * the previous page), only those with `tag` when one is named. Without a tag, and given the
+ * cohort's member index (member-index-repository.ts), the index's next ids are read by id; else a
+ * query over `users`. A range filter on the id rather than a query cursor: the same in production
+ * and in the local emulator, which ignores cursors. `more` tells whether another page follows.
  */
 export async function participantsPage(
   db: Firestore,
@@ -72,7 +80,9 @@ export async function participantsPage(
   after: string | null,
   limit: number,
   tag: string | null = null,
+  index: MemberIndex | null = null,
 ): Promise<{ participants: Participant[]; more: boolean }> {
+  if (index && tag === null) return indexedPage(db, cohortId, index.ids, after, limit);
   let query = usersCollection(db).where('cohortId', '==', cohortId).where('role', '==', 'PARTICIPANT');
   if (tag !== null) query = query.where('coachTags', 'array-contains', tag);
   if (after !== null) query = query.where(FieldPath.documentId(), '>', after);
@@ -81,9 +91,23 @@ export async function participantsPage(
   return { participants: snap.docs.slice(0, limit).map(participantFrom), more: snap.size > limit };
 }
 
+/** A page from the index's ids (sorted): the next `limit` read by id; an id whose user is no longer the cohort's participant is skipped. */
+async function indexedPage(db: Firestore, cohortId: string, ids: string[], after: string | null, limit: number): Promise<{ participants: Participant[]; more: boolean }> {
+  let next = after === null ? 0 : ids.findIndex((id) => id > after);
+  if (next < 0) next = ids.length;
+  const participants: Participant[] = [];
+  while (participants.length < limit && next < ids.length) {
+    const batch = ids.slice(next, next + limit - participants.length);
+    next += batch.length;
+    const snaps = await db.getAll(...batch.map((id) => userRef(db, id)));
+    participants.push(...snaps.filter((snap) => isParticipantOf(snap, cohortId)).map(participantFrom));
+  }
+  return { participants, more: next < ids.length };
+}
+
 /** The participant `userId` if they belong to `cohortId` (a coach of it is not a participant), else null. */
 export async function participantOf(db: Firestore, cohortId: string, userId: string): Promise<Participant | null> {
   const snap = await userRef(db, userId).get();
-  if (!snap.exists || snap.get('cohortId') !== cohortId || snap.get('role') !== 'PARTICIPANT') return null;
+  if (!isParticipantOf(snap, cohortId)) return null;
   return participantFrom(snap);
 }

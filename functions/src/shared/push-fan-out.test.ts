@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { pushTasks, type PushItem } from './push-fan-out';
+import { messageTasks, pushTasks, type PushItem } from './push-fan-out';
 
 const item = (index: number, body = 'Ciao'): PushItem => ({ uid: `u${index}`, key: `message:m:u${index}`, payload: { title: 'Messaggio', body, url: '/messaggi', tag: 'messaggio-m' } });
 
@@ -18,5 +18,37 @@ describe('pushTasks', () => {
     const tasks = pushTasks(Array.from({ length: 200 }, (_, index) => item(index, long)), null, 60);
     expect(tasks.length).toBeGreaterThan(2);
     for (const task of tasks) expect(JSON.stringify(task).length).toBeLessThan(61_000);
+  });
+});
+
+describe('pushTasks for a message', () => {
+  test('each task carries the message once and its recipients\' ids, within the same bounds', () => {
+    const message = { id: 'm', cohortId: 'c', coachName: 'Giulia', text: 'x'.repeat(2000), sentAt: '2026-03-25T09:00:00.000Z' };
+    const items = Array.from({ length: 450 }, (_, index) => ({ uid: `u${index}`, key: `message:m:u${index}` }));
+    const tasks = pushTasks(items, 'coachMessages', 3600, message);
+    expect(tasks.map((task) => task.items.length)).toEqual([200, 200, 50]);
+    expect(tasks.every((task) => task.message === message)).toBe(true);
+    const long = pushTasks(Array.from({ length: 200 }, (_, index) => ({ uid: `u${index}`.padEnd(400, 'u'), key: `k${index}` })), null, 60, message);
+    expect(long.length).toBeGreaterThan(1);
+    for (const task of long) expect(JSON.stringify(task).length).toBeLessThan(61_000);
+  });
+});
+
+describe('messageTasks', () => {
+  const message = { id: 'coach_req', cohortId: 'c', coachName: 'Giulia', text: 'Ciao {nome}', sentAt: '2026-03-25T09:00:00.000Z' };
+  test('up to 200 recipients: their own task, each item keyed by message and recipient', () => {
+    const tasks = messageTasks(['a', 'b'], 'coachMessages', 60, message);
+    expect(tasks).toEqual([{ topic: 'coachMessages', ttlSeconds: 60, message, items: [{ uid: 'a', key: 'message:coach_req:a' }, { uid: 'b', key: 'message:coach_req:b' }] }]);
+  });
+
+  test('more: a few tasks of bare ids under 60 kB each, every recipient in one of them once', () => {
+    const ids = Array.from({ length: 5000 }, (_, index) => `uid-${String(index).padStart(24, '0')}`);
+    const tasks = messageTasks(ids, 'coachMessages', 60, message);
+    expect(tasks.length).toBe(3);
+    expect(tasks.flatMap((task) => task.recipients ?? [])).toEqual(ids);
+    for (const task of tasks) {
+      expect(task.items).toEqual([]);
+      expect(JSON.stringify(task).length).toBeLessThanOrEqual(60_000);
+    }
   });
 });

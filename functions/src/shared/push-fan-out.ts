@@ -3,15 +3,20 @@ import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import type { PushPayload } from '@sfida/core/notifications';
 import type { PushConfig } from '../config';
 import { sha256Hex } from './crypto';
+import { toUser, userRef } from './user-repository';
 import { batchedWrites, unlessItExists } from './firestore';
+import { coachMessagePush } from '@sfida/core/notifications';
 import { createInboxCopies, type InboxCopy } from './inbox-repository';
+import { copyFor, messagePushKey, type MessageOfTask } from './message-copies';
 import { deliverPushes, settingsFrom, settingsRef, subscriptionsOf, type Delivery, type NotificationTopic, type PushDeps } from './push-notifier';
 
 // Pushes to many people leave the request (or the job) that causes them: a message to a segment
 // and a round of reminders store what they must and enqueue the pushes as tasks of at most
 // TASK_ITEMS recipients; the `pushDeliveries` function (index.ts, a Cloud Tasks queue) sends them.
-// A message's task also carries each recipient's inbox copy and writes it before the push: the
-// request then stores only the message and its recipients' ids, whatever the segment's size.
+// A message's task carries the message once and its recipients' ids: it reads their user documents,
+// writes each one's inbox copy (filled for them) and then pushes it. The request then stores only the
+// message and its recipients' ids, and enqueues ids: past TASK_ITEMS recipients, a few tasks of
+// bare ids that enqueue their recipients' tasks when they run, whatever the segment's size.
 // Cloud Tasks delivers a task at least once and retries it when it fails, so each push to a device
 // is claimed first: `pushDeliveries/{sha256(key, endpoint)}` is created before the push goes and
 // marked `sent` after. A retry skips what is sent; a push that failed for a while (no answer, 429,
@@ -24,10 +29,12 @@ import { deliverPushes, settingsFrom, settingsRef, subscriptionsOf, type Deliver
 export interface PushItem {
   uid: string;
   key: string;
-  payload: PushPayload;
-  /** A coach's message: the recipient's inbox copy, written (once) before their push, devices or not. */
-  inbox?: InboxCopy;
+  /** Absent in a message's task: the copy filled for the recipient when the task runs says it. */
+  payload?: PushPayload;
 }
+
+/** A push whose payload is known. */
+type ReadyItem = Required<PushItem> & { inbox?: InboxCopy };
 
 /** A task of the queue: pushes to a slice of recipients. */
 export interface PushTask {
@@ -36,6 +43,13 @@ export interface PushTask {
   /** How long the push service keeps a push for a device that is off, in seconds. */
   ttlSeconds: number;
   items: PushItem[];
+  /** A coach's message: each recipient's copy is written (once) before their push, devices or not. */
+  message?: MessageOfTask;
+  /**
+   * A large message's recipients not yet split into tasks (no items then): the task enqueues
+   * theirs, so the coach's request enqueues a few small tasks whatever the segment's size.
+   */
+  recipients?: string[];
 }
 
 /** Where the pushes wait: Cloud Tasks (its emulator locally), or the API tests' in-process stand-in. */
@@ -70,23 +84,73 @@ export const CLAIM_TTL_FIELD = 'expireAt';
 const CLAIM_TTL_MS = 8 * 24 * 60 * 60 * 1000;
 const CLAIM_WRITES = 400;
 
-/** `items` in tasks of at most TASK_ITEMS recipients and TASK_BYTES of JSON. */
-export function pushTasks(items: PushItem[], topic: NotificationTopic | null, ttlSeconds: number): PushTask[] {
+/** `items` in tasks of at most TASK_ITEMS recipients and TASK_BYTES of JSON (each task with `message`, when given). */
+export function pushTasks(items: PushItem[], topic: NotificationTopic | null, ttlSeconds: number, message?: MessageOfTask): PushTask[] {
   const tasks: PushTask[] = [];
+  const task = (taskItems: PushItem[]): PushTask => ({ topic, ttlSeconds, items: taskItems, ...(message ? { message } : {}) });
+  const base = JSON.stringify(task([])).length;
   let current: PushItem[] = [];
-  let bytes = 0;
+  let bytes = base;
   for (const item of items) {
     const size = JSON.stringify(item).length + 1;
     if (current.length > 0 && (current.length >= TASK_ITEMS || bytes + size > TASK_BYTES)) {
-      tasks.push({ topic, ttlSeconds, items: current });
+      tasks.push(task(current));
       current = [];
-      bytes = 0;
+      bytes = base;
     }
     current.push(item);
     bytes += size;
   }
-  if (current.length > 0) tasks.push({ topic, ttlSeconds, items: current });
+  if (current.length > 0) tasks.push(task(current));
   return tasks;
+}
+
+/**
+ * A message's tasks: up to TASK_ITEMS recipients, their task itself; more, tasks of bare ids (at
+ * most TASK_BYTES each) that each enqueue their recipients' tasks when they run. A retry of one
+ * enqueues them again, which sends nothing twice (copies are created once, pushes claimed once).
+ */
+export function messageTasks(recipientIds: string[], topic: NotificationTopic | null, ttlSeconds: number, message: MessageOfTask): PushTask[] {
+  if (recipientIds.length <= TASK_ITEMS) return pushTasks(recipientItems(recipientIds, message), topic, ttlSeconds, message);
+  const tasks: PushTask[] = [];
+  const task = (recipients: string[]): PushTask => ({ topic, ttlSeconds, items: [], message, recipients });
+  const base = JSON.stringify(task([])).length;
+  let current: string[] = [];
+  let bytes = base;
+  for (const uid of recipientIds) {
+    const size = JSON.stringify(uid).length + 1;
+    if (current.length > 0 && bytes + size > TASK_BYTES) {
+      tasks.push(task(current));
+      current = [];
+      bytes = base;
+    }
+    current.push(uid);
+    bytes += size;
+  }
+  if (current.length > 0) tasks.push(task(current));
+  return tasks;
+}
+
+function recipientItems(recipientIds: string[], message: MessageOfTask): PushItem[] {
+  return recipientIds.map((uid) => ({ uid, key: messagePushKey(message.id, uid) }));
+}
+
+/**
+ * A message's items with their copies and payloads, from the recipients' user documents (one read
+ * of at most TASK_ITEMS). A recipient no longer a participant of the message's cohort (or gone)
+ * gets nothing: the member index the send read may name one a moment stale.
+ */
+async function messageItems(db: Firestore, message: MessageOfTask, items: PushItem[]): Promise<ReadyItem[]> {
+  if (items.length === 0) return [];
+  const snaps = await db.getAll(...items.map((item) => userRef(db, item.uid)));
+  const ready: ReadyItem[] = [];
+  for (const [index, item] of items.entries()) {
+    const snap = snaps[index];
+    if (!snap?.exists || snap.get('cohortId') !== message.cohortId || snap.get('role') !== 'PARTICIPANT') continue;
+    const inbox = copyFor(toUser(snap), message);
+    ready.push({ uid: item.uid, key: item.key, payload: coachMessagePush(message.coachName, inbox.doc.text, message.id), inbox });
+  }
+  return ready;
 }
 
 /** Runs `work` over `values`, at most `limit` at once. */
@@ -142,18 +206,23 @@ async function claim(db: Firestore, id: string, key: string, now: Date): Promise
 }
 
 /**
- * Runs one task: the inbox copies it carries, then each recipient's devices (unless they turned
+ * Runs one task: a message's inbox copies, then each recipient's devices (unless they turned
  * `topic` off), each push claimed before it goes. Never throws for a push that fails: it says `retry` instead, and the queue runs
  * the task again; what was sent is then skipped.
  */
-export async function runPushTask(deps: PushDeps & { config: { push: PushConfig | null } }, task: PushTask, now: Date): Promise<PushTaskReport> {
+export async function runPushTask(deps: PushDeps & { config: { push: PushConfig | null }; pushQueue: PushQueue }, task: PushTask, now: Date): Promise<PushTaskReport> {
   const { db, config } = deps;
   const report: PushTaskReport = { sent: 0, failed: 0, removed: 0, skipped: 0, retry: false };
+  if (task.recipients && task.message) {
+    await deps.pushQueue.enqueue(pushTasks(recipientItems(task.recipients, task.message), task.topic, task.ttlSeconds, task.message));
+    return report;
+  }
+  const items: ReadyItem[] = task.message ? await messageItems(db, task.message, task.items) : task.items.filter((item): item is ReadyItem => item.payload !== undefined);
   // The copies first: a participant whose phone shows the push finds the message in the app.
-  await createInboxCopies(db, task.items.flatMap((item) => (item.inbox ? [item.inbox] : [])));
-  if (!config.push || task.items.length === 0) return report;
-  const devices = await subscriptionsOf(db, task.items.map((item) => item.uid));
-  const withDevices = task.items.filter((item) => devices.has(item.uid));
+  await createInboxCopies(db, items.flatMap((item) => (item.inbox ? [item.inbox] : [])));
+  if (!config.push || items.length === 0) return report;
+  const devices = await subscriptionsOf(db, items.map((item) => item.uid));
+  const withDevices = items.filter((item) => devices.has(item.uid));
   if (withDevices.length === 0) return report;
   let wanted = withDevices;
   if (task.topic !== null) {

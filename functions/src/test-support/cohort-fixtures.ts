@@ -4,7 +4,8 @@ import type { TrackerResult } from '@sfida/core/tracker-actions';
 import { ensureAccount } from '../features/account/admin';
 import { cohortRef, type CohortDoc } from '../shared/cohort-repository';
 import { inviteCodeRef, newInviteCode } from '../shared/invite-codes';
-import { userRef } from '../shared/user-repository';
+import { membershipOf, startMemberIndex, writeMembership } from '../shared/member-index-repository';
+import { userRef, type UserDoc } from '../shared/user-repository';
 import { Client, PASSWORD, uniqueEmail, type TestApp } from './api-harness';
 
 // What the coach-side API tests set up the same way: a signed-in coach, a cohort written
@@ -47,6 +48,29 @@ export async function writeInvitingCohort(app: TestApp, code = newInviteCode('Au
   await inviteCodeRef(app.deps.db, code).create({ cohortId: id });
   await cohortRef(app.deps.db, id).set(doc);
   return { id, code };
+}
+
+/** Gives a cohort written without members the complete, empty member index a cohort created through the API starts with. */
+export async function indexMembers(app: TestApp, cohortId: string): Promise<void> {
+  const { db } = app.deps;
+  const batch = db.batch();
+  startMemberIndex(db, batch, cohortId);
+  batch.update(cohortRef(db, cohortId), { membersIndexed: true });
+  await batch.commit();
+}
+
+/**
+ * Changes a user's document as a writer of the app would (a move to another cohort, a withdrawal
+ * dated by the test), their cohorts' member indexes with it: for cohorts that have one.
+ */
+export async function updateMember(app: TestApp, uid: string, fields: Partial<UserDoc>): Promise<void> {
+  const { db } = app.deps;
+  const ref = userRef(db, uid);
+  await db.runTransaction(async (tx) => {
+    const before = (await tx.get(ref)).data() as Partial<UserDoc> | undefined;
+    tx.update(ref, fields);
+    writeMembership(db, tx, uid, membershipOf(before), membershipOf({ ...before, ...fields }));
+  });
 }
 
 /** The tracker a core action made, or the test fails with the action's message. */

@@ -11,6 +11,7 @@ import type { Deps } from '../../deps';
 import { SessionStore } from '../../sessions/session-store';
 import { addDefaultCohortCoach } from '../../shared/default-cohort';
 import { HOME_TIME_ZONE } from '@sfida/core/dates';
+import { markDisabled, membershipOf, membershipOfSnap, writeMembership } from '../../shared/member-index-repository';
 import { newUserDoc, toUser, userRef, type UserDoc } from '../../shared/user-repository';
 import { unrankParticipant } from '../../shared/tracker-repository';
 import { deleteVoiceNotesOfAccount } from '../../shared/voice-note-repository';
@@ -60,12 +61,14 @@ export async function ensureAccount(deps: AdminDeps, input: EnsureAccountInput):
   }
   if (input.challengeStartDate !== undefined) fields.challengeStartDate = input.challengeStartDate;
 
-  const snap = await ref.get();
-  if (snap.exists) await ref.set(fields, { merge: true });
-  else {
-    const doc = newUserDoc({ email, name: input.name, role: input.role, cohortId: input.cohortId, timeZone: HOME_TIME_ZONE, now: deps.clock() });
-    await ref.set({ ...doc, ...fields });
-  }
+  await deps.db.runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    const before = snap.exists ? (snap.data() as Partial<UserDoc>) : undefined;
+    if (before) tx.set(ref, fields, { merge: true });
+    else tx.set(ref, { ...newUserDoc({ email, name: input.name, role: input.role, cohortId: input.cohortId, timeZone: HOME_TIME_ZONE, now: deps.clock() }), ...fields });
+    // A move to another cohort, or to or from OWNER, changes the cohorts' member indexes with it.
+    writeMembership(deps.db, tx, record.uid, membershipOf(before), membershipOf({ ...before, ...fields }));
+  });
   return toUser(await ref.get());
 }
 
@@ -74,14 +77,18 @@ export async function grantOwner(deps: AdminDeps, email: string): Promise<User> 
   const record = await findAuthUser(deps, email.trim().toLowerCase());
   if (!record) throw new Error(`Nessun account con email ${email}`);
   const ref = userRef(deps.db, record.uid);
-  const snap = await ref.get();
-  if (snap.exists) {
-    await ref.set({ role: 'OWNER' }, { merge: true });
-  } else {
-    const cohortId = deps.config.inviteCohortId;
-    const name = record.displayName ?? null;
-    await ref.set(newUserDoc({ email: record.email ?? email, name, role: 'OWNER', cohortId, timeZone: HOME_TIME_ZONE, now: deps.clock() }));
-  }
+  await deps.db.runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (snap.exists) {
+      tx.set(ref, { role: 'OWNER' }, { merge: true });
+      // A participant made a coach leaves their cohort's participants.
+      writeMembership(deps.db, tx, record.uid, membershipOfSnap(snap), null);
+    } else {
+      const cohortId = deps.config.inviteCohortId;
+      const name = record.displayName ?? null;
+      tx.set(ref, newUserDoc({ email: record.email ?? email, name, role: 'OWNER', cohortId, timeZone: HOME_TIME_ZONE, now: deps.clock() }));
+    }
+  });
   await addDefaultCohortCoach(deps, record.uid);
   return toUser(await ref.get());
 }
@@ -95,7 +102,7 @@ export async function disableAccount(deps: AdminDeps & Pick<Deps, 'blobStore'>, 
   const record = await findAuthUser(deps, email.trim().toLowerCase());
   if (!record) throw new Error(`Nessun account con email ${email}`);
   await deps.auth.updateUser(record.uid, { disabled: true });
-  await userRef(deps.db, record.uid).set({ disabled: true }, { merge: true });
+  await markDisabled(deps.db, record.uid);
   // A disabled account leaves the leaderboard, and the counts that rank the others too.
   await unrankParticipant(deps.db, record.uid);
   await new SessionStore(deps.db, deps.auth, deps.clock).endAllFor(record.uid);

@@ -12,6 +12,7 @@ import { IdentityToolkitThrottled, IdentityToolkitUnavailable, type SignInResult
 import type { ClientAddresses } from '../../shared/client-address';
 import { cohortOfInviteCode, normalizeInviteCode } from '../../shared/invite-codes';
 import type { RateRule } from '../../shared/rate-limiter';
+import { membershipOf, writeMembership } from '../../shared/member-index-repository';
 import { newUserDoc, toUser, userRef } from '../../shared/user-repository';
 import { addToShards, weekStatsWrite } from '../../shared/week-stats-repository';
 import { placeInSmallestTeam } from '../../shared/team-repository';
@@ -211,6 +212,7 @@ export async function register(deps: AuthDeps, input: RegisterRequest, addresses
   try {
     const batch = db.batch();
     batch.create(userRef(db, uid), weekStats ? { ...doc, weekStats: weekStats.stored } : doc);
+    writeMembership(db, batch, uid, null, membershipOf(doc));
     if (weekStats) addToShards(db, batch, uid, weekStats);
     await batch.commit();
   } catch (error) {

@@ -14,6 +14,7 @@ import { cohortSlug, toCsv, type CsvValue } from '../../shared/csv';
 import { notFound } from '../../shared/http-error';
 import { readOrFallback } from '../../shared/unreadable-data';
 import { trackersOf } from '../../shared/tracker-repository';
+import { memberIndexOfCohort } from '../../shared/member-index-repository';
 import { participantOf, participantsPage, type Participant } from '../../shared/participant-repository';
 
 type CoachDeps = Pick<ApiDeps, 'db' | 'clock'>;
@@ -90,7 +91,8 @@ export async function rosterPage(
   { id: cohortId, cohort }: CoachedCohort,
   page: RosterQuery,
 ): Promise<RosterPage> {
-  const { participants, more } = await participantsPage(deps.db, cohortId, page.cursor, page.limit, page.tag);
+  const index = page.tag === null ? await memberIndexOfCohort(deps.db, { id: cohortId, cohort }) : null;
+  const { participants, more } = await participantsPage(deps.db, cohortId, page.cursor, page.limit, page.tag, index);
   const now = deps.clock();
   const sources = new Map<string, RowSource>();
   for (const participant of participants) {
@@ -201,8 +203,9 @@ export async function cohortExport(deps: CoachDeps, { id: cohortId, cohort }: Co
   const now = deps.clock();
   const lines: Array<{ row: RosterRow; line: CsvValue[] }> = [];
   let after: string | null = null;
+  const index = await memberIndexOfCohort(deps.db, { id: cohortId, cohort });
   for (;;) {
-    const { participants, more } = await participantsPage(deps.db, cohortId, after, MAX_PAGE_SIZE);
+    const { participants, more } = await participantsPage(deps.db, cohortId, after, MAX_PAGE_SIZE, null, index);
     const trackers = await trackersOf(deps.db, participants.map((p) => p.user.id));
     for (const participant of participants) {
       const tracker = trackers.get(participant.user.id) ?? null;

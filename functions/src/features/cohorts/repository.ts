@@ -2,7 +2,8 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { cohortRef, cohortsCollection, type CohortDoc } from '../../shared/cohort-repository';
 import { isAlreadyExists } from '../../shared/firestore';
 import { inviteCodeRef, newInviteCode } from '../../shared/invite-codes';
-import { triageRecheck, usersCollection } from '../../shared/user-repository';
+import { membershipOfSnap, startMemberIndex, writeMembership } from '../../shared/member-index-repository';
+import { triageRecheck, userRef, usersCollection, type UserDoc } from '../../shared/user-repository';
 
 /** New codes tried before giving up: with 31^12 suffixes per name, even a second try never happens in practice. */
 const CODE_ATTEMPTS = 5;
@@ -38,8 +39,11 @@ export async function claimInviteCode(db: Firestore, cohortId: string, name: str
 export async function createCohortDoc(db: Firestore, fields: Omit<CohortDoc, 'inviteCode'>): Promise<{ id: string; cohort: CohortDoc }> {
   const ref = cohortsCollection(db).doc();
   const inviteCode = await claimInviteCode(db, ref.id, fields.name);
-  const cohort: CohortDoc = { ...fields, inviteCode };
-  await ref.create(cohort);
+  const cohort: CohortDoc = { ...fields, inviteCode, membersIndexed: true };
+  const batch = db.batch();
+  batch.create(ref, cohort);
+  startMemberIndex(db, batch, ref.id);
+  await batch.commit();
   return { id: ref.id, cohort };
 }
 
@@ -74,6 +78,26 @@ export async function startTogether(db: Firestore, cohortId: string, startDate: 
     }
     await batch.commit();
   }
+}
+
+/**
+ * Marks the participant `userId` of `cohortId` withdrawn at `now`, and inactive in the cohort's
+ * member index, in one transaction. Answers when they were withdrawn (`earlier` when they already
+ * were: that first date), or null when they are no participant of the cohort.
+ */
+export async function markWithdrawn(db: Firestore, cohortId: string, userId: string, now: Date): Promise<{ withdrawnAt: string; earlier: boolean } | null> {
+  const ref = userRef(db, userId);
+  return db.runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    const doc = snap.data() as Partial<UserDoc> | undefined;
+    if (!doc || doc.cohortId !== cohortId || doc.role === 'OWNER') return null;
+    if (doc.withdrawnAt) return { withdrawnAt: doc.withdrawnAt, earlier: true };
+    const withdrawnAt = now.toISOString();
+    tx.update(ref, { withdrawnAt, ...triageRecheck(now) });
+    const before = membershipOfSnap(snap);
+    writeMembership(db, tx, userId, before, before && { ...before, inactive: true });
+    return { withdrawnAt, earlier: false };
+  });
 }
 
 /** The id of the OWNER account with `email` (stored lower-case), or null. */

@@ -6,7 +6,7 @@ import type { User } from '@sfida/core/user';
 import type { Deps } from '../../deps';
 import { cohortInfoOf, cohortOfCoach, cohortRef, cohortSettingsOf, cohortsCoachedBy, type CoachedCohort, type CohortDoc } from '../../shared/cohort-repository';
 import { badRequest, conflict, forbidden, notFound } from '../../shared/http-error';
-import { triageRecheck, userRef, type UserDoc } from '../../shared/user-repository';
+import { userRef } from '../../shared/user-repository';
 import { unrankParticipant } from '../../shared/tracker-repository';
 import { dropContribution } from '../../shared/week-stats-repository';
 import { leaveTeams } from '../../shared/team-repository';
@@ -14,6 +14,7 @@ import {
   activeParticipantCount,
   addCoachId,
   createCohortDoc,
+  markWithdrawn,
   ownerIdByEmail,
   replaceInviteCodeDoc,
   startTogether,
@@ -146,14 +147,11 @@ export async function withdrawParticipant(
   { id }: CoachedCohort,
   userId: string,
 ): Promise<{ userId: string; withdrawnAt: string }> {
-  const ref = userRef(deps.db, userId);
-  const snap = await ref.get();
-  const doc = snap.data() as Partial<UserDoc> | undefined;
-  if (!doc || doc.cohortId !== id || doc.role === 'OWNER') throw notFound(coachMessages.participantNotFound);
-  if (doc.withdrawnAt) return { userId, withdrawnAt: doc.withdrawnAt };
   const now = deps.clock();
-  const withdrawnAt = now.toISOString();
-  await ref.update({ withdrawnAt, ...triageRecheck(now) });
+  const marked = await markWithdrawn(deps.db, id, userId, now);
+  if (marked === null) throw notFound(coachMessages.participantNotFound);
+  const { withdrawnAt } = marked;
+  if (marked.earlier) return { userId, withdrawnAt };
   // After the flag: a sync from now on reads it and writes no weekly scores.
   await unrankParticipant(deps.db, userId);
   // And out of the cohort's weekly figures, past weeks included (they describe who is in it).

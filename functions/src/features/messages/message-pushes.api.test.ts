@@ -180,6 +180,28 @@ describe('a message to a segment fans out through the task queue', () => {
   });
 });
 
+describe('a message to more than one task\'s recipients', () => {
+  test('the request enqueues their ids in one small task, which enqueues their tasks; each copy and push still once, the ids task delivered twice too', async () => {
+    const coach = await signedInCoach(app, 'Elena Coach');
+    const cohortId = await writeCohort(app, { coachIds: [coach.user.id], startDate: START });
+    const people = await members(cohortId, 210);
+    const before = app.tasks.enqueued.length;
+    app.tasks.hold();
+    const reply = await send(coach.client, cohortId, 'Ciao {nome}!');
+    expect(reply.status).toBe(201);
+    expect(reply.body.recipientCount).toBe(210);
+    const enqueued = app.tasks.enqueued.slice(before);
+    expect(enqueued).toHaveLength(1);
+    expect(enqueued[0]!.items).toEqual([]);
+    expect([...enqueued[0]!.recipients!].sort()).toEqual(people.map((person) => person.uid).sort());
+    app.tasks.release();
+    await app.tasks.idle();
+    const copies = await app.deps.db.collection('inboxMessages').where('messageId', '==', reply.body.id).get();
+    expect(copies.size).toBe(210);
+    for (const person of people) expect(person.device.received, person.name).toEqual([expect.objectContaining({ body: `Ciao ${person.name.split(' ')[0]}!` })]);
+  }, 120_000);
+});
+
 /** One attempt of `task`, as the queue's function runs it. */
 function run(task: PushTask) {
   return runPushTask(app.deps, task, app.deps.clock());

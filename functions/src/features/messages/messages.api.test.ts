@@ -4,9 +4,8 @@ import { coachMessages } from '@sfida/core/coach';
 import { inboxSchema, messageTexts, type AudiencePreview, type Inbox, type SentMessage } from '@sfida/core/cohort-messages';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { addHabit, savePlanner, setActionText, submitCheckIn, toggleHabit, weekActions } from '@sfida/core/tracker-actions';
-import { userRef } from '../../shared/user-repository';
 import { Client, PASSWORD, registerParticipant, startTestApp, type TestApp } from '../../test-support/api-harness';
-import { must, signedInCoach, writeCohort } from '../../test-support/cohort-fixtures';
+import { indexMembers, must, signedInCoach, updateMember, writeCohort } from '../../test-support/cohort-fixtures';
 import { MESSAGES_PER_HOUR } from './service';
 
 let app: TestApp;
@@ -24,13 +23,18 @@ afterAll(async () => {
 });
 
 const coach = (name = 'Coach Giulia') => signedInCoach(app, name);
-const cohort = (coachIds: string[]) => writeCohort(app, { coachIds, startDate: START, name: 'Primavera' });
+/** A cohort as one created through the API is: with its member index, which a message to everyone reads. */
+async function cohort(coachIds: string[]) {
+  const cohortId = await writeCohort(app, { coachIds, startDate: START, name: 'Primavera' });
+  await indexMembers(app, cohortId);
+  return cohortId;
+}
 
 type Member = Awaited<ReturnType<typeof registerParticipant>>;
 
 async function participant(cohortId: string, name: string, timeZone = 'Europe/Rome', start: string | null = START): Promise<Member> {
   const registered = await registerParticipant(app, name);
-  await userRef(app.deps.db, registered.user.id).update({ cohortId, challengeStartDate: start, timeZone });
+  await updateMember(app, registered.user.id, { cohortId, challengeStartDate: start, timeZone });
   return registered;
 }
 
@@ -120,7 +124,7 @@ describe('segments, each on the participant\'s own calendar day', () => {
     await participant(cohortId, 'Dario Futuro', 'Europe/Rome', '2026-04-06');
     // Withdrawn: in none.
     const gone = await participant(cohortId, 'Elena Ritirata');
-    await userRef(app.deps.db, gone.user.id).update({ withdrawnAt: WEEK1.toISOString() });
+    await updateMember(app, gone.user.id, { withdrawnAt: WEEK1.toISOString() });
 
     app.setNow(NIGHT);
     const mineAgain = new Client(app);
@@ -195,7 +199,7 @@ describe('sending', () => {
     const picked = await participant(cohortId, 'Scelta Uno');
     const notPicked = await participant(cohortId, 'Non Scelto');
     const gone = await participant(cohortId, 'Ritirata');
-    await userRef(app.deps.db, gone.user.id).update({ withdrawnAt: WEEK1.toISOString() });
+    await updateMember(app, gone.user.id, { withdrawnAt: WEEK1.toISOString() });
     const stranger = await participant(elsewhere, 'Altra Coorte');
 
     expect((await preview(mine.client, cohortId, { segment: 'picked', userIds: [picked.user.id, gone.user.id] })).body).toEqual({

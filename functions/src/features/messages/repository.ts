@@ -6,7 +6,7 @@ import { inboxCollection, type InboxDoc } from '../../shared/inbox-repository';
 // `cohortMessages/{coachId}_{requestId}`: a message as a coach sent it, with who it went to. Its id
 // comes from the coach's request id, so a retry of the same send finds it instead of sending again.
 // `inboxMessages/{messageId}_{uid}`: one per recipient, with the text filled in for them, written by
-// the message's push tasks (shared/push-fan-out.ts).
+// the message's push tasks (shared/push-fan-out.ts) from the recipients' user documents.
 
 export interface MessageDoc {
   cohortId: string;
@@ -50,11 +50,6 @@ export async function messageById(db: Firestore, messageId: string): Promise<Mes
 /** Creates the message; false when one with its id exists (a retry or a double click). */
 export async function createMessage(db: Firestore, messageId: string, doc: MessageDoc): Promise<boolean> {
   return unlessItExists(() => messageRef(db, messageId).create(doc));
-}
-
-/** A recipient's copy of a message: one id per message and recipient, so a retry finds it instead of writing a second. */
-export function inboxIdOf(messageId: string, userId: string): string {
-  return `${messageId}_${userId}`;
 }
 
 /** The message's tasks (each recipient's copy and push) are enqueued. */

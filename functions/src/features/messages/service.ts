@@ -1,11 +1,8 @@
-import { fillPlaceholders, firstNameOf, type PlaceholderValues } from '@sfida/core/check-in-threads';
 import { coachMessages } from '@sfida/core/coach';
-import { coachMessagePush } from '@sfida/core/notifications';
 import {
   PREVIEW_NAMES,
   inSegment,
   messageTexts,
-  placeholderWeek,
   type AudiencePreview,
   type AudienceRequest,
   type Inbox,
@@ -21,14 +18,15 @@ import { conversationOf } from '../../shared/conversation-repository';
 import { isDocumentId } from '@sfida/core/document-id';
 import type { Firestore } from 'firebase-admin/firestore';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../shared/http-error';
-import type { InboxCopy } from '../../shared/inbox-repository';
-import { pushTasks } from '../../shared/push-fan-out';
+import { activeIds, memberIndexOf } from '../../shared/member-index-repository';
+import { placeholdersFor } from '../../shared/message-copies';
+import { messageTasks } from '../../shared/push-fan-out';
 import { toUser, userRef } from '../../shared/user-repository';
 import { participantsPage } from '../../shared/participant-repository';
 import { trackersOf } from '../../shared/tracker-repository';
 import { readOrFallback } from '../../shared/unreadable-data';
 import { teamOfCohort } from '../../shared/team-repository';
-import { createMessage, inboxIdOf, inboxOf, markSent, markRead, messageById, messageIdOf, sentMessageOf, sentMessages, type MessageDoc } from './repository';
+import { createMessage, inboxOf, markSent, markRead, messageById, messageIdOf, sentMessageOf, sentMessages, type MessageDoc } from './repository';
 
 type MessageDeps = Pick<ApiDeps, 'db' | 'clock' | 'limiter' | 'config' | 'pushQueue'>;
 
@@ -101,9 +99,11 @@ export async function recipientsOf(
   const tag = segment === 'tag' ? audience.tag! : null;
   const everyone = segment === 'all' || segment === 'tag';
   const recipients: Recipient[] = [];
+  // Read once for every page (the tag's segment is a query of its own).
+  const index = tag === null ? await memberIndexOf(db, cohortId) : null;
   let after: string | null = null;
   for (;;) {
-    const { participants, more } = await participantsPage(db, cohortId, after, everyone ? EVERYONE_PAGE : AUDIENCE_PAGE, tag);
+    const { participants, more } = await participantsPage(db, cohortId, after, everyone ? EVERYONE_PAGE : AUDIENCE_PAGE, tag, index);
     const members = participants.filter((p) => withinAudience(p.user, p.withdrawn, p.disabled));
     const trackers = everyone ? new Map() : await trackersOf(db, members.map((p) => p.user.id));
     for (const { user } of members) {
@@ -136,54 +136,31 @@ export async function previewAudience(deps: MessageDeps, { id: cohortId }: Coach
   };
 }
 
-/** What `{nome}` and `{settimana}` become for a participant, on their own calendar day: the send's and the preview's. */
-function placeholdersFor(user: User, now: Date): PlaceholderValues {
-  return {
-    nome: firstNameOf(user.name),
-    settimana: readOrFallback(user.id, () => placeholderWeek(user.challengeStartDate, todayIn(user.timeZone, now)), () => 1),
-  };
-}
-
-/** Each recipient's copy: `{nome}` and `{settimana}` filled for them. */
-function copiesFor(recipients: User[], messageId: string, message: Pick<MessageDoc, 'cohortId' | 'coachName' | 'text' | 'sentAt'>, now: Date): InboxCopy[] {
-  return recipients.map((user) => ({
-    id: inboxIdOf(messageId, user.id),
-    doc: {
-      userId: user.id,
-      messageId,
-      cohortId: message.cohortId,
-      coachName: message.coachName,
-      sentAt: message.sentAt,
-      text: fillPlaceholders(message.text, placeholdersFor(user, now)),
-      readAt: null,
-    },
-  }));
-}
-
-/** Finishes a send that stopped half-way: the same recipients, the same documents. */
-async function resumeDelivery(deps: SendDeps, messageId: string, message: MessageDoc, now: Date): Promise<void> {
-  const { db } = deps;
-  const users: User[] = [];
-  for (let i = 0; i < message.recipientIds.length; i += AUDIENCE_PAGE) {
-    const snaps = await db.getAll(...message.recipientIds.slice(i, i + AUDIENCE_PAGE).map((id) => userRef(db, id)));
-    users.push(...snaps.filter((snap) => snap.exists).map(toUser));
+/**
+ * The ids a message to `audience` reaches: for everyone, the cohort's member index when it has one
+ * (no user document read: each task reads its own recipients'), else recipientsOf.
+ */
+async function recipientIdsOf(deps: Pick<MessageDeps, 'db'>, cohortId: string, audience: AudienceRequest, now: Date, strayPicked: StrayPicked): Promise<string[]> {
+  if (audience.segment === 'all') {
+    const index = await memberIndexOf(deps.db, cohortId);
+    if (index) return activeIds(index);
   }
-  await deliver(deps, messageId, message, copiesFor(users, messageId, message, now));
+  return (await recipientsOf(deps, cohortId, audience, now, strayPicked)).map((recipient) => recipient.user.id);
 }
 
 /** A push to a recipient's devices is kept this long for a device that is off. */
 const MESSAGE_PUSH_TTL_SECONDS = 24 * 60 * 60;
 
 /**
- * Enqueues each recipient's task: their copy, written first, then their push (each once: see
- * shared/push-fan-out.ts), then marks the message sent. The answer waits for neither: the copies
+ * Enqueues the recipients' tasks (the message and their ids; for a large send, a few tasks that
+ * enqueue theirs): each writes its recipients' copies, filled in from their user documents, then
+ * sends their pushes (each once: see shared/push-fan-out.ts); then marks the message sent. The answer waits for neither: the copies
  * reach the inboxes a moment after it. A send that stops half-way leaves it `sending`: a retry
  * enqueues again, and no copy or push is doubled (a copy is created once, a push claimed once).
  */
-async function deliver(deps: SendDeps, messageId: string, message: MessageDoc, copies: InboxCopy[]): Promise<void> {
-  // Each phone shows its own copy, placeholders filled in.
-  const items = copies.map((copy) => ({ uid: copy.doc.userId, key: `message:${messageId}:${copy.doc.userId}`, payload: coachMessagePush(message.coachName, copy.doc.text, messageId), inbox: copy }));
-  await deps.pushQueue.enqueue(pushTasks(items, 'coachMessages', MESSAGE_PUSH_TTL_SECONDS));
+async function deliver(deps: SendDeps, messageId: string, message: MessageDoc): Promise<void> {
+  const ofTask = { id: messageId, cohortId: message.cohortId, coachName: message.coachName, text: message.text, sentAt: message.sentAt };
+  await deps.pushQueue.enqueue(messageTasks(message.recipientIds, 'coachMessages', MESSAGE_PUSH_TTL_SECONDS, ofTask));
   await markSent(deps.db, messageId);
 }
 
@@ -203,7 +180,8 @@ async function replay(deps: SendDeps, messageId: string, message: MessageDoc, ou
     throw conflict(messageTexts.requestReused);
   }
   const stalled = now.getTime() - Date.parse(message.sentAt) > STALLED_SEND_MS;
-  if (message.status === 'sending' && stalled) await resumeDelivery(deps, messageId, message, now);
+  // Finishes a send that stopped half-way: the same recipients, the same documents.
+  if (message.status === 'sending' && stalled) await deliver(deps, messageId, message);
   return sentMessageOf(messageId, message);
 }
 
@@ -237,8 +215,8 @@ export async function dispatch(deps: SendDeps, messageId: string, outgoing: Outg
   if (existing) return { created: false, message: await replay(deps, messageId, existing, outgoing, now) };
 
   const release = (await options.admit?.()) ?? (async () => {});
-  const recipients = (await recipientsOf(deps, outgoing.cohortId, outgoing.audience, now, options.strayPicked)).map((r) => r.user);
-  if (recipients.length === 0) {
+  const recipientIds = await recipientIdsOf(deps, outgoing.cohortId, outgoing.audience, now, options.strayPicked);
+  if (recipientIds.length === 0) {
     await release();
     throw badRequest(messageTexts.noRecipients);
   }
@@ -249,8 +227,8 @@ export async function dispatch(deps: SendDeps, messageId: string, outgoing: Outg
     text: outgoing.text,
     segment: outgoing.audience.segment,
     ...(tagOf(outgoing.audience) === undefined ? {} : { tag: tagOf(outgoing.audience) }),
-    recipientIds: recipients.map((user) => user.id),
-    recipientCount: recipients.length,
+    recipientIds,
+    recipientCount: recipientIds.length,
     sentAt: now.toISOString(),
     status: 'sending',
   };
@@ -260,7 +238,7 @@ export async function dispatch(deps: SendDeps, messageId: string, outgoing: Outg
     const current = await messageById(db, messageId);
     return { created: false, message: await replay(deps, messageId, current!, outgoing, now) };
   }
-  await deliver(deps, messageId, message, copiesFor(recipients, messageId, message, now));
+  await deliver(deps, messageId, message);
   return { created: true, message: sentMessageOf(messageId, message) };
 }
 
