@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_OWNER, DEMO_PARTICIPANT } from '../../scripts/stack/profiles';
-import { appOrigin, signIn } from './support';
-import { collectPageErrors, expectNoSeriousAxeViolations } from './tracker-support';
+import { addDays, appOrigin, romeToday, signIn } from './support';
+import { addHabit, collectPageErrors, expectNoSeriousAxeViolations, habitCard, newParticipant } from './tracker-support';
 
 // The system asks for dark: every page follows it from the first paint, and a choice made in the
 // profile holds on this device.
@@ -66,6 +66,19 @@ test('a participant in dark: dashboard, habits and check-in pass axe; the profil
   expect((await rootState(page)).dark).toBe(false);
   await page.getByRole('group', { name: 'Aspetto' }).getByRole('radio', { name: 'Sistema' }).check();
   expect((await rootState(page)).dark).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+test('the habit strip in dark: days done, today and days to come pass axe', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  // Started two days ago: a past day, today and days to come in the strip.
+  await newParticipant(page, addDays(romeToday(), -2));
+  await page.goto('/abitudini');
+  await addHabit(page, 'Camminare 10 minuti');
+  await habitCard(page, 'Camminare 10 minuti').getByRole('button', { name: 'Segna come fatto' }).click();
+  await expect(habitCard(page, 'Camminare 10 minuti').getByRole('button', { name: /completato$/ }).first()).toBeVisible();
+  expect((await rootState(page)).dark).toBe(true);
+  await expectNoSeriousAxeViolations(page, '/abitudini con una abitudine (scuro)');
   expect(errors).toEqual([]);
 });
 
