@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUILT_GLOBAL_STYLES_ID, getProvidedSystem, getSystem } from './theme';
+import { BUILT_GLOBAL_STYLES_ID, getProvidedSystem, getSystem, themeConfig } from './theme';
 
 function pageWith(ids: string[]): Pick<Document, 'getElementById'> {
   return { getElementById: (id: string) => (ids.includes(id) ? document.createElement('style') : null) };
@@ -19,5 +19,26 @@ describe('getProvidedSystem', () => {
     const provided = getProvidedSystem(pageWith([]));
     expect(provided).toBe(getSystem());
     expect(JSON.stringify(provided._global)).toContain('--chakra-colors-brand-700');
+  });
+});
+
+describe('dark mode', () => {
+  it('gives every semantic colour a dark value, set where the class is: on <html> itself', () => {
+    const css = JSON.stringify(getSystem().getTokenCss());
+    expect(css).toContain('"&.dark, .dark &":{"--chakra-colors-bg":"var(--chakra-colors-gray-950)"');
+    // Each leaf of the theme's semantic colours, by its path.
+    const leaves: [string, unknown][] = [];
+    const walk = (node: Record<string, unknown>, path: string) => {
+      if ('value' in node) leaves.push([path, node.value]);
+      else for (const [key, child] of Object.entries(node)) walk(child as Record<string, unknown>, `${path}.${key}`);
+    };
+    walk(themeConfig.theme?.semanticTokens?.colors as Record<string, unknown>, 'colors');
+    const withoutDark = leaves
+      .filter(([, value]) => typeof value !== 'object' || value === null || !('_dark' in value))
+      .map(([path]) => path)
+      // The palettes' `contrast` is the same text colour on their solid shade in both modes.
+      .filter((path) => !path.endsWith('.contrast'));
+    expect(leaves.length).toBeGreaterThan(40);
+    expect(withoutDark).toEqual([]);
   });
 });

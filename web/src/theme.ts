@@ -21,13 +21,17 @@ import {
 /*
  * The app's one design system. It starts from Chakra's base config (conditions and utilities)
  * and registers only the recipes the app uses, with our own compact tokens: Chakra's full default
- * theme, every palette and a dark mode the app does not have, would weigh on every page. (The
+ * theme and every palette would weigh on every page. (The
  * landing page is prerendered with this system at build time, see web/scripts/prerender.ts, and
  * downloads none of it.)
  *
  * Identity: a deep "forest" green for trust and calm, a warm amber for energy and progress,
  * the system font stack (nothing to download), generous spacing, rounded cards.
  * Text colours meet WCAG AA on white; amber is a background for dark text, never a text colour.
+ *
+ * Dark mode: every semantic token has a `_dark` value, applied under the `dark` class that the
+ * pages' first inline script puts on <html> (see src/lib/colour-mode.ts). Screens use semantic
+ * tokens only (bg, fg, border, brand.fg, …), never a raw shade for a surface or a text.
  */
 
 /** `{ key: value }` → Chakra's `{ key: { value } }` token shape. */
@@ -52,13 +56,22 @@ const colors = {
   accent: palette(['#fff8eb', '#ffecc6', '#ffd788', '#ffbd4a', '#ffa620', '#f08307', '#c96002', '#9f4306', '#82360c', '#6b2d0d', '#3e1502']),
 };
 
-/** The semantic shades Chakra's recipes read through `colorPalette` (defaults as in Chakra's light theme). */
-function paletteSemantics(name: string, overrides: Partial<Record<string, string>> = {}) {
-  const shades: Record<string, string> = {
-    fg: '700', subtle: '100', muted: '200', emphasized: '300', solid: '600', focusRing: '500', border: '500', ...overrides,
-  };
-  const tokens = Object.fromEntries(Object.entries(shades).map(([key, shade]) => [key, { value: `{colors.${name}.${shade}}` }]));
-  return { ...tokens, contrast: { value: overrides.contrast ?? 'white' } };
+/** A token that is `light` in light mode and `dark` under the `dark` class. */
+const modes = (light: string, dark: string) => ({ value: { base: light, _dark: dark } });
+
+type Shades = Record<'fg' | 'subtle' | 'muted' | 'emphasized' | 'solid' | 'focusRing' | 'border', string>;
+
+/**
+ * The semantic shades Chakra's recipes read through `colorPalette`, for each mode (defaults as in
+ * Chakra's own light and dark themes): in dark, light text on the darkest shades.
+ */
+function paletteSemantics(name: string, light: Partial<Shades> = {}, dark: Partial<Shades> = {}, contrast = 'white') {
+  const lightShades: Shades = { fg: '700', subtle: '100', muted: '200', emphasized: '300', solid: '600', focusRing: '500', border: '500', ...light };
+  const darkShades: Shades = { fg: '300', subtle: '950', muted: '900', emphasized: '800', solid: lightShades.solid, focusRing: '500', border: '400', ...dark };
+  const tokens = Object.fromEntries(
+    (Object.keys(lightShades) as (keyof Shades)[]).map((key) => [key, modes(`{colors.${name}.${lightShades[key]}}`, `{colors.${name}.${darkShades[key]}}`)]),
+  );
+  return { ...tokens, contrast: { value: contrast } };
 }
 
 const spacingSteps = [0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5, 6, 7, 8, 9, 10, 11, 12, 14, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60, 64, 72, 80, 96];
@@ -82,12 +95,15 @@ export const themeConfig = defineConfig({
   preflight: true,
   cssVarsPrefix: 'chakra',
   cssVarsRoot: ':where(html, .chakra-theme)',
+  // The `dark` class sits on <html> itself, the root of the token variables: `&.dark` matches
+  // there, `.dark &` everywhere below it.
+  conditions: { dark: '&.dark, .dark &' },
   globalCss: {
     ...globalCss,
-    html: { color: 'fg', bg: 'bg', lineHeight: '1.5', colorPalette: 'brand', fontFamily: 'body' },
+    html: { color: 'fg', bg: 'bg', lineHeight: '1.5', colorPalette: 'brand', fontFamily: 'body', colorScheme: 'light', _dark: { colorScheme: 'dark' } },
     body: { bg: 'bg', color: 'fg' },
     // A clearly visible keyboard focus everywhere, on top of the recipes' own focus rings.
-    ':focus-visible': { outline: '3px solid {colors.brand.500}', outlineOffset: '2px' },
+    ':focus-visible': { outline: '3px solid {colors.brand.focusRing}', outlineOffset: '2px' },
   },
   theme: {
     breakpoints,
@@ -144,48 +160,61 @@ export const themeConfig = defineConfig({
       shadows: scale({ xs: shadow(1, 2), sm: shadow(2, 4), md: shadow(4, 8), lg: shadow(8, 16), xl: shadow(16, 24), '2xl': shadow(24, 40, 16) }),
       colors: {
         bg: {
-          DEFAULT: { value: '{colors.white}' },
-          subtle: { value: '{colors.gray.50}' },
-          muted: { value: '{colors.gray.100}' },
-          emphasized: { value: '{colors.gray.200}' },
-          inverted: { value: '{colors.black}' },
-          panel: { value: '{colors.white}' },
-          canvas: { value: '#f6f9f7' },
-          error: { value: '{colors.red.50}' },
-          warning: { value: '{colors.orange.50}' },
-          success: { value: '{colors.green.50}' },
-          info: { value: '{colors.blue.50}' },
+          DEFAULT: modes('{colors.white}', '{colors.gray.950}'),
+          subtle: modes('{colors.gray.50}', '#18181b'),
+          muted: modes('{colors.gray.100}', '{colors.gray.800}'),
+          emphasized: modes('{colors.gray.200}', '{colors.gray.700}'),
+          inverted: modes('{colors.black}', '{colors.gray.50}'),
+          panel: modes('{colors.white}', '#18181b'),
+          canvas: modes('#f6f9f7', '#0b1512'),
+          error: modes('{colors.red.50}', '{colors.red.950}'),
+          warning: modes('{colors.orange.50}', '{colors.orange.950}'),
+          success: modes('{colors.green.50}', '{colors.green.950}'),
+          info: modes('{colors.blue.50}', '{colors.blue.950}'),
         },
         fg: {
-          DEFAULT: { value: '{colors.gray.950}' },
-          // Chakra's muted/subtle/status greys are too light for AA text on white.
-          muted: { value: '{colors.gray.700}' },
-          subtle: { value: '{colors.gray.600}' },
-          inverted: { value: '{colors.gray.50}' },
-          error: { value: '{colors.red.700}' },
-          warning: { value: '{colors.orange.700}' },
-          success: { value: '{colors.green.700}' },
-          info: { value: '{colors.blue.700}' },
+          DEFAULT: modes('{colors.gray.950}', '{colors.gray.50}'),
+          // Chakra's muted/subtle/status greys are too light for AA text on white (and too dark on black).
+          muted: modes('{colors.gray.700}', '{colors.gray.300}'),
+          subtle: modes('{colors.gray.600}', '{colors.gray.400}'),
+          inverted: modes('{colors.gray.50}', '{colors.gray.950}'),
+          error: modes('{colors.red.700}', '{colors.red.300}'),
+          warning: modes('{colors.orange.700}', '{colors.orange.300}'),
+          success: modes('{colors.green.700}', '{colors.green.300}'),
+          info: modes('{colors.blue.700}', '{colors.blue.300}'),
         },
         border: {
-          DEFAULT: { value: '{colors.gray.200}' },
-          muted: { value: '{colors.gray.100}' },
-          subtle: { value: '{colors.gray.50}' },
-          emphasized: { value: '{colors.gray.400}' },
-          inverted: { value: '{colors.gray.800}' },
-          error: { value: '{colors.red.600}' },
-          warning: { value: '{colors.orange.500}' },
-          success: { value: '{colors.green.600}' },
-          info: { value: '{colors.blue.500}' },
+          DEFAULT: modes('{colors.gray.200}', '{colors.gray.700}'),
+          muted: modes('{colors.gray.100}', '{colors.gray.800}'),
+          subtle: modes('{colors.gray.50}', '{colors.gray.900}'),
+          emphasized: modes('{colors.gray.400}', '{colors.gray.500}'),
+          inverted: modes('{colors.gray.800}', '{colors.gray.200}'),
+          error: modes('{colors.red.600}', '{colors.red.400}'),
+          warning: modes('{colors.orange.500}', '{colors.orange.400}'),
+          success: modes('{colors.green.600}', '{colors.green.400}'),
+          info: modes('{colors.blue.500}', '{colors.blue.400}'),
         },
-        gray: paletteSemantics('gray', { fg: '800', subtle: '100', muted: '200', emphasized: '300', solid: '900', focusRing: '400', border: '200' }),
+        gray: paletteSemantics(
+          'gray',
+          { fg: '800', subtle: '100', muted: '200', emphasized: '300', solid: '900', focusRing: '400', border: '200' },
+          { fg: '200', subtle: '900', muted: '800', emphasized: '700', solid: '600', focusRing: '400', border: '700' },
+        ),
         red: paletteSemantics('red'),
-        orange: paletteSemantics('orange'),
+        orange: paletteSemantics('orange', {}, { solid: '700' }),
         green: paletteSemantics('green'),
         blue: paletteSemantics('blue'),
-        brand: paletteSemantics('brand', { subtle: '50', muted: '100', emphasized: '200', solid: '700', focusRing: '500', border: '300' }),
+        brand: paletteSemantics(
+          'brand',
+          { subtle: '50', muted: '100', emphasized: '200', solid: '700', focusRing: '500', border: '300' },
+          { fg: '300', subtle: '950', muted: '900', emphasized: '800', solid: '600', focusRing: '400', border: '600' },
+        ),
         // Amber buttons carry dark text: white on amber would fail contrast.
-        accent: paletteSemantics('accent', { fg: '800', subtle: '50', muted: '100', emphasized: '200', solid: '300', border: '300', contrast: '{colors.accent.950}' }),
+        accent: paletteSemantics(
+          'accent',
+          { fg: '800', subtle: '50', muted: '100', emphasized: '200', solid: '300', border: '300' },
+          { fg: '300', subtle: '950', muted: '900', emphasized: '800', solid: '300', border: '500' },
+          '{colors.accent.950}',
+        ),
       },
     },
     // Only the recipes the app renders.

@@ -8,10 +8,10 @@ import { clearNotices, currentNotice, subscribeToNotices, type Notice, type Noti
  */
 
 const tones: Record<NoticeType, { bg: string; border: string; icon: string }> = {
-  success: { bg: 'green.50', border: 'green.600', icon: '✓' },
-  error: { bg: 'red.50', border: 'red.600', icon: '!' },
-  warning: { bg: 'orange.50', border: 'orange.500', icon: '!' },
-  info: { bg: 'brand.50', border: 'brand.500', icon: 'i' },
+  success: { bg: 'bg.success', border: 'green.600', icon: '✓' },
+  error: { bg: 'bg.error', border: 'red.600', icon: '!' },
+  warning: { bg: 'bg.warning', border: 'orange.500', icon: '!' },
+  info: { bg: 'brand.subtle', border: 'brand.500', icon: 'i' },
 };
 
 function NoticeCard({ notice }: { notice: Notice }) {

@@ -13,6 +13,7 @@ import { notify } from '../../lib/notices';
 import { schedaDownloadUrl } from '../../lib/training-labels';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { CalendarFeedSettings } from './calendar-feed-settings';
+import { ColourModeSettings } from './colour-mode-settings';
 import { NotificationSettingsPanel } from './notification-settings';
 
 const roleLabels = { PARTICIPANT: 'Partecipante', OWNER: 'Coach' } as const;
@@ -268,6 +269,10 @@ export default function ProfilePage() {
             <CalendarFeedSettings timeZone={user.timeZone} />
           </SectionCard>
         )}
+
+        <SectionCard title="Schermo">
+          <ColourModeSettings />
+        </SectionCard>
       </SimpleGrid>
     </>
   );

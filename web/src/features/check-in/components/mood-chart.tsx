@@ -14,7 +14,7 @@ export function MoodChart({ checkIns, currentWeek }: { checkIns: CheckIn[]; curr
       ratio: checkIn ? checkIn.mood / 5 : 0,
       label: mood ? mood.emoji : '–',
       text: mood ? `${mood.label} (${checkIn?.mood}/5)` : 'nessun check-in',
-      color: checkIn ? moodColor(checkIn.mood) : 'gray.200',
+      color: checkIn ? moodColor(checkIn.mood) : 'bg.emphasized',
       current: weekNumber === currentWeek,
     };
   });

@@ -16,7 +16,7 @@ const GRID = {
   '& th[scope=row]': { textAlign: 'start', whiteSpace: 'nowrap' },
   '& td[data-state]': { w: '7', h: '7', textAlign: 'center', rounded: 'sm', borderWidth: '1px', borderColor: 'border' },
   '& td[data-state=done]': { bg: 'green.600', color: 'white', borderColor: 'green.600' },
-  '& td[data-state=late]': { bg: 'green.100', color: 'green.800', borderColor: 'green.400' },
+  '& td[data-state=late]': { bg: 'green.subtle', color: 'green.fg', borderColor: 'green.border' },
   '& td[data-state=past]': { bg: 'bg.muted' },
   '& td[data-state=future]': { borderStyle: 'dashed' },
   '& td[data-part=count]': { textAlign: 'end', fontWeight: 'semibold', pl: '2', whiteSpace: 'nowrap' },

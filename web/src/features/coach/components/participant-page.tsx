@@ -134,7 +134,7 @@ function CheckIns({ cohortId, userId, tracker, currentWeek }: { cohortId: string
       ratio: checkIn ? checkIn.mood / 5 : 0,
       label: checkIn ? String(checkIn.mood) : '–',
       text: mood && checkIn ? `${mood.label} (${checkIn.mood}/5)` : 'nessun check-in',
-      color: checkIn ? moodColor(checkIn.mood) : 'gray.200',
+      color: checkIn ? moodColor(checkIn.mood) : 'bg.emphasized',
       current: weekNumber === currentWeek,
     };
   });
