@@ -1,6 +1,9 @@
 import { Badge, Box, Flex, Stack, Text } from '@chakra-ui/react';
 import type { TeamStanding } from '@sfida/core/teams';
 import { countOf } from '@sfida/core/plural';
+import { errorMessage } from '../lib/api-client';
+import { useTeamLeaderboard } from '../lib/team-leaderboard';
+import { FormError } from './form-error';
 
 const averageFormat = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 });
 
@@ -49,4 +52,18 @@ export function TeamStandings({ teams, label = 'Classifica delle squadre' }: { t
       ))}
     </Stack>
   );
+}
+
+/** The cohort's team leaderboard for the week starting `weekStart`, as it loads, fails or answers. */
+export function TeamLeaderboard({ cohortId, weekStart }: { cohortId: string; weekStart: string }) {
+  const standings = useTeamLeaderboard(cohortId, weekStart);
+  if (standings.error) return <FormError message={errorMessage(standings.error, 'Impossibile caricare la classifica delle squadre')} />;
+  if (!standings.data) {
+    return (
+      <Text role="status" color="fg.muted">
+        Caricamento...
+      </Text>
+    );
+  }
+  return <TeamStandings teams={standings.data.teams} />;
 }

@@ -5,12 +5,11 @@ import { FormError } from '../../components/form-error';
 import { PageHeader } from '../../components/page-header';
 import { ProgressBar } from '../../components/progress-bar';
 import { SectionCard } from '../../components/section-card';
-import { TeamStandings } from '../../components/team-standings';
+import { TeamLeaderboard } from '../../components/team-standings';
 import { errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { useCohortInfo } from '../../lib/cohort-info';
 import { notify } from '../../lib/notices';
-import { useTeamLeaderboard } from '../../lib/team-leaderboard';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useToday } from '../../lib/use-today';
 import { useMyTeam, useSendHighFive } from './api/team';
@@ -42,7 +41,6 @@ export default function SquadraPage() {
 function TeamScreens({ cohortId }: { cohortId: string }) {
   const team = useMyTeam();
   const weekStart = mondayOf(useToday());
-  const standings = useTeamLeaderboard(cohortId, weekStart);
   return (
     <Stack gap="6">
       <SectionCard title={team.data?.team?.name ?? 'La tua squadra'}>
@@ -66,15 +64,7 @@ function TeamScreens({ cohortId }: { cohortId: string }) {
         <Text fontSize="sm" color="fg.muted" mb="3">
           Media dei punti per membro questa settimana: conta anche chi non ha ancora fatto nulla.
         </Text>
-        {standings.error ? (
-          <FormError message={errorMessage(standings.error, 'Impossibile caricare la classifica delle squadre')} />
-        ) : standings.data ? (
-          <TeamStandings teams={standings.data.teams} />
-        ) : (
-          <Text role="status" color="fg.muted">
-            Caricamento...
-          </Text>
-        )}
+        <TeamLeaderboard cohortId={cohortId} weekStart={weekStart} />
       </SectionCard>
     </Stack>
   );

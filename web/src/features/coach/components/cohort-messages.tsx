@@ -4,6 +4,7 @@ import { fillPlaceholders } from '@sfida/core/check-in-threads';
 import type { RosterRow } from '@sfida/core/coach';
 import { MAX_MESSAGE, messageTexts, segmentLabels, segmentSchema, type AudiencePreview, type Segment } from '@sfida/core/cohort-messages';
 import { FormError } from '../../../components/form-error';
+import { SelectField, optionsOf } from '../../../components/select-field';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDayTime } from '../../../lib/day-time';
 import { useSentMessages } from '../api/messages';
@@ -81,19 +82,7 @@ function MessagePreview({ recipients, text }: { recipients: Recipient[]; text: s
 /** Who gets the message: the whole cohort or a segment of it. */
 function SegmentField({ segment, onChoose }: { segment: Segment; onChoose: (segment: Segment) => void }) {
   return (
-    <Field.Root>
-      <Field.Label>Destinatari</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field value={segment} onChange={(e) => onChoose(segmentSchema.parse(e.target.value))}>
-          {Object.entries(segmentLabels).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
+    <SelectField label="Destinatari" value={segment} options={optionsOf(segmentLabels)} onChange={(value) => onChoose(segmentSchema.parse(value))} />
   );
 }
 

@@ -13,11 +13,11 @@ import {
   type TeamFormingMethod,
 } from '@sfida/core/teams';
 import { FormError } from '../../../components/form-error';
-import { TeamStandings } from '../../../components/team-standings';
+import { SelectField, optionsOf } from '../../../components/select-field';
+import { TeamLeaderboard } from '../../../components/team-standings';
 import { browserTimeZone } from '../../../lib/browser-time-zone';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
-import { useTeamLeaderboard } from '../../../lib/team-leaderboard';
 import { useCoachTeams, useFormTeams, useMoveMember, useRenameTeam } from '../api/teams';
 
 const SIZES = Array.from({ length: MAX_TEAM_SIZE - MIN_TEAM_SIZE + 1 }, (_, i) => MIN_TEAM_SIZE + i);
@@ -69,19 +69,10 @@ export function CohortTeams({ cohort }: { cohort: CoachCohort }) {
 
 function CoachTeamStandings({ cohortId }: { cohortId: string }) {
   const weekStart = mondayOf(todayIn(browserTimeZone(), new Date()));
-  const standings = useTeamLeaderboard(cohortId, weekStart);
   return (
     <Stack gap="2">
       <Text fontWeight="700">Classifica delle squadre (questa settimana)</Text>
-      {standings.error ? (
-        <FormError message={errorMessage(standings.error, 'Impossibile caricare la classifica delle squadre')} />
-      ) : standings.data ? (
-        <TeamStandings teams={standings.data.teams} />
-      ) : (
-        <Text role="status" color="fg.muted">
-          Caricamento...
-        </Text>
-      )}
+      <TeamLeaderboard cohortId={cohortId} weekStart={weekStart} />
     </Stack>
   );
 }
@@ -109,32 +100,21 @@ function FormTeamsForm({ cohortId, hasTeams }: { cohortId: string; hasTeams: boo
       <form onSubmit={submit} noValidate aria-label="Forma le squadre">
         <FormError message={error} />
         <Flex gap="3" wrap="wrap">
-          <Field.Root flex="1" minW="12rem">
-            <Field.Label>Come formarle</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field value={method} onChange={(e) => setMethod(teamFormingMethodSchema.parse(e.target.value))}>
-                {Object.entries(teamFormingMethodLabels).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-          <Field.Root w="10rem">
-            <Field.Label>Persone per squadra</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field value={String(size)} onChange={(e) => setSize(Number(e.target.value))}>
-                {SIZES.map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
+          <SelectField
+            flex="1"
+            minW="12rem"
+            label="Come formarle"
+            value={method}
+            options={optionsOf(teamFormingMethodLabels)}
+            onChange={(value) => setMethod(teamFormingMethodSchema.parse(value))}
+          />
+          <SelectField
+            w="10rem"
+            label="Persone per squadra"
+            value={String(size)}
+            options={SIZES.map((n) => ({ value: String(n), label: String(n) }))}
+            onChange={(value) => setSize(Number(value))}
+          />
         </Flex>
         {hasTeams && (
           <Text fontSize="sm" color="fg.muted">
