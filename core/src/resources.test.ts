@@ -1,18 +1,21 @@
 import { describe, expect, test } from 'vitest';
 import { fileSizeText, isHttpsUrl, looksLikePdf, reordered, resourceFileName } from './resources';
 
+const bytesOf = (text: string) => Uint8Array.from(text, (char) => char.charCodeAt(0));
+
 describe('resources', () => {
   test('only absolute https addresses are links', () => {
     expect(isHttpsUrl('https://esempio.it/guida?x=1')).toBe(true);
-    for (const bad of ['http://esempio.it', 'javascript:alert(1)', 'JAVASCRIPT:alert(1)', '/risorse', 'https://', 'https://a b.it', 'https://utente:pw@esempio.it', 'data:text/html,x']) {
+    expect(isHttpsUrl('https://www.comune.it:8443/a/b#c')).toBe(true);
+    for (const bad of ['http://esempio.it', 'javascript:alert(1)', 'JAVASCRIPT:alert(1)', '/risorse', 'https://', 'https://a b.it', 'https://utente:pw@esempio.it', 'data:text/html,x', 'https://-esempio.it', 'https:///esempio.it']) {
       expect(isHttpsUrl(bad), bad).toBe(false);
     }
   });
 
   test('a PDF is known by its first bytes', () => {
-    expect(looksLikePdf(new TextEncoder().encode('%PDF-1.4\n...'))).toBe(true);
-    expect(looksLikePdf(new TextEncoder().encode('MZ\x90\x00 %PDF-'))).toBe(false);
-    expect(looksLikePdf(new TextEncoder().encode('%PDF'))).toBe(false);
+    expect(looksLikePdf(bytesOf('%PDF-1.4\n...'))).toBe(true);
+    expect(looksLikePdf(bytesOf('MZ\x90\x00 %PDF-'))).toBe(false);
+    expect(looksLikePdf(bytesOf('%PDF'))).toBe(false);
   });
 
   test('the download name is the title in safe ASCII', () => {

@@ -41,13 +41,8 @@ const description = z.optional(
 
 /** True for an absolute https URL with a host (no `http:`, `javascript:`, relative paths). */
 export function isHttpsUrl(value: string): boolean {
-  if (/\s/.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' && url.hostname !== '' && !url.username && !url.password;
-  } catch {
-    return false;
-  }
+  // A host of letters, digits, dots and dashes (no credentials), an optional port, then a path.
+  return /^https:\/\/[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?(?::\d{1,5})?(?:[/?#]\S*)?$/i.test(value);
 }
 
 /** What a coach writes for a file (sent as the upload's query: the body is the PDF itself). */
