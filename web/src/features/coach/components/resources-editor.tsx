@@ -100,7 +100,7 @@ function AddResourceForm({ cohortId }: { cohortId: string }) {
           <Input size="sm" value={description} maxLength={160} onChange={(e) => setDescription(e.target.value)} />
         </Field.Root>
         {kind === 'file' ? (
-          <Field.Root required>
+          <Field.Root key="file" required>
             <Field.Label>File PDF (al massimo 20 MB)</Field.Label>
             <Input
               ref={fileInput}
@@ -113,7 +113,7 @@ function AddResourceForm({ cohortId }: { cohortId: string }) {
             {file ? <Field.HelperText>{`${file.name} · ${fileSizeText(file.size)}`}</Field.HelperText> : null}
           </Field.Root>
         ) : (
-          <Field.Root required>
+          <Field.Root key="link" required>
             <Field.Label>Indirizzo (https://…)</Field.Label>
             <Input size="sm" type="url" inputMode="url" value={url} placeholder="https://" onChange={(e) => setUrl(e.target.value)} />
           </Field.Root>
