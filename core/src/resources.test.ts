@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { fileSizeText, isHttpsUrl, looksLikePdf, reordered, resourceFileName } from './resources';
+import { fileSizeText } from './file-size';
+import { isHttpsUrl, looksLikePdf, reordered, resourceFileName } from './resources';
 
 const bytesOf = (text: string) => Uint8Array.from(text, (char) => char.charCodeAt(0));
 

@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Link, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { fileSizeText, type ResourceItem, type ResourceSection } from '@sfida/core/resources';
+import { fileSizeText } from '@sfida/core/file-size';
+import type { ResourceItem, ResourceSection } from '@sfida/core/resources';
 import type { User } from '@sfida/core/user';
 import { PageHeader } from '../../components/page-header';
 import { SectionCard } from '../../components/section-card';

@@ -5,12 +5,12 @@ import {
   MAX_RESOURCES_PER_SECTION,
   RESOURCE_SECTIONS,
   RESOURCE_SECTION_TITLES,
-  fileSizeText,
   isHttpsUrl,
   resourceMessages,
   type ResourceItem,
   type ResourceSection,
 } from '@sfida/core/resources';
+import { fileSizeText } from '@sfida/core/file-size';
 import { FormError } from '../../../components/form-error';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
