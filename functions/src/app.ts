@@ -28,6 +28,7 @@ import { followTimeZone } from './features/notifications/service';
 import { certificateRouter } from './features/certificate/router';
 import { notesRouter } from './features/notes/router';
 import { triageRouter } from './features/triage/router';
+import { coachResourcesRouter, resourcesRouter } from './features/resources/router';
 import { coachVoiceNotesRouter, ownVoiceNotesRouter, voiceNotesRouter } from './features/voice-notes/router';
 import { coachTeamsRouter, ownTeamRouter, teamLeaderboardRouter } from './features/teams/router';
 
@@ -80,12 +81,18 @@ export function createApp(deps: Deps): Express {
   //   GET    /cohorts/:cohortId/leaderboard                            leaderboard
   //   GET    /cohorts/:cohortId/events                                 events
   //   GET    /cohorts/:cohortId/events/:eventId/calendar.ics           events
+  //   GET    /cohorts/:cohortId/resources                              resources
+  //   GET    /cohorts/:cohortId/resources/:resourceId/file             resources
   //   GET    /cohorts/:cohortId                                        cohorts
   //   POST   /coach/cohorts/:cohortId/events                           events
   //   GET    /coach/cohorts/:cohortId/events/from/:sourceCohortId      events
   //   POST   /coach/cohorts/:cohortId/events/batch                     events
   //   PUT    /coach/cohorts/:cohortId/events/:eventId                  events
   //   DELETE /coach/cohorts/:cohortId/events/:eventId                  events
+  //   POST   /coach/cohorts/:cohortId/resources/files                  resources
+  //   POST   /coach/cohorts/:cohortId/resources/links                  resources
+  //   PUT    /coach/cohorts/:cohortId/resources/order                  resources
+  //   DELETE /coach/cohorts/:cohortId/resources/:resourceId            resources
   //   GET    /coach/cohorts                                            cohorts
   //   POST   /coach/cohorts                                            cohorts
   //   PATCH  /coach/cohorts/:cohortId                                  cohorts
@@ -159,8 +166,10 @@ export function createApp(deps: Deps): Express {
     ['/users', 'tracker', trackerRouter(apiDeps)],
     ['/cohorts', 'leaderboard', leaderboardRouter(apiDeps)],
     ['/cohorts', 'events', eventsRouter(apiDeps)],
+    ['/cohorts', 'resources', resourcesRouter(apiDeps)],
     ['/cohorts', 'cohorts', cohortInfoRouter(apiDeps)],
     ['/coach', 'events', coachEventsRouter(apiDeps)],
+    ['/coach', 'resources', coachResourcesRouter(apiDeps)],
     ['/coach', 'cohorts', cohortsRouter(apiDeps)],
     ['/coach', 'coach', coachRouter(apiDeps)],
     ['/coach', 'cohort-progress', cohortProgressRouter(apiDeps)],

@@ -3,7 +3,7 @@ import { isDocumentId } from '@sfida/core/document-id';
 import { notFound } from './http-error';
 
 /** The path parameters that name a document: a new one belongs here. */
-const ID_PARAMS = ['cohortId', 'sourceCohortId', 'userId', 'eventId', 'threadId', 'inboxId', 'scheduledId', 'noteId', 'teamId'] as const;
+const ID_PARAMS = ['cohortId', 'sourceCohortId', 'userId', 'eventId', 'threadId', 'inboxId', 'scheduledId', 'noteId', 'teamId', 'resourceId'] as const;
 
 /**
  * A Router whose id parameters are checked before any handler of its routes: one that is not a

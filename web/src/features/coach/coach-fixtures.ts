@@ -1,3 +1,4 @@
+import { cohortResourcesSchema } from '@sfida/core/resources';
 import { checkInQueueSchema, DEFAULT_REPLY_TEMPLATES, participantCheckInsSchema, replyTemplatesSchema, type CheckInCard } from '@sfida/core/check-in-threads';
 import { sentMessagesSchema } from '@sfida/core/cohort-messages';
 import { cohortProgressAnswerSchema, cohortWeeks, type CohortProgressAnswer } from '@sfida/core/cohort-progress';
@@ -118,6 +119,7 @@ export function emptyCoachLists(call: ApiCall): Response | undefined {
   if (/^\/api\/coach\/cohorts\/[^/]+\/participants\/[^/]+\/notes$/.test(path) && call.method === 'GET') return json(participantNotesSchema.parse({ notes: [] }));
   if (/^\/api\/coach\/cohorts\/[^/]+\/tags$/.test(path)) return json(cohortTagsSchema.parse({ tags: [] }));
   if (path === '/api/coach/conversations') return json(conversationListSchema.parse({ conversations: [], nextCursor: null, unreadTotal: 0 }));
+  if (/^\/api\/cohorts\/[^/]+\/resources$/.test(path)) return json(cohortResourcesSchema.parse({ guide: [], strumenti: [] }));
   const progress = /^\/api\/coach\/cohorts\/([^/]+)\/progress-by-week$/.exec(path);
   if (progress) return json(fakeCohortProgress({ cohortId: progress[1]! }));
   return undefined;

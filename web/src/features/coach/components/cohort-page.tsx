@@ -17,6 +17,7 @@ import { CohortTeams } from './cohort-teams';
 import { CohortProgress } from './cohort-progress';
 import { MessageComposer, SentMessages } from './cohort-messages';
 import { EventsEditor } from './events-editor';
+import { ResourcesEditor } from './resources-editor';
 import { Roster } from './roster';
 import { TriageList } from './triage-list';
 import { cohortsListPath } from '../paths';
@@ -79,6 +80,9 @@ export function CohortPage() {
             <EventsEditor cohortId={cohortId} />
           </SectionCard>
         )}
+        <SectionCard title="Risorse">
+          <ResourcesEditor cohortId={cohortId} readOnly={archived} />
+        </SectionCard>
         {cohort && !archived ? (
           <SectionCard title="Community ed eventi">
             <CohortCommunitySettings key={cohort.id} cohort={cohort} />

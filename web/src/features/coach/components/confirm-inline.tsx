@@ -13,8 +13,11 @@ export function ConfirmInline({
   pending,
   colorPalette,
   dismissLabel = 'Annulla',
+  accessibleLabel,
 }: {
   label: string;
+  /** The button's name for screen readers where several share the visible label (one per item of a list). */
+  accessibleLabel?: string;
   question: ReactNode;
   confirmLabel: string;
   /** The button that closes the question (when "Annulla" would be ambiguous: the action itself cancels something). */
@@ -37,10 +40,10 @@ export function ConfirmInline({
         if (event.key === 'Escape' && open) close();
       }}
     >
-      <Button ref={trigger} size="sm" variant="outline" colorPalette={colorPalette} aria-expanded={open} aria-controls={regionId} onClick={() => setOpen((o) => !o)}>
+      <Button ref={trigger} size="sm" variant="outline" colorPalette={colorPalette} aria-label={accessibleLabel} aria-expanded={open} aria-controls={regionId} onClick={() => setOpen((o) => !o)}>
         {label}
       </Button>
-      <Box id={regionId} role="group" aria-label={label} hidden={!open} mt="2" p="3" borderWidth="1px" borderColor="border.emphasized" rounded="md" bg="bg.muted">
+      <Box id={regionId} role="group" aria-label={accessibleLabel ?? label} hidden={!open} mt="2" p="3" borderWidth="1px" borderColor="border.emphasized" rounded="md" bg="bg.muted">
         {open && (
           <>
             <Text fontSize="sm" mb="2">
