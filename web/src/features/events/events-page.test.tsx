@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { fakeUser } from '../../testing/fake-user';
-import { fakeServer, json, renderApp, resetTestState } from '../../testing/test-utils';
+import { fakeCohortInfo, fakeServer, json, renderApp, resetTestState } from '../../testing/test-utils';
 import EventsPage from './events-page';
 
 afterEach(resetTestState);
 
 const user = fakeUser({ cohortId: 'autunno' });
 const cohortInfo = (reservedEventsText: string | null = null) =>
-  json({ id: 'autunno', name: 'Autunno', startDate: '2026-11-02', pace: 'together', communityLink: null, reservedEventsText });
+  json(fakeCohortInfo({ id: 'autunno', name: 'Autunno', pace: 'together', reservedEventsText }));
 const event = (id: string, startsAt: string, title: string) => ({ id, startsAt, title, speaker: 'Martina Ferri', description: 'Descrizione', link: 'https://meet.example.it/x' });
 
 describe('Eventi', () => {
