@@ -210,28 +210,32 @@ const routes: Record<'anonimo' | 'nuovo' | 'partecipante', { path: TitledPath; h
   ],
 };
 
-test.describe('Accessibility and titles', () => {
-  for (const [visitor, pages] of Object.entries(routes)) {
-    test(`${pages.map((p) => p.path).join(' ')} (${visitor}): no serious axe violation, Italian title`, async ({ page }) => {
-      if (visitor !== 'anonimo') await registerParticipant(page.request, { onboarding: visitor === 'partecipante' });
-      const problems: string[] = [];
-      for (const route of pages) {
-        await page.goto(route.path);
-        await expect(page).toHaveURL(url(route.path));
-        await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
-        await expectItalianTitle(page, route.path);
-        // A prerendered page is checked once the app runs it (its buttons are off until then).
-        if ((await page.locator('#root[data-prerendered]').count()) > 0) await expect(page.locator('#root button:disabled')).toHaveCount(0);
-        const report = await seriousAxeReport(page);
-        if (report) problems.push(`${route.path}:\n${report}`);
-      }
-      if (visitor === 'partecipante') {
-        await page.getByRole('button', { name: 'Menu' }).click();
-        await expect(page.getByRole('navigation', { name: 'Menu principale' })).toBeVisible();
-        const report = await seriousAxeReport(page);
-        if (report) problems.push(`menu aperto:\n${report}`);
-      }
-      expect(problems, `axe (serious/critical):\n${problems.join('\n')}`).toEqual([]);
-    });
-  }
-});
+// In the system's light and dark alike: contrast is judged on the colours each mode paints.
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`Accessibility and titles (${colorScheme === 'dark' ? 'scuro' : 'chiaro'})`, () => {
+    test.use({ colorScheme });
+    for (const [visitor, pages] of Object.entries(routes)) {
+      test(`${pages.map((p) => p.path).join(' ')} (${visitor}): no serious axe violation, Italian title`, async ({ page }) => {
+        if (visitor !== 'anonimo') await registerParticipant(page.request, { onboarding: visitor === 'partecipante' });
+        const problems: string[] = [];
+        for (const route of pages) {
+          await page.goto(route.path);
+          await expect(page).toHaveURL(url(route.path));
+          await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
+          await expectItalianTitle(page, route.path);
+          // A prerendered page is checked once the app runs it (its buttons are off until then).
+          if ((await page.locator('#root[data-prerendered]').count()) > 0) await expect(page.locator('#root button:disabled')).toHaveCount(0);
+          const report = await seriousAxeReport(page);
+          if (report) problems.push(`${route.path}:\n${report}`);
+        }
+        if (visitor === 'partecipante') {
+          await page.getByRole('button', { name: 'Menu' }).click();
+          await expect(page.getByRole('navigation', { name: 'Menu principale' })).toBeVisible();
+          const report = await seriousAxeReport(page);
+          if (report) problems.push(`menu aperto:\n${report}`);
+        }
+        expect(problems, `axe (serious/critical):\n${problems.join('\n')}`).toEqual([]);
+      });
+    }
+  });
+}

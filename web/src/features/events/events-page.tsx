@@ -57,8 +57,10 @@ function EventsCalendar({ user }: { user: User }) {
       ) : null}
 
       {query.isPending ? (
-        <Flex justify="center" py="8">
-          <Spinner aria-label="Caricamento degli eventi" />
+        // A spinner is a span: the status around it carries the words a screen reader says.
+        <Flex justify="center" py="8" role="status">
+          <Spinner aria-hidden />
+          <VisuallyHidden>Caricamento degli eventi</VisuallyHidden>
         </Flex>
       ) : query.isError ? (
         <Alert.Root status="error" rounded="xl">
