@@ -75,7 +75,8 @@ test.describe('Signed in', () => {
     await expect(page).toHaveURL(url('/coach'));
     await page.goto('/profilo');
     await expect(page).toHaveURL(url('/profilo'));
-    await expect(page.getByRole('region', { name: 'Il tuo profilo' })).toContainText('OWNER');
+    await expect(page.getByRole('region', { name: 'Il tuo profilo' })).toContainText('Coach');
+    await expect(page.getByRole('region', { name: 'Il tuo profilo' })).not.toContainText('OWNER');
     await expect(page.getByRole('region', { name: 'Il tuo allenamento' })).toContainText('Come coach non hai un questionario di allenamento da compilare.');
   });
 

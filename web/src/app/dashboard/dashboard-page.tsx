@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { SimpleGrid, Stack } from '@chakra-ui/react';
 import { challengeWeekNumber, isChallengeOver, mondayOf } from '@sfida/core/dates';
 import { totalPoints } from '@sfida/core/points';
@@ -6,13 +7,10 @@ import type { IsoDate } from '@sfida/core/iso-date';
 import type { User } from '@sfida/core/user';
 import { StatGrid, StatTile } from '../../components/stat-tile';
 import { TrackerScreen } from '../../components/tracker-screen';
-import { ChallengeCompleteCard } from '../../features/challenge-end/components/challenge-complete-card';
 import { ChallengeCard } from '../../features/challenge-start/components/challenge-card';
 import { TodayHabitsCard } from '../../features/habits/components/today-habits-card';
-import { LeaderboardCard } from '../../features/leaderboard/components/leaderboard-card';
 import { WeekActionsCard } from '../../features/planner/components/week-actions-card';
 import { ProgressSummaryCard } from '../../features/progress-summary/components/progress-summary-card';
-import { TeamCard } from '../../features/teams/components/team-card';
 import { useAuth } from '../../lib/auth';
 import { useCohortInfo } from '../../lib/cohort-info';
 import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
@@ -26,6 +24,15 @@ import { SupportCard } from './support-card';
 function cohortOf(user: User): string {
   return user.cohortId || user.id || 'default-cohort';
 }
+
+// Only after day 56: the eight weeks' summary and certificate load then.
+const ChallengeCompleteCard = lazy(() =>
+  import('../../features/challenge-end/components/challenge-complete-card').then((module) => ({ default: module.ChallengeCompleteCard })),
+);
+// Below the fold: the ranking's code follows the dashboard's own.
+const LeaderboardCard = lazy(() => import('../../features/leaderboard/components/leaderboard-card').then((module) => ({ default: module.LeaderboardCard })));
+// Only a cohort whose team rule is on shows it: the others never load its code.
+const TeamCard = lazy(() => import('../../features/teams/components/team-card').then((module) => ({ default: module.TeamCard })));
 
 function DashboardContent({ user, today, teams }: { user: User; today: IsoDate; teams: boolean }) {
   const { tracker } = useTracker();
@@ -47,7 +54,11 @@ function DashboardContent({ user, today, teams }: { user: User; today: IsoDate; 
         <StatTile label="Settimana" value={weekFigure(week)} hint={week === 0 ? 'Non iniziata' : over ? 'Conclusa' : undefined} />
       </StatGrid>
 
-      {over && user.challengeStartDate && <ChallengeCompleteCard tracker={tracker} startDate={user.challengeStartDate} />}
+      {over && user.challengeStartDate && (
+        <Suspense fallback={null}>
+          <ChallengeCompleteCard tracker={tracker} startDate={user.challengeStartDate} />
+        </Suspense>
+      )}
 
       <SimpleGrid columns={{ base: 1, md: 2 }} gap={{ base: '4', md: '6' }}>
         <TodayHabitsCard today={today} />
@@ -64,10 +75,16 @@ function DashboardContent({ user, today, teams }: { user: User; today: IsoDate; 
 
           <SimpleGrid columns={{ base: 1, md: 2 }} gap={{ base: '4', md: '6' }}>
             {!over && <ProgressSummaryCard today={today} weekStart={weekStart} />}
-            <LeaderboardCard cohortId={cohortId} weekStart={weekStart} userId={user.id} />
+            <Suspense fallback={null}>
+              <LeaderboardCard cohortId={cohortId} weekStart={weekStart} userId={user.id} />
+            </Suspense>
           </SimpleGrid>
           {/* The cohort's team rule decides: off, no team anywhere. */}
-          {teams && <TeamCard />}
+          {teams && (
+            <Suspense fallback={null}>
+              <TeamCard />
+            </Suspense>
+          )}
         </>
       )}
     </Stack>
