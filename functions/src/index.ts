@@ -120,8 +120,8 @@ export const scheduledMessages = onSchedule(
 // Pushes to many: the tasks a message to a segment and the reminders job enqueue (Cloud Tasks),
 // each push to a device claimed once (shared/push-fan-out.ts). A task that fails, or leaves a push
 // to try again, answers 503 and Cloud Tasks runs it again after a back-off (1, 2, 4, then every 8
-// minutes): past CLAIM_LEASE_MS (6 minutes, longer than the 5-minute timeout) a claim an attempt
-// left behind is taken over. At most 6 tasks at once (of 200 recipients, 10 pushes at a time each):
+// minutes): past CLAIM_LEASE_MS (6 minutes) a claim an attempt left behind is taken over. A push
+// is claimed just before it goes and marked right after, so a slow attempt holds no claim for long. At most 6 tasks at once (of 200 recipients, 10 pushes at a time each):
 // a few instances, and the Functions emulator (a process per request at work) stays usable.
 let taskDeps: Promise<Deps> | undefined;
 export const pushDeliveries = onTaskDispatched<PushTask>(
@@ -138,7 +138,7 @@ export const pushDeliveries = onTaskDispatched<PushTask>(
     const { runPushTask } = await import('./shared/push-fan-out');
     taskDeps ??= Promise.all([import('./config'), import('./deps')]).then(([{ loadConfig }, { createDeps }]) => createDeps(loadConfig()));
     const deps = await taskDeps;
-    const report = await runPushTask(deps, request.data, deps.clock());
+    const report = await runPushTask(deps, request.data);
     if (report.retry) throw new HttpsError('unavailable', `Notifiche push da riprovare: ${JSON.stringify(report)}`);
   },
 );

@@ -4,11 +4,11 @@ import type { PushPayload } from '@sfida/core/notifications';
 import type { PushConfig } from '../config';
 import { sha256Hex } from './crypto';
 import { toUser, userRef } from './user-repository';
-import { batchedWrites, unlessItExists } from './firestore';
+import { unlessItExists } from './firestore';
 import { coachMessagePush } from '@sfida/core/notifications';
 import { createInboxCopies, type InboxCopy } from './inbox-repository';
 import { copyFor, messagePushKey, type MessageOfTask } from './message-copies';
-import { deliverPushes, settingsFrom, settingsRef, subscriptionsOf, type Delivery, type NotificationTopic, type PushDeps } from './push-notifier';
+import { deliverPushes, settingsFrom, settingsRef, subscriptionsOf, type Delivery, type DeliveryGuard, type NotificationTopic, type PushDeps } from './push-notifier';
 
 // Pushes to many people leave the request (or the job) that causes them: a message to a segment
 // and a round of reminders store what they must and enqueue the pushes as tasks of at most
@@ -18,8 +18,9 @@ import { deliverPushes, settingsFrom, settingsRef, subscriptionsOf, type Deliver
 // message and its recipients' ids, and enqueues ids: past TASK_ITEMS recipients, a few tasks of
 // bare ids that enqueue their recipients' tasks when they run, whatever the segment's size.
 // Cloud Tasks delivers a task at least once and retries it when it fails, so each push to a device
-// is claimed first: `pushDeliveries/{sha256(key, endpoint)}` is created before the push goes and
-// marked `sent` after. A retry skips what is sent; a push that failed for a while (no answer, 429,
+// is claimed first: `pushDeliveries/{sha256(key, endpoint)}` is created just before the push goes
+// and marked `sent` as soon as it is answered, so a claim is open for one push (at most its
+// timeout), never for a whole task. A retry skips what is sent; a push that failed for a while (no answer, 429,
 // 5xx) gives its claim back and asks for the task again. A claim left `claimed` by an attempt that
 // died between claim and send is taken over once CLAIM_LEASE_MS has passed (longer than an attempt
 // may run): that push may then reach the device twice, which shows once, since a notification with
@@ -77,12 +78,11 @@ const TASK_ITEMS = 200;
 const TASK_BYTES = 60_000;
 /** Tasks enqueued at once (each is one request to Cloud Tasks). */
 const ENQUEUE_CONCURRENCY = 20;
-/** A claim older than this, never marked sent, was left by an attempt that died: a retry takes it over. Longer than the function's timeout. */
+/** A claim older than this, never marked sent, was left by an attempt that died: a retry takes it over. Far longer than one push. */
 export const CLAIM_LEASE_MS = 6 * 60 * 1000;
 /** Claims expire (a TTL policy on this field) once no retry could want them. */
 export const CLAIM_TTL_FIELD = 'expireAt';
 const CLAIM_TTL_MS = 8 * 24 * 60 * 60 * 1000;
-const CLAIM_WRITES = 400;
 
 /** `items` in tasks of at most TASK_ITEMS recipients and TASK_BYTES of JSON (each task with `message`, when given). */
 export function pushTasks(items: PushItem[], topic: NotificationTopic | null, ttlSeconds: number, message?: MessageOfTask): PushTask[] {
@@ -210,7 +210,10 @@ async function claim(db: Firestore, id: string, key: string, now: Date): Promise
  * `topic` off), each push claimed before it goes. Never throws for a push that fails: it says `retry` instead, and the queue runs
  * the task again; what was sent is then skipped.
  */
-export async function runPushTask(deps: PushDeps & { config: { push: PushConfig | null }; pushQueue: PushQueue }, task: PushTask, now: Date): Promise<PushTaskReport> {
+export async function runPushTask(
+  deps: PushDeps & { config: { push: PushConfig | null }; pushQueue: PushQueue; clock: () => Date },
+  task: PushTask,
+): Promise<PushTaskReport> {
   const { db, config } = deps;
   const report: PushTaskReport = { sent: 0, failed: 0, removed: 0, skipped: 0, retry: false };
   if (task.recipients && task.message) {
@@ -235,27 +238,29 @@ export async function runPushTask(deps: PushDeps & { config: { push: PushConfig 
   const candidates = wanted.flatMap((item) =>
     (devices.get(item.uid) ?? []).map((subscription) => ({ id: sha256Hex(`${item.key}\n${subscription.endpoint}`), key: item.key, delivery: { subscription, payload: item.payload, ttlSeconds: task.ttlSeconds } satisfies Delivery })),
   );
-  const claims = await Promise.all(candidates.map((candidate) => claim(db, candidate.id, candidate.key, now)));
-  const mine = candidates.filter((_, index) => claims[index] === 'mine');
-  report.skipped = claims.filter((outcome) => outcome === 'sent').length;
-  // Another attempt holds these: run again later, to send them if it died.
-  if (claims.includes('busy')) report.retry = true;
-
-  const delivered = await deliverPushes(deps, config.push, mine.map((candidate) => candidate.delivery));
+  // Each push is claimed just before it goes and marked right after, so a claim stays open for
+  // one push however long the task runs: only an attempt that died inside that moment leaves one
+  // for a retry to take over once CLAIM_LEASE_MS has passed.
+  let busy = false;
+  const guard: DeliveryGuard = {
+    async claim(index) {
+      const outcome = await claim(db, candidates[index]!.id, candidates[index]!.key, deps.clock());
+      if (outcome === 'sent') report.skipped++;
+      if (outcome === 'busy') busy = true;
+      return outcome === 'mine';
+    },
+    async settle(index, outcome) {
+      const ref = claimsCollection(db).doc(candidates[index]!.id);
+      // A push that failed for a while is given back: a later attempt claims and sends it.
+      if (outcome === 'failed') await ref.delete();
+      else await ref.update({ status: 'sent' });
+    },
+  };
+  const delivered = await deliverPushes(deps, config.push, candidates.map((candidate) => candidate.delivery), guard);
   report.sent = delivered.sent;
   report.failed = delivered.failed;
   report.removed = delivered.removed;
-  const writes = batchedWrites(db, CLAIM_WRITES);
-  for (const [index, candidate] of mine.entries()) {
-    const ref = claimsCollection(db).doc(candidate.id);
-    if (delivered.outcomes[index] === 'failed') {
-      // Given back: a later attempt claims and sends it.
-      report.retry = true;
-      await writes.add((batch) => batch.delete(ref));
-    } else {
-      await writes.add((batch) => batch.update(ref, { status: 'sent' }));
-    }
-  }
-  await writes.flush();
+  // Failed pushes, or pushes another attempt holds (sent by it, or left if it died): run again later.
+  report.retry = busy || delivered.outcomes.includes('failed');
   return report;
 }

@@ -3,6 +3,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { DEFAULT_NOTIFICATION_SETTINGS, notificationSettingsSchema, type NotificationSettings, type PushPayload } from '@sfida/core/notifications';
 import type { PushConfig } from '../config';
 import { sha256Hex } from './crypto';
+import type * as WebPushModule from 'web-push';
 
 // Web Push: each device a user turned notifications on for is a subscription, keyed by its
 // endpoint's hash (`pushSubscriptions/{sha256(endpoint)}`), so a browser is one subscription and
@@ -75,6 +76,16 @@ export interface DeliveryReport {
  */
 export type DeliveryOutcome = 'sent' | 'failed' | 'refused' | 'gone';
 
+/**
+ * Brackets each delivery: `claim` just before it goes (false: another attempt owns it, skip it),
+ * `settle` as soon as its outcome is known. A delivery is then held for the length of one push,
+ * however long the whole batch takes.
+ */
+export interface DeliveryGuard {
+  claim(index: number): Promise<boolean>;
+  settle(index: number, outcome: DeliveryOutcome): Promise<void>;
+}
+
 /** Sends at most this many pushes at once (each is one HTTPS request to a push service). */
 const CONCURRENCY = 10;
 const PUSH_TIMEOUT_MS = 10_000;
@@ -92,9 +103,14 @@ export interface PushDeps {
  * Never throws for a push that fails: a notification is a courtesy, never the reason a reply or
  * a message fails.
  */
-export async function deliverPushes(deps: PushDeps, push: PushConfig, deliveries: Delivery[]): Promise<DeliveryReport & { outcomes: DeliveryOutcome[] }> {
+export async function deliverPushes(
+  deps: PushDeps,
+  push: PushConfig,
+  deliveries: Delivery[],
+  guard?: DeliveryGuard,
+): Promise<DeliveryReport & { outcomes: Array<DeliveryOutcome | 'skipped'> }> {
   const { db, pushAgent: agent } = deps;
-  const outcomes: DeliveryOutcome[] = [];
+  const outcomes: Array<DeliveryOutcome | 'skipped'> = [];
   const report = { sent: 0, failed: 0, removed: 0, outcomes };
   if (deliveries.length === 0) return report;
   // Loaded on the first push, not at every cold start of the API.
@@ -104,33 +120,18 @@ export async function deliverPushes(deps: PushDeps, push: PushConfig, deliveries
   async function worker(): Promise<void> {
     while (next < deliveries.length) {
       const index = next++;
-      const { subscription, payload, ttlSeconds } = deliveries[index]!;
-      if (!isPushServiceEndpoint(subscription.endpoint, deps.config.emulated)) {
-        gone.add(subscription.endpoint);
-        outcomes[index] = 'gone';
+      const delivery = deliveries[index]!;
+      if (guard && !(await guard.claim(index))) {
+        outcomes[index] = 'skipped';
         continue;
       }
-      try {
-        await webPush.sendNotification({ endpoint: subscription.endpoint, keys: subscription.keys }, JSON.stringify(payload), {
-          vapidDetails: { subject: push.subject, publicKey: push.publicKey, privateKey: push.privateKey },
-          TTL: ttlSeconds,
-          urgency: 'normal',
-          timeout: PUSH_TIMEOUT_MS,
-          ...(agent ? { agent } : {}),
-        });
-        report.sent++;
-        outcomes[index] = 'sent';
-      } catch (error) {
-        const status = (error as { statusCode?: unknown }).statusCode;
-        if (status === 404 || status === 410) {
-          gone.add(subscription.endpoint);
-          outcomes[index] = 'gone';
-        } else {
-          report.failed++;
-          outcomes[index] = typeof status === 'number' && status >= 400 && status < 500 && status !== 429 ? 'refused' : 'failed';
-          console.warn('Notifica push non inviata', status ?? (error as Error).message);
-        }
-      }
+      const { endpoint } = delivery.subscription;
+      const outcome = isPushServiceEndpoint(endpoint, deps.config.emulated) ? await sendOne(webPush, push, delivery, agent) : 'gone';
+      if (outcome === 'sent') report.sent++;
+      if (outcome === 'failed' || outcome === 'refused') report.failed++;
+      if (outcome === 'gone') gone.add(endpoint);
+      outcomes[index] = outcome;
+      await guard?.settle(index, outcome);
     }
   }
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, deliveries.length) }, worker));
@@ -141,6 +142,26 @@ export async function deliverPushes(deps: PushDeps, push: PushConfig, deliveries
     report.removed = gone.size;
   }
   return report;
+}
+
+type WebPush = typeof WebPushModule;
+
+async function sendOne(webPush: WebPush, push: PushConfig, { subscription, payload, ttlSeconds }: Delivery, agent: Agent | undefined): Promise<DeliveryOutcome> {
+  try {
+    await webPush.sendNotification({ endpoint: subscription.endpoint, keys: subscription.keys }, JSON.stringify(payload), {
+      vapidDetails: { subject: push.subject, publicKey: push.publicKey, privateKey: push.privateKey },
+      TTL: ttlSeconds,
+      urgency: 'normal',
+      timeout: PUSH_TIMEOUT_MS,
+      ...(agent ? { agent } : {}),
+    });
+    return 'sent';
+  } catch (error) {
+    const status = (error as { statusCode?: unknown }).statusCode;
+    if (status === 404 || status === 410) return 'gone';
+    console.warn('Notifica push non inviata', status ?? (error as Error).message);
+    return typeof status === 'number' && status >= 400 && status < 500 && status !== 429 ? 'refused' : 'failed';
+  }
 }
 
 const EVENT_TTL_SECONDS = 24 * 60 * 60;

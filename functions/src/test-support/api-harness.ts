@@ -49,7 +49,7 @@ export async function startTestApp(overrides: Pick<Partial<Deps>, 'identityToolk
   const clock = () => (fixed ? new Date(fixed.getTime() + offset) : new Date(Date.now() + offset));
   const tasks = inProcessPushQueue();
   const deps = await createDeps(config, { ...overrides, clock, blobStore: new FileBlobStore(blobDir), pushQueue: tasks });
-  tasks.handler = (task) => runPushTask(deps, task, deps.clock());
+  tasks.handler = (task) => runPushTask(deps, task);
   const app = createApp(deps);
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));

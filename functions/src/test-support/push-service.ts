@@ -28,6 +28,8 @@ export interface PushServiceStandIn {
   requests: PushRequest[];
   /** The status answered for a device's endpoint (201 unless set). */
   answerFor: Map<string, number>;
+  /** Called as each push arrives; the push is answered once what it returns settles (a test's slow push service). */
+  onPush: ((path: string) => unknown) | null;
   /** Reaches the stand-in (trusts its certificate): the app's `pushAgent`. */
   agent: Agent;
   close(): Promise<void>;
@@ -36,21 +38,11 @@ export interface PushServiceStandIn {
 export async function startPushService(): Promise<PushServiceStandIn> {
   const requests: PushRequest[] = [];
   const answerFor = new Map<string, number>();
-  const server: Server = createServer({ cert: certificate, key: privateKey }, (req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const path = req.url ?? '';
-      requests.push({ path, headers: req.headers, body: Buffer.concat(chunks) });
-      res.writeHead(answerFor.get(path) ?? 201).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `https://127.0.0.1:${port}`,
+  const standIn: PushServiceStandIn = {
+    url: '',
     requests,
     answerFor,
+    onPush: null,
     agent: new Agent({ ca: certificate }),
     close: () =>
       new Promise((resolve) => {
@@ -58,6 +50,19 @@ export async function startPushService(): Promise<PushServiceStandIn> {
         server.close(() => resolve());
       }),
   };
+  const server: Server = createServer({ cert: certificate, key: privateKey }, (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const path = req.url ?? '';
+      requests.push({ path, headers: req.headers, body: Buffer.concat(chunks) });
+      void Promise.resolve(standIn.onPush?.(path)).finally(() => res.writeHead(answerFor.get(path) ?? 201).end());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  standIn.url = `https://127.0.0.1:${port}`;
+  return standIn;
 }
 
 /** A browser's side of a subscription: its endpoint on the stand-in, and the keys it decrypts with. */
