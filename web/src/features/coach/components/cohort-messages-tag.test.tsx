@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { messageTexts, type AudienceRequest, type SendMessageRequest, type SentMessage } from '@sfida/core/cohort-messages';
 import { addDays, todayIn } from '@sfida/core/dates';
 import { scheduledInstant, scheduledMessageSchema, scheduledMessagesSchema, type EditScheduledMessageRequest, type ScheduledMessage } from '@sfida/core/scheduled-messages';
+import { coachTeamsSchema } from '@sfida/core/teams';
 import { json, renderApp, resetTestState } from '../../../testing/test-utils';
 import { fakeCoachServer, fakeCohort, fakeRow } from '../coach-fixtures';
 
@@ -26,9 +27,10 @@ function tagServer(tags: string[], waiting: ScheduledMessage[] = []) {
     if (call.path.startsWith('/api/coach/cohorts/cohort-1/participants?')) return json({ rows, nextCursor: null });
     if (call.path === '/api/cohorts/cohort-1/events') return json({ events: [] });
     if (call.path === '/api/coach/cohorts/cohort-1/tags') return json({ tags });
+    if (call.path === '/api/coach/cohorts/cohort-1/teams') return json(coachTeamsSchema.parse({ teams: [{ id: 'team-1', name: 'Le Aquile', members: [] }], unassigned: [] }));
     if (call.path === `${MESSAGES}/preview`) {
-      const { tag } = call.body as AudienceRequest;
-      const recipients = rows.filter((r) => tag !== undefined && r.tags.includes(tag)).map((r) => ({ userId: r.userId, name: r.name, placeholders: { nome: r.name, settimana: 3 } }));
+      const { tag, segment } = call.body as AudienceRequest;
+      const recipients = rows.filter((r) => segment !== 'tag' || (tag !== undefined && r.tags.includes(tag))).map((r) => ({ userId: r.userId, name: r.name, placeholders: { nome: r.name, settimana: 3 } }));
       return json({ count: recipients.length, recipients });
     }
     if (call.path === MESSAGES && call.method === 'POST') {
@@ -107,5 +109,29 @@ describe('a scheduled message to a tag', { timeout: 20_000 }, () => {
     await user.click(within(form).getByRole('button', { name: 'Salva modifiche' }));
     await screen.findByText('Ciao a tutti i premium');
     expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ segment: 'tag', tag: 'premium', text: 'Ciao a tutti i premium' });
+  });
+});
+
+describe('a message to a team', { timeout: 20_000 }, () => {
+  it('goes now: no "Programma" is offered, and a choice of "Programma" made for another segment is not kept', async () => {
+    const calls = tagServer([]);
+    const { user } = renderApp('/coach/cohort-1');
+    await screen.findByText('Nessun messaggio inviato.');
+    const form = composer();
+    await user.type(within(form).getByLabelText('Messaggio'), 'Forza squadra!');
+    await user.click(within(form).getByRole('button', { name: 'Vedi destinatari' }));
+    await user.click(await within(form).findByRole('radio', { name: 'Programma' }));
+    expect(within(form).getByRole('button', { name: 'Programma messaggio' })).toBeInTheDocument();
+
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Destinatari' }), 'team');
+    await user.selectOptions(await within(form).findByRole('combobox', { name: 'Squadra' }), 'team-1');
+    await user.click(within(form).getByRole('button', { name: 'Vedi destinatari' }));
+    expect(await within(form).findByText('Lo riceveranno 2 partecipanti')).toBeInTheDocument();
+    expect(within(form).queryByRole('radio', { name: 'Programma' })).not.toBeInTheDocument();
+    expect(within(form).getByText(`${messageTexts.teamNotScheduled}.`)).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Invia messaggio' }));
+    await screen.findByRole('list', { name: 'Messaggi inviati' });
+    expect(calls.find((c) => c.path === MESSAGES && c.method === 'POST')?.body).toMatchObject({ segment: 'team', teamId: 'team-1', text: 'Forza squadra!' });
+    expect(calls.some((c) => c.path === SCHEDULED && c.method === 'POST')).toBe(false);
   });
 });

@@ -192,18 +192,24 @@ export function MessageComposer({ cohortId, rows }: { cohortId: string; rows: Ro
         {preview && preview.recipients.length > 0 && <MessagePreview recipients={preview.recipients} text={text} />}
         {preview && preview.count > 0 && (
           <>
-            <SendTimeFields
-              when={sendTime.when}
-              date={sendTime.date}
-              time={sendTime.time}
-              timeZone={sendTime.timeZone}
-              onWhen={sendTime.chooseWhen}
-              onDate={sendTime.changeDate}
-              onTime={sendTime.changeTime}
-            />
+            {segment === 'team' ? (
+              <Text fontSize="sm" color="fg.muted">
+                {messageTexts.teamNotScheduled}.
+              </Text>
+            ) : (
+              <SendTimeFields
+                when={sendTime.when}
+                date={sendTime.date}
+                time={sendTime.time}
+                timeZone={sendTime.timeZone}
+                onWhen={sendTime.chooseWhen}
+                onDate={sendTime.changeDate}
+                onTime={sendTime.changeTime}
+              />
+            )}
             <Box>
               <Button type="submit" loading={composer.sendPending} loadingText="Invio..." disabled={composer.sendPending}>
-                {sendTime.when === 'later' ? 'Programma messaggio' : 'Invia messaggio'}
+                {sendTime.when === 'later' && segment !== 'team' ? 'Programma messaggio' : 'Invia messaggio'}
               </Button>
             </Box>
           </>

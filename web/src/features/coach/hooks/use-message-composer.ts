@@ -89,12 +89,14 @@ export function useMessageComposer(cohortId: string) {
     if (text.trim() === '') return setError(messageTexts.textRequired);
     if (text.trim().length > MAX_MESSAGE) return setError(messageTexts.textTooLong);
     if (segment === 'team' && teamId === null) return setError(messageTexts.pickTeam);
-    const timeProblem = sendTime.problem();
+    // A team's message always goes now (the server keeps no schedule of a team's members).
+    const later = sendTime.when === 'later' && segment !== 'team';
+    const timeProblem = later ? sendTime.problem() : null;
     if (timeProblem) return setError(timeProblem);
     setError(null);
     sending.current = true;
     try {
-      if (sendTime.when === 'later') {
+      if (later) {
         const scheduled = await schedule.mutateAsync({ ...audience(), requestId, text, date: sendTime.date, time: sendTime.time });
         notify({ type: 'success', title: `Messaggio programmato per ${formatScheduledAt(scheduled)}` });
       } else {
@@ -107,7 +109,7 @@ export function useMessageComposer(cohortId: string) {
       setPreview(null);
       setRequestId(crypto.randomUUID());
     } catch (caught) {
-      setError(errorMessage(caught, sendTime.when === 'later' ? 'Programmazione del messaggio non riuscita' : 'Invio del messaggio non riuscito'));
+      setError(errorMessage(caught, later ? 'Programmazione del messaggio non riuscita' : 'Invio del messaggio non riuscito'));
     } finally {
       sending.current = false;
     }
