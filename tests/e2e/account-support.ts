@@ -18,6 +18,8 @@ export const pageTitles = {
   '/eventi': 'Eventi',
   '/messaggi': 'Messaggi',
   '/risorse': 'Risorse',
+  '/punti': 'Come funzionano i punti',
+  '/squadra': 'La mia squadra',
 } as const;
 
 export type TitledPath = keyof typeof pageTitles;

@@ -12,7 +12,7 @@ const profile = profiles.e2e;
 const functionUrl = (path: string) => `http://127.0.0.1:${profile.ports.functions}/${profile.projectId}/europe-west1/api${path}`;
 
 const signedOutRoutes = ['/', '/login', '/register', '/terms', '/privacy'];
-const signedInRoutes = ['/onboarding', '/dashboard', '/planner', '/abitudini', '/checkin', '/classifica', '/eventi', '/messaggi', '/risorse', '/profilo', '/pagina-inesistente'];
+const signedInRoutes = ['/onboarding', '/dashboard', '/planner', '/abitudini', '/checkin', '/classifica', '/punti', '/squadra', '/eventi', '/messaggi', '/risorse', '/profilo', '/pagina-inesistente'];
 
 test.describe('The function runtime', () => {
   test(`the API runs on Node.js ${requiredNodeMajor()}, through Hosting and at the function's own URL`, async ({ request }) => {

@@ -6,7 +6,7 @@ import { gate } from './account-support';
 // Route access, in both directions.
 
 const url = (path: string) => `${appOrigin}${path}`;
-const appRoutes = ['/dashboard', '/planner', '/abitudini', '/checkin', '/risorse', '/classifica', '/profilo', '/eventi', '/messaggi'] as const;
+const appRoutes = ['/dashboard', '/planner', '/abitudini', '/checkin', '/risorse', '/classifica', '/punti', '/squadra', '/profilo', '/eventi', '/messaggi'] as const;
 
 test.describe('Signed out', () => {
   test('every app route, deep links included, goes to /login', async ({ page }) => {

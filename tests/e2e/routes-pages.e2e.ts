@@ -207,6 +207,8 @@ const routes: Record<'anonimo' | 'nuovo' | 'partecipante', { path: TitledPath; h
     { path: '/eventi', heading: 'Eventi' },
     { path: '/messaggi', heading: 'Messaggi' },
     { path: '/risorse', heading: 'Risorse' },
+    { path: '/punti', heading: 'Come funzionano i punti' },
+    { path: '/squadra', heading: 'La mia squadra' },
   ],
 };
 

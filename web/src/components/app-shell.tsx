@@ -1,7 +1,8 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Box, Button, Container, Flex, Stack, useChakraContext } from '@chakra-ui/react';
 import { NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { useAuth } from '../lib/auth';
+import { addSignOutStep, type SignOutStep } from '../lib/sign-out-steps';
 import { homePathFor } from '../lib/home-path';
 import { useMediaQuery } from '../lib/use-media-query';
 import { AppBanners } from './app-banners';
@@ -61,17 +62,27 @@ function useSignOut() {
   return { loggingOut, signOut };
 }
 
+/** The tracker's sign-out step (tracker/sign-out.ts) when no tracker screen registered it; its code loads when a sign-out begins. */
+let trackerStep: Required<SignOutStep> | null = null;
+
+// Every signed-in page, not only the tracker's screens: a sign-out from /eventi leaves no tracker
+// behind either. A page without the tracker never loads its code (nor does it while it starts).
+addSignOutStep({
+  async confirm(user) {
+    trackerStep = (await import('../tracker/sign-out')).trackerSignOutUnlessRegistered();
+    return trackerStep ? trackerStep.confirm(user) : true;
+  },
+  forget(user) {
+    trackerStep?.forget(user);
+  },
+});
+
 /** The signed-in layout: header navigation (a disclosure menu on phones), the page, the footer. */
 export default function AppShell() {
   const { user } = useAuth();
   const entries = useNavEntries(user);
   const { menuOpen, menuId, menuButton, toggle } = usePhoneMenu();
   const { loggingOut, signOut } = useSignOut();
-  // Every signed-in page, not only the tracker's screens: a sign-out from /eventi leaves no tracker
-  // behind either. Loaded after the paint: a page without the tracker does not wait for its code.
-  useEffect(() => {
-    void import('../tracker/sign-out').then(({ removeTrackerAtSignOut }) => removeTrackerAtSignOut());
-  }, []);
   // The header's navigation shows from the xl breakpoint, the menu below it. On a phone the
   // navigation is not even rendered: it would cost start-up styling work for nothing.
   const wide = useMediaQuery(useChakraContext().breakpoints.up('xl').replace('@media ', ''));

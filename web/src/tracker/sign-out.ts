@@ -31,7 +31,7 @@ function removeItem(key: string): void {
   }
 }
 
-const trackerSignOut: SignOutStep = {
+const trackerSignOut: Required<SignOutStep> = {
   async confirm(user) {
     return (await sentToServer(user.id)) || window.confirm(UNSYNCED_SIGN_OUT_QUESTION);
   },
@@ -51,4 +51,12 @@ export function removeTrackerAtSignOut(): void {
   if (registered) return;
   registered = true;
   addSignOutStep(trackerSignOut);
+}
+
+/**
+ * The step for a sign-out that begins where no tracker screen has run in this tab (which
+ * registers it itself): null when one has, so the tracker is sent and removed once.
+ */
+export function trackerSignOutUnlessRegistered(): Required<SignOutStep> | null {
+  return registered ? null : trackerSignOut;
 }
