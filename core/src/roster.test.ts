@@ -3,7 +3,7 @@ import type { CheckIn, PointsEntry, TrackerData } from './tracker';
 import type { AttentionReason } from './coach';
 import { addDays } from './dates';
 import { emptyTracker, trackerDataSchema } from './tracker';
-import { compareRosterRows, habitsPercent, lastActivityDay, plannerWeeksSaved, reflectionsByWeek, rosterFigures, rosterTrainingOf } from './roster';
+import { compareRosterRows, habitsPercent, lastActivityDay, plannerWeeksSaved, reflectionsByWeek, rosterFigures, rosterTrainingOf, weekHabitsPercent } from './roster';
 
 const ZONE = 'Europe/Rome';
 /** Monday 19 October 2026: the clocks go back in Rome on Sunday the 25th. */
@@ -183,5 +183,15 @@ describe('reflectionsByWeek', () => {
     const late = { ...checkIn(2, 3), id: 'b', reflection: 'Seconda', submittedAt: '2026-10-28T18:00:00.000Z' };
     expect(reflectionsByWeek(tracker({ checkIns: [late, early] }))[1]).toBe('Seconda');
     expect(reflectionsByWeek(null)).toEqual(Array.from({ length: 8 }, () => null));
+  });
+});
+
+describe('weekHabitsPercent for a monthly check-in', () => {
+  it('reads a maintenance month’s days, not a ninth week', () => {
+    // Day 57 is 14 December 2026; month 1 runs to 10 January 2027.
+    const data = tracker({ habits: [habit('h', '2026-10-19T06:00:00.000Z')], completions: { h: ticks('2026-12-14', '2026-12-15', '2026-12-28') } });
+    expect(weekHabitsPercent(data, START, 9, '2026-12-28')).toBe(Math.round((100 * 3) / 15));
+    // Week 8 still reads its own seven days.
+    expect(weekHabitsPercent(data, START, 8, '2026-12-28')).toBe(0);
   });
 });

@@ -5,6 +5,7 @@ import type { RosterRow } from './coach';
 import { attentionCodeSchema } from './coach';
 import type { RosterDigest } from './roster-digest';
 import { addDays, CHALLENGE_WEEKS, challengeWeekDays, challengeWeekNumber, isChallengeStarted, localDateOf, mondayOf } from './dates';
+import { MAINTENANCE_MONTH_DAYS, isMonthlyPeriod, maintenanceMonthStart, monthOfPeriod } from './maintenance';
 import { checkInsInOrder, digestBestStreak, digestLastActivity, rosterDigest, tickedOn } from './roster-digest';
 import { livelloAllenamentoSchema, luogoAllenamentoSchema, schedaSchema, tempoAllenamentoSchema } from './user';
 
@@ -117,7 +118,7 @@ function digestHabitsPercent(digest: RosterDigest, start: IsoDate | null, today:
 }
 
 /**
- * The same share over one challenge week (1..8): its days up to today, today only once ticked.
+ * The same share over one challenge week (1..8), or a check-in's maintenance month (9 on): its days up to today, today only once ticked.
  * Null before the week or without a habit-day in it.
  */
 export function weekHabitsPercent(tracker: TrackerData, start: IsoDate | null, weekNumber: number, today: IsoDate): number | null {
@@ -130,7 +131,11 @@ export function weekHabitsPercent(tracker: TrackerData, start: IsoDate | null, w
       ticked: (day: IsoDate) => completions[day] !== undefined,
     };
   });
-  return tickedShare(habits, challengeWeekDays(start, weekNumber).filter((day) => day <= today), today);
+  // A monthly check-in's period (beyond week 8) is read over its maintenance month.
+  const days = isMonthlyPeriod(weekNumber)
+    ? Array.from({ length: MAINTENANCE_MONTH_DAYS }, (_, i) => addDays(maintenanceMonthStart(start, monthOfPeriod(weekNumber)), i))
+    : challengeWeekDays(start, weekNumber);
+  return tickedShare(habits, days.filter((day) => day <= today), today);
 }
 
 /** Share (0..100) of the habit-days among `days` that were ticked, for each habit that existed on the day; null when none. */
