@@ -195,3 +195,24 @@ describe('weekHabitsPercent for a monthly check-in', () => {
     expect(weekHabitsPercent(data, START, 8, '2026-12-28')).toBe(0);
   });
 });
+
+describe('the "Mantenimento" figures of a roster row', () => {
+  it('only past day 56: the day and month, the habit-days of the last 7 days and the latest monthly mood', () => {
+    // Day 57 is 14 December 2026 (start 19 October); today, 20 December, is day 63.
+    const data = tracker({
+      habits: [habit('a', '2026-10-19T06:00:00.000Z'), habit('b', '2026-10-19T06:00:00.000Z')],
+      completions: { a: ticks('2026-12-13', '2026-12-14', '2026-12-20'), b: ticks('2026-12-15') },
+      checkIns: [checkIn(8, 4), { ...checkIn(8, 2), id: 'm1', weekNumber: 9, date: '2026-12-15', submittedAt: '2026-12-15T18:00:00.000Z' }],
+    });
+    expect(rosterFigures({ tracker: data, challengeStartDate: START, today: '2026-12-20' }).maintenance).toEqual({
+      day: 7,
+      month: 1,
+      habitDaysLast7: 3,
+      lastMonthlyMood: 2,
+    });
+    // Before a monthly check-in, none; on day 56, no maintenance at all.
+    const weekly = { ...data, checkIns: [checkIn(8, 4)] };
+    expect(rosterFigures({ tracker: weekly, challengeStartDate: START, today: '2026-12-20' }).maintenance?.lastMonthlyMood).toBeNull();
+    expect(rosterFigures({ tracker: data, challengeStartDate: START, today: '2026-12-13' }).maintenance).toBeUndefined();
+  });
+});

@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
 import type { IsoDate } from './iso-date';
 import type { TrackerData } from './tracker';
-import type { RosterRow } from './coach';
+import type { MaintenanceFigures, RosterRow } from './coach';
 import { attentionCodeSchema } from './coach';
 import type { RosterDigest } from './roster-digest';
 import { addDays, CHALLENGE_WEEKS, challengeWeekDays, challengeWeekNumber, isChallengeStarted, localDateOf, mondayOf } from './dates';
-import { MAINTENANCE_MONTH_DAYS, isMonthlyPeriod, maintenanceMonthStart, monthOfPeriod } from './maintenance';
+import { MAINTENANCE_MONTH_DAYS, isInMaintenance, isMonthlyPeriod, maintenanceDay, maintenanceMonth, maintenanceMonthStart, monthOfPeriod } from './maintenance';
 import { checkInsInOrder, digestBestStreak, digestLastActivity, rosterDigest, tickedOn } from './roster-digest';
 import { livelloAllenamentoSchema, luogoAllenamentoSchema, schedaSchema, tempoAllenamentoSchema } from './user';
 
@@ -26,6 +26,7 @@ export type RosterFigures = Pick<
   | 'lastMood'
   | 'moodTrend'
   | 'plannerSavedThisWeek'
+  | 'maintenance'
 >;
 
 export interface RosterInput {
@@ -86,7 +87,16 @@ export function rosterFiguresOf({ digest, challengeStartDate: start, today }: Di
     lastMood: last?.mood ?? null,
     moodTrend: last && previous ? last.mood - previous.mood : null,
     plannerSavedThisWeek: challengeWeek > 0 && digest.savedPlannerWeeks.includes(challengeWeek),
+    ...(isInMaintenance(start, today) ? { maintenance: digestMaintenance(digest, start!, today) } : {}),
   };
+}
+
+/** The "Mantenimento" figures from a digest that answers for `today`, a day after the eight weeks. */
+function digestMaintenance(digest: RosterDigest, start: IsoDate, today: IsoDate): MaintenanceFigures {
+  const days = new Set(Array.from({ length: HABIT_WINDOW_DAYS }, (_, i) => addDays(today, -i)));
+  const habitDaysLast7 = digest.habits.reduce((sum, habit) => sum + habit.ticked.filter((day) => days.has(day)).length, 0);
+  const monthly = digest.checkIns.filter((checkIn) => isMonthlyPeriod(checkIn.weekNumber)).at(-1);
+  return { day: maintenanceDay(start, today), month: maintenanceMonth(start, today), habitDaysLast7, lastMonthlyMood: monthly?.mood ?? null };
 }
 
 /** A habit as the ticked share reads it: the days it exists and whether a day was ticked. */
