@@ -214,5 +214,7 @@ describe('the "Mantenimento" figures of a roster row', () => {
     const weekly = { ...data, checkIns: [checkIn(8, 4)] };
     expect(rosterFigures({ tracker: weekly, challengeStartDate: START, today: '2026-12-20' }).maintenance?.lastMonthlyMood).toBeNull();
     expect(rosterFigures({ tracker: data, challengeStartDate: START, today: '2026-12-13' }).maintenance).toBeUndefined();
+    // Never synced: listed all the same, with nothing ticked.
+    expect(rosterFigures({ tracker: null, challengeStartDate: START, today: '2026-12-20' }).maintenance).toEqual({ day: 7, month: 1, habitDaysLast7: 0, lastMonthlyMood: null });
   });
 });

@@ -73,7 +73,11 @@ export function rosterFigures({ tracker, challengeStartDate, today }: RosterInpu
 export function rosterFiguresOf({ digest, challengeStartDate: start, today }: DigestInput): RosterFigures {
   const started = isChallengeStarted(start, today);
   const challengeWeek = challengeWeekNumber(start, today);
-  if (!digest) return emptyRosterFigures(started, challengeWeek);
+  if (!digest) {
+    // Past day 56 with nothing synced: in the maintenance view all the same, with nothing ticked.
+    const maintenance = isInMaintenance(start, today) ? { day: maintenanceDay(start, today), month: maintenanceMonth(start, today), habitDaysLast7: 0, lastMonthlyMood: null } : null;
+    return { ...emptyRosterFigures(started, challengeWeek), ...(maintenance ? { maintenance } : {}) };
+  }
   const last = digest.checkIns.at(-1);
   const previous = digest.checkIns.at(-2);
   return {

@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { addHabit as addHabitTo, toggleHabit, type TrackerResult } from '@sfida/core/tracker-actions';
-import { addDays, romeNoon, romeToday } from './support';
+import { coachWithCohort, phoneParticipant } from './coach-support';
+import { addDays, appOrigin, romeNoon, romeToday, setChallengeStart } from './support';
 import { expectNoSeriousAxeViolations, habitCard, newParticipant, seedServerTracker, serverTracker, statValue, syncedTracker, total } from './tracker-support';
 
 // After day 56, on a 390 px phone: the participant is in the "Fase di mantenimento", keeps ticking
@@ -70,4 +71,30 @@ test('after day 56 a participant keeps ticking in the maintenance phase for no p
   expect(afterCheckIn.checkIns.map((checkIn) => [checkIn.weekNumber, checkIn.date])).toEqual([[9, today]]);
   expect(total(afterCheckIn.pointsHistory)).toBe(0);
   await expectNoSideScroll(page);
+});
+
+test('the coach sees who keeps going after day 56 in the cohort\'s "Mantenimento" view', async ({ page, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const { cohortId, inviteCode } = await coachWithCohort(page);
+  const { context, account } = await phoneParticipant(browser, baseURL!, inviteCode, 'Nina Costante');
+  const today = romeToday();
+  const start = addDays(today, -60);
+  await setChallengeStart(account.id, start);
+  // Their tracker as the server takes it today: a habit ticked today, day 61.
+  const now = new Date();
+  const tracker = must(toggleHabit(must(addHabitTo(emptyTracker('Europe/Rome', now, start), 'Leggere', now, 'h1')), 'h1', today, now));
+  const synced = await context.request.put('/api/users/me/progress', { headers: { Origin: appOrigin }, data: tracker });
+  expect(synced.status(), await synced.text()).toBe(200);
+  await context.close();
+
+  await page.setViewportSize(PHONE_390);
+  await page.goto(`/coach/${cohortId}`);
+  const view = page.getByRole('region', { name: 'Mantenimento' });
+  const item = view.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Nina Costante' }) });
+  // The console's first load asks for many things at once: the roster may take a while.
+  await expect(item).toContainText('Mese 1 · giorno 5', { timeout: 30_000 });
+  await expect(item).toContainText('Abitudini 7 gg1 spunta');
+  await expect(item).toContainText('Check-in mensilenessun check-in mensile');
+  await expectNoSideScroll(page);
+  await expectNoSeriousAxeViolations(page, '/coach/:cohortId con la vista Mantenimento');
 });
