@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { checkInPeriodLabel } from '@sfida/core/maintenance';
+import { checkInPeriodLabel, isMonthlyPeriod, monthOfPeriod } from '@sfida/core/maintenance';
 import { Box, Button, chakra, Field, Flex, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CheckInCard, MoodBand } from '@sfida/core/check-in-threads';
@@ -70,7 +70,7 @@ function InboxRow({
               , umore {mood.label} ({card.mood}/5),
             </Text>
             <Text as="span" fontSize="sm" color="fg.muted">
-              {card.cohortName} · Sett. {card.weekNumber}
+              {card.cohortName} · {isMonthlyPeriod(card.weekNumber) ? `Mese ${monthOfPeriod(card.weekNumber)} di mantenimento` : `Sett. ${card.weekNumber}`}
             </Text>
           </Flex>
           <Text fontSize="sm" color="fg.muted" truncate>

@@ -17,7 +17,7 @@ function CardHeading({ card }: { card: CheckInCard }) {
         <RouterLink to={participantPagePath(card.cohortId, card.userId)}>{card.name}</RouterLink>
       </Link>
       <Text fontSize="sm" color="fg.muted">
-        {card.cohortName} · Settimana {card.weekNumber} · {formatItalianDate(card.date)}
+        {card.cohortName} · {checkInPeriodLabel(card.weekNumber)} · {formatItalianDate(card.date)}
       </Text>
     </Flex>
   );
