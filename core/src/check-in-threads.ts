@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { isDocumentId } from './document-id';
 import { textParam } from './query-params';
 import { isoDateSchema } from './iso-date';
-import { moodSchema, weekNumberSchema } from './tracker';
+import { checkInPeriodSchema, moodSchema } from './tracker';
 import { visibleText } from './visible-text';
 import { voiceNoteIdSchema, voiceNoteSchema } from './voice-notes';
 
@@ -111,7 +111,7 @@ export type ParticipantAnswer = z.infer<typeof participantAnswerSchema>;
 
 /** The participant's view of the thread of one of their check-ins. */
 export const ownThreadSchema = z.object({
-  weekNumber: weekNumberSchema,
+  weekNumber: checkInPeriodSchema,
   status: threadStatusSchema,
   /** The coach who replied or marked it read; null while open. */
   handledBy: z.nullable(z.string()),
@@ -125,7 +125,7 @@ export const ownThreadSchema = z.object({
 export type OwnThread = z.infer<typeof ownThreadSchema>;
 
 /** One mood of the participant's check-ins, for a card's trend. */
-export const weekMoodSchema = z.object({ weekNumber: weekNumberSchema, mood: moodSchema });
+export const weekMoodSchema = z.object({ weekNumber: checkInPeriodSchema, mood: moodSchema });
 
 /** A check-in as the coach reads it: the participant, the week, mood and trend, reflection, the week's figures and the thread. */
 export const checkInCardSchema = z.object({
@@ -135,7 +135,7 @@ export const checkInCardSchema = z.object({
   cohortName: z.string(),
   userId: z.string(),
   name: z.string(),
-  weekNumber: weekNumberSchema,
+  weekNumber: checkInPeriodSchema,
   mood: moodSchema,
   reflection: z.string(),
   /** The voice note recorded with the check-in. */

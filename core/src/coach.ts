@@ -122,6 +122,19 @@ export type AttentionCode = z.infer<typeof attentionCodeSchema>;
 export const attentionReasonSchema = z.object({ code: attentionCodeSchema, label: z.string() });
 export type AttentionReason = z.infer<typeof attentionReasonSchema>;
 
+/** A roster row's figures for a participant in the maintenance phase, for the coach's "Mantenimento" view. */
+export const maintenanceFiguresSchema = z.object({
+  /** Days into the maintenance phase: 1 on day 57. */
+  day: z.int(),
+  /** The maintenance month (four weeks each, from day 57). */
+  month: z.int(),
+  /** Habit-days ticked over the last 7 days, today included (each habit on each day counts one). */
+  habitDaysLast7: z.int(),
+  /** The mood of the latest monthly check-in, null before the first. */
+  lastMonthlyMood: z.nullable(moodSchema),
+});
+export type MaintenanceFigures = z.infer<typeof maintenanceFiguresSchema>;
+
 /** One roster row (`GET /api/coach/cohorts/{cohortId}/participants`). */
 export const rosterRowSchema = z.object({
   userId: z.string(),
@@ -153,6 +166,8 @@ export const rosterRowSchema = z.object({
   tags: z.array(z.string()),
   /** The first line of the coaches' latest note on the participant, null without notes. */
   latestNote: z.nullable(notePreviewSchema),
+  /** Only past day 56, in the "Fase di mantenimento" (maintenance.ts): how they keep going. */
+  maintenance: z.optional(maintenanceFiguresSchema),
   /** The participant's stored data could not be summarised: the figures are empty ("dati non leggibili"). */
   unreadable: z.optional(z.literal(true)),
 });

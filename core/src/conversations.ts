@@ -4,7 +4,7 @@ import { isDocumentId } from './document-id';
 import type { IsoDate } from './iso-date';
 import { textParam } from './query-params';
 import { weekHabitsPercent } from './roster';
-import { moodSchema, weekNumberSchema, type TrackerData } from './tracker';
+import { checkInPeriodSchema, moodSchema, type TrackerData } from './tracker';
 import { plannerProgress, weekActions } from './tracker-actions';
 import { visibleText } from './visible-text';
 import { voiceNoteIdSchema, voiceNoteSchema } from './voice-notes';
@@ -64,7 +64,7 @@ export const timelineItemSchema = z.object({
   text: z.string(),
   at: instantSchema,
   /** The check-in's week (its reply and answer too); null for the other kinds. */
-  weekNumber: z.nullable(weekNumberSchema),
+  weekNumber: z.nullable(checkInPeriodSchema),
   /** The check-in's mood; null for the other kinds. */
   mood: z.nullable(moodSchema),
   replyTo: z.nullable(quoteSchema),
@@ -97,11 +97,11 @@ export type Conversation = z.infer<typeof conversationSchema>;
 /** The participant's week at a glance, beside the thread in the coach's view. */
 export const weekAtAGlanceSchema = z.object({
   /** The current challenge week (1..8); null before the start or after the end. */
-  weekNumber: z.nullable(weekNumberSchema),
+  weekNumber: z.nullable(checkInPeriodSchema),
   /** Share (0..100) of the week's habit-days ticked so far; null without habits. */
   habitsPercent: z.nullable(z.int()),
   /** The latest check-in's mood and week; null before the first. */
-  mood: z.nullable(z.object({ weekNumber: weekNumberSchema, mood: moodSchema })),
+  mood: z.nullable(z.object({ weekNumber: checkInPeriodSchema, mood: moodSchema })),
   /** The week's planner: actions written and done; null when none was written. */
   planner: z.nullable(z.object({ planned: z.int(), completed: z.int() })),
 });

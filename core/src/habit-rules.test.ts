@@ -165,6 +165,16 @@ describe('"Jolly": the forgiving streak', () => {
     }
   });
 
+  it('ends with the eight weeks: no jolly covers a maintenance day, and none is left to count', () => {
+    // Every day of the challenge ticked, then day 57 missed and day 58 ticked.
+    const data = tracker(rules, `${'x'.repeat(56)}.x`);
+    const day57 = addDays(START, 56);
+    expect(jolliesLeft(data, habit, addDays(START, 55))).toBe(1);
+    expect(jolliesLeft(data, habit, day57)).toBe(0);
+    expect(isJollyDay(data, habit, day57)).toBe(false);
+    expect(habitStreak(data, habit, addDays(START, 57))).toBe(1);
+  });
+
   it('has no jolly when the rule is off', () => {
     expect(jolliesLeft(tracker(STORED_COHORT_RULES, 'xx.xx'), habit, '2026-03-28')).toBe(0);
   });

@@ -2,7 +2,7 @@ import type { IsoDate } from './iso-date';
 import type { CohortRules } from './cohort';
 import type { Habit, HabitCompletions, TrackerData } from './tracker';
 import type { HabitDigest } from './roster-digest';
-import { DAYS_PER_WEEK, addDays, challengeLastDay, challengeWeekNumber, compareIsoDates, daysBetween, localDateOf } from './dates';
+import { DAYS_PER_WEEK, addDays, challengeLastDay, challengeWeekNumber, compareIsoDates, daysBetween, isChallengeOver, localDateOf } from './dates';
 import { COHORT_RULES, cohortRulesOf } from './cohort';
 import { completionsOf } from './tracker';
 
@@ -101,10 +101,10 @@ export function isJollyDay(data: TrackerData, habit: Habit, day: IsoDate): boole
   return missedBefore < JOLLIES_PER_WEEK;
 }
 
-/** The jollies `habit` has left in the challenge week of `today` (days up to yesterday are over). */
+/** The jollies `habit` has left in the challenge week of `today` (days up to yesterday are over); none after the eight weeks. */
 export function jolliesLeft(data: TrackerData, habit: Habit, today: IsoDate): number {
   const start = data.challengeStartDate;
-  if (start === null || !trackerRules(data).forgivingStreak) return 0;
+  if (start === null || !trackerRules(data).forgivingStreak || isChallengeOver(start, today)) return 0;
   const week = challengeWeekNumber(start, today);
   if (week === 0) return 0;
   const used = jollyDays(data, habit, addDays(today, -1)).filter((day) => challengeWeekNumber(start, day) === week).length;

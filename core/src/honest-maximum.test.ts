@@ -10,6 +10,7 @@ import { MAX_ACTIONS, emptyTracker } from './tracker';
 import type { CohortRules } from './cohort';
 import { NEW_COHORT_RULES, STORED_COHORT_RULES } from './cohort';
 import { COMEBACK_BONUS_POINTS, rulesField } from './habit-rules';
+import { MAX_CHECK_IN_PERIOD } from './maintenance';
 import { checkTrackerPlausible } from './tracker-plausibility';
 import { vouchTracker } from './tracker-vouch';
 
@@ -43,6 +44,8 @@ type Step =
 const zoneIndex = fc.nat(ZONES.length - 1);
 const shift = fc.integer({ min: -1, max: 1 });
 const week = fc.integer({ min: 1, max: 8 });
+/** A check-in's period: a challenge week, or a maintenance month (9 on), which pays nothing. */
+const checkInPeriodArbitrary = fc.integer({ min: 1, max: MAX_CHECK_IN_PERIOD });
 const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   { weight: 6, arbitrary: fc.record({ type: fc.constant('wait' as const), minutes: fc.oneof(fc.integer({ min: 1, max: 90 }), fc.integer({ min: 60, max: 30 * 60 })) }) },
   { weight: 3, arbitrary: fc.record({ type: fc.constant('zone' as const), zone: zoneIndex }) },
@@ -51,7 +54,7 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ type: fc.constant('untick' as const), habit: fc.nat(1), zone: zoneIndex, shift }) },
   { weight: 2, arbitrary: fc.record({ type: fc.constant('plan' as const), week }) },
   { weight: 2, arbitrary: fc.record({ type: fc.constant('act' as const), week }) },
-  { weight: 2, arbitrary: fc.record({ type: fc.constant('checkIn' as const), week, zone: zoneIndex }) },
+  { weight: 2, arbitrary: fc.record({ type: fc.constant('checkIn' as const), week: checkInPeriodArbitrary, zone: zoneIndex }) },
 );
 
 const scenarioArbitrary = fc.record({
@@ -253,6 +256,21 @@ describe('no forged sequence earns more than an honest participant over the same
         }
       }),
       { numRuns: 1000, examples: [[EVERY_OTHER_DAY]] },
+    );
+  }, 60_000);
+
+  it('after the eight weeks, in the maintenance phase, nothing earns a point', () => {
+    // 60 days after the start every zone's today is day 58 or later: even "yesterday" is past day 56.
+    const toMaintenance: Step[] = Array.from({ length: 60 }, () => ({ type: 'wait', minutes: 24 * 60 }));
+    const maintenanceSteps = fc.array(stepArbitrary, { minLength: 5, maxLength: 60 });
+    fc.assert(
+      fc.property(scenarioArbitrary, maintenanceSteps, (scenario, after) => {
+        const ended = run({ ...scenario, steps: [...scenario.steps, ...toMaintenance] });
+        const kept = run({ ...scenario, steps: [...scenario.steps, ...toMaintenance, ...after] });
+        // (A change of zone may still re-read the past's days, and take back an award: never add one.)
+        for (const entry of kept.server.pointsHistory) expect(ended.server.pointsHistory).toContainEqual(entry);
+      }),
+      { numRuns: 200, examples: [[{ ...EVERY_OTHER_DAY, steps: [] }, EVERY_OTHER_DAY.steps.concat([{ type: 'checkIn', week: 9, zone: 0 }])]] },
     );
   }, 60_000);
 });

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { inCheckInPeriod, ofCheckInPeriod } from './maintenance';
 import { DEFAULT_REMINDER_PREFS, reminderPrefsSchema } from './reminders';
 
 // What a user receives as push notifications: the participant's reminders and the news from
@@ -95,7 +96,7 @@ export interface PushPayload {
 export function coachReplyPush(coachName: string, weekNumber: number): PushPayload {
   return {
     title: 'Il tuo coach ti ha risposto',
-    body: `${coachName} ha risposto al tuo check-in della settimana ${weekNumber}`,
+    body: `${coachName} ha risposto al tuo check-in ${ofCheckInPeriod(weekNumber)}`,
     url: `/checkin#settimana-${weekNumber}`,
     tag: `risposta-settimana-${weekNumber}`,
   };
@@ -128,7 +129,7 @@ export function conversationMessageToCoachPush(participantName: string, text: st
 export function moodAlertPush(participantFirstName: string, mood: number, weekNumber: number, threadId: string): PushPayload {
   return {
     title: 'Check-in da leggere',
-    body: `${participantFirstName}: umore ${mood} su 5 nella settimana ${weekNumber}`,
+    body: `${participantFirstName}: umore ${mood} su 5 ${inCheckInPeriod(weekNumber)}`,
     url: '/coach',
     tag: `umore-${threadId}`,
   };

@@ -4,6 +4,7 @@ import { CHALLENGE_WEEKS, DAYS_PER_WEEK, addDays, challengeLastDay, challengeWee
 import { MAX_ACTIONS, WEEK_KEYS, completionsOf } from './tracker';
 import { streakRunsOfSortedDays } from './streaks';
 import { cutText } from './text';
+import { isMonthlyPeriod } from './maintenance';
 import type { CohortRules } from './cohort';
 import { STORED_COHORT_RULES } from './cohort';
 import { COMEBACK_BONUS_POINTS, comebackDays, jollyDays, trackerRules } from './habit-rules';
@@ -109,6 +110,8 @@ export function expectedAwards(data: TrackerData, options: { challengeStartDate:
   }
 
   for (const checkIn of data.checkIns) {
+    // A monthly check-in of the maintenance phase earns nothing: points end with the eight weeks.
+    if (isMonthlyPeriod(checkIn.weekNumber)) continue;
     awards.push({
       kind: 'checkIn',
       ref: `checkIn:${checkIn.weekNumber}`,

@@ -11,6 +11,7 @@ import {
   nextReminderAt,
   reminderKey,
   reminderPrefsSchema,
+  remindersOver,
   type ReminderPrefs,
 } from './reminders';
 import { emptyTracker, type TrackerData } from './tracker';
@@ -219,5 +220,49 @@ describe('when a reminder is next due', () => {
     // The day before the start is looked at; the next one is the start's first Wednesday (day 7 of the week).
     expect(nextReminderAt('checkIn', '18:00', ROME, new Date('2026-04-01T17:00:00Z'), start).toISOString()).toBe('2026-04-08T16:00:00.000Z');
     expect(nextReminderAt('planner', '08:30', ROME, new Date('2026-04-01T12:00:00Z'), start).toISOString()).toBe('2026-04-02T06:30:00.000Z');
+  });
+});
+
+describe('the monthly check-in reminder of the maintenance phase', () => {
+  // Day 57 of a start on 23 March 2026 is Monday 18 May; month 2 begins on 15 June.
+  const at = (iso: string, data = tracker(ROME)) => kinds({ prefs: prefs(), tracker: data, challengeStartDate: START, timeZone: ROME, now: new Date(iso) });
+
+  it('comes on the first day of each maintenance month at the check-in time, unless that month’s check-in is sent; no other reminder', () => {
+    expect(at('2026-05-18T16:00:00Z')).toEqual(['checkIn 2026-05-18: Un nuovo mese di mantenimento: com’è andata con le tue abitudini? ✍️']);
+    expect(dueReminders({ prefs: prefs(), tracker: tracker(ROME), challengeStartDate: START, timeZone: ROME, now: new Date('2026-05-18T16:00:00Z') })[0]).toMatchObject({ title: 'Check-in del mese', url: '/checkin' });
+    // The habits reminder and the weekly ones stop with the eight weeks.
+    const checkInOff = prefs({ checkIn: { enabled: false, time: '18:00' } });
+    expect(kinds({ prefs: checkInOff, tracker: tracker(ROME), challengeStartDate: START, timeZone: ROME, now: new Date('2026-05-18T18:30:00Z') })).toEqual([]);
+    expect(kinds({ prefs: checkInOff, tracker: tracker(ROME), challengeStartDate: START, timeZone: ROME, now: new Date('2026-05-17T18:30:00Z') })).toHaveLength(1);
+    expect(at('2026-05-24T16:00:00Z')).toEqual([]);
+    expect(at('2026-05-19T16:00:00Z')).toEqual([]);
+    const sent = tracker(ROME, { checkIns: [{ id: 'm1', mood: 4, reflection: 'ok', date: '2026-05-18', weekNumber: 9, submittedAt: '2026-05-18T10:00:00Z' }] });
+    expect(at('2026-05-18T16:00:00Z', sent)).toEqual([]);
+    expect(at('2026-06-15T16:00:00Z', sent)).toEqual(['checkIn 2026-06-15: Un nuovo mese di mantenimento: com’è andata con le tue abitudini? ✍️']);
+    expect(kinds({ prefs: prefs({ checkIn: { enabled: false, time: '18:00' } }), tracker: tracker(ROME), challengeStartDate: START, timeZone: ROME, now: new Date('2026-05-18T16:00:00Z') })).toEqual([]);
+  });
+
+  it('is scheduled from the last weekly one to each month’s first day, on the wall clock across the DST changes', () => {
+    // Day 56, Sunday 17 May, after its weekly reminder: next, day 57.
+    expect(nextReminderAt('checkIn', '18:00', ROME, new Date('2026-05-17T16:30:00Z'), START).toISOString()).toBe('2026-05-18T16:00:00.000Z');
+    expect(nextReminderAt('checkIn', '18:00', ROME, new Date('2026-05-18T16:30:00Z'), START).toISOString()).toBe('2026-06-15T16:00:00.000Z');
+    // Started 5 January 2026: month 2 begins on 30 March, the day after Rome's change to summer time.
+    expect(nextReminderAt('checkIn', '18:00', ROME, new Date('2026-03-02T18:00:00Z'), '2026-01-05').toISOString()).toBe('2026-03-30T16:00:00.000Z');
+    // Started 2 August 2026: month 2 begins on 25 October, the night Rome goes back to winter time.
+    expect(nextReminderAt('checkIn', '18:00', ROME, new Date('2026-09-27T17:00:00Z'), '2026-08-02').toISOString()).toBe('2026-10-25T17:00:00.000Z');
+    // New York, started 9 August 2026: month 2 begins on 1 November, when New York goes back.
+    expect(nextReminderAt('checkIn', '18:00', NEW_YORK, new Date('2026-10-04T23:00:00Z'), '2026-08-09').toISOString()).toBe('2026-11-01T23:00:00.000Z');
+  });
+
+  it('ends with the last maintenance month; the other kinds end with the eight weeks', () => {
+    expect(remindersOver('habits', START, '2026-05-17')).toBe(false);
+    expect(remindersOver('habits', START, '2026-05-18')).toBe(true);
+    expect(remindersOver('planner', START, '2026-05-18')).toBe(true);
+    expect(remindersOver('checkIn', START, '2026-05-18')).toBe(false);
+    // Thirteen months of 28 days from 18 May 2026: the last ends on 16 May 2027.
+    expect(remindersOver('checkIn', START, '2027-05-16')).toBe(false);
+    expect(remindersOver('checkIn', START, '2027-05-17')).toBe(true);
+    // Past the last month nothing is found, and the search still ends.
+    expect(nextReminderAt('checkIn', '18:00', ROME, new Date('2027-05-17T10:00:00Z'), START).getTime()).toBeGreaterThan(new Date('2028-01-01').getTime());
   });
 });

@@ -3,6 +3,7 @@ import { addDays, challengeWeekNumber, compareIsoDates, daysBetween, DAYS_PER_WE
 import type { IsoDate } from './iso-date';
 import { formatterFor } from './zone-formatters';
 import { activeHabits, type TrackerData } from './tracker';
+import { checkInPeriod, isInMaintenance, maintenanceMonth, maintenanceMonthStart } from './maintenance';
 import { minutesOfTime as minutesOf, timeOfDaySchema } from './time-of-day';
 
 // Which reminders are due for a participant, decided from the server's copy of their tracker on
@@ -21,7 +22,7 @@ const reminderSchema = z.object({ enabled: z.boolean(), time: timeOfDaySchema })
 export const reminderPrefsSchema = z.object({
   /** Every day, if today's habits are not all done. */
   habits: reminderSchema,
-  /** On the last day of the participant's challenge week, if the week's check-in is not sent. */
+  /** On the last day of the participant's challenge week, if the week's check-in is not sent; in the maintenance phase, on a month's first day. */
   checkIn: reminderSchema,
   /** On the first day of the participant's challenge week, if the week's planner is not saved. */
   planner: reminderSchema,
@@ -85,10 +86,29 @@ export function isCheckInDay(challengeStartDate: IsoDate | null, day: IsoDate): 
   return isReminderDay('checkIn', challengeStartDate, day);
 }
 
-/** Whether `day` is the day of the participant's week a reminder of `kind` is for. */
+/**
+ * Whether `day` is the day of the participant's week a reminder of `kind` is for. In the
+ * maintenance phase the check-in is monthly: its reminder comes on the first day of each
+ * maintenance month that takes one.
+ */
 function isReminderDay(kind: ReminderKind, challengeStartDate: IsoDate | null, day: IsoDate): boolean {
+  if (kind === 'checkIn' && challengeStartDate !== null && isInMaintenance(challengeStartDate, day)) {
+    return checkInPeriod(challengeStartDate, day) !== 0 && maintenanceMonthStart(challengeStartDate, maintenanceMonth(challengeStartDate, day)) === day;
+  }
   const wanted = reminderWeekDay[kind];
   return wanted === null || dayOfChallengeWeek(challengeStartDate, day) === wanted;
+}
+
+/** How far ahead nextReminderAt looks: longer than any gap between two reminders. */
+const MAX_LOOKAHEAD_DAYS = 366;
+
+/**
+ * Whether reminders of `kind` are over for good on `today`: after the eight weeks, all but the
+ * check-in's, which goes on monthly until the last maintenance month that takes one.
+ */
+export function remindersOver(kind: ReminderKind, challengeStartDate: IsoDate | null, today: IsoDate): boolean {
+  if (!isChallengeOver(challengeStartDate, today)) return false;
+  return kind !== 'checkIn' || checkInPeriod(challengeStartDate, today) === 0;
 }
 
 /** Minutes since midnight on the wall clock of `timeZone` at `now`. */
@@ -125,13 +145,21 @@ export function dueReminders(input: {
 }): DueReminder[] {
   const { prefs, tracker, challengeStartDate: start, timeZone, now } = input;
   const today = todayIn(timeZone, now);
-  if (!isChallengeStarted(start, today) || isChallengeOver(start, today)) return [];
+  if (!isChallengeStarted(start, today)) return [];
   const minute = minutesOfDay(timeZone, now);
   if (isQuiet(prefs.quietHours, minute)) return [];
   const inTime = (time: string) => minute >= minutesOf(time) && minute < minutesOf(time) + MAX_LATENESS_MINUTES;
   const fresh = (kind: ReminderKind) => !input.sent?.has(reminderKey(kind, today));
   const week = challengeWeekNumber(start, today);
   const due: DueReminder[] = [];
+  if (isChallengeOver(start, today)) {
+    // The maintenance phase: only the monthly check-in's reminder, on its month's first day.
+    const period = checkInPeriod(start, today);
+    if (prefs.checkIn.enabled && isReminderDay('checkIn', start, today) && inTime(prefs.checkIn.time) && fresh('checkIn') && !(tracker?.checkIns ?? []).some((checkIn) => checkIn.weekNumber === period)) {
+      due.push({ kind: 'checkIn', day: today, title: 'Check-in del mese', body: 'Un nuovo mese di mantenimento: com’è andata con le tue abitudini? ✍️', url: '/checkin' });
+    }
+    return due;
+  }
 
   if (prefs.habits.enabled && inTime(prefs.habits.time) && fresh('habits') && tracker) {
     const left = activeHabits(tracker).filter((habit) => tracker.completions[habit.id]?.[today] === undefined).length;
@@ -200,6 +228,8 @@ export function nextReminderAt(kind: ReminderKind, time: string, timeZone: strin
   const today = todayIn(timeZone, after);
   for (let offset = 0; ; offset++) {
     const day = addDays(today, offset);
+    // None left (past the last maintenance month): a day far ahead, by which the sender has dropped it (remindersOver).
+    if (offset > MAX_LOOKAHEAD_DAYS) return instantAt(day, time, timeZone);
     const beforeStart = challengeStartDate === null || compareIsoDates(day, challengeStartDate) < 0;
     if (!beforeStart && !isReminderDay(kind, challengeStartDate, day)) continue;
     const at = instantAt(day, time, timeZone);

@@ -3,7 +3,7 @@ import type { CheckIn, PointsEntry, TrackerData } from './tracker';
 import type { AttentionReason } from './coach';
 import { addDays } from './dates';
 import { emptyTracker, trackerDataSchema } from './tracker';
-import { compareRosterRows, habitsPercent, lastActivityDay, plannerWeeksSaved, reflectionsByWeek, rosterFigures, rosterTrainingOf } from './roster';
+import { compareRosterRows, habitsPercent, lastActivityDay, plannerWeeksSaved, reflectionsByWeek, rosterFigures, rosterTrainingOf, weekHabitsPercent } from './roster';
 
 const ZONE = 'Europe/Rome';
 /** Monday 19 October 2026: the clocks go back in Rome on Sunday the 25th. */
@@ -183,5 +183,38 @@ describe('reflectionsByWeek', () => {
     const late = { ...checkIn(2, 3), id: 'b', reflection: 'Seconda', submittedAt: '2026-10-28T18:00:00.000Z' };
     expect(reflectionsByWeek(tracker({ checkIns: [late, early] }))[1]).toBe('Seconda');
     expect(reflectionsByWeek(null)).toEqual(Array.from({ length: 8 }, () => null));
+  });
+});
+
+describe('weekHabitsPercent for a monthly check-in', () => {
+  it('reads a maintenance month’s days, not a ninth week', () => {
+    // Day 57 is 14 December 2026; month 1 runs to 10 January 2027.
+    const data = tracker({ habits: [habit('h', '2026-10-19T06:00:00.000Z')], completions: { h: ticks('2026-12-14', '2026-12-15', '2026-12-28') } });
+    expect(weekHabitsPercent(data, START, 9, '2026-12-28')).toBe(Math.round((100 * 3) / 15));
+    // Week 8 still reads its own seven days.
+    expect(weekHabitsPercent(data, START, 8, '2026-12-28')).toBe(0);
+  });
+});
+
+describe('the "Mantenimento" figures of a roster row', () => {
+  it('only past day 56: the day and month, the habit-days of the last 7 days and the latest monthly mood', () => {
+    // Day 57 is 14 December 2026 (start 19 October); today, 20 December, is day 63.
+    const data = tracker({
+      habits: [habit('a', '2026-10-19T06:00:00.000Z'), habit('b', '2026-10-19T06:00:00.000Z')],
+      completions: { a: ticks('2026-12-13', '2026-12-14', '2026-12-20'), b: ticks('2026-12-15') },
+      checkIns: [checkIn(8, 4), { ...checkIn(8, 2), id: 'm1', weekNumber: 9, date: '2026-12-15', submittedAt: '2026-12-15T18:00:00.000Z' }],
+    });
+    expect(rosterFigures({ tracker: data, challengeStartDate: START, today: '2026-12-20' }).maintenance).toEqual({
+      day: 7,
+      month: 1,
+      habitDaysLast7: 3,
+      lastMonthlyMood: 2,
+    });
+    // Before a monthly check-in, none; on day 56, no maintenance at all.
+    const weekly = { ...data, checkIns: [checkIn(8, 4)] };
+    expect(rosterFigures({ tracker: weekly, challengeStartDate: START, today: '2026-12-20' }).maintenance?.lastMonthlyMood).toBeNull();
+    expect(rosterFigures({ tracker: data, challengeStartDate: START, today: '2026-12-13' }).maintenance).toBeUndefined();
+    // Never synced: listed all the same, with nothing ticked.
+    expect(rosterFigures({ tracker: null, challengeStartDate: START, today: '2026-12-20' }).maintenance).toEqual({ day: 7, month: 1, habitDaysLast7: 0, lastMonthlyMood: null });
   });
 });

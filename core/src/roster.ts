@@ -1,10 +1,11 @@
 import * as z from 'zod/mini';
 import type { IsoDate } from './iso-date';
 import type { TrackerData } from './tracker';
-import type { RosterRow } from './coach';
+import type { MaintenanceFigures, RosterRow } from './coach';
 import { attentionCodeSchema } from './coach';
 import type { RosterDigest } from './roster-digest';
 import { addDays, CHALLENGE_WEEKS, challengeWeekDays, challengeWeekNumber, isChallengeStarted, localDateOf, mondayOf } from './dates';
+import { MAINTENANCE_MONTH_DAYS, isInMaintenance, isMonthlyPeriod, maintenanceDay, maintenanceMonth, maintenanceMonthStart, monthOfPeriod } from './maintenance';
 import { checkInsInOrder, digestBestStreak, digestLastActivity, rosterDigest, tickedOn } from './roster-digest';
 import { livelloAllenamentoSchema, luogoAllenamentoSchema, schedaSchema, tempoAllenamentoSchema } from './user';
 
@@ -25,6 +26,7 @@ export type RosterFigures = Pick<
   | 'lastMood'
   | 'moodTrend'
   | 'plannerSavedThisWeek'
+  | 'maintenance'
 >;
 
 export interface RosterInput {
@@ -71,7 +73,11 @@ export function rosterFigures({ tracker, challengeStartDate, today }: RosterInpu
 export function rosterFiguresOf({ digest, challengeStartDate: start, today }: DigestInput): RosterFigures {
   const started = isChallengeStarted(start, today);
   const challengeWeek = challengeWeekNumber(start, today);
-  if (!digest) return emptyRosterFigures(started, challengeWeek);
+  if (!digest) {
+    // Past day 56 with nothing synced: in the maintenance view all the same, with nothing ticked.
+    const maintenance = isInMaintenance(start, today) ? { day: maintenanceDay(start, today), month: maintenanceMonth(start, today), habitDaysLast7: 0, lastMonthlyMood: null } : null;
+    return { ...emptyRosterFigures(started, challengeWeek), ...(maintenance ? { maintenance } : {}) };
+  }
   const last = digest.checkIns.at(-1);
   const previous = digest.checkIns.at(-2);
   return {
@@ -85,7 +91,16 @@ export function rosterFiguresOf({ digest, challengeStartDate: start, today }: Di
     lastMood: last?.mood ?? null,
     moodTrend: last && previous ? last.mood - previous.mood : null,
     plannerSavedThisWeek: challengeWeek > 0 && digest.savedPlannerWeeks.includes(challengeWeek),
+    ...(isInMaintenance(start, today) ? { maintenance: digestMaintenance(digest, start!, today) } : {}),
   };
+}
+
+/** The "Mantenimento" figures from a digest that answers for `today`, a day after the eight weeks. */
+function digestMaintenance(digest: RosterDigest, start: IsoDate, today: IsoDate): MaintenanceFigures {
+  const days = new Set(Array.from({ length: HABIT_WINDOW_DAYS }, (_, i) => addDays(today, -i)));
+  const habitDaysLast7 = digest.habits.reduce((sum, habit) => sum + habit.ticked.filter((day) => days.has(day)).length, 0);
+  const monthly = digest.checkIns.filter((checkIn) => isMonthlyPeriod(checkIn.weekNumber)).at(-1);
+  return { day: maintenanceDay(start, today), month: maintenanceMonth(start, today), habitDaysLast7, lastMonthlyMood: monthly?.mood ?? null };
 }
 
 /** A habit as the ticked share reads it: the days it exists and whether a day was ticked. */
@@ -117,7 +132,7 @@ function digestHabitsPercent(digest: RosterDigest, start: IsoDate | null, today:
 }
 
 /**
- * The same share over one challenge week (1..8): its days up to today, today only once ticked.
+ * The same share over one challenge week (1..8), or a check-in's maintenance month (9 on): its days up to today, today only once ticked.
  * Null before the week or without a habit-day in it.
  */
 export function weekHabitsPercent(tracker: TrackerData, start: IsoDate | null, weekNumber: number, today: IsoDate): number | null {
@@ -130,7 +145,11 @@ export function weekHabitsPercent(tracker: TrackerData, start: IsoDate | null, w
       ticked: (day: IsoDate) => completions[day] !== undefined,
     };
   });
-  return tickedShare(habits, challengeWeekDays(start, weekNumber).filter((day) => day <= today), today);
+  // A monthly check-in's period (beyond week 8) is read over its maintenance month.
+  const days = isMonthlyPeriod(weekNumber)
+    ? Array.from({ length: MAINTENANCE_MONTH_DAYS }, (_, i) => addDays(maintenanceMonthStart(start, monthOfPeriod(weekNumber)), i))
+    : challengeWeekDays(start, weekNumber);
+  return tickedShare(habits, days.filter((day) => day <= today), today);
 }
 
 /** Share (0..100) of the habit-days among `days` that were ticked, for each habit that existed on the day; null when none. */

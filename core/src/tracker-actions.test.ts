@@ -11,6 +11,7 @@ import {
   addActionSlot,
   addHabit,
   archiveHabit,
+  currentWeekCheckIn,
   currentWeekStrip,
   firstEditableHabitDay,
   habitDayState,
@@ -261,6 +262,30 @@ describe('check-in', () => {
     expect(messageOf(submitCheckIn(data, { mood: 3, reflection: 'Ancora' }, now))).toBe('Check-in già completato questa settimana');
     const nextWeek = at('2026-03-09T08:00:00Z');
     expect(ok(submitCheckIn(data, { mood: 3, reflection: 'Ancora' }, nextWeek)).checkIns[1]?.weekNumber).toBe(2);
+  });
+
+  it('from day 57 takes one check-in a maintenance month, for no points', () => {
+    // Day 57 is Monday 27 April 2026; the second month begins on 25 May.
+    const day57 = at('2026-04-27T07:00:00Z');
+    const first = ok(submitCheckIn(started(day57), { mood: 5, reflection: 'Continuo' }, day57, 'm1'));
+    expect(first.checkIns).toEqual([{ id: 'm1', mood: 5, reflection: 'Continuo', date: '2026-04-27', weekNumber: 9, submittedAt: day57.toISOString() }]);
+    expect(first.awarded).toBe(0);
+    expect(first.pointsHistory).toEqual([]);
+    expect(currentWeekCheckIn(first, at('2026-05-24T21:00:00Z'))?.id).toBe('m1'); // 23:00 in Rome, the month's last day
+    expect(messageOf(submitCheckIn(first, { mood: 3, reflection: 'Ancora' }, at('2026-05-24T21:00:00Z')))).toBe('Check-in già completato questo mese');
+    // Midnight in Rome (UTC+2 in May) opens the second month.
+    const second = ok(submitCheckIn(first, { mood: 3, reflection: 'Ancora' }, at('2026-05-24T22:00:00Z'), 'm2'));
+    expect(second.checkIns.map((checkIn) => [checkIn.weekNumber, checkIn.date])).toEqual([
+      [9, '2026-04-27'],
+      [10, '2026-05-25'],
+    ]);
+    expect(currentWeekCheckIn(second, at('2026-05-25T08:00:00Z'))?.id).toBe('m2');
+  });
+
+  it('takes no check-in after the last maintenance month', () => {
+    // Thirteen months of 28 days from 27 April 2026: the last ends on 25 April 2027.
+    expect(ok(submitCheckIn(started(), { mood: 4, reflection: 'Ultimo' }, at('2027-04-25T10:00:00Z'))).checkIns[0]?.weekNumber).toBe(21);
+    expect(messageOf(submitCheckIn(started(), { mood: 4, reflection: 'Oltre' }, at('2027-04-26T10:00:00Z')))).toBe('I check-in della fase di mantenimento sono terminati.');
   });
 
   it('uses the exact Italian messages', () => {

@@ -6,12 +6,14 @@ import {
   challengeWeekNumber,
   compareIsoDates,
   elapsedWeekIndex,
+  isChallengeOver,
   isChallengeStarted,
   todayIn,
   weekDays,
 } from './dates';
 import { STREAK_BONUSES, totalPoints, withReconciledHistory } from './points';
 import { BACKFILL_DAYS } from './tracker-vouch';
+import { checkInPeriod, isMonthlyPeriod } from './maintenance';
 import type { CohortRules } from './cohort';
 import { COHORT_RULES } from './cohort';
 import { rulesField, trackerRules } from './habit-rules';
@@ -46,6 +48,7 @@ export const actionMessages = {
   beforeJoined: 'Questo giorno è precedente al tuo ingresso nella coorte.',
   dayLocked: 'Questo giorno non si può più modificare.',
   otherWeek: 'Puoi modificare solo il planner della settimana in corso.',
+  plannerClosed: 'Le otto settimane sono concluse: il planner non si modifica più.',
   actionNotFound: 'Azione non trovata.',
   tooManyActions: `Puoi avere al massimo ${MAX_ACTIONS} azioni.`,
   tooFewActions: `Servono almeno ${MIN_ACTIONS} azioni.`,
@@ -54,6 +57,8 @@ export const actionMessages = {
   plannerNeedsActions: 'Devi inserire almeno 3 azioni per salvare il planner.',
   invalidMood: 'Scegli il tuo umore da 1 a 5.',
   checkInDone: 'Check-in già completato questa settimana',
+  monthlyCheckInDone: 'Check-in già completato questo mese',
+  checkInsOver: 'I check-in della fase di mantenimento sono terminati.',
   audioNoteTooLong: `La nota audio può avere al massimo ${MAX_AUDIO_NOTE} caratteri`,
 } as const;
 
@@ -255,8 +260,10 @@ const filledCount = (actions: PlannerAction[]): number => actions.filter((a) => 
 
 /** The week's actions if the planner of `week` may be changed now, else the reason. */
 function editableWeek(data: TrackerData, week: number, now: Date): PlannerAction[] | string {
-  const current = challengeWeekNumber(data.challengeStartDate, todayIn(data.timeZone, now));
+  const today = todayIn(data.timeZone, now);
+  const current = challengeWeekNumber(data.challengeStartDate, today);
   if (current === 0) return actionMessages.notStarted;
+  if (isChallengeOver(data.challengeStartDate, today)) return actionMessages.plannerClosed;
   if (week !== current) return actionMessages.otherWeek;
   return weekActions(data, week);
 }
@@ -359,13 +366,17 @@ export function savePlanner(data: TrackerData, week: number, now: Date): Tracker
 
 // ---- Check-in ----
 
-/** The check-in of the current challenge week, if already submitted. */
+/** The check-in of the current period (challenge week, or maintenance month from day 57), if already submitted. */
 export function currentWeekCheckIn(data: TrackerData, now: Date): CheckIn | undefined {
-  const week = challengeWeekNumber(data.challengeStartDate, todayIn(data.timeZone, now));
-  return week === 0 ? undefined : data.checkIns.find((c) => c.weekNumber === week);
+  const period = checkInPeriod(data.challengeStartDate, todayIn(data.timeZone, now));
+  return period === 0 ? undefined : data.checkIns.find((c) => c.weekNumber === period);
 }
 
-/** Submits this week's check-in (+10): one per challenge week, reflection 1..300 characters after trimming, with a voice note's id when one was recorded. */
+/**
+ * Submits the check-in of the current period: one per challenge week (+10), then from day 57 one per
+ * maintenance month (no points); reflection 1..300 characters after trimming, with a voice note's
+ * id when one was recorded.
+ */
 export function submitCheckIn(
   data: TrackerData,
   input: { mood: number; reflection: string; audioNote?: string; voiceNoteId?: string },
@@ -373,15 +384,15 @@ export function submitCheckIn(
   id?: string,
 ): TrackerResult {
   const today = todayIn(data.timeZone, now);
-  const week = challengeWeekNumber(data.challengeStartDate, today);
-  if (week === 0) return fail(actionMessages.checkInNotStarted);
+  const week = checkInPeriod(data.challengeStartDate, today);
+  if (week === 0) return fail(isChallengeStarted(data.challengeStartDate, today) ? actionMessages.checkInsOver : actionMessages.checkInNotStarted);
   const reflection = input.reflection.trim();
   if (reflection === '') return fail(trackerMessages.reflectionRequired);
   if (reflection.length > MAX_REFLECTION) return fail(trackerMessages.reflectionTooLong);
   if (!Number.isInteger(input.mood) || input.mood < 1 || input.mood > 5) return fail(actionMessages.invalidMood);
   const audioNote = input.audioNote?.trim();
   if (audioNote !== undefined && audioNote.length > MAX_AUDIO_NOTE) return fail(actionMessages.audioNoteTooLong);
-  if (data.checkIns.some((c) => c.weekNumber === week)) return fail(actionMessages.checkInDone);
+  if (data.checkIns.some((c) => c.weekNumber === week)) return fail(isMonthlyPeriod(week) ? actionMessages.monthlyCheckInDone : actionMessages.checkInDone);
   const checkIn: CheckIn = {
     id: freshId(id ?? `c-${week}-${now.getTime().toString(36)}`, new Set(data.checkIns.map((c) => c.id))),
     mood: input.mood as Mood,

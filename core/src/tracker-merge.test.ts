@@ -152,6 +152,27 @@ describe('mergeTrackers, by kind of data', () => {
     expect(merged.pointsHistory.filter((entry) => entry.kind === 'checkIn')).toHaveLength(1);
   });
 
+  it('monthly check-ins merge as weekly ones do: one per month, the first sent, beside the weeks, in any order, for no points', () => {
+    // Day 57 of a start on 23 March is 18 May 2026; month 2 begins on 15 June.
+    const may = new Date('2026-05-20T08:00:00Z');
+    const june = new Date('2026-06-16T08:00:00Z');
+    const week1 = ok(submitCheckIn(base, { mood: 3, reflection: 'Inizio' }, at(1), 'w1'));
+    const phone = ok(submitCheckIn(week1, { mood: 4, reflection: 'Mese uno' }, may, 'm1-phone'));
+    const laptop = ok(submitCheckIn(ok(submitCheckIn(week1, { mood: 2, reflection: 'Anche qui' }, new Date(may.getTime() + MINUTE), 'm1-laptop')), { mood: 5, reflection: 'Mese due' }, june, 'm2'));
+    const tablet = ok(submitCheckIn(base, { mood: 1, reflection: 'Dopo' }, new Date(june.getTime() + MINUTE), 'm2-tablet'));
+    const later = new Date(june.getTime() + 2 * MINUTE);
+    const merged = mergeTrackers(laptop, phone, later);
+    expect(merged.checkIns.map((checkIn) => [checkIn.weekNumber, checkIn.id])).toEqual([
+      [1, 'w1'],
+      [9, 'm1-phone'],
+      [10, 'm2'],
+    ]);
+    expect(mergeTrackers(phone, laptop, later).checkIns).toEqual(merged.checkIns);
+    expect(mergeTrackers(mergeTrackers(phone, laptop, later), tablet, later).checkIns).toEqual(mergeTrackers(phone, mergeTrackers(laptop, tablet, later), later).checkIns);
+    expect(mergeTrackers(merged, merged, later).checkIns).toEqual(merged.checkIns);
+    expect(merged.pointsHistory.filter((entry) => entry.kind === 'checkIn').map((entry) => entry.ref)).toEqual(['checkIn:1']);
+  });
+
   it('an award paid on both devices keeps its first date and is paid once', () => {
     const phone = ok(toggleHabit(base, 'h1', '2026-03-25', at(1)));
     const copy = JSON.parse(JSON.stringify(phone)) as TrackerData;

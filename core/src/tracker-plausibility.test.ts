@@ -48,6 +48,19 @@ describe('checkTrackerPlausible', () => {
     expect(check({ ...data, checkIns: [{ ...checkIn, weekNumber: 1 }] }).ok).toBe(false);
   });
 
+  it('accepts a monthly check-in in its maintenance month and refuses one dated outside it or for a future month', () => {
+    // Day 57 is 27 April 2026: month 1 runs to 24 May.
+    const may = new Date('2026-05-10T10:00:00Z');
+    const monthly = must(submitCheckIn(emptyTracker(ZONE, may, START), { mood: 4, reflection: 'Continuo' }, may));
+    expect(monthly.checkIns[0]?.weekNumber).toBe(9);
+    expect(check(monthly, START, may)).toEqual({ ok: true });
+    const checkIn = monthly.checkIns[0]!;
+    expect(check({ ...monthly, checkIns: [{ ...checkIn, date: '2026-04-26' }] }, START, may)).toEqual({ ok: false, message: 'Il mese del check-in non corrisponde alla sua data.' });
+    expect(check({ ...monthly, checkIns: [{ ...checkIn, weekNumber: 10 }] }, START, may)).toEqual({ ok: false, message: 'Check-in per una settimana futura.' });
+    // A week-8 check-in sent after the eight weeks, as earlier versions allowed, stays valid.
+    expect(check({ ...monthly, checkIns: [{ ...checkIn, weekNumber: 8 }] }, START, may)).toEqual({ ok: true });
+  });
+
   it('refuses activity before the start and plans for future weeks', () => {
     const data = lived();
     expect(check(data, null).ok).toBe(false);

@@ -1,6 +1,7 @@
 import type { IsoDate } from './iso-date';
 import type { TrackerData } from './tracker';
-import { addDays, challengeWeekNumber, compareIsoDates, todayIn } from './dates';
+import { CHALLENGE_WEEKS, addDays, challengeWeekNumber, compareIsoDates, todayIn } from './dates';
+import { dayIsInPeriod, isMonthlyPeriod, maintenanceMonth } from './maintenance';
 import { WEEK_KEYS } from './tracker';
 
 // The server refuses a synced tracker whose shape no real sequence of the reducers in
@@ -55,12 +56,18 @@ export function checkTrackerPlausible(
     }
   }
 
+  // The latest check-in period reached: a maintenance month counts on after the challenge weeks.
+  const month = maintenanceMonth(start, latestDay);
+  const currentPeriod = month > 0 ? CHALLENGE_WEEKS + month : currentWeek;
   const checkInWeeks = new Set<number>();
   for (const checkIn of data.checkIns) {
     if (checkInWeeks.has(checkIn.weekNumber)) return refuse('Due check-in nella stessa settimana.');
     checkInWeeks.add(checkIn.weekNumber);
-    if (checkIn.weekNumber > currentWeek) return refuse('Check-in per una settimana futura.');
-    if (challengeWeekNumber(start, checkIn.date) !== checkIn.weekNumber) {
+    if (checkIn.weekNumber > currentPeriod) return refuse('Check-in per una settimana futura.');
+    if (isMonthlyPeriod(checkIn.weekNumber)) {
+      if (!dayIsInPeriod(start, checkIn.date, checkIn.weekNumber)) return refuse('Il mese del check-in non corrisponde alla sua data.');
+    } else if (challengeWeekNumber(start, checkIn.date) !== checkIn.weekNumber) {
+      // Week numbers are capped at 8: a week-8 check-in sent after the eight weeks (as earlier versions allowed) stays valid.
       return refuse('La settimana del check-in non corrisponde alla sua data.');
     }
   }

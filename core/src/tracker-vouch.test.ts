@@ -136,6 +136,35 @@ describe('vouchTracker', () => {
     expect(totalPoints(vouch(late, stored, mondayNight).pointsHistory)).toBe(20);
   });
 
+  it('after the eight weeks no planner week is open: the week-8 planner pays nothing in maintenance', () => {
+    // Day 56 is 26 April 2026 (start 2 March): the planner of week 8 counts that day and through its grace hours.
+    const lastDay = new Date('2026-04-26T18:00:00Z');
+    let planned = withHabits(1, lastDay);
+    for (const [i, id] of ['w8-a1', 'w8-a2', 'w8-a3'].entries()) planned = ok(setActionText(planned, 8, id, `Azione ${i}`, lastDay));
+    planned = ok(savePlanner(planned, 8, lastDay));
+    expect(totalPoints(vouch(planned, null, lastDay).pointsHistory)).toBe(10);
+    const day58 = new Date('2026-04-28T08:00:00Z');
+    const late = vouch(planned, null, day58);
+    expect(late.savedPlannerWeeks).toEqual([]);
+    expect(late.pointsHistory).toEqual([]);
+    // And the reducers say so before any sync.
+    const refused = savePlanner(planned, 8, day58);
+    expect(refused.ok ? null : refused.message).toBe('Le otto settimane sono concluse: il planner non si modifica più.');
+  });
+
+  it('takes a monthly check-in in its maintenance month only, and pays nothing for it', () => {
+    // Day 57 is 27 April 2026 (start 2 March); the first month ends on 24 May, in Rome's summer time.
+    const inMonth = new Date('2026-05-24T21:30:00Z'); // 23:30 in Rome
+    const sent = ok(submitCheckIn(withHabits(1, inMonth), { mood: 2, reflection: 'Fatica' }, inMonth));
+    const vouched = vouch(sent, null, inMonth);
+    expect(vouched.checkIns.map((checkIn) => checkIn.weekNumber)).toEqual([9]);
+    expect(vouched.pointsHistory).toEqual([]);
+    // The same copy first received in the second month (after its grace hours) is not taken.
+    expect(vouch(sent, null, new Date('2026-05-25T08:00:00Z')).checkIns).toEqual([]);
+    // Received at 01:00 of the next day, within the grace hours: still month 1's.
+    expect(vouch(sent, null, new Date('2026-05-24T23:00:00Z')).checkIns.map((checkIn) => checkIn.weekNumber)).toEqual([9]);
+  });
+
   it("the server's entries keep their dates; new ones are dated now; the browser's history is never read", () => {
     const monday = new Date('2026-03-09T09:00:00Z');
     const first = vouch(ok(toggleHabit(withHabits(2, monday), 'h0', '2026-03-09', monday)), null, monday);

@@ -1,6 +1,6 @@
 import type { IsoDate } from './iso-date';
 import type { CheckIn, Completions, PointsEntry, TrackerData, WeekKey } from './tracker';
-import { addDays, challengeWeekNumber, compareIsoDates, mondayOf, todayIn } from './dates';
+import { addDays, challengeWeekNumber, compareIsoDates, isChallengeOver, mondayOf, todayIn } from './dates';
 import { ACTION_POINTS, CHECK_IN_POINTS, PLANNER_SAVE_POINTS, compareHistoryEntries, entryDay, expectedAwards, maxPointsPerWeek, reconcileHistory } from './points';
 import { MAX_ACTIONS, MIN_ACTIONS, WEEK_KEYS, emptyTracker } from './tracker';
 import { DEVICE_CLOCK_SKEW_MS, vouchedChangeClocks } from './change-stamps';
@@ -9,6 +9,7 @@ import { formatterFor } from './zone-formatters';
 import type { CohortRules } from './cohort';
 import { STORED_COHORT_RULES } from './cohort';
 import { COMEBACK_BONUS_POINTS, rulesField } from './habit-rules';
+import { checkInPeriod } from './maintenance';
 
 // What the server can vouch for in a synced tracker (docs/decisions/018). The browser says what
 // the participant did; the server decides when it happened, by its own clock, in the zone it
@@ -51,8 +52,12 @@ export function receptionWindow(context: VouchContext) {
   const graceDay = today === todayIn(timeZone, now) && localHour(now, timeZone) < ON_TIME_GRACE_HOURS ? addDays(today, -1) : today;
   const latestDay = effectiveDayAt(calendar, new Date(now.getTime() + DEVICE_CLOCK_SKEW_MS));
   const onTimeDays = new Set([graceDay, today, latestDay]);
-  const openWeeks = new Set([challengeWeekNumber(start, graceDay), challengeWeekNumber(start, latestDay)].filter((week) => week > 0));
-  return { today, latestDay, earliestDay: addDays(today, -BACKFILL_DAYS), onTimeDays, openWeeks };
+  // Week numbers are capped at 8: a day after the eight weeks opens no planner week.
+  const weekOf = (day: IsoDate) => (isChallengeOver(start, day) ? 0 : challengeWeekNumber(start, day));
+  const openWeeks = new Set([weekOf(graceDay), weekOf(latestDay)].filter((week) => week > 0));
+  // A check-in counts for the period of today: a challenge week, or from day 57 a maintenance month.
+  const openCheckInPeriods = new Set([checkInPeriod(start, graceDay), checkInPeriod(start, latestDay)].filter((period) => period > 0));
+  return { today, latestDay, earliestDay: addDays(today, -BACKFILL_DAYS), onTimeDays, openWeeks, openCheckInPeriods };
 }
 
 /**
@@ -104,7 +109,7 @@ function vouchCompletions(submitted: TrackerData, stored: TrackerData, context: 
 
 /** Planners of closed weeks stay as the server held them; a new save or check-in counts for an open week only. */
 function vouchWeeks(submitted: TrackerData, stored: TrackerData, context: VouchContext) {
-  const { openWeeks } = receptionWindow(context);
+  const { openWeeks, openCheckInPeriods } = receptionWindow(context);
   const weeklyActions = { ...submitted.weeklyActions };
   const actionStamps = { ...submitted.changedAt.actions };
   for (const week of WEEK_KEYS) {
@@ -121,9 +126,9 @@ function vouchWeeks(submitted: TrackerData, stored: TrackerData, context: VouchC
   for (const week of new Set([...storedWeeks.keys(), ...submitted.checkIns.map((checkIn) => checkIn.weekNumber)])) {
     const kept = storedWeeks.get(week);
     const sent = submitted.checkIns.find((checkIn) => checkIn.weekNumber === week);
-    // A check-in once received stays as it was; a new one counts only for an open week.
+    // A check-in once received stays as it was; a new one counts only for an open week (or maintenance month).
     if (kept) checkIns.push(kept);
-    else if (sent && openWeeks.has(week)) checkIns.push(sent);
+    else if (sent && openCheckInPeriods.has(week)) checkIns.push(sent);
   }
   checkIns.sort((x, y) => x.weekNumber - y.weekNumber);
   return { weeklyActions, actionStamps, savedPlannerWeeks, checkIns };

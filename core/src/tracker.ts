@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { isIsoDate, isoDateSchema } from './iso-date';
 import type { IsoDate } from './iso-date';
 import { CHALLENGE_WEEKS, HOME_TIME_ZONE, isValidTimeZone } from './dates';
+import { MAX_CHECK_IN_PERIOD } from './maintenance';
 import { visibleText } from './visible-text';
 import { voiceNoteIdSchema } from './voice-notes';
 import { timeOfDaySchema } from './time-of-day';
@@ -120,10 +121,12 @@ export const weeklyActionsSchema = z.partialRecord(z.enum(WEEK_KEYS), weekAction
 export type WeeklyActions = Partial<Record<WeekKey, PlannerAction[]>>;
 
 export const weekNumberSchema = z.int().check(z.minimum(1), z.maximum(CHALLENGE_WEEKS));
+/** A check-in's key: a challenge week 1..8, then one maintenance month each (maintenance.ts). */
+export const checkInPeriodSchema = z.int().check(z.minimum(1), z.maximum(MAX_CHECK_IN_PERIOD));
 export const moodSchema = z.int().check(z.minimum(1), z.maximum(5));
 export type Mood = 1 | 2 | 3 | 4 | 5;
 
-/** One weekly check-in. */
+/** One check-in: weekly in the challenge, monthly in the maintenance phase (`weekNumber` beyond 8 names the month). */
 export const checkInSchema = z.object({
   id: idSchema,
   mood: moodSchema,
@@ -134,7 +137,7 @@ export const checkInSchema = z.object({
   /** The voice note recorded with it, uploaded before the check-in was saved (the server's thread keeps its length). */
   voiceNoteId: z.optional(voiceNoteIdSchema),
   date: isoDateSchema,
-  weekNumber: weekNumberSchema,
+  weekNumber: checkInPeriodSchema,
   submittedAt: dateTimeSchema,
 });
 export type CheckIn = z.infer<typeof checkInSchema>;
@@ -202,7 +205,7 @@ export const trackerDataSchema = z.object({
     .check(z.maxLength(CHALLENGE_WEEKS), z.refine((weeks) => uniqueBy(weeks, (w) => w), { error: 'Settimane del planner duplicate' })),
   checkIns: z
     .array(checkInSchema)
-    .check(z.maxLength(CHALLENGE_WEEKS), z.refine((checkIns) => uniqueBy(checkIns, (c) => c.id), { error: 'Check-in duplicati' })),
+    .check(z.maxLength(MAX_CHECK_IN_PERIOD), z.refine((checkIns) => uniqueBy(checkIns, (c) => c.id), { error: 'Check-in duplicati' })),
   pointsHistory: z.array(pointsEntrySchema).check(z.maxLength(MAX_POINTS_HISTORY)),
   changedAt: changeClocksSchema,
   updatedAt: dateTimeSchema,

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { Box, Flex, Text } from '@chakra-ui/react';
 import { formatItalianDate } from '@sfida/core/dates';
+import { checkInPeriodLabel } from '@sfida/core/maintenance';
 import type { CheckIn } from '@sfida/core/tracker';
 import { moodColor, moodOf } from '../lib/moods';
 
 /**
- * One weekly check-in as a list item bordered in its mood's colour: the week, the day, the mood;
+ * One check-in as a list item bordered in its mood's colour: the week (or maintenance month), the day, the mood;
  * `children` show the reflection as the screen needs it (cut in the participant's history, whole
  * for the coach). With `id`, a link can lead to it (it takes the focus, so it is scrolled to and read).
  */
@@ -26,7 +27,7 @@ export function CheckInCard({ checkIn, id, children }: { checkIn: CheckIn; id?: 
       p="3"
     >
       <Flex justify="space-between" gap="2" wrap="wrap" fontSize="sm">
-        <Text fontWeight="bold">Settimana {checkIn.weekNumber}</Text>
+        <Text fontWeight="bold">{checkInPeriodLabel(checkIn.weekNumber)}</Text>
         <Text color="fg.muted">{formatItalianDate(checkIn.date)}</Text>
       </Flex>
       <Text mt="1" fontWeight="medium">

@@ -1,4 +1,5 @@
 import { Badge, Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
+import { ofCheckInPeriod } from '@sfida/core/maintenance';
 import type { Side, TimelineItem } from '@sfida/core/conversations';
 import { formatDayTime } from '../lib/day-time';
 import { moodColor, moodOf } from '../lib/moods';
@@ -8,11 +9,11 @@ import { VoiceNotePlayer } from './voice-note-player';
 function kindLabel(item: TimelineItem): string | null {
   switch (item.kind) {
     case 'checkIn':
-      return `Check-in della settimana ${item.weekNumber}`;
+      return `Check-in ${ofCheckInPeriod(item.weekNumber ?? 0)}`;
     case 'checkInReply':
-      return `Risposta al check-in della settimana ${item.weekNumber}`;
+      return `Risposta al check-in ${ofCheckInPeriod(item.weekNumber ?? 0)}`;
     case 'checkInAnswer':
-      return `Risposta al coach sul check-in della settimana ${item.weekNumber}`;
+      return `Risposta al coach sul check-in ${ofCheckInPeriod(item.weekNumber ?? 0)}`;
     case 'cohortMessage':
       return 'Messaggio al gruppo';
     default:

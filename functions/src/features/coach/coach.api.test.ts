@@ -112,6 +112,32 @@ describe('GET /api/coach/cohorts/:cohortId/participants', () => {
     expect(bruno).toMatchObject({ userId: gone.user.id, withdrawn: true, attention: [], started: false, lastActivity: null });
   });
 
+  test('a participant past day 56 keeps ticking for no points; their row carries the "Mantenimento" figures and their monthly check-in reaches a thread', async () => {
+    const mine = await coach();
+    const cohortId = await cohort([mine.user.id]);
+    const keeping = await participant(cohortId, 'Marta Mantenimento');
+    // Started 20 July 2025: today, Thursday 18 September, is day 61, the fifth of the first maintenance month.
+    const start = '2025-07-20';
+    await userRef(app.deps.db, keeping.user.id).update({ challengeStartDate: start });
+    let tracker = must(addHabit(emptyTracker(TZ, NOW, start), 'Camminare', NOW, 'h1'));
+    tracker = must(toggleHabit(tracker, 'h1', '2025-09-18', NOW));
+    tracker = must(submitCheckIn(tracker, { mood: 3, reflection: 'Continuo' }, NOW, 'm1'));
+    expect((await keeping.client.put('/api/users/me/progress', tracker)).status).toBe(200);
+    const stored = (await keeping.client.get<TrackerData>('/api/users/me/progress')).body;
+    expect(stored.completions.h1).toEqual({ '2025-09-18': 'onTime' });
+    expect(stored.pointsHistory).toEqual([]);
+    expect(stored.checkIns.map((checkIn) => checkIn.weekNumber)).toEqual([9]);
+
+    const page = rosterPageSchema.parse((await mine.client.get<RosterPage>(`/api/coach/cohorts/${cohortId}/participants`)).body);
+    expect(page.rows[0]).toMatchObject({
+      totalPoints: 0,
+      currentStreak: 1,
+      lastActivity: '2025-09-18',
+      maintenance: { day: 5, month: 1, habitDaysLast7: 1, lastMonthlyMood: 3 },
+    });
+    expect(await readDoc(app, `checkInThreads/${keeping.user.id}_w9`)).toMatchObject({ weekNumber: 9, mood: 3, cohortId });
+  });
+
   test('each row carries the email, the onboarding answers and the sheet, from the user documents the page reads anyway', async () => {
     const mine = await coach();
     const cohortId = await cohort([mine.user.id]);

@@ -216,6 +216,27 @@ describe('the reminders', () => {
     expect((await schedules(traveller.user.id)).checkIn).toBe('2026-11-04T23:00:00.000Z');
   });
 
+  test('after the eight weeks only the check-in reminder goes on, monthly, on the first day of each maintenance month', async () => {
+    // Started Sunday 1 February 2026: day 56 is today, Saturday 28 March; day 57 is the night Rome moves to summer time.
+    const start = '2026-02-01';
+    const member = await participant(await writeCohort(app, { coachIds: [], startDate: start }), 'Maria Mantenimento', ROME, start);
+    const phone = new BrowserDevice(pushService);
+    await subscribe(member.client, phone);
+    expect(await schedules(member.user.id)).toMatchObject({ checkIn: '2026-03-28T17:00:00.000Z', planner: '2026-03-29T06:30:00.000Z' });
+    // The last weekly check-in reminder, then the first monthly one is scheduled for day 57 at 18:00, summer time.
+    expect(await runJobAt('2026-03-28T17:05:00Z')).toMatchObject({ due: 1 });
+    expect((await schedules(member.user.id)).checkIn).toBe('2026-03-29T16:00:00.000Z');
+    // Day 57: no planner, no habits reminder (their schedules go); the monthly check-in's at its time.
+    expect(await runJobAt('2026-03-29T06:35:00Z')).toMatchObject({ due: 0 });
+    expect(await runJobAt('2026-03-29T16:05:00Z')).toMatchObject({ due: 1 });
+    expect(await runJobAt('2026-03-29T18:35:00Z')).toMatchObject({ due: 0 });
+    await app.tasks.idle();
+    expect(phone.received.map((push) => push.title)).toEqual(['Check-in della settimana', 'Check-in del mese']);
+    expect(phone.received.at(-1)).toMatchObject({ url: '/checkin', body: 'Un nuovo mese di mantenimento: com’è andata con le tue abitudini? ✍️' });
+    // The next is the first day of month 2, four weeks on.
+    expect(await schedules(member.user.id)).toEqual({ checkIn: '2026-04-26T16:00:00.000Z' });
+  });
+
   test('a due reminder goes once, encrypted, to each device; a habit ticked on another device suppresses it', async () => {
     const member = await participant(await writeCohort(app, { coachIds: [], startDate: START }), 'Marta Gialli');
     const phone = new BrowserDevice(pushService);

@@ -1,6 +1,6 @@
 import { Timestamp } from 'firebase-admin/firestore';
-import { isChallengeOver, todayIn } from '@sfida/core/dates';
-import { dueReminders, nextReminderAt, type DueReminder } from '@sfida/core/reminders';
+import { todayIn } from '@sfida/core/dates';
+import { dueReminders, nextReminderAt, remindersOver, type DueReminder } from '@sfida/core/reminders';
 import type { Deps } from '../../deps';
 import { pushTasks, type PushItem } from '../../shared/push-fan-out';
 import { settingsFrom, settingsRef, subscriptionsOf } from '../../shared/push-notifier';
@@ -59,7 +59,7 @@ export async function runReminderJob(deps: Pick<Deps, 'db' | 'config' | 'pushQue
       const ref = scheduleRef(db, schedule.uid, schedule.kind);
       const prefs = settingsFrom(settingsSnap.data()).reminders;
       const user = userSnap.exists ? toUser(userSnap) : null;
-      // Gone, a coach, no device left, this kind turned off, or the eight weeks over: nothing more to schedule.
+      // Gone, a coach, no device left, this kind turned off, or its reminders over (remindersOver): nothing more to schedule.
       if (!user || user.role !== 'PARTICIPANT' || !devices.has(user.id) || !prefs[schedule.kind].enabled) {
         batch.delete(ref);
         continue;
@@ -68,7 +68,7 @@ export async function runReminderJob(deps: Pick<Deps, 'db' | 'config' | 'pushQue
       const plan = readOrFallback(
         user.id,
         () => {
-          if (isChallengeOver(user.challengeStartDate, todayIn(user.timeZone, now))) return null;
+          if (remindersOver(schedule.kind, user.challengeStartDate, todayIn(user.timeZone, now))) return null;
           const due = dueReminders({ prefs, tracker: trackerFrom(trackerSnap), challengeStartDate: user.challengeStartDate, timeZone: user.timeZone, now });
           return { due: due.filter((candidate) => candidate.kind === schedule.kind), next: nextReminderAt(schedule.kind, prefs[schedule.kind].time, user.timeZone, now, user.challengeStartDate) };
         },

@@ -1,4 +1,5 @@
 import { Box, Button, Link, Stack, Text } from '@chakra-ui/react';
+import { ofCheckInPeriod } from '@sfida/core/maintenance';
 import { Link as RouterLink } from 'react-router-dom';
 import type { User } from '@sfida/core/user';
 import { CoachMessageList } from '../../components/coach-message-list';
@@ -38,7 +39,7 @@ export function CoachCard({ user }: { user: User }) {
             <Text fontWeight="bold">Il tuo coach ti ha risposto</Text>
             <Text mt="1" fontSize="sm">
               {unseen.length === 1
-                ? `${unseen[0].reply?.coachName ?? 'Il coach'} ha risposto al tuo check-in della settimana ${unseen[0].weekNumber}.`
+                ? `${unseen[0].reply?.coachName ?? 'Il coach'} ha risposto al tuo check-in ${ofCheckInPeriod(unseen[0].weekNumber)}.`
                 : `Hai ${unseen.length} risposte ai tuoi check-in da leggere.`}
             </Text>
             <Button asChild size="sm" mt="2">

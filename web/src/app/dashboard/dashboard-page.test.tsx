@@ -108,11 +108,32 @@ describe('Dashboard', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('region', { name: 'Riepilogo della settimana' })).not.toBeInTheDocument();
   });
 
+  it('from day 57 says the participant is in the maintenance phase, leads on to the habits and asks for the monthly check-in', async () => {
+    const start = addDays(currentDay(), -60);
+    fakeServer(fakeUser({ challengeStartDate: start }));
+    renderApp('/dashboard', <DashboardPage />);
+    const card = await screen.findByRole('region', { name: 'Fase di mantenimento' });
+    // Day 61: the first maintenance month ends 28 days after day 57.
+    expect(card).toHaveTextContent(`Mese 1 · fino al ${formatItalianDate(addDays(start, 83))}`);
+    expect(card).toHaveTextContent('non si guadagnano punti');
+    expect(within(card).getByRole('link', { name: 'fai il check-in del mese' })).toHaveAttribute('href', '/checkin');
+    // The end of the challenge stays as it was, beside it.
+    expect(screen.getByRole('region', { name: 'Hai completato la Sfida 8 settimane! 🎉' })).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Continua con le tue abitudini' })).toHaveAttribute('href', '/abitudini');
+  });
+
+  it('from the second maintenance month, counts it', async () => {
+    fakeServer(fakeUser({ challengeStartDate: addDays(currentDay(), -84) }));
+    renderApp('/dashboard', <DashboardPage />);
+    expect(await screen.findByRole('region', { name: 'Fase di mantenimento' })).toHaveTextContent('Mese 2');
+  });
+
   it('on day 56, the last of the eight weeks, the challenge is still running', async () => {
     fakeServer(fakeUser({ challengeStartDate: addDays(currentDay(), -55) }));
     renderApp('/dashboard', <DashboardPage />);
     expect(await screen.findByRole('region', { name: 'La tua challenge' })).toHaveTextContent('Settimana 8');
     expect(screen.queryByRole('region', { name: /Hai completato/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Fase di mantenimento' })).not.toBeInTheDocument();
   });
 
   it('on a new device, shows the challenge at once and the tracker once the server’s copy arrives', async () => {

@@ -29,6 +29,10 @@ function cohortOf(user: User): string {
 const ChallengeCompleteCard = lazy(() =>
   import('../../features/challenge-end/components/challenge-complete-card').then((module) => ({ default: module.ChallengeCompleteCard })),
 );
+// Only after day 56, beside the completion card: the way on.
+const MaintenanceCard = lazy(() =>
+  import('../../features/challenge-end/components/maintenance-card').then((module) => ({ default: module.MaintenanceCard })),
+);
 // Below the fold: the ranking's code follows the dashboard's own.
 const LeaderboardCard = lazy(() => import('../../features/leaderboard/components/leaderboard-card').then((module) => ({ default: module.LeaderboardCard })));
 // Only a cohort whose team rule is on shows it: the others never load its code.
@@ -56,6 +60,7 @@ function DashboardContent({ user, today, teams }: { user: User; today: IsoDate; 
 
       {over && user.challengeStartDate && (
         <Suspense fallback={null}>
+          <MaintenanceCard tracker={tracker} startDate={user.challengeStartDate} today={today} />
           <ChallengeCompleteCard tracker={tracker} startDate={user.challengeStartDate} />
         </Suspense>
       )}

@@ -108,6 +108,28 @@ describe('Check-in Settimanale', { timeout: 30_000 }, () => {
     expect(history).toHaveTextContent('…');
   });
 
+  it('from day 57 asks for a monthly check-in, once a maintenance month, for no points', async () => {
+    const start = addDays(currentDay(), -60);
+    fakeServer(fakeUser({ challengeStartDate: start }));
+    const user = userEvent.setup();
+    renderApp('/checkin', <CheckinPage />);
+    expect(await screen.findByRole('heading', { name: 'Check-in mensile', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Check-in mensile · Mese 1 di mantenimento' })).toHaveTextContent(
+      `Questo mese va fino al ${formatItalianDate(addDays(start, 83))}`,
+    );
+    expect(screen.getByRole('group', { name: 'Come è andato questo mese?' })).toBeInTheDocument();
+    expect(screen.getByText(/il check-in è mensile: uno ogni quattro settimane, senza punti/)).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'La tua riflessione' }), 'Continuo a camminare');
+    await user.click(screen.getByRole('button', { name: 'Invia check-in' }));
+
+    expect(await screen.findByText('✓ Check-in già completato questo mese')).toBeInTheDocument();
+    expect(screen.getByText(/Ci rivediamo il prossimo mese!/)).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Check-in precedenti' })).toHaveTextContent('Mese 1 di mantenimento');
+    const stored = JSON.parse(localStorage.getItem(STORAGE_KEYS.tracker(fakeUser().id)) ?? '{}') as { checkIns: Array<{ weekNumber: number }>; pointsHistory: unknown[] };
+    expect(stored.checkIns.map((checkIn) => checkIn.weekNumber)).toEqual([9]);
+    expect(stored.pointsHistory).toEqual([]);
+  });
+
   it('offers no "Leggi tutto" for a reflection that fits', async () => {
     storeCheckIn();
     fakeServer(fakeUser({ challengeStartDate: currentDay() }));

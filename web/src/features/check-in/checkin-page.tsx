@@ -1,6 +1,7 @@
 import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { needsSupport } from '@sfida/core/check-in-threads';
+import { checkInPeriod, checkInPeriodLabel, isInMaintenance, maintenanceMonth, maintenanceMonthEnd } from '@sfida/core/maintenance';
 import { challengeWeekNumber, formatItalianDate } from '@sfida/core/dates';
 import type { IsoDate } from '@sfida/core/iso-date';
 import { challengeWeekDayText } from '@sfida/core/reminders';
@@ -60,28 +61,41 @@ function CheckInContent({ user }: { user: User }) {
   const { tracker } = useTracker();
   const today = useToday();
   const week = challengeWeekNumber(tracker.challengeStartDate, today);
+  // From day 57 the check-in is monthly (core's maintenance.ts); 0 once the last month is over.
+  const maintenance = isInMaintenance(tracker.challengeStartDate, today);
+  const period = checkInPeriod(tracker.challengeStartDate, today);
   const done = currentWeekCheckIn(tracker, new Date());
   const inbox = useInbox(user.id);
 
   return (
     <Stack gap="6">
-      <SectionCard title={week === 0 ? 'Check-in della settimana' : `Check-in · ${weekLabel(week)}`}>
+      <SectionCard title={maintenance ? (period === 0 ? 'Check-in mensile' : `Check-in mensile · ${checkInPeriodLabel(period)}`) : week === 0 ? 'Check-in della settimana' : `Check-in · ${weekLabel(week)}`}>
         {done ? (
           <Box role="status" bg="bg.success" borderRadius="md" p="4">
             <Text fontWeight="bold" color="fg.success">
-              ✓ Check-in già completato questa settimana
+              {maintenance ? '✓ Check-in già completato questo mese' : '✓ Check-in già completato questa settimana'}
             </Text>
             <Text mt="1">
               Umore: {moodOf(done.mood).emoji} {moodOf(done.mood).label}.
               {/* After a difficult week a cheerful goodbye reads badly next to the support: only the support. */}
-              {needsSupport(done.mood) ? null : ' Ci rivediamo la prossima settimana!'}
+              {needsSupport(done.mood) ? null : maintenance ? ' Ci rivediamo il prossimo mese!' : ' Ci rivediamo la prossima settimana!'}
             </Text>
             {needsSupport(done.mood) && <SupportNote />}
           </Box>
         ) : week === 0 ? (
           <NotStartedNote startDate={tracker.challengeStartDate} />
+        ) : maintenance && period === 0 ? (
+          <Text>I check-in mensili della fase di mantenimento sono terminati: grazie per essere arrivato/a fin qui.</Text>
         ) : (
-          <CheckInForm today={today} />
+          <>
+            {maintenance && (
+              <Text mb="4">
+                Sei nella fase di mantenimento: il check-in ora è mensile. Questo mese va fino al{' '}
+                {formatItalianDate(maintenanceMonthEnd(tracker.challengeStartDate!, maintenanceMonth(tracker.challengeStartDate, today)))}.
+              </Text>
+            )}
+            <CheckInForm today={today} monthly={maintenance} />
+          </>
         )}
       </SectionCard>
 
@@ -98,11 +112,16 @@ function CheckInContent({ user }: { user: User }) {
   );
 }
 
-/** Check-in Settimanale (/checkin). */
+/** Check-in Settimanale (/checkin); "Check-in mensile" in the maintenance phase. */
 export default function CheckinPage() {
   const { user } = useAuth();
+  const monthly = isInMaintenance(user?.challengeStartDate ?? null, useToday());
   return (
-    <TrackerScreen title="Check-in" heading="Check-in Settimanale" intro="Un momento per fermarti, guardare la settimana e ripartire.">
+    <TrackerScreen
+      title="Check-in"
+      heading={monthly ? 'Check-in mensile' : 'Check-in Settimanale'}
+      intro={monthly ? 'Un momento al mese per guardare le tue abitudini e continuare.' : 'Un momento per fermarti, guardare la settimana e ripartire.'}
+    >
       {/* The page renders under the signed-in guard. */}
       {user && <CheckInContent user={user} />}
     </TrackerScreen>

@@ -22,9 +22,9 @@ function must(result: TrackerResult): TrackerData {
 /** Noon of a day in the test's zone (Europe/Rome). */
 const noonOf = (day: string) => new Date(`${day}T12:00:00`);
 
-/** A participant whose challenge began 3 days ago, "Meditare" ticked on the days `ticked` (from the start), in a cohort with `rules`. */
-function participant(rules: CohortRules, ticked: number[]) {
-  const start = addDays(currentDay(), -3);
+/** A participant whose challenge began `daysAgo` days ago, "Meditare" ticked on the days `ticked` (from the start), in a cohort with `rules`. */
+function participant(rules: CohortRules, ticked: number[], daysAgo = 3) {
+  const start = addDays(currentDay(), -daysAgo);
   let stored = must(addHabit(emptyTracker('Europe/Rome', noonOf(start), start), 'Meditare', noonOf(start), 'h1'));
   for (const n of ticked) stored = must(toggleHabit(stored, 'h1', addDays(start, n), noonOf(addDays(start, n))));
   const user = fakeUser({ challengeStartDate: start });
@@ -84,5 +84,20 @@ describe('the comeback bonus ("Bentornato")', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Segna come fatto' }));
     expect(await screen.findByText('Abitudine completata!')).toBeInTheDocument();
     expect(screen.queryByText(/Bentornato/)).not.toBeInTheDocument();
+  });
+});
+
+describe('the maintenance phase on the habits screen', { timeout: 30_000 }, () => {
+  it('after day 56 says the participant is in the maintenance phase, keeps the streak, and counts no jolly', async () => {
+    // Day 61 today; the last week of the challenge ticked but its 55th day, then days 56 to 60.
+    const start = addDays(currentDay(), -60);
+    participant({ ...STORED_COHORT_RULES, forgivingStreak: true }, [49, 50, 51, 52, 53, 55, 56, 57, 58, 59], 60);
+    expect(await screen.findByRole('note')).toHaveTextContent('Fase di mantenimento: le otto settimane sono finite, le tue abitudini no.');
+    // The cohort's rule is in: the challenge's last miss is still covered in the strip...
+    const covered = addDays(start, 54);
+    expect(await screen.findByRole('button', { name: `Meditare, ${dayName(covered)}: Jolly usato` })).toBeInTheDocument();
+    // ...the streak runs through it and on into the maintenance days, and no jolly is counted any more.
+    expect(screen.getByText('La serie migliore in corso').previousElementSibling).toHaveTextContent('11 gg');
+    expect(screen.queryByText(/jolly rimast/)).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { Box, Stack, Text } from '@chakra-ui/react';
-import { isChallengeStarted } from '@sfida/core/dates';
+import { isChallengeOver, isChallengeStarted } from '@sfida/core/dates';
 import { totalPoints } from '@sfida/core/points';
 import { bestCurrentStreak } from '@sfida/core/streaks';
 import { activeHabits, completionsOf } from '@sfida/core/tracker';
@@ -45,6 +45,13 @@ function HabitsContent() {
       {!started && (
         <Text role="note" bg="bg.warning" p="3" borderRadius="md">
           Challenge non ancora iniziata: potrai segnare le abitudini dal primo giorno della challenge.
+        </Text>
+      )}
+
+      {isChallengeOver(tracker.challengeStartDate, today) && (
+        <Text role="note" bg="accent.subtle" p="3" borderRadius="md">
+          Fase di mantenimento: le otto settimane sono finite, le tue abitudini no. Continua a spuntarle: la serie continua, i punti
+          restano quelli della fine della challenge.
         </Text>
       )}
 

@@ -61,6 +61,14 @@ function disabledStyle(element: HTMLElement): Record<string, string> {
 }
 
 describe('Planner Settimanale', { timeout: 30_000 }, () => {
+  it('after the eight weeks says the planner is closed, with no editor', async () => {
+    fakeServer(fakeUser({ challengeStartDate: addDays(currentDay(), -60) }));
+    renderApp('/planner', <PlannerPage />);
+    expect(await screen.findByText('Le otto settimane sono concluse')).toBeInTheDocument();
+    expect(screen.getByText(/Sei nella fase di mantenimento/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Salva/ })).not.toBeInTheDocument();
+  });
+
   it('says the challenge has not started without a start date', async () => {
     fakeServer(fakeUser({ challengeStartDate: null }));
     renderApp('/planner', <PlannerPage />);

@@ -1,6 +1,6 @@
 import { countOf } from '@sfida/core/plural';
 import { Box, Stack, Text } from '@chakra-ui/react';
-import { challengeWeekNumber, compareIsoDates } from '@sfida/core/dates';
+import { challengeWeekNumber, compareIsoDates, isChallengeOver } from '@sfida/core/dates';
 import { pointsByChallengeWeek, totalPoints } from '@sfida/core/points';
 import { currentWeekStrip, plannerProgress, weekActions } from '@sfida/core/tracker-actions';
 import { DayStrip, weekStripDays, type StripDay } from '../../components/day-strip';
@@ -45,6 +45,23 @@ function PlannerContent() {
           </Text>
         </Box>
         <TipsList tips={TIPS} />
+      </Stack>
+    );
+  }
+
+  // After the eight weeks the planner is closed (core's editableWeek): the maintenance phase keeps the habits.
+  if (isChallengeOver(tracker.challengeStartDate, today)) {
+    return (
+      <Stack gap="6">
+        <Box layerStyle="card" p="6" textAlign="center">
+          <Text fontSize="xl" fontWeight="bold">
+            Le otto settimane sono concluse
+          </Text>
+          <Text color="fg.muted" mt="2">
+            Sei nella fase di mantenimento: il planner settimanale si è chiuso con la settimana 8. Continua con le tue abitudini e con il
+            check-in mensile.
+          </Text>
+        </Box>
       </Stack>
     );
   }

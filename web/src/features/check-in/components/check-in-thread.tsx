@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { checkInPeriodLabel } from '@sfida/core/maintenance';
 import { Box, Button, Field, Flex, Stack, Text, Textarea } from '@chakra-ui/react';
 import { answerRequestSchema, MAX_ANSWER, type CoachReply, type OwnThread, type ParticipantAnswer } from '@sfida/core/check-in-threads';
 import { VoiceNotePlayer } from '../../../components/voice-note-player';
@@ -112,7 +113,7 @@ function AnswerForm({ weekNumber, userId }: { weekNumber: number; userId: string
   }
 
   return (
-    <Stack as="form" onSubmit={submit} gap="2" aria-label={`Rispondi al coach, settimana ${weekNumber}`}>
+    <Stack as="form" onSubmit={submit} gap="2" aria-label={`Rispondi al coach, ${checkInPeriodLabel(weekNumber).toLowerCase()}`}>
       <Field.Root invalid={message !== null}>
         <Field.Label>Rispondi al coach</Field.Label>
         <Textarea

@@ -35,11 +35,12 @@ const MoodOption = chakra('label', {
 });
 
 /**
- * This week's check-in: mood 1-5, a reflection (max 300), an optional voice note, +10 points.
+ * This week's check-in: mood 1-5, a reflection (max 300), an optional voice note, +10 points; in the
+ * maintenance phase (`monthly`) the month's, for no points.
  * `onSent` hears the mood once it is saved. The voice note goes to the server first (it needs the
  * connection); the check-in then names it and is saved as any check-in is.
  */
-export function CheckInForm({ today, onSent }: { today: IsoDate; onSent?: (mood: Mood) => void }) {
+export function CheckInForm({ today, onSent, monthly = false }: { today: IsoDate; onSent?: (mood: Mood) => void; monthly?: boolean }) {
   const { tracker, apply } = useTracker();
   const [mood, setMood] = useState<Mood>(3);
   const [reflection, setReflection] = useState('');
@@ -84,7 +85,7 @@ export function CheckInForm({ today, onSent }: { today: IsoDate; onSent?: (mood:
   }
 
   return (
-    <Stack as="form" onSubmit={(event) => void submit(event)} gap="5" aria-label="Check-in della settimana">
+    <Stack as="form" onSubmit={(event) => void submit(event)} gap="5" aria-label={monthly ? 'Check-in del mese' : 'Check-in della settimana'}>
       <Text>
         <Text as="span" fontWeight="semibold">
           Data:
@@ -94,7 +95,7 @@ export function CheckInForm({ today, onSent }: { today: IsoDate; onSent?: (mood:
 
       <chakra.fieldset border="0" p="0" m="0" minW="0">
         <chakra.legend fontWeight="semibold" mb="2">
-          Come è andata questa settimana?
+          {monthly ? 'Come è andato questo mese?' : 'Come è andata questa settimana?'}
         </chakra.legend>
         <Flex gap="1.5">
           {MOODS.map((option) => (
@@ -127,7 +128,7 @@ export function CheckInForm({ today, onSent }: { today: IsoDate; onSent?: (mood:
           value={reflection}
           maxLength={MAX_REFLECTION}
           rows={4}
-          placeholder="Cosa ha funzionato? Cosa cambierai la prossima settimana?"
+          placeholder={monthly ? 'Quali abitudini tengono? Cosa ti aiuta a continuare?' : 'Cosa ha funzionato? Cosa cambierai la prossima settimana?'}
           onChange={(event) => {
             setReflection(event.target.value);
             setMessage(null);
@@ -165,11 +166,17 @@ export function CheckInForm({ today, onSent }: { today: IsoDate; onSent?: (mood:
         </Button>
       </Box>
 
-      <Text fontSize="sm" color="fg.muted" bg={checkInDay ? 'accent.subtle' : undefined} p={checkInDay ? '2' : '0'} borderRadius="md">
-        {checkInDay
-          ? '☀️ Oggi si chiude la tua settimana: il momento ideale per fare il punto.'
-          : `💡 Consiglio: fai il check-in ${challengeWeekDayText('checkIn', startDate)}, ripensando alla settimana appena trascorsa.`}
-      </Text>
+      {monthly ? (
+        <Text fontSize="sm" color="fg.muted">
+          💡 Nella fase di mantenimento il check-in è mensile: uno ogni quattro settimane, senza punti.
+        </Text>
+      ) : (
+        <Text fontSize="sm" color="fg.muted" bg={checkInDay ? 'accent.subtle' : undefined} p={checkInDay ? '2' : '0'} borderRadius="md">
+          {checkInDay
+            ? '☀️ Oggi si chiude la tua settimana: il momento ideale per fare il punto.'
+            : `💡 Consiglio: fai il check-in ${challengeWeekDayText('checkIn', startDate)}, ripensando alla settimana appena trascorsa.`}
+        </Text>
+      )}
     </Stack>
   );
 }

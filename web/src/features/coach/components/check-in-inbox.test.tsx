@@ -94,6 +94,18 @@ describe('check-ins to read', { timeout: 20_000 }, () => {
     expect(within(card).getByLabelText('Risposta per Anna Rossi')).toBeInTheDocument();
   });
 
+  it('names a monthly check-in of the maintenance phase by its month', async () => {
+    const monthly = fakeCheckInCard({ userId: 'u-carla', name: 'Carla Bianchi', weekNumber: 10, mood: 4, moods: [{ weekNumber: 8, mood: 3 }, { weekNumber: 9, mood: 2 }, { weekNumber: 10, mood: 4 }] });
+    checkInServer([monthly]);
+    const { user } = renderApp('/coach');
+    const row = (await screen.findAllByRole('listitem', { name: 'Check-in di Carla Bianchi, mese 2 di mantenimento' }))[0]!;
+    const toggle = within(row).getByRole('button', { name: /^Carla Bianchi/ });
+    expect(toggle).toHaveTextContent('Autunno 2026 · Mese 2 di mantenimento');
+    await user.click(toggle);
+    const previous = within(row).getByRole('list', { name: 'Umore delle settimane precedenti' });
+    expect(within(previous).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['S8 😐Settimana 8: Normale (3/5)', 'M1 😕Mese 1 di mantenimento: Difficile (2/5)']);
+  });
+
   it('says so when there is nothing to read', async () => {
     checkInServer([]);
     renderApp('/coach');

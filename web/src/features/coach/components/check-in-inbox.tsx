@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { checkInPeriodLabel, isMonthlyPeriod, monthOfPeriod } from '@sfida/core/maintenance';
 import { Box, Button, chakra, Field, Flex, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CheckInCard, MoodBand } from '@sfida/core/check-in-threads';
@@ -42,7 +43,7 @@ function InboxRow({
       borderColor="border"
       borderLeftColor={moodColor(card.mood)}
       rounded="md"
-      aria-label={`Check-in di ${card.name}, settimana ${card.weekNumber}`}
+      aria-label={`Check-in di ${card.name}, ${checkInPeriodLabel(card.weekNumber).toLowerCase()}`}
     >
       <Flex align="center" gap="2" px="2" py="1.5">
         <NativeCheckbox type="checkbox" checked={selected} onChange={(e) => onSelect(e.target.checked)} aria-label={`Seleziona il check-in di ${card.name}`} />
@@ -69,7 +70,7 @@ function InboxRow({
               , umore {mood.label} ({card.mood}/5),
             </Text>
             <Text as="span" fontSize="sm" color="fg.muted">
-              {card.cohortName} · Sett. {card.weekNumber}
+              {card.cohortName} · {isMonthlyPeriod(card.weekNumber) ? `Mese ${monthOfPeriod(card.weekNumber)} di mantenimento` : `Sett. ${card.weekNumber}`}
             </Text>
           </Flex>
           <Text fontSize="sm" color="fg.muted" truncate>

@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { checkInPeriodLabel, isMonthlyPeriod, monthOfPeriod } from '@sfida/core/maintenance';
 import { Badge, Box, Button, Field, Flex, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { fillPlaceholders, firstNameOf, MAX_REPLY, threadMessages, type CheckInCard } from '@sfida/core/check-in-threads';
 import { MAX_VOICE_NOTE_MS } from '@sfida/core/voice-notes';
@@ -46,10 +47,10 @@ export function MoodWithTrend({ card }: { card: CheckInCard }) {
           {previous.map((week) => (
             <li key={week.weekNumber}>
               <span aria-hidden="true">
-                S{week.weekNumber} {moodOf(week.mood).emoji}
+                {isMonthlyPeriod(week.weekNumber) ? `M${monthOfPeriod(week.weekNumber)}` : `S${week.weekNumber}`} {moodOf(week.mood).emoji}
               </span>
               <Text as="span" srOnly>
-                Settimana {week.weekNumber}: {moodOf(week.mood).label} ({week.mood}/5)
+                {checkInPeriodLabel(week.weekNumber)}: {moodOf(week.mood).label} ({week.mood}/5)
               </Text>
             </li>
           ))}

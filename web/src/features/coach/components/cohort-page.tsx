@@ -18,11 +18,12 @@ import { CohortProgress } from './cohort-progress';
 import { MessageComposer, SentMessages } from './cohort-messages';
 import { EventsEditor } from './events-editor';
 import { ResourcesEditor } from './resources-editor';
+import { MaintenanceRoster } from './maintenance-roster';
 import { Roster } from './roster';
 import { TriageList } from './triage-list';
 import { cohortsListPath } from '../paths';
 
-/** /coach/:cohortId: who needs the coach today (the home's triage, this cohort's), the whole roster, the export, how the cohort is going week by week, messages to the cohort, the events, the community link and reserved events, the co-coaches, the cohort's settings. */
+/** /coach/:cohortId: who needs the coach today (the home's triage, this cohort's), the whole roster, the export, who is in the maintenance phase, how the cohort is going week by week, messages to the cohort, the events, the community link and reserved events, the co-coaches, the cohort's settings. */
 export function CohortPage() {
   const { cohortId = '' } = useParams();
   const cohort = useCoachCohorts().data?.find((c) => c.id === cohortId);
@@ -61,6 +62,12 @@ export function CohortPage() {
             >
               <Roster cohortId={cohortId} rows={roster.rows} complete={roster.complete} />
             </SectionCard>
+            {/* Once someone is past day 56: who keeps going in the maintenance phase. */}
+            {roster.rows.some((row) => row.maintenance !== undefined) && (
+              <SectionCard title="Mantenimento">
+                <MaintenanceRoster cohortId={cohortId} rows={roster.rows} />
+              </SectionCard>
+            )}
           </>
         )}
         <SectionCard title="Andamento">

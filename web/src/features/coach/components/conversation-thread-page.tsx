@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { checkInPeriodLabel } from '@sfida/core/maintenance';
 import { Box, Button, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router-dom';
@@ -36,7 +37,7 @@ export function WeekGlance({ week }: { week: WeekAtAGlance | null }) {
     <SimpleGrid as="dl" columns={{ base: 2, md: 4 }} gap="3">
       <Figure label="Settimana">{week.weekNumber === null ? 'Non in corso' : `${week.weekNumber} di ${CHALLENGE_WEEKS}`}</Figure>
       <Figure label="Abitudini della settimana">{week.habitsPercent === null ? '–' : `${week.habitsPercent}%`}</Figure>
-      <Figure label="Ultimo umore">{week.mood === null ? '–' : `${moodOf(week.mood.mood).label} (${week.mood.mood}/5), settimana ${week.mood.weekNumber}`}</Figure>
+      <Figure label="Ultimo umore">{week.mood === null ? '–' : `${moodOf(week.mood.mood).label} (${week.mood.mood}/5), ${checkInPeriodLabel(week.mood.weekNumber).toLowerCase()}`}</Figure>
       <Figure label="Planner della settimana">{week.planner === null ? '–' : `${week.planner.completed}/${week.planner.planned} azioni completate`}</Figure>
     </SimpleGrid>
   );

@@ -1,4 +1,5 @@
 import { Box, Flex, Link, Stack, Text } from '@chakra-ui/react';
+import { checkInPeriodLabel } from '@sfida/core/maintenance';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CheckInCard } from '@sfida/core/check-in-threads';
 import { formatItalianDate } from '@sfida/core/dates';
@@ -16,7 +17,7 @@ function CardHeading({ card }: { card: CheckInCard }) {
         <RouterLink to={participantPagePath(card.cohortId, card.userId)}>{card.name}</RouterLink>
       </Link>
       <Text fontSize="sm" color="fg.muted">
-        {card.cohortName} · Settimana {card.weekNumber} · {formatItalianDate(card.date)}
+        {card.cohortName} · {checkInPeriodLabel(card.weekNumber)} · {formatItalianDate(card.date)}
       </Text>
     </Flex>
   );
@@ -37,7 +38,7 @@ export function RecentReplies() {
   return (
     <Stack as="ul" gap="3" p="0" m="0" listStyleType="none" aria-label="Risposte recenti">
       {recent.data.cards.map((card) => (
-        <Box as="li" key={card.id} borderWidth="1px" borderColor="border" rounded="lg" p="3" aria-label={`Check-in di ${card.name}, settimana ${card.weekNumber}`}>
+        <Box as="li" key={card.id} borderWidth="1px" borderColor="border" rounded="lg" p="3" aria-label={`Check-in di ${card.name}, ${checkInPeriodLabel(card.weekNumber).toLowerCase()}`}>
           <Stack gap="2">
             <CardHeading card={card} />
             <MoodWithTrend card={card} />

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import type { IsoDate } from '@sfida/core/iso-date';
 import type { Habit } from '@sfida/core/tracker';
-import { addDays, formatItalianShortDate, italianWeekday } from '@sfida/core/dates';
+import { addDays, formatItalianShortDate, isChallengeOver, italianWeekday } from '@sfida/core/dates';
 import { jollyDays, jolliesLeft, trackerRules } from '@sfida/core/habit-rules';
 import { habitStreak } from '@sfida/core/streaks';
 import { archiveHabit, habitDayState, newComebackBonuses, newStreakBonuses, toggleHabit } from '@sfida/core/tracker-actions';
@@ -29,6 +29,8 @@ export function HabitCard({ habit, today, stripDays }: { habit: Habit; today: Is
   const streak = habitStreak(tracker, habit, today);
   const todayState = habitDayState(tracker, habit.id, today, today);
   const forgiving = trackerRules(tracker).forgivingStreak;
+  // The jolly is a rule of the eight weeks: in the maintenance phase there is none left to count.
+  const countJollies = forgiving && !isChallengeOver(tracker.challengeStartDate, today);
   const covered = new Set(forgiving ? jollyDays(tracker, habit, addDays(today, -1)) : []);
   const coveredInStrip = stripDays.filter((date) => covered.has(date));
 
@@ -55,7 +57,7 @@ export function HabitCard({ habit, today, stripDays }: { habit: Habit; today: Is
             <Text fontSize="sm" color="fg.muted">
               <FlameIcon /> Serie: {streak} {streak === 1 ? 'giorno' : 'giorni'}
             </Text>
-            {forgiving && <JolliesLeft left={jolliesLeft(tracker, habit, today)} />}
+            {countJollies && <JolliesLeft left={jolliesLeft(tracker, habit, today)} />}
           </Box>
           <Button
             size="sm"
