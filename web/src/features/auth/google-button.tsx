@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, HStack, Separator, Text } from '@chakra-ui/react';
-import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../../lib/auth';
 import { errorMessage } from '../../lib/api-client';
 import { homePathFor } from '../../lib/home-path';
-import { finishGoogleSignIn, GOOGLE_FAILED, googleSignInPending, startGoogleSignIn, type GoogleSignInExtras } from './google-sign-in';
+import { finishGoogleSignIn, GOOGLE_FAILED, googleSignInPending, openPageAfresh, startGoogleSignIn, type GoogleSignInExtras } from './google-sign-in';
 
 /** Google's "G", drawn in its colours; the button's text names it for screen readers. */
 function GoogleMark() {
@@ -40,12 +39,11 @@ interface GoogleSignInState {
 
 /**
  * The Google sign-in of the login and register pages: starts it on a tap, and finishes it when
- * Google brings the browser back to the page (then it signs in and goes home, or reports
+ * Google brings the browser back to the page (then it signs in and opens home afresh, or reports
  * `onError` with the server's Italian message).
  */
 export function useGoogleSignIn(onError: (message: string | null) => void): GoogleSignInState {
   const { googleSignIn } = useAuth();
-  const navigate = useNavigate();
   const [busy, setBusy] = useState(googleSignInPending);
   const report = useRef(onError);
   report.current = onError;
@@ -56,14 +54,14 @@ export function useGoogleSignIn(onError: (message: string | null) => void): Goog
     if (!googleSignInPending()) return;
     finishGoogleSignIn(googleSignIn)
       .then((user) => {
-        if (user) navigate(homePathFor(user), { replace: true });
+        if (user) openPageAfresh(homePathFor(user));
         else setBusy(false);
       })
       .catch((error: unknown) => {
         report.current(errorMessage(error, GOOGLE_FAILED));
         setBusy(false);
       });
-  }, [googleSignIn, navigate]);
+  }, [googleSignIn]);
 
   const start = async (extras: GoogleSignInExtras) => {
     report.current(null);

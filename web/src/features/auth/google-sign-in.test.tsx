@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, json, renderApp } from '../../testing/test-utils';
 import { fakeNewcomer } from '../../testing/fake-user';
 import { storedDeviceToken } from '../../lib/device-token';
+import type * as GoogleSignIn from './google-sign-in';
 
 // The Firebase SDK stands in for Google and Firebase Auth (outside the app): what the pages do
 // around it is real, our API is the test's fake server.
@@ -24,11 +25,16 @@ vi.mock('firebase/auth', () => ({
   },
 }));
 
+// Opening a page afresh is a real navigation, which jsdom cannot make: recorded instead.
+vi.mock('./google-sign-in', async (importOriginal) => ({ ...(await importOriginal<typeof GoogleSignIn>()), openPageAfresh: vi.fn() }));
+const { openPageAfresh } = await import('./google-sign-in');
+
 const config = { apiKey: 'chiave', authDomain: 'localhost', projectId: 'demo-sfida8', emulatorUrl: 'http://127.0.0.1:9099' };
 
 beforeEach(() => {
   sessionStorage.clear();
   for (const fn of Object.values(sdk)) fn.mockClear();
+  vi.mocked(openPageAfresh).mockClear();
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -59,7 +65,7 @@ describe('"Registrati con Google"', { timeout: 20_000 }, () => {
 });
 
 describe('back from Google', { timeout: 20_000 }, () => {
-  it('exchanges the ID token once for our session, signs the SDK out and goes on to the onboarding', async () => {
+  it('exchanges the ID token once for our session, signs the SDK out and opens the home page afresh', async () => {
     sessionStorage.setItem('sfida8:google-sign-in', JSON.stringify({ inviteCode: 'AUTUNNO-7K2Q-9XJD-M4TP' }));
     sessionStorage.setItem('firebase:pendingRedirect:chiave:[DEFAULT]', '"true"');
     sdk.getRedirectResult.mockResolvedValueOnce({ user: { getIdToken: async () => 'firebase-id-token' } });
@@ -68,14 +74,16 @@ describe('back from Google', { timeout: 20_000 }, () => {
       'GET /api/auth/google/config': () => json(config),
       'POST /api/auth/google': () => json({ ...newcomer, deviceToken: 'dispositivo-google' }),
     });
-    const { currentPath } = renderApp('/register?codice=AUTUNNO-7K2Q-9XJD-M4TP');
-    await waitFor(() => expect(currentPath()).toBe('/onboarding'), { timeout: 10_000 });
+    renderApp('/register?codice=AUTUNNO-7K2Q-9XJD-M4TP');
+    await waitFor(() => expect(openPageAfresh).toHaveBeenCalledWith('/dashboard'), { timeout: 10_000 });
     const exchanges = calls.filter((call) => call.path === '/api/auth/google');
     expect(exchanges).toHaveLength(1);
     expect(exchanges[0]!.body).toEqual({ inviteCode: 'AUTUNNO-7K2Q-9XJD-M4TP', idToken: 'firebase-id-token' });
     expect(exchanges[0]!.headers['x-time-zone']).toBeDefined();
     expect(sdk.signOut).toHaveBeenCalledTimes(1);
     expect(Object.keys(sessionStorage).filter((key) => key.startsWith('firebase:') || key === 'sfida8:google-sign-in')).toEqual([]);
+    // The next page deletes the SDK's databases (the one that ran it may hold one open).
+    expect(sessionStorage.getItem('sfida8:forget-firebase')).toBe('1');
     expect(storedDeviceToken(newcomer.email)).toBe('dispositivo-google');
   });
 
@@ -87,6 +95,7 @@ describe('back from Google', { timeout: 20_000 }, () => {
     renderApp('/login');
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(sdk.signOut).toHaveBeenCalledTimes(1);
+    expect(openPageAfresh).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Accedi con Google' })).toBeEnabled();
   });
 });

@@ -2,6 +2,7 @@ import type * as FirebaseAuth from 'firebase/auth';
 import type { Auth } from 'firebase/auth';
 import type { GoogleSignInConfig, GoogleSignInRequest, User } from '@sfida/core/user';
 import { apiFetch } from '../../lib/api-client';
+import { forgetFirebaseDatabases } from '../../lib/firebase-leftovers';
 
 /*
  * "Accedi con Google" through Firebase's client SDK (docs/decisions/004-no-firebase-client-sdk.md):
@@ -10,7 +11,8 @@ import { apiFetch } from '../../lib/api-client';
  * sign-in on the app's own domain (Hosting's /__/auth/*, the Auth emulator's page locally) and comes
  * back to the page it left. The SDK keeps its user in memory only; its ID token is sent once to
  * POST /api/auth/google for our own session, then the SDK signs out and anything it left in the
- * browser's storage is deleted: the browser keeps no Firebase token.
+ * browser's storage is deleted: the browser keeps no Firebase token. The signed-in user then opens
+ * their home page afresh, so that no Firebase code holds a database open (lib/firebase-leftovers.ts).
  */
 
 /** What the page asked for before going to Google, kept for the way back in this tab's session storage. */
@@ -18,9 +20,6 @@ const PENDING_KEY = 'sfida8:google-sign-in';
 
 /** What the exchange sends besides the token: the invite code and name of a registration. */
 export type GoogleSignInExtras = Omit<GoogleSignInRequest, 'idToken'>;
-
-/** Where the Firebase SDK keeps signed-in users when it is allowed to (we never let it). */
-const SDK_DATABASE = 'firebaseLocalStorageDb';
 
 /** Shown for a failure of the SDK or of Google, whose own messages are in English. */
 export const GOOGLE_FAILED = 'Accesso con Google non riuscito: riprova';
@@ -104,8 +103,13 @@ async function forgetSdkState(auth: Auth, sdk: Sdk): Promise<void> {
   try {
     for (const key of Object.keys(sessionStorage)) if (key.startsWith('firebase:')) sessionStorage.removeItem(key);
     for (const key of Object.keys(localStorage)) if (key.startsWith('firebase:')) localStorage.removeItem(key);
-    indexedDB.deleteDatabase(SDK_DATABASE);
   } catch {
     // Storage refused (a privacy mode): then the SDK could not have stored anything either.
   }
+  forgetFirebaseDatabases();
+}
+
+/** Opens `path` as a new page load: the page that ran the SDK goes, and its open databases with it. */
+export function openPageAfresh(path: string): void {
+  window.location.replace(path);
 }
