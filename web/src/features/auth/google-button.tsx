@@ -3,7 +3,15 @@ import { Button, HStack, Separator, Text } from '@chakra-ui/react';
 import { useAuth } from '../../lib/auth';
 import { errorMessage } from '../../lib/api-client';
 import { homePathFor } from '../../lib/home-path';
-import { finishGoogleSignIn, GOOGLE_FAILED, googleSignInPending, openPageAfresh, startGoogleSignIn, type GoogleSignInExtras } from './google-sign-in';
+import {
+  finishGoogleSignIn,
+  GOOGLE_FAILED,
+  googleSignInPending,
+  openPageAfresh,
+  sdkFailureMessage,
+  startGoogleSignIn,
+  type GoogleSignInExtras,
+} from './google-sign-in';
 
 /** Google's "G", drawn in its colours; the button's text names it for screen readers. */
 function GoogleMark() {
@@ -58,7 +66,7 @@ export function useGoogleSignIn(onError: (message: string | null) => void): Goog
         else setBusy(false);
       })
       .catch((error: unknown) => {
-        report.current(errorMessage(error, GOOGLE_FAILED));
+        report.current(sdkFailureMessage(error) ?? errorMessage(error, GOOGLE_FAILED));
         setBusy(false);
       });
   }, [googleSignIn]);
@@ -69,7 +77,7 @@ export function useGoogleSignIn(onError: (message: string | null) => void): Goog
     try {
       await startGoogleSignIn(extras);
     } catch (error) {
-      report.current(errorMessage(error, GOOGLE_FAILED));
+      report.current(sdkFailureMessage(error) ?? errorMessage(error, GOOGLE_FAILED));
       setBusy(false);
     }
   };

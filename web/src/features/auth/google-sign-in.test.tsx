@@ -98,4 +98,14 @@ describe('back from Google', { timeout: 20_000 }, () => {
     expect(openPageAfresh).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Accedi con Google' })).toBeEnabled();
   });
+
+  it('when Firebase will not join a Google account to a password account of the same email, says to use the password', async () => {
+    sessionStorage.setItem('sfida8:google-sign-in', '{}');
+    sdk.getRedirectResult.mockRejectedValueOnce(Object.assign(new Error('Firebase: Error'), { code: 'auth/account-exists-with-different-credential' }));
+    const calls = fakeServer(null, { 'GET /api/auth/google/config': () => json(config) });
+    renderApp('/login');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Esiste già un account con questa email: accedi con email e password.');
+    expect(calls.some((call) => call.path === '/api/auth/google')).toBe(false);
+    expect(sdk.signOut).toHaveBeenCalledTimes(1);
+  });
 });

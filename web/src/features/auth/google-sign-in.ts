@@ -24,6 +24,17 @@ export type GoogleSignInExtras = Omit<GoogleSignInRequest, 'idToken'>;
 /** Shown for a failure of the SDK or of Google, whose own messages are in English. */
 export const GOOGLE_FAILED = 'Accesso con Google non riuscito: riprova';
 
+/**
+ * The Italian for a failure of the SDK: Firebase refuses to join a Google account to a password
+ * account of the same email when Google does not vouch for that email (an address not at Gmail).
+ */
+export function sdkFailureMessage(error: unknown): string | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'auth/account-exists-with-different-credential') return 'Esiste già un account con questa email: accedi con email e password.';
+  if (code === 'auth/network-request-failed') return 'Connessione assente o instabile: riprova quando sei online.';
+  return null;
+}
+
 /** True when this tab went to Google from this page and has come back: the page then finishes the sign-in. */
 export function googleSignInPending(): boolean {
   try {
