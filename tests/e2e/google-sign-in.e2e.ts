@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LOCAL_INVITE_CODE } from '../../scripts/stack/profiles';
-import { firebaseTraces, pickGoogleAccount, pickNewGoogleAccount, standInForGoogleScripts } from './google-support';
+import { firebaseTraces, markEmailVerified, pickGoogleAccount, pickNewGoogleAccount, standInForGoogleScripts } from './google-support';
 import { appOrigin, registerParticipant, uniqueEmail } from './support';
 
 // "Accedi con Google" on a phone: the Firebase SDK's redirect flow through the Auth emulator's
@@ -64,8 +64,9 @@ test('"Registrati con Google" without a code asks for it before going to Google'
   await expect(page).toHaveURL(`${appOrigin}/register`);
 });
 
-test('a Google sign-in with the email of a password account is that account, and the password still works', async ({ page }) => {
+test('a Google sign-in with the verified email of a password account is that account, and the password still works', async ({ page }) => {
   const password = await registerParticipant(page.request, { name: 'Paola Password', onboarding: true });
+  await markEmailVerified(page.request, password.id);
   await signOut(page);
 
   await page.goto('/login');

@@ -1,4 +1,5 @@
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { profiles } from '../../scripts/stack/profiles';
 
 /*
  * Google's iframe library (https://apis.google.com/js/api.js) is outside the local stack and has no
@@ -107,4 +108,17 @@ export async function firebaseTraces(page: Page): Promise<{ storage: string[]; d
     const databases = (await indexedDB.databases()).map((db) => db.name ?? '').filter((name) => /firebase/i.test(name));
     return { storage, databases };
   });
+}
+
+/**
+ * Marks an account's email verified in the Auth emulator, as a completed password reset does (the
+ * address shown to be theirs): through the emulator's admin REST call, as the Admin SDK would.
+ */
+export async function markEmailVerified(request: APIRequestContext, uid: string): Promise<void> {
+  const { ports, projectId } = profiles.e2e;
+  const response = await request.post(`http://127.0.0.1:${ports.auth}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:update`, {
+    headers: { Authorization: 'Bearer owner' },
+    data: { localId: uid, emailVerified: true },
+  });
+  expect(response.status(), await response.text()).toBe(200);
 }

@@ -162,8 +162,10 @@ describe('POST /api/auth/google: an existing account', () => {
     expect(reply.body.id).toBe(first.uid);
   });
 
-  test('a password account with the same email is linked, not duplicated: both ways of signing in keep working', async () => {
+  test('a password account with the same verified email is linked, not duplicated: both ways of signing in keep working', async () => {
     const { user, email } = await registerParticipant(app, 'Paola Password');
+    // What a completed password reset does: the address is shown to be theirs.
+    await app.deps.auth.updateUser(user.id, { emailVerified: true });
     const { idToken, uid } = await googleToken({ email, name: 'Paola da Google' });
     expect(uid).toBe(user.id);
     const reply = await exchange(new Client(app), { idToken });
@@ -173,6 +175,20 @@ describe('POST /api/auth/google: an existing account', () => {
     const password = await new Client(app).post('/api/auth/login', { email, password: PASSWORD });
     expect(password.status).toBe(200);
     expect(password.body.id).toBe(user.id);
+  });
+
+  test('a password account whose email nobody verified is the same account through Google, and its password stops working', async () => {
+    // Someone may have registered another person's address with a password of their own: when the
+    // owner of the address signs in with Google, that password must not open their account.
+    const { user, email } = await registerParticipant(app, 'Pietro Prima');
+    const { idToken, uid } = await googleToken({ email, name: 'Pietro da Google' });
+    expect(uid).toBe(user.id);
+    const reply = await exchange(new Client(app), { idToken });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(reply.body).toMatchObject({ id: user.id, name: 'Pietro Prima' });
+    const password = await new Client(app).post('/api/auth/login', { email, password: PASSWORD });
+    expect(password.status).toBe(401);
+    expect((await app.deps.auth.getUser(user.id)).providerData.map((provider) => provider.providerId)).toEqual(['google.com']);
   });
 
   test('a coach signs in with Google and stays OWNER; a token claiming a role gets none', async () => {

@@ -200,7 +200,9 @@ export async function register(deps: AuthDeps, input: RegisterRequest, addresses
   try {
     // Marked verified so that a later "Accedi con Google" with this email joins this account and
     // Firebase keeps its password (it drops the password of an unverified one): both ways then work.
-    uid = (await auth.createUser({ email: input.email, password: input.password, displayName: input.name, emailVerified: true })).uid;
+    // Unverified, as Firebase makes it: whoever typed the address has not shown it is theirs, so
+    // a Google sign-in with it later drops this password (see decision 001's addendum).
+    uid = (await auth.createUser({ email: input.email, password: input.password, displayName: input.name })).uid;
   } catch (error) {
     await place.release();
     const code = (error as { code?: string }).code;
