@@ -20,12 +20,13 @@ export function inlineScriptHashes(distDir = join(repoRoot, 'web', 'dist')): str
   return [...hashes].sort();
 }
 
-/** Rewrites script-src in firebase.json to the built pages' hashes; true when it changed. */
+/** Rewrites the hashes of script-src in firebase.json to the built pages' (its other sources stay); true when it changed. */
 export function writeCspHashes(): boolean {
   const file = join(repoRoot, 'firebase.json');
   const text = readFileSync(file, 'utf8');
-  const directive = `script-src 'self'${inlineScriptHashes().map((hash) => ` ${hash}`).join('')};`;
-  const updated = text.replace(/script-src 'self'(?: 'sha256-[A-Za-z0-9+/=]+')*;/, directive);
+  const updated = text.replace(/script-src 'self'((?: https:\/\/[a-z0-9.-]+)*)(?: 'sha256-[A-Za-z0-9+/=]+')*;/, (_match, hosts: string) => {
+    return `script-src 'self'${hosts}${inlineScriptHashes().map((hash) => ` ${hash}`).join('')};`;
+  });
   if (updated === text) return false;
   writeFileSync(file, updated);
   return true;

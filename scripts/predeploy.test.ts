@@ -61,6 +61,13 @@ describe('predeployChecks', () => {
     expect((await check()).problems).toEqual([expect.stringMatching(/^functions\/\.env\.sfida-prod: Configurazione non valida: INVITE_COHORT_ID/)]);
   });
 
+  test("the web app's Firebase settings for Google sign-in: an auth domain that is not one of the app's origins", async () => {
+    await settings(`${goodSettings}APP_ORIGINS=https://sfida.example.it\nAUTH_DOMAIN=sfida-prod.firebaseapp.com\n`);
+    expect((await check()).problems).toEqual([expect.stringMatching(/^functions\/\.env\.sfida-prod: Configurazione non valida: AUTH_DOMAIN \(sfida-prod\.firebaseapp\.com\)/)]);
+    await settings(`${goodSettings}APP_ORIGINS=https://sfida.example.it\nAUTH_DOMAIN=sfida.example.it\n`);
+    expect((await check()).problems).toEqual([]);
+  });
+
   test('settings the CLI or production would reject: reserved keys, the secret in clear, emulator variables', async () => {
     await settings(`${goodSettings}GCLOUD_PROJECT=other\nINVITE_CODE=in-chiaro\nFUNCTIONS_EMULATOR=true\n`);
     const { problems } = await check();

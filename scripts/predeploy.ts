@@ -142,7 +142,7 @@ function checkSettings(root: string, config: FunctionsConfig, projectId: string,
   const present = [byId, byAlias].filter((file): file is string => !!file && existsSync(join(dir, file)));
   if (present.length === 0) {
     return [
-      `Manca ${folder}/${byId}, le impostazioni della funzione (INVITE_COHORT_ID, WEB_API_KEY, APP_ORIGINS, STORAGE_BUCKET): ` +
+      `Manca ${folder}/${byId}, le impostazioni della funzione (INVITE_COHORT_ID, WEB_API_KEY, APP_ORIGINS, AUTH_DOMAIN, STORAGE_BUCKET): ` +
         'crealo come descritto in docs/deploy.md.',
     ];
   }

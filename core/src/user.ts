@@ -78,6 +78,8 @@ export const messages = {
   timeZoneInvalid: 'Fuso orario non valido',
   profileFieldsOnly: 'Puoi modificare solo il nome e il fuso orario',
   profileUpdateEmpty: 'Indica il nome o il fuso orario da modificare',
+  googleTokenMissing: 'Accesso con Google non riuscito: riprova',
+  googleInviteCodeRequired: 'Per registrarti con Google inserisci prima il codice segreto del tuo gruppo',
 } as const;
 
 const emailSchema = z.pipe(
@@ -88,6 +90,9 @@ const emailSchema = z.pipe(
 const nameSchema = z
   .string({ error: messages.nameRequired })
   .check(z.trim(), z.minLength(1, messages.nameRequired), z.maxLength(80, messages.nameTooLong), ...visibleText());
+
+/** A user's name as kept: trimmed, 1 to 80 visible characters. */
+export const userNameSchema = nameSchema;
 
 const newPasswordSchema = z
   .string({ error: messages.passwordRequired })
@@ -140,6 +145,30 @@ export const onboardingRequestSchema = z.object({
   schedaAssegnata: z.optional(schedaSchema),
 });
 export type OnboardingRequest = z.infer<typeof onboardingRequestSchema>;
+
+/**
+ * `POST /api/auth/google`: the Firebase ID token of a Google sign-in, exchanged once for our own
+ * session. A new account needs its cohort's invite code; `name` replaces Google's name if given.
+ * Keys it does not know (a `role`) are dropped: the server decides roles.
+ */
+export const googleSignInRequestSchema = z.object({
+  idToken: z.string({ error: messages.googleTokenMissing }).check(z.minLength(1, messages.googleTokenMissing), z.maxLength(8192, messages.googleTokenMissing)),
+  inviteCode: z.optional(z.string({ error: messages.invalidInviteCode }).check(z.trim(), z.maxLength(200, messages.invalidInviteCode))),
+  name: z.optional(nameSchema),
+});
+export type GoogleSignInRequest = z.infer<typeof googleSignInRequestSchema>;
+
+/**
+ * `GET /api/auth/google/config`: what the browser's Firebase Auth SDK starts from, from the
+ * server's settings. `emulatorUrl` only on the local stack (the Auth emulator).
+ */
+export const googleSignInConfigSchema = z.object({
+  apiKey: z.string(),
+  authDomain: z.string(),
+  projectId: z.string(),
+  emulatorUrl: z.nullable(z.string()),
+});
+export type GoogleSignInConfig = z.infer<typeof googleSignInConfigSchema>;
 
 export const passwordResetRequestSchema = z.object({ email: emailSchema });
 export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;

@@ -68,6 +68,8 @@ export function createApp(deps: Deps): Express {
   //   GET    /auth/session                                             auth
   //   POST   /auth/login                                               auth
   //   POST   /auth/register                                            auth
+  //   GET    /auth/google/config                                       auth
+  //   POST   /auth/google                                              auth
   //   POST   /auth/logout                                              auth
   //   POST   /auth/password-reset                                      auth
   //   PUT    /auth/profile                                             account

@@ -31,6 +31,19 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...production, APP_ORIGINS: 'https://a.it/, http://127.0.0.1:5000' }).appOrigins).toEqual(['https://a.it', 'http://127.0.0.1:5000']);
   });
 
+  test("the browser's Google sign-in settings: the Web API key and the app's own domain, the Auth emulator only when emulated", () => {
+    expect(loadConfig(production).googleSignIn).toEqual({ apiKey: 'chiave', authDomain: 'sfida-prod.web.app', projectId: 'sfida-prod', emulatorUrl: null });
+    const custom = { ...production, APP_ORIGINS: 'https://sfida.example.it,https://sfida-prod.web.app' };
+    expect(loadConfig(custom).googleSignIn.authDomain).toBe('sfida.example.it');
+    expect(loadConfig({ ...custom, AUTH_DOMAIN: 'sfida-prod.web.app' }).googleSignIn.authDomain).toBe('sfida-prod.web.app');
+    // Not the app's domain, or a URL instead of a domain: the redirect would come back to a page it cannot read.
+    expect(() => loadConfig({ ...custom, AUTH_DOMAIN: 'sfida-prod.firebaseapp.com' })).toThrow(/AUTH_DOMAIN.*APP_ORIGINS/);
+    expect(() => loadConfig({ ...custom, AUTH_DOMAIN: 'https://sfida.example.it' })).toThrow(/AUTH_DOMAIN deve essere un nome di dominio/);
+    const local = loadConfig({ ...production, FUNCTIONS_EMULATOR: 'true', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' });
+    expect(local.googleSignIn.emulatorUrl).toBe('http://127.0.0.1:9099');
+    expect(loadConfig({ ...production, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', VITEST: undefined }).googleSignIn.emulatorUrl).toBeNull();
+  });
+
   test('LOCAL_BLOB_DIR is ignored in production', () => {
     expect(loadConfig({ ...production, LOCAL_BLOB_DIR: '/tmp/x', VITEST: undefined }).localBlobDir).toBeNull();
     expect(loadConfig({ ...production, LOCAL_BLOB_DIR: '/tmp/x', FUNCTIONS_EMULATOR: 'true' }).localBlobDir).toBe('/tmp/x');

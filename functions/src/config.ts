@@ -12,6 +12,11 @@ const envSchema = z.object({
   INVITE_COHORT_ID: z._default(z.string().check(z.trim(), z.minLength(1)), 'coorte-2025'),
   APP_ORIGINS: z._default(z.string(), ''),
   WEB_API_KEY: z._default(z.string(), ''),
+  /**
+   * Where the browser's Firebase Auth SDK runs Google's sign-in: the app's own domain, whose
+   * /__/auth/* Hosting serves (empty: the host of the first of APP_ORIGINS).
+   */
+  AUTH_DOMAIN: z._default(z.string().check(z.trim()), ''),
   STORAGE_BUCKET: z._default(z.string(), ''),
   LOCAL_BLOB_DIR: z.optional(z.string()),
   FUNCTIONS_EMULATOR: z.optional(z.string()),
@@ -42,6 +47,8 @@ export interface Config {
   /** Origins allowed to make state-changing calls. */
   appOrigins: string[];
   webApiKey: string;
+  /** What the browser's Firebase Auth SDK starts from for "Accedi con Google" (GET /api/auth/google/config). */
+  googleSignIn: GoogleSignInSettings;
   storageBucket: string;
   /** File-backed stand-in for the bucket (emulators and tests only). */
   localBlobDir: string | null;
@@ -52,6 +59,15 @@ export interface Config {
   push: PushConfig | null;
   /** Running in the emulators or a test run, never in production. */
   emulated: boolean;
+}
+
+export interface GoogleSignInSettings {
+  apiKey: string;
+  /** A host name (with a port on the local stack), never a URL. */
+  authDomain: string;
+  projectId: string;
+  /** The Auth emulator's URL, on the local stack only. */
+  emulatorUrl: string | null;
 }
 
 export interface PushConfig {
@@ -103,12 +119,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 
   // The file-backed bucket is a local stand-in: never honoured in production.
   const localAllowed = emulated;
+  const webApiKey = env.WEB_API_KEY || (emulated ? 'emulator-key' : '');
   return {
     projectId,
     inviteCode: env.INVITE_CODE || null,
     inviteCohortId: env.INVITE_COHORT_ID,
     appOrigins,
-    webApiKey: env.WEB_API_KEY || (emulated ? 'emulator-key' : ''),
+    webApiKey,
+    googleSignIn: {
+      apiKey: webApiKey,
+      authDomain: authDomainFrom(env.AUTH_DOMAIN, appOrigins, emulated),
+      projectId,
+      emulatorUrl: emulated && authEmulatorHost ? `http://${authEmulatorHost}` : null,
+    },
     storageBucket: env.STORAGE_BUCKET || `${projectId}.firebasestorage.app`,
     localBlobDir: localAllowed && env.LOCAL_BLOB_DIR ? env.LOCAL_BLOB_DIR : null,
     firestoreEmulatorHost: env.FIRESTORE_EMULATOR_HOST || null,
@@ -117,6 +140,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     push: pushConfigFrom(env.VAPID_PRIVATE_KEY, env.VAPID_SUBJECT || `https://${projectId}.web.app`),
     emulated,
   };
+}
+
+/**
+ * The auth domain: a host of one of the app's origins, since the sign-in comes back to the page
+ * that started it and browsers that block third-party storage need both on one site.
+ */
+function authDomainFrom(setting: string, appOrigins: string[], emulated: boolean): string {
+  const hosts = appOrigins.flatMap((origin) => (URL.canParse(origin) ? [new URL(origin).host] : []));
+  const domain = setting || (hosts[0] ?? '');
+  if (!/^[a-z0-9.-]+(:\d+)?$/i.test(domain)) {
+    throw new ConfigError(`Configurazione non valida: AUTH_DOMAIN deve essere un nome di dominio (es. sfida.example.com), non "${domain}"`);
+  }
+  if (!emulated && !hosts.includes(domain)) {
+    throw new ConfigError(`Configurazione non valida: AUTH_DOMAIN (${domain}) deve essere il dominio di una delle APP_ORIGINS (${hosts.join(', ')})`);
+  }
+  return domain;
 }
 
 /** The key pair from the private key alone (the public key is derived, so the two always match). */

@@ -62,6 +62,7 @@ export async function writeFunctionParams(profile: StackProfile): Promise<void> 
 export async function writeProfileConfig(profile: StackProfile, adjust?: (config: Record<string, unknown>) => void): Promise<string> {
   const base = JSON.parse(await readFile(join(repoRoot, 'firebase.json'), 'utf8')) as Record<string, unknown>;
   const { ports } = profile;
+  allowAuthEmulator(base, `http://127.0.0.1:${ports.auth}`);
   const at = (port: number) => ({ host: '127.0.0.1', port });
   base.emulators = {
     auth: at(ports.auth),
@@ -78,6 +79,19 @@ export async function writeProfileConfig(profile: StackProfile, adjust?: (config
   const file = join(repoRoot, `firebase.${profile.name}.generated.json`);
   await writeFile(file, JSON.stringify(base, null, 2));
   return file;
+}
+
+/**
+ * The local stack's Content-Security-Policy also lets the page reach its Auth emulator, whose
+ * sign-in pages and API stand in for Google's and Firebase's on "Accedi con Google" (production's
+ * own policy in firebase.json allows only what production needs).
+ */
+export function allowAuthEmulator(config: Record<string, unknown>, authOrigin: string): void {
+  const hosting = config.hosting as { headers?: Array<{ headers: Array<{ key: string; value: string }> }> } | undefined;
+  for (const header of hosting?.headers?.flatMap((rule) => rule.headers) ?? []) {
+    if (header.key !== 'Content-Security-Policy') continue;
+    header.value = header.value.replace(/connect-src ([^;]*);/, `connect-src $1 ${authOrigin};`).replace(/; object-src/, `; frame-src 'self' ${authOrigin}; object-src`);
+  }
 }
 
 /**

@@ -49,6 +49,13 @@ describe('the Content-Security-Policy', () => {
     expect([...listed].filter((hash) => !needed.has(hash)), `hashes of scripts no page has any more; set: ${directive}`).toEqual([]);
   });
 
+  it('lets the page reach only what "Accedi con Google" needs in production: Google\'s iframe library and Identity Toolkit', () => {
+    expect(scriptSrc.filter((source) => !source.startsWith("'"))).toEqual(['https://apis.google.com']);
+    expect(/(?:^|;\s*)connect-src ([^;]+)/.exec(csp)?.[1]).toBe("'self' https://identitytoolkit.googleapis.com");
+    // The sign-in pages are the app's own domain's (Hosting's /__/auth/*); the Auth emulator is the local stack's alone.
+    expect(csp).not.toMatch(/frame-src|127\.0\.0\.1|localhost/);
+  });
+
   it('has no inline event handler in the built pages (a hash cannot allow those)', () => {
     for (const page of pages) expect(readFileSync(join(dist, page), 'utf8'), page).not.toMatch(/<[^>]+\son[a-z]+=/i);
   });

@@ -15,7 +15,7 @@ function registerForm(page: Page) {
     password: page.getByLabel(/^Password\s*\*?$/),
     confirm: page.getByLabel('Conferma password'),
     code: page.getByLabel('Codice segreto'),
-    submit: page.getByRole('button', { name: 'Registrati' }),
+    submit: page.getByRole('button', { name: 'Registrati', exact: true }),
   };
 }
 
@@ -271,7 +271,7 @@ test.describe('Accesso', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Accedi' })).toBeVisible();
     await page.getByLabel(/^Email\s*\*?$/).fill(account.email);
     await page.getByLabel(/^Password\s*\*?$/).fill('password-sbagliata');
-    await page.getByRole('button', { name: 'Accedi' }).click();
+    await page.getByRole('button', { name: 'Accedi', exact: true }).click();
     await expect(errorBox(page)).toHaveText('Email o password non corretti');
     await expect(page).toHaveURL(url('/login'));
     await expectNoSeriousAxeViolations(page, '/login con errore');
@@ -283,7 +283,7 @@ test.describe('Accesso', () => {
       await route.continue();
     });
     await page.getByLabel(/^Password\s*\*?$/).fill(account.password);
-    await page.getByRole('button', { name: 'Accedi' }).click();
+    await page.getByRole('button', { name: 'Accedi', exact: true }).click();
     const busy = page.getByRole('button', { name: 'Accesso in corso...' });
     await expect(busy).toBeVisible();
     await expect(busy).toBeDisabled();
@@ -345,7 +345,7 @@ test.describe('Fallback messages', () => {
     await page.goto('/login');
     await page.getByLabel(/^Email\s*\*?$/).fill('qualcuno@sfida8.test');
     await page.getByLabel(/^Password\s*\*?$/).fill('password-e2e-123');
-    await page.getByRole('button', { name: 'Accedi' }).click();
+    await page.getByRole('button', { name: 'Accedi', exact: true }).click();
     await expect(errorBox(page)).toHaveText('Errore durante il login');
 
     // Registration: the loading label while the request hangs, then the fallback when it fails.
@@ -411,12 +411,12 @@ test.describe('Signed-out pages served prerendered', () => {
       await page.goto('/login');
       await expect(page.getByLabel(/^Email\s*\*?$/)).toBeEditable();
       // Styled by the design system, and not submittable as a plain form (the password would end up in the URL).
-      const submit = page.getByRole('button', { name: 'Accedi' });
+      const submit = page.getByRole('button', { name: 'Accedi', exact: true });
       await expect(submit).toHaveCSS('background-color', 'rgb(15, 92, 77)');
       await expect(submit).toBeDisabled();
       await expect(page.getByRole('button', { name: 'Password dimenticata?' })).toBeDisabled();
       await page.goto('/register');
-      await expect(page.getByRole('button', { name: 'Registrati' })).toBeDisabled();
+      await expect(page.getByRole('button', { name: 'Registrati', exact: true })).toBeDisabled();
     });
   });
 
@@ -431,12 +431,12 @@ test.describe('Signed-out pages served prerendered', () => {
     await page.goto('/login', { waitUntil: 'domcontentloaded' });
     await page.getByLabel(/^Email\s*\*?$/).fill(account.email);
     await page.getByLabel(/^Password\s*\*?$/).fill(account.password);
-    await expect(page.getByRole('button', { name: 'Accedi' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Accedi', exact: true })).toBeDisabled();
     // A tap before the app runs would be lost: the buttons say so by being disabled until then.
     await expect(page.getByRole('button', { name: 'Password dimenticata?' })).toBeDisabled();
     held.open();
     await expect(page.getByRole('button', { name: 'Password dimenticata?' })).toBeEnabled();
-    const submit = page.getByRole('button', { name: 'Accedi' });
+    const submit = page.getByRole('button', { name: 'Accedi', exact: true });
     await expect(submit).toBeEnabled();
     await expect(page.getByLabel(/^Email\s*\*?$/)).toHaveValue(account.email);
     await submit.click();

@@ -91,7 +91,7 @@ test('a coach creates a cohort; a participant joins with its link and has a hard
     await device.getByLabel(/^Email/).fill(participant.email);
     await device.getByLabel(/^Password/).fill(participant.password);
     await device.getByLabel(/Conferma password/).fill(participant.password);
-    await device.getByRole('button', { name: 'Registrati' }).click();
+    await device.getByRole('button', { name: 'Registrati', exact: true }).click();
     await expect(device).toHaveURL(/\/onboarding$/);
     const onboarding = await device.request.post('/api/onboarding', {
       headers: { Origin: appOrigin },

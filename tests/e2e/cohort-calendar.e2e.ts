@@ -51,7 +51,7 @@ async function joinThroughLink(browser: Browser, baseURL: string, viewport: { wi
   await page.getByLabel(/^Email/).fill(account.email);
   await page.getByLabel(/^Password/).fill(account.password);
   await page.getByLabel(/Conferma password/).fill(account.password);
-  await page.getByRole('button', { name: 'Registrati' }).click();
+  await page.getByRole('button', { name: 'Registrati', exact: true }).click();
   await expect(page).toHaveURL(/\/onboarding$/);
   const onboarding = await page.request.post('/api/onboarding', {
     headers: { Origin: appOrigin },

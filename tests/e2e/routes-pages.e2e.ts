@@ -72,7 +72,7 @@ test.describe('App shell', () => {
       () => Array.from(document.styleSheets).filter((sheet) => Array.from(sheet.cssRules).some((rule) => rule.cssText.includes('--chakra-colors-brand-700:'))).length,
     );
     expect(copies).toBe(1);
-    await expect(page.getByRole('button', { name: 'Accedi' })).toHaveCSS('background-color', 'rgb(15, 92, 77)');
+    await expect(page.getByRole('button', { name: 'Accedi', exact: true })).toHaveCSS('background-color', 'rgb(15, 92, 77)');
     // The reset is there too: no default body margin.
     await expect(page.locator('body')).toHaveCSS('margin', '0px');
   });

@@ -18,8 +18,9 @@ export async function buildServiceWorker(dist: string): Promise<{ count: number;
   const { count, size, warnings } = await generateSW({
     globDirectory: dist,
     globPatterns: ['**/*.{html,js,css,webmanifest,png,svg,ico,woff2}'],
-    // The recipes PDF is a download, not part of the app's shell.
-    globIgnores: ['downloads/**', 'sw.js'],
+    // The recipes PDF is a download, not part of the app's shell; the Firebase Auth SDK is loaded
+    // only for "Accedi con Google", online, and is no part of it either (vite.config.ts names it).
+    globIgnores: ['downloads/**', 'sw.js', 'assets/firebase-auth-*.js'],
     swDest: join(dist, 'sw.js'),
     mode: 'production',
     sourcemap: false,

@@ -5,7 +5,11 @@ import { AppRoot } from './app/app-root';
 import { meQueryKey, meQueryOptions } from './lib/session';
 import { preloadScreens } from './app/router';
 import { createQueryClient } from './lib/query-client';
+import { deleteMarkedFirebaseDatabases } from './lib/firebase-leftovers';
 import { getSystem } from './theme';
+
+// A page that ran Firebase's SDK for "Accedi con Google" left its databases to this one.
+deleteMarkedFirebaseDatabases();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');

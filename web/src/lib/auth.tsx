@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LoginRequest, ProfileUpdate, RegisterRequest, User } from '@sfida/core/user';
+import type { GoogleSignInRequest, LoginRequest, ProfileUpdate, RegisterRequest, User } from '@sfida/core/user';
 import type { LoginDevice } from '@sfida/core/device-token';
 import { apiFetch, noContent } from './api-client';
 import { browserTimeZone } from './browser-time-zone';
@@ -22,6 +22,8 @@ export interface AuthContextValue {
   needsOnboarding: boolean;
   login(email: string, password: string): Promise<User>;
   register(input: RegisterInput): Promise<User>;
+  /** Exchanges a Google sign-in's Firebase ID token for our own session (a new account needs its invite code). */
+  googleSignIn(request: GoogleSignInRequest): Promise<User>;
   /**
    * Ends the session. `andThen` runs in the same render as the sign-out: navigate there (e.g. to
    * '/'), or the route guards would first send the now signed-out user to /login. Resolves false
@@ -88,6 +90,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [signedIn],
   );
 
+  const googleSignIn = useCallback(
+    async (request: GoogleSignInRequest) =>
+      // A new account's time zone is the browser's, as at registration.
+      signedIn(await signInRequest('/api/auth/google', null, request, { 'X-Time-Zone': browserTimeZone() })),
+    [signedIn],
+  );
+
   const logout = useCallback(
     async (andThen?: () => void) => {
       const user = queryClient.getQueryData<User | null>(meQueryKey) ?? null;
@@ -131,8 +140,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const needsOnboarding = user !== null && loadedUserModule().needsOnboarding(user);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ status, user, needsOnboarding, login, register, logout, updateProfile, refresh }),
-    [status, user, needsOnboarding, login, register, logout, updateProfile, refresh],
+    () => ({ status, user, needsOnboarding, login, register, googleSignIn, logout, updateProfile, refresh }),
+    [status, user, needsOnboarding, login, register, googleSignIn, logout, updateProfile, refresh],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

@@ -14,10 +14,13 @@ export async function userRequest(path: string, options: { method?: 'POST' | 'PU
   return apiFetch(path, { ...options, schema: userAnswer });
 }
 
-/** A login or registration: its user, and the device token it answers kept for `email`'s next login. */
-export async function signInRequest(path: string, email: string, body: unknown, headers?: Record<string, string>): Promise<User> {
+/**
+ * A login or registration: its user, and the device token it answers kept for `email`'s next
+ * login (null: the account's own, for a Google sign-in whose email only the answer tells).
+ */
+export async function signInRequest(path: string, email: string | null, body: unknown, headers?: Record<string, string>): Promise<User> {
   const { deviceToken, ...user } = await apiFetch(path, { method: 'POST', body, headers, schema: signInAnswer });
-  storeDeviceToken(email, deviceToken);
+  storeDeviceToken(email ?? user.email, deviceToken);
   return user;
 }
 

@@ -48,8 +48,10 @@ async function findAuthUser(deps: AdminDeps, email: string): Promise<UserRecord 
  */
 export async function ensureAccount(deps: AdminDeps, input: EnsureAccountInput): Promise<User> {
   const email = input.email.trim().toLowerCase();
+  // Verified, as a registration's: a Google sign-in with this email then keeps the password (auth/service.ts).
   const record =
-    (await findAuthUser(deps, email)) ?? (await deps.auth.createUser({ email, password: input.password, displayName: input.name }));
+    (await findAuthUser(deps, email)) ??
+    (await deps.auth.createUser({ email, password: input.password, displayName: input.name, emailVerified: true }));
   const ref = userRef(deps.db, record.uid);
   const fields: Partial<UserDoc> = { name: input.name, email, role: input.role, cohortId: input.cohortId };
   if (input.onboarding) {

@@ -1,5 +1,11 @@
 import { Router, type ErrorRequestHandler, type Request } from 'express';
-import { loginRequestSchema, passwordResetRequestSchema, registerRequestSchema } from '@sfida/core/user';
+import {
+  googleSignInRequestSchema,
+  loginRequestSchema,
+  passwordResetRequestSchema,
+  registerRequestSchema,
+  type GoogleSignInConfig,
+} from '@sfida/core/user';
 import { loginDeviceSchema } from '@sfida/core/device-token';
 import type { ApiDeps } from '../../deps';
 import { HttpError } from '../../shared/http-error';
@@ -8,7 +14,7 @@ import { parseOr400 } from '../../shared/validate';
 import { requestTimeZone } from '../../shared/time-zone';
 import { currentUser, optionalUser, requireUser } from '../../middleware/session';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../../sessions/session-cookie';
-import { login, logout, register, requestPasswordReset } from './service';
+import { login, logout, register, requestPasswordReset, signInWithGoogle } from './service';
 
 /** Adds Retry-After to a 429/503 that knows it; the app's error handler then writes the `{ message }`. */
 const retryAfterHeader: ErrorRequestHandler = (error: unknown, _req, res, next) => {
@@ -48,6 +54,22 @@ export function authRouter(deps: ApiDeps): Router {
     const { user, token, deviceToken } = await register(deps, input, callerOf(req), requestTimeZone(req));
     setSessionCookie(res, token);
     res.status(201).json({ ...user, deviceToken });
+  });
+
+  // What the browser's Firebase Auth SDK starts from, read from the settings (config.ts): the page
+  // asks for it only when someone taps "Accedi con Google".
+  router.get('/google/config', (_req, res) => {
+    const config: GoogleSignInConfig = deps.config.googleSignIn;
+    res.json(config);
+  });
+
+  // The Firebase ID token of a Google sign-in, exchanged once for our own session
+  // (docs/decisions/001-own-sessions.md); a new account's zone is the browser's, as at /register.
+  router.post('/google', async (req, res) => {
+    const input = parseOr400(googleSignInRequestSchema, req.body);
+    const { user, token, deviceToken } = await signInWithGoogle(deps, input, callerOf(req), requestTimeZone(req));
+    setSessionCookie(res, token);
+    res.json({ ...user, deviceToken });
   });
 
   router.post('/logout', async (req, res) => {

@@ -1,6 +1,8 @@
 import { currentShapeInviteCode, isShortInviteCode } from '@sfida/core/invite-codes';
-import type { LoginRequest, RegisterRequest, User } from '@sfida/core/user';
-import { messages } from '@sfida/core/user';
+import type { DecodedIdToken } from 'firebase-admin/auth';
+import * as z from 'zod/mini';
+import type { GoogleSignInRequest, LoginRequest, RegisterRequest, User } from '@sfida/core/user';
+import { messages, userNameSchema } from '@sfida/core/user';
 import type { ApiDeps } from '../../deps';
 import { weekStatsContribution } from '@sfida/core/cohort-progress';
 import { compareIsoDates, isChallengeOver, todayIn } from '@sfida/core/dates';
@@ -10,6 +12,7 @@ import { ensureDefaultCohortDoc } from '../../shared/default-cohort';
 import { badRequest, conflict, forbidden, serviceUnavailable, tooManyRequests, unauthorized } from '../../shared/http-error';
 import { IdentityToolkitThrottled, IdentityToolkitUnavailable, type SignInResult } from '../../shared/identity-toolkit';
 import type { ClientAddresses } from '../../shared/client-address';
+import { isAlreadyExists } from '../../shared/firestore';
 import { cohortOfInviteCode, normalizeInviteCode } from '../../shared/invite-codes';
 import type { RateRule } from '../../shared/rate-limiter';
 import { membershipOf, writeMembership } from '../../shared/member-index-repository';
@@ -30,6 +33,10 @@ export const authMessages = {
   resetUnavailable: "Non è stato possibile inviare l'email di reimpostazione in questo momento. Riprova tra qualche minuto.",
   registrationClosed: 'Le iscrizioni a questa coorte sono chiuse',
   cohortOver: 'Le 8 settimane di questa coorte sono finite: chiedi al tuo coach il codice di una nuova coorte',
+  googleSignInFailed: 'Accesso con Google non riuscito: riprova',
+  googleOnly: 'Qui si accede solo con un account Google',
+  googleEmailUnverified: "L'email del tuo account Google non è verificata: verificala con Google o registrati con email e password",
+  googleNoAccount: 'Non hai ancora un account: registrati con Google inserendo il codice segreto del tuo gruppo',
 } as const;
 
 /**
@@ -167,23 +174,34 @@ export async function login(deps: AuthDeps, input: LoginRequest, addresses: Clie
     throw unauthorized(authMessages.invalidCredentials);
   }
   await attempt.release();
-  const [token, newDevice] = await Promise.all([deps.sessions.create(result.uid), devices.issue(result.uid, input.email)]);
+  const opened = await openSession(deps, result.uid, input.email);
   // One live token per browser: the new one replaces the one it came with.
   if (device) await devices.revoke(device);
-  return { user: toUser(snap), token, deviceToken: newDevice };
+  return { user: toUser(snap), ...opened };
+}
+
+/**
+ * What every way of signing in ends with: a new session (our own `__session` token,
+ * docs/decisions/001-own-sessions.md) and a new device token for the browser.
+ */
+async function openSession(deps: AuthDeps, uid: string, email: string): Promise<Omit<SignedIn, 'user'>> {
+  const [token, deviceToken] = await Promise.all([deps.sessions.create(uid), devicesOf(deps).issue(uid, email)]);
+  return { token, deviceToken };
 }
 
 export async function register(deps: AuthDeps, input: RegisterRequest, addresses: ClientAddresses, timeZone: string): Promise<SignedIn> {
-  const { auth, db, clock } = deps;
-  const invited = await invitedCohort(deps, input.secretCode, addresses);
-  if (!invited.cohort.registrationOpen) throw forbidden(authMessages.registrationClosed);
-  const challenge = joinedChallenge(invited.cohort, timeZone, clock());
+  const { auth } = deps;
+  const joining = await joiningCohort(deps, input.secretCode, addresses, timeZone);
   // Each account takes a place; a request that creates none gives it back.
   const place = await deps.limiter.attempt(addressRules('account', limits.accountsPerAddress, addresses, limits.accountWindowMs));
   if (!place.allowed) throw tooManyRequests(authMessages.tooManyAccounts, place.retryAfterSeconds);
 
   let uid: string;
   try {
+    // Marked verified so that a later "Accedi con Google" with this email joins this account and
+    // Firebase keeps its password (it drops the password of an unverified one): both ways then work.
+    // Unverified, as Firebase makes it: whoever typed the address has not shown it is theirs, so
+    // a Google sign-in with it later drops this password (see decision 001's addendum).
     uid = (await auth.createUser({ email: input.email, password: input.password, displayName: input.name })).uid;
   } catch (error) {
     await place.release();
@@ -194,12 +212,47 @@ export async function register(deps: AuthDeps, input: RegisterRequest, addresses
     throw error;
   }
 
+  let user: User;
+  try {
+    user = await createParticipant(deps, uid, { email: input.email, name: input.name, timeZone, joining });
+  } catch (error) {
+    await auth.deleteUser(uid).catch(() => undefined);
+    await place.release();
+    throw error;
+  }
+  return { user, ...(await openSession(deps, uid, input.email)) };
+}
+
+/** The cohort a newcomer joins with `secretCode`, checked as registration checks it (open, not over). */
+interface Joining {
+  id: string;
+  challenge: { startDate: string; joinedOn: string | null } | undefined;
+}
+
+async function joiningCohort(deps: AuthDeps, secretCode: string, addresses: ClientAddresses, timeZone: string): Promise<Joining> {
+  const invited = await invitedCohort(deps, secretCode, addresses);
+  if (!invited.cohort.registrationOpen) throw forbidden(authMessages.registrationClosed);
+  return { id: invited.id, challenge: joinedChallenge(invited.cohort, timeZone, deps.clock()) };
+}
+
+/**
+ * Writes a new participant's documents in one batch that creates `users/{uid}`, so a second
+ * request for the same uid fails as a whole (ALREADY_EXISTS) and changes nothing.
+ */
+async function createParticipant(
+  deps: AuthDeps,
+  uid: string,
+  input: { email: string; name: string | null; timeZone: string; joining: Joining },
+): Promise<User> {
+  const { db, clock } = deps;
+  const { email, name, timeZone, joining } = input;
+  const { challenge } = joining;
   // Whatever the request says, a new account is a PARTICIPANT of the invite's cohort.
-  const doc = newUserDoc({ email: input.email, name: input.name, role: 'PARTICIPANT', cohortId: invited.id, timeZone, now: clock(), challenge });
+  const doc = newUserDoc({ email, name, role: 'PARTICIPANT', cohortId: joining.id, timeZone, now: clock(), challenge });
   // In a cohort running together the newcomer counts in its weekly figures at once (Andamento).
   const weekStats = challenge
     ? weekStatsWrite(null, {
-        cohortId: invited.id,
+        cohortId: joining.id,
         counters: weekStatsContribution({
           counted: true,
           challengeStartDate: challenge.startDate,
@@ -209,22 +262,98 @@ export async function register(deps: AuthDeps, input: RegisterRequest, addresses
         }),
       })
     : null;
-  try {
-    const batch = db.batch();
-    batch.create(userRef(db, uid), weekStats ? { ...doc, weekStats: weekStats.stored } : doc);
-    writeMembership(db, batch, uid, null, membershipOf(doc));
-    if (weekStats) addToShards(db, batch, uid, weekStats);
-    await batch.commit();
-  } catch (error) {
-    await auth.deleteUser(uid).catch(() => undefined);
-    await place.release();
-    throw error;
-  }
+  const batch = db.batch();
+  batch.create(userRef(db, uid), weekStats ? { ...doc, weekStats: weekStats.stored } : doc);
+  writeMembership(db, batch, uid, null, membershipOf(doc));
+  if (weekStats) addToShards(db, batch, uid, weekStats);
+  await batch.commit();
   // A latecomer to a cohort with teams joins its smallest team (a failure here leaves them in
   // none, and "La mia squadra" places them when they first open it).
-  await placeInSmallestTeam(db, invited.id, uid).catch((error: unknown) => console.warn('Squadra non assegnata', uid, error));
-  const [token, deviceToken] = await Promise.all([deps.sessions.create(uid), devicesOf(deps).issue(uid, input.email)]);
-  return { user: { id: uid, ...toUserFields(doc) }, token, deviceToken };
+  await placeInSmallestTeam(db, joining.id, uid).catch((error: unknown) => console.warn('Squadra non assegnata', uid, error));
+  return { id: uid, ...toUserFields(doc) };
+}
+
+/** Who a Google sign-in is, as Firebase Auth vouches for it. */
+interface GoogleIdentity {
+  /** The Firebase Auth uid, which is also the id of our user. */
+  uid: string;
+  email: string;
+  /** Google's name, when it is one we would keep. */
+  name: string | null;
+}
+
+/** Token errors of the Admin SDK: the token is not one to trust (anything else is ours or Firebase's). */
+const REFUSED_TOKEN = /^auth\/(argument-error|invalid-id-token|id-token-expired|id-token-revoked|user-not-found|user-disabled|project-not-found|tenant-id-mismatch)$/;
+
+/**
+ * Checks a Firebase ID token with the Admin SDK (signature, audience, issuer, expiry, and that it
+ * was not revoked nor its account disabled), then that it comes from Google with a verified email.
+ */
+async function googleIdentity(deps: AuthDeps, idToken: string): Promise<GoogleIdentity> {
+  let decoded: DecodedIdToken;
+  try {
+    decoded = await deps.auth.verifyIdToken(idToken, true);
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && REFUSED_TOKEN.test(code)) throw unauthorized(authMessages.googleSignInFailed);
+    throw error;
+  }
+  if (decoded.firebase.sign_in_provider !== 'google.com') throw forbidden(authMessages.googleOnly);
+  if (decoded.email_verified !== true || typeof decoded.email !== 'string') throw forbidden(authMessages.googleEmailUnverified);
+  const name = z.safeParse(userNameSchema, decoded.name);
+  return { uid: decoded.uid, email: decoded.email.toLowerCase(), name: name.success ? name.data : null };
+}
+
+/**
+ * "Accedi con Google" and "Registrati con Google": the browser's one Firebase ID token becomes our
+ * own session, as a password login's does. The account is `users/{uid}` of the token's uid: with
+ * Firebase Auth's one account per email, a Google sign-in with the email of a password account
+ * is that same account, so it is linked, never duplicated. A uid without an account must come
+ * with an invite code and joins that cohort as a password registration does; two exchanges of
+ * one new account race on creating `users/{uid}`, and the second signs in to what the first made.
+ * Roles are never read from the token.
+ */
+export async function signInWithGoogle(
+  deps: AuthDeps,
+  input: GoogleSignInRequest,
+  addresses: ClientAddresses,
+  timeZone: string,
+): Promise<SignedIn> {
+  // Refused tokens count against the address as wrong passwords do, so a flood of them is cut short.
+  const attempt = await deps.limiter.attempt(addressRules('google', limits.loginPerAddress, addresses));
+  if (!attempt.allowed) throw tooManyRequests(authMessages.tooManyLogins);
+  const identity = await googleIdentity(deps, input.idToken);
+  await attempt.release();
+
+  const existing = await signInExisting(deps, identity);
+  if (existing) return existing;
+
+  const code = input.inviteCode?.trim();
+  if (!code) throw badRequest(authMessages.googleNoAccount);
+  const joining = await joiningCohort(deps, code, addresses, timeZone);
+  const place = await deps.limiter.attempt(addressRules('account', limits.accountsPerAddress, addresses, limits.accountWindowMs));
+  if (!place.allowed) throw tooManyRequests(authMessages.tooManyAccounts, place.retryAfterSeconds);
+  let user: User;
+  try {
+    user = await createParticipant(deps, identity.uid, { email: identity.email, name: input.name ?? identity.name, timeZone, joining });
+  } catch (error) {
+    await place.release();
+    if (!isAlreadyExists(error)) throw error;
+    // A parallel exchange of the same account created it first: this one signs in to it.
+    const made = await signInExisting(deps, identity);
+    if (!made) throw error;
+    return made;
+  }
+  return { user, ...(await openSession(deps, identity.uid, identity.email)) };
+}
+
+/** A session for the identity's account, if it has one; a disabled one answers as a refused token. */
+async function signInExisting(deps: AuthDeps, identity: GoogleIdentity): Promise<SignedIn | null> {
+  const snap = await userRef(deps.db, identity.uid).get();
+  if (!snap.exists) return null;
+  if (snap.get('disabled') === true) throw unauthorized(authMessages.googleSignInFailed);
+  const user = toUser(snap);
+  return { user, ...(await openSession(deps, identity.uid, user.email)) };
 }
 
 /**

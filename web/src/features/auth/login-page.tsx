@@ -8,6 +8,7 @@ import { errorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { usePrerenderedForm } from '../../lib/use-prerendered-form';
 import { AuthAlternatives, AuthLayout } from './auth-layout';
+import { GoogleButton, OrSeparator, useGoogleSignIn } from './google-button';
 import { PasswordResetForm } from './password-reset-form';
 
 export default function LoginPage() {
@@ -19,6 +20,7 @@ export default function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [resetOpen, setResetOpen] = useState(false);
+  const google = useGoogleSignIn(setError);
   // The page may arrive prerendered (web/scripts/prerender.ts): its buttons work once the app runs it.
   const form = useRef<HTMLFormElement>(null);
   const started = usePrerenderedForm(form, (typed) => {
@@ -56,11 +58,14 @@ export default function LoginPage() {
             </Field.Label>
             <Input type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
           </Field.Root>
-          <Button type="submit" size="lg" disabled={!started} loading={submitting} loadingText="Accesso in corso...">
+          <Button type="submit" size="lg" disabled={!started || google.busy} loading={submitting} loadingText="Accesso in corso...">
             Accedi
           </Button>
         </form>
       </Stack>
+
+      <OrSeparator />
+      <GoogleButton label="Accedi con Google" busy={google.busy} disabled={!started || submitting} onClick={() => void google.start({})} />
 
       <Stack gap="3">
         <Link asChild alignSelf="flex-start" color="brand.fg" fontWeight="600" textDecoration="underline" _disabled={{ opacity: 0.6, cursor: 'not-allowed' }}>

@@ -1,5 +1,5 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Button, Field, Input, Stack } from '@chakra-ui/react';
+import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { MIN_PASSWORD_LENGTH, messages } from '@sfida/core/user';
 import { useAuth } from '../../lib/auth';
@@ -8,6 +8,7 @@ import { errorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { usePrerenderedForm } from '../../lib/use-prerendered-form';
 import { AuthAlternatives, AuthLayout } from './auth-layout';
+import { GoogleButton, OrSeparator, useGoogleSignIn } from './google-button';
 
 interface RegisterForm {
   name: string;
@@ -37,6 +38,7 @@ function fieldsToFix(message: string): readonly FieldName[] | 'any' {
       return passwordFields;
     case messages.invalidInviteCode:
     case messages.inviteCodeRequired:
+    case messages.googleInviteCodeRequired:
       return ['secretCode'];
     case messages.emailInvalid:
       return ['email'];
@@ -59,6 +61,8 @@ export default function RegisterPage() {
   const [form, setForm] = useState(() => ({ ...emptyForm, secretCode: searchParams.get('codice')?.trim() ?? '' }));
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const google = useGoogleSignIn(setError);
+  const codeInput = useRef<HTMLInputElement>(null);
   // The page may arrive prerendered (web/scripts/prerender.ts): it submits once the app runs it.
   const formElement = useRef<HTMLFormElement>(null);
   const started = usePrerenderedForm(formElement, (typed) => {
@@ -97,6 +101,18 @@ export default function RegisterPage() {
     }
   }
 
+  /** Google's account needs the cohort's code first: asked for here, before leaving for Google. */
+  function handleGoogle() {
+    const inviteCode = form.secretCode.trim();
+    if (!inviteCode) {
+      setError(messages.googleInviteCodeRequired);
+      codeInput.current?.focus();
+      return;
+    }
+    // A name typed here is kept over Google's; otherwise Google's (the profile changes it later).
+    void google.start({ inviteCode, ...(form.name.trim() ? { name: form.name.trim() } : {}) });
+  }
+
   return (
     <AuthLayout title="Crea il tuo account" intro="Pochi dati e sei dentro: la tua sfida di otto settimane inizia qui.">
       <Stack asChild gap="5">
@@ -131,13 +147,20 @@ export default function RegisterPage() {
             <Field.Label>
               Codice segreto <Field.RequiredIndicator />
             </Field.Label>
-            <Input autoComplete="off" spellCheck={false} {...bind('secretCode')} />
+            <Input ref={codeInput} autoComplete="off" spellCheck={false} {...bind('secretCode')} />
             <Field.HelperText color="fg.muted">Non hai il codice? Chiedilo al tuo coach: è lo stesso per tutto il gruppo.</Field.HelperText>
           </Field.Root>
-          <Button type="submit" size="lg" disabled={!started} loading={submitting} loadingText="Registrazione in corso...">
+          <Button type="submit" size="lg" disabled={!started || google.busy} loading={submitting} loadingText="Registrazione in corso...">
             Registrati
           </Button>
         </form>
+      </Stack>
+      <OrSeparator />
+      <Stack gap="2">
+        <GoogleButton label="Registrati con Google" busy={google.busy} disabled={!started || submitting} onClick={handleGoogle} />
+        <Text color="fg.muted" fontSize="sm">
+          Con Google servono solo il codice segreto e, se vuoi, il tuo nome: email e password non servono.
+        </Text>
       </Stack>
       <AuthAlternatives question="Hai già un account?" to="/login" label="Accedi" />
     </AuthLayout>

@@ -26,7 +26,8 @@ export default function PrivacyPage() {
         <Text>Sui nostri server conserviamo solo quanto serve a far funzionare il percorso:</Text>
         <Bullets
           items={[
-            'Account: nome, indirizzo email, password (solo in forma cifrata con un algoritmo di hashing, mai in chiaro), ruolo, data di registrazione e gruppo di appartenenza.',
+            'Account: nome, indirizzo email, password se la usi (solo in forma cifrata con un algoritmo di hashing, mai in chiaro), ruolo, data di registrazione e gruppo di appartenenza.',
+            'Se accedi o ti registri con Google: da Google riceviamo solo il tuo nome e il tuo indirizzo email (con la conferma che Google l’ha verificato), insieme al codice con cui Google identifica il tuo account, che serve a riconoscerti al prossimo accesso. Nient’altro: non riceviamo la password di Google, i contatti, i file né altri dati del tuo account Google, e non pubblichiamo nulla a tuo nome.',
             'Risposte all’onboarding: da quanto tempo ti alleni, dove ti alleni, il tuo livello e la scheda di allenamento assegnata di conseguenza.',
             'La data di inizio della challenge che scegli.',
             'I dati del tracker sincronizzati dal tuo dispositivo: abitudini e giorni completati, azioni del planner settimanale, check-in settimanali (umore e riflessione), punti e badge.',
@@ -48,7 +49,9 @@ export default function PrivacyPage() {
           ogni apertura. Dopo ogni accesso la memoria locale conserva anche un codice casuale del dispositivo, uno per account,
           che resta quando esci: al prossimo accesso dimostra che arrivi da un browser già usato. Finché sei connesso il browser
           ricorda anche il tuo profilo (nome, email, gruppo, data di inizio), così l’App si apre anche senza rete; lo cancella
-          quando esci. I file dell’App (pagine, script, icone) restano nella cache del browser per funzionare offline: non
+          quando esci. Se accedi con Google, il browser non conserva alcun token di Google o di Firebase: la prova
+          dell’accesso viene mandata una volta sola al nostro server, che ti connette con il suo cookie di sessione, e poi
+          viene cancellata dal browser. I file dell’App (pagine, script, icone) restano nella cache del browser per funzionare offline: non
           contengono dati personali. Questi dati restano sul tuo
           dispositivo finché non li cancelli dalle impostazioni del browser. Non usiamo cookie di profilazione né strumenti di
           analisi o pubblicità di terze parti.
