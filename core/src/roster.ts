@@ -5,7 +5,8 @@ import type { RosterRow } from './coach';
 import { attentionCodeSchema } from './coach';
 import type { RosterDigest } from './roster-digest';
 import { addDays, CHALLENGE_WEEKS, challengeWeekDays, challengeWeekNumber, isChallengeStarted, localDateOf, mondayOf } from './dates';
-import { checkInsInOrder, digestBestStreak, digestLastActivity, rosterDigest, tickedOn } from './roster-digest';
+import { checkInsInOrder, digestBestStreak, digestLastActivity, digestScheduleDays, rosterDigest, tickedOn } from './roster-digest';
+import { isScheduledDay, scheduleDaysOf } from './habit-rules';
 import { livelloAllenamentoSchema, luogoAllenamentoSchema, schedaSchema, tempoAllenamentoSchema } from './user';
 
 // The figures of one row of the coach's roster, from the participant's synced tracker. `today` is
@@ -93,6 +94,8 @@ interface HabitDays {
   from: IsoDate;
   until: IsoDate | null;
   ticked(day: IsoDate): boolean;
+  /** Whether its schedule asks for the day (a day it does not is not counted either way). */
+  scheduled(day: IsoDate): boolean;
 }
 
 /**
@@ -110,7 +113,10 @@ function digestHabitsPercent(digest: RosterDigest, start: IsoDate | null, today:
   if (!isChallengeStarted(start, today)) return null;
   const days = Array.from({ length: HABIT_WINDOW_DAYS }, (_, i) => addDays(today, i - (HABIT_WINDOW_DAYS - 1))).filter((day) => day >= start);
   return tickedShare(
-    digest.habits.map((habit) => ({ ...habit, ticked: (day: IsoDate) => tickedOn(habit, day) })),
+    digest.habits.map((habit) => {
+      const scheduleDays = digestScheduleDays(digest, habit);
+      return { ...habit, ticked: (day: IsoDate) => tickedOn(habit, day), scheduled: (day: IsoDate) => isScheduledDay(habit, day, scheduleDays) };
+    }),
     days,
     today,
   );
@@ -128,6 +134,7 @@ export function weekHabitsPercent(tracker: TrackerData, start: IsoDate | null, w
       from: localDateOf(habit.createdAt, tracker.timeZone),
       until: habit.archivedAt === undefined ? null : localDateOf(habit.archivedAt, tracker.timeZone),
       ticked: (day: IsoDate) => completions[day] !== undefined,
+      scheduled: (day: IsoDate) => isScheduledDay(habit, day, scheduleDaysOf(tracker, habit)),
     };
   });
   return tickedShare(habits, challengeWeekDays(start, weekNumber).filter((day) => day <= today), today);
@@ -141,6 +148,7 @@ function tickedShare(habits: HabitDays[], days: IsoDate[], today: IsoDate): numb
     for (const day of days) {
       if (day < habit.from || (habit.until !== null && day >= habit.until)) continue;
       const done = habit.ticked(day);
+      if (!done && !habit.scheduled(day)) continue;
       if (day === today && !done) continue;
       possible++;
       if (done) ticked++;
