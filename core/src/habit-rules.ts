@@ -171,3 +171,23 @@ export function previousScheduledDay(habit: Habit, date: IsoDate, days: Schedule
   for (let n = 0; n < 2 * DAYS_PER_WEEK && !isScheduledDay(habit, day, days); n++) day = addDays(day, -1);
   return day;
 }
+
+/**
+ * What a day of a habit was, for the strip and the heatmap: ticked ('done'), covered by a jolly
+ * ('jolly'), a day its schedule asked for and was not ticked ('missed'), one it did not ask for
+ * ('free'), today or a day to come not ticked yet ('open'), or before the habit's first day
+ * ('before'). A day is 'missed' only once it is over.
+ */
+export type HabitDayStatus = 'done' | 'jolly' | 'missed' | 'free' | 'open' | 'before';
+
+export function habitDayStatus(data: TrackerData, habit: Habit, day: IsoDate, today: IsoDate, covered?: ReadonlySet<IsoDate>): HabitDayStatus {
+  if (completionsOf(data, habit.id)[day] !== undefined) return 'done';
+  const start = data.challengeStartDate;
+  const first = start === null ? localDateOf(habit.createdAt, data.timeZone) : habitFirstDay(habit, data.timeZone, start);
+  if (compareIsoDates(day, first) < 0) return 'before';
+  const schedule = habit.schedule;
+  // A "N volte a settimana" habit can be done on any day still to come: none of them is free yet.
+  if (compareIsoDates(day, today) >= 0) return schedule?.kind === 'weekdays' && !isScheduledDay(habit, day, scheduleDaysOf(data, habit)) ? 'free' : 'open';
+  if (!isScheduledDay(habit, day, scheduleDaysOf(data, habit))) return 'free';
+  return (covered ? covered.has(day) : isJollyDay(data, habit, day)) ? 'jolly' : 'missed';
+}

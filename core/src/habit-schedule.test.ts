@@ -14,6 +14,7 @@ import { teammateWeek } from './teams';
 import { rosterDigest } from './roster-digest';
 import { rosterFigures } from './roster';
 import { dueReminders, DEFAULT_REMINDER_PREFS } from './reminders';
+import { habitHeatmap } from './habit-heatmap';
 
 // Monday 23 March 2026: Rome moves its clocks forward on Sunday the 29th, in the first week.
 const ROME_START = '2026-03-23';
@@ -160,5 +161,27 @@ describe('what others read by schedule', () => {
     const input = (day: IsoDate) => ({ prefs, tracker: tracker(MWF, ''), challengeStartDate: ROME_START, timeZone: 'Europe/Rome', now: at(day) });
     expect(dueReminders(input('2026-03-24')).map((reminder) => reminder.kind)).not.toContain('habits');
     expect(dueReminders(input('2026-03-25')).map((reminder) => reminder.kind)).toContain('habits');
+  });
+});
+
+describe('the whole challenge of a habit (heatmap)', () => {
+  it('is 8 weeks of 7 days from the start, each day done, missed, free or to come, with the week counts', () => {
+    const data = tracker(MWF, 'x...x..x');
+    const weeks = habitHeatmap(data, habitOf(data), '2026-03-31');
+    expect(weeks).toHaveLength(8);
+    expect(weeks[0]!.days.map((day) => day.status)).toEqual(['done', 'free', 'missed', 'free', 'done', 'free', 'free']);
+    expect(weeks[0]).toEqual(expect.objectContaining({ number: 1, done: 2, asked: 3 }));
+    // Week 2: Monday ticked, Tuesday 31 is today (free), Wednesday to come.
+    expect(weeks[1]!.days.slice(0, 3).map((day) => day.status)).toEqual(['done', 'free', 'open']);
+    expect(weeks[7]!.days[6]!.date).toBe('2026-05-17');
+  });
+
+  it('"N times a week" asks for N, and goes on past day 56 for a habit kept after the challenge (New York)', () => {
+    const data = tracker(THREE, 'x.x.x', NEW_YORK_START, 'America/New_York');
+    const weeks = habitHeatmap(data, habitOf(data), addDays(NEW_YORK_START, 60));
+    expect(weeks).toHaveLength(9);
+    expect(weeks[0]).toEqual(expect.objectContaining({ done: 3, asked: 3 }));
+    expect(weeks[0]!.days.map((day) => day.status)).toEqual(['done', 'free', 'done', 'free', 'done', 'free', 'free']);
+    expect(weeks[1]!.days.map((day) => day.status)).toEqual(['free', 'free', 'free', 'free', 'missed', 'missed', 'missed']);
   });
 });

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { IsoDate } from './iso-date';
-import { DAYS_PER_WEEK, addDays, daysBetween, mondayOf, weekdayIndex } from './dates';
+import { DAYS_PER_WEEK, addDays, daysBetween, italianWeekday, mondayOf, weekdayIndex } from './dates';
 
 // A habit's schedule (docs/decisions/041): every day (the default, and what every habit stored
 // before schedules has), chosen weekdays, or N times a week. The schedule in force applies to
@@ -11,9 +11,10 @@ import { DAYS_PER_WEEK, addDays, daysBetween, mondayOf, weekdayIndex } from './d
 export const MIN_TIMES_PER_WEEK = 1;
 export const MAX_TIMES_PER_WEEK = 6;
 
-/** Italian weekday names, Monday (weekdayIndex 0) first. */
-export const WEEKDAY_NAMES = ['lunedì', 'martedì', 'mercoledì', 'giovedì', 'venerdì', 'sabato', 'domenica'] as const;
-export const WEEKDAY_SHORT_NAMES = ['lun', 'mar', 'mer', 'gio', 'ven', 'sab', 'dom'] as const;
+/** The Italian name of a weekday index (Monday 0): 1 January 2024 was a Monday. */
+export function weekdayName(index: number, style: 'short' | 'long' = 'short'): string {
+  return italianWeekday(addDays('2024-01-01', index), style);
+}
 
 export const scheduleMessages = {
   weekdaysRequired: 'Scegli almeno un giorno della settimana',
@@ -130,7 +131,7 @@ export function scheduleLabel(schedule: HabitSchedule): string {
     case 'daily':
       return 'Ogni giorno';
     case 'weekdays':
-      return schedule.days.map((day) => WEEKDAY_SHORT_NAMES[day]).join(', ');
+      return schedule.days.map((day) => weekdayName(day)).join(', ');
     case 'timesPerWeek':
       return schedule.times === 1 ? '1 volta a settimana' : `${schedule.times} volte a settimana`;
   }
