@@ -118,7 +118,7 @@ export function HabitCard({ habit, today, stripDays, position, count }: { habit:
               {wholeChallenge ? 'Nascondi la sfida' : 'Vedi tutta la sfida'}
             </Button>
           )}
-          <Button size="xs" variant="ghost" aria-expanded={editing} aria-label={`Modifica ${habit.name}`} onClick={() => setEditing((open) => !open)}>
+          <Button size="xs" variant="ghost" aria-expanded={editing} aria-label={`${editing ? 'Chiudi modifica' : 'Modifica'} ${habit.name}`} onClick={() => setEditing((open) => !open)}>
             {editing ? 'Chiudi modifica' : 'Modifica'}
           </Button>
         </Flex>
