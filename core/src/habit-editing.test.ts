@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TrackerData } from './tracker';
-import { activeHabits, archivedHabits, emptyTracker, trackerDataSchema, trackerMessages } from './tracker';
+import { activeHabits, archivedHabits, emptyTracker, parseStoredTracker, trackerDataSchema, trackerMessages } from './tracker';
 import { totalPoints } from './points';
 import { addHabit, archiveHabit, moveHabit, renameHabit, restoreHabit, setHabitSchedule, toggleHabit, type TrackerResult } from './tracker-actions';
 import { vouchTracker } from './tracker-vouch';
@@ -104,5 +104,16 @@ describe('the server vouches for edited habits', () => {
     expect(totalPoints(vouched.pointsHistory)).toBe(totalPoints(ticked.pointsHistory));
     expect(vouched.habits.find((habit) => habit.id === 'h2')?.stamps?.name).toBe(now.getTime());
     expect(names(vouched)).toEqual(['Correre 5 km', 'Leggere', 'Meditare']);
+  });
+});
+
+describe('a stored habit with a part it cannot keep', () => {
+  it('loses that part only: the habit and its days stay', () => {
+    const stored = JSON.parse(JSON.stringify(ok(toggleHabit(base, 'h1', START, at(1))))) as Record<string, unknown> & { habits: Array<Record<string, unknown>> };
+    stored.habits[0] = { ...stored.habits[0], schedule: { kind: 'timesPerWeek', times: 9 }, order: -1, stamps: { name: 'ieri' } };
+    const { data, repaired } = parseStoredTracker(stored);
+    expect(repaired).toBe(true);
+    expect(data.habits[0]).toEqual({ id: 'h1', name: 'Leggere', createdAt: t0.toISOString() });
+    expect(data.completions.h1).toEqual({ [START]: 'onTime' });
   });
 });

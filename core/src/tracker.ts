@@ -298,6 +298,14 @@ function withoutBadPlan(action: unknown): unknown {
   };
 }
 
+/** A stored habit with a schedule, place or stamps it cannot keep loses those parts only: the habit and its days stay. */
+function withoutBadEdits(habit: unknown): unknown {
+  if (!isRecord(habit)) return habit;
+  const { order, schedule, stamps, ...rest } = habit;
+  const part = <T>(name: string, value: unknown, schema: z.ZodMiniType<T>) => (value !== undefined && schema.safeParse(value).success ? { [name]: value } : {});
+  return { ...rest, ...part('order', order, habitSchema.shape.order), ...part('schedule', schedule, habitScheduleSchema), ...part('stamps', stamps, habitStampsSchema) };
+}
+
 /** Keeps the items of `raw` that parse with `schema`; tells whether anything was dropped. */
 function keepValid<T>(raw: unknown, schema: z.ZodMiniType<T>): { items: T[]; dropped: boolean } {
   if (!Array.isArray(raw)) return { items: [], dropped: raw !== undefined };
@@ -351,7 +359,7 @@ export function parseStoredTracker(
   const rules = cohortRulesSchema.safeParse(source.rules);
 
   const habitIds = new Set<string>();
-  const habits = keepValid(source.habits, habitSchema)
+  const habits = keepValid(Array.isArray(source.habits) ? source.habits.map(withoutBadEdits) : source.habits, habitSchema)
     .items.filter((habit) => !habitIds.has(habit.id) && habitIds.add(habit.id))
     .slice(0, MAX_HABITS);
   const keptIds = new Set(habits.map((h) => h.id));
