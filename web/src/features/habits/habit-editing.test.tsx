@@ -8,6 +8,7 @@ import { currentDay } from '../../lib/use-today';
 import { fakeUser } from '../../testing/fake-user';
 import { fakeServer, json, renderApp, resetTestState } from '../../testing/test-utils';
 import HabitsPage from './habits-page';
+import { TodayHabitsCard } from './components/today-habits-card';
 
 // Editing habits on /abitudini: name, place, schedule, and the whole challenge at a glance.
 
@@ -86,6 +87,24 @@ describe('editing a habit', { timeout: 30_000 }, () => {
     const name = `Meditare, ${italianWeekday(today)} ${formatItalianShortDate(today)}: non previsto oggi`;
     expect(within(strip).getByRole('button', { name })).toBeEnabled();
     expect(screen.getByText(otherDays.map((day) => weekdayName(day)).join(', '))).toBeInTheDocument();
+  });
+});
+
+describe("today's habits on the dashboard", { timeout: 30_000 }, () => {
+  it('say "Non previsto oggi" for a habit today is free for, and "N di 3" for one three times a week', async () => {
+    const today = currentDay();
+    const otherDays = [0, 1, 2, 3, 4, 5, 6].filter((day) => day !== weekdayIndex(today));
+    const start = addDays(today, -9);
+    let stored = must(addHabit(emptyTracker('Europe/Rome', noonOf(start), start), 'Meditare', noonOf(start), 'h1'));
+    stored = must(addHabit(stored, 'Correre', noonOf(start), 'h2'));
+    stored = must(setHabitSchedule(stored, 'h1', { kind: 'weekdays', days: otherDays }, noonOf(today)));
+    stored = must(setHabitSchedule(stored, 'h2', { kind: 'timesPerWeek', times: 3 }, noonOf(today)));
+    stored = must(toggleHabit(stored, 'h2', today, noonOf(today)));
+    fakeServer(fakeUser({ challengeStartDate: start }), (call) => (call.path === '/api/users/me/progress' && call.method === 'GET' ? json(stored) : undefined));
+    renderApp('/', <TodayHabitsCard today={today} />);
+    expect(await screen.findByRole('button', { name: 'Meditare: non previsto oggi' })).toHaveTextContent('Non previsto oggi');
+    expect(screen.getByRole('button', { name: 'Correre: fatto' })).toBeInTheDocument();
+    expect(screen.getByText('1 di 3 questa settimana')).toBeInTheDocument();
   });
 });
 
