@@ -39,7 +39,7 @@ describe('editing a habit', { timeout: 30_000 }, () => {
   it('renames it by the rules of adding one, and moves it up and down with named buttons', async () => {
     const { user } = participant([]);
     await user.click(await screen.findByRole('button', { name: 'Modifica Meditare' }));
-    const editor = screen.getByRole('group', { name: 'Modifica Meditare' });
+    const editor = await screen.findByRole('group', { name: 'Modifica Meditare' });
     const name = within(editor).getByRole('textbox', { name: "Nome dell'abitudine" });
     await user.clear(name);
     await user.click(within(editor).getByRole('button', { name: 'Salva nome' }));
@@ -58,7 +58,7 @@ describe('editing a habit', { timeout: 30_000 }, () => {
   it('gives it a schedule: at least one weekday, a number from 1 to 6, and "N di 3" for a habit three times a week', async () => {
     const { user } = participant([]);
     await user.click(await screen.findByRole('button', { name: 'Modifica Meditare' }));
-    const editor = screen.getByRole('group', { name: 'Modifica Meditare' });
+    const editor = await screen.findByRole('group', { name: 'Modifica Meditare' });
     await user.click(within(editor).getByRole('radio', { name: 'Giorni scelti' }));
     await user.click(within(editor).getByRole('button', { name: 'Salva programma' }));
     expect(within(editor).getByRole('alert')).toHaveTextContent('Scegli almeno un giorno della settimana');
@@ -115,7 +115,7 @@ describe('the whole challenge of a habit', { timeout: 30_000 }, () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await user.click(toggle);
     expect(screen.getByRole('button', { name: 'Nascondi la sfida: Meditare' })).toHaveAttribute('aria-expanded', 'true');
-    const table = screen.getByRole('table', { name: 'Tutta la sfida: Meditare' });
+    const table = await screen.findByRole('table', { name: 'Tutta la sfida: Meditare' });
     const rows = within(table).getAllByRole('row');
     // The heading row and the 8 weeks.
     expect(rows).toHaveLength(9);

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import type { IsoDate } from '@sfida/core/iso-date';
 import type { Habit } from '@sfida/core/tracker';
@@ -8,8 +8,9 @@ import { scheduleLabel, scheduleOf, weekTicks } from '@sfida/core/habit-schedule
 import { habitStreak } from '@sfida/core/streaks';
 import { archiveHabit, habitDayState, newComebackBonuses, newStreakBonuses, toggleHabit } from '@sfida/core/tracker-actions';
 import { DayStrip } from '../../../components/day-strip';
-import { HabitEditor } from './habit-editor';
-import { HabitHeatmap } from './habit-heatmap';
+// Opened on demand, so they load then and not with the screen.
+const HabitEditor = lazy(() => import('./habit-editor').then((module) => ({ default: module.HabitEditor })));
+const HabitHeatmap = lazy(() => import('./habit-heatmap').then((module) => ({ default: module.HabitHeatmap })));
 import { FlameIcon, ShieldIcon } from '../../../components/icons';
 import { notify } from '../../../lib/notices';
 import { noticeHabitDone } from '../../../lib/points-notice';
@@ -105,8 +106,10 @@ export function HabitCard({ habit, today, stripDays, position, count }: { habit:
             <ShieldIcon /> Jolly usato: {italianWeekday(date, 'long')} {formatItalianShortDate(date)}, la serie continua. Se invece l’avevi fatta, segna quel giorno: il jolly torna disponibile.
           </Text>
         ))}
-        {wholeChallenge && <HabitHeatmap tracker={tracker} habit={habit} today={today} />}
-        {editing && <HabitEditor habit={habit} position={position} count={count} />}
+        <Suspense fallback={null}>
+          {wholeChallenge && <HabitHeatmap tracker={tracker} habit={habit} today={today} />}
+          {editing && <HabitEditor habit={habit} position={position} count={count} />}
+        </Suspense>
         <Flex gap="2" wrap="wrap" justify="flex-end">
           {tracker.challengeStartDate !== null && (
             <Button
