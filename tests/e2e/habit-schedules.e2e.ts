@@ -74,4 +74,14 @@ test('archives a habit, gives another 3 times a week with "N di 3", sees the who
   const stored = (await serverTracker(page.request)) as unknown as TrackerData;
   expect(stored.habits.find((habit) => habit.id === 'h1')?.schedule).toEqual({ kind: 'timesPerWeek', times: 3 });
   expect(Object.keys(stored.completions.h1 ?? {})).toEqual([romeToday()]);
+
+  // The same panels in the system's dark scheme (the page reads it as it loads).
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  await meditare.getByRole('button', { name: 'Modifica Meditare' }).click();
+  await meditare.getByRole('button', { name: 'Vedi tutta la sfida: Meditare' }).click();
+  await expect(page.getByRole('table', { name: 'Tutta la sfida: Meditare' })).toBeVisible();
+  await expect(meditare.getByRole('group', { name: 'Modifica Meditare' })).toBeVisible();
+  await expectNoSeriousAxeViolations(page, '/abitudini, modifica e tutta la sfida (scuro)');
 });
