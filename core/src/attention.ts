@@ -13,7 +13,8 @@ import {
   isChallengeStarted,
 } from './dates';
 import type { RosterDigest } from './roster-digest';
-import { activeHabitDigests, digestLastActivity, rosterDigest } from './roster-digest';
+import { activeHabitDigests, digestLastActivity, digestScheduleDays, rosterDigest } from './roster-digest';
+import { isScheduledDay } from './habit-rules';
 
 // Why a participant needs the coach today. Every rule reads calendar days in the participant's
 // zone (`today`), so a daylight-saving change never moves one. The rules, precisely:
@@ -118,7 +119,14 @@ function* attentionCodes({ digest, challengeStartDate: start, cohortStartDate, r
 function habitsLapsed(digest: RosterDigest, start: IsoDate, today: IsoDate): boolean {
   const firstMissed = addDays(today, -HABIT_GAP_DAYS);
   if (firstMissed < start) return false;
-  const due = activeHabitDigests(digest).some((habit) => habit.from <= firstMissed);
+  // Due: a habit that existed by then and whose schedule asked for each of those days (one with free
+  // days in between, such as "N volte a settimana", is not lapsed by resting on them).
+  const due = activeHabitDigests(digest).some((habit) => {
+    if (habit.from > firstMissed) return false;
+    const scheduled = digestScheduleDays(digest, habit);
+    for (let day = firstMissed; day < today; day = addDays(day, 1)) if (!isScheduledDay(habit, day, scheduled)) return false;
+    return true;
+  });
   if (!due) return false;
   for (let day = firstMissed; day <= today; day = addDays(day, 1)) {
     if (digest.tickedDays.includes(day)) return false;

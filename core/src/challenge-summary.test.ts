@@ -75,3 +75,19 @@ describe('challengeSummary', () => {
     expect(summary).toMatchObject({ habits: [], habitPercent: 0, bestStreak: null, actionsPlanned: 0, points: 0 });
   });
 });
+
+describe('the summary of a habit with a schedule', () => {
+  it('counts as possible only the days the schedule asks for, and its best streak over the free days', () => {
+    // Monday, Wednesday and Friday, ticked so for the first four weeks (12 days), across the DST change of 29 March.
+    const mwf = Object.fromEntries(
+      Array.from({ length: 4 }, (_, week) => [0, 2, 4].map((day) => [addDays(START, week * 7 + day), 'onTime' as const])).flat(),
+    );
+    const data: TrackerData = {
+      ...emptyTracker('Europe/Rome', after, START),
+      habits: [{ id: 'run', name: 'Correre', createdAt: '2026-03-02T07:00:00.000Z', schedule: { kind: 'weekdays', days: [0, 2, 4] } }],
+      completions: { run: mwf },
+    };
+    const [run] = challengeSummary(data, START).habits;
+    expect(run).toEqual({ name: 'Correre', daysDone: 12, daysPossible: 24, bestStreak: 12 });
+  });
+});

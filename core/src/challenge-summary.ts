@@ -2,7 +2,8 @@ import { evaluateBadges, type Badge } from './badges';
 import { CHALLENGE_WEEKS, DAYS_PER_WEEK, addDays, challengeLastDay, compareIsoDates, localDateOf } from './dates';
 import type { IsoDate } from './iso-date';
 import { totalPoints } from './points';
-import { streakRunsOfSortedDays } from './streaks';
+import { scheduledRuns } from './streaks';
+import { isScheduledDay, scheduleDaysOf } from './habit-rules';
 import { WEEK_KEYS, completionsOf, type TrackerData } from './tracker';
 
 // A participant's eight weeks, summed up once they are over: what the dashboard shows from day 57
@@ -43,10 +44,12 @@ export interface ChallengeSummary {
 const clampDay = (day: IsoDate, from: IsoDate, to: IsoDate): IsoDate =>
   compareIsoDates(day, from) < 0 ? from : compareIsoDates(day, to) > 0 ? to : day;
 
-/** Calendar days from `from` to `to`, both included (0 when `to` is before `from`). */
-function inclusiveDays(from: IsoDate, to: IsoDate): number {
+/** Calendar days from `from` to `to`, both included (0 when `to` is before `from`), only those `counts` says yes to. */
+function inclusiveDays(from: IsoDate, to: IsoDate, counts: (day: IsoDate) => boolean = () => true): number {
   let count = 0;
-  for (let day = from; compareIsoDates(day, to) <= 0 && count <= CHALLENGE_WEEKS * DAYS_PER_WEEK; day = addDays(day, 1)) count++;
+  for (let day = from, walked = 0; compareIsoDates(day, to) <= 0 && walked <= CHALLENGE_WEEKS * DAYS_PER_WEEK; day = addDays(day, 1), walked++) {
+    if (counts(day)) count++;
+  }
   return count;
 }
 
@@ -61,8 +64,11 @@ export function challengeSummary(data: TrackerData, startDate: IsoDate): Challen
     const removed = habit.archivedAt === undefined ? lastDay : clampDay(localDateOf(habit.archivedAt, data.timeZone), startDate, lastDay);
     // A habit removed before it was ticked, or made after the end, is no part of the summary.
     if (days.length === 0 && (compareIsoDates(localDateOf(habit.createdAt, data.timeZone), lastDay) > 0 || habit.archivedAt !== undefined)) continue;
-    const bestStreak = streakRunsOfSortedDays(days).reduce((best, run) => Math.max(best, run.days.length), 0);
-    habits.push({ name: habit.name, daysDone: days.length, daysPossible: Math.max(days.length, inclusiveDays(created, removed)), bestStreak });
+    // By the habit's schedule: the days it did not ask for neither break a streak nor count as possible (a tick on one counts).
+    const scheduled = scheduleDaysOf({ ...data, challengeStartDate: startDate }, habit);
+    const bestStreak = scheduledRuns(habit, days, scheduled).reduce((best, run) => Math.max(best, run.days.length), 0);
+    const possible = inclusiveDays(created, removed, (day) => scheduled.ticked(day) || isScheduledDay(habit, day, scheduled));
+    habits.push({ name: habit.name, daysDone: days.length, daysPossible: Math.max(days.length, possible), bestStreak });
   }
   const habitDaysDone = habits.reduce((sum, habit) => sum + habit.daysDone, 0);
   const habitDaysPossible = habits.reduce((sum, habit) => sum + habit.daysPossible, 0);

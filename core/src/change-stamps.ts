@@ -1,4 +1,4 @@
-import type { ChangeClocks, TrackerData } from './tracker';
+import type { ChangeClocks, Habit, TrackerData } from './tracker';
 import { WEEK_KEYS } from './tracker';
 
 // Change stamps are device clocks (tracker-merge.ts), but the server keeps only moments it can
@@ -41,6 +41,13 @@ export function boundChangeClocks(clocks: ChangeClocks, now: Date): ChangeClocks
     changed ||= actions[week] !== stamps;
   }
   return changed ? { habitDays, actions } : clocks;
+}
+
+/** A habit with the stamps of its parts (name, place, archived, schedule) bounded by `now`. */
+export function boundHabitStamps(habit: Habit, now: Date): Habit {
+  if (habit.stamps === undefined) return habit;
+  const stamps = boundRecord(habit.stamps as Record<string, number>, now);
+  return stamps === habit.stamps ? habit : { ...habit, stamps };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { IsoDate } from './iso-date';
 import type { TrackerData } from './tracker';
 import { CHALLENGE_WEEKS, challengeWeekDays, challengeWeekNumber, challengeWeekStart, compareIsoDates, localDateOf, todayIn } from './dates';
 import { WEEK_KEYS } from './tracker';
+import { isScheduledDay, scheduleDaysOf } from './habit-rules';
 import { isDocumentId } from './document-id';
 import { textParam } from './query-params';
 
@@ -82,6 +83,8 @@ export function weekStatsContribution({ counted, challengeStartDate: start, chal
     from: localDateOf(habit.createdAt, zone),
     until: habit.archivedAt === undefined ? null : localDateOf(habit.archivedAt, zone),
     days: tracker.completions[habit.id] ?? {},
+    habit,
+    scheduled: scheduleDaysOf({ ...tracker, challengeStartDate: start }, habit),
   }));
   const tickedDays = new Set<IsoDate>();
   for (const days of Object.values(tracker.completions)) for (const day of Object.keys(days)) tickedDays.add(day);
@@ -94,6 +97,8 @@ export function weekStatsContribution({ counted, challengeStartDate: start, chal
         // A habit counts on the days it existed: from its creation day, until the day it was archived.
         const exists = compareIsoDates(habit.from, day) <= 0 && (habit.until === null || compareIsoDates(day, habit.until) < 0);
         if (!exists) continue;
+        // Only the days its schedule asks for are possible (a tick always counts).
+        if (habit.days[day] === undefined && !isScheduledDay(habit.habit, day, habit.scheduled)) continue;
         possible++;
         if (habit.days[day] !== undefined) ticked++;
       }

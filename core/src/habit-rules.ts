@@ -1,10 +1,11 @@
 import type { IsoDate } from './iso-date';
 import type { CohortRules } from './cohort';
 import type { Habit, HabitCompletions, TrackerData } from './tracker';
-import type { HabitDigest } from './roster-digest';
 import { DAYS_PER_WEEK, addDays, challengeLastDay, challengeWeekNumber, compareIsoDates, daysBetween, isChallengeOver, localDateOf } from './dates';
 import { COHORT_RULES, cohortRulesOf } from './cohort';
 import { completionsOf } from './tracker';
+import type { HabitSchedule, ScheduleDays } from './habit-schedule';
+import { scheduleAsksFor, scheduleOf } from './habit-schedule';
 
 // The two cohort rules that change what a habit's days are worth (docs/decisions/036):
 // "Bentornato", a bonus for the first on-time tick after missed days, and the "Jolly", which
@@ -37,11 +38,18 @@ export function rulesField(rules: CohortRules | null | undefined): Pick<TrackerD
 }
 
 /**
- * Whether `date` is a day `habit` (a tracker's habit, or its roster digest) is meant to be done.
- * Every day, for now: the one place that decides it, so a habit with its own schedule changes only this.
+ * Whether `date` is a day `habit` (a tracker's habit, or its roster digest) is meant to be done, by
+ * its schedule (habit-schedule.ts): the one place that decides it. Streaks, jollies, comebacks,
+ * shares, the attention list and the reminders count only the days it says yes to.
  */
-export function isScheduledDay(_habit: Habit | HabitDigest, _date: IsoDate): boolean {
-  return true;
+export function isScheduledDay(habit: { schedule?: HabitSchedule | undefined }, date: IsoDate, days: ScheduleDays): boolean {
+  return scheduleAsksFor(scheduleOf(habit), date, days);
+}
+
+/** What isScheduledDay reads of a tracker's habit: its ticks, and the challenge weeks they fall in. */
+export function scheduleDaysOf(data: TrackerData, habit: Habit): ScheduleDays {
+  const completions = completionsOf(data, habit.id);
+  return { weekAnchor: data.challengeStartDate, ticked: (day) => completions[day] !== undefined };
 }
 
 /** The first day a habit can be missed: its creation day (in the tracker's zone), never before the start. */
@@ -63,12 +71,13 @@ export function jollyDays(data: TrackerData, habit: Habit, through: IsoDate): Is
   const end = compareIsoDates(through, lastDay) < 0 ? through : lastDay;
   const covered: IsoDate[] = [];
   const first = habitFirstDay(habit, data.timeZone, start);
+  const scheduled = scheduleDaysOf(data, habit);
   // Day by day, the day's index from the start kept alongside (its week is index / 7).
   let index = daysBetween(start, first);
   let week = -1;
   let used = 0;
   for (let day = first; compareIsoDates(day, end) <= 0; day = addDays(day, 1), index++) {
-    if (completions[day] !== undefined || !isScheduledDay(habit, day)) continue;
+    if (completions[day] !== undefined || !isScheduledDay(habit, day, scheduled)) continue;
     const dayWeek = Math.floor(index / DAYS_PER_WEEK);
     if (dayWeek !== week) {
       week = dayWeek;
@@ -89,14 +98,15 @@ export function isJollyDay(data: TrackerData, habit: Habit, day: IsoDate): boole
   const start = data.challengeStartDate;
   if (start === null || !trackerRules(data).forgivingStreak) return false;
   const completions = completionsOf(data, habit.id);
-  if (completions[day] !== undefined || !isScheduledDay(habit, day)) return false;
+  const scheduled = scheduleDaysOf(data, habit);
+  if (completions[day] !== undefined || !isScheduledDay(habit, day, scheduled)) return false;
   const first = habitFirstDay(habit, data.timeZone, start);
   if (compareIsoDates(day, first) < 0 || compareIsoDates(day, challengeLastDay(start)) > 0) return false;
   const index = daysBetween(start, day);
   const weekStart = addDays(day, -(index % DAYS_PER_WEEK));
   let missedBefore = 0;
   for (let other = compareIsoDates(weekStart, first) > 0 ? weekStart : first; compareIsoDates(other, day) < 0; other = addDays(other, 1)) {
-    if (completions[other] === undefined && isScheduledDay(habit, other)) missedBefore++;
+    if (completions[other] === undefined && isScheduledDay(habit, other, scheduled)) missedBefore++;
   }
   return missedBefore < JOLLIES_PER_WEEK;
 }
@@ -139,9 +149,10 @@ export function comebackDays(data: TrackerData, habit: Habit, coveredDays?: read
   const covered = new Set(coveredDays ?? jollyDays(data, habit, addDays(lastTick, -1)));
   const weeks = new Set<number>();
   const days: IsoDate[] = [];
+  const scheduled = scheduleDaysOf(data, habit);
   for (const day of ticked) {
     if (completions[day] !== 'onTime' || compareIsoDates(day, start) < 0 || compareIsoDates(day, lastDay) > 0) continue;
-    const previous = previousScheduledDay(habit, day);
+    const previous = previousScheduledDay(habit, day, scheduled);
     const missed = completions[previous] === undefined && compareIsoDates(previous, firstDay) >= 0 && !covered.has(previous);
     if (!missed) continue;
     const week = challengeWeekNumber(start, day);
@@ -153,9 +164,30 @@ export function comebackDays(data: TrackerData, habit: Habit, coveredDays?: read
 }
 
 /** The scheduled day before `date` (with every day scheduled, the day before). */
-export function previousScheduledDay(habit: Habit, date: IsoDate): IsoDate {
+export function previousScheduledDay(habit: Habit, date: IsoDate, days: ScheduleDays): IsoDate {
   let day = addDays(date, -1);
-  // A week always holds a scheduled day; the bound keeps a schedule with none from looping.
-  for (let n = 0; n < 7 && !isScheduledDay(habit, day); n++) day = addDays(day, -1);
+  // Free days run at most to the end of one week and the start of the next (12 for once a week):
+  // the bound keeps a schedule with none from looping.
+  for (let n = 0; n < 2 * DAYS_PER_WEEK && !isScheduledDay(habit, day, days); n++) day = addDays(day, -1);
   return day;
+}
+
+/**
+ * What a day of a habit was, for the strip and the heatmap: ticked ('done'), covered by a jolly
+ * ('jolly'), a day its schedule asked for and was not ticked ('missed'), one it did not ask for
+ * ('free'), today or a day to come not ticked yet ('open'), or before the habit's first day
+ * ('before'). A day is 'missed' only once it is over.
+ */
+export type HabitDayStatus = 'done' | 'jolly' | 'missed' | 'free' | 'open' | 'before';
+
+export function habitDayStatus(data: TrackerData, habit: Habit, day: IsoDate, today: IsoDate, covered?: ReadonlySet<IsoDate>): HabitDayStatus {
+  if (completionsOf(data, habit.id)[day] !== undefined) return 'done';
+  const start = data.challengeStartDate;
+  const first = start === null ? localDateOf(habit.createdAt, data.timeZone) : habitFirstDay(habit, data.timeZone, start);
+  if (compareIsoDates(day, first) < 0) return 'before';
+  const schedule = habit.schedule;
+  // A "N volte a settimana" habit can be done on any day still to come: none of them is free yet.
+  if (compareIsoDates(day, today) >= 0) return schedule?.kind === 'weekdays' && !isScheduledDay(habit, day, scheduleDaysOf(data, habit)) ? 'free' : 'open';
+  if (!isScheduledDay(habit, day, scheduleDaysOf(data, habit))) return 'free';
+  return (covered ? covered.has(day) : isJollyDay(data, habit, day)) ? 'jolly' : 'missed';
 }

@@ -11,6 +11,7 @@ import type { CohortRules } from './cohort';
 import { NEW_COHORT_RULES, STORED_COHORT_RULES } from './cohort';
 import { COMEBACK_BONUS_POINTS, rulesField } from './habit-rules';
 import { MAX_CHECK_IN_PERIOD } from './maintenance';
+import type { HabitSchedule } from './habit-schedule';
 import { checkTrackerPlausible } from './tracker-plausibility';
 import { vouchTracker } from './tracker-vouch';
 
@@ -22,7 +23,10 @@ import { vouchTracker } from './tracker-vouch';
 // calls today, yesterday or tomorrow, and plan, act and check in for any week, syncing each time.
 // Under the cohort's rules (docs/decisions/036) the forger may also untick days to make gaps to
 // come back from, date its habits long before the start, and claim every rule on in its copy; the
-// honest participant may miss a day each challenge week to earn its "Bentornato".
+// honest participant may miss a day each challenge week to earn its "Bentornato". With schedules
+// and habit editing (docs/decisions/041) the forger may also change a habit's schedule back and
+// forth (every day, chosen weekdays, N times a week), and archive and restore habits, ticking them
+// while archived.
 
 const ZONES = ['Europe/Rome', 'Atlantic/Azores', 'Pacific/Kiritimati', 'Pacific/Niue', 'America/New_York', 'Asia/Kathmandu', 'Australia/Lord_Howe'];
 const EASTERNMOST = 'Pacific/Kiritimati';
@@ -39,14 +43,23 @@ type Step =
   | { type: 'untick'; habit: number; zone: number; shift: number }
   | { type: 'plan'; week: number }
   | { type: 'act'; week: number }
-  | { type: 'checkIn'; week: number; zone: number };
+  | { type: 'checkIn'; week: number; zone: number }
+  | { type: 'schedule'; habit: number; schedule: HabitSchedule }
+  | { type: 'archive'; habit: number; archived: boolean };
 
 const zoneIndex = fc.nat(ZONES.length - 1);
 const shift = fc.integer({ min: -1, max: 1 });
 const week = fc.integer({ min: 1, max: 8 });
 /** A check-in's period: a challenge week, or a maintenance month (9 on), which pays nothing. */
 const checkInPeriodArbitrary = fc.integer({ min: 1, max: MAX_CHECK_IN_PERIOD });
+const scheduleArbitrary: fc.Arbitrary<HabitSchedule> = fc.oneof(
+  fc.constant<HabitSchedule>({ kind: 'daily' }),
+  fc.uniqueArray(fc.integer({ min: 0, max: 6 }), { minLength: 1, maxLength: 6 }).map((days): HabitSchedule => ({ kind: 'weekdays', days: days.sort((a, b) => a - b) })),
+  fc.integer({ min: 1, max: 6 }).map((times): HabitSchedule => ({ kind: 'timesPerWeek', times })),
+);
 const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 2, arbitrary: fc.record({ type: fc.constant('schedule' as const), habit: fc.nat(1), schedule: scheduleArbitrary }) },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('archive' as const), habit: fc.nat(1), archived: fc.boolean() }) },
   { weight: 6, arbitrary: fc.record({ type: fc.constant('wait' as const), minutes: fc.oneof(fc.integer({ min: 1, max: 90 }), fc.integer({ min: 60, max: 30 * 60 })) }) },
   { weight: 3, arbitrary: fc.record({ type: fc.constant('zone' as const), zone: zoneIndex }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('start' as const), zone: zoneIndex, shift }) },
@@ -116,6 +129,21 @@ function forgeStep(world: World, step: Step): TrackerData | null {
         completions: { ...server.completions, [habit]: { ...server.completions[habit], [day]: 'onTime' } },
         changedAt: { ...server.changedAt, habitDays: { ...server.changedAt.habitDays, [habit]: { ...server.changedAt.habitDays[habit], [day]: stamp } } },
       };
+    }
+    case 'schedule':
+    case 'archive': {
+      const id = HABITS[step.habit]!;
+      const habits = server.habits.map((habit) => {
+        if (habit.id !== id) return habit;
+        const { schedule: _schedule, archivedAt: _archivedAt, ...rest } = habit;
+        if (step.type === 'schedule') {
+          const kept = habit.archivedAt !== undefined ? { archivedAt: habit.archivedAt } : {};
+          return { ...rest, ...kept, ...(step.schedule.kind === 'daily' ? {} : { schedule: step.schedule }), stamps: { ...habit.stamps, schedule: stamp } };
+        }
+        const kept = habit.schedule !== undefined ? { schedule: habit.schedule } : {};
+        return { ...rest, ...kept, ...(step.archived ? { archivedAt: now.toISOString() } : {}), stamps: { ...habit.stamps, archived: stamp } };
+      });
+      return { ...server, habits };
     }
     case 'plan':
     case 'act': {

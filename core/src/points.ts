@@ -2,12 +2,12 @@ import type { IsoDate } from './iso-date';
 import type { PointsEntry, PointsKind, TrackerData } from './tracker';
 import { CHALLENGE_WEEKS, DAYS_PER_WEEK, addDays, challengeLastDay, challengeWeekNumber, compareIsoDates, localDateOf } from './dates';
 import { MAX_ACTIONS, WEEK_KEYS, completionsOf } from './tracker';
-import { streakRunsOfSortedDays } from './streaks';
+import { scheduledRuns } from './streaks';
 import { cutText } from './text';
 import { isMonthlyPeriod } from './maintenance';
 import type { CohortRules } from './cohort';
 import { STORED_COHORT_RULES } from './cohort';
-import { COMEBACK_BONUS_POINTS, comebackDays, jollyDays, trackerRules } from './habit-rules';
+import { COMEBACK_BONUS_POINTS, comebackDays, jollyDays, scheduleDaysOf, trackerRules } from './habit-rules';
 
 // Points are a pure function of the tracker state: expectedAwards lists what is due now,
 // reconcileHistory makes the history match it. Switching something on and off again
@@ -156,7 +156,8 @@ export function expectedAwards(data: TrackerData, options: { challengeStartDate:
         reason: `Bentornato: ${habit.name}`,
       });
     }
-    for (const run of streakRunsOfSortedDays(kept)) {
+    // A run of kept days by the habit's schedule: its free days neither count nor break it.
+    for (const run of scheduledRuns(habit, kept, scheduleDaysOf(placed, habit))) {
       for (const bonus of STREAK_BONUSES) {
         const day = run.days[bonus.days - 1];
         // Due only when the threshold day was ticked on the day itself: reached by ticking, not by back-filling.

@@ -4,6 +4,7 @@ import type { IsoDate } from './iso-date';
 import { formatterFor } from './zone-formatters';
 import { activeHabits, type TrackerData } from './tracker';
 import { checkInPeriod, isInMaintenance, maintenanceMonth, maintenanceMonthStart } from './maintenance';
+import { isScheduledDay, scheduleDaysOf } from './habit-rules';
 import { minutesOfTime as minutesOf, timeOfDaySchema } from './time-of-day';
 
 // Which reminders are due for a participant, decided from the server's copy of their tracker on
@@ -162,7 +163,10 @@ export function dueReminders(input: {
   }
 
   if (prefs.habits.enabled && inTime(prefs.habits.time) && fresh('habits') && tracker) {
-    const left = activeHabits(tracker).filter((habit) => tracker.completions[habit.id]?.[today] === undefined).length;
+    // Only the habits today asks for: a habit resting today (by its schedule) is no reason to remind.
+    const left = activeHabits(tracker).filter(
+      (habit) => tracker.completions[habit.id]?.[today] === undefined && isScheduledDay(habit, today, scheduleDaysOf({ ...tracker, challengeStartDate: start }, habit)),
+    ).length;
     if (left > 0) due.push({ kind: 'habits', day: today, title: 'Sfida 8 settimane', body: habitsLeftText(left), url: '/abitudini' });
   }
   if (prefs.checkIn.enabled && isReminderDay('checkIn', start, today) && inTime(prefs.checkIn.time) && fresh('checkIn')) {

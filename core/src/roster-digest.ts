@@ -6,7 +6,9 @@ import { addDays, compareIsoDates, localDateOf } from './dates';
 import { pointsByWeek } from './leaderboard-summary';
 import { totalPoints } from './points';
 import { MAX_STREAK_DAYS } from './streaks';
-import { keptDays, trackerRules } from './habit-rules';
+import { isScheduledDay, keptDays, scheduleDaysOf, trackerRules } from './habit-rules';
+import type { HabitSchedule, ScheduleDays } from './habit-schedule';
+import { habitScheduleSchema, scheduleWeekStart } from './habit-schedule';
 import { WEEK_KEYS, moodSchema } from './tracker';
 
 // What a coach's roster row needs of a participant's tracker, small enough to keep next to the
@@ -25,12 +27,17 @@ const habitDigestSchema = z.object({
   from: isoDateSchema,
   /** The day it stops existing (archived), excluded; null while active. */
   until: z.nullable(isoDateSchema),
-  /** Its ticked days from the window's first day on, oldest first. */
+  /**
+   * Its ticked days from the window's first day on, oldest first; for a "N times a week" habit from
+   * the first day of that day's week, since whether a day is asked for depends on the days before it.
+   */
   ticked: z.array(isoDateSchema),
   /** Consecutive ticked days ending the day before the window (capped as streaks are); a day a jolly covers counts as kept. */
   runBefore: z.int().check(z.minimum(0)),
   /** Missed days from the window's first day on that a jolly covers (the cohort's forgiving streak), up to the day before `asOf`. */
   covered: z.optional(z.array(isoDateSchema)),
+  /** Its schedule (habit-schedule.ts), so the coach's figures count only the days it asks for; none: every day. */
+  schedule: z.optional(habitScheduleSchema),
 });
 
 export const rosterDigestSchema = z.object({
@@ -39,6 +46,8 @@ export const rosterDigestSchema = z.object({
   timeZone: z.string(),
   /** The participant's day the digest was made on; it answers for this day and every later one. */
   asOf: isoDateSchema,
+  /** Where the participant's challenge weeks begin, for a "N times a week" schedule (none: calendar weeks). */
+  weekAnchor: z.optional(z.nullable(isoDateSchema)),
   totalPoints: z.int(),
   /** Points per calendar week, keyed by Monday. */
   pointsByWeek: z.record(isoDateSchema, z.int()),
@@ -83,24 +92,33 @@ export function latestActivityOf(tracker: TrackerData): IsoDate | null {
   return last;
 }
 
-/** Consecutive days in `days` ending on `last`, counting back, at most MAX_STREAK_DAYS. */
-function runEndingOn(days: Record<IsoDate, unknown>, last: IsoDate): number {
+/** Kept days in `days` ending on `last`, counting back over the days the schedule does not ask for, at most MAX_STREAK_DAYS. */
+function runEndingOn(habit: { schedule?: HabitSchedule | undefined }, days: Record<IsoDate, unknown>, last: IsoDate, scheduled: ScheduleDays): number {
   let run = 0;
-  for (let day = last; run < MAX_STREAK_DAYS && days[day] !== undefined; day = addDays(day, -1)) run++;
+  for (let day = last, walked = 0; run < MAX_STREAK_DAYS && walked < 2 * MAX_STREAK_DAYS; day = addDays(day, -1), walked++) {
+    if (days[day] !== undefined) run++;
+    else if (isScheduledDay(habit, day, scheduled)) break;
+  }
   return run;
+}
+
+/** What isScheduledDay reads of a digest's habit: its ticks in the window (none before it). */
+export function digestScheduleDays(digest: Pick<RosterDigest, 'weekAnchor'>, habit: HabitDigest): ScheduleDays {
+  return { weekAnchor: digest.weekAnchor ?? null, ticked: (day) => tickedOn(habit, day) };
 }
 
 /** The digest of `tracker` on the participant's day `asOf`. */
 export function rosterDigest(tracker: TrackerData, asOf: IsoDate): RosterDigest {
   const zone = tracker.timeZone;
   const first = windowStart(asOf);
-  const inWindow = (days: Record<IsoDate, unknown>) => Object.keys(days).filter((day) => day >= first).sort(compareIsoDates);
+  const inWindow = (days: Record<IsoDate, unknown>, from: IsoDate = first) => Object.keys(days).filter((day) => day >= from).sort(compareIsoDates);
   const tickedDays = new Set<IsoDate>();
   for (const days of Object.values(tracker.completions)) for (const day of inWindow(days)) tickedDays.add(day);
   return {
     version: 1,
     timeZone: zone,
     asOf,
+    ...(tracker.habits.some((habit) => habit.schedule !== undefined) ? { weekAnchor: tracker.challengeStartDate } : {}),
     totalPoints: totalPoints(tracker.pointsHistory),
     pointsByWeek: pointsByWeek(tracker),
     latestActivity: latestActivityOf(tracker),
@@ -115,9 +133,10 @@ export function rosterDigest(tracker: TrackerData, asOf: IsoDate): RosterDigest 
       return {
         from: localDateOf(habit.createdAt, zone),
         until: habit.archivedAt === undefined ? null : localDateOf(habit.archivedAt, zone),
-        ticked: inWindow(days),
-        runBefore: runEndingOn(kept, addDays(first, -1)),
+        ticked: inWindow(days, habit.schedule?.kind === 'timesPerWeek' ? scheduleWeekStart(tracker.challengeStartDate, first) : first),
+        runBefore: runEndingOn(habit, kept, addDays(first, -1), scheduleDaysOf(tracker, habit)),
         ...(covered.length > 0 ? { covered } : {}),
+        ...(habit.schedule !== undefined ? { schedule: habit.schedule } : {}),
       };
     }),
     tickedDays: [...tickedDays].sort(compareIsoDates),
@@ -147,13 +166,15 @@ export function tickedOn(habit: HabitDigest, day: IsoDate): boolean {
  * The habit's streak up to `today` (from yesterday while today is not ticked), capped at
  * MAX_STREAK_DAYS, as streaks.ts counts it: the kept days (ticked, or covered by a jolly), then the run before them.
  */
-export function digestStreak(habit: HabitDigest, today: IsoDate, asOf: IsoDate): number {
+export function digestStreak(habit: HabitDigest, today: IsoDate, asOf: IsoDate, weekAnchor: IsoDate | null = null): number {
   const first = windowStart(asOf);
+  const scheduled = digestScheduleDays({ weekAnchor }, habit);
   let day = tickedOn(habit, today) ? today : addDays(today, -1);
   let streak = 0;
-  while (streak < MAX_STREAK_DAYS && day >= first && (tickedOn(habit, day) || habit.covered?.includes(day) === true)) {
-    streak++;
-    day = addDays(day, -1);
+  for (; streak < MAX_STREAK_DAYS && day >= first; day = addDays(day, -1)) {
+    if (tickedOn(habit, day) || habit.covered?.includes(day) === true) streak++;
+    // A day the schedule does not ask for is skipped: it neither counts nor breaks the streak.
+    else if (isScheduledDay(habit, day, scheduled)) return streak;
   }
   if (day < first) streak += habit.runBefore;
   return Math.min(streak, MAX_STREAK_DAYS);
@@ -161,7 +182,7 @@ export function digestStreak(habit: HabitDigest, today: IsoDate, asOf: IsoDate):
 
 /** "Costanza" from a digest: the best current streak among the active habits. */
 export function digestBestStreak(digest: RosterDigest, today: IsoDate): number {
-  return activeHabitDigests(digest).reduce((best, habit) => Math.max(best, digestStreak(habit, today, digest.asOf)), 0);
+  return activeHabitDigests(digest).reduce((best, habit) => Math.max(best, digestStreak(habit, today, digest.asOf, digest.weekAnchor ?? null)), 0);
 }
 
 /** The last day anything was done, a day after `today` counting as today; null if never. */

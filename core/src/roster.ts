@@ -6,7 +6,8 @@ import { attentionCodeSchema } from './coach';
 import type { RosterDigest } from './roster-digest';
 import { addDays, CHALLENGE_WEEKS, challengeWeekDays, challengeWeekNumber, isChallengeStarted, localDateOf, mondayOf } from './dates';
 import { MAINTENANCE_MONTH_DAYS, isInMaintenance, isMonthlyPeriod, maintenanceDay, maintenanceMonth, maintenanceMonthStart, monthOfPeriod } from './maintenance';
-import { checkInsInOrder, digestBestStreak, digestLastActivity, rosterDigest, tickedOn } from './roster-digest';
+import { checkInsInOrder, digestBestStreak, digestLastActivity, digestScheduleDays, rosterDigest, tickedOn } from './roster-digest';
+import { isScheduledDay, scheduleDaysOf } from './habit-rules';
 import { livelloAllenamentoSchema, luogoAllenamentoSchema, schedaSchema, tempoAllenamentoSchema } from './user';
 
 // The figures of one row of the coach's roster, from the participant's synced tracker. `today` is
@@ -108,6 +109,8 @@ interface HabitDays {
   from: IsoDate;
   until: IsoDate | null;
   ticked(day: IsoDate): boolean;
+  /** Whether its schedule asks for the day (a day it does not is not counted either way). */
+  scheduled(day: IsoDate): boolean;
 }
 
 /**
@@ -125,7 +128,10 @@ function digestHabitsPercent(digest: RosterDigest, start: IsoDate | null, today:
   if (!isChallengeStarted(start, today)) return null;
   const days = Array.from({ length: HABIT_WINDOW_DAYS }, (_, i) => addDays(today, i - (HABIT_WINDOW_DAYS - 1))).filter((day) => day >= start);
   return tickedShare(
-    digest.habits.map((habit) => ({ ...habit, ticked: (day: IsoDate) => tickedOn(habit, day) })),
+    digest.habits.map((habit) => {
+      const scheduleDays = digestScheduleDays(digest, habit);
+      return { ...habit, ticked: (day: IsoDate) => tickedOn(habit, day), scheduled: (day: IsoDate) => isScheduledDay(habit, day, scheduleDays) };
+    }),
     days,
     today,
   );
@@ -143,6 +149,7 @@ export function weekHabitsPercent(tracker: TrackerData, start: IsoDate | null, w
       from: localDateOf(habit.createdAt, tracker.timeZone),
       until: habit.archivedAt === undefined ? null : localDateOf(habit.archivedAt, tracker.timeZone),
       ticked: (day: IsoDate) => completions[day] !== undefined,
+      scheduled: (day: IsoDate) => isScheduledDay(habit, day, scheduleDaysOf(tracker, habit)),
     };
   });
   // A monthly check-in's period (beyond week 8) is read over its maintenance month.
@@ -160,6 +167,7 @@ function tickedShare(habits: HabitDays[], days: IsoDate[], today: IsoDate): numb
     for (const day of days) {
       if (day < habit.from || (habit.until !== null && day >= habit.until)) continue;
       const done = habit.ticked(day);
+      if (!done && !habit.scheduled(day)) continue;
       if (day === today && !done) continue;
       possible++;
       if (done) ticked++;

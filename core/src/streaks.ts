@@ -3,7 +3,8 @@ import type { HabitCompletions, TrackerData } from './tracker';
 import { addDays, compareIsoDates } from './dates';
 import type { Habit } from './tracker';
 import { activeHabits, completionsOf } from './tracker';
-import { isJollyDay, trackerRules } from './habit-rules';
+import { isJollyDay, isScheduledDay, scheduleDaysOf, trackerRules } from './habit-rules';
+import type { HabitSchedule, ScheduleDays } from './habit-schedule';
 
 /** Streak counting stops here. */
 export const MAX_STREAK_DAYS = 365;
@@ -49,16 +50,52 @@ export function currentStreak(completions: HabitCompletions, today: IsoDate): nu
   return streak;
 }
 
-/** A habit's current streak, the days a jolly covers counted as kept when the cohort has the forgiving streak. */
+/**
+ * The runs of a habit's kept days (sorted oldest first) by its schedule: a run goes on across the
+ * days its schedule does not ask for, and breaks only at a day it asks for that was not kept. A
+ * tick on a free day counts too (docs/decisions/041).
+ */
+export function scheduledRuns(habit: { schedule?: HabitSchedule | undefined }, kept: readonly IsoDate[], days: ScheduleDays): StreakRun[] {
+  if (habit.schedule === undefined || habit.schedule.kind === 'daily') return streakRunsOfSortedDays(kept);
+  const runs: StreakRun[] = [];
+  let current: IsoDate[] = [];
+  for (const day of kept) {
+    const previous = current[current.length - 1];
+    if (previous !== undefined && missedBetween(habit, previous, day, days)) {
+      runs.push({ days: current });
+      current = [];
+    }
+    current.push(day);
+  }
+  if (current.length > 0) runs.push({ days: current });
+  return runs;
+}
+
+/** Whether a day strictly between `from` and `to` is one the schedule asks for (none of them is kept). */
+function missedBetween(habit: { schedule?: HabitSchedule | undefined }, from: IsoDate, to: IsoDate, days: ScheduleDays): boolean {
+  for (let day = addDays(from, 1); day < to; day = addDays(day, 1)) {
+    if (isScheduledDay(habit, day, days)) return true;
+  }
+  return false;
+}
+
+/**
+ * A habit's current streak: its kept days up to today (from yesterday while today is not ticked),
+ * the days a jolly covers counted when the cohort has the forgiving streak, the days its schedule
+ * does not ask for skipped (neither counted nor breaking it).
+ */
 export function habitStreak(data: TrackerData, habit: Habit, today: IsoDate): number {
   const completions = completionsOf(data, habit.id);
-  if (!trackerRules(data).forgivingStreak) return currentStreak(completions, today);
-  // As currentStreak, a covered day kept too (every day walked back is over: today counts only once ticked).
+  const forgiving = trackerRules(data).forgivingStreak;
+  const daily = habit.schedule === undefined || habit.schedule.kind === 'daily';
+  if (!forgiving && daily) return currentStreak(completions, today);
+  const scheduled = scheduleDaysOf(data, habit);
   let day = completions[today] !== undefined ? today : addDays(today, -1);
   let streak = 0;
-  while (streak < MAX_STREAK_DAYS && (completions[day] !== undefined || isJollyDay(data, habit, day))) {
-    streak++;
-    day = addDays(day, -1);
+  // Free days are skipped: a week always asks for one, so the walk ends; the bound is a guard.
+  for (let walked = 0; streak < MAX_STREAK_DAYS && walked < 2 * MAX_STREAK_DAYS; walked++, day = addDays(day, -1)) {
+    if (completions[day] !== undefined || (forgiving && isJollyDay(data, habit, day))) streak++;
+    else if (daily || isScheduledDay(habit, day, scheduled)) break;
   }
   return streak;
 }

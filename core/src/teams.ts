@@ -3,7 +3,7 @@ import type { IsoDate } from './iso-date';
 import { isoDateSchema } from './iso-date';
 import type { PushPayload } from './notifications';
 import { challengeWeekDays, challengeWeekNumber, compareIsoDates } from './dates';
-import { tickedOn, type HabitDigest, type RosterDigest } from './roster-digest';
+import { digestScheduleDays, tickedOn, type HabitDigest, type RosterDigest } from './roster-digest';
 import { isScheduledDay } from './habit-rules';
 import { visibleText } from './visible-text';
 
@@ -227,8 +227,9 @@ export function teammateWeek(digest: RosterDigest | null, challengeStartDate: Is
   let ticked = 0;
   let due = 0;
   for (const habit of digest.habits) {
+    const scheduled = digestScheduleDays(digest, habit);
     for (const day of days) {
-      if (!habitExistsOn(habit, day) || !isScheduledDay(habit, day)) continue;
+      if (!habitExistsOn(habit, day) || !isScheduledDay(habit, day, scheduled)) continue;
       due++;
       if (tickedOn(habit, day)) ticked++;
     }

@@ -27,10 +27,14 @@ import {
   MIN_ACTIONS,
   actionWhenSchema,
   actionWhereSchema,
+  activeHabits,
   completionsOf,
+  habitNameSchema,
   parseStoredTracker,
   trackerMessages,
 } from './tracker';
+import type { HabitPart, HabitSchedule } from './habit-schedule';
+import { habitScheduleSchema, normalSchedule } from './habit-schedule';
 
 // Pure reducers the web app calls. Each returns the next tracker with its points history
 // reconciled, or an Italian message to show in the page. `awarded` is the change in total
@@ -43,6 +47,8 @@ export const actionMessages = {
   checkInNotStarted: 'Errore: Challenge non ancora iniziata',
   tooManyHabits: `Hai raggiunto il numero massimo di abitudini (${MAX_HABITS}).`,
   habitNotFound: 'Abitudine non trovata.',
+  habitArchived: 'Ripristina l’abitudine per modificarla.',
+  cannotMove: 'L’abitudine è già in quella posizione.',
   futureDay: 'Non puoi segnare un giorno futuro.',
   beforeStart: "Questo giorno è precedente all'inizio della challenge.",
   beforeJoined: 'Questo giorno è precedente al tuo ingresso nella coorte.',
@@ -106,28 +112,119 @@ export function setTrackerRules(data: TrackerData, rules: CohortRules, now: Date
 
 // ---- Habits ----
 
+/** The name as adding and renaming accept it (trimmed), or the Italian message that refuses it. */
+function checkHabitName(name: string): { ok: true; name: string } | { ok: false; message: string } {
+  const trimmed = name.trim();
+  if (trimmed === '') return { ok: false, message: trackerMessages.habitNameRequired };
+  if (trimmed.length > MAX_HABIT_NAME) return { ok: false, message: trackerMessages.habitNameTooLong };
+  const parsed = habitNameSchema.safeParse(trimmed);
+  return parsed.success ? { ok: true, name: parsed.data } : { ok: false, message: parsed.error.issues[0]?.message ?? trackerMessages.habitNameRequired };
+}
+
 /** Adds a habit; the name is trimmed and must not be empty. */
 export function addHabit(data: TrackerData, name: string, now: Date, id?: string): TrackerResult {
-  const trimmed = name.trim();
-  if (trimmed === '') return fail(trackerMessages.habitNameRequired);
-  if (trimmed.length > MAX_HABIT_NAME) return fail(trackerMessages.habitNameTooLong);
+  const checked = checkHabitName(name);
+  if (!checked.ok) return fail(checked.message);
   if (data.habits.length >= MAX_HABITS) return fail(actionMessages.tooManyHabits);
   const taken = new Set(data.habits.map((h) => h.id));
   const habit: Habit = {
     id: freshId(id ?? `h-${now.getTime().toString(36)}`, taken),
-    name: trimmed,
+    name: checked.name,
     createdAt: now.toISOString(),
   };
   return commit(data, { ...data, habits: [...data.habits, habit] }, now);
 }
 
-/** "Deletes" a habit by archiving it: its completions and earned points stay. */
+/** The habit with `changes` made and the parts they touch stamped `now` (the merge's registers). */
+function edited(habit: Habit, changes: Partial<Habit>, parts: HabitPart[], now: Date): Habit {
+  const stamps = { ...habit.stamps };
+  for (const part of parts) stamps[part] = now.getTime();
+  const next = { ...habit, ...changes };
+  // Keys in the schema's order, a part set to nothing (restored, every day again) left out: the
+  // copy is then the same JSON as the one the server parses back (tracker-changes.ts compares JSON).
+  return {
+    id: next.id,
+    name: next.name,
+    createdAt: next.createdAt,
+    ...(next.archivedAt !== undefined ? { archivedAt: next.archivedAt } : {}),
+    ...(next.order !== undefined ? { order: next.order } : {}),
+    ...(next.schedule !== undefined ? { schedule: next.schedule } : {}),
+    stamps: {
+      ...(stamps.name !== undefined ? { name: stamps.name } : {}),
+      ...(stamps.order !== undefined ? { order: stamps.order } : {}),
+      ...(stamps.archived !== undefined ? { archived: stamps.archived } : {}),
+      ...(stamps.schedule !== undefined ? { schedule: stamps.schedule } : {}),
+    },
+  };
+}
+
+function replaceHabits(data: TrackerData, replaced: Habit[]): Habit[] {
+  const byId = new Map(replaced.map((habit) => [habit.id, habit]));
+  return data.habits.map((habit) => byId.get(habit.id) ?? habit);
+}
+
+/** Renames a habit, by the rules of adding one; its ticks and points stay (they go by its id). */
+export function renameHabit(data: TrackerData, habitId: string, name: string, now: Date): TrackerResult {
+  const habit = data.habits.find((h) => h.id === habitId);
+  if (!habit) return fail(actionMessages.habitNotFound);
+  const checked = checkHabitName(name);
+  if (!checked.ok) return fail(checked.message);
+  if (checked.name === habit.name) return { ok: true, data, awarded: 0 };
+  return commit(data, { ...data, habits: replaceHabits(data, [edited(habit, { name: checked.name }, ['name'], now)]) }, now);
+}
+
+/** Moves an active habit one place up (-1) or down (+1) among the active ones; every moved habit gets its place stamped. */
+export function moveHabit(data: TrackerData, habitId: string, step: -1 | 1, now: Date): TrackerResult {
+  const list = activeHabits(data);
+  const from = list.findIndex((h) => h.id === habitId);
+  if (from < 0) return fail(data.habits.some((h) => h.id === habitId) ? actionMessages.habitArchived : actionMessages.habitNotFound);
+  const to = from + step;
+  if (to < 0 || to >= list.length) return fail(actionMessages.cannotMove);
+  const reordered = [...list];
+  [reordered[from], reordered[to]] = [reordered[to]!, reordered[from]!];
+  const changed = reordered.flatMap((habit, order) => (habit.order === order ? [] : [edited(habit, { order }, ['order'], now)]));
+  return commit(data, { ...data, habits: replaceHabits(data, changed) }, now);
+}
+
+/** "Deletes" a habit by archiving it: its completions and earned points stay, and it can be restored. */
 export function archiveHabit(data: TrackerData, habitId: string, now: Date): TrackerResult {
   const habit = data.habits.find((h) => h.id === habitId);
   if (!habit) return fail(actionMessages.habitNotFound);
   if (habit.archivedAt !== undefined) return { ok: true, data, awarded: 0 };
-  const habits = data.habits.map((h) => (h.id === habitId ? { ...h, archivedAt: now.toISOString() } : h));
-  return commit(data, { ...data, habits }, now);
+  return commit(data, { ...data, habits: replaceHabits(data, [edited(habit, { archivedAt: now.toISOString() }, ['archived'], now)]) }, now);
+}
+
+/**
+ * Brings an archived habit back, last among the active ones. Its days while archived were not
+ * ticked (nothing can tick an archived habit, and the server takes no tick for one): they are
+ * missed days like any other, and earn nothing.
+ */
+export function restoreHabit(data: TrackerData, habitId: string, now: Date): TrackerResult {
+  const habit = data.habits.find((h) => h.id === habitId);
+  if (!habit) return fail(actionMessages.habitNotFound);
+  if (habit.archivedAt === undefined) return { ok: true, data, awarded: 0 };
+  // Every active habit gets its place, so the restored one, placed last, is shown last.
+  const list = [...activeHabits(data), habit];
+  const changed = list.flatMap((h, order) => {
+    if (h.id === habitId) return [edited(h, { archivedAt: undefined, order }, ['archived', 'order'], now)];
+    return h.order === order ? [] : [edited(h, { order }, ['order'], now)];
+  });
+  return commit(data, { ...data, habits: replaceHabits(data, changed) }, now);
+}
+
+/**
+ * Gives a habit a schedule; it applies to every day of the habit, past ones too (points and
+ * streaks are worked out again from the ticks: docs/decisions/041).
+ */
+export function setHabitSchedule(data: TrackerData, habitId: string, schedule: HabitSchedule, now: Date): TrackerResult {
+  const habit = data.habits.find((h) => h.id === habitId);
+  if (!habit) return fail(actionMessages.habitNotFound);
+  if (habit.archivedAt !== undefined) return fail(actionMessages.habitArchived);
+  const parsed = habitScheduleSchema.safeParse(schedule);
+  if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? 'Programma non valido');
+  const next = normalSchedule(parsed.data);
+  if (JSON.stringify(next) === JSON.stringify(habit.schedule)) return { ok: true, data, awarded: 0 };
+  return commit(data, { ...data, habits: replaceHabits(data, [edited(habit, { schedule: next }, ['schedule'], now)]) }, now);
 }
 
 /**

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { TrackerData } from './tracker';
 import { MAX_ACTIONS, WEEK_KEYS, emptyTracker, migrateTracker, trackerDataSchema } from './tracker';
 import { mergeTrackers } from './tracker-merge';
-import { addHabit, archiveHabit, setActionText, submitCheckIn, toggleAction, toggleHabit, addActionSlot, removeActionSlot } from './tracker-actions';
+import { addHabit, archiveHabit, setActionText, submitCheckIn, toggleAction, toggleHabit, addActionSlot, removeActionSlot, moveHabit, renameHabit, restoreHabit, setHabitSchedule } from './tracker-actions';
 import { expectedAwards } from './points';
 import { replay, replayFrom, scenarioArbitrary, stepArbitrary, type Step } from '../test-support/tracker-scenarios';
 
@@ -79,7 +79,15 @@ describe('mergeTrackers', () => {
           for (const habit of mine.habits) {
             const kept = merged.habits.find((h) => h.id === habit.id);
             expect(kept).toBeDefined();
-            if (habit.archivedAt !== undefined) expect(kept!.archivedAt).toBeDefined();
+            // Each part of a habit changed later here than there is as it is here.
+            const other = theirs.habits.find((h) => h.id === habit.id);
+            const later = (part: 'name' | 'order' | 'archived' | 'schedule') => (habit.stamps?.[part] ?? 0) > (other?.stamps?.[part] ?? 0);
+            if (other === undefined || later('name')) expect(kept!.name).toBe(habit.name);
+            if (other === undefined || later('order')) expect(kept!.order).toBe(habit.order);
+            if (other === undefined || later('schedule')) expect(kept!.schedule).toEqual(habit.schedule);
+            if (other === undefined || later('archived')) expect(kept!.archivedAt).toBe(habit.archivedAt);
+            // Between copies that never stamped it, archiving still wins (a stale copy cannot bring a habit back).
+            if (habit.archivedAt !== undefined && (habit.stamps?.archived ?? 0) === (other?.stamps?.archived ?? 0)) expect(kept!.archivedAt).toBeDefined();
           }
           for (const week of mine.savedPlannerWeeks) expect(merged.savedPlannerWeeks).toContain(week);
           for (const checkIn of mine.checkIns) expect(merged.checkIns.some((other) => other.weekNumber === checkIn.weekNumber)).toBe(true);
@@ -127,6 +135,28 @@ describe('mergeTrackers, by kind of data', () => {
     const merged = mergeTrackers(stale, archived, at(3));
     expect(merged.habits.find((habit) => habit.id === 'h1')?.archivedAt).toBe(at(1).toISOString());
     expect(merged.completions.h2).toEqual({ '2026-03-25': 'onTime' });
+  });
+
+  it('a restore made later wins over the stale archive, and a later archive over the restore', () => {
+    const archived = ok(archiveHabit(base, 'h1', at(1)));
+    const restored = ok(restoreHabit(archived, 'h1', at(5)));
+    expect(mergeTrackers(archived, restored, at(6)).habits.find((habit) => habit.id === 'h1')?.archivedAt).toBeUndefined();
+    // A copy from before both (no stamps) does not archive it again, nor bring back its old place.
+    expect(mergeTrackers(base, restored, at(6)).habits.find((habit) => habit.id === 'h1')).toEqual(restored.habits.find((habit) => habit.id === 'h1'));
+    const again = ok(archiveHabit(restored, 'h1', at(7)));
+    expect(mergeTrackers(restored, again, at(8)).habits.find((habit) => habit.id === 'h1')?.archivedAt).toBe(at(7).toISOString());
+  });
+
+  it('a rename, a move and a schedule from two devices each keep the later change, and a stale copy undoes none', () => {
+    const phone = ok(setHabitSchedule(ok(renameHabit(base, 'h1', 'Leggere 10 pagine', at(1))), 'h2', { kind: 'timesPerWeek', times: 3 }, at(2)));
+    const laptop = ok(moveHabit(ok(renameHabit(base, 'h1', 'Leggere un capitolo', at(3))), 'h2', -1, at(4)));
+    const merged = mergeTrackers(phone, laptop, at(5));
+    expect(merged.habits.map((habit) => [habit.id, habit.name, habit.order, habit.schedule])).toEqual([
+      ['h1', 'Leggere un capitolo', 1, undefined],
+      ['h2', 'Correre', 0, { kind: 'timesPerWeek', times: 3 }],
+    ]);
+    expect(mergeTrackers(merged, base, at(6)).habits).toEqual(merged.habits);
+    expect(mergeTrackers(base, merged, at(6))).toEqual(mergeTrackers(merged, base, at(6)));
   });
 
   it('planner actions merge by id: edits on two slots, a removal and slots added on both sides', () => {

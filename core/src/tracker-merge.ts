@@ -6,8 +6,10 @@ import { rulesField } from './habit-rules';
 
 // Two copies of one participant's tracker (two devices, or a device and the server) become one
 // in which neither loses work. The rules, per kind of data (docs/decisions/015):
-// - habits by id; archiving is kept (the earliest archive date), so a stale copy cannot bring a
-//   deleted habit back;
+// - habits by id; a habit's name, place, archived state and schedule are registers, each with its
+//   stamp in `stamps`: the later change wins, so a restore or a rename holds and a stale copy
+//   cannot undo a newer change; between unstamped copies (stored before stamps) archiving is kept,
+//   with the earliest date (docs/decisions/041);
 // - each habit day and each planner action is a register: the later change wins, by the stamps
 //   in `changedAt`, and an untick or a removed slot is a stamped change like any other;
 // - saved planner weeks are a union; one check-in per week, the first one sent;
@@ -31,14 +33,37 @@ function minDefined(a: string | undefined, b: string | undefined): string | unde
   return a < b ? a : b;
 }
 
+/** A register: the later stamp wins; on equal stamps the higher `rank`, so both copies choose the same. */
+function register<T>(a: T, aStamp: number, b: T, bStamp: number, rank: (value: T) => string): T {
+  if (aStamp !== bStamp) return aStamp > bStamp ? a : b;
+  return rank(a) >= rank(b) ? a : b;
+}
+
+const orderRank = (order: number | undefined) => (order === undefined ? '' : String(order).padStart(8, '0'));
+const scheduleRank = (schedule: Habit['schedule']) => (schedule === undefined ? '' : JSON.stringify(schedule));
+
 function mergeHabit(a: Habit, b: Habit): Habit {
-  const archivedAt = minDefined(a.archivedAt, b.archivedAt);
+  const sa = a.stamps ?? {};
+  const sb = b.stamps ?? {};
+  const [aArchived, bArchived] = [sa.archived ?? 0, sb.archived ?? 0];
+  // On equal stamps (copies from before stamps among them) archiving wins, with the earliest date.
+  const archivedAt = aArchived !== bArchived ? (aArchived > bArchived ? a.archivedAt : b.archivedAt) : minDefined(a.archivedAt, b.archivedAt);
+  const order = register(a.order, sa.order ?? 0, b.order, sb.order ?? 0, orderRank);
+  const schedule = register(a.schedule, sa.schedule ?? 0, b.schedule, sb.schedule ?? 0, scheduleRank);
+  const stamps: NonNullable<Habit['stamps']> = {};
+  // In the schema's order, so equal habits are equal JSON (tracker-changes.ts compares JSON).
+  for (const part of ['name', 'order', 'archived', 'schedule'] as const) {
+    const stamp = Math.max(sa[part] ?? 0, sb[part] ?? 0);
+    if (stamp > 0) stamps[part] = stamp;
+  }
   return {
     id: a.id,
-    // A name never changes after creation; should two differ, both copies choose the same.
-    name: a.name >= b.name ? a.name : b.name,
+    name: register(a.name, sa.name ?? 0, b.name, sb.name ?? 0, (name) => name),
     createdAt: a.createdAt <= b.createdAt ? a.createdAt : b.createdAt,
     ...(archivedAt !== undefined ? { archivedAt } : {}),
+    ...(order !== undefined ? { order } : {}),
+    ...(schedule !== undefined ? { schedule } : {}),
+    ...(Object.keys(stamps).length > 0 ? { stamps } : {}),
   };
 }
 

@@ -3,7 +3,7 @@ import type { CheckIn, Completions, PointsEntry, TrackerData, WeekKey } from './
 import { addDays, challengeWeekNumber, compareIsoDates, isChallengeOver, mondayOf, todayIn } from './dates';
 import { ACTION_POINTS, CHECK_IN_POINTS, PLANNER_SAVE_POINTS, compareHistoryEntries, entryDay, expectedAwards, maxPointsPerWeek, reconcileHistory } from './points';
 import { MAX_ACTIONS, MIN_ACTIONS, WEEK_KEYS, emptyTracker } from './tracker';
-import { DEVICE_CLOCK_SKEW_MS, vouchedChangeClocks } from './change-stamps';
+import { DEVICE_CLOCK_SKEW_MS, boundHabitStamps, vouchedChangeClocks } from './change-stamps';
 import { effectiveDayAt, effectiveToday } from './participant-calendar';
 import { formatterFor } from './zone-formatters';
 import type { CohortRules } from './cohort';
@@ -70,6 +70,8 @@ function vouchCompletions(submitted: TrackerData, stored: TrackerData, context: 
   const completions: Completions = {};
   const habitDays: TrackerData['changedAt']['habitDays'] = {};
   const habitIds = new Set([...Object.keys(submitted.completions), ...Object.keys(submitted.changedAt.habitDays)]);
+  // An archived habit cannot be ticked: a restored one earns nothing for the days it was away.
+  const archived = new Set(submitted.habits.filter((habit) => habit.archivedAt !== undefined).map((habit) => habit.id));
   for (const habitId of habitIds) {
     const sent = submitted.completions[habitId] ?? {};
     const sentStamps = submitted.changedAt.habitDays[habitId] ?? {};
@@ -86,6 +88,7 @@ function vouchCompletions(submitted: TrackerData, stored: TrackerData, context: 
         kind = kept[day];
       } else if (kind !== undefined) {
         const refused =
+          archived.has(habitId) ||
           compareIsoDates(day, window.latestDay) > 0 ||
           compareIsoDates(day, window.earliestDay) < 0 ||
           (context.challengeStartDate !== null && compareIsoDates(day, context.challengeStartDate) < 0) ||
@@ -164,6 +167,7 @@ export function vouchTracker(submitted: TrackerData, stored: TrackerData | null,
   const vouched: TrackerData = {
     ...work,
     ...rulesField(context.rules),
+    habits: submitted.habits.map((habit) => boundHabitStamps(habit, context.now)),
     timeZone: context.timeZone,
     challengeStartDate: context.challengeStartDate,
     completions,

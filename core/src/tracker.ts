@@ -7,6 +7,7 @@ import { visibleText } from './visible-text';
 import { voiceNoteIdSchema } from './voice-notes';
 import { timeOfDaySchema } from './time-of-day';
 import { cohortRulesSchema } from './cohort';
+import { habitScheduleSchema, habitStampsSchema } from './habit-schedule';
 
 // The participant's tracker: kept in the browser's local storage and mirrored to the
 // server, which validates it with the same schema (and tracker-plausibility.ts).
@@ -54,14 +55,25 @@ export const trackerMessages = {
 const dateTimeSchema = z.iso.datetime({ offset: true, error: trackerMessages.invalidDateTime });
 const idSchema = z.string().check(z.minLength(1), z.maxLength(64));
 
-/** A habit; deleting one archives it so its completions and points stay. */
+/** A habit's name, trimmed: what adding and renaming both accept. */
+export const habitNameSchema = z
+  .string()
+  .check(z.trim(), z.minLength(1, trackerMessages.habitNameRequired), z.maxLength(MAX_HABIT_NAME, trackerMessages.habitNameTooLong), ...visibleText());
+
+/**
+ * A habit; deleting one archives it so its completions and points stay, and it can be restored.
+ * `order` places it among the others (none: after those that have one, by creation); `schedule`
+ * says which days it asks for (none: every day); `stamps` date the last change of each part
+ * (docs/decisions/041). Habits stored before these have none of them and stay valid.
+ */
 export const habitSchema = z.object({
   id: idSchema,
-  name: z
-    .string()
-    .check(z.trim(), z.minLength(1, trackerMessages.habitNameRequired), z.maxLength(MAX_HABIT_NAME, trackerMessages.habitNameTooLong), ...visibleText()),
+  name: habitNameSchema,
   createdAt: dateTimeSchema,
   archivedAt: z.optional(dateTimeSchema),
+  order: z.optional(z.int().check(z.minimum(0), z.maximum(MAX_HABITS * 100))),
+  schedule: z.optional(habitScheduleSchema),
+  stamps: z.optional(habitStampsSchema),
 });
 export type Habit = z.infer<typeof habitSchema>;
 
@@ -250,9 +262,22 @@ export function migrateTracker(value: unknown): unknown {
   return value;
 }
 
-/** The habits that are not archived (the ones shown and toggled). */
+/** The order habits are shown in: by their `order`, those without one after, by creation. */
+export function compareHabitOrder(x: Habit, y: Habit): number {
+  const [ox, oy] = [x.order ?? Number.MAX_SAFE_INTEGER, y.order ?? Number.MAX_SAFE_INTEGER];
+  if (ox !== oy) return ox - oy;
+  if (x.createdAt !== y.createdAt) return x.createdAt < y.createdAt ? -1 : 1;
+  return x.id < y.id ? -1 : x.id > y.id ? 1 : 0;
+}
+
+/** The habits that are not archived (the ones shown and toggled), in the participant's order. */
 export function activeHabits(data: TrackerData): Habit[] {
-  return data.habits.filter((habit) => habit.archivedAt === undefined);
+  return data.habits.filter((habit) => habit.archivedAt === undefined).sort(compareHabitOrder);
+}
+
+/** The archived habits, in the participant's order (they can be restored). */
+export function archivedHabits(data: TrackerData): Habit[] {
+  return data.habits.filter((habit) => habit.archivedAt !== undefined).sort(compareHabitOrder);
 }
 
 /** The stored completions of one habit (empty when none). */
@@ -274,6 +299,14 @@ function withoutBadPlan(action: unknown): unknown {
     ...(when !== undefined && actionWhenSchema.safeParse(when).success ? { when } : {}),
     ...(where !== undefined && actionWhereSchema.safeParse(where).success ? { where } : {}),
   };
+}
+
+/** A stored habit with a schedule, place or stamps it cannot keep loses those parts only: the habit and its days stay. */
+function withoutBadEdits(habit: unknown): unknown {
+  if (!isRecord(habit)) return habit;
+  const { order, schedule, stamps, ...rest } = habit;
+  const part = <T>(name: string, value: unknown, schema: z.ZodMiniType<T>) => (value !== undefined && schema.safeParse(value).success ? { [name]: value } : {});
+  return { ...rest, ...part('order', order, habitSchema.shape.order), ...part('schedule', schedule, habitScheduleSchema), ...part('stamps', stamps, habitStampsSchema) };
 }
 
 /** Keeps the items of `raw` that parse with `schema`; tells whether anything was dropped. */
@@ -329,7 +362,7 @@ export function parseStoredTracker(
   const rules = cohortRulesSchema.safeParse(source.rules);
 
   const habitIds = new Set<string>();
-  const habits = keepValid(source.habits, habitSchema)
+  const habits = keepValid(Array.isArray(source.habits) ? source.habits.map(withoutBadEdits) : source.habits, habitSchema)
     .items.filter((habit) => !habitIds.has(habit.id) && habitIds.add(habit.id))
     .slice(0, MAX_HABITS);
   const keptIds = new Set(habits.map((h) => h.id));

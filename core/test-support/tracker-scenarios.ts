@@ -3,12 +3,17 @@ import type { IsoDate } from '../src/iso-date';
 import type { TrackerData } from '../src/tracker';
 import type { TrackerResult } from '../src/tracker-actions';
 import { addDays, challengeWeekNumber, todayIn } from '../src/dates';
-import { emptyTracker } from '../src/tracker';
+import { activeHabits, archivedHabits, emptyTracker } from '../src/tracker';
+import type { HabitSchedule } from '../src/habit-schedule';
 import {
   addActionSlot,
   addHabit,
   archiveHabit,
+  moveHabit,
   removeActionSlot,
+  renameHabit,
+  restoreHabit,
+  setHabitSchedule,
   savePlanner,
   setActionPlan,
   setActionText,
@@ -27,6 +32,10 @@ export type Step =
   | { type: 'nextDay'; minutes: number }
   | { type: 'addHabit'; name: string }
   | { type: 'archiveHabit'; habit: number }
+  | { type: 'restoreHabit'; habit: number }
+  | { type: 'renameHabit'; habit: number; name: string }
+  | { type: 'moveHabit'; habit: number; step: -1 | 1 }
+  | { type: 'setHabitSchedule'; habit: number; schedule: HabitSchedule }
   | { type: 'toggleHabit'; habit: number; daysBack: number }
   | { type: 'setActionText'; slot: number; text: string }
   | { type: 'setActionPlan'; slot: number; when: { weekday: number; time: string } | null; where: string }
@@ -42,6 +51,23 @@ export const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   { weight: 12, arbitrary: fc.record({ type: fc.constant('nextDay' as const), minutes: fc.integer({ min: 20 * 60, max: 28 * 60 }) }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('addHabit' as const), name: fc.constantFrom('Leggere', ' Camminare ', 'Meditare', '') }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('archiveHabit' as const), habit: fc.nat(4) }) },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('restoreHabit' as const), habit: fc.nat(4) }) },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('renameHabit' as const), habit: fc.nat(4), name: fc.constantFrom('Leggere 10 pagine', 'Correre', ' Yoga ', '') }) },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('moveHabit' as const), habit: fc.nat(4), step: fc.constantFrom(-1 as const, 1 as const) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      type: fc.constant('setHabitSchedule' as const),
+      habit: fc.nat(4),
+      schedule: fc.constantFrom<HabitSchedule>(
+        { kind: 'daily' },
+        { kind: 'weekdays', days: [0, 2, 4] },
+        { kind: 'weekdays', days: [5, 6] },
+        { kind: 'timesPerWeek', times: 3 },
+        { kind: 'timesPerWeek', times: 1 },
+      ),
+    }),
+  },
   { weight: 10, arbitrary: fc.record({ type: fc.constant('toggleHabit' as const), habit: fc.nat(4), daysBack: fc.oneof(fc.constant(0), fc.nat(9)) }) },
   { weight: 3, arbitrary: fc.record({ type: fc.constant('setActionText' as const), slot: fc.nat(5), text: fc.constantFrom('Correre', '', '  ', 'Chiamare la nonna') }) },
   {
@@ -65,7 +91,7 @@ export const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
 export function applyStep(data: TrackerData, step: Step, now: Date): TrackerResult | null {
   const today = todayIn(data.timeZone, now);
   const week = challengeWeekNumber(data.challengeStartDate, today);
-  const habits = data.habits.filter((h) => h.archivedAt === undefined);
+  const habits = activeHabits(data);
   const actions = weekActions(data, week);
   switch (step.type) {
     case 'wait':
@@ -85,6 +111,23 @@ export function applyStep(data: TrackerData, step: Step, now: Date): TrackerResu
     case 'archiveHabit': {
       const habit = habits[step.habit % Math.max(1, habits.length)];
       return habit ? archiveHabit(data, habit.id, now) : null;
+    }
+    case 'restoreHabit': {
+      const archived = archivedHabits(data);
+      const habit = archived[step.habit % Math.max(1, archived.length)];
+      return habit ? restoreHabit(data, habit.id, now) : null;
+    }
+    case 'renameHabit': {
+      const habit = habits[step.habit % Math.max(1, habits.length)];
+      return habit ? renameHabit(data, habit.id, step.name, now) : null;
+    }
+    case 'moveHabit': {
+      const habit = habits[step.habit % Math.max(1, habits.length)];
+      return habit ? moveHabit(data, habit.id, step.step, now) : null;
+    }
+    case 'setHabitSchedule': {
+      const habit = habits[step.habit % Math.max(1, habits.length)];
+      return habit ? setHabitSchedule(data, habit.id, step.schedule, now) : null;
     }
     case 'toggleHabit': {
       const habit = habits[step.habit % Math.max(1, habits.length)];

@@ -16,6 +16,8 @@ export interface StripDay {
   marks?: number;
   /** A missed day a jolly covers: drawn with a shield, named "Jolly usato". */
   covered?: boolean;
+  /** A day the habit's schedule does not ask for: drawn muted, named "non previsto", never as missed. */
+  free?: boolean;
 }
 
 /**
@@ -32,6 +34,7 @@ const cellStyles = {
   today: { bg: 'bg', color: 'fg', borderColor: 'accent.500' },
   past: { bg: 'bg', color: 'fg', borderColor: 'border.emphasized' },
   future: { bg: 'bg.muted', color: 'fg.subtle', borderColor: 'border' },
+  free: { bg: 'bg.muted', color: 'fg.muted', borderColor: 'border', borderStyle: 'dashed' },
 } as const;
 
 const Cell = chakra('button', {
@@ -64,6 +67,7 @@ function stateText(day: StripDay): string {
   if (day.summary !== undefined) return day.summary;
   if (day.done) return 'completato';
   if (day.covered) return 'Jolly usato';
+  if (day.free) return day.state === 'today' ? 'non previsto oggi' : 'non previsto';
   if (day.state === 'future') return 'giorno futuro';
   return day.state === 'today' ? 'oggi, da fare' : 'non completato';
 }
@@ -88,7 +92,7 @@ export function DayStrip({ days, subject, label, onToggle }: { days: StripDay[];
   return (
     <Flex as="ul" gap="1.5" aria-label={label ?? `Settimana di ${subject}`} listStyleType="none" p="0" m="0">
       {days.map((day) => {
-        const style = cellStyles[day.done ? 'done' : day.state];
+        const style = cellStyles[day.done ? 'done' : day.free ? 'free' : day.state];
         const content = (
           <>
             <Text as="span" fontWeight="semibold" textTransform="capitalize">

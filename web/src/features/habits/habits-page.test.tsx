@@ -129,13 +129,17 @@ describe('Tracciamento Abitudini', { timeout: 30_000 }, () => {
     for (const day of within(strip).getAllByRole('button')) expect(day).toBeDisabled();
   });
 
-  it('asks for confirmation in the page before deleting', async () => {
+  it('asks for confirmation in the page before archiving, and restores from "Archiviate"', async () => {
     fakeServer(fakeUser({ challengeStartDate: currentDay() }));
     renderApp('/abitudini', <HabitsPage />);
     const user = await addHabitNamed('Stretching');
-    await user.click(await screen.findByRole('button', { name: 'Elimina Stretching' }));
-    const confirm = screen.getByRole('group', { name: 'Conferma eliminazione' });
-    await user.click(within(confirm).getByRole('button', { name: 'Elimina' }));
+    await user.click(await screen.findByRole('button', { name: 'Archivia Stretching' }));
+    const confirm = screen.getByRole('group', { name: 'Conferma archiviazione' });
+    await user.click(within(confirm).getByRole('button', { name: 'Archivia' }));
     expect(screen.queryByRole('heading', { name: 'Stretching' })).not.toBeInTheDocument();
+    const archived = screen.getByRole('region', { name: 'Archiviate' });
+    await user.click(within(archived).getByRole('button', { name: 'Ripristina Stretching' }));
+    expect(await screen.findByRole('heading', { name: 'Stretching' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Archiviate' })).not.toBeInTheDocument();
   });
 });

@@ -12,6 +12,7 @@ import { useToday } from '../../lib/use-today';
 import { useTracker } from '../../tracker/use-tracker';
 import { AddHabitForm } from './components/add-habit-form';
 import { HabitCard } from './components/habit-card';
+import { ArchivedHabits } from './components/archived-habits';
 
 const TIPS = [
   'Scegli al massimo 3 abitudini: poche, ma tutti i giorni.',
@@ -61,11 +62,13 @@ function HabitsContent() {
         <Text color="fg.muted">Non hai ancora abitudini. Aggiungine una per iniziare.</Text>
       ) : (
         <Stack as="ul" gap="3" p="0" m="0" aria-label="Le tue abitudini">
-          {habits.map((habit) => (
-            <HabitCard key={habit.id} habit={habit} today={today} stripDays={stripDays} />
+          {habits.map((habit, position) => (
+            <HabitCard key={habit.id} habit={habit} today={today} stripDays={stripDays} position={position} count={habits.length} />
           ))}
         </Stack>
       )}
+
+      <ArchivedHabits />
 
       <TipsList tips={TIPS} />
     </Stack>

@@ -3,7 +3,10 @@ import { CHALLENGE_WEEKS, challengeWeekDays, italianWeekday } from '@sfida/core/
 import type { IsoDate } from '@sfida/core/iso-date';
 import type { TrackerData } from '@sfida/core/tracker';
 import { completionsOf } from '@sfida/core/tracker';
+import type { Habit } from '@sfida/core/tracker';
 import { habitDayState } from '@sfida/core/tracker-actions';
+import { habitDayStatus } from '@sfida/core/habit-rules';
+import { scheduleLabel, scheduleOf } from '@sfida/core/habit-schedule';
 
 const WEEKS = Array.from({ length: CHALLENGE_WEEKS }, (_, i) => i + 1);
 
@@ -19,16 +22,19 @@ const GRID = {
   '& td[data-state=late]': { bg: 'green.subtle', color: 'green.fg', borderColor: 'green.border' },
   '& td[data-state=past]': { bg: 'bg.muted' },
   '& td[data-state=future]': { borderStyle: 'dashed' },
+  '& td[data-state=free]': { borderStyle: 'dotted', color: 'fg.subtle' },
   '& td[data-part=count]': { textAlign: 'end', fontWeight: 'semibold', pl: '2', whiteSpace: 'nowrap' },
 } as const;
 
-type Cell = { state: 'done' | 'late' | 'past' | 'today' | 'future'; symbol: string; text: string };
+type Cell = { state: 'done' | 'late' | 'past' | 'today' | 'future' | 'free'; symbol: string; text: string };
 
-function cellOf(tracker: TrackerData, habitId: string, date: IsoDate, today: IsoDate): Cell {
-  const kind = completionsOf(tracker, habitId)[date];
+function cellOf(tracker: TrackerData, habit: Habit, date: IsoDate, today: IsoDate): Cell {
+  const kind = completionsOf(tracker, habit.id)[date];
   if (kind === 'late') return { state: 'late', symbol: '✓', text: 'fatto in ritardo' };
   if (kind) return { state: 'done', symbol: '✓', text: 'fatto' };
-  const { state } = habitDayState(tracker, habitId, date, today);
+  // A day the habit's schedule does not ask for is neither missed nor to do.
+  if (habitDayStatus(tracker, habit, date, today) === 'free') return { state: 'free', symbol: '–', text: 'non previsto' };
+  const { state } = habitDayState(tracker, habit.id, date, today);
   if (state === 'future') return { state: 'future', symbol: '', text: 'da venire' };
   return { state: state === 'today' ? 'today' : 'past', symbol: '·', text: state === 'today' ? 'oggi, non ancora' : 'non fatto' };
 }
@@ -47,6 +53,12 @@ export function HabitGrid({ tracker, startDate, today }: { tracker: TrackerData;
           <chakra.table css={GRID}>
             <chakra.caption textAlign="start" fontWeight="bold" fontSize="md" mb="1" captionSide="top">
               {habit.name}
+              {habit.schedule !== undefined && (
+                <Text as="span" fontWeight="normal" color="fg.muted">
+                  {' '}
+                  · {scheduleLabel(habit.schedule)}
+                </Text>
+              )}
               {habit.archivedAt !== undefined && (
                 <Text as="span" fontWeight="normal" color="fg.muted">
                   {' '}
@@ -67,8 +79,10 @@ export function HabitGrid({ tracker, startDate, today }: { tracker: TrackerData;
             </thead>
             <tbody>
               {WEEKS.map((week) => {
-                const cells = challengeWeekDays(startDate, week).map((date) => ({ date, ...cellOf(tracker, habit.id, date, today) }));
+                const cells = challengeWeekDays(startDate, week).map((date) => ({ date, ...cellOf(tracker, habit, date, today) }));
                 const done = cells.filter((cell) => cell.state === 'done' || cell.state === 'late').length;
+                const schedule = scheduleOf(habit);
+                const asked = schedule.kind === 'timesPerWeek' ? schedule.times : cells.filter((cell) => cell.state !== 'free').length;
                 return (
                   <tr key={week}>
                     <th scope="row">S{week}</th>
@@ -78,7 +92,9 @@ export function HabitGrid({ tracker, startDate, today }: { tracker: TrackerData;
                         <chakra.span srOnly>{cell.text}</chakra.span>
                       </td>
                     ))}
-                    <td data-part="count">{done}/7</td>
+                    <td data-part="count">
+                      {done}/{asked}
+                    </td>
                   </tr>
                 );
               })}

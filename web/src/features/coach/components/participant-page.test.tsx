@@ -67,6 +67,19 @@ describe('participant page', { timeout: 20_000 }, () => {
     expect(within(screen.getByRole('table', { name: 'Punti per settimana della challenge' })).getByRole('row', { name: /Settimana 1 10 punti/ })).toBeInTheDocument();
   });
 
+  it('marks in the grid the days a habit schedule does not ask for, and counts a week against what it asks', async () => {
+    const detail = brunoDetail();
+    // Monday, Wednesday and Friday: the start is a Monday.
+    detail.tracker!.habits = [{ ...detail.tracker!.habits[0]!, schedule: { kind: 'weekdays', days: [0, 2, 4] } }];
+    fakeCoachServer((call) => (call.path === DETAIL ? json(detail) : undefined));
+    renderApp('/coach/cohort-1/partecipanti/u-bruno');
+
+    const grid = await screen.findByRole('table', { name: 'Camminare 30 minuti · lun, mer, ven' });
+    const cells = within(within(grid).getByRole('row', { name: /^S1/ })).getAllByRole('cell');
+    expect(cells.slice(0, 4).map((cell) => cell.textContent)).toEqual(['✓fatto', '✓fatto in ritardo', '·non fatto', '–non previsto']);
+    expect(cells[7]).toHaveTextContent('2/4');
+  });
+
   it('withdraws the participant after a confirmation', async () => {
     const calls = fakeCoachServer((call) => {
       if (call.path === DETAIL) return json(brunoDetail());

@@ -1,12 +1,16 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import type { IsoDate } from '@sfida/core/iso-date';
 import type { Habit } from '@sfida/core/tracker';
 import { addDays, formatItalianShortDate, isChallengeOver, italianWeekday } from '@sfida/core/dates';
-import { jollyDays, jolliesLeft, trackerRules } from '@sfida/core/habit-rules';
+import { habitDayStatus, jollyDays, jolliesLeft, scheduleDaysOf, trackerRules } from '@sfida/core/habit-rules';
+import { scheduleLabel, scheduleOf, weekTicks } from '@sfida/core/habit-schedule';
 import { habitStreak } from '@sfida/core/streaks';
 import { archiveHabit, habitDayState, newComebackBonuses, newStreakBonuses, toggleHabit } from '@sfida/core/tracker-actions';
 import { DayStrip } from '../../../components/day-strip';
+// Opened on demand, so they load then and not with the screen.
+const HabitEditor = lazy(() => import('./habit-editor').then((module) => ({ default: module.HabitEditor })));
+const HabitHeatmap = lazy(() => import('./habit-heatmap').then((module) => ({ default: module.HabitHeatmap })));
 import { FlameIcon, ShieldIcon } from '../../../components/icons';
 import { notify } from '../../../lib/notices';
 import { noticeHabitDone } from '../../../lib/points-notice';
@@ -21,10 +25,18 @@ function JolliesLeft({ left }: { left: number }) {
   );
 }
 
-/** One habit: today's toggle, its streak, the week strip and delete (confirmed in the page). */
-export function HabitCard({ habit, today, stripDays }: { habit: Habit; today: IsoDate; stripDays: IsoDate[] }) {
+/**
+ * One habit: today's toggle, its streak and schedule, the week strip, "Modifica" (name, place,
+ * schedule), "Vedi tutta la sfida" (the heatmap) and archive (confirmed in the page).
+ */
+export function HabitCard({ habit, today, stripDays, position, count }: { habit: Habit; today: IsoDate; stripDays: IsoDate[]; position: number; count: number }) {
   const { tracker, apply, firstDay } = useTracker();
   const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [wholeChallenge, setWholeChallenge] = useState(false);
+  const schedule = scheduleOf(habit);
+  const progress = weekTicks(schedule, today, scheduleDaysOf(tracker, habit));
+  const freeToday = habitDayStatus(tracker, habit, today, today) === 'free';
   const deleteButton = useRef<HTMLButtonElement>(null);
   const streak = habitStreak(tracker, habit, today);
   const todayState = habitDayState(tracker, habit.id, today, today);
@@ -42,7 +54,7 @@ export function HabitCard({ habit, today, stripDays }: { habit: Habit; today: Is
 
   function remove() {
     const result = apply(archiveHabit(tracker, habit.id, new Date()));
-    if (result.ok) notify({ type: 'info', title: 'Abitudine eliminata', description: habit.name });
+    if (result.ok) notify({ type: 'info', title: 'Abitudine archiviata', description: `${habit.name}: la ritrovi in "Archiviate"` });
     else notify({ type: 'error', title: result.message });
   }
 
@@ -58,6 +70,15 @@ export function HabitCard({ habit, today, stripDays }: { habit: Habit; today: Is
               <FlameIcon /> Serie: {streak} {streak === 1 ? 'giorno' : 'giorni'}
             </Text>
             {countJollies && <JolliesLeft left={jolliesLeft(tracker, habit, today)} />}
+            <Text fontSize="sm" color="fg.muted">
+              {scheduleLabel(schedule)}
+              {progress.target !== null && ` · ${progress.ticked} di ${progress.target} questa settimana`}
+            </Text>
+            {freeToday && !todayState.done && (
+              <Text fontSize="sm" color="fg.muted">
+                Non previsto oggi
+              </Text>
+            )}
           </Box>
           <Button
             size="sm"
@@ -73,7 +94,12 @@ export function HabitCard({ habit, today, stripDays }: { habit: Habit; today: Is
         {stripDays.length > 0 && (
           <DayStrip
             subject={habit.name}
-            days={stripDays.map((date) => ({ date, ...habitDayState(tracker, habit.id, date, today, firstDay), covered: covered.has(date) }))}
+            days={stripDays.map((date) => ({
+              date,
+              ...habitDayState(tracker, habit.id, date, today, firstDay),
+              covered: covered.has(date),
+              free: habitDayStatus(tracker, habit, date, today, covered) === 'free',
+            }))}
             onToggle={toggle}
           />
         )}
@@ -82,13 +108,32 @@ export function HabitCard({ habit, today, stripDays }: { habit: Habit; today: Is
             <ShieldIcon /> Jolly usato: {italianWeekday(date, 'long')} {formatItalianShortDate(date)}, la serie continua. Se invece l’avevi fatta, segna quel giorno: il jolly torna disponibile.
           </Text>
         ))}
+        <Suspense fallback={null}>
+          {wholeChallenge && <HabitHeatmap tracker={tracker} habit={habit} today={today} />}
+          {editing && <HabitEditor habit={habit} position={position} count={count} />}
+        </Suspense>
+        <Flex gap="2" wrap="wrap" justify="flex-end">
+          {tracker.challengeStartDate !== null && (
+            <Button
+              size="xs"
+              variant="ghost"
+              aria-expanded={wholeChallenge}
+              aria-label={`${wholeChallenge ? 'Nascondi la sfida' : 'Vedi tutta la sfida'}: ${habit.name}`}
+              onClick={() => setWholeChallenge((open) => !open)}>
+              {wholeChallenge ? 'Nascondi la sfida' : 'Vedi tutta la sfida'}
+            </Button>
+          )}
+          <Button size="xs" variant="ghost" aria-expanded={editing} aria-label={`${editing ? 'Chiudi modifica' : 'Modifica'} ${habit.name}`} onClick={() => setEditing((open) => !open)}>
+            {editing ? 'Chiudi modifica' : 'Modifica'}
+          </Button>
+        </Flex>
         {confirming ? (
-          <Flex role="group" aria-label="Conferma eliminazione" gap="2" align="center" wrap="wrap" bg="bg.error" p="2" borderRadius="md">
+          <Flex role="group" aria-label="Conferma archiviazione" gap="2" align="center" wrap="wrap" bg="bg.error" p="2" borderRadius="md">
             <Text fontSize="sm" flex="1" minW="40">
-              Eliminare &quot;{habit.name}&quot;? I punti già guadagnati restano.
+              Archiviare &quot;{habit.name}&quot;? I punti già guadagnati restano e potrai ripristinarla.
             </Text>
             <Button size="sm" colorPalette="red" onClick={remove} autoFocus>
-              Elimina
+              Archivia
             </Button>
             <Button
               size="sm"
@@ -102,8 +147,8 @@ export function HabitCard({ habit, today, stripDays }: { habit: Habit; today: Is
             </Button>
           </Flex>
         ) : (
-          <Button ref={deleteButton} size="xs" variant="ghost" colorPalette="red" alignSelf="flex-end" onClick={() => setConfirming(true)} aria-label={`Elimina ${habit.name}`}>
-            Elimina
+          <Button ref={deleteButton} size="xs" variant="ghost" colorPalette="red" alignSelf="flex-end" onClick={() => setConfirming(true)} aria-label={`Archivia ${habit.name}`}>
+            Archivia
           </Button>
         )}
       </Stack>

@@ -3,6 +3,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { IsoDate } from '@sfida/core/iso-date';
 import { activeHabits } from '@sfida/core/tracker';
 import { habitDayState, newComebackBonuses, newStreakBonuses, toggleHabit } from '@sfida/core/tracker-actions';
+import { habitDayStatus, scheduleDaysOf } from '@sfida/core/habit-rules';
+import { scheduleOf, weekTicks } from '@sfida/core/habit-schedule';
 import { SectionCard } from '../../../components/section-card';
 import { stackedList } from '../../../components/stacked-list';
 import { notify } from '../../../lib/notices';
@@ -40,15 +42,25 @@ export function TodayHabitsCard({ today }: { today: IsoDate }) {
         <Box as="ul" css={HABIT_ROWS}>
           {habits.map((habit) => {
             const day = habitDayState(tracker, habit.id, today, today);
+            // A day the schedule does not ask for is said so, muted, never "da fare"; it can still be ticked.
+            const free = !day.done && habitDayStatus(tracker, habit, today, today) === 'free';
+            const week = weekTicks(scheduleOf(habit), today, scheduleDaysOf(tracker, habit));
             return (
               <li key={habit.id}>
-                <span>{habit.name}</span>
+                <span>
+                  {habit.name}
+                  {week.target !== null && (
+                    <Text as="span" display="block" fontSize="xs" color="fg.muted">
+                      {week.ticked} di {week.target} questa settimana
+                    </Text>
+                  )}
+                </span>
                 <Button
                   size="sm"
                   flexShrink="0"
-                  variant={day.done ? 'solid' : 'outline'}
+                  variant={day.done ? 'solid' : free ? 'ghost' : 'outline'}
                   aria-pressed={day.done}
-                  aria-label={`${habit.name}: ${day.done ? 'fatto' : 'da fare'}`}
+                  aria-label={`${habit.name}: ${day.done ? 'fatto' : free ? 'non previsto oggi' : 'da fare'}`}
                   disabled={!day.editable}
                   onClick={() => {
                     const result = apply(toggleHabit(tracker, habit.id, today, new Date()));
@@ -56,7 +68,7 @@ export function TodayHabitsCard({ today }: { today: IsoDate }) {
                     else if (result.awarded > 0) noticeHabitDone(habit.name, result.awarded, newStreakBonuses(tracker, result.data), newComebackBonuses(tracker, result.data));
                   }}
                 >
-                  {day.done ? '✓ Fatto' : 'Da fare'}
+                  {day.done ? '✓ Fatto' : free ? 'Non previsto oggi' : 'Da fare'}
                 </Button>
               </li>
             );
