@@ -6,7 +6,7 @@ import { compareHistoryEntries, entryDay, totalPoints, withReconciledHistory } f
 import { mergeTrackers } from './tracker-merge';
 import { replay, scenarioArbitrary } from '../test-support/tracker-scenarios';
 import { emptyTracker } from './tracker';
-import { addHabit, savePlanner, setActionText, submitCheckIn, toggleAction, toggleHabit } from './tracker-actions';
+import { addHabit, savePlanner, setActionText, setHabitSchedule, submitCheckIn, toggleAction, toggleHabit } from './tracker-actions';
 import { calendarWeekCap, localHour, vouchTracker } from './tracker-vouch';
 import { currentStreak } from './streaks';
 
@@ -150,6 +150,26 @@ describe('vouchTracker', () => {
     // And the reducers say so before any sync.
     const refused = savePlanner(planned, 8, day58);
     expect(refused.ok ? null : refused.message).toBe('Le otto settimane sono concluse: il planner non si modifica più.');
+  });
+
+  it('after the eight weeks the points are final: a schedule read over past days adds no bonus, as it would during them', () => {
+    // Ticked on time on Mondays, Wednesdays, Fridays and Sundays for two weeks, each synced that day.
+    const noon = (day: string) => new Date(`${day}T11:00:00Z`);
+    let stored: TrackerData | null = null;
+    let data = withHabits(1, noon(START));
+    for (const day of ['2026-03-02', '2026-03-04', '2026-03-06', '2026-03-08', '2026-03-09', '2026-03-11', '2026-03-13']) {
+      stored = vouch(ok(toggleHabit(data, 'h0', day, noon(day))), stored, noon(day));
+      data = stored;
+    }
+    const everyOtherDay = { kind: 'weekdays', days: [0, 2, 4, 6] } as const;
+    const bonuses = (tracker: TrackerData) => tracker.pointsHistory.filter((entry) => entry.kind === 'streakBonus');
+    expect(bonuses(data)).toEqual([]);
+    // During the eight weeks the new schedule makes the seven ticks a run, and pays its bonus.
+    const during = noon('2026-03-15');
+    expect(bonuses(vouch(ok(setHabitSchedule(data, 'h0', everyOtherDay, during)), data, during))).toHaveLength(1);
+    // In the maintenance phase (day 61) the same change adds nothing.
+    const after = noon('2026-05-01');
+    expect(vouch(ok(setHabitSchedule(data, 'h0', everyOtherDay, after)), data, after).pointsHistory).toEqual(data.pointsHistory);
   });
 
   it('takes a monthly check-in in its maintenance month only, and pays nothing for it', () => {

@@ -178,7 +178,11 @@ export function vouchTracker(submitted: TrackerData, stored: TrackerData | null,
   };
   vouched.changedAt = vouchedChangeClocks(vouched, base, context.now);
   const awards = expectedAwards(vouched, { challengeStartDate: context.challengeStartDate });
-  const { today } = receptionWindow(context);
+  const { today, onTimeDays } = receptionWindow(context);
+  // Once no day a tick could still be on time for is in the eight weeks, the points are final: a
+  // later change (a schedule now read over past days, a zone) may take an award back, never add one.
+  const start = context.challengeStartDate;
+  const final = start !== null && [...onTimeDays].every((day) => isChallengeOver(start, day));
   const history = reconcileHistory(base.pointsHistory, awards, context.now, context.timeZone, context.challengeStartDate, today);
   // New entries beyond what their calendar week can hold are not paid.
   const cap = calendarWeekCap(vouched.habits.length, context.rules ?? STORED_COHORT_RULES);
@@ -190,7 +194,9 @@ export function vouchTracker(submitted: TrackerData, stored: TrackerData | null,
   const pointsHistory = history.filter((entry) => {
     const week = weekOf(entry);
     const over = excess.get(week)!;
-    if (over <= 0 || previous.has(entry) || entry.points <= 0) return true;
+    if (previous.has(entry) || entry.points <= 0) return true;
+    if (final) return false;
+    if (over <= 0) return true;
     excess.set(week, over - entry.points);
     return false;
   });
