@@ -32,8 +32,9 @@ export function ownSeasonRouter(deps: SeasonRouterDeps): Router {
     res.json(await acceptInvitation(deps, currentUser(res), String(req.params.cohortId)));
   });
   router.post('/season-invitation/:cohortId/decline', body, requireUser, async (req, res) => {
+    // Answered with what the dashboard shows next: another open invitation, or none.
     await declineInvitation(deps, currentUser(res), String(req.params.cohortId));
-    res.status(204).end();
+    res.json(await ownInvitation(deps, currentUser(res)));
   });
   return router;
 }

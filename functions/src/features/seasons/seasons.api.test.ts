@@ -216,7 +216,9 @@ describe('Nuova stagione', () => {
 
   test('"No, grazie" closes one invitation; accepting one to a cohort where each starts on their own day leaves the start to choose', async () => {
     expect(await invitationOf(bruno.client)).toMatchObject({ targetCohortId: ownDay });
-    expect((await bruno.client.post(`/api/me/season-invitation/${ownDay}/decline`)).status).toBe(204);
+    const declined = await bruno.client.post(`/api/me/season-invitation/${ownDay}/decline`);
+    expect(declined.status).toBe(200);
+    expect(seasonInvitationAnswerSchema.parse(declined.body).invitation).toMatchObject({ targetCohortId: together });
     expect(await bruno.client.post(`/api/me/season-invitation/${ownDay}/accept`)).toMatchObject({ status: 409, body: { message: seasonTexts.invitationClosed } });
     expect(await invitationOf(bruno.client)).toMatchObject({ targetCohortId: together });
     expect(await bruno.client.post(`/api/me/season-invitation/${together}/accept`)).toMatchObject({ status: 200, body: { challengeStartDate: NEXT_MONDAY } });

@@ -33,6 +33,10 @@ const ChallengeCompleteCard = lazy(() =>
 const MaintenanceCard = lazy(() =>
   import('../../features/challenge-end/components/maintenance-card').then((module) => ({ default: module.MaintenanceCard })),
 );
+// Only after day 56: the coach's invitation to a new season, when there is one.
+const SeasonInvitationCard = lazy(() =>
+  import('../../features/new-season/components/season-invitation-card').then((module) => ({ default: module.SeasonInvitationCard })),
+);
 // Below the fold: the ranking's code follows the dashboard's own.
 const LeaderboardCard = lazy(() => import('../../features/leaderboard/components/leaderboard-card').then((module) => ({ default: module.LeaderboardCard })));
 // Only a cohort whose team rule is on shows it: the others never load its code.
@@ -60,6 +64,7 @@ function DashboardContent({ user, today, teams }: { user: User; today: IsoDate; 
 
       {over && user.challengeStartDate && (
         <Suspense fallback={null}>
+          <SeasonInvitationCard />
           <MaintenanceCard tracker={tracker} startDate={user.challengeStartDate} today={today} />
           <ChallengeCompleteCard tracker={tracker} startDate={user.challengeStartDate} />
         </Suspense>
