@@ -3,6 +3,7 @@ import type { CohortPace } from '@sfida/core/cohort';
 import type { RosterDigest } from '@sfida/core/roster-digest';
 import type { TrackerData } from '@sfida/core/tracker';
 import { unlessItExists } from '../../shared/firestore';
+import { archivedSeasonRef, type ArchivedSeasonDoc } from '../../shared/season-archive-repository';
 import { membershipOf, writeMembership } from '../../shared/member-index-repository';
 import { revisionMarker, revisionRef, summaryRef, trackerRef, type LeaderboardSummaryDoc } from '../../shared/tracker-repository';
 import { triageRecheck, userRef, usersCollection, type UserDoc } from '../../shared/user-repository';
@@ -11,8 +12,7 @@ import { addToShards, type WeekStatsWrite } from '../../shared/week-stats-reposi
 // "Nuova stagione" (docs/decisions/042):
 // `seasonInvitations/{uid}_{targetCohortId}`: a coach's invitation of a participant who finished
 // the eight weeks to another cohort. Created with create(), so inviting twice invites once.
-// `users/{uid}/seasons/{n}`: season n's tracker as it stood when the participant accepted the next
-// one, with the cohort and start it was played in. Created with create(): a season is archived once.
+// `users/{uid}/seasons/{n}` (shared/season-archive-repository.ts): created here, once, with create().
 
 export type InvitationStatus = 'pending' | 'accepted' | 'declined';
 
@@ -31,24 +31,8 @@ export interface SeasonInvitationDoc {
   answeredAt?: string;
 }
 
-/** What `users/{uid}/seasons/{n}` holds. */
-export interface ArchivedSeasonDoc {
-  season: number;
-  cohortId: string;
-  challengeStartDate: string | null;
-  challengeJoinedOn: string | null;
-  /** The tracker, as `progress/{uid}` keeps it (JSON). */
-  data: string | null;
-  totalPoints: number;
-  archivedAt: string;
-}
-
 export function invitationRef(db: Firestore, uid: string, targetCohortId: string) {
   return db.collection('seasonInvitations').doc(`${uid}_${targetCohortId}`);
-}
-
-export function archivedSeasonRef(db: Firestore, uid: string, season: number) {
-  return userRef(db, uid).collection('seasons').doc(String(season));
 }
 
 /** The cohort's participants (withdrawn and disabled ones included: the service judges them). */

@@ -9,8 +9,10 @@ import { summaryRef, trackerRef } from '../../shared/tracker-repository';
 import { userRef } from '../../shared/user-repository';
 import { ensureAccount } from '../account/admin';
 import { Client, PASSWORD, startTestApp, uniqueEmail, type TestApp } from '../../test-support/api-harness';
+import { pdfText } from '../../test-support/pdf-text';
 import { indexMembers, signedInCoach, updateMember, writeCohort } from '../../test-support/cohort-fixtures';
-import { archivedSeasonRef, invitationRef } from './repository';
+import { archivedSeasonRef } from '../../shared/season-archive-repository';
+import { invitationRef } from './repository';
 
 let app: TestApp;
 /** Monday 5 January 2026: the finished cohort's start (its day 56 is 1 March). */
@@ -192,6 +194,13 @@ describe('Nuova stagione', () => {
     expect(archive).toMatchObject({ season: 1, cohortId: finished, challengeStartDate: START });
     expect(archive.totalPoints).toBeGreaterThan(0);
     expect(parseStoredTracker(archive.data as string).data.completions['h-walk']).toEqual({ '2026-01-05': 'late', '2026-01-06': 'onTime' });
+
+    // The certificate stays the finished season's, from its archive, while the new one has not ended.
+    const certificate = await fetch(`${app.baseUrl}/api/me/certificate.pdf`, { headers: { cookie: `__session=${anna.client.cookie}` } });
+    expect(certificate.status).toBe(200);
+    const text = (await pdfText(new Uint8Array(await certificate.arrayBuffer()))).replace(/\s+/g, ' ');
+    expect(text).toContain('dal 5 gennaio 2026 al 1 marzo 2026');
+    expect(text).toContain('Anna ha portato a termine la Sfida 8 settimane');
 
     // Answered: no longer shown, and not taken twice; the invitation to the other cohort, from a cohort she left, is not shown.
     expect(await invitationOf(anna.client)).toBeNull();

@@ -4,6 +4,7 @@ import { challengeWeekNumber, isChallengeOver, mondayOf } from '@sfida/core/date
 import { totalPoints } from '@sfida/core/points';
 import { bestCurrentStreak } from '@sfida/core/streaks';
 import type { IsoDate } from '@sfida/core/iso-date';
+import { seasonOf } from '@sfida/core/tracker';
 import type { User } from '@sfida/core/user';
 import { StatGrid, StatTile } from '../../components/stat-tile';
 import { TrackerScreen } from '../../components/tracker-screen';
@@ -11,6 +12,7 @@ import { ChallengeCard } from '../../features/challenge-start/components/challen
 import { TodayHabitsCard } from '../../features/habits/components/today-habits-card';
 import { WeekActionsCard } from '../../features/planner/components/week-actions-card';
 import { ProgressSummaryCard } from '../../features/progress-summary/components/progress-summary-card';
+import { PreviousSeasonCertificate } from '../../features/new-season/components/previous-season-certificate';
 import { useAuth } from '../../lib/auth';
 import { useCohortInfo } from '../../lib/cohort-info';
 import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
@@ -61,6 +63,8 @@ function DashboardContent({ user, today, teams }: { user: User; today: IsoDate; 
         <StatTile label="Costanza" value={`${streak} gg`} />
         <StatTile label="Settimana" value={weekFigure(week)} hint={week === 0 ? 'Non iniziata' : over ? 'Conclusa' : undefined} />
       </StatGrid>
+
+      {!over && seasonOf(tracker) > 1 && <PreviousSeasonCertificate />}
 
       {over && user.challengeStartDate && (
         <Suspense fallback={null}>

@@ -58,6 +58,8 @@ describe('the invitation to a new season on the dashboard', { timeout: 30_000 },
     const stored = JSON.parse(localStorage.getItem(STORAGE_KEYS.tracker(user.id)) ?? '{}') as TrackerData;
     expect(stored.completions).toEqual({});
     expect(stored.habits.map((habit) => habit.name)).toEqual(['Camminare']);
+    // The finished season's certificate stays one tap away.
+    expect(await screen.findByRole('link', { name: 'Scarica il certificato della stagione conclusa (PDF)' })).toHaveAttribute('href', '/api/me/certificate.pdf');
   });
 
   it('"No, grazie" closes it; a refusal from the server is shown in Italian', async () => {
@@ -85,5 +87,7 @@ describe('the invitation to a new season on the dashboard', { timeout: 30_000 },
     renderApp('/dashboard', <DashboardPage />);
     await screen.findByRole('region', { name: 'Abitudini di oggi' });
     expect(calls.some((c) => c.path === '/api/me/season-invitation')).toBe(false);
+    // A first season: no earlier certificate to offer.
+    expect(screen.queryByRole('link', { name: /stagione conclusa/ })).not.toBeInTheDocument();
   });
 });

@@ -33,7 +33,7 @@ export function SeasonInvitationCard() {
           {invitation.pace === 'together'
             ? `Si riparte tutti insieme lunedì ${formatItalianDate(invitation.startDate)}`
             : 'Scegli tu il giorno da cui ripartire'}
-          , con le tue abitudini e un nuovo inizio: spunte e punti ripartono da zero. Se ti serve, scarica prima il certificato di questa stagione.
+          , con le tue abitudini e un nuovo inizio: spunte e punti ripartono da zero. Il certificato di questa stagione resta scaricabile dalla dashboard.
         </Text>
         <HStack gap="3" wrap="wrap">
           <Button colorPalette="accent" onClick={answer(accept)} loading={pending === 'accept'} disabled={pending !== null}>
