@@ -169,10 +169,3 @@ export function useTrackerSync(): SyncState {
   const sync = trackerSyncFor(trackerStoreFor(user.id));
   return useSyncExternalStore(sync.subscribe, sync.getState, sync.getState);
 }
-
-/** Asks the server's copy again now: after something changed it on the server (a new season accepted). */
-export function useTrackerRefresh(): () => Promise<void> {
-  const user = requireUser(useAuth().user);
-  const sync = trackerSyncFor(trackerStoreFor(user.id));
-  return useCallback(() => sync.refreshNow(), [sync]);
-}

@@ -12,7 +12,6 @@ import { ChallengeCard } from '../../features/challenge-start/components/challen
 import { TodayHabitsCard } from '../../features/habits/components/today-habits-card';
 import { WeekActionsCard } from '../../features/planner/components/week-actions-card';
 import { ProgressSummaryCard } from '../../features/progress-summary/components/progress-summary-card';
-import { PreviousSeasonCertificate } from '../../features/new-season/components/previous-season-certificate';
 import { useAuth } from '../../lib/auth';
 import { useCohortInfo } from '../../lib/cohort-info';
 import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
@@ -35,10 +34,9 @@ const ChallengeCompleteCard = lazy(() =>
 const MaintenanceCard = lazy(() =>
   import('../../features/challenge-end/components/maintenance-card').then((module) => ({ default: module.MaintenanceCard })),
 );
-// Only after day 56: the coach's invitation to a new season, when there is one.
-const SeasonInvitationCard = lazy(() =>
-  import('../../features/new-season/components/season-invitation-card').then((module) => ({ default: module.SeasonInvitationCard })),
-);
+// After day 56 (the coach's invitation to a new season) or in a later season (the finished one's
+// certificate): the others never load its code.
+const NewSeasonCards = lazy(() => import('../../features/new-season/components/new-season-cards').then((module) => ({ default: module.NewSeasonCards })));
 // Below the fold: the ranking's code follows the dashboard's own.
 const LeaderboardCard = lazy(() => import('../../features/leaderboard/components/leaderboard-card').then((module) => ({ default: module.LeaderboardCard })));
 // Only a cohort whose team rule is on shows it: the others never load its code.
@@ -64,11 +62,14 @@ function DashboardContent({ user, today, teams }: { user: User; today: IsoDate; 
         <StatTile label="Settimana" value={weekFigure(week)} hint={week === 0 ? 'Non iniziata' : over ? 'Conclusa' : undefined} />
       </StatGrid>
 
-      {!over && seasonOf(tracker) > 1 && <PreviousSeasonCertificate />}
+      {(over || seasonOf(tracker) > 1) && (
+        <Suspense fallback={null}>
+          <NewSeasonCards over={over} />
+        </Suspense>
+      )}
 
       {over && user.challengeStartDate && (
         <Suspense fallback={null}>
-          <SeasonInvitationCard />
           <MaintenanceCard tracker={tracker} startDate={user.challengeStartDate} today={today} />
           <ChallengeCompleteCard tracker={tracker} startDate={user.challengeStartDate} />
         </Suspense>

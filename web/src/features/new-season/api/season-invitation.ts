@@ -4,7 +4,8 @@ import { acceptedSeasonSchema, seasonInvitationAnswerSchema } from '@sfida/core/
 import { apiFetch } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { invalidateServerSummaries } from '../../../tracker/server-summaries';
-import { useTrackerRefresh } from '../../../tracker/use-tracker';
+import { trackerStoreFor } from '../../../tracker/tracker-store';
+import { trackerSyncFor } from '../../../tracker/tracker-sync';
 
 export const seasonInvitationQueryKey = ['me', 'season-invitation'] as const;
 
@@ -23,8 +24,7 @@ export function useSeasonInvitation(enabled: boolean) {
  * and what the server computes from it are read again.
  */
 export function useAnswerSeasonInvitation() {
-  const { refresh } = useAuth();
-  const refreshTracker = useTrackerRefresh();
+  const { refresh, user } = useAuth();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<'accept' | 'decline' | null>(null);
   const accept = useCallback(
@@ -33,7 +33,8 @@ export function useAnswerSeasonInvitation() {
       try {
         const answer = await apiFetch(`/api/me/season-invitation/${encodeURIComponent(targetCohortId)}/accept`, { method: 'POST', body: {}, schema: acceptedSeasonSchema });
         await refresh();
-        await refreshTracker();
+        // The server's copy is now the new season's: looked at once, it replaces this browser's.
+        if (user) await trackerSyncFor(trackerStoreFor(user.id)).refreshNow();
         queryClient.setQueryData(seasonInvitationQueryKey, { invitation: null });
         await invalidateServerSummaries(queryClient);
         return answer;
@@ -41,7 +42,7 @@ export function useAnswerSeasonInvitation() {
         setPending(null);
       }
     },
-    [refresh, refreshTracker, queryClient],
+    [refresh, user, queryClient],
   );
   const decline = useCallback(
     async (targetCohortId: string) => {
