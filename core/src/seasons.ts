@@ -1,10 +1,9 @@
 import * as z from 'zod/mini';
-import { cohortPaceSchema, type CohortPace, type CohortRules } from './cohort';
+import type { CohortPace, CohortRules } from './cohort';
 import { daysBetween, DAYS_PER_WEEK } from './dates';
 import { isDocumentId } from './document-id';
 import { rulesField } from './habit-rules';
 import type { IsoDate } from './iso-date';
-import { isoDateSchema } from './iso-date';
 import { isInMaintenance } from './maintenance';
 import { activeHabits, emptyTracker, seasonField, seasonOf, type TrackerData } from './tracker';
 
@@ -65,20 +64,3 @@ export type NewSeasonRequest = z.infer<typeof newSeasonRequestSchema>;
 /** Its answer: how many participants were invited now (those invited before are not counted again). */
 export const newSeasonAnswerSchema = z.object({ invited: z.int() });
 export type NewSeasonAnswer = z.infer<typeof newSeasonAnswerSchema>;
-
-/** An open invitation, as the participant's dashboard shows it. */
-export const seasonInvitationSchema = z.object({
-  targetCohortId: z.string(),
-  cohortName: z.string(),
-  startDate: isoDateSchema,
-  pace: cohortPaceSchema,
-});
-export type SeasonInvitation = z.infer<typeof seasonInvitationSchema>;
-
-/** `GET /api/users/me/season-invitation`. */
-export const seasonInvitationAnswerSchema = z.object({ invitation: z.nullable(seasonInvitationSchema) });
-export type SeasonInvitationAnswer = z.infer<typeof seasonInvitationAnswerSchema>;
-
-/** `POST /api/users/me/season-invitation/{targetCohortId}/accept`: where the participant now is. */
-export const acceptedSeasonSchema = z.object({ cohortId: z.string(), season: z.int(), challengeStartDate: z.nullable(isoDateSchema) });
-export type AcceptedSeason = z.infer<typeof acceptedSeasonSchema>;

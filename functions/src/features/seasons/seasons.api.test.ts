@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { coachMessages } from '@sfida/core/coach';
-import { seasonInvitationAnswerSchema, seasonTexts, type SeasonInvitationAnswer } from '@sfida/core/seasons';
+import { seasonInvitationAnswerSchema, type SeasonInvitationAnswer } from '@sfida/core/season-invitations';
+import { seasonTexts } from '@sfida/core/seasons';
 import { emptyTracker, parseStoredTracker, staleTrackerAnswerSchema, type TrackerData } from '@sfida/core/tracker';
 import { cohortRef } from '../../shared/cohort-repository';
 import { memberIndexRef } from '../../shared/member-index-repository';

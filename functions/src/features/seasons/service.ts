@@ -9,10 +9,9 @@ import {
   opensNewSeason,
   seasonStart,
   seasonTexts,
-  type AcceptedSeason,
   type NewSeasonAnswer,
-  type SeasonInvitationAnswer,
 } from '@sfida/core/seasons';
+import type { AcceptedSeason, SeasonInvitationAnswer } from '@sfida/core/season-invitations';
 import { seasonOf } from '@sfida/core/tracker';
 import type { User } from '@sfida/core/user';
 import type { Deps } from '../../deps';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addDays } from '@sfida/core/dates';
-import type { SeasonInvitation } from '@sfida/core/seasons';
+import type { SeasonInvitation } from '@sfida/core/season-invitations';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { addHabit, toggleHabit } from '@sfida/core/tracker-actions';
 import { currentDay } from '../../lib/use-today';

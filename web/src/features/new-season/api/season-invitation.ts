@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { acceptedSeasonSchema, seasonInvitationAnswerSchema } from '@sfida/core/seasons';
+import { acceptedSeasonSchema, seasonInvitationAnswerSchema } from '@sfida/core/season-invitations';
 import { apiFetch } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { invalidateServerSummaries } from '../../../tracker/server-summaries';
