@@ -1,6 +1,6 @@
 import type { IsoDate } from './iso-date';
 import type { ChangeClocks, CheckIn, CompletionKind, Completions, Habit, PlannerAction, TrackerData, WeekKey, WeeklyActions } from './tracker';
-import { MAX_ACTIONS, MAX_HABITS, MIN_ACTIONS, TRACKER_SCHEMA_VERSION, WEEK_KEYS } from './tracker';
+import { MAX_ACTIONS, MAX_HABITS, MIN_ACTIONS, TRACKER_SCHEMA_VERSION, WEEK_KEYS, seasonField, seasonOf } from './tracker';
 import { compareHistoryEntries, expectedAwards, reconcileHistory } from './points';
 import { rulesField } from './habit-rules';
 
@@ -13,7 +13,8 @@ import { rulesField } from './habit-rules';
 // - each habit day and each planner action is a register: the later change wins, by the stamps
 //   in `changedAt`, and an untick or a removed slot is a stamped change like any other;
 // - saved planner weeks are a union; one check-in per week, the first one sent;
-// - the points history is derived from the merged state, never added up.
+// - the points history is derived from the merged state, never added up;
+// - a copy of a newer season (decision 042) replaces one of an older season whole.
 // The merge is commutative, associative and idempotent (tracker-merge.test.ts), so copies can
 // meet in any order, any number of times, and end the same.
 
@@ -206,6 +207,8 @@ function newer(a: TrackerData, b: TrackerData): TrackerData {
  * `now`; an award paid in both copies keeps its earliest date.
  */
 export function mergeTrackers(a: TrackerData, b: TrackerData, now: Date): TrackerData {
+  // A new season starts afresh: merging its copy with the last season's would bring the old ticks back.
+  if (seasonOf(a) !== seasonOf(b)) return seasonOf(a) > seasonOf(b) ? a : b;
   const settings = newer(a, b);
   const habits = mergeHabits(a.habits, b.habits);
   const { completions, habitDays } = mergeCompletions(a, b, new Set(habits.map((habit) => habit.id)));
@@ -215,6 +218,7 @@ export function mergeTrackers(a: TrackerData, b: TrackerData, now: Date): Tracke
     timeZone: settings.timeZone,
     challengeStartDate: settings.challengeStartDate,
     ...rulesField(settings.rules),
+    ...seasonField(seasonOf(a)),
     habits,
     completions,
     weeklyActions,

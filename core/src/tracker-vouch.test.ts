@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { TrackerData } from './tracker';
+import type { HabitSchedule } from './habit-schedule';
 import { addDays, mondayOf, todayIn } from './dates';
 import { compareHistoryEntries, entryDay, totalPoints, withReconciledHistory } from './points';
 import { mergeTrackers } from './tracker-merge';
@@ -161,7 +162,7 @@ describe('vouchTracker', () => {
       stored = vouch(ok(toggleHabit(data, 'h0', day, noon(day))), stored, noon(day));
       data = stored;
     }
-    const everyOtherDay = { kind: 'weekdays', days: [0, 2, 4, 6] } as const;
+    const everyOtherDay: HabitSchedule = { kind: 'weekdays', days: [0, 2, 4, 6] };
     const bonuses = (tracker: TrackerData) => tracker.pointsHistory.filter((entry) => entry.kind === 'streakBonus');
     expect(bonuses(data)).toEqual([]);
     // During the eight weeks the new schedule makes the seven ticks a run, and pays its bonus.

@@ -2,7 +2,7 @@ import type { IsoDate } from './iso-date';
 import type { CheckIn, Completions, PointsEntry, TrackerData, WeekKey } from './tracker';
 import { addDays, challengeWeekNumber, compareIsoDates, isChallengeOver, mondayOf, todayIn } from './dates';
 import { ACTION_POINTS, CHECK_IN_POINTS, PLANNER_SAVE_POINTS, compareHistoryEntries, entryDay, expectedAwards, maxPointsPerWeek, reconcileHistory } from './points';
-import { MAX_ACTIONS, MIN_ACTIONS, WEEK_KEYS, emptyTracker } from './tracker';
+import { MAX_ACTIONS, MIN_ACTIONS, WEEK_KEYS, emptyTracker, seasonField, seasonOf } from './tracker';
 import { DEVICE_CLOCK_SKEW_MS, boundHabitStamps, vouchedChangeClocks } from './change-stamps';
 import { effectiveDayAt, effectiveToday } from './participant-calendar';
 import { formatterFor } from './zone-formatters';
@@ -163,11 +163,13 @@ export function vouchTracker(submitted: TrackerData, stored: TrackerData | null,
   const base = stored ?? emptyTracker(context.timeZone, context.now, context.challengeStartDate);
   const { completions, habitDays } = vouchCompletions(submitted, base, context);
   const { weeklyActions, actionStamps, savedPlannerWeeks, checkIns } = vouchWeeks(submitted, base, context);
-  const { rules: _sent, ...work } = submitted;
+  const { rules: _sent, season: _claimed, ...work } = submitted;
   const vouched: TrackerData = {
     ...work,
     ...rulesField(context.rules),
     habits: submitted.habits.map((habit) => boundHabitStamps(habit, context.now)),
+    // The season is the server's: only accepting a new season's invitation starts one.
+    ...seasonField(seasonOf(base)),
     timeZone: context.timeZone,
     challengeStartDate: context.challengeStartDate,
     completions,

@@ -207,6 +207,12 @@ export const trackerDataSchema = z.object({
    * tracker stored before the rules existed (docs/decisions/036).
    */
   rules: z.optional(cohortRulesSchema),
+  /**
+   * Which season of the challenge this copy belongs to (a "Nuova stagione" accepted starts the next
+   * one); absent: the first. The server sets it and never takes the browser's; a copy of an older
+   * season is replaced, never merged, by a newer one (tracker-merge.ts), so old ticks stay out.
+   */
+  season: z.optional(z.int().check(z.minimum(1))),
   habits: z
     .array(habitSchema)
     .check(z.maxLength(MAX_HABITS), z.refine((habits) => uniqueBy(habits, (h) => h.id), { error: 'Abitudini duplicate' })),
@@ -231,6 +237,16 @@ export type TrackerSavedAnswer = z.infer<typeof trackerSavedAnswerSchema>;
 /** `PUT /api/users/me/progress` refused with 412 (another device wrote first): the stored copy, with its ETag, to merge with. */
 export const staleTrackerAnswerSchema = z.object({ message: z.string(), tracker: trackerDataSchema });
 export type StaleTrackerAnswer = z.infer<typeof staleTrackerAnswerSchema>;
+
+/** The season a copy belongs to: 1 for one stored before seasons. */
+export function seasonOf(data: Pick<TrackerData, 'season'>): number {
+  return data.season ?? 1;
+}
+
+/** The `season` field as a tracker stores it: absent for the first season, as in copies stored before seasons. */
+export function seasonField(season: number): Pick<TrackerData, 'season'> {
+  return season > 1 ? { season } : {};
+}
 
 /** A fresh tracker with nothing in it. */
 export function emptyTracker(timeZone: string, now: Date, challengeStartDate: IsoDate | null = null): TrackerData {
@@ -360,6 +376,7 @@ export function parseStoredTracker(
       : null;
   const updatedAt = storedUpdatedAt(source);
   const rules = cohortRulesSchema.safeParse(source.rules);
+  const season = typeof source.season === 'number' && Number.isInteger(source.season) && source.season > 1 ? source.season : 1;
 
   const habitIds = new Set<string>();
   const habits = keepValid(Array.isArray(source.habits) ? source.habits.map(withoutBadEdits) : source.habits, habitSchema)
@@ -427,6 +444,7 @@ export function parseStoredTracker(
       timeZone,
       challengeStartDate,
       ...(rules.success ? { rules: rules.data } : {}),
+      ...seasonField(season),
       habits,
       completions,
       weeklyActions,

@@ -31,6 +31,7 @@ import { triageRouter } from './features/triage/router';
 import { coachResourcesRouter, resourcesRouter } from './features/resources/router';
 import { coachVoiceNotesRouter, ownVoiceNotesRouter, voiceNotesRouter } from './features/voice-notes/router';
 import { coachTeamsRouter, ownTeamRouter, teamLeaderboardRouter } from './features/teams/router';
+import { coachSeasonsRouter, ownSeasonRouter } from './features/seasons/router';
 
 /** The whole API as an Express app, built from its dependencies (tests pass their own). */
 export function createApp(deps: Deps): Express {
@@ -160,6 +161,10 @@ export function createApp(deps: Deps): Express {
   //   GET    /me/team                                                  teams
   //   POST   /me/team/high-fives                                       teams
   //   GET    /me/high-fives                                            teams
+  //   POST   /coach/cohorts/:cohortId/new-season                       seasons
+  //   GET    /me/season-invitation                                     seasons
+  //   POST   /me/season-invitation/:cohortId/accept                    seasons
+  //   POST   /me/season-invitation/:cohortId/decline                   seasons
   const mounts: Array<[prefix: string, feature: string, router: Router]> = [
     ['/auth', 'auth', authRouter(apiDeps)],
     ['/auth', 'account', accountRouter(apiDeps, { timeZoneChanged: (user) => followTimeZone(apiDeps, user) })],
@@ -193,6 +198,8 @@ export function createApp(deps: Deps): Express {
     ['/cohorts', 'teams', teamLeaderboardRouter(apiDeps)],
     ['/coach', 'teams', coachTeamsRouter(apiDeps)],
     ['/me', 'teams', ownTeamRouter(apiDeps)],
+    ['/coach', 'seasons', coachSeasonsRouter(apiDeps)],
+    ['/me', 'seasons', ownSeasonRouter(apiDeps)],
   ];
   for (const [prefix, feature, router] of mounts) {
     // Named after its feature: the router stack then says who serves what (the route map's test reads it).

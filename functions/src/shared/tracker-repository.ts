@@ -1,4 +1,4 @@
-import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { boundChangeClocks } from '@sfida/core/change-stamps';
 import { isValidTimeZone } from '@sfida/core/dates';
 import { TRACKER_SCHEMA_VERSION, migrateTracker, parseStoredTracker, type TrackerData } from '@sfida/core/tracker';
@@ -39,6 +39,25 @@ export interface WeeklyScoreDoc {
   totalPoints: number;
   streakDays: number;
   streakThrough: string;
+}
+
+/** The Timestamp field the `progressRevisions` TTL policy in firestore.indexes.json deletes by. */
+export const REVISION_TTL_FIELD = 'expireAt';
+/** A revision marker only has to outlive the requests that raced for it. */
+const REVISION_MARKER_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * `progressRevisions/{uid}_{n}`: one marker per stored revision. Every write of a new revision
+ * (a sync, a new season's fresh tracker) creates it first in its batch: the write's compare-and-set,
+ * so of two writes based on one revision exactly one lands. A TTL policy deletes it a day later.
+ */
+export function revisionRef(db: Firestore, uid: string, revision: number) {
+  return db.collection('progressRevisions').doc(`${uid}_${revision}`);
+}
+
+/** What a revision marker holds: when the TTL policy may delete it. */
+export function revisionMarker(now: Date) {
+  return { [REVISION_TTL_FIELD]: Timestamp.fromMillis(now.getTime() + REVISION_MARKER_MS) };
 }
 
 export function trackerRef(db: Firestore, uid: string) {

@@ -142,6 +142,7 @@ export function fakeServer(user: User | null, answers: ApiHandler | ApiRoutes = 
     // The participant's cohort, as the product spec's flow has it: everyone starts on their own day.
     const cohortInfo = /^\/api\/cohorts\/([^/]+)$/.exec(path ?? '');
     if (cohortInfo) return json(fakeCohortInfo({ id: decodeURIComponent(cohortInfo[1]!) }));
+    if (path === '/api/me/season-invitation') return json({ invitation: null });
     if (path === '/api/me/inbox') return json(inboxSchema.parse({ threads: [], messages: [], unreadMessages: 0 }));
     if (path === '/api/me/conversation' && user) return json(conversationSchema.parse(emptyConversation(user)));
     return json({ message: 'Non trovato' }, 404);

@@ -140,6 +140,11 @@ export class TrackerSync {
     return tracker === null || JSON.stringify(tracker) === this.serverText;
   }
 
+  /** Looks at the server's copy now, as on a return to the tab (a new season started on the server: its copy replaces this one). */
+  refreshNow(): Promise<void> {
+    return this.refresh();
+  }
+
   /** Another tab of the user's had its upload accepted. */
   private readonly onStorage = (event: StorageEvent) => {
     if (event.key === STORAGE_KEYS.trackerSynced(this.store.userId) && event.newValue !== null) this.handlers?.onSynced();

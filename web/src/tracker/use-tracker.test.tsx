@@ -73,6 +73,24 @@ describe('useTracker', () => {
     expect((put?.body as TrackerData).habits.map((h) => h.name)).toEqual(['Dal server', 'Locale']);
   });
 
+  it('replaces, never merges, this browser’s copy of a season that is over with the new season’s, and sends nothing back', async () => {
+    // The last season here, with a tick and a habit the new season did not carry over.
+    const old = trackerWith(['Camminare', 'Vecchia'], '2025-12-01T09:00:00.000Z');
+    old.completions = { h1: { '2025-10-07': 'onTime' } };
+    old.changedAt = { habitDays: { h1: { '2025-10-07': Date.parse('2025-10-07T09:00:00.000Z') } }, actions: {} };
+    localStorage.setItem(STORAGE_KEYS.tracker(user.id), JSON.stringify(old));
+    const fresh: TrackerData = { ...trackerWith(['Camminare'], '2025-11-30T09:00:00.000Z'), season: 2 };
+    const calls = fakeServer(user, (call) => (call.method === 'GET' && call.path === '/api/users/me/progress' ? json(fresh) : undefined));
+    renderApp('/dashboard', <HabitNames />);
+    await waitFor(() => expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.tracker(user.id)) ?? '{}').season).toBe(2));
+    expect(screen.queryByText('Vecchia')).not.toBeInTheDocument();
+    const stored = JSON.parse(localStorage.getItem(STORAGE_KEYS.tracker(user.id)) ?? '{}') as TrackerData;
+    expect(stored.completions).toEqual({});
+    expect(stored.habits.map((habit) => habit.name)).toEqual(['Camminare']);
+    await new Promise((resolve) => setTimeout(resolve, SYNC_DEBOUNCE_MS + 200));
+    expect(uploads(calls)).toHaveLength(0);
+  });
+
   it('does not send the tracker back when the server already holds this very copy, only the next change', async () => {
     const same = trackerWith(['Leggere'], '2025-10-08T09:00:00.000Z');
     localStorage.setItem(STORAGE_KEYS.tracker(user.id), JSON.stringify(same));

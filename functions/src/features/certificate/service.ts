@@ -5,7 +5,8 @@ import type { User } from '@sfida/core/user';
 import type { Deps } from '../../deps';
 import { conflict, forbidden } from '../../shared/http-error';
 import { toUser, userRef } from '../../shared/user-repository';
-import { trackerFrom, trackerRef } from '../../shared/tracker-repository';
+import { readStoredTracker, trackerFrom, trackerRef } from '../../shared/tracker-repository';
+import { lastArchivedSeason } from '../../shared/season-archive-repository';
 import { renderCertificate } from './render-certificate';
 
 export const certificateMessages = {
@@ -14,16 +15,28 @@ export const certificateMessages = {
   notYet: (lastDay: string) => `Il certificato sarà disponibile dal giorno dopo la fine delle 8 settimane (la sfida termina il ${lastDay})`,
 } as const;
 
-/** The caller's certificate, from the server's copy of their tracker (its figures are the ones the server vouched for). */
+/**
+ * The caller's certificate, from the server's copy of their tracker (its figures are the ones the
+ * server vouched for). In a new season not over yet, the certificate is the last finished season's,
+ * from its archive.
+ */
 export async function certificateOf(deps: Pick<Deps, 'db' | 'clock'>, caller: User): Promise<Uint8Array> {
   if (caller.role !== 'PARTICIPANT') throw forbidden(certificateMessages.participantsOnly);
   const [userSnap, trackerSnap] = await deps.db.getAll(userRef(deps.db, caller.id), trackerRef(deps.db, caller.id));
   const user = userSnap?.exists ? toUser(userSnap) : caller;
   const start = user.challengeStartDate;
-  if (start === null) throw conflict(certificateMessages.noStart);
   const now = deps.clock();
   const today = todayIn(user.timeZone, now);
-  if (!isChallengeOver(start, today)) throw conflict(certificateMessages.notYet(formatItalianDate(challengeLastDay(start))));
+  const name = user.name || user.email;
+  if (start === null || !isChallengeOver(start, today)) {
+    const archived = await lastArchivedSeason(deps.db, caller.id);
+    if (archived?.challengeStartDate && archived.data !== null) {
+      const tracker = readStoredTracker(archived.data, archived.archivedAt);
+      return renderCertificate({ name, summary: challengeSummary({ ...tracker, challengeStartDate: archived.challengeStartDate }, archived.challengeStartDate), issuedOn: today });
+    }
+    if (start === null) throw conflict(certificateMessages.noStart);
+    throw conflict(certificateMessages.notYet(formatItalianDate(challengeLastDay(start))));
+  }
   const tracker = (trackerSnap && trackerFrom(trackerSnap)) ?? emptyTracker(user.timeZone, now, start);
-  return renderCertificate({ name: user.name || user.email, summary: challengeSummary({ ...tracker, challengeStartDate: start }, start), issuedOn: today });
+  return renderCertificate({ name, summary: challengeSummary({ ...tracker, challengeStartDate: start }, start), issuedOn: today });
 }

@@ -1,4 +1,4 @@
-import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import type { Firestore } from 'firebase-admin/firestore';
 import type { RosterDigest } from '@sfida/core/roster-digest';
 import type { TrackerData } from '@sfida/core/tracker';
 import { addNewThreads, voiceNotesOfNewThreads } from '../../shared/check-in-thread-repository';
@@ -6,6 +6,8 @@ import { unlessItExists } from '../../shared/firestore';
 import { triageRecheck, userRef } from '../../shared/user-repository';
 import {
   summariesCollection,
+  revisionMarker,
+  revisionRef,
   summaryRef,
   trackerRef,
   weeklyScoreRef,
@@ -16,9 +18,7 @@ import { addToShards, type WeekStatsWrite } from '../../shared/week-stats-reposi
 import { watchPlannedActions } from '../../shared/planned-action-watch';
 
 // The tracker's own writes. The documents other features read too (`progress`, `progressSummaries`,
-// `weeklyScores`) are described in shared/tracker-repository.ts.
-// `progressRevisions/{uid}_{n}`: one marker per stored revision. Creating it is the write's
-// compare-and-set (see saveTrackerRevision); a TTL policy deletes it a day later.
+// `weeklyScores`, the revision markers) are described in shared/tracker-repository.ts.
 
 /** What the sync changes in a participant's weekly scores: documents to write, weeks to delete. */
 export interface WeeklyScoreChanges {
@@ -43,15 +43,6 @@ export interface TrackerRevision {
   now: Date;
 }
 
-/** The Timestamp field the `progressRevisions` TTL policy in firestore.indexes.json deletes by. */
-export const REVISION_TTL_FIELD = 'expireAt';
-/** A revision marker only has to outlive the requests that raced for it. */
-const REVISION_MARKER_MS = 24 * 60 * 60 * 1000;
-
-function revisionRef(db: Firestore, uid: string, revision: number) {
-  return db.collection('progressRevisions').doc(`${uid}_${revision}`);
-}
-
 /**
  * Stores `tracker` as revision `revision` with its summary, unless another request stored that
  * revision first (then false, and nothing is written). The marker's `create` comes first in the
@@ -63,7 +54,7 @@ export async function saveTrackerRevision(db: Firestore, write: TrackerRevision)
   const { uid, revision, tracker, summary, scores, threadWeeks, now } = write;
   const voiceNotes = await voiceNotesOfNewThreads(db, uid, tracker.checkIns, threadWeeks);
   const batch = db.batch();
-  batch.create(revisionRef(db, uid, revision), { [REVISION_TTL_FIELD]: Timestamp.fromMillis(now.getTime() + REVISION_MARKER_MS) });
+  batch.create(revisionRef(db, uid, revision), revisionMarker(now));
   // A check-in's thread is created with the tracker that first holds it: none is missed, none made twice.
   const weeks = addNewThreads(db, batch, { userId: uid, cohortId: summary.cohortId }, tracker.checkIns, threadWeeks, now, voiceNotes);
   batch.set(trackerRef(db, uid), { data: JSON.stringify(tracker), revision, cohortId: summary.cohortId, updatedAt: summary.updatedAt, threadWeeks: weeks });

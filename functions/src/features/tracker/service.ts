@@ -10,7 +10,7 @@ import { vouchTracker } from '@sfida/core/tracker-vouch';
 import { firstPlannedDayInReach, plannedActionsWatch, plannedSlots } from '@sfida/core/planned-actions';
 import { rosterDigest } from '@sfida/core/roster-digest';
 import { weekStatsContribution } from '@sfida/core/cohort-progress';
-import { emptyTracker, trackerDataSchema, type CheckIn, type TrackerData } from '@sfida/core/tracker';
+import { emptyTracker, seasonOf, trackerDataSchema, type CheckIn, type TrackerData } from '@sfida/core/tracker';
 import { applyTrackerChanges, touchedParts, type TrackerChanges } from '@sfida/core/tracker-changes';
 import type { User } from '@sfida/core/user';
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
@@ -39,6 +39,7 @@ const trackerMessages = {
   notAllowed: 'Non puoi vedere i progressi di un altro partecipante',
   stale: 'I tuoi progressi sono cambiati su un altro dispositivo: li uniamo e riproviamo.',
   noCopy: 'Il server non ha ancora una copia dei tuoi progressi: la inviamo per intero.',
+  oldSeason: 'È iniziata una nuova stagione: i progressi della stagione conclusa restano archiviati e non si sincronizzano più.',
 } as const;
 
 type TrackerDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'pushAgent'>;
@@ -50,8 +51,11 @@ export function revisionTag(revision: number): string {
 
 /** A write based on an older revision than the stored one: the answer carries the stored copy to merge with. */
 export class StaleTrackerError extends HttpError {
-  constructor(readonly current: StoredTracker) {
-    super(412, trackerMessages.stale);
+  constructor(
+    readonly current: StoredTracker,
+    message: string = trackerMessages.stale,
+  ) {
+    super(412, message);
   }
 }
 
@@ -72,6 +76,9 @@ export interface SyncResult {
 export async function syncTracker(deps: TrackerDeps, user: User, submitted: TrackerData, ifMatch: string | undefined): Promise<SyncResult> {
   const read = await readForSync(deps, user);
   if (read.stored && !headerNamesTag(ifMatch, revisionTag(read.stored.revision))) throw new StaleTrackerError(read.stored);
+  // A copy of a season that is over never lands, whatever revision it names: the browser gets the
+  // new season's copy, which replaces its own (tracker-merge.ts), and its old ticks stay archived.
+  if (read.stored && seasonOf(submitted) < seasonOf(read.stored.tracker)) throw new StaleTrackerError(read.stored, trackerMessages.oldSeason);
   return storeSynced(deps, user, read, submitted);
 }
 

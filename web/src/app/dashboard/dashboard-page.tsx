@@ -4,6 +4,7 @@ import { challengeWeekNumber, isChallengeOver, mondayOf } from '@sfida/core/date
 import { totalPoints } from '@sfida/core/points';
 import { bestCurrentStreak } from '@sfida/core/streaks';
 import type { IsoDate } from '@sfida/core/iso-date';
+import { seasonOf } from '@sfida/core/tracker';
 import type { User } from '@sfida/core/user';
 import { StatGrid, StatTile } from '../../components/stat-tile';
 import { TrackerScreen } from '../../components/tracker-screen';
@@ -33,6 +34,9 @@ const ChallengeCompleteCard = lazy(() =>
 const MaintenanceCard = lazy(() =>
   import('../../features/challenge-end/components/maintenance-card').then((module) => ({ default: module.MaintenanceCard })),
 );
+// After day 56 (the coach's invitation to a new season) or in a later season (the finished one's
+// certificate): the others never load its code.
+const NewSeasonCards = lazy(() => import('../../features/new-season/components/new-season-cards').then((module) => ({ default: module.NewSeasonCards })));
 // Below the fold: the ranking's code follows the dashboard's own.
 const LeaderboardCard = lazy(() => import('../../features/leaderboard/components/leaderboard-card').then((module) => ({ default: module.LeaderboardCard })));
 // Only a cohort whose team rule is on shows it: the others never load its code.
@@ -57,6 +61,12 @@ function DashboardContent({ user, today, teams }: { user: User; today: IsoDate; 
         <StatTile label="Costanza" value={`${streak} gg`} />
         <StatTile label="Settimana" value={weekFigure(week)} hint={week === 0 ? 'Non iniziata' : over ? 'Conclusa' : undefined} />
       </StatGrid>
+
+      {(over || seasonOf(tracker) > 1) && (
+        <Suspense fallback={null}>
+          <NewSeasonCards over={over} />
+        </Suspense>
+      )}
 
       {over && user.challengeStartDate && (
         <Suspense fallback={null}>

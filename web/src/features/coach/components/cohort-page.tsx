@@ -19,11 +19,12 @@ import { MessageComposer, SentMessages } from './cohort-messages';
 import { EventsEditor } from './events-editor';
 import { ResourcesEditor } from './resources-editor';
 import { MaintenanceRoster } from './maintenance-roster';
+import { NewSeasonSection } from './new-season-section';
 import { Roster } from './roster';
 import { TriageList } from './triage-list';
 import { cohortsListPath } from '../paths';
 
-/** /coach/:cohortId: who needs the coach today (the home's triage, this cohort's), the whole roster, the export, who is in the maintenance phase, how the cohort is going week by week, messages to the cohort, the events, the community link and reserved events, the co-coaches, the cohort's settings. */
+/** /coach/:cohortId: who needs the coach today (the home's triage, this cohort's), the whole roster, the export, who is in the maintenance phase and a new season for them, how the cohort is going week by week, messages to the cohort, the events, the community link and reserved events, the co-coaches, the cohort's settings. */
 export function CohortPage() {
   const { cohortId = '' } = useParams();
   const cohort = useCoachCohorts().data?.find((c) => c.id === cohortId);
@@ -66,6 +67,12 @@ export function CohortPage() {
             {roster.rows.some((row) => row.maintenance !== undefined) && (
               <SectionCard title="Mantenimento">
                 <MaintenanceRoster cohortId={cohortId} rows={roster.rows} />
+              </SectionCard>
+            )}
+            {/* Once someone finished (the server invites only them): the way on, in another cohort. */}
+            {!archived && roster.rows.some((row) => row.maintenance !== undefined && !row.withdrawn) && (
+              <SectionCard title="Nuova stagione">
+                <NewSeasonSection cohortId={cohortId} />
               </SectionCard>
             )}
           </>

@@ -1,0 +1,123 @@
+import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import type { CohortPace } from '@sfida/core/cohort';
+import type { RosterDigest } from '@sfida/core/roster-digest';
+import type { TrackerData } from '@sfida/core/tracker';
+import { unlessItExists } from '../../shared/firestore';
+import { archivedSeasonRef, type ArchivedSeasonDoc } from '../../shared/season-archive-repository';
+import { membershipOf, writeMembership } from '../../shared/member-index-repository';
+import { revisionMarker, revisionRef, summaryRef, trackerRef, type LeaderboardSummaryDoc } from '../../shared/tracker-repository';
+import { triageRecheck, userRef, usersCollection, type UserDoc } from '../../shared/user-repository';
+import { addToShards, type WeekStatsWrite } from '../../shared/week-stats-repository';
+
+// "Nuova stagione" (docs/decisions/042):
+// `seasonInvitations/{uid}_{targetCohortId}`: a coach's invitation of a participant who finished
+// the eight weeks to another cohort. Created with create(), so inviting twice invites once.
+// `users/{uid}/seasons/{n}` (shared/season-archive-repository.ts): created here, once, with create().
+
+export type InvitationStatus = 'pending' | 'accepted' | 'declined';
+
+/** What `seasonInvitations/{uid}_{targetCohortId}` holds. */
+export interface SeasonInvitationDoc {
+  userId: string;
+  fromCohortId: string;
+  targetCohortId: string;
+  /** The target's name and start when invited, for the participant's dashboard without a cohort read. */
+  cohortName: string;
+  startDate: string;
+  pace: CohortPace;
+  invitedBy: string;
+  createdAt: string;
+  status: InvitationStatus;
+  answeredAt?: string;
+}
+
+export function invitationRef(db: Firestore, uid: string, targetCohortId: string) {
+  return db.collection('seasonInvitations').doc(`${uid}_${targetCohortId}`);
+}
+
+/** The cohort's participants (withdrawn and disabled ones included: the service judges them). */
+export async function participantsOf(db: Firestore, cohortId: string): Promise<DocumentSnapshot[]> {
+  return (await usersCollection(db).where('cohortId', '==', cohortId).where('role', '==', 'PARTICIPANT').get()).docs;
+}
+
+/** Creates each invitation unless it exists: how many were new. */
+export async function createInvitations(db: Firestore, invitations: SeasonInvitationDoc[]): Promise<number> {
+  const created = await Promise.all(invitations.map((doc) => unlessItExists(() => invitationRef(db, doc.userId, doc.targetCohortId).create(doc))));
+  return created.filter(Boolean).length;
+}
+
+/** The participant's open invitations (a couple at most: one per cohort a coach invited them to). */
+export async function pendingInvitationsOf(db: Firestore, uid: string): Promise<SeasonInvitationDoc[]> {
+  const snap = await db.collection('seasonInvitations').where('userId', '==', uid).where('status', '==', 'pending').get();
+  return snap.docs.map((doc) => doc.data() as SeasonInvitationDoc);
+}
+
+/** What accepting reads, in one round trip. */
+export async function readForAccept(db: Firestore, uid: string, targetCohortId: string) {
+  const [invitation, user, tracker, summary] = await db.getAll(
+    invitationRef(db, uid, targetCohortId),
+    userRef(db, uid),
+    trackerRef(db, uid),
+    summaryRef(db, uid),
+  );
+  return { invitation: invitation!, user: user!, tracker: tracker!, summary: summary! };
+}
+
+export async function answerInvitation(db: Firestore, uid: string, targetCohortId: string, status: InvitationStatus, now: Date): Promise<void> {
+  await invitationRef(db, uid, targetCohortId).update({ status, answeredAt: now.toISOString() });
+}
+
+/** Everything accepting a new season writes, worked out by the service. */
+export interface NewSeasonMove {
+  uid: string;
+  before: Partial<UserDoc>;
+  targetCohortId: string;
+  invitation: DocumentSnapshot;
+  archive: ArchivedSeasonDoc;
+  /** The revision the fresh tracker is stored as: one more than the stored one. */
+  revision: number;
+  tracker: TrackerData;
+  summary: LeaderboardSummaryDoc;
+  rosterDigest: RosterDigest;
+  /** The user document's new start. */
+  challengeStartDate: string | null;
+  weekStats: WeekStatsWrite;
+  now: Date;
+}
+
+/**
+ * Moves the participant to the new season in one batch: false when another request got there
+ * first (the revision's marker or the season's archive exists: a sync landed meanwhile, or a
+ * second tap), and nothing is written. As in the tracker's sync, the creates lead the batch and
+ * make it a compare-and-set (the local emulator's transactions take no locks).
+ */
+export async function moveToNewSeason(db: Firestore, move: NewSeasonMove): Promise<boolean> {
+  const { uid, now } = move;
+  const batch = db.batch();
+  batch.create(revisionRef(db, uid, move.revision), revisionMarker(now));
+  batch.create(archivedSeasonRef(db, uid, move.archive.season), move.archive);
+  // Only a pending invitation is accepted: unchanged since it was read.
+  batch.update(move.invitation.ref, { status: 'accepted', answeredAt: now.toISOString() }, { lastUpdateTime: move.invitation.updateTime! });
+  const fields = {
+    cohortId: move.targetCohortId,
+    challengeStartDate: move.challengeStartDate,
+    challengeJoinedOn: null,
+    rosterDigest: JSON.stringify(move.rosterDigest),
+    weekStats: move.weekStats.stored,
+    ...triageRecheck(now),
+  };
+  batch.update(userRef(db, uid), fields);
+  writeMembership(db, batch, uid, membershipOf(move.before), membershipOf({ ...move.before, ...fields }));
+  addToShards(db, batch, uid, move.weekStats);
+  // A new season's threads start from none: its check-ins open their own.
+  batch.set(trackerRef(db, uid), { data: JSON.stringify(move.tracker), revision: move.revision, cohortId: move.targetCohortId, updatedAt: now.toISOString(), threadWeeks: [] });
+  // The summary starts afresh in the new cohort; the old weeks' scores stay on the old cohort's leaderboard.
+  batch.set(summaryRef(db, uid), move.summary);
+  try {
+    return await unlessItExists(() => batch.commit());
+  } catch (error) {
+    // FAILED_PRECONDITION: the invitation was answered meanwhile.
+    if ((error as { code?: unknown }).code === 9) return false;
+    throw error;
+  }
+}
