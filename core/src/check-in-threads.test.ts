@@ -5,7 +5,12 @@ describe('check-in threads', () => {
   it('names a thread by participant and week, and reads the name back', () => {
     expect(checkInThreadId('abc_w1', 3)).toBe('abc_w1_w3');
     expect(parseCheckInThreadId('abc_w1_w3')).toEqual({ userId: 'abc_w1', weekNumber: 3 });
-    expect(parseCheckInThreadId('abc_w9')).toBeNull();
+    // Beyond week 8, a maintenance month's check-in (9 is the first month), up to the last period.
+    expect(parseCheckInThreadId('abc_w9')).toEqual({ userId: 'abc', weekNumber: 9 });
+    expect(parseCheckInThreadId('abc_w21')).toEqual({ userId: 'abc', weekNumber: 21 });
+    expect(parseCheckInThreadId('abc_w22')).toBeNull();
+    expect(parseCheckInThreadId('abc_w0')).toBeNull();
+    expect(parseCheckInThreadId('abc_w09')).toBeNull();
     expect(parseCheckInThreadId('_w2')).toBeNull();
   });
 

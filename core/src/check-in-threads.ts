@@ -4,6 +4,7 @@ import { textParam } from './query-params';
 import { isoDateSchema } from './iso-date';
 import { checkInPeriodSchema, moodSchema } from './tracker';
 import { visibleText } from './visible-text';
+import { MAX_CHECK_IN_PERIOD } from './maintenance';
 import { voiceNoteIdSchema, voiceNoteSchema } from './voice-notes';
 
 // A weekly check-in's thread: the coach's reply (or a mark that a coach read it), whether the
@@ -59,7 +60,7 @@ export type AnswerRequest = z.infer<typeof answerRequestSchema>;
 
 export const checkInParamMessages = {
   view: 'view deve essere "queue" o "recent"',
-  week: 'La settimana deve essere un numero da 1 a 8',
+  week: `Il check-in deve essere di una settimana da 1 a 8 o di un mese di mantenimento (fino a ${MAX_CHECK_IN_PERIOD})`,
   cohortId: 'Coorte non valida',
   mood: 'mood deve essere "low", "mid" o "high"',
   threadIds: 'Scegli da 1 a 50 check-in',
@@ -95,7 +96,10 @@ export type MarkReadAnswer = z.infer<typeof markReadAnswerSchema>;
 
 /** `POST /api/me/check-ins/{week}/…`: the challenge week of the participant's own thread. */
 export const ownCheckInParamsSchema = z.object({
-  week: z.pipe(z.string({ error: checkInParamMessages.week }).check(z.regex(/^[1-8]$/, checkInParamMessages.week)), z.transform(Number)),
+  week: z.pipe(
+    z.string({ error: checkInParamMessages.week }).check(z.refine(isCheckInPeriodText, checkInParamMessages.week)),
+    z.transform(Number),
+  ),
 });
 
 /** open: no coach has handled it; read: a coach marked it read without a reply; replied: a coach answered. */
@@ -245,15 +249,20 @@ export function placeholderParts(text: string): Array<string | { placeholder: Pl
   return parts;
 }
 
-/** The id of a participant's check-in of a challenge week. */
+/** The id of a participant's check-in of a challenge week (or, beyond 8, of a maintenance month). */
 export function checkInThreadId(userId: string, weekNumber: number): string {
   return `${userId}_w${weekNumber}`;
 }
 
-/** The participant and week of a thread id, or null for anything else. */
+/** Whether `text` is a check-in period as written in a path: a week 1..8 or a maintenance month's period, no leading zero. */
+export function isCheckInPeriodText(text: string): boolean {
+  return /^[1-9][0-9]?$/.test(text) && Number(text) <= MAX_CHECK_IN_PERIOD;
+}
+
+/** The participant and period of a thread id, or null for anything else. */
 export function parseCheckInThreadId(id: string): { userId: string; weekNumber: number } | null {
-  const match = /^(.+)_w([1-8])$/.exec(id);
-  return match ? { userId: match[1]!, weekNumber: Number(match[2]) } : null;
+  const match = /^(.+)_w([0-9]+)$/.exec(id);
+  return match && isCheckInPeriodText(match[2]!) ? { userId: match[1]!, weekNumber: Number(match[2]) } : null;
 }
 
 /** A mood of 1 or 2: the check-in form answers with a word of support and the invitation to talk to the coach. */

@@ -35,6 +35,7 @@ describe('query parameters', () => {
     expect(messageOf(checkInQueueQuerySchema, { view: 'tutti' })).toBe('view deve essere "queue" o "recent"');
     expect(messageOf(checkInQueueQuerySchema, { cohortId: '__x__' })).toBe('Coorte non valida');
     expect(messageOf(checkInQueueQuerySchema, { mood: 'triste' })).toBe('mood deve essere "low", "mid" o "high"');
-    expect(messageOf(ownCheckInParamsSchema, { week: '9' })).toBe('La settimana deve essere un numero da 1 a 8');
+    expect(messageOf(ownCheckInParamsSchema, { week: '22' })).toBe('Il check-in deve essere di una settimana da 1 a 8 o di un mese di mantenimento (fino a 21)');
+    expect(messageOf(ownCheckInParamsSchema, { week: '09' })).toBe('Il check-in deve essere di una settimana da 1 a 8 o di un mese di mantenimento (fino a 21)');
   });
 });

@@ -122,7 +122,7 @@ describe('who may read and answer check-ins', () => {
     expect((await new Client(app).get('/api/me/inbox')).status).toBe(401);
     expect((await inbox(neighbour)).threads).toEqual([]);
     expect((await inbox(writer)).threads).toHaveLength(1);
-    expect(await writer.client.post('/api/me/check-ins/9/seen')).toMatchObject({ status: 400 });
+    expect(await writer.client.post('/api/me/check-ins/22/seen')).toMatchObject({ status: 400 });
   });
 });
 

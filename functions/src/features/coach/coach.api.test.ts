@@ -136,6 +136,12 @@ describe('GET /api/coach/cohorts/:cohortId/participants', () => {
       maintenance: { day: 5, month: 1, habitDaysLast7: 1, lastMonthlyMood: 3 },
     });
     expect(await readDoc(app, `checkInThreads/${keeping.user.id}_w9`)).toMatchObject({ weekNumber: 9, mood: 3, cohortId });
+    // The coach answers the monthly check-in as a weekly one; the participant reads the reply and answers it.
+    const reply = await mine.client.post(`/api/coach/check-ins/${keeping.user.id}_w9/reply`, { text: 'Bravissima, continua così' });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect((await keeping.client.post('/api/me/check-ins/9/seen', {})).status).toBe(200);
+    expect((await keeping.client.post('/api/me/check-ins/9/answer', { text: 'Grazie!' })).status).toBe(200);
+    expect(await readDoc(app, `checkInThreads/${keeping.user.id}_w9`)).toMatchObject({ reply: { text: 'Bravissima, continua così' }, answer: { text: 'Grazie!' } });
   });
 
   test('each row carries the email, the onboarding answers and the sheet, from the user documents the page reads anyway', async () => {

@@ -1,4 +1,4 @@
-import { checkInThreadId } from '@sfida/core/check-in-threads';
+import { checkInThreadId, isCheckInPeriodText } from '@sfida/core/check-in-threads';
 import { coachMessages } from '@sfida/core/coach';
 import { isDocumentId } from '@sfida/core/document-id';
 import {
@@ -228,7 +228,7 @@ async function quoteOf(deps: ConversationDeps, participant: User, itemId: string
   } else if (kind === 'inbox') {
     const copy = await inboxCopyOf(db, participant.id, rest!);
     if (copy) return quote(copy.coachName, copy.text);
-  } else if (/^[1-8]$/.test(rest!)) {
+  } else if (isCheckInPeriodText(rest!)) {
     const snap = await threadRef(db, checkInThreadId(participant.id, Number(rest))).get();
     const thread = snap.exists ? threadFrom(snap) : null;
     if (thread && thread.userId === participant.id) {
