@@ -7,6 +7,7 @@ import { weekHabitsPercent } from './roster';
 import { checkInPeriodSchema, moodSchema, type TrackerData } from './tracker';
 import { plannerProgress, weekActions } from './tracker-actions';
 import { visibleText } from './visible-text';
+import { CONVERSATION_LIST_PAGE, MAX_CONVERSATION_MESSAGE, PREVIEW_LENGTH, TIMELINE_PAGE, conversationTexts, excerptOf } from './conversation-texts';
 import { voiceNoteIdSchema, voiceNoteSchema } from './voice-notes';
 
 // A participant's one-to-one thread with their cohort's coaches: what either side wrote, and,
@@ -14,28 +15,7 @@ import { voiceNoteIdSchema, voiceNoteSchema } from './voice-notes';
 // messages addressed to them. One thread per participant; the cohort's coaches share it, as they
 // share the check-in queue.
 
-export const MAX_CONVERSATION_MESSAGE = 2000;
-/** Timeline items a page holds. */
-export const TIMELINE_PAGE = 30;
-/** Threads a page of the coach's list holds. */
-export const CONVERSATION_LIST_PAGE = 20;
-/** Characters of the last message the coach's list shows (and a quote of a message answered). */
-export const PREVIEW_LENGTH = 120;
-
-export const conversationTexts = {
-  textRequired: 'Scrivi il messaggio',
-  textTooLong: `Il messaggio può avere al massimo ${MAX_CONVERSATION_MESSAGE} caratteri`,
-  requestId: 'Identificativo della richiesta non valido',
-  requestReused: 'Questa richiesta è già stata usata per un altro messaggio',
-  tooManyMessages: 'Hai inviato molti messaggi in poco tempo: riprova tra qualche minuto',
-  readOnly: 'Questa conversazione è in sola lettura: il partecipante non fa più parte della coorte',
-  participantsOnly: 'Le conversazioni con il coach sono riservate ai partecipanti',
-  noCoach: 'Il tuo gruppo non ha ancora un coach a cui scrivere',
-  replyToNotFound: 'Il messaggio a cui rispondi non è stato trovato',
-  before: 'Il parametro before deve essere una data e ora ISO',
-  cursor: 'Cursore non valido',
-  cohortId: 'Coorte non valida',
-} as const;
+export { CONVERSATION_LIST_PAGE, MAX_CONVERSATION_MESSAGE, PREVIEW_LENGTH, TIMELINE_PAGE, conversationTexts, excerptOf };
 
 const instantSchema = z.iso.datetime({ offset: true });
 
@@ -206,11 +186,6 @@ export function timelinePage(sources: TimelineSource[], limit: number): { items:
   return { items, nextBefore: more && items.length > 0 ? items.at(-1)!.at : null };
 }
 
-/** A text cut to `max` characters on one line, for a preview or a quote. */
-export function excerptOf(text: string, max = PREVIEW_LENGTH): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
-}
 
 /** The participant's current week as the coach's thread shows it beside the messages, from their tracker on their today. */
 export function weekAtAGlance(tracker: TrackerData, challengeStartDate: IsoDate | null, today: IsoDate): WeekAtAGlance {

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Box, Button, Field, Flex, Stack, Text, Textarea } from '@chakra-ui/react';
-import { MAX_CONVERSATION_MESSAGE, conversationTexts, excerptOf, type SendConversationMessageRequest, type TimelineItem } from '@sfida/core/conversations';
+import { MAX_CONVERSATION_MESSAGE, conversationTexts, excerptOf } from '@sfida/core/conversation-texts';
+import type { SendConversationMessageRequest, TimelineItem } from '@sfida/core/conversations';
 import { MAX_VOICE_NOTE_MS, textOrVoiceNote } from '@sfida/core/voice-notes';
 import { errorMessage } from '../lib/api-client';
 import { uploadVoiceNote } from '../lib/voice-notes';
