@@ -1,25 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { formatItalianShortDate, italianWeekday } from '@sfida/core/dates';
-import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
-import { addHabit as addHabitTo, toggleHabit, type TrackerResult } from '@sfida/core/tracker-actions';
+import { emptyTracker } from '@sfida/core/tracker';
+import { addHabit as addHabitTo, toggleHabit } from '@sfida/core/tracker-actions';
 import { coachWithCohort, phoneParticipant } from './coach-support';
 import { addDays, romeNoon, romeToday, setChallengeStart } from './support';
-import { expectNoSeriousAxeViolations, habitCard, seedServerTracker, serverTracker, syncedTracker } from './tracker-support';
+import { expectNoSeriousAxeViolations, expectNoSideScroll, habitCard, must, PHONE_390, seedServerTracker, serverTracker, syncedTracker } from './tracker-support';
 
 // The cohort's motivation rules on a 390 px phone: a missed day covered by the jolly, the
 // "Bentornato" for coming back after two misses, and "Come funzionano i punti" following the
 // rules the coach chooses. A new cohort has every rule on.
-
-const PHONE_390 = { width: 390, height: 844 };
-
-function must(result: TrackerResult): TrackerData {
-  if (!result.ok) throw new Error(result.message);
-  return result.data;
-}
-
-async function expectNoSideScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_390.width);
-}
 
 test('a missed day shows the jolly; coming back after two misses earns "Bentornato", vouched by the server', async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);

@@ -1,23 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
-import { addHabit as addHabitTo, type TrackerResult } from '@sfida/core/tracker-actions';
+import { addHabit as addHabitTo } from '@sfida/core/tracker-actions';
 import { addDays, romeNoon, romeToday } from './support';
-import { expectNoSeriousAxeViolations, habitCard, newParticipant, seedServerTracker, serverTracker, syncedTracker } from './tracker-support';
+import { expectNoSeriousAxeViolations, expectNoSideScroll, habitCard, must, newParticipant, PHONE_390, seedServerTracker, serverTracker, syncedTracker } from './tracker-support';
 
 // Habits that fit a life on a 390 px phone: a participant archives a habit, gives another a
 // three-times-a-week schedule and sees "N di 3", looks at the whole challenge, and restores the
 // archived one; the server keeps what they did.
-
-const PHONE_390 = { width: 390, height: 844 };
-
-function must(result: TrackerResult): TrackerData {
-  if (!result.ok) throw new Error(result.message);
-  return result.data;
-}
-
-async function expectNoSideScroll(page: Page, width = PHONE_390.width) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-}
 
 test('archives a habit, gives another 3 times a week with "N di 3", sees the whole challenge, and restores the archived one', async ({ page }) => {
   test.setTimeout(120_000);

@@ -1,23 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
-import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
-import { addHabit as addHabitTo, toggleHabit, type TrackerResult } from '@sfida/core/tracker-actions';
+import { expect, test } from '@playwright/test';
+import { emptyTracker } from '@sfida/core/tracker';
+import { addHabit as addHabitTo, toggleHabit } from '@sfida/core/tracker-actions';
 import { coachWithCohort, phoneParticipant } from './coach-support';
 import { addDays, appOrigin, romeNoon, romeToday, setChallengeStart } from './support';
-import { expectNoSeriousAxeViolations, habitCard, newParticipant, seedServerTracker, serverTracker, statValue, syncedTracker, total } from './tracker-support';
+import { expectNoSeriousAxeViolations, expectNoSideScroll, habitCard, must, newParticipant, PHONE_390, seedServerTracker, serverTracker, statValue, syncedTracker, total } from './tracker-support';
 
 // After day 56, on a 390 px phone: the participant is in the "Fase di mantenimento", keeps ticking
 // (the streak goes on, no point is added) and sends the monthly check-in that replaces the weekly one.
-
-const PHONE_390 = { width: 390, height: 844 };
-
-function must(result: TrackerResult): TrackerData {
-  if (!result.ok) throw new Error(result.message);
-  return result.data;
-}
-
-async function expectNoSideScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_390.width);
-}
 
 test('after day 56 a participant keeps ticking in the maintenance phase for no points, and sends the monthly check-in', async ({ page }) => {
   test.setTimeout(120_000);

@@ -1,24 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
-import { addHabit as addHabitTo, toggleHabit, type TrackerResult } from '@sfida/core/tracker-actions';
+import { addHabit as addHabitTo, toggleHabit } from '@sfida/core/tracker-actions';
 import { coachWithCohort, phoneParticipant, thisMonday } from './coach-support';
 import { addDays, appOrigin, romeNoon, romeToday, setChallengeStart } from './support';
-import { expectNoSeriousAxeViolations, habitCard, italianDate, seedServerTracker, serverTracker, trackerStorageKey } from './tracker-support';
+import { expectNoSeriousAxeViolations, expectNoSideScroll, habitCard, italianDate, must, PHONE_390, seedServerTracker, serverTracker, trackerStorageKey } from './tracker-support';
 
 // "Nuova stagione" on 390 px phones: the coach of a finished cohort invites its participants to a
 // cohort starting next Monday; a participant accepts on the dashboard and lands there with their
 // habit and none of the old season's ticks, on the server and in the browser.
-
-const PHONE_390 = { width: 390, height: 844 };
-
-function must(result: TrackerResult): TrackerData {
-  if (!result.ok) throw new Error(result.message);
-  return result.data;
-}
-
-async function expectNoSideScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_390.width);
-}
 
 test('the coach invites a finished cohort to a new season; a participant accepts and starts afresh with their habits', async ({ page, browser, baseURL }) => {
   test.setTimeout(180_000);

@@ -1,12 +1,10 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { coachWithCohort, phoneParticipant } from './coach-support';
-import { collectPageErrors, expectNoSeriousAxeViolations } from './tracker-support';
+import { collectPageErrors, expectNoSeriousAxeViolations, PHONE_390 } from './tracker-support';
 
 // Teams inside a cohort, on 390 px phones against the real API: the coach forms the teams, a
 // participant sees theirs and gives a teammate "il cinque", and the teammate finds it on their
 // dashboard. A cohort made from the console has the team rule on.
-
-const PHONE_390 = { width: 390, height: 844 };
 
 async function onPhone(browser: Browser, baseURL: string, inviteCode: string, name: string) {
   const participant = await phoneParticipant(browser, baseURL, inviteCode, name);

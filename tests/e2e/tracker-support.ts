@@ -1,9 +1,24 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Locator, type Page, type Response } from '@playwright/test';
 import type { TrackerData } from '@sfida/core/tracker';
+import type { TrackerResult } from '@sfida/core/tracker-actions';
 import { e2eFirestore, registerParticipant, setChallengeStart, signIn, type TestAccount } from './support';
 
 // Helpers for the tracker end-to-end tests (tracker*.e2e.ts).
+
+/** A phone's screen, as the tests of the participant's screens use it. */
+export const PHONE_390 = { width: 390, height: 844 };
+
+/** The tracker a reducer made, for seeding one: a refusal fails the test at once. */
+export function must(result: TrackerResult): TrackerData {
+  if (!result.ok) throw new Error(result.message);
+  return result.data;
+}
+
+/** Nothing overflows a screen `width` pixels wide: no sideways scroll. */
+export async function expectNoSideScroll(page: Page, width = PHONE_390.width): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
 
 /** The local-storage key of a user's tracker (STORAGE_KEYS in web/src/tracker/storage-keys.ts). */
 export function trackerStorageKey(userId: string): string {

@@ -1,29 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
-import { addHabit as addHabitTo, toggleHabit, type TrackerResult } from '@sfida/core/tracker-actions';
+import { emptyTracker } from '@sfida/core/tracker';
+import { addHabit as addHabitTo, toggleHabit } from '@sfida/core/tracker-actions';
 import { addDays, romeNoon, romeToday } from './support';
-import {
-  addHabit,
-  collectPageErrors,
-  expectNoSeriousAxeViolations,
-  habitCard,
-  italianDate,
-  newParticipant,
-  seedServerTracker,
-  serverTracker,
-  statValue,
-  syncedTracker,
-  total,
-} from './tracker-support';
+import { addHabit, collectPageErrors, expectNoSeriousAxeViolations, habitCard, italianDate, must, newParticipant, seedServerTracker, serverTracker, statValue, syncedTracker, total } from './tracker-support';
 
 // The tracker in a real Chromium against the real local stack: the points, streak, planner,
 // check-in and badge rules as a participant meets them on the screens, and the
 // server's copy that the cohort sees. The browser clock is moved day by day where days matter.
-
-function must(result: TrackerResult): TrackerData {
-  if (!result.ok) throw new Error(result.message);
-  return result.data;
-}
 
 test.describe('Tracker: points, streaks, planner, check-in, badges', () => {
   test('a seven-day habit streak pays its bonus, and toggling today cannot farm it', async ({ page }) => {
