@@ -4,7 +4,7 @@ import { textParam } from './query-params';
 import { isoDateSchema } from './iso-date';
 import { checkInPeriodSchema, moodSchema } from './tracker';
 import { visibleText } from './visible-text';
-import { MAX_CHECK_IN_PERIOD } from './maintenance';
+import { MAX_CHECK_IN_PERIOD, isMonthlyPeriod, monthOfPeriod } from './maintenance';
 import { voiceNoteIdSchema, voiceNoteSchema } from './voice-notes';
 
 // A weekly check-in's thread: the coach's reply (or a mark that a coach read it), whether the
@@ -133,7 +133,7 @@ export const weekMoodSchema = z.object({ weekNumber: checkInPeriodSchema, mood: 
 
 /** A check-in as the coach reads it: the participant, the week, mood and trend, reflection, the week's figures and the thread. */
 export const checkInCardSchema = z.object({
-  /** `{userId}_w{week}`: what the coach's reply and read routes name. */
+  /** checkInThreadId: what the coach's reply and read routes name. */
   id: z.string(),
   cohortId: z.string(),
   cohortName: z.string(),
@@ -230,12 +230,17 @@ const PLACEHOLDER = /((?<!\p{L})[Ss]ettimana\s+)?\{settimana\}|\{nome\}/gu;
 
 /**
  * Fills `{nome}` with the name and `{settimana}` with "settimana N" (every occurrence), so
- * "Siamo alla {settimana}" reads "Siamo alla settimana 3"; other braces stay as written.
+ * "Siamo alla {settimana}" reads "Siamo alla settimana 3", and in a maintenance month (period 9
+ * on) "fase di mantenimento (mese 1)"; other braces stay as written.
  */
 export function fillPlaceholders(text: string, values: PlaceholderValues): string {
-  return text.replace(PLACEHOLDER, (found, word: string | undefined) =>
-    found === '{nome}' ? values.nome : `${word ?? 'settimana '}${values.settimana}`,
-  );
+  return text.replace(PLACEHOLDER, (found, word: string | undefined) => {
+    if (found === '{nome}') return values.nome;
+    if (!isMonthlyPeriod(values.settimana)) return `${word ?? 'settimana '}${values.settimana}`;
+    // After day 56 the period is a maintenance month: "settimana" would be wrong, and "fase" keeps
+    // the article a coach wrote for "settimana" ("alla", "la") right.
+    return `${word?.startsWith('S') ? 'Fase' : 'fase'} di mantenimento (mese ${monthOfPeriod(values.settimana)})`;
+  });
 }
 
 /** A text cut at its placeholders, to show them apart from the words around them. */
@@ -249,9 +254,13 @@ export function placeholderParts(text: string): Array<string | { placeholder: Pl
   return parts;
 }
 
-/** The id of a participant's check-in of a challenge week (or, beyond 8, of a maintenance month). */
-export function checkInThreadId(userId: string, weekNumber: number): string {
-  return `${userId}_w${weekNumber}`;
+/**
+ * The id of a participant's check-in of a challenge week (or, beyond 8, of a maintenance month):
+ * `{userId}_w{week}` in the first season, `{userId}_s{season}_w{week}` in a later one, so a new
+ * season's week 1 never overwrites the last season's.
+ */
+export function checkInThreadId(userId: string, weekNumber: number, season = 1): string {
+  return season > 1 ? `${userId}_s${season}_w${weekNumber}` : `${userId}_w${weekNumber}`;
 }
 
 /** Whether `text` is a check-in period as written in a path: a week 1..8 or a maintenance month's period, no leading zero. */
@@ -259,10 +268,38 @@ export function isCheckInPeriodText(text: string): boolean {
   return /^[1-9][0-9]?$/.test(text) && Number(text) <= MAX_CHECK_IN_PERIOD;
 }
 
-/** The participant and period of a thread id, or null for anything else. */
-export function parseCheckInThreadId(id: string): { userId: string; weekNumber: number } | null {
-  const match = /^(.+)_w([0-9]+)$/.exec(id);
-  return match && isCheckInPeriodText(match[2]!) ? { userId: match[1]!, weekNumber: Number(match[2]) } : null;
+/** A season as an id writes it: 2 or more, no leading zero (the first season writes none). */
+const LATER_SEASON = /^[1-9][0-9]{0,3}$/;
+
+/** A season written in an id (`undefined`: none, the first), or null when it is not one an id holds. */
+function seasonIn(text: string | undefined): number | null {
+  if (text === undefined) return 1;
+  return LATER_SEASON.test(text) && Number(text) > 1 ? Number(text) : null;
+}
+
+/**
+ * The participant, season and period of a thread id, or null for anything else. (Auth's user ids
+ * have no underscore: one ending in `_s2` would read as a season.)
+ */
+export function parseCheckInThreadId(id: string): { userId: string; season: number; weekNumber: number } | null {
+  const match = /^(.+?)(?:_s([0-9]+))?_w([0-9]+)$/.exec(id);
+  const season = match ? seasonIn(match[2]) : null;
+  return match && season !== null && isCheckInPeriodText(match[3]!) ? { userId: match[1]!, season, weekNumber: Number(match[3]) } : null;
+}
+
+/**
+ * A check-in's key in a conversation's item ids (`checkin-…`, `reply-…`, `answer-…`): the period
+ * in the first season ("3"), season and period in a later one ("s2w3").
+ */
+export function checkInItemKey(season: number, weekNumber: number): string {
+  return season > 1 ? `s${season}w${weekNumber}` : String(weekNumber);
+}
+
+/** The season and period of a check-in's item key, or null for anything else. */
+export function parseCheckInItemKey(key: string): { season: number; weekNumber: number } | null {
+  const match = /^(?:s([0-9]+)w)?([0-9]+)$/.exec(key);
+  const season = match ? seasonIn(match[1]) : null;
+  return match && season !== null && isCheckInPeriodText(match[2]!) ? { season, weekNumber: Number(match[2]) } : null;
 }
 
 /** A mood of 1 or 2: the check-in form answers with a word of support and the invitation to talk to the coach. */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { audienceRequestSchema, inSegment, placeholderWeek, sendMessageRequestSchema } from './cohort-messages';
+import { addDays } from './dates';
+import { MAX_CHECK_IN_PERIOD } from './maintenance';
 import { emptyTracker, type TrackerData } from './tracker';
 
 const START = '2026-03-23';
@@ -37,10 +39,15 @@ describe('segments', () => {
     expect(inSegment('noPlanner', { tracker: week1, challengeStartDate: START, today: '2026-03-30' })).toBe(true);
   });
 
-  it('{settimana} is the current week, 1 before the start, 8 after the end', () => {
+  it('{settimana} is the current week, 1 before the start; after day 56 the maintenance month\'s period', () => {
     expect(placeholderWeek(null, '2026-03-25')).toBe(1);
     expect(placeholderWeek(START, '2026-03-30')).toBe(2);
-    expect(placeholderWeek(START, '2026-06-30')).toBe(8);
+    // Day 56, then day 57: the first maintenance month (period 9); day 100 is in the second.
+    expect(placeholderWeek(START, addDays(START, 55))).toBe(8);
+    expect(placeholderWeek(START, addDays(START, 56))).toBe(9);
+    expect(placeholderWeek(START, addDays(START, 99))).toBe(10);
+    // Past the last month a check-in has: the last period.
+    expect(placeholderWeek(START, addDays(START, 1000))).toBe(MAX_CHECK_IN_PERIOD);
   });
 });
 

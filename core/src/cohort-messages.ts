@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
-import { addDays, challengeWeekNumber, compareIsoDates, isChallengeOver, isChallengeStarted } from './dates';
+import { CHALLENGE_WEEKS, addDays, challengeWeekNumber, compareIsoDates, isChallengeOver, isChallengeStarted } from './dates';
 import type { IsoDate } from './iso-date';
+import { MAX_CHECK_IN_PERIOD, maintenanceMonth } from './maintenance';
 import type { TrackerData } from './tracker';
 import { ownThreadSchema, placeholderValuesSchema } from './check-in-threads';
 import { tagSchema } from './participant-notes';
@@ -142,8 +143,13 @@ export function inSegment(segment: Exclude<Segment, 'picked' | 'tag' | 'team'>, 
   return !(tracker?.savedPlannerWeeks ?? []).includes(week);
 }
 
-/** The challenge week `{settimana}` names for a participant: their current one, 1 before the start. */
+/**
+ * The check-in period `{settimana}` names for a participant: their current challenge week, 1
+ * before the start; after day 56 their maintenance month's period (9 is the first month).
+ */
 export function placeholderWeek(start: IsoDate | null, today: IsoDate): number {
+  const month = maintenanceMonth(start, today);
+  if (month > 0) return Math.min(CHALLENGE_WEEKS + month, MAX_CHECK_IN_PERIOD);
   return Math.max(1, challengeWeekNumber(start, today));
 }
 

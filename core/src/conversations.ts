@@ -3,7 +3,7 @@ import { challengeWeekNumber, isChallengeOver, isChallengeStarted } from './date
 import { isDocumentId } from './document-id';
 import type { IsoDate } from './iso-date';
 import { textParam } from './query-params';
-import { weekHabitsPercent } from './roster';
+import { weekHabitsPercent } from './habit-share';
 import { checkInPeriodSchema, moodSchema, type TrackerData } from './tracker';
 import { plannerProgress, weekActions } from './tracker-actions';
 import { visibleText } from './visible-text';
@@ -45,6 +45,8 @@ export const timelineItemSchema = z.object({
   at: instantSchema,
   /** The check-in's week (its reply and answer too); null for the other kinds. */
   weekNumber: z.nullable(checkInPeriodSchema),
+  /** The check-in's season when it is not the first (a "Nuova stagione" started its weeks again). */
+  season: z.optional(z.int().check(z.minimum(2))),
   /** The check-in's mood; null for the other kinds. */
   mood: z.nullable(moodSchema),
   replyTo: z.nullable(quoteSchema),

@@ -6,7 +6,9 @@ import {
   MAX_CHECK_IN_PERIOD,
   MAX_MAINTENANCE_MONTHS,
   checkInPeriod,
+  chartedPeriods,
   checkInPeriodLabel,
+  checkInPeriodShortLabel,
   dayIsInPeriod,
   isInMaintenance,
   isMonthlyPeriod,
@@ -120,5 +122,18 @@ describe('check-in periods', () => {
     expect(dayIsInPeriod(start, '2026-03-02', 9)).toBe(true);
     expect(dayIsInPeriod(start, '2026-03-01', 9)).toBe(false);
     expect(dayIsInPeriod(start, '2026-01-04', 0)).toBe(false);
+    expect(checkInPeriodShortLabel(8)).toBe('S8');
+    expect(checkInPeriodShortLabel(10)).toBe('M2');
+  });
+
+  it('a chart shows the eight weeks, then slides to the eight latest periods', () => {
+    expect(chartedPeriods(0, [])).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(chartedPeriods(3, [1, 2])).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(chartedPeriods(8, [1, 8])).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    // In the second maintenance month (period 10): weeks 3..8 and months 1..2.
+    expect(chartedPeriods(10, [8, 9])).toEqual([3, 4, 5, 6, 7, 8, 9, 10]);
+    // After the last month (no current period): up to the latest check-in sent.
+    expect(chartedPeriods(0, [8, 9, 11])).toEqual([4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(chartedPeriods(MAX_CHECK_IN_PERIOD + 3, [])).toEqual([14, 15, 16, 17, 18, 19, 20, 21]);
   });
 });

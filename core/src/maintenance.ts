@@ -77,6 +77,20 @@ export function checkInPeriodLabel(period: number): string {
   return isMonthlyPeriod(period) ? `Mese ${monthOfPeriod(period)} di mantenimento` : `Settimana ${period}`;
 }
 
+/** "S3" or "M2": a check-in period as a chart's axis names it. */
+export function checkInPeriodShortLabel(period: number): string {
+  return isMonthlyPeriod(period) ? `M${monthOfPeriod(period)}` : `S${period}`;
+}
+
+/**
+ * The check-in periods a chart of eight bars shows: weeks 1..8 during the challenge; in
+ * maintenance the eight latest periods, up to the current one or the latest check-in sent.
+ */
+export function chartedPeriods(currentPeriod: number, sentPeriods: number[]): number[] {
+  const last = Math.min(MAX_CHECK_IN_PERIOD, Math.max(CHALLENGE_WEEKS, currentPeriod, ...sentPeriods));
+  return Array.from({ length: CHALLENGE_WEEKS }, (_, i) => last - CHALLENGE_WEEKS + 1 + i);
+}
+
 /** "della settimana 3" or "del mese 2 di mantenimento", as a check-in's period reads after a noun. */
 export function ofCheckInPeriod(period: number): string {
   return isMonthlyPeriod(period) ? `del mese ${monthOfPeriod(period)} di mantenimento` : `della settimana ${period}`;

@@ -3,7 +3,8 @@ import type { CheckIn, PointsEntry, TrackerData } from './tracker';
 import type { AttentionReason } from './coach';
 import { addDays } from './dates';
 import { emptyTracker, trackerDataSchema } from './tracker';
-import { compareRosterRows, habitsPercent, lastActivityDay, plannerWeeksSaved, reflectionsByWeek, rosterFigures, rosterTrainingOf, weekHabitsPercent } from './roster';
+import { compareRosterRows, habitsPercent, lastActivityDay, plannerWeeksSaved, reflectionsByWeek, rosterFigures, rosterTrainingOf } from './roster';
+import { weekHabitsPercent } from './habit-share';
 
 const ZONE = 'Europe/Rome';
 /** Monday 19 October 2026: the clocks go back in Rome on Sunday the 25th. */

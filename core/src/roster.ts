@@ -4,10 +4,11 @@ import type { TrackerData } from './tracker';
 import type { MaintenanceFigures, RosterRow } from './coach';
 import { attentionCodeSchema } from './coach';
 import type { RosterDigest } from './roster-digest';
-import { addDays, CHALLENGE_WEEKS, challengeWeekDays, challengeWeekNumber, isChallengeStarted, localDateOf, mondayOf } from './dates';
-import { MAINTENANCE_MONTH_DAYS, isInMaintenance, isMonthlyPeriod, maintenanceDay, maintenanceMonth, maintenanceMonthStart, monthOfPeriod } from './maintenance';
+import { addDays, CHALLENGE_WEEKS, challengeWeekNumber, isChallengeStarted, mondayOf } from './dates';
+import { isInMaintenance, isMonthlyPeriod, maintenanceDay, maintenanceMonth } from './maintenance';
 import { checkInsInOrder, digestBestStreak, digestLastActivity, digestScheduleDays, rosterDigest, tickedOn } from './roster-digest';
-import { isScheduledDay, scheduleDaysOf } from './habit-rules';
+import { isScheduledDay } from './habit-rules';
+import { tickedShare } from './habit-share';
 import { livelloAllenamentoSchema, luogoAllenamentoSchema, schedaSchema, tempoAllenamentoSchema } from './user';
 
 // The figures of one row of the coach's roster, from the participant's synced tracker. `today` is
@@ -104,15 +105,6 @@ function digestMaintenance(digest: RosterDigest, start: IsoDate, today: IsoDate)
   return { day: maintenanceDay(start, today), month: maintenanceMonth(start, today), habitDaysLast7, lastMonthlyMood: monthly?.mood ?? null };
 }
 
-/** A habit as the ticked share reads it: the days it exists and whether a day was ticked. */
-interface HabitDays {
-  from: IsoDate;
-  until: IsoDate | null;
-  ticked(day: IsoDate): boolean;
-  /** Whether its schedule asks for the day (a day it does not is not counted either way). */
-  scheduled(day: IsoDate): boolean;
-}
-
 /**
  * Share (0..100) of the habit-days ticked over the last 7 days, today included: a day counts for
  * each habit that existed on it (created that day or before, not yet archived), only from the
@@ -135,45 +127,6 @@ function digestHabitsPercent(digest: RosterDigest, start: IsoDate | null, today:
     days,
     today,
   );
-}
-
-/**
- * The same share over one challenge week (1..8), or a check-in's maintenance month (9 on): its days up to today, today only once ticked.
- * Null before the week or without a habit-day in it.
- */
-export function weekHabitsPercent(tracker: TrackerData, start: IsoDate | null, weekNumber: number, today: IsoDate): number | null {
-  if (!isChallengeStarted(start, today)) return null;
-  const habits = tracker.habits.map((habit) => {
-    const completions = tracker.completions[habit.id] ?? {};
-    return {
-      from: localDateOf(habit.createdAt, tracker.timeZone),
-      until: habit.archivedAt === undefined ? null : localDateOf(habit.archivedAt, tracker.timeZone),
-      ticked: (day: IsoDate) => completions[day] !== undefined,
-      scheduled: (day: IsoDate) => isScheduledDay(habit, day, scheduleDaysOf(tracker, habit)),
-    };
-  });
-  // A monthly check-in's period (beyond week 8) is read over its maintenance month.
-  const days = isMonthlyPeriod(weekNumber)
-    ? Array.from({ length: MAINTENANCE_MONTH_DAYS }, (_, i) => addDays(maintenanceMonthStart(start, monthOfPeriod(weekNumber)), i))
-    : challengeWeekDays(start, weekNumber);
-  return tickedShare(habits, days.filter((day) => day <= today), today);
-}
-
-/** Share (0..100) of the habit-days among `days` that were ticked, for each habit that existed on the day; null when none. */
-function tickedShare(habits: HabitDays[], days: IsoDate[], today: IsoDate): number | null {
-  let possible = 0;
-  let ticked = 0;
-  for (const habit of habits) {
-    for (const day of days) {
-      if (day < habit.from || (habit.until !== null && day >= habit.until)) continue;
-      const done = habit.ticked(day);
-      if (!done && !habit.scheduled(day)) continue;
-      if (day === today && !done) continue;
-      possible++;
-      if (done) ticked++;
-    }
-  }
-  return possible === 0 ? null : Math.round((100 * ticked) / possible);
 }
 
 /**

@@ -44,6 +44,8 @@ export const userSchema = z.object({
    * first day, their registration day. Days and weeks before it are not theirs. Absent otherwise.
    */
   challengeJoinedOn: z.optional(isoDateSchema),
+  /** The season of the challenge the participant is in, from 2 after accepting a "Nuova stagione"; absent in the first. */
+  season: z.optional(z.int().check(z.minimum(2))),
   onboardingCompletato: z.boolean(),
   tempoAllenamento: z.nullable(tempoAllenamentoSchema),
   luogoAllenamento: z.nullable(luogoAllenamentoSchema),
@@ -180,4 +182,9 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
 /** Participants answer the onboarding before anything else; OWNERs skip it. */
 export function needsOnboarding(user: Pick<User, 'role' | 'onboardingCompletato'>): boolean {
   return user.role === 'PARTICIPANT' && !user.onboardingCompletato;
+}
+
+/** The season of the challenge the user is in: 1 until they accept a "Nuova stagione". */
+export function seasonOfUser(user: Pick<User, 'season'>): number {
+  return user.season ?? 1;
 }

@@ -4,7 +4,7 @@ import type { CheckIn } from '@sfida/core/tracker';
 import type { VoiceNote } from '@sfida/core/voice-notes';
 import { voiceNoteRef, voiceNoteOf, type VoiceNoteDoc } from './voice-note-repository';
 
-// `checkInThreads/{uid}_w{week}`: a weekly check-in as the server first received it, and what
+// `checkInThreads/{checkInThreadId}`: a weekly check-in as the server first received it, and what
 // coaches and the participant made of it. The tracker sync creates it (in the same batch as the
 // tracker, see saveTrackerRevision) the first time a week's check-in arrives; a week's check-in is
 // the first one sent and never changes, so later syncs, edits and other devices leave it alone.
@@ -14,6 +14,8 @@ export interface ThreadDoc {
   userId: string;
   cohortId: string;
   weekNumber: number;
+  /** The season of the challenge it belongs to (a "Nuova stagione"): absent in the first. */
+  season?: number;
   checkInId: string;
   mood: number;
   reflection: string;
@@ -53,13 +55,31 @@ export function answerMarkerRef(db: Firestore, threadId: string) {
   return db.collection('checkInAnswers').doc(threadId);
 }
 
+/** The season a thread belongs to: 1 for the first, and for threads stored before seasons. */
+export function seasonOfThread(doc: Pick<ThreadDoc, 'season'>): number {
+  return doc.season ?? 1;
+}
+
+/** A thread's id, from the thread itself. */
+export function idOfThread(doc: Pick<ThreadDoc, 'userId' | 'weekNumber' | 'season'>): string {
+  return checkInThreadId(doc.userId, doc.weekNumber, seasonOfThread(doc));
+}
+
+/** Who sent the check-ins that open threads: the participant, their cohort and the season of their tracker. */
+export interface ThreadOwner {
+  userId: string;
+  cohortId: string;
+  season: number;
+}
+
 /** A new thread for a check-in just received. */
-export function newThreadDoc(userId: string, cohortId: string, checkIn: CheckIn, now: Date, voiceNote: VoiceNote | null = null): ThreadDoc {
+export function newThreadDoc(owner: ThreadOwner, checkIn: CheckIn, now: Date, voiceNote: VoiceNote | null = null): ThreadDoc {
   const at = now.toISOString();
   return {
-    userId,
-    cohortId,
+    userId: owner.userId,
+    cohortId: owner.cohortId,
     weekNumber: checkIn.weekNumber,
+    ...(owner.season > 1 ? { season: owner.season } : {}),
     checkInId: checkIn.id,
     mood: checkIn.mood,
     reflection: checkIn.reflection,
@@ -103,7 +123,7 @@ export async function voiceNotesOfNewThreads(db: Firestore, userId: string, chec
 export function addNewThreads(
   db: Firestore,
   batch: WriteBatch,
-  owner: { userId: string; cohortId: string },
+  owner: ThreadOwner,
   checkIns: CheckIn[],
   threadWeeks: number[],
   now: Date,
@@ -113,7 +133,7 @@ export function addNewThreads(
   for (const checkIn of checkIns) {
     if (weeks.has(checkIn.weekNumber)) continue;
     const voiceNote = (checkIn.voiceNoteId && voiceNotes.get(checkIn.voiceNoteId)) || null;
-    batch.set(threadRef(db, checkInThreadId(owner.userId, checkIn.weekNumber)), newThreadDoc(owner.userId, owner.cohortId, checkIn, now, voiceNote));
+    batch.set(threadRef(db, checkInThreadId(owner.userId, checkIn.weekNumber, owner.season)), newThreadDoc(owner, checkIn, now, voiceNote));
     weeks.add(checkIn.weekNumber);
   }
   return [...weeks].sort((a, b) => a - b);
@@ -143,8 +163,8 @@ export function ownThreadOf(doc: ThreadDoc): OwnThread {
   };
 }
 
-/** A participant's threads (at most one per challenge week), oldest week first. */
+/** A participant's threads (at most one per challenge week of each season), oldest season and week first. */
 export async function threadsOfUser(db: Firestore, userId: string): Promise<ThreadDoc[]> {
   const snap = await threadsCollection(db).where('userId', '==', userId).get();
-  return snap.docs.map(threadFrom).sort((a, b) => a.weekNumber - b.weekNumber);
+  return snap.docs.map(threadFrom).sort((a, b) => seasonOfThread(a) - seasonOfThread(b) || a.weekNumber - b.weekNumber);
 }

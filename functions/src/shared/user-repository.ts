@@ -9,6 +9,8 @@ import { HOME_TIME_ZONE } from '@sfida/core/dates';
 export interface UserDoc extends Omit<User, 'id' | 'challengeJoinedOn'> {
   /** See User.challengeJoinedOn; null or absent when the whole challenge is theirs. */
   challengeJoinedOn?: string | null;
+  /** See User.season: written when a new season is accepted; absent in the first. */
+  season?: number;
   /** Mirrors Firebase Auth's `disabled` so a request can refuse a disabled account without calling Auth. */
   disabled?: boolean;
   /** When the participant last changed `timeZone` (ISO instant). */
@@ -91,6 +93,7 @@ export function toUser(snap: DocumentSnapshot): User {
     cohortId: d.cohortId ?? '',
     challengeStartDate: d.challengeStartDate ?? null,
     ...(d.challengeJoinedOn ? { challengeJoinedOn: d.challengeJoinedOn } : {}),
+    ...(typeof d.season === 'number' && d.season > 1 ? { season: d.season } : {}),
     onboardingCompletato: d.onboardingCompletato ?? false,
     tempoAllenamento: d.tempoAllenamento ?? null,
     luogoAllenamento: d.luogoAllenamento ?? null,

@@ -5,15 +5,20 @@ import { formatDayTime } from '../lib/day-time';
 import { moodColor, moodOf } from '../lib/moods';
 import { VoiceNotePlayer } from './voice-note-player';
 
+/** "della settimana 3", and "(stagione 2)" after it for a later season's check-in. */
+function periodOf(item: TimelineItem): string {
+  return `${ofCheckInPeriod(item.weekNumber ?? 0)}${item.season ? ` (stagione ${item.season})` : ''}`;
+}
+
 /** What kind of item it is, said above its text; null for a plain message. */
 function kindLabel(item: TimelineItem): string | null {
   switch (item.kind) {
     case 'checkIn':
-      return `Check-in ${ofCheckInPeriod(item.weekNumber ?? 0)}`;
+      return `Check-in ${periodOf(item)}`;
     case 'checkInReply':
-      return `Risposta al check-in ${ofCheckInPeriod(item.weekNumber ?? 0)}`;
+      return `Risposta al check-in ${periodOf(item)}`;
     case 'checkInAnswer':
-      return `Risposta al coach sul check-in ${ofCheckInPeriod(item.weekNumber ?? 0)}`;
+      return `Risposta al coach sul check-in ${periodOf(item)}`;
     case 'cohortMessage':
       return 'Messaggio al gruppo';
     default:

@@ -1,6 +1,8 @@
 import { Box, chakra, Flex, Text, VisuallyHidden } from '@chakra-ui/react';
+import { checkInPeriodLabel, checkInPeriodShortLabel, isMonthlyPeriod } from '@sfida/core/maintenance';
 
 export interface WeekBar {
+  /** A challenge week 1..8, or beyond 8 a maintenance month's check-in period. */
   weekNumber: number;
   /** Bar height from 0 to 1. */
   ratio: number;
@@ -13,10 +15,11 @@ export interface WeekBar {
 }
 
 /**
- * Eight bars, one per challenge week, drawn with CSS. The picture is hidden from screen readers,
- * which read the same numbers as a table instead.
+ * Eight bars, one per challenge week (or maintenance month), drawn with CSS. The picture is hidden
+ * from screen readers, which read the same numbers as a table instead.
  */
 export function WeekBarChart({ caption, valueHeader, bars }: { caption: string; valueHeader: string; bars: WeekBar[] }) {
+  const monthly = bars.some((bar) => isMonthlyPeriod(bar.weekNumber));
   return (
     <Box>
       <Flex aria-hidden="true" align="flex-end" gap={{ base: '1.5', md: '3' }} h="40" pt="6">
@@ -40,7 +43,7 @@ export function WeekBarChart({ caption, valueHeader, bars }: { caption: string; 
       <Flex aria-hidden="true" gap={{ base: '1.5', md: '3' }} borderTopWidth="1px" borderColor="border.emphasized" pt="1">
         {bars.map((bar) => (
           <Text key={bar.weekNumber} flex="1" textAlign="center" fontSize="xs" color="fg.muted" fontWeight={bar.current ? 'bold' : 'normal'}>
-            S{bar.weekNumber}
+            {checkInPeriodShortLabel(bar.weekNumber)}
           </Text>
         ))}
       </Flex>
@@ -49,7 +52,7 @@ export function WeekBarChart({ caption, valueHeader, bars }: { caption: string; 
           <caption>{caption}</caption>
           <thead>
             <tr>
-              <th scope="col">Settimana</th>
+              <th scope="col">{monthly ? 'Periodo' : 'Settimana'}</th>
               <th scope="col">{valueHeader}</th>
             </tr>
           </thead>
@@ -57,7 +60,7 @@ export function WeekBarChart({ caption, valueHeader, bars }: { caption: string; 
             {bars.map((bar) => (
               <tr key={bar.weekNumber}>
                 <th scope="row">
-                  Settimana {bar.weekNumber}
+                  {checkInPeriodLabel(bar.weekNumber)}
                   {bar.current ? ' (in corso)' : ''}
                 </th>
                 <td>{bar.text}</td>

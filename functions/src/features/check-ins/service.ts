@@ -13,15 +13,15 @@ import { coachMessages } from '@sfida/core/coach';
 import { coachReplyPush, conversationMessageToCoachPush } from '@sfida/core/notifications';
 import { coachConversationPath } from '@sfida/core/conversations';
 import { HOME_TIME_ZONE, todayIn } from '@sfida/core/dates';
-import { weekHabitsPercent } from '@sfida/core/roster';
+import { weekHabitsPercent } from '@sfida/core/habit-share';
 import { checkInsInOrder } from '@sfida/core/roster-digest';
-import type { TrackerData } from '@sfida/core/tracker';
+import { seasonOf, type TrackerData } from '@sfida/core/tracker';
 import { plannerProgress, weekActions } from '@sfida/core/tracker-actions';
-import type { User } from '@sfida/core/user';
+import { seasonOfUser, type User } from '@sfida/core/user';
 import type { ApiDeps } from '../../deps';
 import type { WriteBatch } from 'firebase-admin/firestore';
 import { textOrVoiceNote, voiceNoteMessages } from '@sfida/core/voice-notes';
-import { ownThreadOf, replyOf, threadsOfUser, type ThreadDoc } from '../../shared/check-in-thread-repository';
+import { idOfThread, ownThreadOf, replyOf, seasonOfThread, threadsOfUser, type ThreadDoc } from '../../shared/check-in-thread-repository';
 import { addActivity, conversationOf } from '../../shared/conversation-repository';
 import { countCoachAction } from '../../shared/coach-day-repository';
 import { activeCohortsCoachedBy, cohortOfCoach, cohortRef, type CoachedCohort } from '../../shared/cohort-repository';
@@ -69,15 +69,16 @@ async function cardsOf(deps: CheckInDeps, threads: ThreadDoc[], cohortNames: Map
 /**
  * A thread's card with that week's figures from the participant's tracker, as of `now` in their
  * zone (exported for the read paths' property test). Without a tracker or a moment, the card has
- * the check-in alone.
+ * the check-in alone; so has a thread of an earlier season, whose tracker is archived.
  */
-export function cardOf(thread: ThreadDoc, user: User | null, tracker: TrackerData | null, cohortNames: Map<string, string>, now: Date | null): CheckInCard {
+export function cardOf(thread: ThreadDoc, user: User | null, current: TrackerData | null, cohortNames: Map<string, string>, now: Date | null): CheckInCard {
+  const tracker = current && seasonOf(current) === seasonOfThread(thread) ? current : null;
   const earlier = tracker ? checkInsInOrder(tracker).filter((checkIn) => checkIn.weekNumber < thread.weekNumber) : [];
   const start = user?.challengeStartDate ?? null;
   const today = tracker && now ? todayIn(user?.timeZone ?? tracker.timeZone ?? HOME_TIME_ZONE, now) : null;
   const planner = tracker ? plannerProgress(weekActions(tracker, thread.weekNumber)) : null;
   return {
-    id: checkInThreadId(thread.userId, thread.weekNumber),
+    id: idOfThread(thread),
     cohortId: thread.cohortId,
     cohortName: cohortNames.get(thread.cohortId) ?? '',
     userId: thread.userId,
@@ -210,9 +211,9 @@ export async function updateReplyTemplates(deps: CheckInDeps, coach: User, templ
   return { templates };
 }
 
-/** The caller's thread of challenge week `week`: 404 when they have no check-in that week. */
+/** The caller's thread of challenge week `week` of their season: 404 when they have no check-in that week. */
 async function ownThread(deps: CheckInDeps, user: User, week: number): Promise<{ id: string; thread: ThreadDoc }> {
-  const id = checkInThreadId(user.id, week);
+  const id = checkInThreadId(user.id, week, seasonOfUser(user));
   const thread = await threadById(deps.db, id);
   if (!thread || thread.userId !== user.id) throw notFound(threadMessages.checkInNotFound);
   return { id, thread };

@@ -1,4 +1,4 @@
-import { checkInThreadId, isCheckInPeriodText } from '@sfida/core/check-in-threads';
+import { checkInItemKey, checkInThreadId, parseCheckInItemKey } from '@sfida/core/check-in-threads';
 import { coachMessages } from '@sfida/core/coach';
 import { isDocumentId } from '@sfida/core/document-id';
 import {
@@ -25,7 +25,7 @@ import { conversationMessageToCoachPush, conversationMessageToParticipantPush } 
 import type { User } from '@sfida/core/user';
 import { textOrVoiceNote, voiceNoteMessages } from '@sfida/core/voice-notes';
 import type { ApiDeps } from '../../deps';
-import { threadFrom, threadRef, threadsOfUser, type ThreadDoc } from '../../shared/check-in-thread-repository';
+import { idOfThread, seasonOfThread, threadFrom, threadRef, threadsOfUser, type ThreadDoc } from '../../shared/check-in-thread-repository';
 import { activeCohortsCoachedBy, cohortOfCoach, cohortRef, type CoachedCohort, type CohortDoc } from '../../shared/cohort-repository';
 import { conversationOf, markReadByCoach, markReadByParticipant, type ConversationDoc } from '../../shared/conversation-repository';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../shared/http-error';
@@ -104,12 +104,15 @@ const plain = { weekNumber: null, mood: null, replyTo: null, voiceNote: null };
 
 /** A check-in's items: the check-in, the coach's reply, the participant's answer (as far as they go). */
 function threadItems(thread: ThreadDoc, participantName: string, conversation: ConversationDoc | null): TimelineItem[] {
-  const week = { weekNumber: thread.weekNumber, mood: null, replyTo: null, voiceNote: null };
+  // Each season's week 1 is a check-in of its own: the key and the season tell them apart.
+  const season = seasonOfThread(thread);
+  const week = { weekNumber: thread.weekNumber, ...(season > 1 ? { season } : {}), mood: null, replyTo: null, voiceNote: null };
+  const key = checkInItemKey(season, thread.weekNumber);
   const coachReadAt = conversation?.coachReadAt ?? null;
   const items: TimelineItem[] = [
     {
       ...week,
-      id: `checkin-${thread.weekNumber}`,
+      id: `checkin-${key}`,
       kind: 'checkIn',
       from: 'participant',
       authorName: participantName,
@@ -123,7 +126,7 @@ function threadItems(thread: ThreadDoc, participantName: string, conversation: C
   if (thread.reply) {
     items.push({
       ...week,
-      id: `reply-${thread.weekNumber}`,
+      id: `reply-${key}`,
       kind: 'checkInReply',
       from: 'coach',
       authorName: thread.reply.coachName,
@@ -136,7 +139,7 @@ function threadItems(thread: ThreadDoc, participantName: string, conversation: C
   if (thread.answer) {
     items.push({
       ...week,
-      id: `answer-${thread.weekNumber}`,
+      id: `answer-${key}`,
       kind: 'checkInAnswer',
       from: 'participant',
       authorName: participantName,
@@ -228,9 +231,10 @@ async function quoteOf(deps: ConversationDeps, participant: User, itemId: string
   } else if (kind === 'inbox') {
     const copy = await inboxCopyOf(db, participant.id, rest!);
     if (copy) return quote(copy.coachName, copy.text);
-  } else if (isCheckInPeriodText(rest!)) {
-    const snap = await threadRef(db, checkInThreadId(participant.id, Number(rest))).get();
-    const thread = snap.exists ? threadFrom(snap) : null;
+  } else {
+    const period = parseCheckInItemKey(rest!);
+    const snap = period ? await threadRef(db, checkInThreadId(participant.id, period.weekNumber, period.season)).get() : null;
+    const thread = snap?.exists ? threadFrom(snap) : null;
     if (thread && thread.userId === participant.id) {
       if (kind === 'checkin') return quote(nameOf(participant), thread.reflection);
       if (kind === 'reply' && thread.reply) return quote(thread.reply.coachName, thread.reply.text);
@@ -335,7 +339,7 @@ export async function sendCoachMessage(
 export async function markOwnRead(deps: ConversationDeps, user: User): Promise<void> {
   const { participant } = await ownContext(deps, user);
   const [conversation, threads] = await Promise.all([conversationOf(deps.db, participant.id), threadsOfUser(deps.db, participant.id)]);
-  const unseenReplies = threads.filter((thread) => thread.reply !== null && thread.replySeenAt === null).map((thread) => checkInThreadId(thread.userId, thread.weekNumber));
+  const unseenReplies = threads.filter((thread) => thread.reply !== null && thread.replySeenAt === null).map(idOfThread);
   await markReadByParticipant(deps.db, participant.id, conversation !== null, unseenReplies, deps.clock().toISOString());
 }
 

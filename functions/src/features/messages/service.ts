@@ -10,9 +10,9 @@ import {
   type SentMessage,
 } from '@sfida/core/cohort-messages';
 import { todayIn } from '@sfida/core/dates';
-import type { User } from '@sfida/core/user';
+import { seasonOfUser, type User } from '@sfida/core/user';
 import type { ApiDeps } from '../../deps';
-import { ownThreadOf, threadsOfUser } from '../../shared/check-in-thread-repository';
+import { ownThreadOf, seasonOfThread, threadsOfUser } from '../../shared/check-in-thread-repository';
 import type { CoachedCohort } from '../../shared/cohort-repository';
 import { conversationOf } from '../../shared/conversation-repository';
 import { isDocumentId } from '@sfida/core/document-id';
@@ -271,7 +271,9 @@ export async function cohortMessages(deps: MessageDeps, { id: cohortId }: Coache
 /** The caller's check-in threads and newest messages: what the dashboard, /checkin and /messaggi show. */
 export async function inbox(deps: MessageDeps, user: User): Promise<Inbox> {
   const [threads, messages, conversation] = await Promise.all([threadsOfUser(deps.db, user.id), inboxOf(deps.db, user.id), conversationOf(deps.db, user.id)]);
-  const own = threads.map(ownThreadOf);
+  // The check-in screens name a thread by its week: those of the participant's season (an earlier
+  // season's stay in the conversation with the coach).
+  const own = threads.filter((thread) => seasonOfThread(thread) === seasonOfUser(user)).map(ownThreadOf);
   // The coaches' messages in the participant's conversation count with the cohort messages: one badge.
   const unreadMessages = messages.filter((message) => !message.read).length + (conversation?.participantUnread ?? 0);
   return { threads: own, messages, unreadMessages };

@@ -1,7 +1,7 @@
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import type { CohortPace } from '@sfida/core/cohort';
 import type { RosterDigest } from '@sfida/core/roster-digest';
-import type { TrackerData } from '@sfida/core/tracker';
+import { seasonOf, type TrackerData } from '@sfida/core/tracker';
 import { unlessItExists } from '../../shared/firestore';
 import { archivedSeasonRef, type ArchivedSeasonDoc } from '../../shared/season-archive-repository';
 import { membershipOf, writeMembership } from '../../shared/member-index-repository';
@@ -102,6 +102,8 @@ export async function moveToNewSeason(db: Firestore, move: NewSeasonMove): Promi
     cohortId: move.targetCohortId,
     challengeStartDate: move.challengeStartDate,
     challengeJoinedOn: null,
+    // What the participant's own check-in routes find their season's threads by (checkInThreadId).
+    season: seasonOf(move.tracker),
     rosterDigest: JSON.stringify(move.rosterDigest),
     weekStats: move.weekStats.stored,
     ...triageRecheck(now),

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { coachMessages } from '@sfida/core/coach';
 import { seasonInvitationAnswerSchema, type SeasonInvitationAnswer } from '@sfida/core/season-invitations';
 import { seasonTexts } from '@sfida/core/seasons';
+import { checkInThreadId } from '@sfida/core/check-in-threads';
+import { conversationSchema } from '@sfida/core/conversations';
+import { inboxSchema } from '@sfida/core/cohort-messages';
 import { emptyTracker, parseStoredTracker, staleTrackerAnswerSchema, type TrackerData } from '@sfida/core/tracker';
 import { cohortRef } from '../../shared/cohort-repository';
 import { memberIndexRef } from '../../shared/member-index-repository';
@@ -11,7 +14,9 @@ import { userRef } from '../../shared/user-repository';
 import { ensureAccount } from '../account/admin';
 import { Client, PASSWORD, startTestApp, uniqueEmail, type TestApp } from '../../test-support/api-harness';
 import { pdfText } from '../../test-support/pdf-text';
-import { indexMembers, signedInCoach, updateMember, writeCohort } from '../../test-support/cohort-fixtures';
+import { indexMembers, must, signedInCoach, updateMember, writeCohort } from '../../test-support/cohort-fixtures';
+import { submitCheckIn } from '@sfida/core/tracker-actions';
+import { threadRef } from '../../shared/check-in-thread-repository';
 import { archivedSeasonRef } from '../../shared/season-archive-repository';
 import { invitationRef } from './repository';
 
@@ -244,5 +249,76 @@ describe('Nuova stagione', () => {
     expect(await coach.client.post(`/api/coach/cohorts/${finished}/new-season`, { targetCohortId: late })).toMatchObject({ status: 200, body: { invited: 1 } });
     expect(await dario.client.post(`/api/me/season-invitation/${late}/accept`)).toMatchObject({ status: 200, body: { cohortId: late, season: 2, challengeStartDate: null } });
     expect((await userRef(app.deps.db, dario.id).get()).get('challengeStartDate')).toBeNull();
+  });
+});
+
+describe('A new season\'s check-ins', () => {
+  test('week 1 of the new season opens a thread of its own: the last season\'s week 1, and the coach\'s reply to it, stay as they were', async () => {
+    const { db } = app.deps;
+    app.setNow(NOW);
+    const coach = await signedInCoach(app, 'Coach Sara');
+    const winter = await writeCohort(app, { coachIds: [coach.user.id], startDate: START, name: 'Inverno bis' });
+    const spring = await writeCohort(app, { coachIds: [coach.user.id], startDate: NEXT_MONDAY, name: 'Primavera bis' });
+    await cohortRef(db, spring).update({ pace: 'together' });
+    for (const id of [winter, spring]) await indexMembers(app, id);
+    const elena = await participant(winter, 'Elena');
+
+    // Sunday of her first season's week 1: a check-in, and the coach's reply.
+    app.setNow(new Date('2026-01-11T17:00:00Z'));
+    const winterWeek = must(submitCheckIn(emptyTracker('Europe/Rome', new Date('2026-01-04T10:00:00Z'), START), { mood: 3, reflection: 'Inverno: si parte' }, app.deps.clock(), 'c-winter'));
+    expect((await put(elena.client, winterWeek, null)).status).toBe(200);
+    const firstId = checkInThreadId(elena.id, 1);
+    expect(firstId).toBe(`${elena.id}_w1`);
+    expect((await coach.client.post(`/api/coach/check-ins/${firstId}/reply`, { text: 'Brava Elena, inverno' })).status).toBe(200);
+
+    app.setNow(NOW);
+    expect((await coach.client.post(`/api/coach/cohorts/${winter}/new-season`, { targetCohortId: spring })).body).toEqual({ invited: 1 });
+    expect(await elena.client.post(`/api/me/season-invitation/${spring}/accept`)).toMatchObject({ status: 200, body: { season: 2 } });
+    expect((await userRef(db, elena.id).get()).get('season')).toBe(2);
+
+    // Sunday of the new season's week 1, from the copy the server gave back.
+    app.setNow(new Date('2026-03-22T17:00:00Z'));
+    // Twelve days on, both sign in again.
+    for (const [client, email] of [[elena.client, elena.email], [coach.client, coach.user.email]] as const) {
+      client.cookie = null;
+      expect((await client.post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
+    }
+    const stale = await put(elena.client, winterWeek, '"r1"');
+    expect(stale.status).toBe(412);
+    const springCopy = staleTrackerAnswerSchema.parse(stale.body).tracker;
+    const springWeek = must(submitCheckIn(springCopy, { mood: 2, reflection: 'Primavera: fatica' }, app.deps.clock(), 'c-spring'));
+    expect((await put(elena.client, springWeek, stale.headers.get('etag'))).status).toBe(200);
+
+    const secondId = checkInThreadId(elena.id, 1, 2);
+    expect(secondId).toBe(`${elena.id}_s2_w1`);
+    const [first, second] = await Promise.all([threadRef(db, firstId).get(), threadRef(db, secondId).get()]);
+    expect(first.data()).toMatchObject({ cohortId: winter, weekNumber: 1, reflection: 'Inverno: si parte', status: 'replied', reply: { text: 'Brava Elena, inverno' } });
+    expect(first.get('season')).toBeUndefined();
+    expect(second.data()).toMatchObject({ cohortId: spring, weekNumber: 1, season: 2, reflection: 'Primavera: fatica', status: 'open', reply: null });
+
+    // The coach's queue names the new thread by its own id, and a reply to it lands on it alone.
+    const queue = await coach.client.get<{ cards: Array<{ id: string; reflection: string }> }>(`/api/coach/check-ins?cohortId=${spring}`);
+    expect(queue.body.cards.map((card) => [card.id, card.reflection])).toEqual([[secondId, 'Primavera: fatica']]);
+    expect((await coach.client.post(`/api/coach/check-ins/${secondId}/reply`, { text: 'Ci sono, primavera' })).status).toBe(200);
+    expect((await threadRef(db, firstId).get()).get('reply')).toMatchObject({ text: 'Brava Elena, inverno' });
+
+    // The check-in screens show this season's week 1; her "seen" and her answer reach it, not the old one.
+    const inbox = inboxSchema.parse((await elena.client.get('/api/me/inbox')).body);
+    expect(inbox.threads.map((thread) => [thread.weekNumber, thread.reply?.text])).toEqual([[1, 'Ci sono, primavera']]);
+    expect((await elena.client.post('/api/me/check-ins/1/answer', { text: 'Grazie!' })).status).toBe(200);
+    expect((await threadRef(db, secondId).get()).get('answer')).toMatchObject({ text: 'Grazie!' });
+    expect((await threadRef(db, firstId).get()).get('answer')).toBeNull();
+
+    // Her conversation keeps both seasons, each item with an id of its own, and either can be quoted.
+    const conversation = conversationSchema.parse((await elena.client.get('/api/me/conversation')).body);
+    const ids = conversation.items.map((item) => item.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual(expect.arrayContaining(['checkin-1', 'reply-1', 'checkin-s2w1', 'reply-s2w1', 'answer-s2w1']));
+    for (const [replyTo, excerpt] of [['checkin-1', 'Inverno: si parte'], ['checkin-s2w1', 'Primavera: fatica'], ['reply-1', 'Brava Elena, inverno']]) {
+      const sent = await elena.client.post<{ message: { replyTo: { excerpt: string } | null } }>('/api/me/conversation/messages', { requestId: `quote-${replyTo}`, text: `Rispondo a ${replyTo}`, replyTo });
+      expect(sent.status, `${replyTo} ${JSON.stringify(sent.body)}`).toBe(201);
+      expect(JSON.stringify(sent.body)).toContain(excerpt);
+    }
+    expect((await elena.client.post('/api/me/conversation/messages', { requestId: 'quote-checkin-s1w1', text: 'Nessuna', replyTo: 'checkin-s1w1' })).status).toBe(400);
   });
 });

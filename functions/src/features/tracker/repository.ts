@@ -1,6 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { RosterDigest } from '@sfida/core/roster-digest';
-import type { TrackerData } from '@sfida/core/tracker';
+import { seasonOf, type TrackerData } from '@sfida/core/tracker';
 import { addNewThreads, voiceNotesOfNewThreads } from '../../shared/check-in-thread-repository';
 import { unlessItExists } from '../../shared/firestore';
 import { triageRecheck, userRef } from '../../shared/user-repository';
@@ -56,7 +56,7 @@ export async function saveTrackerRevision(db: Firestore, write: TrackerRevision)
   const batch = db.batch();
   batch.create(revisionRef(db, uid, revision), revisionMarker(now));
   // A check-in's thread is created with the tracker that first holds it: none is missed, none made twice.
-  const weeks = addNewThreads(db, batch, { userId: uid, cohortId: summary.cohortId }, tracker.checkIns, threadWeeks, now, voiceNotes);
+  const weeks = addNewThreads(db, batch, { userId: uid, cohortId: summary.cohortId, season: seasonOf(tracker) }, tracker.checkIns, threadWeeks, now, voiceNotes);
   batch.set(trackerRef(db, uid), { data: JSON.stringify(tracker), revision, cohortId: summary.cohortId, updatedAt: summary.updatedAt, threadWeeks: weeks });
   batch.set(summaryRef(db, uid), summary);
   // The participant's own document: the roster reads the digest with the rest of them.

@@ -158,7 +158,7 @@ async function storeSynced(deps: TrackerDeps, user: User, { stored, summarySnap,
   const hardWeeks = tracker.checkIns.filter(
     (checkIn) => !known.has(checkIn.weekNumber) && needsSupport(checkIn.mood) && daysBetween(checkIn.date, today) <= ALERT_WITHIN_DAYS,
   );
-  if (hardWeeks.length > 0 && active) await alertCoaches(deps, user, hardWeeks);
+  if (hardWeeks.length > 0 && active) await alertCoaches(deps, user, hardWeeks, seasonOf(tracker));
   return { tracker, revision, submitted };
 }
 
@@ -172,12 +172,12 @@ function plannedMoments(tracker: TrackerData, now: Date): string {
 const ALERT_WITHIN_DAYS = 7;
 
 /** Tells the cohort's coaches, on their phones, that a participant had a hard week (mood 1–2). */
-async function alertCoaches(deps: TrackerDeps, user: User, checkIns: CheckIn[]): Promise<void> {
+async function alertCoaches(deps: TrackerDeps, user: User, checkIns: CheckIn[], season: number): Promise<void> {
   const coachIds: unknown = (await cohortRef(deps.db, user.cohortId).get()).get('coachIds');
   if (!Array.isArray(coachIds)) return;
   const name = firstNameOf(user.name) || 'Un partecipante';
   for (const checkIn of checkIns) {
-    const push = moodAlertPush(name, checkIn.mood, checkIn.weekNumber, checkInThreadId(user.id, checkIn.weekNumber));
+    const push = moodAlertPush(name, checkIn.mood, checkIn.weekNumber, checkInThreadId(user.id, checkIn.weekNumber, season));
     await notifyUsers(deps, coachIds.filter((id): id is string => typeof id === 'string'), 'moodAlerts', () => push);
   }
 }

@@ -16,7 +16,7 @@ import { weekLabel } from '../../lib/week-label';
 import { useTracker } from '../../tracker/use-tracker';
 import { CheckInForm } from './components/checkin-form';
 import { CheckInHistory } from './components/checkin-history';
-import { MoodChart } from './components/mood-chart';
+import { MoodChart } from '../../components/mood-chart';
 import { moodOf } from '../../lib/moods';
 
 /** After a hard week's check-in (mood 1 or 2): a kind word, and where the coach will answer. */
@@ -101,7 +101,7 @@ function CheckInContent({ user }: { user: User }) {
 
       {tracker.checkIns.length > 0 && (
         <SectionCard title="Il tuo umore settimana per settimana">
-          <MoodChart checkIns={tracker.checkIns} currentWeek={week} />
+          <MoodChart checkIns={tracker.checkIns} currentPeriod={period} marks="emoji" />
         </SectionCard>
       )}
 

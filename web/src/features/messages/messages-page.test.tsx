@@ -70,6 +70,27 @@ describe('Messaggi: the conversation with the coaches', { timeout: 30_000 }, () 
     expect(within(items[4]!).getByText('Non letto')).toBeInTheDocument();
   });
 
+  it('a new season\'s week 1 reads apart from the first season\'s', async () => {
+    fakeServer(user, (call) => {
+      if (call.path === '/api/me/conversation') {
+        return json(
+          conversation([
+            item('checkin-s2w1', '2026-11-18T08:00:00.000Z', { kind: 'checkIn', from: 'participant', authorName: 'Maria Rossi', text: 'Si riparte', weekNumber: 1, season: 2, mood: 4 }),
+            item('checkin-1', '2026-09-18T08:00:00.000Z', { kind: 'checkIn', from: 'participant', authorName: 'Maria Rossi', text: 'Si parte', weekNumber: 1, mood: 3 }),
+          ]),
+        );
+      }
+      if (call.method === 'POST') return new Response(null, { status: 204 });
+      return undefined;
+    });
+    renderApp('/messaggi', <MessagesPage />);
+    const list = await screen.findByRole('list', { name: 'Conversazione con i coach' });
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(first).toHaveTextContent(/Check-in della settimana 1😐.*Si parte/);
+    expect(first).not.toHaveTextContent('stagione');
+    expect(second).toHaveTextContent(/Check-in della settimana 1 \(stagione 2\)🙂.*Si riparte/);
+  });
+
   it('sends a message; a failure keeps the text and says why, and the retry is the same request', async () => {
     let attempts = 0;
     const sent = item('message-new', '2026-11-23T08:00:00.000Z', { from: 'participant', authorName: 'Maria Rossi', text: 'Ho una domanda', seen: false });

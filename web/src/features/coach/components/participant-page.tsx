@@ -5,6 +5,7 @@ import { evaluateBadges } from '@sfida/core/badges';
 import type { CheckInCard as CheckInThreadCard } from '@sfida/core/check-in-threads';
 import type { ParticipantDetail } from '@sfida/core/coach';
 import { CHALLENGE_WEEKS, challengeWeekNumber, formatItalianDate, todayIn } from '@sfida/core/dates';
+import { checkInPeriod } from '@sfida/core/maintenance';
 import type { IsoDate } from '@sfida/core/iso-date';
 import type { TrackerData, WeekKey } from '@sfida/core/tracker';
 import { plannerProgress } from '@sfida/core/tracker-actions';
@@ -13,9 +14,9 @@ import { FormError } from '../../../components/form-error';
 import { PageHeader } from '../../../components/page-header';
 import { PointsByWeekChart } from '../../../components/points-by-week-chart';
 import { SectionCard } from '../../../components/section-card';
-import { WeekBarChart } from '../../../components/week-bar-chart';
+import { MoodChart } from '../../../components/mood-chart';
 import { errorMessage } from '../../../lib/api-client';
-import { moodColor, moodOf } from '../../../lib/moods';
+import { moodOf } from '../../../lib/moods';
 import { notify } from '../../../lib/notices';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useParticipantCheckIns } from '../api/check-ins';
@@ -122,25 +123,13 @@ function WeekThread({ card }: { card: CheckInThreadCard | undefined }) {
   );
 }
 
-function CheckIns({ cohortId, userId, tracker, currentWeek }: { cohortId: string; userId: string; tracker: TrackerData; currentWeek: number }) {
+function CheckIns({ cohortId, userId, tracker, currentPeriod }: { cohortId: string; userId: string; tracker: TrackerData; currentPeriod: number }) {
   // The threads live on the server, keyed by week; the tracker holds the check-ins themselves.
   const threads = useParticipantCheckIns(cohortId, userId);
   const byWeek = [...tracker.checkIns].sort((a, b) => a.weekNumber - b.weekNumber);
-  const bars = WEEKS.map((weekNumber) => {
-    const checkIn = tracker.checkIns.find((c) => c.weekNumber === weekNumber);
-    const mood = checkIn ? moodOf(checkIn.mood) : null;
-    return {
-      weekNumber,
-      ratio: checkIn ? checkIn.mood / 5 : 0,
-      label: checkIn ? String(checkIn.mood) : '–',
-      text: mood && checkIn ? `${mood.label} (${checkIn.mood}/5)` : 'nessun check-in',
-      color: checkIn ? moodColor(checkIn.mood) : 'bg.emphasized',
-      current: weekNumber === currentWeek,
-    };
-  });
   return (
     <Stack gap="5">
-      <WeekBarChart caption="Umore per settimana" valueHeader="Umore" bars={bars} />
+      <MoodChart checkIns={tracker.checkIns} currentPeriod={currentPeriod} marks="number" />
       {threads.isError && <FormError message={errorMessage(threads.error, 'Impossibile caricare le risposte ai check-in')} />}
       {byWeek.length === 0 ? (
         <Text color="fg.muted">Nessun check-in ancora.</Text>
@@ -286,7 +275,7 @@ function ParticipantContent({ cohortId, detail }: { cohortId: string; detail: Pa
             <WeeklyPlanner tracker={tracker} currentWeek={currentWeek} />
           </SectionCard>
           <SectionCard title="Check-in e umore">
-            <CheckIns cohortId={cohortId} userId={row.userId} tracker={tracker} currentWeek={currentWeek} />
+            <CheckIns cohortId={cohortId} userId={row.userId} tracker={tracker} currentPeriod={checkInPeriod(startDate, today)} />
           </SectionCard>
           <SectionCard title="Punti per settimana">
             <PointsByWeek tracker={tracker} currentWeek={currentWeek} />
