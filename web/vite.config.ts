@@ -12,7 +12,14 @@ const TRACKER = /web[\\/]src[\\/](tracker|features[\\/](habits|planner|check-in|
  */
 /** React Query's `useQueries`, which only the leaderboard's pages use: with them, not a chunk of its own. */
 const TRACKER_QUERIES = /node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]build[\\/]modern[\\/](useQueries|queriesObserver)\.js$/;
-const TRACKER_ONLY = /web[\\/]src[\\/](components[\\/](tracker-screen|stat-tile|progress-bar|tips-list|week-bar-chart|day-strip|points-by-week-chart|check-in-card)|lib[\\/](points-notice|week-label|use-today|moods))\./;
+const TRACKER_ONLY = /web[\\/]src[\\/](components[\\/](tracker-screen|stat-tile|progress-bar|tips-list|week-bar-chart|mood-chart|day-strip|points-by-week-chart|check-in-card)|lib[\\/](points-notice|week-label|use-today|moods))\./;
+
+/**
+ * Core's modules that only screens beyond the tracker's import (events, resources, the
+ * conversation...), apart from `core`, which every tracker screen loads whole. One a tracker screen
+ * imports would bring them all back to it: the budgets e2e says so.
+ */
+const MORE_CORE = /core[\\/]src[\\/](events|resources|training-labels|conversations|conversation-texts)\.ts$/;
 
 // In development the API runs behind the local Hosting emulator (firebase.json rewrites
 // /api/** to the function), so the dev server forwards /api there and cookies stay same-origin.
@@ -34,12 +41,13 @@ export default defineConfig({
           // Fewer, larger shared chunks rather than a file per component: a phone on a slow
           // connection pays a round trip per file, and one file compresses better. `ui`: Chakra's
           // components, ours and lib/, which every page loads; `tracker`: the tracker engine, what
-          // the tracker features share and TRACKER_ONLY; `core`: core's rules with zod. The last
-          // two take only the matched modules, not what those import (React, the router...),
-          // which stays in the entry.
+          // the tracker features share and TRACKER_ONLY; `core`: core's rules with zod, and `core-more`:
+          // those only other screens need (MORE_CORE; the coach console's own rules ride in its chunk).
+          // The last three take only the matched modules, not what those import (React, the router...), which stays in the entry.
           groups: [
             { name: 'ui', test: (id) => UI.test(id) && !TRACKER_ONLY.test(id), minShareCount: 2 },
             { name: 'tracker', test: (id) => TRACKER.test(id) || TRACKER_ONLY.test(id) || TRACKER_QUERIES.test(id), minShareCount: 2, includeDependenciesRecursively: false },
+            { name: 'core-more', test: MORE_CORE, minShareCount: 2, includeDependenciesRecursively: false },
             { name: 'core', test: /core[\\/]src[\\/]|node_modules[\\/]zod[\\/]/, minShareCount: 2, includeDependenciesRecursively: false },
             // The Firebase Auth SDK, loaded on a tap on "Accedi con Google" only: one file, and left
             // out of the service worker's precache (scripts/service-worker.ts).

@@ -13,11 +13,12 @@ const LANDING_BUDGET = 140 * KB;
 // A page without the tracker never loads the tracker's code: the shell loads its sign-out step when
 // a sign-out begins (once it loaded it at start, and /profilo measured 190.9 or 200.5 KB by whether
 // that chunk beat the heading). 200 KB until habit schedules, the maintenance phase, the new season
-// and Google sign-in came (issues 39 and 41): their rules sit in core's one shared chunk, which every
-// tracker screen loads whole, and /dashboard measured 204.4 KB. Raised to 206 KB as a recorded
-// exception, to be won back by splitting that chunk by who needs it (the coach's roster and
-// conversations' rules ride along on every participant's screen today).
-const ROUTE_BUDGET = 206 * KB;
+// and Google sign-in came (issues 39 and 41), and /dashboard measured 204.4 KB. Core's rules now
+// come in two chunks (web/vite.config.ts): what the tracker screens need, and `core-more`, the
+// rules only other screens use (events, resources, conversations...): /dashboard 201.5 KB,
+// /checkin 200.8. 202 KB is a recorded exception still to win back: the dashboard's team card
+// needs the team rules, which bring the notifications' and roster digest's with them.
+const ROUTE_BUDGET = 202 * KB;
 // A phone's connection pays a round trip per file: a route's code comes in a few shared chunks
 // (web/vite.config.ts), not in a file per component. The dashboard once took 14.
 const MAX_FILES = 8;
