@@ -2,7 +2,7 @@ import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin
 import type { Auth } from 'firebase-admin/auth';
 import type { User } from '@sfida/core/user';
 import { randomToken, sha256Hex } from '../shared/crypto';
-import { markDisabled } from '../shared/member-index-repository';
+import { retireDisabledAccount } from '../shared/disabled-account';
 import { toUser, userRef } from '../shared/user-repository';
 
 /** Absolute lifetime: a session never outlives this, however active. */
@@ -136,7 +136,7 @@ export class SessionStore {
         const disabled = await this.isDisabledInAuth(uid);
         if (disabled) {
           this.forget(tokenHash);
-          await Promise.all([this.endAllFor(uid), markDisabled(this.db, uid)]);
+          await Promise.all([this.endAllFor(uid), retireDisabledAccount(this.db, uid)]);
           return null;
         }
         // Noted in this instance's copy only (its lifetime unchanged): the check costs no write.

@@ -65,14 +65,18 @@ export function writeMembership(db: Firestore, writer: WriteBatch | Transaction,
   }
 }
 
-/** Mirrors a disabled account on its user document, and takes it out of its cohort's active participants. */
-export async function markDisabled(db: Firestore, uid: string): Promise<void> {
+/**
+ * Mirrors a disabled account on its user document, and takes it out of its cohort's active
+ * participants. Answers that cohort (null for an account that is no participant).
+ */
+export async function markDisabled(db: Firestore, uid: string): Promise<string | null> {
   const ref = userRef(db, uid);
-  await db.runTransaction(async (tx) => {
+  return db.runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     tx.set(ref, { disabled: true }, { merge: true });
     const before = membershipOfSnap(snap);
     writeMembership(db, tx, uid, before, before && { ...before, inactive: true });
+    return before?.cohortId ?? null;
   });
 }
 

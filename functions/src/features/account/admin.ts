@@ -11,9 +11,9 @@ import type { Deps } from '../../deps';
 import { SessionStore } from '../../sessions/session-store';
 import { addDefaultCohortCoach } from '../../shared/default-cohort';
 import { HOME_TIME_ZONE } from '@sfida/core/dates';
-import { markDisabled, membershipOf, membershipOfSnap, writeMembership } from '../../shared/member-index-repository';
+import { membershipOf, membershipOfSnap, writeMembership } from '../../shared/member-index-repository';
 import { newUserDoc, toUser, userRef, type UserDoc } from '../../shared/user-repository';
-import { unrankParticipant } from '../../shared/tracker-repository';
+import { retireDisabledAccount } from '../../shared/disabled-account';
 import { deleteVoiceNotesOfAccount } from '../../shared/voice-note-repository';
 
 /**
@@ -104,9 +104,7 @@ export async function disableAccount(deps: AdminDeps & Pick<Deps, 'blobStore'>, 
   const record = await findAuthUser(deps, email.trim().toLowerCase());
   if (!record) throw new Error(`Nessun account con email ${email}`);
   await deps.auth.updateUser(record.uid, { disabled: true });
-  await markDisabled(deps.db, record.uid);
-  // A disabled account leaves the leaderboard, and the counts that rank the others too.
-  await unrankParticipant(deps.db, record.uid);
+  await retireDisabledAccount(deps.db, record.uid);
   await new SessionStore(deps.db, deps.auth, deps.clock).endAllFor(record.uid);
   await deleteVoiceNotesOfAccount(deps, record.uid);
 }

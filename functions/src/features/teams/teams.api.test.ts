@@ -12,7 +12,8 @@ import { teamRef } from '../../shared/team-repository';
 import { weeklyScoreRef } from '../../shared/tracker-repository';
 import { newUserDoc, userRef } from '../../shared/user-repository';
 import { countReads } from '../../test-support/read-counter';
-import { ensureAccount } from '../account/admin';
+import { disableAccount, ensureAccount } from '../account/admin';
+import { AUTH_RECHECK_MS } from '../../sessions/session-store';
 import { Client, PASSWORD, readDoc, startTestApp, uniqueEmail, type Reply, type TestApp } from '../../test-support/api-harness';
 import { newId, signedInCoach } from '../../test-support/cohort-fixtures';
 import { BrowserDevice, startPushService, type PushServiceStandIn } from '../../test-support/push-service';
@@ -210,6 +211,29 @@ describe('forming and arranging teams', () => {
     expect(await latecomer.get(`/api/cohorts/${cohort.id}/team-leaderboard`)).toMatchObject({ status: 403, body: { message: teamTexts.withdrawn } });
     const after = (await coach.client.get<CoachTeams>(`/api/coach/cohorts/${cohort.id}/teams`)).body;
     expect(after.teams.flatMap((team) => team.members.map((m) => m.userId))).not.toContain(registered.body.id);
+  });
+
+  test('a closed account leaves its team, closed by the admin command or found disabled by a session: the average counts members only', async () => {
+    const coach = await signedInCoach(app, 'Coach Chiusure');
+    const cohort = await cohortWith([coach.user.id]);
+    const people = await members(cohort.id, 6, (i) => 10 * (i + 1));
+    const { teams } = await formed(coach.client, cohort.id);
+    const teamOf = (uid: string) => teams.find((team) => team.members.some((m) => m.userId === uid))!;
+    const [closed, foundDisabled] = [people[0]!, people[5]!];
+
+    const email = (await readDoc(app, `users/${closed.id}`))?.email as string;
+    await disableAccount(app.deps, email);
+    expect((await readDoc(app, `teams/${teamOf(closed.id).id}`))?.memberIds).not.toContain(closed.id);
+
+    // Disabled in Firebase's console: the next check of one of its sessions finds it.
+    await app.deps.auth.updateUser(foundDisabled.id, { disabled: true });
+    app.setNow(new Date(WEDNESDAY.getTime() + AUTH_RECHECK_MS + 1000));
+    expect((await foundDisabled.client.get('/api/me/team')).status).toBe(401);
+    expect((await readDoc(app, `teams/${teamOf(foundDisabled.id).id}`))?.memberIds).not.toContain(foundDisabled.id);
+
+    const board = await people[1]!.client.get<TeamLeaderboard>(`/api/cohorts/${cohort.id}/team-leaderboard`);
+    expect(board.status).toBe(200);
+    expect(board.body.teams.map((team) => team.memberCount).sort()).toEqual([2, 2]);
   });
 
   test('bad requests get Italian messages; fewer than three participants make no teams', async () => {
