@@ -4,7 +4,8 @@ import { Link as RouterLink } from 'react-router-dom';
 /** The app's wordmark; links home (the landing, or the dashboard once signed in). */
 export function BrandLogo({ to = '/' }: { to?: string }) {
   return (
-    <RouterLink to={to}>
+    // The wordmark never wraps nor shrinks: on a wide screen the navigation gives way to it.
+    <RouterLink to={to} style={{ flexShrink: 0 }}>
       <HStack gap="2">
         <Box
           aria-hidden="true"
@@ -19,7 +20,7 @@ export function BrandLogo({ to = '/' }: { to?: string }) {
         >
           8
         </Box>
-        <Text as="span" fontWeight="800" fontSize="lg" color="fg" letterSpacing="-0.01em">
+        <Text as="span" fontWeight="800" fontSize="lg" color="fg" letterSpacing="-0.01em" whiteSpace="nowrap">
           Sfida{' '}
           <Text as="span" color="brand.fg">
             8 settimane
