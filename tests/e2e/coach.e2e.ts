@@ -7,6 +7,8 @@ import { addHabit, collectPageErrors, expectNoSeriousAxeViolations, habitCard, s
 // The coach console against the real API, on a phone's screen: the demo coach coaches the local
 // cohort, where the demo participant is.
 
+/** The cohort the local stack seeds, with the demo coach, the demo participant and its events. */
+const DEFAULT_COHORT = 'Coorte principale';
 const url = (path: string) => `${appOrigin}${path}`;
 
 test('the demo coach goes from the home to the cohorts, the roster and a participant, with no serious axe violations', async ({ page }) => {
@@ -21,17 +23,19 @@ test('the demo coach goes from the home to the cohorts, the roster and a partici
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('navigation', { name: 'Menu principale' }).getByRole('link', { name: 'Coorti' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Coorti' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Apri la coorte' }).first()).toBeVisible();
+  // The seeded cohort, by name: other tests may give the demo coach cohorts of their own.
+  const seeded = page.getByRole('region', { name: DEFAULT_COHORT, exact: true });
+  await expect(seeded.getByRole('link', { name: 'Apri la coorte' })).toBeVisible();
   await expectNoSeriousAxeViolations(page, '/coach/coorti');
 
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('navigation', { name: 'Menu principale' }).getByRole('link', { name: 'Eventi' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Eventi' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Eventi della coorte' }).first()).toBeVisible();
+  await expect(seeded.getByRole('list', { name: 'Eventi della coorte' })).toBeVisible();
   await expectNoSeriousAxeViolations(page, '/coach/eventi');
 
   await page.goto('/coach/coorti');
-  await page.getByRole('link', { name: 'Apri la coorte' }).first().click();
+  await seeded.getByRole('link', { name: 'Apri la coorte' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Da fare oggi' })).toBeVisible();
   const roster = page.getByRole('region', { name: 'Roster' });
   await expect(roster.getByRole('status')).toHaveText(/\d+ di \d+ partecipant[ei]/);
