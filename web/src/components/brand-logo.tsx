@@ -4,8 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 /** The app's wordmark; links home (the landing, or the dashboard once signed in). */
 export function BrandLogo({ to = '/' }: { to?: string }) {
   return (
-    // The wordmark never wraps nor shrinks: on a wide screen the navigation gives way to it.
-    <RouterLink to={to} style={{ flexShrink: 0 }}>
+    <RouterLink to={to}>
       <HStack gap="2">
         <Box
           aria-hidden="true"
@@ -20,7 +19,7 @@ export function BrandLogo({ to = '/' }: { to?: string }) {
         >
           8
         </Box>
-        <Text as="span" fontWeight="800" fontSize="lg" color="fg" letterSpacing="-0.01em" whiteSpace="nowrap">
+        <Text as="span" fontWeight="800" fontSize="lg" color="fg" letterSpacing="-0.01em">
           Sfida{' '}
           <Text as="span" color="brand.fg">
             8 settimane
