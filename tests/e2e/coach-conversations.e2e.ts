@@ -69,6 +69,8 @@ test('the coach finds a participant by email, tags two and writes to the tag; a 
     // Two tagged "da richiamare", then a message to the tag reaches exactly them.
     await tagFromRoster(page, 'Luca Bianchi', 'Da richiamare');
     await roster.getByLabel('Cerca per nome o email').fill(sara.account.email);
+    // The search is deferred: the twin's row leaves a render later.
+    await expect(roster.getByRole('status')).toHaveText('1 di 3 partecipanti');
     await tagFromRoster(page, 'Sara Rossi', 'da richiamare');
     await roster.getByLabel('Cerca per nome o email').fill('');
     await expectNoSeriousAxeViolations(page, '/coach/:cohortId (etichette)');
