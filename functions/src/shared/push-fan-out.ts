@@ -5,6 +5,7 @@ import type { PushConfig } from '../config';
 import { sha256Hex } from './crypto';
 import { toUser, userRef } from './user-repository';
 import { unlessItExists } from './firestore';
+import { recipientsOfMessage } from './cohort-message-repository';
 import { coachMessagePush } from '@sfida/core/notifications';
 import { createInboxCopies, type InboxCopy } from './inbox-repository';
 import { copyFor, messagePushKey, type MessageOfTask } from './message-copies';
@@ -15,8 +16,8 @@ import { deliverPushes, settingsFrom, settingsRef, subscriptionsOf, type Deliver
 // TASK_ITEMS recipients; the `pushDeliveries` function (index.ts, a Cloud Tasks queue) sends them.
 // A message's task carries the message once and its recipients' ids: it reads their user documents,
 // writes each one's inbox copy (filled for them) and then pushes it. The request then stores only the
-// message and its recipients' ids, and enqueues ids: past TASK_ITEMS recipients, a few tasks of
-// bare ids that enqueue their recipients' tasks when they run, whatever the segment's size.
+// message and its recipients' ids, and enqueues ids: past TASK_ITEMS recipients, one task naming the
+// message, which reads its recipients and enqueues their tasks when it runs, whatever the segment's size.
 // Cloud Tasks delivers a task at least once and retries it when it fails, so each push to a device
 // is claimed first: `pushDeliveries/{sha256(key, endpoint)}` is created just before the push goes
 // and marked `sent` as soon as it is answered, so a claim is open for one push (at most its
@@ -47,10 +48,11 @@ export interface PushTask {
   /** A coach's message: each recipient's copy is written (once) before their push, devices or not. */
   message?: MessageOfTask;
   /**
-   * A large message's recipients not yet split into tasks (no items then): the task enqueues
-   * theirs, so the coach's request enqueues a few small tasks whatever the segment's size.
+   * A large message whose recipients are not yet split into tasks (no items then): the task reads
+   * them from the stored message and enqueues theirs, so the coach's request enqueues one small task
+   * whatever the segment's size.
    */
-  recipients?: string[];
+  recipientsOfMessage?: true;
 }
 
 /** Where the pushes wait: Cloud Tasks (its emulator locally), or the API tests' in-process stand-in. */
@@ -106,29 +108,14 @@ export function pushTasks(items: PushItem[], topic: NotificationTopic | null, tt
 }
 
 /**
- * A message's tasks: up to TASK_ITEMS recipients, their task itself; more, tasks of bare ids (at
- * most TASK_BYTES each) that each enqueue their recipients' tasks when they run. A retry of one
- * enqueues them again, which sends nothing twice (copies are created once, pushes claimed once).
+ * A message's tasks: up to TASK_ITEMS recipients, their task itself; more, one task that reads them
+ * from the stored message (shared/cohort-message-repository.ts) and enqueues their tasks when it
+ * runs. A retry of it enqueues them again, which sends nothing twice (copies are created once,
+ * pushes claimed once).
  */
 export function messageTasks(recipientIds: string[], topic: NotificationTopic | null, ttlSeconds: number, message: MessageOfTask): PushTask[] {
   if (recipientIds.length <= TASK_ITEMS) return pushTasks(recipientItems(recipientIds, message), topic, ttlSeconds, message);
-  const tasks: PushTask[] = [];
-  const task = (recipients: string[]): PushTask => ({ topic, ttlSeconds, items: [], message, recipients });
-  const base = JSON.stringify(task([])).length;
-  let current: string[] = [];
-  let bytes = base;
-  for (const uid of recipientIds) {
-    const size = JSON.stringify(uid).length + 1;
-    if (current.length > 0 && bytes + size > TASK_BYTES) {
-      tasks.push(task(current));
-      current = [];
-      bytes = base;
-    }
-    current.push(uid);
-    bytes += size;
-  }
-  if (current.length > 0) tasks.push(task(current));
-  return tasks;
+  return [{ topic, ttlSeconds, items: [], message, recipientsOfMessage: true }];
 }
 
 function recipientItems(recipientIds: string[], message: MessageOfTask): PushItem[] {
@@ -216,8 +203,9 @@ export async function runPushTask(
 ): Promise<PushTaskReport> {
   const { db, config } = deps;
   const report: PushTaskReport = { sent: 0, failed: 0, removed: 0, skipped: 0, retry: false };
-  if (task.recipients && task.message) {
-    await deps.pushQueue.enqueue(pushTasks(recipientItems(task.recipients, task.message), task.topic, task.ttlSeconds, task.message));
+  if (task.recipientsOfMessage && task.message) {
+    const recipientIds = (await recipientsOfMessage(db, task.message.id)) ?? [];
+    await deps.pushQueue.enqueue(pushTasks(recipientItems(recipientIds, task.message), task.topic, task.ttlSeconds, task.message));
     return report;
   }
   const items: ReadyItem[] = task.message ? await messageItems(db, task.message, task.items) : task.items.filter((item): item is ReadyItem => item.payload !== undefined);

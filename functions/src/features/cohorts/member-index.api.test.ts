@@ -9,6 +9,7 @@ import { Client, PASSWORD, readDoc, registerParticipant, startTestApp, uniqueEma
 import { indexMembers, newId, signedInCoach, updateMember, writeCohort, writeInvitingCohort } from '../../test-support/cohort-fixtures';
 import { countReads } from '../../test-support/read-counter';
 import { cohortRef } from '../../shared/cohort-repository';
+import { recipientIdsOf } from '../../shared/cohort-message-repository';
 import { ensureDefaultCohort } from '../../shared/default-cohort';
 import { buildMemberIndexes, memberIndexRef } from '../../shared/member-index-repository';
 import { userRef, usersCollection } from '../../shared/user-repository';
@@ -167,7 +168,7 @@ describe('the roster and a message to everyone read the index', () => {
     const active = members.filter((_, i) => i !== 1 && i !== 4).map((m) => m.user.id);
     expect(reply.body.recipientCount).toBe(5);
     const stored = await readDoc(app, `cohortMessages/${reply.body.id}`);
-    expect(sorted(stored!.recipientIds as string[])).toEqual(sorted(active));
+    expect(sorted(recipientIdsOf(stored!))).toEqual(sorted(active));
     await app.tasks.idle();
     expect(await readDoc(app, `inboxMessages/${reply.body.id}_${members[0]!.user.id}`)).toMatchObject({ text: 'Ciao Persona0!' });
     expect(await readDoc(app, `inboxMessages/${reply.body.id}_${members[1]!.user.id}`)).toBeUndefined();
@@ -233,7 +234,7 @@ describe('a cohort without a complete index', () => {
     expect(await roster()).toEqual(fromQuery);
     const second = await send();
     expect(second.body.recipientCount).toBe(3);
-    expect(sorted((await readDoc(app, `cohortMessages/${second.body.id}`))!.recipientIds as string[])).toEqual(sorted((await readDoc(app, `cohortMessages/${first.body.id}`))!.recipientIds as string[]));
+    expect(sorted(recipientIdsOf((await readDoc(app, `cohortMessages/${second.body.id}`))!))).toEqual(sorted(recipientIdsOf((await readDoc(app, `cohortMessages/${first.body.id}`))!)));
 
     await buildMemberIndexes(app.deps, [old.id]);
     expect(await storedIndex(old.id)).toEqual({ ...(await truth(old.id)), complete: true });

@@ -4,6 +4,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import type { SentMessage } from '@sfida/core/cohort-messages';
 import { sha256Hex } from '../../shared/crypto';
 import { CLAIM_LEASE_MS, runPushTask, type PushTask } from '../../shared/push-fan-out';
+import { recipientIdsOf } from '../../shared/cohort-message-repository';
 import { subscriptionRef } from '../../shared/push-notifier';
 import { newUserDoc, userRef } from '../../shared/user-repository';
 import { readDoc, startTestApp, type TestApp } from '../../test-support/api-harness';
@@ -74,7 +75,7 @@ describe('a message to a segment fans out through the task queue', () => {
     // Stored: the message with its recipients (sent: every task enqueued); no copy and no push yet.
     const stored = await readDoc(app, `cohortMessages/${reply.body.id}`);
     expect(stored).toMatchObject({ status: 'sent', recipientCount: 130 });
-    expect(new Set(stored!.recipientIds as string[])).toEqual(new Set(people.map((person) => person.uid)));
+    expect(new Set(recipientIdsOf(stored!))).toEqual(new Set(people.map((person) => person.uid)));
     expect(await readDoc(app, `inboxMessages/${reply.body.id}_${people[0]!.uid}`)).toBeUndefined();
     expect(pushService.requests.filter((request) => people.some((person) => person.device.path === request.path))).toEqual([]);
     // 130 recipients: tasks of at most 200 and 60 kB (each item carries its copy), every recipient in one of them once.
@@ -214,7 +215,7 @@ describe('a message to a segment fans out through the task queue', () => {
 });
 
 describe('a message to more than one task\'s recipients', () => {
-  test('the request enqueues their ids in one small task, which enqueues their tasks; each copy and push still once, the ids task delivered twice too', async () => {
+  test('the request enqueues one small task naming the message, which reads its recipients and enqueues their tasks; each copy and push still once, that task delivered twice too', async () => {
     const coach = await signedInCoach(app, 'Elena Coach');
     const cohortId = await writeCohort(app, { coachIds: [coach.user.id], startDate: START });
     const people = await members(cohortId, 210);
@@ -224,9 +225,11 @@ describe('a message to more than one task\'s recipients', () => {
     expect(reply.status).toBe(201);
     expect(reply.body.recipientCount).toBe(210);
     const enqueued = app.tasks.enqueued.slice(before);
-    expect(enqueued).toHaveLength(1);
-    expect(enqueued[0]!.items).toEqual([]);
-    expect([...enqueued[0]!.recipients!].sort()).toEqual(people.map((person) => person.uid).sort());
+    expect(enqueued).toEqual([{ topic: 'coachMessages', ttlSeconds: 86_400, items: [], message: expect.objectContaining({ id: reply.body.id }), recipientsOfMessage: true }]);
+    // Its recipients are stored with the message, as one value.
+    const stored = await readDoc(app, `cohortMessages/${reply.body.id}`);
+    expect(typeof stored!.recipients).toBe('string');
+    expect(recipientIdsOf(stored!).sort()).toEqual(people.map((person) => person.uid).sort());
     app.tasks.release();
     await app.tasks.idle();
     const copies = await app.deps.db.collection('inboxMessages').where('messageId', '==', reply.body.id).get();

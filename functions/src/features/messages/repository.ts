@@ -1,14 +1,16 @@
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { INBOX_MESSAGES, type InboxMessage, type Segment, type SentMessage } from '@sfida/core/cohort-messages';
+import { cohortMessageRef, cohortMessagesCollection, type StoredRecipients } from '../../shared/cohort-message-repository';
 import { unlessItExists } from '../../shared/firestore';
 import { inboxCollection, type InboxDoc } from '../../shared/inbox-repository';
 
-// `cohortMessages/{coachId}_{requestId}`: a message as a coach sent it, with who it went to. Its id
-// comes from the coach's request id, so a retry of the same send finds it instead of sending again.
+// `cohortMessages/{coachId}_{requestId}` (shared/cohort-message-repository.ts): a message as a coach
+// sent it, with who it went to. Its id comes from the coach's request id, so a retry of the same send
+// finds it instead of sending again.
 // `inboxMessages/{messageId}_{uid}`: one per recipient, with the text filled in for them, written by
 // the message's push tasks (shared/push-fan-out.ts) from the recipients' user documents.
 
-export interface MessageDoc {
+export interface MessageDoc extends StoredRecipients {
   cohortId: string;
   coachId: string;
   coachName: string;
@@ -16,7 +18,6 @@ export interface MessageDoc {
   segment: Segment;
   /** The tag of the `tag` segment. */
   tag?: string;
-  recipientIds: string[];
   recipientCount: number;
   sentAt: string;
   /** `sending` until every recipient's task (copy and push) is enqueued: a retry then finishes the fan-out. */
@@ -25,14 +26,6 @@ export interface MessageDoc {
 
 /** A cohort's sent messages the console lists. */
 export const SENT_LIST = 20;
-
-function messagesCollection(db: Firestore) {
-  return db.collection('cohortMessages');
-}
-
-function messageRef(db: Firestore, messageId: string) {
-  return messagesCollection(db).doc(messageId);
-}
 
 export function messageIdOf(coachId: string, requestId: string): string {
   return `${coachId}_${requestId}`;
@@ -43,23 +36,25 @@ export function sentMessageOf(id: string, doc: MessageDoc): SentMessage {
 }
 
 export async function messageById(db: Firestore, messageId: string): Promise<MessageDoc | null> {
-  const snap = await messageRef(db, messageId).get();
+  const snap = await cohortMessageRef(db, messageId).get();
   return snap.exists ? (snap.data() as MessageDoc) : null;
 }
 
 /** Creates the message; false when one with its id exists (a retry or a double click). */
 export async function createMessage(db: Firestore, messageId: string, doc: MessageDoc): Promise<boolean> {
-  return unlessItExists(() => messageRef(db, messageId).create(doc));
+  return unlessItExists(() => cohortMessageRef(db, messageId).create(doc));
 }
 
 /** The message's tasks (each recipient's copy and push) are enqueued. */
 export async function markSent(db: Firestore, messageId: string): Promise<void> {
-  await messageRef(db, messageId).update({ status: 'sent' });
+  await cohortMessageRef(db, messageId).update({ status: 'sent' });
 }
 
 /** The cohort's latest messages, newest first. */
 export async function sentMessages(db: Firestore, cohortId: string): Promise<SentMessage[]> {
-  const snap = await messagesCollection(db).where('cohortId', '==', cohortId).orderBy('sentAt', 'desc').limit(SENT_LIST).get();
+  // Without their recipients: the list never shows them.
+  const listed: Array<keyof MessageDoc> = ['text', 'segment', 'tag', 'recipientCount', 'coachName', 'sentAt'];
+  const snap = await cohortMessagesCollection(db).where('cohortId', '==', cohortId).orderBy('sentAt', 'desc').limit(SENT_LIST).select(...listed).get();
   return snap.docs.map((doc) => sentMessageOf(doc.id, doc.data() as MessageDoc));
 }
 

@@ -18,6 +18,7 @@ import { conversationOf } from '../../shared/conversation-repository';
 import { isDocumentId } from '@sfida/core/document-id';
 import type { Firestore } from 'firebase-admin/firestore';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../shared/http-error';
+import { joinRecipients, recipientIdsOf } from '../../shared/cohort-message-repository';
 import { activeIds, memberIndexOf } from '../../shared/member-index-repository';
 import { placeholdersFor } from '../../shared/message-copies';
 import { messageTasks } from '../../shared/push-fan-out';
@@ -140,7 +141,7 @@ export async function previewAudience(deps: MessageDeps, { id: cohortId }: Coach
  * The ids a message to `audience` reaches: for everyone, the cohort's member index when it has one
  * (no user document read: each task reads its own recipients'), else recipientsOf.
  */
-async function recipientIdsOf(deps: Pick<MessageDeps, 'db'>, cohortId: string, audience: AudienceRequest, now: Date, strayPicked: StrayPicked): Promise<string[]> {
+async function audienceIds(deps: Pick<MessageDeps, 'db'>, cohortId: string, audience: AudienceRequest, now: Date, strayPicked: StrayPicked): Promise<string[]> {
   if (audience.segment === 'all') {
     const index = await memberIndexOf(deps.db, cohortId);
     if (index) return activeIds(index);
@@ -152,15 +153,15 @@ async function recipientIdsOf(deps: Pick<MessageDeps, 'db'>, cohortId: string, a
 const MESSAGE_PUSH_TTL_SECONDS = 24 * 60 * 60;
 
 /**
- * Enqueues the recipients' tasks (the message and their ids; for a large send, a few tasks that
- * enqueue theirs): each writes its recipients' copies, filled in from their user documents, then
+ * Enqueues the recipients' tasks (the message and their ids; for a large send, one task that reads
+ * them from the stored message and enqueues theirs): each writes its recipients' copies, filled in from their user documents, then
  * sends their pushes (each once: see shared/push-fan-out.ts); then marks the message sent. The answer waits for neither: the copies
  * reach the inboxes a moment after it. A send that stops half-way leaves it `sending`: a retry
  * enqueues again, and no copy or push is doubled (a copy is created once, a push claimed once).
  */
 async function deliver(deps: SendDeps, messageId: string, message: MessageDoc): Promise<void> {
   const ofTask = { id: messageId, cohortId: message.cohortId, coachName: message.coachName, text: message.text, sentAt: message.sentAt };
-  await deps.pushQueue.enqueue(messageTasks(message.recipientIds, 'coachMessages', MESSAGE_PUSH_TTL_SECONDS, ofTask));
+  await deps.pushQueue.enqueue(messageTasks(recipientIdsOf(message), 'coachMessages', MESSAGE_PUSH_TTL_SECONDS, ofTask));
   await markSent(deps.db, messageId);
 }
 
@@ -215,7 +216,7 @@ export async function dispatch(deps: SendDeps, messageId: string, outgoing: Outg
   if (existing) return { created: false, message: await replay(deps, messageId, existing, outgoing, now) };
 
   const release = (await options.admit?.()) ?? (async () => {});
-  const recipientIds = await recipientIdsOf(deps, outgoing.cohortId, outgoing.audience, now, options.strayPicked);
+  const recipientIds = await audienceIds(deps, outgoing.cohortId, outgoing.audience, now, options.strayPicked);
   if (recipientIds.length === 0) {
     await release();
     throw badRequest(messageTexts.noRecipients);
@@ -227,7 +228,7 @@ export async function dispatch(deps: SendDeps, messageId: string, outgoing: Outg
     text: outgoing.text,
     segment: outgoing.audience.segment,
     ...(tagOf(outgoing.audience) === undefined ? {} : { tag: tagOf(outgoing.audience) }),
-    recipientIds,
+    recipients: joinRecipients(recipientIds),
     recipientCount: recipientIds.length,
     sentAt: now.toISOString(),
     status: 'sending',
