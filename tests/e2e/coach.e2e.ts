@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEMO_OWNER, DEMO_PARTICIPANT } from '../../scripts/stack/profiles';
-import { addDays, appOrigin, e2eFirestore, registerParticipant, romeToday, signIn, uniqueEmail } from './support';
+import { addDays, appOrigin, e2eFirestore, expectHeaderOnOneRow, registerParticipant, romeToday, signIn, uniqueEmail } from './support';
 import { addHabit, collectPageErrors, expectNoSeriousAxeViolations, habitCard, syncedTracker } from './tracker-support';
 
 // The coach console against the real API, on a phone's screen: the demo coach coaches the local
@@ -43,6 +43,7 @@ test('the demo coach goes from the home to the cohorts, the roster and a partici
   // A wide screen shows the roster as a table instead of cards.
   await page.setViewportSize({ width: 1280, height: 900 });
   await expect(roster.getByRole('table')).toBeVisible();
+  await expectHeaderOnOneRow(page);
   await expectNoSeriousAxeViolations(page, '/coach/:cohortId (tabella)');
   await page.setViewportSize({ width: 360, height: 740 });
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_OWNER } from '../../scripts/stack/profiles';
-import { appOrigin, registerParticipant, signIn } from './support';
+import { appOrigin, expectHeaderOnOneRow, registerParticipant, signIn } from './support';
 import { gate } from './account-support';
 
 // Route access, in both directions.
@@ -148,6 +148,7 @@ test.describe('Mobile menu at 360 px', () => {
     await expect(desktopNav.getByRole('link', { name: 'Risorse' })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('button', { name: 'Esci' })).toBeVisible();
     await expect(button).toBeHidden();
+    await expectHeaderOnOneRow(page);
     await page.setViewportSize({ width: 360, height: 740 });
     await expect(desktopNav).toHaveCount(0);
     await expect(button).toBeVisible();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Firestore } from 'firebase-admin/firestore';
 import { emulatorEnv, LOCAL_INVITE_CODE, profiles } from '../../scripts/stack/profiles';
 
@@ -101,4 +101,15 @@ export function romeNoon(isoDate: string): Date {
  */
 export function romeMomentOn(isoDate: string): Date {
   return isoDate === romeToday() ? new Date() : romeNoon(isoDate);
+}
+
+/** The header in one row on a desktop, its wordmark on one line: the navigation gives way, never the brand. */
+export async function expectHeaderOnOneRow(page: Page): Promise<void> {
+  const header = page.getByRole('banner');
+  const brand = await header.getByRole('link', { name: 'Sfida 8 settimane' }).boundingBox();
+  const row = await header.boundingBox();
+  if (!brand || !row) throw new Error('The header or its wordmark is missing');
+  // The "8" tile is 36 px tall, two lines of the wordmark about 56; one row of header about 62.
+  expect(brand.height).toBeLessThanOrEqual(40);
+  expect(row.height).toBeLessThanOrEqual(72);
 }

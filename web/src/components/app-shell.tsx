@@ -97,7 +97,7 @@ export default function AppShell() {
             <BrandLogo to={homePathFor(user)} />
             {wide && (
               <>
-                <Flex as="nav" aria-label="Navigazione principale" display={{ base: 'none', xl: 'flex' }} gap="1" flex="1" justify="center">
+                <Flex as="nav" aria-label="Navigazione principale" display={{ base: 'none', xl: 'flex' }} gap={{ base: '0', '2xl': '1' }} flex="1" minW="0" wrap="wrap" justify="center">
                   {entries.map((entry) => (
                     <NavItem key={entry.to} {...entry} />
                   ))}
