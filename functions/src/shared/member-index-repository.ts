@@ -13,7 +13,9 @@ import { userRef, usersCollection, type UserDoc } from './user-repository';
 // set only where the whole list is known (a new cohort, the migration), with `membersIndexed` on the
 // cohort's document (which the coach's routes read anyway, so a cohort without an index costs the
 // roster no read): an index without them, or none, is never trusted, and the readers fall back to
-// querying `users`.
+// querying `users`. Every change of an index also raises `membersVersion` on the cohort's document,
+// in the same write: the roster's pages (whose route reads that document anyway) then reuse an
+// instance's copy of the index read at that number instead of reading its thousands of ids again.
 
 /** How a user counts in a cohort's index: null when they are no participant of any cohort. */
 export interface Membership {
@@ -58,7 +60,10 @@ export function membershipOfSnap(snap: DocumentSnapshot | undefined): Membership
  */
 export function writeMembership(db: Firestore, writer: WriteBatch | Transaction, uid: string, before: Membership | null, after: Membership | null): void {
   // A Transaction's set and a WriteBatch's take the same arguments.
-  const set = (cohortId: string, fields: Record<string, FieldValue>) => (writer as WriteBatch).set(memberIndexRef(db, cohortId), fields, { merge: true });
+  const set = (cohortId: string, fields: Record<string, FieldValue>) => {
+    (writer as WriteBatch).set(memberIndexRef(db, cohortId), fields, { merge: true });
+    (writer as WriteBatch).set(cohortRef(db, cohortId), { membersVersion: FieldValue.increment(1) }, { merge: true });
+  };
   if (before && before.cohortId !== after?.cohortId) set(before.cohortId, { ids: FieldValue.arrayRemove(uid), inactive: FieldValue.arrayRemove(uid) });
   if (after && (before?.cohortId !== after.cohortId || before.inactive !== after.inactive)) {
     set(after.cohortId, { ids: FieldValue.arrayUnion(uid), inactive: after.inactive ? FieldValue.arrayUnion(uid) : FieldValue.arrayRemove(uid) });
@@ -85,9 +90,35 @@ export function startMemberIndex(db: Firestore, writer: WriteBatch, cohortId: st
   writer.set(memberIndexRef(db, cohortId), { ids: [], inactive: [], complete: true });
 }
 
-/** The index of a cohort whose document says it has one (null otherwise, or when the index says it is not complete): no read for a cohort without one. */
-export async function memberIndexOfCohort(db: Firestore, cohort: { id: string; cohort: { membersIndexed?: boolean } }): Promise<MemberIndex | null> {
-  return cohort.cohort.membersIndexed === true ? memberIndexOf(db, cohort.id) : null;
+/** Indexes an instance keeps, per database, by cohort: the version they were read at. */
+const keptIndexes = new WeakMap<Firestore, Map<string, { version: number; index: MemberIndex }>>();
+/** Cohorts whose index an instance keeps (the least recently used goes first): 36,000 ids at most each. */
+const KEPT_COHORTS = 20;
+
+/**
+ * The index of a cohort whose document says it has one (null otherwise, or when the index says it
+ * is not complete): no read for a cohort without one. Read once per `membersVersion` of the cohort
+ * document given: every index change raises it in the same write, and the index is read after the
+ * document, so a copy kept under a version holds at least the changes that version counts.
+ */
+export async function memberIndexOfCohort(db: Firestore, cohort: { id: string; cohort: { membersIndexed?: boolean; membersVersion?: number } }): Promise<MemberIndex | null> {
+  if (cohort.cohort.membersIndexed !== true) return null;
+  const version = cohort.cohort.membersVersion;
+  if (typeof version !== 'number') return memberIndexOf(db, cohort.id);
+  const kept = keptIndexes.get(db) ?? new Map<string, { version: number; index: MemberIndex }>();
+  keptIndexes.set(db, kept);
+  const hit = kept.get(cohort.id);
+  kept.delete(cohort.id);
+  if (hit?.version === version) {
+    kept.set(cohort.id, hit);
+    return hit.index;
+  }
+  const index = await memberIndexOf(db, cohort.id);
+  if (index) {
+    kept.set(cohort.id, { version, index });
+    if (kept.size > KEPT_COHORTS) kept.delete(kept.keys().next().value!);
+  }
+  return index;
 }
 
 const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -146,7 +177,7 @@ export async function buildMemberIndexes(deps: { db: Firestore }, only?: string[
     if (staleIds.length || staleInactive.length) {
       batch.set(ref, { ...(staleIds.length ? { ids: FieldValue.arrayRemove(...staleIds) } : {}), ...(staleInactive.length ? { inactive: FieldValue.arrayRemove(...staleInactive) } : {}) }, { merge: true });
     }
-    batch.update(cohortRef(db, cohort.id), { membersIndexed: true });
+    batch.update(cohortRef(db, cohort.id), { membersIndexed: true, membersVersion: FieldValue.increment(1) });
     await batch.commit();
   }
   return { cohorts: cohorts.length, participants };

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { FieldValue } from 'firebase-admin/firestore';
 import type { TrackerData } from '@sfida/core/tracker';
 import type { TrackerResult } from '@sfida/core/tracker-actions';
 import { ensureAccount } from '../features/account/admin';
@@ -55,7 +56,7 @@ export async function indexMembers(app: TestApp, cohortId: string): Promise<void
   const { db } = app.deps;
   const batch = db.batch();
   startMemberIndex(db, batch, cohortId);
-  batch.update(cohortRef(db, cohortId), { membersIndexed: true });
+  batch.update(cohortRef(db, cohortId), { membersIndexed: true, membersVersion: FieldValue.increment(1) });
   await batch.commit();
 }
 

@@ -174,6 +174,36 @@ describe('the roster and a message to everyone read the index', () => {
     expect(await readDoc(app, `inboxMessages/${reply.body.id}_${members[1]!.user.id}`)).toBeUndefined();
   });
 
+  test('a page reads the index once while its members stay the same; a newcomer, a withdrawal and the migration each make the next page read it again', async () => {
+    const coach = await signedInCoach(app, 'Coach Copia');
+    const cohortId = await writeCohort(app, { coachIds: [coach.user.id], startDate: START });
+    await indexMembers(app, cohortId);
+    const first = await registerParticipant(app, 'Prima Copia');
+    await updateMember(app, first.user.id, { cohortId, challengeStartDate: START });
+    const indexRead = `getAll ${memberIndexRef(app.deps.db, cohortId).path}`;
+    async function look() {
+      const { result, read } = await countReads(app.deps.db, () => coach.client.get<RosterPage>(`/api/coach/cohorts/${cohortId}/participants?limit=10`));
+      expect(result.status).toBe(200);
+      const rows = rosterPageSchema.parse(result.body).rows;
+      return { ids: sorted(rows.map((row) => row.userId)), withdrawn: rows.filter((row) => row.withdrawn).map((row) => row.userId), readIndex: read.includes(indexRead) };
+    }
+    expect(await look()).toEqual({ ids: [first.user.id], withdrawn: [], readIndex: true });
+    expect(await look()).toEqual({ ids: [first.user.id], withdrawn: [], readIndex: false });
+
+    const second = await registerParticipant(app, 'Seconda Copia');
+    await updateMember(app, second.user.id, { cohortId, challengeStartDate: START });
+    expect(await look()).toEqual({ ids: sorted([first.user.id, second.user.id]), withdrawn: [], readIndex: true });
+    expect((await look()).readIndex).toBe(false);
+
+    await updateMember(app, first.user.id, { withdrawnAt: WEEK1.toISOString() });
+    expect(await look()).toEqual({ ids: sorted([first.user.id, second.user.id]), withdrawn: [first.user.id], readIndex: true });
+
+    // The migration rewrites the index from the users: read again.
+    expect((await look()).readIndex).toBe(false);
+    await buildMemberIndexes(app.deps, [cohortId]);
+    expect(await look()).toEqual({ ids: sorted([first.user.id, second.user.id]), withdrawn: [first.user.id], readIndex: true });
+  });
+
   test('an id the index names wrongly (a participant who has left) is neither a row nor given a copy; the migration mends the index', async () => {
     const coach = await signedInCoach(app, 'Coach Stantio');
     const cohortId = await writeCohort(app, { coachIds: [coach.user.id], startDate: START });
