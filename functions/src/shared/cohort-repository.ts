@@ -35,11 +35,6 @@ export interface CohortDoc {
    * index at creation, or by the migration. Absent: the roster queries `users` without reading the index.
    */
   membersIndexed?: boolean;
-  /**
-   * Raised in the same write as every change of its member index: an instance's copy of the index
-   * read at this number is current (member-index-repository.ts). Absent until the first change.
-   */
-  membersVersion?: number;
 }
 
 /** The settings of a stored cohort, with what an older document's missing fields mean. */

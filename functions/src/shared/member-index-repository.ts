@@ -13,9 +13,10 @@ import { userRef, usersCollection, type UserDoc } from './user-repository';
 // set only where the whole list is known (a new cohort, the migration), with `membersIndexed` on the
 // cohort's document (which the coach's routes read anyway, so a cohort without an index costs the
 // roster no read): an index without them, or none, is never trusted, and the readers fall back to
-// querying `users`. Every change of an index also raises `membersVersion` on the cohort's document,
-// in the same write: the roster's pages (whose route reads that document anyway) then reuse an
-// instance's copy of the index read at that number instead of reading its thousands of ids again.
+// querying `users`. Every change of an index also raises the counter of `members/version`, in the
+// same write: the roster's pages read that small document and reuse an instance's copy of the index
+// read at the same number instead of reading its thousands of ids again. (A counter on the cohort's
+// document would save that read, but a write to a cohort not yet stored would create it.)
 
 /** How a user counts in a cohort's index: null when they are no participant of any cohort. */
 export interface Membership {
@@ -42,6 +43,16 @@ export function memberIndexRef(db: Firestore, cohortId: string) {
   return cohortRef(db, cohortId).collection('members').doc('index');
 }
 
+/** `cohorts/{cohortId}/members/version`: `{ n }`, raised with every change of the index. */
+function membersVersionRef(db: Firestore, cohortId: string) {
+  return cohortRef(db, cohortId).collection('members').doc('version');
+}
+
+/** Adds to `writer` the raise of the cohort's index version, which every change of the index makes in the same write. */
+export function raiseMembersVersion(db: Firestore, writer: WriteBatch | Transaction, cohortId: string): void {
+  (writer as WriteBatch).set(membersVersionRef(db, cohortId), { n: FieldValue.increment(1) }, { merge: true });
+}
+
 /** The user's membership as the roster's query sees it: a PARTICIPANT in a cohort; withdrawn or disabled makes them inactive. */
 export function membershipOf(doc: Partial<UserDoc> | undefined): Membership | null {
   if (!doc || doc.role !== 'PARTICIPANT' || typeof doc.cohortId !== 'string' || !isDocumentId(doc.cohortId)) return null;
@@ -62,7 +73,7 @@ export function writeMembership(db: Firestore, writer: WriteBatch | Transaction,
   // A Transaction's set and a WriteBatch's take the same arguments.
   const set = (cohortId: string, fields: Record<string, FieldValue>) => {
     (writer as WriteBatch).set(memberIndexRef(db, cohortId), fields, { merge: true });
-    (writer as WriteBatch).set(cohortRef(db, cohortId), { membersVersion: FieldValue.increment(1) }, { merge: true });
+    raiseMembersVersion(db, writer, cohortId);
   };
   if (before && before.cohortId !== after?.cohortId) set(before.cohortId, { ids: FieldValue.arrayRemove(uid), inactive: FieldValue.arrayRemove(uid) });
   if (after && (before?.cohortId !== after.cohortId || before.inactive !== after.inactive)) {
@@ -97,13 +108,14 @@ const KEPT_COHORTS = 20;
 
 /**
  * The index of a cohort whose document says it has one (null otherwise, or when the index says it
- * is not complete): no read for a cohort without one. Read once per `membersVersion` of the cohort
- * document given: every index change raises it in the same write, and the index is read after the
- * document, so a copy kept under a version holds at least the changes that version counts.
+ * is not complete): no read for a cohort without one. Read once per number of the cohort's
+ * `members/version`: every index change raises it in the same write, and the index is read after
+ * it, so a copy kept under a number holds at least the changes that number counts.
  */
-export async function memberIndexOfCohort(db: Firestore, cohort: { id: string; cohort: { membersIndexed?: boolean; membersVersion?: number } }): Promise<MemberIndex | null> {
+export async function memberIndexOfCohort(db: Firestore, cohort: { id: string; cohort: { membersIndexed?: boolean } }): Promise<MemberIndex | null> {
   if (cohort.cohort.membersIndexed !== true) return null;
-  const version = cohort.cohort.membersVersion;
+  const [versionSnap] = await db.getAll(membersVersionRef(db, cohort.id));
+  const version: unknown = versionSnap?.get('n');
   if (typeof version !== 'number') return memberIndexOf(db, cohort.id);
   const kept = keptIndexes.get(db) ?? new Map<string, { version: number; index: MemberIndex }>();
   keptIndexes.set(db, kept);
@@ -177,7 +189,8 @@ export async function buildMemberIndexes(deps: { db: Firestore }, only?: string[
     if (staleIds.length || staleInactive.length) {
       batch.set(ref, { ...(staleIds.length ? { ids: FieldValue.arrayRemove(...staleIds) } : {}), ...(staleInactive.length ? { inactive: FieldValue.arrayRemove(...staleInactive) } : {}) }, { merge: true });
     }
-    batch.update(cohortRef(db, cohort.id), { membersIndexed: true, membersVersion: FieldValue.increment(1) });
+    batch.update(cohortRef(db, cohort.id), { membersIndexed: true });
+    raiseMembersVersion(db, batch, cohort.id);
     await batch.commit();
   }
   return { cohorts: cohorts.length, participants };

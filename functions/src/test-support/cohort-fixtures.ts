@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { FieldValue } from 'firebase-admin/firestore';
 import type { TrackerData } from '@sfida/core/tracker';
 import type { TrackerResult } from '@sfida/core/tracker-actions';
 import { ensureAccount } from '../features/account/admin';
 import { cohortRef, type CohortDoc } from '../shared/cohort-repository';
 import { inviteCodeRef, newInviteCode } from '../shared/invite-codes';
-import { membershipOf, startMemberIndex, writeMembership } from '../shared/member-index-repository';
+import { membershipOf, raiseMembersVersion, startMemberIndex, writeMembership } from '../shared/member-index-repository';
 import { userRef, type UserDoc } from '../shared/user-repository';
 import { Client, PASSWORD, uniqueEmail, type TestApp } from './api-harness';
 
@@ -56,7 +55,8 @@ export async function indexMembers(app: TestApp, cohortId: string): Promise<void
   const { db } = app.deps;
   const batch = db.batch();
   startMemberIndex(db, batch, cohortId);
-  batch.update(cohortRef(db, cohortId), { membersIndexed: true, membersVersion: FieldValue.increment(1) });
+  batch.update(cohortRef(db, cohortId), { membersIndexed: true });
+  raiseMembersVersion(db, batch, cohortId);
   await batch.commit();
 }
 

@@ -204,6 +204,13 @@ describe('the roster and a message to everyone read the index', () => {
     expect(await look()).toEqual({ ids: sorted([first.user.id, second.user.id]), withdrawn: [first.user.id], readIndex: true });
   });
 
+  test('an account written into a cohort not stored yet creates no cohort document (the local seed writes its demo accounts first)', async () => {
+    const cohortId = newId('coorte');
+    await ensureAccount(app.deps, { email: uniqueEmail('prima'), password: PASSWORD, name: 'Prima Della Coorte', role: 'PARTICIPANT', cohortId });
+    expect(await readDoc(app, `cohorts/${cohortId}`)).toBeUndefined();
+    expect((await storedIndex(cohortId)).ids).toHaveLength(1);
+  });
+
   test('an id the index names wrongly (a participant who has left) is neither a row nor given a copy; the migration mends the index', async () => {
     const coach = await signedInCoach(app, 'Coach Stantio');
     const cohortId = await writeCohort(app, { coachIds: [coach.user.id], startDate: START });
