@@ -1,6 +1,7 @@
 import { FieldValue, type DocumentSnapshot, type Firestore, type Transaction, type WriteBatch } from 'firebase-admin/firestore';
 import { isDocumentId } from '@sfida/core/document-id';
 import { cohortRef, cohortsCollection } from './cohort-repository';
+import { keptPerDatabase } from './recently-used';
 import { userRef, usersCollection, type UserDoc } from './user-repository';
 
 // `cohorts/{cohortId}/members/index`: the ids of the cohort's participants (`ids`, withdrawn and
@@ -101,10 +102,8 @@ export function startMemberIndex(db: Firestore, writer: WriteBatch, cohortId: st
   writer.set(memberIndexRef(db, cohortId), { ids: [], inactive: [], complete: true });
 }
 
-/** Indexes an instance keeps, per database, by cohort: the version they were read at. */
-const keptIndexes = new WeakMap<Firestore, Map<string, { version: number; index: MemberIndex }>>();
-/** Cohorts whose index an instance keeps (the least recently used goes first): 36,000 ids at most each. */
-const KEPT_COHORTS = 20;
+/** Indexes an instance keeps, per database, by cohort, with the version they were read at: 20 cohorts of 36,000 ids at most. */
+const keptIndexes = keptPerDatabase<string, { version: number; index: MemberIndex }>(20);
 
 /**
  * The index of a cohort whose document says it has one (null otherwise, or when the index says it
@@ -117,19 +116,11 @@ export async function memberIndexOfCohort(db: Firestore, cohort: { id: string; c
   const [versionSnap] = await db.getAll(membersVersionRef(db, cohort.id));
   const version: unknown = versionSnap?.get('n');
   if (typeof version !== 'number') return memberIndexOf(db, cohort.id);
-  const kept = keptIndexes.get(db) ?? new Map<string, { version: number; index: MemberIndex }>();
-  keptIndexes.set(db, kept);
+  const kept = keptIndexes(db);
   const hit = kept.get(cohort.id);
-  kept.delete(cohort.id);
-  if (hit?.version === version) {
-    kept.set(cohort.id, hit);
-    return hit.index;
-  }
+  if (hit?.version === version) return hit.index;
   const index = await memberIndexOf(db, cohort.id);
-  if (index) {
-    kept.set(cohort.id, { version, index });
-    if (kept.size > KEPT_COHORTS) kept.delete(kept.keys().next().value!);
-  }
+  if (index) kept.set(cohort.id, { version, index });
   return index;
 }
 
