@@ -16,30 +16,38 @@ export interface Participant {
   withdrawn: boolean;
   /** The account was disabled (it can no longer sign in). */
   disabled: boolean;
-  /** Their tracker's roster digest; null before their first sync; undefined when none is stored (read the tracker). */
-  digest: RosterDigest | null | undefined;
+  /** Their tracker's roster digest; null before their first sync; undefined when none is stored (read the tracker). Parsed when first read. */
+  readonly digest: RosterDigest | null | undefined;
+  /**
+   * The user document's version (its update time): any write to it gives another, so whatever is
+   * worked out of this participant alone may be kept under it.
+   */
+  version: string | null;
   /** The coaches' tags on them (never shown to the participant). */
   tags: string[];
   /** The first line of the coaches' latest note on them, null without notes. */
   latestNote: NotePreview | null;
 }
 
+/** A user document's fields as stored: anything may be in them. */
+type StoredFields = Partial<Record<string, unknown>>;
+
 /** The stored tags: anything but a list of texts reads as none. */
-function storedTags(snap: DocumentSnapshot): string[] {
-  const raw: unknown = snap.get('coachTags');
+function storedTags(doc: StoredFields): string[] {
+  const raw = doc.coachTags;
   return Array.isArray(raw) ? raw.filter((tag): tag is string => typeof tag === 'string') : [];
 }
 
 /** The stored preview of the latest note, without the id it keeps for its own updates; a malformed one reads as none. */
-function storedNotePreview(snap: DocumentSnapshot): NotePreview | null {
-  const raw = snap.get('notePreview') as Partial<Record<string, unknown>> | null | undefined;
+function storedNotePreview(doc: StoredFields): NotePreview | null {
+  const raw = doc.notePreview as Partial<Record<string, unknown>> | null | undefined;
   if (!raw || typeof raw.text !== 'string' || typeof raw.authorName !== 'string' || typeof raw.createdAt !== 'string') return null;
   return { text: raw.text, authorName: raw.authorName, createdAt: raw.createdAt };
 }
 
 /** The stored roster digest: a malformed one counts as none stored, so the tracker is read instead. */
-function storedDigest(snap: DocumentSnapshot): RosterDigest | null | undefined {
-  const raw: unknown = snap.get('rosterDigest');
+function storedDigest(doc: StoredFields): RosterDigest | null | undefined {
+  const raw = doc.rosterDigest;
   if (raw === null) return null;
   if (typeof raw !== 'string') return undefined;
   try {
@@ -52,13 +60,21 @@ function storedDigest(snap: DocumentSnapshot): RosterDigest | null | undefined {
 
 /** A participant from their user document (any query over `users` that selects participants). */
 export function participantFrom(snap: DocumentSnapshot): Participant {
+  // One decoding of the document (each snap.get checks and splits its path again).
+  const doc: StoredFields = snap.data() ?? {};
+  // Parsing the digest is most of the cost of a roster row: a row kept under this version needs none.
+  let digest: { parsed: RosterDigest | null | undefined } | null = null;
   return {
-    user: toUser(snap),
-    withdrawn: typeof snap.get('withdrawnAt') === 'string',
-    disabled: snap.get('disabled') === true,
-    digest: storedDigest(snap),
-    tags: storedTags(snap),
-    latestNote: storedNotePreview(snap),
+    user: toUser(snap, doc),
+    withdrawn: typeof doc.withdrawnAt === 'string',
+    disabled: doc.disabled === true,
+    get digest() {
+      digest ??= { parsed: storedDigest(doc) };
+      return digest.parsed;
+    },
+    version: snap.updateTime ? `${snap.updateTime.seconds}.${String(snap.updateTime.nanoseconds).padStart(9, '0')}` : null,
+    tags: storedTags(doc),
+    latestNote: storedNotePreview(doc),
   };
 }
 

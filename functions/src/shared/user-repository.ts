@@ -81,9 +81,9 @@ export function userRef(db: Firestore, uid: string) {
   return usersCollection(db).doc(uid);
 }
 
-/** The API's user from a stored document (unknown or missing fields become null/defaults). */
-export function toUser(snap: DocumentSnapshot): User {
-  const d = (snap.data() ?? {}) as Partial<UserDoc>;
+/** The API's user from a stored document (unknown or missing fields become null/defaults); `data` when the caller decoded it already. */
+export function toUser(snap: DocumentSnapshot, data: Partial<Record<string, unknown>> | undefined = snap.data()): User {
+  const d = (data ?? {}) as Partial<UserDoc>;
   return {
     id: snap.id,
     name: d.name ?? null,

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { coachMessages, participantDetailSchema, rosterPageSchema, type ParticipantDetail, type RosterPage } from '@sfida/core/coach';
+import { rosterDigestSchema } from '@sfida/core/roster-digest';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { addHabit, savePlanner, setActionText, submitCheckIn, toggleHabit, weekActions } from '@sfida/core/tracker-actions';
 import { userRef } from '../../shared/user-repository';
@@ -211,6 +212,63 @@ describe('GET /api/coach/cohorts/:cohortId/participants', () => {
           expect(rows.find((row) => row.userId === member.user.id), `${member.user.name}, ${daysLater} days later`).toEqual(detail.body.row);
         }
       }
+    } finally {
+      app.setNow(NOW);
+    }
+  });
+
+  test('a page works out again only the rows whose document changed: a sync, a tag, a note, a withdrawal each show at once', async () => {
+    const mine = await coach();
+    const cohortId = await cohort([mine.user.id]);
+    const [ilaria, luca, mara] = [await participant(cohortId, 'Ilaria'), await participant(cohortId, 'Luca'), await participant(cohortId, 'Mara')];
+    const members = [ilaria, luca, mara];
+    for (const member of members) await startAndSync(member, (data) => must(addHabit(data, 'Camminare', NOW, 'h1')));
+    const rosterUrl = `/api/coach/cohorts/${cohortId}/participants`;
+    /** The page, with how many stored digests it parsed; each row the same as the participant page's, worked out afresh. */
+    const page = async () => {
+      const parse = vi.spyOn(rosterDigestSchema, 'safeParse');
+      try {
+        const reply = await mine.client.get<RosterPage>(rosterUrl);
+        expect(reply.status).toBe(200);
+        const rows = new Map(rosterPageSchema.parse(reply.body).rows.map((row) => [row.userId, row]));
+        const parsed = parse.mock.calls.length;
+        for (const member of members) {
+          const detail = await mine.client.get<ParticipantDetail>(`${rosterUrl}/${member.user.id}`);
+          expect(rows.get(member.user.id), member.user.name ?? '').toEqual(detail.body.row);
+        }
+        return { rows, parsed };
+      } finally {
+        parse.mockRestore();
+      }
+    };
+
+    expect((await page()).parsed).toBe(3);
+    expect((await page()).parsed).toBe(0);
+
+    const stored = await ilaria.client.get<TrackerData>('/api/users/me/progress');
+    const ticked = must(toggleHabit(stored.body, 'h1', '2025-09-18', NOW));
+    const synced = await ilaria.client.request('PUT', '/api/users/me/progress', { json: ticked, headers: { 'if-match': stored.headers.get('etag') ?? '' } });
+    expect(synced.status, JSON.stringify(synced.body)).toBe(200);
+    expect((await mine.client.request('PATCH', `${rosterUrl}/${luca.user.id}/tags`, { json: { add: ['seguire'] } })).status).toBe(200);
+    let seen = await page();
+    expect(seen.parsed).toBe(2);
+    expect(seen.rows.get(ilaria.user.id)).toMatchObject({ currentStreak: 1, lastActivity: '2025-09-18' });
+    expect(seen.rows.get(luca.user.id)?.tags).toEqual(['seguire']);
+
+    expect((await mine.client.post(`${rosterUrl}/${mara.user.id}/notes`, { requestId: 'nota-mara-0001', text: 'Chiamata fatta' })).status).toBe(201);
+    seen = await page();
+    expect(seen.parsed).toBe(1);
+    expect(seen.rows.get(mara.user.id)?.latestNote).toMatchObject({ text: 'Chiamata fatta' });
+
+    expect((await mine.client.post(`${rosterUrl}/${luca.user.id}/withdraw`, {})).status).toBe(200);
+    seen = await page();
+    expect(seen.parsed).toBe(1);
+    expect(seen.rows.get(luca.user.id)).toMatchObject({ withdrawn: true, attention: [] });
+
+    // The next day every row is worked out again: its figures count from the participant's today.
+    app.setNow(new Date(NOW.getTime() + 24 * 60 * 60 * 1000));
+    try {
+      expect((await page()).parsed).toBe(3);
     } finally {
       app.setNow(NOW);
     }
