@@ -10,6 +10,13 @@ const TRACKER = /web[\\/]src[\\/](tracker|features[\\/](habits|planner|check-in|
  * The parts of components/ and lib/ that only the tracker screens use: their frame (which brings
  * the tracker engine) and some of the UI kit. They ride in the tracker chunk rather than in `ui`.
  */
+/**
+ * The conversation (the participant's messages, the coach's threads): its components, its core rules
+ * and React Query's infinite queries, which only it uses. Not in `ui` nor `core`, which every page
+ * loads: one chunk of its own.
+ */
+const CONVERSATION =
+  /web[\\/]src[\\/]components[\\/](conversation-timeline|conversation-composer)\.|core[\\/]src[\\/](conversations|conversation-texts)\.ts$|@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](useInfiniteQuery|infiniteQueryOptions)\.js$|@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]infiniteQueryObserver\.js$/;
 /** React Query's `useQueries`, which only the leaderboard's pages use: with them, not a chunk of its own. */
 const TRACKER_QUERIES = /node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]build[\\/]modern[\\/](useQueries|queriesObserver)\.js$/;
 const TRACKER_ONLY = /web[\\/]src[\\/](components[\\/](tracker-screen|stat-tile|progress-bar|tips-list|week-bar-chart|mood-chart|day-strip|points-by-week-chart|check-in-card)|lib[\\/](points-notice|week-label|use-today|moods))\./;
@@ -19,7 +26,7 @@ const TRACKER_ONLY = /web[\\/]src[\\/](components[\\/](tracker-screen|stat-tile|
  * conversation...), apart from `core`, which every tracker screen loads whole. One a tracker screen
  * imports would bring them all back to it: the budgets e2e says so.
  */
-const MORE_CORE = /core[\\/]src[\\/](events|resources|training-labels|conversations|conversation-texts)\.ts$/;
+const MORE_CORE = /core[\\/]src[\\/](events|resources|training-labels)\.ts$/;
 
 // In development the API runs behind the local Hosting emulator (firebase.json rewrites
 // /api/** to the function), so the dev server forwards /api there and cookies stay same-origin.
@@ -41,12 +48,13 @@ export default defineConfig({
           // Fewer, larger shared chunks rather than a file per component: a phone on a slow
           // connection pays a round trip per file, and one file compresses better. `ui`: Chakra's
           // components, ours and lib/, which every page loads; `tracker`: the tracker engine, what
-          // the tracker features share and TRACKER_ONLY; `core`: core's rules with zod, and `core-more`:
-          // those only other screens need (MORE_CORE; the coach console's own rules ride in its chunk).
-          // The last three take only the matched modules, not what those import (React, the router...), which stays in the entry.
+          // the tracker features share and TRACKER_ONLY; `conversation`: CONVERSATION; `core`: core's rules with zod, and
+          // `core-more`: those only other screens need (MORE_CORE; the coach console's own rules ride in its chunk).
+          // The last four take only the matched modules, not what those import (React, the router...), which stays in the entry.
           groups: [
-            { name: 'ui', test: (id) => UI.test(id) && !TRACKER_ONLY.test(id), minShareCount: 2 },
+            { name: 'ui', test: (id) => UI.test(id) && !TRACKER_ONLY.test(id) && !CONVERSATION.test(id), minShareCount: 2 },
             { name: 'tracker', test: (id) => TRACKER.test(id) || TRACKER_ONLY.test(id) || TRACKER_QUERIES.test(id), minShareCount: 2, includeDependenciesRecursively: false },
+            { name: 'conversation', test: CONVERSATION, minShareCount: 2, includeDependenciesRecursively: false },
             { name: 'core-more', test: MORE_CORE, minShareCount: 2, includeDependenciesRecursively: false },
             { name: 'core', test: /core[\\/]src[\\/]|node_modules[\\/]zod[\\/]/, minShareCount: 2, includeDependenciesRecursively: false },
             // The Firebase Auth SDK, loaded on a tap on "Accedi con Google" only: one file, and left
