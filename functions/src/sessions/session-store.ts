@@ -3,6 +3,7 @@ import type { Auth } from 'firebase-admin/auth';
 import type { User } from '@sfida/core/user';
 import { randomToken, sha256Hex } from '../shared/crypto';
 import { retireDisabledAccount } from '../shared/disabled-account';
+import { RecentlyUsed } from '../shared/recently-used';
 import { toUser, userRef } from '../shared/user-repository';
 
 /** Absolute lifetime: a session never outlives this, however active. */
@@ -27,7 +28,7 @@ export const SESSION_CACHE_MS = 60 * 1000;
 export const ENDED_NOTE_MS = 2 * SESSION_CACHE_MS;
 /** The Timestamp field the `sessions` TTL policy in firestore.indexes.json deletes by. */
 export const SESSION_TTL_FIELD = 'expireAt' satisfies keyof SessionDoc;
-/** Sessions an instance keeps copies of (the oldest copy goes first). */
+/** Sessions an instance keeps copies of (the least recently used goes first). */
 const SESSION_CACHE_SIZE = 10_000;
 
 interface SessionDoc {
@@ -65,7 +66,7 @@ function endedSessionsOf(userSnap: DocumentSnapshot): string[] {
  * signed-in request costs one read (the user's document) instead of two.
  */
 export class SessionStore {
-  private readonly copies = new Map<string, { session: SessionDoc; readAt: number }>();
+  private readonly copies = new RecentlyUsed<string, { session: SessionDoc; readAt: number }>(SESSION_CACHE_SIZE);
 
   constructor(
     private readonly db: Firestore,
@@ -156,8 +157,6 @@ export class SessionStore {
   }
 
   private remember(tokenHash: string, session: SessionDoc, readAt: number): void {
-    this.copies.delete(tokenHash);
-    if (this.copies.size >= SESSION_CACHE_SIZE) this.copies.delete(this.copies.keys().next().value!);
     this.copies.set(tokenHash, { session, readAt });
   }
 

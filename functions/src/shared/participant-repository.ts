@@ -72,7 +72,7 @@ export function participantFrom(snap: DocumentSnapshot): Participant {
       digest ??= { parsed: storedDigest(doc) };
       return digest.parsed;
     },
-    version: snap.updateTime ? `${snap.updateTime.seconds}.${String(snap.updateTime.nanoseconds).padStart(9, '0')}` : null,
+    version: snap.updateTime?.valueOf() ?? null,
     tags: storedTags(doc),
     latestNote: storedNotePreview(doc),
   };

@@ -13,6 +13,8 @@ describe('RecentlyUsed', () => {
     kept.set('a', 10);
     kept.set('d', 4);
     expect([kept.get('a'), kept.get('c'), kept.get('d')]).toEqual([10, undefined, 4]);
+    kept.delete('a');
+    expect([kept.get('a'), kept.size]).toEqual([undefined, 1]);
   });
 
   test('one per database', () => {

@@ -22,6 +22,10 @@ export class RecentlyUsed<K, V> {
     return value;
   }
 
+  delete(key: K): void {
+    this.#entries.delete(key);
+  }
+
   set(key: K, value: V): void {
     this.#entries.delete(key);
     this.#entries.set(key, value);
