@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { findChromium } from './stack/chromium';
 import { assertProjectNode, projectNodeEnv } from './stack/node-runtime';
 import { repoRoot } from './stack/profiles';
@@ -12,6 +12,9 @@ interface Step {
   command: string;
   args: string[];
 }
+
+/** How many of the slowest test files the end of a run names, so that a slow one is seen the day it arrives. */
+const SLOWEST = 15;
 
 const steps: Step[] = [
   { name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
@@ -52,18 +55,52 @@ for (const [index, step] of steps.entries()) {
   console.log(`✓ ${step.name} (${seconds} s)`);
 }
 const counts = await countTests();
+console.log(`\nThe ${SLOWEST} slowest test files:`);
+for (const file of counts.slowest) console.log(`  ${(file.ms / 1000).toFixed(1).padStart(6)} s  ${file.name}`);
 console.log(`\nAll suites passed in ${((Date.now() - started) / 1000).toFixed(0)} s (Vitest ${counts.vitest}, Playwright ${counts.e2e}).`);
+if (counts.skipped > 0) console.error(`${counts.skipped} tests were skipped: nothing may be skipped.`);
 console.log(`${counts.passed} passed, ${counts.failed} failed`);
-if (counts.passed === 0 || counts.failed > 0) process.exit(1);
+if (counts.passed === 0 || counts.failed > 0 || counts.skipped > 0) process.exit(1);
 
-/** Totals from the runners' JSON reports: a run that executed no test is a failure. */
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  testResults: Array<{ name: string; startTime: number; endTime: number }>;
+}
+
+interface PlaywrightSuite {
+  file: string;
+  specs: Array<{ tests: Array<{ results: Array<{ duration: number }> }> }>;
+  suites?: PlaywrightSuite[];
+}
+
+interface PlaywrightReport {
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  suites: PlaywrightSuite[];
+}
+
+
+/** Totals from the runners' JSON reports (a run that executed no test is a failure), and where the time went. */
 async function countTests() {
-  const vitest = JSON.parse(await readFile(join(resultsDir, 'vitest.json'), 'utf8')) as { numPassedTests: number; numFailedTests: number };
-  const e2e = JSON.parse(await readFile(join(resultsDir, 'e2e.json'), 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } };
+  const vitest = JSON.parse(await readFile(join(resultsDir, 'vitest.json'), 'utf8')) as VitestReport;
+  const e2e = JSON.parse(await readFile(join(resultsDir, 'e2e.json'), 'utf8')) as PlaywrightReport;
+  const files = vitest.testResults.map((file) => ({ name: relative(repoRoot, file.name), ms: file.endTime - file.startTime }));
+  const e2eTime = new Map<string, number>();
+  const addSuite = (suite: PlaywrightSuite) => {
+    const ms = suite.specs.flatMap((spec) => spec.tests.flatMap((test) => test.results)).reduce((sum, result) => sum + result.duration, 0);
+    e2eTime.set(suite.file, (e2eTime.get(suite.file) ?? 0) + ms);
+    suite.suites?.forEach(addSuite);
+  };
+  e2e.suites.forEach(addSuite);
+  for (const [file, ms] of e2eTime) files.push({ name: join('tests/e2e', file), ms });
   return {
     vitest: vitest.numPassedTests,
     e2e: e2e.stats.expected,
     passed: vitest.numPassedTests + e2e.stats.expected,
     failed: vitest.numFailedTests + e2e.stats.unexpected + e2e.stats.flaky,
+    skipped: vitest.numPendingTests + vitest.numTodoTests + e2e.stats.skipped,
+    slowest: files.sort((a, b) => b.ms - a.ms).slice(0, SLOWEST),
   };
 }
