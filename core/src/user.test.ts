@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import * as z from 'zod/mini';
-import { profileUpdateSchema } from './user';
+import { profileUpdateSchema, userAnswer, userSchema, type User } from './user';
 
 function firstMessage(value: unknown): string | undefined {
   const result = z.safeParse(profileUpdateSchema, value);
@@ -24,5 +24,34 @@ describe('profileUpdateSchema', () => {
 
   test('refuses any other key', () => {
     expect(firstMessage({ timeZone: 'Asia/Tokyo', role: 'OWNER' })).toBe('Puoi modificare solo il nome e il fuso orario');
+  });
+});
+
+describe('userAnswer', () => {
+  const user: User = {
+    id: 'u1',
+    name: 'Anna',
+    email: 'anna@example.it',
+    role: 'PARTICIPANT',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    cohortId: 'c1',
+    challengeStartDate: null,
+    onboardingCompletato: false,
+    tempoAllenamento: null,
+    luogoAllenamento: null,
+    livelloAllenamento: null,
+    schedaAssegnata: null,
+    timeZone: 'Europe/Rome',
+  };
+
+  test("keeps the schema's fields and drops what a stored document holds besides them", () => {
+    const stored = { ...user, rosterDigest: '{}', triageDueAt: '2025-01-01T00:00:00.000Z', disabled: false, weekStats: null };
+    expect(userAnswer(stored)).toEqual(user);
+    expect(Object.keys(userAnswer(stored)).every((key) => key in userSchema.shape)).toBe(true);
+  });
+
+  test('keeps optional fields that are set and leaves out the ones that are not', () => {
+    expect(userAnswer({ ...user, season: 2, challengeJoinedOn: undefined })).toEqual({ ...user, season: 2 });
+    expect('challengeJoinedOn' in userAnswer({ ...user, challengeJoinedOn: undefined })).toBe(false);
   });
 });

@@ -56,6 +56,19 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+const userKeys = Object.keys(userSchema.shape) as Array<keyof User>;
+
+/**
+ * The user as the API answers it: the fields of userSchema and no other. The server builds
+ * users from stored documents, which hold more (server-only fields), so every answer goes
+ * through this pick; the web app parses the same schema.
+ */
+export function userAnswer(user: User): User {
+  const picked: Partial<Record<keyof User, unknown>> = {};
+  for (const key of userKeys) if (user[key] !== undefined) picked[key] = user[key];
+  return picked as User;
+}
+
 /** `GET /api/auth/session`: 200 either way, with null when signed out. */
 export const sessionAnswerSchema = z.object({ user: z.nullable(userSchema) });
 export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { profileUpdateSchema, startChallengeRequestSchema, type User } from '@sfida/core/user';
+import { profileUpdateSchema, startChallengeRequestSchema, userAnswer, type User } from '@sfida/core/user';
 import type { ApiDeps } from '../../deps';
 import { parseOr400 } from '../../shared/validate';
 import { currentUser, requireUser } from '../../middleware/session';
@@ -24,13 +24,13 @@ export function accountRouter(deps: Pick<ApiDeps, 'db' | 'auth' | 'clock' | 'con
     const user = await updateProfile(deps, before.id, update);
     // Reminders keep to the participant's wall clock in their new zone.
     if (user.timeZone !== before.timeZone) await hooks.timeZoneChanged(user);
-    res.json(user);
+    res.json(userAnswer(user));
   });
 
   router.post('/start-challenge', requireUser, async (req, res) => {
     const { challengeStartDate } = parseOr400(startChallengeRequestSchema, req.body);
     const user = await startChallenge(deps, currentUser(res).id, challengeStartDate);
-    res.json({ challengeStartDate: user.challengeStartDate, user });
+    res.json({ challengeStartDate: user.challengeStartDate, user: userAnswer(user) });
   });
 
   return router;

@@ -4,7 +4,10 @@ import {
   loginRequestSchema,
   passwordResetRequestSchema,
   registerRequestSchema,
+  userAnswer,
   type GoogleSignInConfig,
+  type SignInAnswer,
+  type User,
 } from '@sfida/core/user';
 import { loginDeviceSchema } from '@sfida/core/device-token';
 import type { ApiDeps } from '../../deps';
@@ -24,19 +27,25 @@ const retryAfterHeader: ErrorRequestHandler = (error: unknown, _req, res, next) 
   next(error);
 };
 
+/** A sign-in's answer: the user as the screens read it (nothing the server keeps for itself) and the browser's device token. */
+function signInAnswer(user: User, deviceToken: string): SignInAnswer {
+  return { ...userAnswer(user), deviceToken };
+}
+
 /** /api/auth/*: sign-in, registration, the session, sign-out and password resets. Bodies are checked in app.ts. */
 export function authRouter(deps: ApiDeps): Router {
   const router = Router();
   const callerOf = (req: Request) => clientAddresses(req, deps.config.proxyHops);
 
   router.get('/me', requireUser, (_req, res) => {
-    res.json(currentUser(res));
+    res.json(userAnswer(currentUser(res)));
   });
 
   // The same session, answered 200 either way: the web app reads this at start, so a signed-out
   // visitor's browser logs no failed request (Chrome reports every 4xx in the console).
   router.get('/session', (_req, res) => {
-    res.json({ user: optionalUser(res) });
+    const user = optionalUser(res);
+    res.json({ user: user && userAnswer(user) });
   });
 
   router.post('/login', async (req, res) => {
@@ -45,7 +54,7 @@ export function authRouter(deps: ApiDeps): Router {
     const { deviceToken: presented } = parseOr400(loginDeviceSchema, req.body);
     const { user, token, deviceToken } = await login(deps, input, callerOf(req), presented);
     setSessionCookie(res, token);
-    res.json({ ...user, deviceToken });
+    res.json(signInAnswer(user, deviceToken));
   });
 
   router.post('/register', async (req, res) => {
@@ -53,7 +62,7 @@ export function authRouter(deps: ApiDeps): Router {
     // The new account's zone is the browser's; from then on the server keeps it (PUT /profile changes it).
     const { user, token, deviceToken } = await register(deps, input, callerOf(req), requestTimeZone(req));
     setSessionCookie(res, token);
-    res.status(201).json({ ...user, deviceToken });
+    res.status(201).json(signInAnswer(user, deviceToken));
   });
 
   // What the browser's Firebase Auth SDK starts from, read from the settings (config.ts): the page
@@ -69,7 +78,7 @@ export function authRouter(deps: ApiDeps): Router {
     const input = parseOr400(googleSignInRequestSchema, req.body);
     const { user, token, deviceToken } = await signInWithGoogle(deps, input, callerOf(req), requestTimeZone(req));
     setSessionCookie(res, token);
-    res.json({ ...user, deviceToken });
+    res.json(signInAnswer(user, deviceToken));
   });
 
   router.post('/logout', async (req, res) => {

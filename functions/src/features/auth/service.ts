@@ -2,7 +2,7 @@ import { currentShapeInviteCode, isShortInviteCode } from '@sfida/core/invite-co
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import * as z from 'zod/mini';
 import type { GoogleSignInRequest, LoginRequest, RegisterRequest, User } from '@sfida/core/user';
-import { messages, userNameSchema } from '@sfida/core/user';
+import { messages, userAnswer, userNameSchema } from '@sfida/core/user';
 import type { ApiDeps } from '../../deps';
 import { weekStatsContribution } from '@sfida/core/cohort-progress';
 import { compareIsoDates, isChallengeOver, todayIn } from '@sfida/core/dates';
@@ -270,7 +270,7 @@ async function createParticipant(
   // A latecomer to a cohort with teams joins its smallest team (a failure here leaves them in
   // none, and "La mia squadra" places them when they first open it).
   await placeInSmallestTeam(db, joining.id, uid).catch((error: unknown) => console.warn('Squadra non assegnata', uid, error));
-  return { id: uid, ...toUserFields(doc) };
+  return userAnswer({ id: uid, ...doc, challengeJoinedOn: doc.challengeJoinedOn ?? undefined });
 }
 
 /** Who a Google sign-in is, as Firebase Auth vouches for it. */
@@ -427,10 +427,5 @@ export async function requestPasswordReset(deps: AuthDeps, email: string, addres
 function unavailableOr(error: unknown, message: string): unknown {
   if (error instanceof IdentityToolkitUnavailable) return serviceUnavailable(message, error.retryAfterSeconds ?? undefined, error);
   return error;
-}
-
-function toUserFields(doc: ReturnType<typeof newUserDoc>): Omit<User, 'id'> {
-  const { disabled: _disabled, challengeJoinedOn, ...fields } = doc;
-  return { ...fields, ...(challengeJoinedOn ? { challengeJoinedOn } : {}) };
 }
 
