@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { currentShapeInviteCode, isShortInviteCode } from '@sfida/core/invite-codes';
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import * as z from 'zod/mini';
@@ -198,17 +199,9 @@ export async function register(deps: AuthDeps, input: RegisterRequest, addresses
 
   let uid: string;
   try {
-    // Marked verified so that a later "Accedi con Google" with this email joins this account and
-    // Firebase keeps its password (it drops the password of an unverified one): both ways then work.
-    // Unverified, as Firebase makes it: whoever typed the address has not shown it is theirs, so
-    // a Google sign-in with it later drops this password (see decision 001's addendum).
-    uid = (await auth.createUser({ email: input.email, password: input.password, displayName: input.name })).uid;
+    uid = await createAuthAccount(deps, input);
   } catch (error) {
     await place.release();
-    const code = (error as { code?: string }).code;
-    if (code === 'auth/email-already-exists') throw conflict(authMessages.emailTaken);
-    if (code === 'auth/invalid-password') throw badRequest(messages.passwordTooShort);
-    if (code === 'auth/invalid-email') throw badRequest(messages.emailInvalid);
     throw error;
   }
 
@@ -221,6 +214,71 @@ export async function register(deps: AuthDeps, input: RegisterRequest, addresses
     throw error;
   }
   return { user, ...(await openSession(deps, uid, input.email)) };
+}
+
+/**
+ * The uids of the Auth accounts a registration creates. Firebase's own (28 letters and digits)
+ * come from accounts a client made with the public Web API key, or from a first Google sign-in; a
+ * client cannot choose a uid, so an account of this shape is always one of ours.
+ */
+const REGISTRATION_UID = /^reg-[0-9a-f]{32}$/;
+
+/**
+ * Creates the Firebase Auth account of a registration, unverified as Firebase makes it: whoever
+ * typed the address has not shown it is theirs, so a Google sign-in with it later drops this
+ * password (see decision 001's addendum).
+ *
+ * Anyone can create an Auth account for someone else's email from a client. An account of the
+ * email that has no profile of ours and that no registration of ours made is such a squatter's:
+ * it is deleted and made again for the registrant. Deleting, not taking it over, leaves nothing
+ * of it (its password, linked providers, second factors, refresh tokens), and the new uid means
+ * no token minted for the old one names the new user. An account a registration made is left
+ * alone even without a profile: that registration may be writing it right now.
+ */
+async function createAuthAccount(deps: AuthDeps, input: RegisterRequest): Promise<string> {
+  const create = async () =>
+    (await deps.auth.createUser({ uid: `reg-${randomBytes(16).toString('hex')}`, email: input.email, password: input.password, displayName: input.name })).uid;
+  try {
+    return await create();
+  } catch (error) {
+    if (!isEmailTaken(error) || !(await deletedSquatter(deps, input.email))) throw registrationError(error);
+  }
+  try {
+    return await create();
+  } catch (error) {
+    // Taken again meanwhile (a parallel registration of the same email made it): that one is theirs.
+    throw registrationError(error);
+  }
+}
+
+/** Deletes the Auth account of `email` if it is a squatter's (see createAuthAccount); false when it is ours. */
+async function deletedSquatter(deps: AuthDeps, email: string): Promise<boolean> {
+  const record = await deps.auth.getUserByEmail(email).catch((error: unknown) => {
+    if ((error as { code?: string }).code === 'auth/user-not-found') return null;
+    throw error;
+  });
+  // Gone since: nothing to delete, the second try creates it.
+  if (!record) return true;
+  if (REGISTRATION_UID.test(record.uid) || (await userRef(deps.db, record.uid).get()).exists) return false;
+  console.warn('Account Firebase Auth senza profilo eliminato alla registrazione', record.uid);
+  await deps.auth.deleteUser(record.uid).catch((error: unknown) => {
+    // A parallel registration of the same email deleted it first.
+    if ((error as { code?: string }).code !== 'auth/user-not-found') throw error;
+  });
+  return true;
+}
+
+function isEmailTaken(error: unknown): boolean {
+  return (error as { code?: string }).code === 'auth/email-already-exists';
+}
+
+/** The Admin SDK's refusals of a new account as our answers; anything else stays as it is. */
+function registrationError(error: unknown): unknown {
+  const code = (error as { code?: string }).code;
+  if (code === 'auth/email-already-exists') return conflict(authMessages.emailTaken);
+  if (code === 'auth/invalid-password') return badRequest(messages.passwordTooShort);
+  if (code === 'auth/invalid-email') return badRequest(messages.emailInvalid);
+  return error;
 }
 
 /** The cohort a newcomer joins with `secretCode`, checked as registration checks it (open, not over). */
