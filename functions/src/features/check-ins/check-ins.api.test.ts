@@ -11,14 +11,17 @@ import {
 } from '@sfida/core/check-in-threads';
 import { inboxSchema, type Inbox } from '@sfida/core/cohort-messages';
 import { coachMessages } from '@sfida/core/coach';
+import { conversationListSchema, conversationTexts } from '@sfida/core/conversations';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { addHabit, savePlanner, setActionText, submitCheckIn, toggleAction, toggleHabit, weekActions } from '@sfida/core/tracker-actions';
 import { cohortRef } from '../../shared/cohort-repository';
 import { userRef } from '../../shared/user-repository';
 import { Client, PASSWORD, readDoc, registerParticipant, startTestApp, type TestApp } from '../../test-support/api-harness';
-import { must, signedInCoach, writeCohort } from '../../test-support/cohort-fixtures';
+import { must, signedInCoach, updateMember, writeCohort } from '../../test-support/cohort-fixtures';
+import { BrowserDevice, startPushService, type PushServiceStandIn } from '../../test-support/push-service';
 
 let app: TestApp;
+let pushService: PushServiceStandIn;
 /** Monday 15 September 2025, the cohorts' start. Week 1 runs to the 21st, week 2 from the 22nd. */
 const START = '2025-09-15';
 const TZ = 'Europe/Rome';
@@ -26,11 +29,13 @@ const TZ = 'Europe/Rome';
 const WEEK1 = new Date('2025-09-18T08:00:00Z');
 
 beforeAll(async () => {
-  app = await startTestApp();
+  pushService = await startPushService();
+  app = await startTestApp({ pushAgent: pushService.agent });
   app.setNow(WEEK1);
 });
 afterAll(async () => {
   await app.close();
+  await pushService.close();
 });
 
 const coach = (name?: string) => signedInCoach(app, name);
@@ -335,6 +340,96 @@ describe('replying', () => {
     await sync(member, (data) => must(addHabit(data, 'Correre', WEEK1, 'h-correre')));
     expect(await readDoc(app, `checkInThreads/${threadId}`)).toMatchObject({ reflection: 'Da prima', status: 'open', cohortId });
     expect((await readDoc(app, `progress/${member.user.id}`))?.threadWeeks).toEqual([1]);
+  });
+});
+
+describe('who may still write in a check-in thread', () => {
+  /** The participants whose threads the coach's conversation list shows. */
+  async function listed(client: Client): Promise<string[]> {
+    const reply = await client.get('/api/coach/conversations');
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    return conversationListSchema.parse(reply.body).conversations.map((c) => c.userId);
+  }
+
+  test('a withdrawn participant\'s thread is read-only, as their conversation: no reply (nothing pushed), no answer; still readable, still marked read', async () => {
+    const mine = await coach('Giulia Coach');
+    const cohortId = await cohort([mine.user.id]);
+    const replied = await participant(cohortId, 'Paola Neri');
+    const waiting = await participant(cohortId, 'Sara Bianchi');
+    const phone = new BrowserDevice(pushService);
+    expect((await waiting.client.post('/api/me/push-subscriptions', phone.subscription)).status).toBe(201);
+    await sync(replied, checkIn(2, 'Fatica'));
+    await sync(waiting, checkIn(3, 'Così così'));
+    const repliedId = checkInThreadId(replied.user.id, 1);
+    const waitingId = checkInThreadId(waiting.user.id, 1);
+    expect((await mine.client.post(`/api/coach/check-ins/${repliedId}/reply`, { text: 'Ti ascolto' })).status).toBe(200);
+    for (const member of [replied, waiting]) {
+      expect((await mine.client.post(`/api/coach/cohorts/${cohortId}/participants/${member.user.id}/withdraw`)).status).toBe(200);
+    }
+
+    expect(await mine.client.post(`/api/coach/check-ins/${waitingId}/reply`, { text: 'Come va?' })).toMatchObject({ status: 409, body: { message: conversationTexts.readOnly } });
+    expect(await replied.client.post('/api/me/check-ins/1/answer', { text: 'Grazie' })).toMatchObject({ status: 409, body: { message: conversationTexts.readOnly } });
+    expect(await readDoc(app, `checkInThreads/${waitingId}`)).toMatchObject({ status: 'open', handled: false, reply: null });
+    expect(await readDoc(app, `checkInThreads/${repliedId}`)).toMatchObject({ answer: null });
+    expect(await readDoc(app, `conversations/${waiting.user.id}`)).toBeUndefined();
+    // Reading writes nothing in the conversation: the reply can be opened, the check-in marked read.
+    expect((await replied.client.post('/api/me/check-ins/1/seen')).status).toBe(200);
+    expect(await mine.client.post(`/api/coach/check-ins/${waitingId}/read`)).toMatchObject({ status: 200, body: { status: 'read' } });
+    // A reply's push is sent before the reply answers: none reached Sara's phone.
+    expect(phone.received).toEqual([]);
+  });
+
+  test('a participant moved to another cohort: the old cohort\'s coach no longer replies; their answer goes to the new coaches\' conversation list and phones', async () => {
+    // Saturday of week 1, then Monday of week 2: within the sessions' idle time.
+    const saturday = new Date('2025-09-20T08:00:00Z');
+    const week2Day = new Date('2025-09-22T08:00:00Z');
+    app.setNow(saturday);
+    try {
+      const giulia = await coach('Giulia Coach');
+      const marco = await coach('Marco Coach');
+      const before = await cohort([giulia.user.id], 'Autunno');
+      const after = await cohort([marco.user.id], 'Inverno');
+      const member = await participant(before, 'Carla Rossi');
+      const giuliaPhone = new BrowserDevice(pushService);
+      const marcoPhone = new BrowserDevice(pushService);
+      expect((await giulia.client.post('/api/me/push-subscriptions', giuliaPhone.subscription)).status).toBe(201);
+      expect((await marco.client.post('/api/me/push-subscriptions', marcoPhone.subscription)).status).toBe(201);
+      // Week 1 answered by Giulia; week 2 still open when Carla moves.
+      await sync(member, checkIn(2, 'Prima settimana', saturday));
+      const week1 = checkInThreadId(member.user.id, 1);
+      expect((await giulia.client.post(`/api/coach/check-ins/${week1}/reply`, { text: 'Brava Carla' })).status).toBe(200);
+      app.setNow(week2Day);
+      await sync(member, checkIn(3, 'Seconda settimana', week2Day));
+      const week2 = checkInThreadId(member.user.id, 2);
+      await updateMember(app, member.user.id, { cohortId: after });
+
+      expect(await giulia.client.post(`/api/coach/check-ins/${week2}/reply`, { text: 'Ci sono' })).toMatchObject({ status: 409, body: { message: conversationTexts.readOnly } });
+      expect(await readDoc(app, `checkInThreads/${week2}`)).toMatchObject({ status: 'open', reply: null });
+
+      expect((await member.client.post('/api/me/check-ins/1/answer', { text: 'Grazie, ora sono in Inverno' })).status).toBe(200);
+      expect(await readDoc(app, `conversations/${member.user.id}`)).toMatchObject({ cohortId: after, coachUnread: 1 });
+      expect(await listed(marco.client)).toContain(member.user.id);
+      expect(await listed(giulia.client)).not.toContain(member.user.id);
+      await expect.poll(() => marcoPhone.received.map((push) => push.body)).toEqual(['Grazie, ora sono in Inverno']);
+      // Giulia's phone had the alert of Carla's hard week 1, while Carla was hers; not the answer.
+      expect(giuliaPhone.received.map((push) => push.title)).toEqual(['Check-in da leggere']);
+    } finally {
+      app.setNow(WEEK1);
+    }
+  });
+
+  test('a coach of both cohorts still replies to a check-in of the old one, and the conversation follows the participant', async () => {
+    const giulia = await coach('Giulia Coach');
+    const before = await cohort([giulia.user.id], 'Autunno');
+    const after = await cohort([giulia.user.id], 'Inverno');
+    const member = await participant(before, 'Dario Neri');
+    await sync(member, checkIn(2, 'Fatica'));
+    await updateMember(app, member.user.id, { cohortId: after });
+    const threadId = checkInThreadId(member.user.id, 1);
+    expect((await giulia.client.post(`/api/coach/check-ins/${threadId}/reply`, { text: 'Ti seguo anche qui' })).status).toBe(200);
+    expect(await readDoc(app, `conversations/${member.user.id}`)).toMatchObject({ cohortId: after });
+    const inAfter = conversationListSchema.parse((await giulia.client.get(`/api/coach/conversations?cohortId=${after}`)).body);
+    expect(inAfter.conversations.map((c) => c.userId)).toEqual([member.user.id]);
   });
 });
 

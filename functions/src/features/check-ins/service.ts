@@ -11,7 +11,8 @@ import {
 } from '@sfida/core/check-in-threads';
 import { coachMessages } from '@sfida/core/coach';
 import { coachReplyPush, conversationMessageToCoachPush } from '@sfida/core/notifications';
-import { coachConversationPath } from '@sfida/core/conversations';
+import { coachConversationPath, conversationTexts } from '@sfida/core/conversations';
+import { isDocumentId } from '@sfida/core/document-id';
 import { HOME_TIME_ZONE, todayIn } from '@sfida/core/dates';
 import { weekHabitsPercent } from '@sfida/core/habit-share';
 import { checkInsInOrder } from '@sfida/core/roster-digest';
@@ -30,7 +31,7 @@ import { badRequest, conflict, notFound } from '../../shared/http-error';
 import { notifyUsers } from '../../shared/push-notifier';
 import { toUser, userRef } from '../../shared/user-repository';
 import { readOrFallback } from '../../shared/unreadable-data';
-import { participantOf } from '../../shared/participant-repository';
+import { participantFrom, participantOf } from '../../shared/participant-repository';
 import { trackersOf } from '../../shared/tracker-repository';
 import {
   cohortThreads,
@@ -162,6 +163,27 @@ export async function markCheckInsRead(deps: CheckInDeps, coach: User, threadIds
   return { read, alreadyHandled: unique.filter((_, i) => !done[i]) };
 }
 
+/** Where something written in a participant's check-in thread goes now: their cohort of today, and its coaches. */
+interface CurrentCoaching {
+  cohortId: string;
+  coachIds: string[];
+}
+
+/**
+ * The participant's cohort and coaches as they are now, not as they were when the check-in came
+ * in (a new season or a move gives them others). A thread follows their conversation's rule: once
+ * they were withdrawn, or are no participant any more, nothing more is written in it (409).
+ */
+async function currentCoaching(deps: CheckInDeps, userId: string): Promise<CurrentCoaching> {
+  const snap = await userRef(deps.db, userId).get();
+  const participant = snap.exists && snap.get('role') === 'PARTICIPANT' ? participantFrom(snap) : null;
+  if (!participant || participant.withdrawn) throw conflict(conversationTexts.readOnly);
+  const { cohortId } = participant.user;
+  const cohort = isDocumentId(cohortId) ? await cohortRef(deps.db, cohortId).get() : null;
+  const coachIds: unknown = cohort?.exists ? cohort.get('coachIds') : [];
+  return { cohortId, coachIds: Array.isArray(coachIds) ? coachIds.filter((uid): uid is string => typeof uid === 'string') : [] };
+}
+
 /** What a coach does with a check-in: answers it (a text, a voice note they recorded for it, or both), or marks it read without a reply. */
 export type CheckInHandling = { action: 'reply'; text: string; voiceNoteId?: string } | { action: 'read' };
 
@@ -172,6 +194,10 @@ export type CheckInHandling = { action: 'reply'; text: string; voiceNoteId?: str
 export async function handleCheckIn(deps: CheckInDeps, coach: User, threadId: string, handling: CheckInHandling): Promise<CheckInCard> {
   const { thread, cohortName } = await coachedThread(deps, coach, threadId);
   if (thread.handled) throw conflict(`${threadMessages.alreadyHandled} (${thread.handledBy?.name ?? 'coach'})`);
+  // A reply is a message of the conversation: only the participant's coaches of today write one.
+  // Marking it read writes nothing there, so the coach who sees the card may still clear it.
+  const coaching = handling.action === 'reply' ? await currentCoaching(deps, thread.userId) : null;
+  if (coaching && !coaching.coachIds.includes(coach.id)) throw conflict(conversationTexts.readOnly);
   const at = deps.clock().toISOString();
   const coachName = coach.name || coach.email;
   // A voice note recorded by this coach for this participant's thread, and no other.
@@ -187,8 +213,8 @@ export async function handleCheckIn(deps: CheckInDeps, coach: User, threadId: st
   // A reply is the thread's latest activity; it is new for the participant through its own "seen" mark.
   const conversation = handling.action === 'reply' ? await conversationOf(deps.db, thread.userId) : null;
   const activity = (batch: WriteBatch) => {
-    if (handling.action !== 'reply') return;
-    addActivity(deps.db, batch, conversation, { userId: thread.userId, cohortId: thread.cohortId, from: 'coach', text: textOrVoiceNote(handling.text), at, unread: 'quiet', coachName });
+    if (!coaching || handling.action !== 'reply') return;
+    addActivity(deps.db, batch, conversation, { userId: thread.userId, cohortId: coaching.cohortId, from: 'coach', text: textOrVoiceNote(handling.text), at, unread: 'quiet', coachName });
   };
   if (!(await saveHandling(deps.db, threadId, changes, activity))) {
     const current = await threadById(deps.db, threadId);
@@ -234,19 +260,15 @@ export async function answerReply(deps: CheckInDeps, user: User, week: number, t
   const { id, thread } = await ownThread(deps, user, week);
   if (!thread.reply) throw conflict(threadMessages.noReplyYet);
   if (thread.answer) throw conflict(threadMessages.alreadyAnswered);
+  // The answer goes to the coaches of today, in the conversation of today's cohort, whichever cohort the check-in came from.
+  const [{ cohortId, coachIds }, conversation] = await Promise.all([currentCoaching(deps, user.id), conversationOf(deps.db, user.id)]);
   const at = deps.clock().toISOString();
   const changes = { answer: { text, at }, replySeenAt: thread.replySeenAt ?? at, updatedAt: at };
   // The answer is unread for the coaches until one of them opens the participant's conversation.
-  const conversation = await conversationOf(deps.db, user.id);
-  const activity = (batch: WriteBatch) =>
-    addActivity(deps.db, batch, conversation, { userId: user.id, cohortId: thread.cohortId, from: 'participant', text, at, unread: 'forOtherSide' });
+  const activity = (batch: WriteBatch) => addActivity(deps.db, batch, conversation, { userId: user.id, cohortId, from: 'participant', text, at, unread: 'forOtherSide' });
   if (!(await saveAnswer(deps.db, id, changes, activity))) throw conflict(threadMessages.alreadyAnswered);
   // A message in the participant's conversation: the cohort's coaches are told, as for any other.
-  const cohort = await cohortRef(deps.db, thread.cohortId).get();
-  const coachIds: unknown = cohort.get('coachIds');
   const name = user.name || user.email;
-  await notifyUsers(deps, Array.isArray(coachIds) ? coachIds.filter((uid): uid is string => typeof uid === 'string') : [], 'participantMessages', () =>
-    conversationMessageToCoachPush(name, text, coachConversationPath(thread.cohortId, user.id), user.id),
-  );
+  await notifyUsers(deps, coachIds, 'participantMessages', () => conversationMessageToCoachPush(name, text, coachConversationPath(cohortId, user.id), user.id));
   return ownThreadOf({ ...thread, ...changes });
 }
