@@ -88,6 +88,15 @@ export function addActivity(db: Firestore, batch: WriteBatch, current: Conversat
 }
 
 /**
+ * Adds to `batch` the thread's move with its participant to `cohortId` (a new season): its coaches
+ * share it from then on, the list and its unread count included. For a thread that exists (an
+ * update, so the batch fails rather than leave a thread of a cohort alone).
+ */
+export function moveConversation(db: Firestore, batch: WriteBatch, userId: string, cohortId: string): void {
+  batch.update(conversationRef(db, userId), { cohortId });
+}
+
+/**
  * The participant read their thread: nothing of the coaches' is unread for them, the check-in
  * replies in it (`threadIds`, those not yet seen) included. `exists`: the thread has a document.
  */

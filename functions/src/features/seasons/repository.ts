@@ -3,6 +3,7 @@ import type { CohortPace } from '@sfida/core/cohort';
 import type { RosterDigest } from '@sfida/core/roster-digest';
 import { seasonOf, type TrackerData } from '@sfida/core/tracker';
 import { unlessItExists } from '../../shared/firestore';
+import { conversationRef, moveConversation } from '../../shared/conversation-repository';
 import { archivedSeasonRef, type ArchivedSeasonDoc } from '../../shared/season-archive-repository';
 import { membershipOf, writeMembership } from '../../shared/member-index-repository';
 import { revisionMarker, revisionRef, summaryRef, trackerRef, type LeaderboardSummaryDoc } from '../../shared/tracker-repository';
@@ -54,13 +55,14 @@ export async function pendingInvitationsOf(db: Firestore, uid: string): Promise<
 
 /** What accepting reads, in one round trip. */
 export async function readForAccept(db: Firestore, uid: string, targetCohortId: string) {
-  const [invitation, user, tracker, summary] = await db.getAll(
+  const [invitation, user, tracker, summary, conversation] = await db.getAll(
     invitationRef(db, uid, targetCohortId),
     userRef(db, uid),
     trackerRef(db, uid),
     summaryRef(db, uid),
+    conversationRef(db, uid),
   );
-  return { invitation: invitation!, user: user!, tracker: tracker!, summary: summary! };
+  return { invitation: invitation!, user: user!, tracker: tracker!, summary: summary!, conversation: conversation! };
 }
 
 export async function answerInvitation(db: Firestore, uid: string, targetCohortId: string, status: InvitationStatus, now: Date): Promise<void> {
@@ -73,6 +75,8 @@ export interface NewSeasonMove {
   before: Partial<UserDoc>;
   targetCohortId: string;
   invitation: DocumentSnapshot;
+  /** The participant's conversation as read before (it may not exist yet). */
+  conversation: DocumentSnapshot;
   archive: ArchivedSeasonDoc;
   /** The revision the fresh tracker is stored as: one more than the stored one. */
   revision: number;
@@ -111,6 +115,8 @@ export async function moveToNewSeason(db: Firestore, move: NewSeasonMove): Promi
   batch.update(userRef(db, uid), fields);
   writeMembership(db, batch, uid, membershipOf(move.before), membershipOf({ ...move.before, ...fields }));
   addToShards(db, batch, uid, move.weekStats);
+  // The conversation goes with the participant: the new cohort's coaches list it, the old one's no longer do.
+  if (move.conversation.exists) moveConversation(db, batch, uid, move.targetCohortId);
   // A new season's threads start from none: its check-ins open their own.
   batch.set(trackerRef(db, uid), { data: JSON.stringify(move.tracker), revision: move.revision, cohortId: move.targetCohortId, updatedAt: now.toISOString(), threadWeeks: [] });
   // The summary starts afresh in the new cohort; the old weeks' scores stay on the old cohort's leaderboard.

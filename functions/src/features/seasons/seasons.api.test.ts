@@ -3,7 +3,7 @@ import { coachMessages } from '@sfida/core/coach';
 import { seasonInvitationAnswerSchema, type SeasonInvitationAnswer } from '@sfida/core/season-invitations';
 import { seasonTexts } from '@sfida/core/seasons';
 import { checkInThreadId } from '@sfida/core/check-in-threads';
-import { conversationSchema } from '@sfida/core/conversations';
+import { conversationListSchema, conversationSchema, conversationTexts } from '@sfida/core/conversations';
 import { inboxSchema } from '@sfida/core/cohort-messages';
 import { emptyTracker, parseStoredTracker, staleTrackerAnswerSchema, type TrackerData } from '@sfida/core/tracker';
 import { cohortRef } from '../../shared/cohort-repository';
@@ -320,5 +320,45 @@ describe('A new season\'s check-ins', () => {
       expect(JSON.stringify(sent.body)).toContain(excerpt);
     }
     expect((await elena.client.post('/api/me/conversation/messages', { requestId: 'quote-checkin-s1w1', text: 'Nessuna', replyTo: 'checkin-s1w1' })).status).toBe(400);
+  });
+
+  test('accepting moves the conversation with the participant; a coach of the old cohort only no longer replies to its check-ins', async () => {
+    const { db } = app.deps;
+    app.setNow(NOW);
+    const sara = await signedInCoach(app, 'Coach Sara');
+    const marco = await signedInCoach(app, 'Coach Marco');
+    const luca = await signedInCoach(app, 'Coach Luca');
+    // Marco runs the winter only, Luca the spring only; Sara both.
+    const winter = await writeCohort(app, { coachIds: [sara.user.id, marco.user.id], startDate: START, name: 'Inverno ter' });
+    const spring = await writeCohort(app, { coachIds: [sara.user.id, luca.user.id], startDate: NEXT_MONDAY, name: 'Primavera ter' });
+    await cohortRef(db, spring).update({ pace: 'together' });
+    for (const id of [winter, spring]) await indexMembers(app, id);
+    const franca = await participant(winter, 'Franca');
+
+    // Her winter: a check-in no coach answered yet, and a message to her coaches.
+    app.setNow(new Date('2026-01-11T17:00:00Z'));
+    const winterWeek = must(submitCheckIn(emptyTracker('Europe/Rome', new Date('2026-01-04T10:00:00Z'), START), { mood: 2, reflection: 'Inverno duro' }, app.deps.clock(), 'c-winter'));
+    expect((await put(franca.client, winterWeek, null)).status).toBe(200);
+    expect((await franca.client.post('/api/me/conversation/messages', { requestId: 'inverno-1', text: 'Ciao coach' })).status).toBe(201);
+    const listed = async (client: Client, cohortId: string) =>
+      conversationListSchema.parse((await client.get(`/api/coach/conversations?cohortId=${cohortId}`)).body).conversations.map((c) => c.userId);
+    expect(await listed(marco.client, winter)).toEqual([franca.id]);
+
+    app.setNow(NOW);
+    expect((await sara.client.post(`/api/coach/cohorts/${winter}/new-season`, { targetCohortId: spring })).body).toEqual({ invited: 1 });
+    expect(await franca.client.post(`/api/me/season-invitation/${spring}/accept`)).toMatchObject({ status: 200, body: { season: 2 } });
+
+    // The thread is now the spring's: its coaches list it, the winter's no longer do.
+    expect((await db.doc(`conversations/${franca.id}`).get()).get('cohortId')).toBe(spring);
+    expect(await listed(luca.client, spring)).toEqual([franca.id]);
+    expect(await listed(marco.client, winter)).toEqual([]);
+
+    // The winter's check-in: Marco, no longer her coach, cannot reply; Sara, who is, can, and the thread stays the spring's.
+    const winterId = checkInThreadId(franca.id, 1);
+    expect(await marco.client.post(`/api/coach/check-ins/${winterId}/reply`, { text: 'Da Marco' })).toMatchObject({ status: 409, body: { message: conversationTexts.readOnly } });
+    expect((await threadRef(db, winterId).get()).get('reply')).toBeNull();
+    expect((await sara.client.post(`/api/coach/check-ins/${winterId}/reply`, { text: 'Da Sara' })).status).toBe(200);
+    expect((await db.doc(`conversations/${franca.id}`).get()).get('cohortId')).toBe(spring);
+    expect(await listed(marco.client, winter)).toEqual([]);
   });
 });

@@ -139,6 +139,7 @@ export async function acceptInvitation(deps: SeasonDeps, caller: User, targetCoh
     before,
     targetCohortId,
     invitation: read.invitation,
+    conversation: read.conversation,
     archive: {
       season,
       cohortId: invitation.fromCohortId,
