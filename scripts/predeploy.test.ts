@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { FirebaseCli, PredeployInput } from './predeploy';
-import { declaredSecrets, predeployChecks, projectArgument, selectProject } from './predeploy';
+import { clientSignUpWarning, declaredSecrets, predeployChecks, projectArgument, selectProject } from './predeploy';
 
 const goodSettings = 'INVITE_COHORT_ID=coorte-autunno-2025\nWEB_API_KEY=AIza-test-key   # the Web API key\nAPP_ORIGINS=\nSTORAGE_BUCKET=\n';
 const secretSet: FirebaseCli = async () => ({
@@ -120,6 +120,32 @@ describe('predeployChecks', () => {
   test('the settings may be named after the alias, as the CLI allows', async () => {
     await settings(goodSettings, '.env.prod');
     expect(await check({ args: ['-P', 'prod'] })).toMatchObject({ projectId: 'sfida-prod', problems: [] });
+  });
+});
+
+describe('client sign-up in Firebase Auth', () => {
+  test('on (the default): a warning that says where to turn it off; off: nothing', async () => {
+    await settings(goodSettings);
+    const read = vi.fn(async () => ({}));
+    const { problems, warnings } = await check({ authSettings: read });
+    expect(read).toHaveBeenCalledWith('sfida-prod');
+    expect(problems).toEqual([]);
+    expect(warnings).toEqual([expect.stringMatching(/^Firebase Auth del progetto sfida-prod accetta registrazioni dai client: .*docs\/deploy\.md, «Client sign-up»/)]);
+    expect((await check({ authSettings: async () => ({ disabledUserSignup: false }) })).warnings).toHaveLength(1);
+    expect(await check({ authSettings: async () => ({ disabledUserSignup: true }) })).toMatchObject({ problems: [], warnings: [] });
+  });
+
+  test('settings that cannot be read: a warning to check by hand', async () => {
+    const warning = await clientSignUpWarning(async () => {
+      throw new Error('Failed to authenticate');
+    }, 'sfida-prod');
+    expect(warning).toMatch(/^Non riesco a leggere le impostazioni di Firebase Auth del progetto sfida-prod \(Failed to authenticate\)/);
+  });
+
+  test('a demo project is not looked up', async () => {
+    const read = vi.fn(async () => ({}));
+    await check({ args: [], authSettings: read });
+    expect(read).not.toHaveBeenCalled();
   });
 });
 

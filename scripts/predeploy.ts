@@ -26,6 +26,8 @@ export interface PredeployInput {
   /** The secrets the function declares (defineSecret + `secrets` option). */
   declaredSecrets: string[];
   firebase: FirebaseCli;
+  /** Reads Firebase Auth's settings of the project; without it client sign-up is not checked. */
+  authSettings?: AuthSettingsReader;
   now?: Date;
 }
 
@@ -126,6 +128,10 @@ export async function predeployChecks(input: PredeployInput): Promise<PredeployR
       const problem = await checkSecret(input.firebase, secret, projectId);
       if (problem) problems.push(problem);
     }
+    if (input.authSettings) {
+      const warning = await clientSignUpWarning(input.authSettings, projectId);
+      if (warning) warnings.push(warning);
+    }
   }
   return { projectId, problems, warnings };
 }
@@ -197,6 +203,46 @@ async function checkSecret(firebase: FirebaseCli, secret: string, projectId: str
   return `Non riesco a verificare il secret ${secret} nel progetto ${projectId} (${detail}): hai fatto \`npx firebase login\`?`;
 }
 
+/** `client.permissions` of the project's Identity Platform config (admin/v2 `projects/{id}/config`). */
+export interface AuthClientPermissions {
+  disabledUserSignup?: boolean;
+}
+export type AuthSettingsReader = (projectId: string) => Promise<AuthClientPermissions>;
+
+/**
+ * A warning while clients may create Firebase Auth accounts with the public Web API key: anyone can
+ * then take someone else's email in Firebase Auth. Registration takes such an account back
+ * (decision 001), so this warns rather than refuses; docs/deploy.md says how to turn it off and what that costs.
+ */
+export async function clientSignUpWarning(read: AuthSettingsReader, projectId: string): Promise<string | null> {
+  let permissions: AuthClientPermissions;
+  try {
+    permissions = await read(projectId);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return `Non riesco a leggere le impostazioni di Firebase Auth del progetto ${projectId} (${detail}): controlla a mano le registrazioni dai client (docs/deploy.md, «Client sign-up»).`;
+  }
+  if (permissions.disabledUserSignup === true) return null;
+  return (
+    `Firebase Auth del progetto ${projectId} accetta registrazioni dai client: chiunque, con la Web API key pubblica, può creare ` +
+    "un account con l'email di un altro (la registrazione nell'app lo riprende). Per spegnerle vedi docs/deploy.md, «Client sign-up»."
+  );
+}
+
+/** The project's Identity Platform `client.permissions`, read with the Firebase CLI's login. */
+async function readAuthSettings(projectId: string): Promise<AuthClientPermissions> {
+  const { configstore } = requireCli('firebase-tools/lib/configstore.js') as { configstore: { get: (key: string) => unknown } };
+  const { requireAuth } = requireCli('firebase-tools/lib/requireAuth.js') as { requireAuth: (options: object) => Promise<unknown> };
+  const { Client } = requireCli('firebase-tools/lib/apiv2.js') as {
+    Client: new (options: { urlPrefix: string; apiVersion: string }) => { get: <T>(path: string) => Promise<{ body: T }> };
+  };
+  const { identityOrigin } = requireCli('firebase-tools/lib/api.js') as { identityOrigin: () => string };
+  await requireAuth({ user: configstore.get('user'), tokens: configstore.get('tokens'), project: projectId });
+  const client = new Client({ urlPrefix: identityOrigin(), apiVersion: 'admin/v2' });
+  const { body } = await client.get<{ client?: { permissions?: AuthClientPermissions } }>(`projects/${projectId}/config`);
+  return body.client?.permissions ?? {};
+}
+
 /** The secrets the function declares, read from its definition as the Firebase CLI reads them. */
 export async function declaredSecrets(): Promise<string[]> {
   const { api } = (await import('../functions/src/index')) as unknown as { api: { __endpoint?: { secretEnvironmentVariables?: Array<{ key: string }> } } };
@@ -223,6 +269,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     activeProject: activeProject(repoRoot),
     declaredSecrets: await declaredSecrets(),
     firebase: (cliArgs) => capture(firebaseBin, cliArgs),
+    authSettings: readAuthSettings,
   });
   const lockfile = await functionsLockfileProblem();
   if (lockfile) result.problems.push(lockfile);
