@@ -3,24 +3,47 @@ import { replyRequestSchema, threadMessages } from './check-in-threads';
 import { addDays, challengeLastDay } from './dates';
 import { checkInSchema, emptyTracker } from './tracker';
 import { submitCheckIn } from './tracker-actions';
-import { VOICE_NOTE_LABEL, latestExpiredCohortStart, textOrVoiceNote, voiceNotesExpired } from './voice-notes';
+import { VOICE_NOTE_LABEL, programmeLastDay, textOrVoiceNote, voiceNoteDeletableFrom, voiceNoteExpired } from './voice-notes';
 
 describe('voice note retention', () => {
   const start = '2025-09-15';
-  const lastDay = challengeLastDay(start);
+  const owner = { challengeStartDate: start, previousSeasonStart: null };
 
-  test('notes are kept 90 days after the last day of the eight weeks, and go the day after', () => {
-    expect(lastDay).toBe('2025-11-09');
-    expect(voiceNotesExpired(start, lastDay)).toBe(false);
-    expect(voiceNotesExpired(start, addDays(lastDay, 90))).toBe(false);
-    expect(voiceNotesExpired(start, addDays(lastDay, 91))).toBe(true);
+  test('a programme ends with the last maintenance month: 8 weeks and 13 months of 28 days', () => {
+    expect(challengeLastDay(start)).toBe('2025-11-09');
+    expect(programmeLastDay(start)).toBe(addDays('2025-11-09', 13 * 28));
+    expect(programmeLastDay(start)).toBe('2026-11-08');
   });
 
-  test('the job\'s bound matches the rule', () => {
-    const today = addDays(lastDay, 91);
-    expect(latestExpiredCohortStart(today)).toBe(start);
-    expect(voiceNotesExpired(latestExpiredCohortStart(today), today)).toBe(true);
-    expect(voiceNotesExpired(addDays(latestExpiredCohortStart(today), 1), today)).toBe(false);
+  test('notes are kept 90 days after the participant\'s programme ends, and go the day after', () => {
+    const from = voiceNoteDeletableFrom(owner, '2025-09-18');
+    expect(from).toBe(addDays('2026-11-08', 91));
+    expect(voiceNoteExpired(from, addDays('2026-11-08', 90))).toBe(false);
+    expect(voiceNoteExpired(from, addDays('2026-11-08', 91))).toBe(true);
+    // The end of the eight weeks is not the end: the maintenance phase goes on.
+    expect(voiceNoteExpired(from, addDays(challengeLastDay(start), 91))).toBe(false);
+  });
+
+  test('the participant\'s own start counts, not their cohort\'s: a late starter keeps a note recorded on day 4', () => {
+    const from = voiceNoteDeletableFrom(owner, '2025-09-18');
+    // A cohort begun on 2025-01-06 would have ended long before.
+    expect(voiceNoteExpired(from, '2025-09-19')).toBe(false);
+    expect(voiceNoteExpired(voiceNoteDeletableFrom({ challengeStartDate: '2025-01-06', previousSeasonStart: null }, '2025-02-01'), '2025-09-19')).toBe(false);
+  });
+
+  test('a note recorded after the programme is kept 90 days from its own day', () => {
+    const late = addDays(programmeLastDay(start), 30);
+    expect(voiceNoteDeletableFrom(owner, late)).toBe(addDays(late, 91));
+  });
+
+  test('a new season: its start counts; before one is chosen, the season before does', () => {
+    const next = '2026-02-02';
+    expect(voiceNoteDeletableFrom({ challengeStartDate: next, previousSeasonStart: start }, '2025-09-18')).toBe(addDays(programmeLastDay(next), 91));
+    expect(voiceNoteDeletableFrom({ challengeStartDate: null, previousSeasonStart: start }, '2025-09-18')).toBe(addDays(programmeLastDay(start), 91));
+  });
+
+  test('without any start, a note is kept 90 days from the day it was recorded', () => {
+    expect(voiceNoteDeletableFrom({ challengeStartDate: null, previousSeasonStart: null }, '2025-09-18')).toBe(addDays('2025-09-18', 91));
   });
 });
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { addDays, challengeLastDay, daysBetween } from './dates';
+import { addDays, compareIsoDates } from './dates';
+import { MAX_MAINTENANCE_MONTHS, maintenanceMonthEnd } from './maintenance';
 import type { IsoDate } from './iso-date';
 
 // Voice notes: short recordings a participant sends with a check-in (or in a conversation) and a
@@ -57,16 +58,38 @@ export type VoiceNote = z.infer<typeof voiceNoteSchema>;
 export const voiceNoteUploadAnswerSchema = z.object({ voiceNote: voiceNoteSchema });
 export type VoiceNoteUploadAnswer = z.infer<typeof voiceNoteUploadAnswerSchema>;
 
-/** Days a cohort's voice notes are kept after its eight weeks end. */
+/** Days a voice note is kept after its participant's programme ends. */
 export const VOICE_NOTE_RETENTION_DAYS = 90;
 
-/** True once a cohort that began on `cohortStart` ended more than VOICE_NOTE_RETENTION_DAYS before `today`. */
-export function voiceNotesExpired(cohortStart: IsoDate, today: IsoDate): boolean {
-  return daysBetween(challengeLastDay(cohortStart), today) > VOICE_NOTE_RETENTION_DAYS;
+/**
+ * The last day of a participant's programme begun on `startDate`: their eight weeks, then the
+ * maintenance phase's last month (the last one that takes a check-in).
+ */
+export function programmeLastDay(startDate: IsoDate): IsoDate {
+  return maintenanceMonthEnd(startDate, MAX_MAINTENANCE_MONTHS);
 }
 
-/** The latest cohort start whose voice notes have expired on `today` (what the retention job queries). */
-export function latestExpiredCohortStart(today: IsoDate): IsoDate {
-  // challengeLastDay(start) = start + 55; expired when today - (start + 55) > 90.
-  return addDays(today, -(VOICE_NOTE_RETENTION_DAYS + 56));
+/** What a voice note's retention reads of its participant, as they are now. */
+export interface VoiceNoteOwner {
+  /** The start of the season they are in; null when not chosen yet. */
+  challengeStartDate: IsoDate | null;
+  /** The start of their last archived season, when a new season has no start yet. */
+  previousSeasonStart: IsoDate | null;
+}
+
+/**
+ * The first day a voice note may be deleted: VOICE_NOTE_RETENTION_DAYS after the later of the end of
+ * its participant's programme (the season they are in, whatever their cohort and its pace; the
+ * season before while a new one has no start yet) and the day it was recorded. A coach's answer is
+ * part of the participant's thread and goes with it; so do notes of earlier seasons and cohorts.
+ */
+export function voiceNoteDeletableFrom(owner: VoiceNoteOwner, recordedOn: IsoDate): IsoDate {
+  const start = owner.challengeStartDate ?? owner.previousSeasonStart;
+  const end = start === null ? recordedOn : programmeLastDay(start);
+  return addDays(compareIsoDates(end, recordedOn) >= 0 ? end : recordedOn, VOICE_NOTE_RETENTION_DAYS + 1);
+}
+
+/** True once `today` (in the participant's zone) has reached the note's first deletable day. */
+export function voiceNoteExpired(deletableFrom: IsoDate, today: IsoDate): boolean {
+  return compareIsoDates(today, deletableFrom) >= 0;
 }

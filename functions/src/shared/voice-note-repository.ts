@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
-import type { VoiceNote, VoiceNoteMime } from '@sfida/core/voice-notes';
+import type { DocumentSnapshot, Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import { calendarOf, type ParticipantCalendar } from '@sfida/core/participant-calendar';
+import type { IsoDate } from '@sfida/core/iso-date';
+import type { VoiceNote, VoiceNoteMime, VoiceNoteOwner } from '@sfida/core/voice-notes';
 import type { Deps } from '../deps';
 import type { BlobStore } from './blob-store';
+import { lastArchivedSeason } from './season-archive-repository';
+import { toUser, userRef } from './user-repository';
 
 // `voiceNotes/{id}`: a recording's facts, its bytes at `voice-notes/{id}` in the bucket. A voice
 // note belongs to one participant's thread with their coaches (`participantUid`), whoever recorded
@@ -21,6 +25,13 @@ export interface VoiceNoteDoc {
   durationMs: number;
   bytes: number;
   createdAt: string;
+  /**
+   * The first day it may be deleted (core's voiceNoteDeletableFrom), as its participant stood when
+   * it was last worked out: the retention job queries it and works it out again before deleting,
+   * since a start chosen, a new season or a move may have put it later. Absent on notes stored
+   * before it: the migration writes it (backfillVoiceNoteRetention).
+   */
+  deletableFrom?: IsoDate;
 }
 
 export function voiceNotesCollection(db: Firestore) {
@@ -109,4 +120,32 @@ export async function deleteVoiceNotesWhere(
  */
 export async function deleteVoiceNotesOfAccount(deps: { db: Firestore; blobStore: BlobStore }, uid: string): Promise<number> {
   return (await deleteVoiceNotesWhere(deps, 'participantUid', uid)) + (await deleteVoiceNotesWhere(deps, 'authorUid', uid));
+}
+
+/** Notes whose stored first deletable day is `day` or earlier, the earliest first (one field's range and order: no composite index). */
+export async function voiceNotesDueBy(db: Firestore, day: IsoDate, limit: number): Promise<QueryDocumentSnapshot[]> {
+  return (await voiceNotesCollection(db).where('deletableFrom', '<=', day).orderBy('deletableFrom').limit(limit).get()).docs;
+}
+
+/** What the retention reads of a note's participant: their seasons' starts, and their calendar for their today. */
+export interface RetentionOwner {
+  owner: VoiceNoteOwner;
+  calendar: ParticipantCalendar;
+}
+
+/** The participants `uids` as the retention needs them, in one read (and one more for each in a new season without a start); missing accounts are left out. */
+export async function retentionOwners(db: Firestore, uids: string[]): Promise<Map<string, RetentionOwner>> {
+  const owners = new Map<string, RetentionOwner>();
+  if (uids.length === 0) return owners;
+  const snaps = await db.getAll(...uids.map((uid) => userRef(db, uid)));
+  for (const snap of snaps) {
+    if (!snap.exists) continue;
+    const user = toUser(snap);
+    const previous = user.challengeStartDate === null && user.season !== undefined ? await lastArchivedSeason(db, user.id) : null;
+    owners.set(user.id, {
+      owner: { challengeStartDate: user.challengeStartDate, previousSeasonStart: previous?.challengeStartDate ?? null },
+      calendar: calendarOf({ ...(snap.data() as Record<string, unknown>), timeZone: user.timeZone }),
+    });
+  }
+  return owners;
 }

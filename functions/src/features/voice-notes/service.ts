@@ -5,9 +5,11 @@ import {
   MAX_VOICE_NOTE_BYTES,
   MAX_VOICE_NOTE_MS,
   VOICE_NOTE_TOLERANCE_MS,
+  voiceNoteDeletableFrom,
   voiceNoteMessages,
   type VoiceNote,
 } from '@sfida/core/voice-notes';
+import { todayIn } from '@sfida/core/dates';
 import type { ApiDeps } from '../../deps';
 import { cohortRef, type CoachedCohort, type CohortDoc } from '../../shared/cohort-repository';
 import { HttpError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../shared/http-error';
@@ -35,20 +37,30 @@ export function checkedAudio(bytes: Uint8Array): AudioInfo {
   return info;
 }
 
-async function store(deps: VoiceDeps, author: User, thread: { participantUid: string; cohortId: string }, bytes: Uint8Array): Promise<VoiceNote> {
+/**
+ * The note's first deletable day as its participant stands now. Without a start it may come early
+ * (a new season's start not chosen yet): the retention job works it out again before deleting.
+ */
+function deletableFrom(owner: User, now: Date): string {
+  return voiceNoteDeletableFrom({ challengeStartDate: owner.challengeStartDate, previousSeasonStart: null }, todayIn(owner.timeZone, now));
+}
+
+async function store(deps: VoiceDeps, author: User, thread: { participantUid: string; cohortId: string }, owner: User, bytes: Uint8Array): Promise<VoiceNote> {
   const info = checkedAudio(bytes);
   // Counted once the bytes are a voice note: a refused file costs the sender nothing.
   const attempt = await deps.limiter.attempt([{ key: `voice-note:${author.id}`, limit: VOICE_NOTES_PER_HOUR, windowMs: HOUR_MS }]);
   if (!attempt.allowed) throw tooManyRequests(voiceNoteMessages.tooMany, attempt.retryAfterSeconds);
   // Stored with its length written in, where MediaRecorder wrote none: players then show it and seek.
   const stored = info.mime === 'audio/webm' ? withWebmDuration(bytes, info.durationMs) : bytes;
+  const now = deps.clock();
   const doc: VoiceNoteDoc = {
     ...thread,
     authorUid: author.id,
     mime: info.mime,
     durationMs: info.durationMs,
     bytes: stored.length,
-    createdAt: deps.clock().toISOString(),
+    createdAt: now.toISOString(),
+    deletableFrom: deletableFrom(owner, now),
   };
   return saveVoiceNote(deps, doc, stored);
 }
@@ -59,7 +71,7 @@ export async function uploadOwnVoiceNote(deps: VoiceDeps, user: User, bytes: Uin
   const participant = await participantOf(deps.db, user.cohortId, user.id);
   if (!participant) throw forbidden(voiceNoteMessages.participantsOnly);
   if (participant.withdrawn) throw forbidden(voiceNoteMessages.withdrawn);
-  return store(deps, user, { participantUid: user.id, cohortId: user.cohortId }, bytes);
+  return store(deps, user, { participantUid: user.id, cohortId: user.cohortId }, participant.user, bytes);
 }
 
 /** A coach of the cohort records a note for a participant's thread (an answer). Behind requireCoachOf. */
@@ -68,7 +80,7 @@ export async function uploadCoachVoiceNote(deps: VoiceDeps, coach: User, { id: c
   if (!participant) throw notFound(coachMessages.participantNotFound);
   // Their thread is read-only once withdrawn: a recording could never be sent.
   if (participant.withdrawn) throw conflict(voiceNoteMessages.participantWithdrawn);
-  return store(deps, coach, { participantUid: userId, cohortId }, bytes);
+  return store(deps, coach, { participantUid: userId, cohortId }, participant.user, bytes);
 }
 
 /** May `user` listen to `doc`? The participant of its thread, and the coaches of its cohort. */

@@ -12,7 +12,7 @@ import { saveVoiceNote, voiceNoteBlobPath, voiceNotesCollection, type VoiceNoteD
 import { Client, readDoc, registerParticipant, startTestApp, type TestApp } from '../../test-support/api-harness';
 import { must, signedInCoach, writeCohort } from '../../test-support/cohort-fixtures';
 import { fixture } from './fixtures';
-import { isRetentionRun, runVoiceNoteRetention } from './retention-job';
+import { isRetentionRun } from './retention-job';
 import { VOICE_NOTES_PER_HOUR } from './service';
 
 let app: TestApp;
@@ -305,27 +305,7 @@ describe('voice notes in check-ins', () => {
   });
 });
 
-describe('retention', () => {
-  test('the notes of a cohort that ended more than 90 days ago are deleted, bytes and documents; the others stay', async () => {
-    const coach = await signedInCoach(app);
-    const oldCohort = await writeCohort(app, { coachIds: [coach.user.id], startDate: '2025-03-03' });
-    const newCohort = await writeCohort(app, { coachIds: [coach.user.id], startDate: START });
-    const old = await participant(oldCohort);
-    const current = await participant(newCohort);
-    const oldNotes = [await uploaded(old.client, OWN), await uploaded(coach.client, coachPath(oldCohort, old.user.id))];
-    const kept = await uploaded(current.client, OWN);
-
-    // 2025-03-03 + 55 = 27 April, the last day; kept 90 days: until 26 July.
-    await runVoiceNoteRetention(app.deps, new Date('2025-07-26T12:00:00Z'));
-    expect((await storedFor(old.user.id)).docs).toBe(2);
-    const report = await runVoiceNoteRetention(app.deps, new Date('2025-07-27T12:00:00Z'));
-    expect(report.deleted).toBeGreaterThanOrEqual(2);
-    expect((await storedFor(old.user.id)).docs).toBe(0);
-    for (const note of oldNotes) expect(await app.deps.blobStore.exists(voiceNoteBlobPath(note.id))).toBe(false);
-    expect(await app.deps.blobStore.exists(voiceNoteBlobPath(kept.id))).toBe(true);
-    expect((await storedFor(current.user.id)).docs).toBe(1);
-  });
-
+describe('retention (the nightly job: retention-job.api.test.ts)', () => {
   test('the job runs with the reminders of 03:00 in Rome, once a day', () => {
     expect(isRetentionRun(new Date('2025-07-27T01:00:00Z'))).toBe(true); // 03:00 CEST
     expect(isRetentionRun(new Date('2025-07-27T01:14:00Z'))).toBe(true);
