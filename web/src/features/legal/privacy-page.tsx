@@ -89,8 +89,12 @@ export default function PrivacyPage() {
         <Text>
           Conserviamo i dati per la durata del percorso e fino a 12 mesi dalla sua conclusione, per permetterti di consultare
           i risultati; poi li cancelliamo o li rendiamo anonimi. Le note vocali durano meno: le cancelliamo automaticamente
-          90 giorni dopo la fine delle otto settimane del tuo gruppo, e subito se il tuo account viene chiuso. Puoi chiedere la
-          cancellazione anticipata in qualsiasi momento.
+          90 giorni dopo la fine del tuo percorso, cioè delle tue otto settimane e dei 13 mesi della fase di mantenimento,
+          contati dal giorno in cui hai iniziato tu (con una nuova stagione, dalla fine di questa); una nota registrata dopo
+          resta comunque 90 giorni da quando è stata registrata, e così una registrata prima che tu inizi, se non inizi
+          entro quei 90 giorni. Quelle che i coach registrano
+          per te seguono le tue. Se il tuo account viene chiuso, le cancelliamo subito. Puoi chiedere la cancellazione
+          anticipata in qualsiasi momento.
         </Text>
       </Section>
 
