@@ -1,4 +1,4 @@
-import { FieldValue, type DocumentSnapshot, type Firestore, type WriteBatch } from 'firebase-admin/firestore';
+import { FieldValue, type DocumentData, type DocumentReference, type DocumentSnapshot, type Firestore, type UpdateData, type WriteBatch } from 'firebase-admin/firestore';
 import { conversationOrderKey, excerptOf, type Side } from '@sfida/core/conversations';
 import { threadRef } from './check-in-thread-repository';
 
@@ -88,12 +88,12 @@ export function addActivity(db: Firestore, batch: WriteBatch, current: Conversat
 }
 
 /**
- * Adds to `batch` the thread's move with its participant to `cohortId` (a new season): its coaches
- * share it from then on, the list and its unread count included. For a thread that exists (an
- * update, so the batch fails rather than leave a thread of a cohort alone).
+ * Adds to `writer` (a batch or a transaction) the thread's move with its participant to `cohortId` (a new season, an
+ * operator's move): its coaches share it from then on, the list and its unread count included. For
+ * a thread that exists (an update, so the batch fails rather than leave a thread of a cohort alone).
  */
-export function moveConversation(db: Firestore, batch: WriteBatch, userId: string, cohortId: string): void {
-  batch.update(conversationRef(db, userId), { cohortId });
+export function moveConversation(db: Firestore, writer: { update(ref: DocumentReference, data: UpdateData<DocumentData>): unknown }, userId: string, cohortId: string): void {
+  writer.update(conversationRef(db, userId), { cohortId });
 }
 
 /**

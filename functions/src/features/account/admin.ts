@@ -11,6 +11,7 @@ import type { Deps } from '../../deps';
 import { SessionStore } from '../../sessions/session-store';
 import { addDefaultCohortCoach } from '../../shared/default-cohort';
 import { HOME_TIME_ZONE } from '@sfida/core/dates';
+import { conversationRef, moveConversation } from '../../shared/conversation-repository';
 import { membershipOf, membershipOfSnap, writeMembership } from '../../shared/member-index-repository';
 import { newUserDoc, toUser, userRef, type UserDoc } from '../../shared/user-repository';
 import { retireDisabledAccount } from '../../shared/disabled-account';
@@ -64,8 +65,10 @@ export async function ensureAccount(deps: AdminDeps, input: EnsureAccountInput):
   if (input.challengeStartDate !== undefined) fields.challengeStartDate = input.challengeStartDate;
 
   await deps.db.runTransaction(async (tx) => {
-    const snap = await tx.get(ref);
+    const [snap, conversation] = await Promise.all([tx.get(ref), tx.get(conversationRef(deps.db, record.uid))]);
     const before = snap.exists ? (snap.data() as Partial<UserDoc>) : undefined;
+    // A participant moved to another cohort takes their conversation along, as a new season does.
+    if (conversation.exists && before?.cohortId !== input.cohortId) moveConversation(deps.db, tx, record.uid, input.cohortId);
     if (before) tx.set(ref, fields, { merge: true });
     else tx.set(ref, { ...newUserDoc({ email, name: input.name, role: input.role, cohortId: input.cohortId, timeZone: HOME_TIME_ZONE, now: deps.clock() }), ...fields });
     // A move to another cohort, or to or from OWNER, changes the cohorts' member indexes with it.

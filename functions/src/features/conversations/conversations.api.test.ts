@@ -22,7 +22,8 @@ import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { addHabit, submitCheckIn, toggleHabit } from '@sfida/core/tracker-actions';
 import { voiceNoteMessages, voiceNoteUploadAnswerSchema, type VoiceNote } from '@sfida/core/voice-notes';
 import { userRef } from '../../shared/user-repository';
-import { Client, registerParticipant, startTestApp, type TestApp } from '../../test-support/api-harness';
+import { Client, PASSWORD, readDoc, registerParticipant, startTestApp, type TestApp } from '../../test-support/api-harness';
+import { ensureAccount } from '../account/admin';
 import { must, signedInCoach, writeCohort } from '../../test-support/cohort-fixtures';
 import { BrowserDevice, startPushService, type PushServiceStandIn } from '../../test-support/push-service';
 import { fixture } from '../voice-notes/fixtures';
@@ -483,6 +484,26 @@ describe('the limits', () => {
     expect(await own(paola)).toMatchObject({ readOnly: true, items: [{ text: 'Prima del ritiro' }] });
     expect((await asCoach(mine.client, cohortId, paola.user.id)).conversation).toMatchObject({ readOnly: true });
     expect((await list(mine.client)).conversations).toMatchObject([{ userId: paola.user.id, readOnly: true }]);
+  });
+});
+
+describe('a move to another cohort', () => {
+  test('an operator\'s move takes the conversation along: the new cohort\'s coach lists it and answers, the old one no longer does', async () => {
+    const giulia = await coach('Giulia Coach');
+    const marco = await coach('Marco Coach');
+    const before = await cohort([giulia.user.id], 'Autunno');
+    const after = await cohort([marco.user.id], 'Inverno');
+    const member = await participant(before, 'Elena Spostata');
+    await write(member, 'Ciao Giulia');
+    expect((await list(giulia.client)).conversations.map((item) => item.userId)).toContain(member.user.id);
+
+    await ensureAccount(app.deps, { email: member.email, password: PASSWORD, name: 'Elena Spostata', role: 'PARTICIPANT', cohortId: after });
+
+    expect(await readDoc(app, `conversations/${member.user.id}`)).toMatchObject({ cohortId: after, coachUnread: 1 });
+    expect((await list(marco.client)).conversations.map((item) => item.userId)).toContain(member.user.id);
+    expect((await list(giulia.client)).conversations.map((item) => item.userId)).not.toContain(member.user.id);
+    await answer(marco.client, after, member.user.id, 'Benvenuta in Inverno');
+    await answer(giulia.client, before, member.user.id, 'Ci sono ancora', 404);
   });
 });
 
