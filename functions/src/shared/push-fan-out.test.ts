@@ -1,49 +1,48 @@
 import { describe, expect, test } from 'vitest';
-import { messageTasks, pushTasks, type PushItem } from './push-fan-out';
+import { messageTasks, parsePushTask, reminderTasks } from './push-fan-out';
 
-const item = (index: number, body = 'Ciao'): PushItem => ({ uid: `u${index}`, key: `message:m:u${index}`, payload: { title: 'Messaggio', body, url: '/messaggi', tag: 'messaggio-m' } });
-
-describe('pushTasks', () => {
-  test('slices recipients into tasks of at most 200, in order, each with the topic and the TTL', () => {
-    const items = Array.from({ length: 450 }, (_, index) => item(index));
-    const tasks = pushTasks(items, 'coachMessages', 3600);
-    expect(tasks.map((task) => task.items.length)).toEqual([200, 200, 50]);
-    expect(tasks.flatMap((task) => task.items)).toEqual(items);
-    expect(tasks.every((task) => task.topic === 'coachMessages' && task.ttlSeconds === 3600)).toBe(true);
-    expect(pushTasks([], null, 60)).toEqual([]);
+describe('reminderTasks', () => {
+  test('slices the claimed reminders into tasks of at most 200 ids, in order', () => {
+    const ids = Array.from({ length: 450 }, (_, index) => `u${index}_habits_2026-03-25`);
+    const tasks = reminderTasks(ids);
+    expect(tasks.map((task) => ('reminderIds' in task ? task.reminderIds.length : 0))).toEqual([200, 200, 50]);
+    expect(tasks.flatMap((task) => ('reminderIds' in task ? task.reminderIds : []))).toEqual(ids);
+    expect(reminderTasks([])).toEqual([]);
   });
 
-  test('keeps each task under 60 kB of JSON, whatever the payloads', () => {
-    const long = 'x'.repeat(1500);
-    const tasks = pushTasks(Array.from({ length: 200 }, (_, index) => item(index, long)), null, 60);
+  test('keeps each task under 60 kB of JSON, whatever the ids', () => {
+    const tasks = reminderTasks(Array.from({ length: 200 }, (_, index) => `u${index}_`.padEnd(1400, 'k')));
     expect(tasks.length).toBeGreaterThan(2);
     for (const task of tasks) expect(JSON.stringify(task).length).toBeLessThan(61_000);
   });
 });
 
-describe('pushTasks for a message', () => {
-  test('each task carries the message once and its recipients\' ids, within the same bounds', () => {
-    const message = { id: 'm', cohortId: 'c', coachName: 'Giulia', text: 'x'.repeat(2000), sentAt: '2026-03-25T09:00:00.000Z' };
-    const items = Array.from({ length: 450 }, (_, index) => ({ uid: `u${index}`, key: `message:m:u${index}` }));
-    const tasks = pushTasks(items, 'coachMessages', 3600, message);
-    expect(tasks.map((task) => task.items.length)).toEqual([200, 200, 50]);
-    expect(tasks.every((task) => task.message === message)).toBe(true);
-    const long = pushTasks(Array.from({ length: 200 }, (_, index) => ({ uid: `u${index}`.padEnd(400, 'u'), key: `k${index}` })), null, 60, message);
-    expect(long.length).toBeGreaterThan(1);
-    for (const task of long) expect(JSON.stringify(task).length).toBeLessThan(61_000);
+describe('messageTasks', () => {
+  test('up to 200 recipients: their own task, the message and their ids only', () => {
+    expect(messageTasks('coach_req', ['a', 'b'])).toEqual([{ messageId: 'coach_req', recipientIds: ['a', 'b'] }]);
+  });
+
+  test('more: one task naming the message alone, whatever their number (it reads them when it runs)', () => {
+    const ids = Array.from({ length: 5000 }, (_, index) => `uid-${String(index).padStart(24, '0')}`);
+    expect(messageTasks('coach_req', ids)).toEqual([{ messageId: 'coach_req' }]);
+    expect(messageTasks('coach_req', ids.slice(0, 201))).toEqual([{ messageId: 'coach_req' }]);
   });
 });
 
-describe('messageTasks', () => {
-  const message = { id: 'coach_req', cohortId: 'c', coachName: 'Giulia', text: 'Ciao {nome}', sentAt: '2026-03-25T09:00:00.000Z' };
-  test('up to 200 recipients: their own task, each item keyed by message and recipient', () => {
-    const tasks = messageTasks(['a', 'b'], 'coachMessages', 60, message);
-    expect(tasks).toEqual([{ topic: 'coachMessages', ttlSeconds: 60, message, items: [{ uid: 'a', key: 'message:coach_req:a' }, { uid: 'b', key: 'message:coach_req:b' }] }]);
+describe('parsePushTask: a body is a task only when it names ids and nothing else', () => {
+  test('the tasks the server enqueues', () => {
+    for (const task of [...messageTasks('m', ['a']), ...messageTasks('m', Array.from({ length: 300 }, (_, i) => `u${i}`)), ...reminderTasks(['u_habits_2026-03-25'])]) {
+      expect(parsePushTask(JSON.parse(JSON.stringify(task)))).toEqual(task);
+    }
   });
 
-  test('more: one task naming the message, whatever their number (it reads them when it runs)', () => {
-    const ids = Array.from({ length: 5000 }, (_, index) => `uid-${String(index).padStart(24, '0')}`);
-    expect(messageTasks(ids, 'coachMessages', 60, message)).toEqual([{ topic: 'coachMessages', ttlSeconds: 60, items: [], message, recipientsOfMessage: true }]);
-    expect(messageTasks(ids.slice(0, 201), 'coachMessages', 60, message)).toHaveLength(1);
+  test('what a caller may make up: its text, coach and payloads are dropped, anything else is no task', () => {
+    // Extra fields are never read: only the ids come through.
+    expect(parsePushTask({ messageId: 'm', recipientIds: ['a'], message: { text: 'x', coachName: 'Il tuo coach' }, topic: null })).toEqual({ messageId: 'm', recipientIds: ['a'] });
+    expect(parsePushTask({ reminderIds: ['r'], items: [{ uid: 'a', payload: { body: 'x' } }] })).toEqual({ reminderIds: ['r'] });
+    const tooMany = Array.from({ length: 201 }, (_, i) => `u${i}`);
+    for (const body of [null, undefined, 'm', 7, [], {}, { messageId: '' }, { messageId: 'a/b' }, { messageId: 'm', recipientIds: 'a' }, { messageId: 'm', recipientIds: [1] }, { messageId: 'm', recipientIds: tooMany }, { reminderIds: tooMany }, { reminderIds: ['__x__'] }, { messageId: 'm', reminderIds: ['r'] }, { items: [] }]) {
+      expect(parsePushTask(body), JSON.stringify(body)?.slice(0, 80)).toBeNull();
+    }
   });
 });

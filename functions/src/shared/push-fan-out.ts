@@ -1,23 +1,28 @@
 import type { App } from 'firebase-admin/app';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import type { PushPayload } from '@sfida/core/notifications';
+import { isDocumentId } from '@sfida/core/document-id';
+import { coachMessagePush, type PushPayload } from '@sfida/core/notifications';
 import type { PushConfig } from '../config';
 import { sha256Hex } from './crypto';
 import { toUser, userRef } from './user-repository';
 import { unlessItExists } from './firestore';
-import { recipientsOfMessage } from './cohort-message-repository';
-import { coachMessagePush } from '@sfida/core/notifications';
+import { storedMessage, type StoredMessage } from './cohort-message-repository';
 import { createInboxCopies, type InboxCopy } from './inbox-repository';
-import { copyFor, messagePushKey, type MessageOfTask } from './message-copies';
+import { copyFor, messagePushKey } from './message-copies';
+import { claimedReminders } from './reminder-delivery-repository';
 import { deliverPushes, settingsFrom, settingsRef, subscriptionsOf, type Delivery, type DeliveryGuard, type NotificationTopic, type PushDeps } from './push-notifier';
 
 // Pushes to many people leave the request (or the job) that causes them: a message to a segment
 // and a round of reminders store what they must and enqueue the pushes as tasks of at most
 // TASK_ITEMS recipients; the `pushDeliveries` function (index.ts, a Cloud Tasks queue) sends them.
-// A message's task carries the message once and its recipients' ids: it reads their user documents,
-// writes each one's inbox copy (filled for them) and then pushes it. The request then stores only the
-// message and its recipients' ids, and enqueues ids: past TASK_ITEMS recipients, one task naming the
-// message, which reads its recipients and enqueues their tasks when it runs, whatever the segment's size.
+// A task carries ids only, and nothing it says is believed beyond them: whoever reaches the function
+// (locally the Functions emulator answers anyone) could write one. A message's task names the stored
+// message and some of its recipients: it reads the message (its text, coach, cohort, time and
+// recipients), leaves out anyone it was not sent to or who has left its cohort, writes each one's
+// inbox copy (filled for them) and then pushes it. A large message's request enqueues one task naming
+// the message alone, which reads its recipients and enqueues their tasks when it runs. A reminder's
+// task names the delivery markers the jobs claimed (reminder-delivery-repository.ts), each holding
+// its participant and its push.
 // Cloud Tasks delivers a task at least once and retries it when it fails, so each push to a device
 // is claimed first: `pushDeliveries/{sha256(key, endpoint)}` is created just before the push goes
 // and marked `sent` as soon as it is answered, so a claim is open for one push (at most its
@@ -27,32 +32,26 @@ import { deliverPushes, settingsFrom, settingsRef, subscriptionsOf, type Deliver
 // may run): that push may then reach the device twice, which shows once, since a notification with
 // the same tag replaces the one showing. We prefer that to a push never sent.
 
-/** One recipient's push: `key` names it once (with each device's endpoint, the claim's id). */
-export interface PushItem {
-  uid: string;
-  key: string;
-  /** Absent in a message's task: the copy filled for the recipient when the task runs says it. */
-  payload?: PushPayload;
+/** A coach's message's task: the message, and some of its recipients (absent: all of them, split into tasks when it runs). */
+export interface MessagePushTask {
+  messageId: string;
+  recipientIds?: string[];
 }
 
-/** A push whose payload is known. */
-type ReadyItem = Required<PushItem> & { inbox?: InboxCopy };
+/** The reminders' task: the ids of delivery markers the jobs claimed, each with its participant and push. */
+export interface ReminderPushTask {
+  reminderIds: string[];
+}
 
-/** A task of the queue: pushes to a slice of recipients. */
-export interface PushTask {
-  /** The setting a recipient may have turned off (read when the task runs); null: the sender checked it. */
-  topic: NotificationTopic | null;
-  /** How long the push service keeps a push for a device that is off, in seconds. */
-  ttlSeconds: number;
-  items: PushItem[];
-  /** A coach's message: each recipient's copy is written (once) before their push, devices or not. */
-  message?: MessageOfTask;
-  /**
-   * A large message whose recipients are not yet split into tasks (no items then): the task reads
-   * them from the stored message and enqueues theirs, so the coach's request enqueues one small task
-   * whatever the segment's size.
-   */
-  recipientsOfMessage?: true;
+/** A task of the queue: ids only. */
+export type PushTask = MessagePushTask | ReminderPushTask;
+
+/** One recipient's push, once its task has read it: `key` names it once (with each device's endpoint, the claim's id). */
+interface ReadyItem {
+  uid: string;
+  key: string;
+  payload: PushPayload;
+  inbox?: InboxCopy;
 }
 
 /** Where the pushes wait: Cloud Tasks (its emulator locally), or the API tests' in-process stand-in. */
@@ -85,22 +84,25 @@ export const CLAIM_LEASE_MS = 6 * 60 * 1000;
 /** Claims expire (a TTL policy on this field) once no retry could want them. */
 export const CLAIM_TTL_FIELD = 'expireAt';
 const CLAIM_TTL_MS = 8 * 24 * 60 * 60 * 1000;
+/** A message's push is kept this long for a device that is off; past it, the message's tasks file copies but push nothing. */
+export const MESSAGE_PUSH_TTL_SECONDS = 24 * 60 * 60;
+/** A reminder older than this is of no use to a device that was off: the push service drops it. */
+export const REMINDER_TTL_SECONDS = 2 * 60 * 60;
 
-/** `items` in tasks of at most TASK_ITEMS recipients and TASK_BYTES of JSON (each task with `message`, when given). */
-export function pushTasks(items: PushItem[], topic: NotificationTopic | null, ttlSeconds: number, message?: MessageOfTask): PushTask[] {
+/** `ids` in slices of at most TASK_ITEMS and TASK_BYTES of JSON, each made a task by `task`. */
+function slices(ids: string[], task: (slice: string[]) => PushTask): PushTask[] {
   const tasks: PushTask[] = [];
-  const task = (taskItems: PushItem[]): PushTask => ({ topic, ttlSeconds, items: taskItems, ...(message ? { message } : {}) });
   const base = JSON.stringify(task([])).length;
-  let current: PushItem[] = [];
+  let current: string[] = [];
   let bytes = base;
-  for (const item of items) {
-    const size = JSON.stringify(item).length + 1;
+  for (const id of ids) {
+    const size = JSON.stringify(id).length + 1;
     if (current.length > 0 && (current.length >= TASK_ITEMS || bytes + size > TASK_BYTES)) {
       tasks.push(task(current));
       current = [];
       bytes = base;
     }
-    current.push(item);
+    current.push(id);
     bytes += size;
   }
   if (current.length > 0) tasks.push(task(current));
@@ -108,36 +110,71 @@ export function pushTasks(items: PushItem[], topic: NotificationTopic | null, tt
 }
 
 /**
- * A message's tasks: up to TASK_ITEMS recipients, their task itself; more, one task that reads them
- * from the stored message (shared/cohort-message-repository.ts) and enqueues their tasks when it
- * runs. A retry of it enqueues them again, which sends nothing twice (copies are created once,
- * pushes claimed once).
+ * A message's tasks: up to TASK_ITEMS recipients, their task itself; more, one task naming the
+ * message alone, which reads them from the stored message and enqueues their tasks when it runs. A
+ * retry of it enqueues them again, which sends nothing twice (copies are created once, pushes claimed once).
  */
-export function messageTasks(recipientIds: string[], topic: NotificationTopic | null, ttlSeconds: number, message: MessageOfTask): PushTask[] {
-  if (recipientIds.length <= TASK_ITEMS) return pushTasks(recipientItems(recipientIds, message), topic, ttlSeconds, message);
-  return [{ topic, ttlSeconds, items: [], message, recipientsOfMessage: true }];
+export function messageTasks(messageId: string, recipientIds: string[]): PushTask[] {
+  return recipientIds.length <= TASK_ITEMS ? recipientTasks(messageId, recipientIds) : [{ messageId }];
 }
 
-function recipientItems(recipientIds: string[], message: MessageOfTask): PushItem[] {
-  return recipientIds.map((uid) => ({ uid, key: messagePushKey(message.id, uid) }));
+/** A message's recipients in tasks of their own. */
+function recipientTasks(messageId: string, recipientIds: string[]): PushTask[] {
+  return slices(recipientIds, (slice) => ({ messageId, recipientIds: slice }));
+}
+
+/** The reminders' tasks: the ids of the delivery markers a round claimed. */
+export function reminderTasks(reminderIds: string[]): PushTask[] {
+  return slices(reminderIds, (slice) => ({ reminderIds: slice }));
+}
+
+const isIdList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.length <= TASK_ITEMS && value.every((id) => typeof id === 'string' && isDocumentId(id));
+
+/** The task a body names, or null for anything else (it is then ignored, and not asked again). */
+export function parsePushTask(body: unknown): PushTask | null {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+  const { messageId, recipientIds, reminderIds } = body as Record<string, unknown>;
+  if (typeof messageId === 'string' && reminderIds === undefined) {
+    if (!isDocumentId(messageId) || (recipientIds !== undefined && !isIdList(recipientIds))) return null;
+    return recipientIds === undefined ? { messageId } : { messageId, recipientIds };
+  }
+  if (messageId === undefined && recipientIds === undefined && isIdList(reminderIds)) return { reminderIds };
+  return null;
 }
 
 /**
- * A message's items with their copies and payloads, from the recipients' user documents (one read
- * of at most TASK_ITEMS). A recipient no longer a participant of the message's cohort (or gone)
- * gets nothing: the member index the send read may name one a moment stale.
+ * A message's pushes with their copies, from the stored message and the recipients' user documents
+ * (one read of at most TASK_ITEMS). Only its stored recipients count, and of them only those still
+ * participants of its cohort: the member index the send read may name one a moment stale.
  */
-async function messageItems(db: Firestore, message: MessageOfTask, items: PushItem[]): Promise<ReadyItem[]> {
-  if (items.length === 0) return [];
-  const snaps = await db.getAll(...items.map((item) => userRef(db, item.uid)));
+async function messageItems(db: Firestore, { message, recipientIds: stored }: StoredMessage, uids: string[]): Promise<ReadyItem[]> {
+  const sentTo = new Set(stored);
+  const wanted = [...new Set(uids)].filter((uid) => sentTo.has(uid));
+  if (wanted.length === 0) return [];
+  const snaps = await db.getAll(...wanted.map((uid) => userRef(db, uid)));
   const ready: ReadyItem[] = [];
-  for (const [index, item] of items.entries()) {
+  for (const [index, uid] of wanted.entries()) {
     const snap = snaps[index];
     if (!snap?.exists || snap.get('cohortId') !== message.cohortId || snap.get('role') !== 'PARTICIPANT') continue;
     const inbox = copyFor(toUser(snap), message);
-    ready.push({ uid: item.uid, key: item.key, payload: coachMessagePush(message.coachName, inbox.doc.text, message.id), inbox });
+    ready.push({ uid, key: messagePushKey(message.id, uid), payload: coachMessagePush(message.coachName, inbox.doc.text, message.id), inbox });
   }
   return ready;
+}
+
+/**
+ * The claimed reminders a task names, each with the push stored with it. A marker exists only once
+ * a job found its reminder due, and expires with the claims that keep its push from going twice.
+ */
+async function reminderItems(db: Firestore, reminderIds: string[]): Promise<ReadyItem[]> {
+  const claimed = await claimedReminders(db, [...new Set(reminderIds)]);
+  return claimed.map((reminder) => ({ uid: reminder.uid, key: reminderPushKey(reminder.id), payload: reminder.push }));
+}
+
+/** Names a reminder's push once (the claim's key, with each device's endpoint). */
+export function reminderPushKey(reminderId: string): string {
+  return `reminder:${reminderId}`;
 }
 
 /** Runs `work` over `values`, at most `limit` at once. */
@@ -193,38 +230,59 @@ async function claim(db: Firestore, id: string, key: string, now: Date): Promise
 }
 
 /**
- * Runs one task: a message's inbox copies, then each recipient's devices (unless they turned
- * `topic` off), each push claimed before it goes. Never throws for a push that fails: it says `retry` instead, and the queue runs
- * the task again; what was sent is then skipped.
+ * Runs one task, whoever sent it: what it names is read from the store, and a task naming nothing
+ * stored, or a message not sent yet, does nothing. A message's inbox copies come first, then each
+ * recipient's devices (unless they turned message pushes off), each push claimed before it goes.
+ * Never throws for a push that fails: it says `retry` instead, and the queue runs the task again;
+ * what was sent is then skipped.
  */
 export async function runPushTask(
   deps: PushDeps & { config: { push: PushConfig | null }; pushQueue: PushQueue; clock: () => Date },
-  task: PushTask,
+  body: unknown,
 ): Promise<PushTaskReport> {
   const { db, config } = deps;
   const report: PushTaskReport = { sent: 0, failed: 0, removed: 0, skipped: 0, retry: false };
-  if (task.recipientsOfMessage && task.message) {
-    const recipientIds = (await recipientsOfMessage(db, task.message.id)) ?? [];
-    await deps.pushQueue.enqueue(pushTasks(recipientItems(recipientIds, task.message), task.topic, task.ttlSeconds, task.message));
-    return report;
+  const task = parsePushTask(body);
+  if (!task) return report;
+  const now = deps.clock();
+  let items: ReadyItem[];
+  let topic: NotificationTopic | null;
+  let ttlSeconds: number;
+  if ('messageId' in task) {
+    const stored = await storedMessage(db, task.messageId);
+    const sentAt = stored ? Date.parse(stored.message.sentAt) : NaN;
+    if (!stored || sentAt > now.getTime()) return report;
+    if (!task.recipientIds) {
+      await deps.pushQueue.enqueue(recipientTasks(task.messageId, stored.recipientIds));
+      return report;
+    }
+    items = await messageItems(db, stored, task.recipientIds);
+    // The copies first: a participant whose phone shows the push finds the message in the app.
+    await createInboxCopies(db, items.flatMap((item) => (item.inbox ? [item.inbox] : [])));
+    // A message long sent is filed, not pushed: a push that late would be dropped for a phone that was off.
+    if (now.getTime() - sentAt >= MESSAGE_PUSH_TTL_SECONDS * 1000) return report;
+    topic = 'coachMessages';
+    ttlSeconds = MESSAGE_PUSH_TTL_SECONDS;
+  } else {
+    items = await reminderItems(db, task.reminderIds);
+    // The jobs looked at the participant's settings when they claimed these.
+    topic = null;
+    ttlSeconds = REMINDER_TTL_SECONDS;
   }
-  const items: ReadyItem[] = task.message ? await messageItems(db, task.message, task.items) : task.items.filter((item): item is ReadyItem => item.payload !== undefined);
-  // The copies first: a participant whose phone shows the push finds the message in the app.
-  await createInboxCopies(db, items.flatMap((item) => (item.inbox ? [item.inbox] : [])));
   if (!config.push || items.length === 0) return report;
   const devices = await subscriptionsOf(db, items.map((item) => item.uid));
   const withDevices = items.filter((item) => devices.has(item.uid));
   if (withDevices.length === 0) return report;
   let wanted = withDevices;
-  if (task.topic !== null) {
-    const topic = task.topic;
+  if (topic !== null) {
+    const setting = topic;
     const uids = [...new Set(withDevices.map((item) => item.uid))];
     const settings = await db.getAll(...uids.map((uid) => settingsRef(db, uid)));
-    const on = new Set(uids.filter((_, index) => settingsFrom(settings[index]?.data())[topic]));
+    const on = new Set(uids.filter((_, index) => settingsFrom(settings[index]?.data())[setting]));
     wanted = withDevices.filter((item) => on.has(item.uid));
   }
   const candidates = wanted.flatMap((item) =>
-    (devices.get(item.uid) ?? []).map((subscription) => ({ id: sha256Hex(`${item.key}\n${subscription.endpoint}`), key: item.key, delivery: { subscription, payload: item.payload, ttlSeconds: task.ttlSeconds } satisfies Delivery })),
+    (devices.get(item.uid) ?? []).map((subscription) => ({ id: sha256Hex(`${item.key}\n${subscription.endpoint}`), key: item.key, delivery: { subscription, payload: item.payload, ttlSeconds } satisfies Delivery })),
   );
   // Each push is claimed just before it goes and marked right after, so a claim stays open for
   // one push however long the task runs: only an attempt that died inside that moment leaves one

@@ -6,7 +6,7 @@ import { SESSION_TTL_FIELD } from '../sessions/session-store';
 import { RATE_LIMIT_TTL_FIELD } from '../shared/rate-limiter';
 import { DEVICE_TOKEN_TTL_FIELD } from '../features/auth/device-tokens';
 import { REVISION_TTL_FIELD } from '../shared/tracker-repository';
-import { DELIVERY_TTL_FIELD } from '../features/notifications/repository';
+import { DELIVERY_TTL_FIELD } from '../shared/reminder-delivery-repository';
 import { CLAIM_TTL_FIELD } from '../shared/push-fan-out';
 import { checkQuery, indexProblems, parseIndexFile, recordQueries, shapesOfQuery, type CompositeIndex, type IndexFile, type QueryShape } from './firestore-index-check';
 

@@ -5,6 +5,7 @@ import type { SentMessage } from '@sfida/core/cohort-messages';
 import { sha256Hex } from '../../shared/crypto';
 import { CLAIM_LEASE_MS, runPushTask, type PushTask } from '../../shared/push-fan-out';
 import { recipientIdsOf } from '../../shared/cohort-message-repository';
+import { messagePushKey } from '../../shared/message-copies';
 import { subscriptionRef } from '../../shared/push-notifier';
 import { newUserDoc, userRef } from '../../shared/user-repository';
 import { readDoc, startTestApp, type TestApp } from '../../test-support/api-harness';
@@ -13,7 +14,7 @@ import { BrowserDevice, startPushService, type PushServiceStandIn } from '../../
 
 // A message to a segment answers the coach once the message and its recipients are stored; each
 // recipient's copy and push go through the task queue (here the in-process stand-in, which delivers
-// every task twice), each copy written once and each push to a device sent once.
+// every task twice), its tasks naming the message and its recipients by id, each copy written once and each push to a device sent once.
 
 let app: TestApp;
 let pushService: PushServiceStandIn;
@@ -78,12 +79,13 @@ describe('a message to a segment fans out through the task queue', () => {
     expect(new Set(recipientIdsOf(stored!))).toEqual(new Set(people.map((person) => person.uid)));
     expect(await readDoc(app, `inboxMessages/${reply.body.id}_${people[0]!.uid}`)).toBeUndefined();
     expect(pushService.requests.filter((request) => people.some((person) => person.device.path === request.path))).toEqual([]);
-    // 130 recipients: tasks of at most 200 and 60 kB (each item carries its copy), every recipient in one of them once.
+    // 130 recipients: tasks of at most 200 and 60 kB carrying ids only (the message's and its recipients'), every recipient in one of them once.
     const tasks = app.tasks.enqueued.slice(before);
-    const uids = tasks.flatMap((task) => task.items.map((item) => item.uid));
+    const uids = tasks.flatMap(recipientsOf);
     expect([...uids].sort()).toEqual(people.map((person) => person.uid).sort());
     for (const task of tasks) {
-      expect(task).toMatchObject({ topic: 'coachMessages', ttlSeconds: 86_400 });
+      expect(Object.keys(task).sort()).toEqual(['messageId', 'recipientIds']);
+      expect(task).toMatchObject({ messageId: reply.body.id });
       expect(JSON.stringify(task).length).toBeLessThanOrEqual(60_000);
     }
     app.tasks.release();
@@ -105,8 +107,8 @@ describe('a message to a segment fans out through the task queue', () => {
     // A later attempt (a retry of the queue) leaves a copy the participant has read as it is.
     const copyPath = `inboxMessages/${reply.body.id}_${people[0]!.uid}`;
     await app.deps.db.doc(copyPath).update({ readAt: WEEK1.toISOString() });
-    const first = tasks.find((task) => task.items.some((item) => item.uid === people[0]!.uid))!;
-    expect(await run(first)).toMatchObject({ sent: 0, skipped: first.items.length });
+    const first = tasks.find((task) => recipientsOf(task).includes(people[0]!.uid))!;
+    expect(await run(first)).toMatchObject({ sent: 0, skipped: recipientsOf(first).length });
     expect(await readDoc(app, copyPath)).toMatchObject({ readAt: WEEK1.toISOString() });
   });
 
@@ -147,9 +149,9 @@ describe('a message to a segment fans out through the task queue', () => {
     expect(reply.status).toBe(201);
     const task = app.tasks.enqueued.at(-1)!;
     // An attempt claimed the first push and died before sending it.
-    const item = task.items.find((candidate) => candidate.uid === crashed!.uid)!;
-    const claimId = sha256Hex(`${item.key}\n${crashed!.device.subscription.endpoint}`);
-    await app.deps.db.collection('pushDeliveries').doc(claimId).create({ key: item.key, status: 'claimed', claimedAt: Timestamp.fromDate(app.deps.clock()) });
+    const key = messagePushKey(reply.body.id, crashed!.uid);
+    const claimId = sha256Hex(`${key}\n${crashed!.device.subscription.endpoint}`);
+    await app.deps.db.collection('pushDeliveries').doc(claimId).create({ key, status: 'claimed', claimedAt: Timestamp.fromDate(app.deps.clock()) });
 
     // Within the lease the claim may still be an attempt at work: left alone, and the task asked again.
     expect(await run(task)).toMatchObject({ sent: 1, retry: true });
@@ -225,7 +227,7 @@ describe('a message to more than one task\'s recipients', () => {
     expect(reply.status).toBe(201);
     expect(reply.body.recipientCount).toBe(210);
     const enqueued = app.tasks.enqueued.slice(before);
-    expect(enqueued).toEqual([{ topic: 'coachMessages', ttlSeconds: 86_400, items: [], message: expect.objectContaining({ id: reply.body.id }), recipientsOfMessage: true }]);
+    expect(enqueued).toEqual([{ messageId: reply.body.id }]);
     // Its recipients are stored with the message, as one value.
     const stored = await readDoc(app, `cohortMessages/${reply.body.id}`);
     expect(typeof stored!.recipients).toBe('string');
@@ -237,6 +239,11 @@ describe('a message to more than one task\'s recipients', () => {
     for (const person of people) expect(person.device.received, person.name).toEqual([expect.objectContaining({ body: `Ciao ${person.name.split(' ')[0]}!` })]);
   }, 120_000);
 });
+
+/** The recipients a message's task names. */
+function recipientsOf(task: PushTask): string[] {
+  return 'recipientIds' in task ? (task.recipientIds ?? []) : [];
+}
 
 /** One attempt of `task`, as the queue's function runs it. */
 function run(task: PushTask) {

@@ -149,9 +149,6 @@ async function audienceIds(deps: Pick<MessageDeps, 'db'>, cohortId: string, audi
   return (await recipientsOf(deps, cohortId, audience, now, strayPicked)).map((recipient) => recipient.user.id);
 }
 
-/** A push to a recipient's devices is kept this long for a device that is off. */
-const MESSAGE_PUSH_TTL_SECONDS = 24 * 60 * 60;
-
 /**
  * Enqueues the recipients' tasks (the message and their ids; for a large send, one task that reads
  * them from the stored message and enqueues theirs): each writes its recipients' copies, filled in from their user documents, then
@@ -160,8 +157,7 @@ const MESSAGE_PUSH_TTL_SECONDS = 24 * 60 * 60;
  * enqueues again, and no copy or push is doubled (a copy is created once, a push claimed once).
  */
 async function deliver(deps: SendDeps, messageId: string, message: MessageDoc): Promise<void> {
-  const ofTask = { id: messageId, cohortId: message.cohortId, coachName: message.coachName, text: message.text, sentAt: message.sentAt };
-  await deps.pushQueue.enqueue(messageTasks(recipientIdsOf(message), 'coachMessages', MESSAGE_PUSH_TTL_SECONDS, ofTask));
+  await deps.pushQueue.enqueue(messageTasks(messageId, recipientIdsOf(message)));
   await markSent(deps.db, messageId);
 }
 

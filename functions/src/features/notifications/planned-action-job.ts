@@ -1,11 +1,11 @@
+import type { PushPayload } from '@sfida/core/notifications';
 import { duePlannedActions, nextPlannedActionAt, type DuePlannedAction } from '@sfida/core/planned-actions';
 import type { Deps } from '../../deps';
 import { cohortRef, cohortSettingsOf, type CohortDoc } from '../../shared/cohort-repository';
 import { duePlannedActionWatches, watchPlannedActions, type PlannedActionWatchDoc } from '../../shared/planned-action-watch';
-import type { PushItem } from '../../shared/push-fan-out';
 import { readOrFallback } from '../../shared/unreadable-data';
 import { trackerFrom } from '../../shared/tracker-repository';
-import { claimPlannedActionDelivery } from './repository';
+import { claimPlannedActionDelivery, plannedActionDeliveryId } from './repository';
 import { runReminderRounds, type ReminderRunReport } from './reminder-rounds';
 
 // The reminders of if-then plans, run with the other reminders (index.ts): the participants whose
@@ -33,7 +33,7 @@ export async function runPlannedActionJob(deps: Pick<Deps, 'db' | 'config' | 'pu
       const cohorts = new Map(
         cohortIds.length === 0 ? [] : (await db.getAll(...cohortIds.map((id) => cohortRef(db, id)))).map((snap) => [snap.id, snap.exists ? (snap.data() as CohortDoc) : null]),
       );
-      const claims: Array<Promise<PushItem | null>> = [];
+      const claims: Array<Promise<string | null>> = [];
       for (const uid of uids) {
         const { user, settings, trackerSnap, hasDevice } = participants.get(uid)!;
         // Gone, or a coach: nothing to watch.
@@ -55,7 +55,7 @@ export async function runPlannedActionJob(deps: Pick<Deps, 'db' | 'config' | 'pu
           () => ({ due: [], next: new Date(now.getTime() + UNREADABLE_RETRY_MS) }),
         );
         for (const reminder of plan.due) {
-          claims.push(claimPlannedActionDelivery(db, uid, reminder.key, now).then((claimed) => (claimed ? pushOf(uid, reminder) : null)));
+          claims.push(claimPlannedActionDelivery(db, uid, reminder.key, pushOf(reminder), now).then((claimed) => (claimed ? plannedActionDeliveryId(uid, reminder.key) : null)));
         }
         watchPlannedActions(db, batch, uid, plan.next);
       }
@@ -64,7 +64,6 @@ export async function runPlannedActionJob(deps: Pick<Deps, 'db' | 'config' | 'pu
   });
 }
 
-function pushOf(uid: string, reminder: DuePlannedAction): PushItem {
-  const payload = { title: reminder.title, body: reminder.body, url: reminder.url, tag: `promemoria-${reminder.key}` };
-  return { uid, key: `reminder:${uid}:${reminder.key}`, payload };
+function pushOf(reminder: DuePlannedAction): PushPayload {
+  return { title: reminder.title, body: reminder.body, url: reminder.url, tag: `promemoria-${reminder.key}` };
 }

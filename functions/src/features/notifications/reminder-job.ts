@@ -1,17 +1,17 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { todayIn } from '@sfida/core/dates';
+import type { PushPayload } from '@sfida/core/notifications';
 import { dueReminders, nextReminderAt, remindersOver, type DueReminder } from '@sfida/core/reminders';
 import type { Deps } from '../../deps';
-import type { PushItem } from '../../shared/push-fan-out';
 import { readOrFallback } from '../../shared/unreadable-data';
 import { trackerFrom } from '../../shared/tracker-repository';
-import { claimDelivery, dueSchedules, scheduleRef, type ScheduleDoc } from './repository';
+import { claimDelivery, deliveryId, dueSchedules, scheduleRef, type ScheduleDoc } from './repository';
 import { runReminderRounds, type ReminderRunReport } from './reminder-rounds';
 
 // The reminders job (every 15 minutes, see index.ts): looks at the participants whose reminder
 // time has come (reminderSchedule), decides with the core rules from the server's copy of the
 // tracker whether the reminder is still wanted, claims it once (a delivery marker per participant,
-// kind and day), moves the schedule to the next occurrence and enqueues the pushes: the queue's
+// kind and day), moves the schedule to the next occurrence and enqueues the claims' ids (each marker holds its push): the queue's
 // function sends them (shared/push-fan-out.ts), so a big slot never runs into the job's timeout.
 // Reads: the due schedules, and for them their users, settings, trackers and devices
 // (reminder-rounds.ts).
@@ -30,7 +30,7 @@ export async function runReminderJob(deps: Pick<Deps, 'db' | 'config' | 'pushQue
     // query starts where this one ended.
     due: (limit) => dueSchedules(db, now, limit),
     async decide(docs, participants, batch) {
-      const claims: Array<Promise<PushItem | null>> = [];
+      const claims: Array<Promise<string | null>> = [];
       for (const doc of docs) {
         const schedule = doc.data() as ScheduleDoc;
         const { user, settings, trackerSnap, hasDevice } = participants.get(schedule.uid)!;
@@ -56,7 +56,7 @@ export async function runReminderJob(deps: Pick<Deps, 'db' | 'config' | 'pushQue
           continue;
         }
         for (const reminder of plan.due) {
-          claims.push(claimDelivery(db, user.id, reminder, now).then((claimed) => (claimed ? pushOf(user.id, reminder) : null)));
+          claims.push(claimDelivery(db, user.id, reminder, pushOf(reminder), now).then((claimed) => (claimed ? deliveryId(user.id, reminder) : null)));
         }
         // A set, not an update: a schedule removed meanwhile (the device turned off) must not fail the batch; the next run removes it again.
         batch.set(ref, { uid: user.id, kind: schedule.kind, dueAt: Timestamp.fromDate(plan.next) } satisfies ScheduleDoc);
@@ -66,7 +66,6 @@ export async function runReminderJob(deps: Pick<Deps, 'db' | 'config' | 'pushQue
   });
 }
 
-function pushOf(uid: string, reminder: DueReminder): PushItem {
-  const payload = { title: reminder.title, body: reminder.body, url: reminder.url, tag: `promemoria-${reminder.kind}` };
-  return { uid, key: `reminder:${uid}:${reminder.kind}:${reminder.day}`, payload };
+function pushOf(reminder: DueReminder): PushPayload {
+  return { title: reminder.title, body: reminder.body, url: reminder.url, tag: `promemoria-${reminder.kind}` };
 }

@@ -2,7 +2,7 @@ import type { DocumentSnapshot, QueryDocumentSnapshot, WriteBatch } from 'fireba
 import type { NotificationSettings } from '@sfida/core/notifications';
 import type { User } from '@sfida/core/user';
 import type { Deps } from '../../deps';
-import { pushTasks, type PushItem } from '../../shared/push-fan-out';
+import { reminderTasks } from '../../shared/push-fan-out';
 import { settingsFrom, settingsRef, subscriptionsOf } from '../../shared/push-notifier';
 import { toUser, userRef } from '../../shared/user-repository';
 import { trackerRef } from '../../shared/tracker-repository';
@@ -10,7 +10,7 @@ import { trackerRef } from '../../shared/tracker-repository';
 // How both reminder jobs (reminder-job.ts, planned-action-job.ts) run: in rounds of due documents
 // that each name a participant (`uid`), read with those participants' user documents, settings,
 // trackers and devices in one round trip; each round decides, claims its pushes, moves its
-// documents on in one batch, and only then enqueues the pushes (shared/push-fan-out.ts).
+// documents on in one batch, and only then enqueues the claims' ids (shared/push-fan-out.ts sends the push each holds).
 
 /** A reminders job's run. */
 export interface ReminderRunReport {
@@ -21,9 +21,6 @@ export interface ReminderRunReport {
   /** Tasks enqueued. */
   tasks: number;
 }
-
-/** A reminder older than this is of no use to a device that was off: the push service drops it. */
-const REMINDER_TTL_SECONDS = 2 * 60 * 60;
 
 /** One participant named by a round's documents, as read for it. */
 export interface RoundParticipant {
@@ -44,10 +41,10 @@ export interface ReminderRounds {
   /** The next due documents, each with a `uid`; a round moves every one it reads on (no cursor). */
   due(limit: number): Promise<QueryDocumentSnapshot[]>;
   /**
-   * Decides a round: adds to `batch` the documents' next step, and answers the pushes it claimed
-   * (null for a claim another run holds).
+   * Decides a round: adds to `batch` the documents' next step, and answers the ids of the reminders
+   * it claimed, each marker holding its push (null for a claim another run holds).
    */
-  decide(docs: QueryDocumentSnapshot[], participants: Map<string, RoundParticipant>, batch: WriteBatch): Promise<Array<PushItem | null>>;
+  decide(docs: QueryDocumentSnapshot[], participants: Map<string, RoundParticipant>, batch: WriteBatch): Promise<Array<string | null>>;
 }
 
 export async function runReminderRounds(deps: Pick<Deps, 'db' | 'pushQueue'>, rounds: ReminderRounds): Promise<ReminderRunReport> {
@@ -70,12 +67,12 @@ export async function runReminderRounds(deps: Pick<Deps, 'db' | 'pushQueue'>, ro
       }),
     );
     const batch = db.batch();
-    const items = (await rounds.decide(docs, participants, batch)).filter((item): item is PushItem => item !== null);
+    const claimed = (await rounds.decide(docs, participants, batch)).filter((id): id is string => id !== null);
     // Moved on before sending: a run that stops halfway never looks at these again this time.
     await batch.commit();
-    report.due += items.length;
+    report.due += claimed.length;
     // Claimed and moved on before enqueueing: a run that stops here loses these reminders, never doubles them.
-    const tasks = pushTasks(items, null, REMINDER_TTL_SECONDS);
+    const tasks = reminderTasks(claimed);
     await deps.pushQueue.enqueue(tasks);
     report.tasks += tasks.length;
     if (docs.length < rounds.page) break;

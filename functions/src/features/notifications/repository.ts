@@ -1,16 +1,16 @@
 import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import type { IsoDate } from '@sfida/core/iso-date';
-import type { NotificationSettings } from '@sfida/core/notifications';
+import type { NotificationSettings, PushPayload } from '@sfida/core/notifications';
 import { nextReminderAt, type DueReminder, type ReminderKind, type ReminderPrefs } from '@sfida/core/reminders';
-import { unlessItExists } from '../../shared/firestore';
+import { claimReminderDelivery } from '../../shared/reminder-delivery-repository';
 import { settingsFrom, settingsRef, subscriptionRef, subscriptionsCollection, type SubscriptionDoc } from '../../shared/push-notifier';
 
 // When to look at a participant again: `reminderSchedule/{uid}_{kind}` holds the next instant a
 // reminder of that kind may be due (its time on their wall clock). The job reads only the
 // documents whose instant has passed, so its reads follow who is due now, not the size of the
 // cohorts. A participant has them while reminders of that kind are on and one of their devices is
-// subscribed. `reminderDeliveries/{uid}_{kind}_{day}` is created before a reminder goes: a rerun
-// cannot send it twice.
+// subscribed. `reminderDeliveries/{uid}_{kind}_{day}` is created before a reminder goes, with its push: a rerun
+// cannot send it twice, and the queue's task sends what it holds.
 
 export const REMINDER_KINDS: readonly ReminderKind[] = ['habits', 'checkIn', 'planner'];
 
@@ -20,10 +20,6 @@ export interface ScheduleDoc {
   dueAt: Timestamp;
 }
 
-/** Delivery markers expire (a TTL policy on this field) once no rerun could want them. */
-export const DELIVERY_TTL_FIELD = 'expireAt';
-const DELIVERY_MARKER_MS = 8 * 24 * 60 * 60 * 1000;
-
 export function scheduleCollection(db: Firestore) {
   return db.collection('reminderSchedule');
 }
@@ -32,8 +28,9 @@ export function scheduleRef(db: Firestore, uid: string, kind: ReminderKind) {
   return scheduleCollection(db).doc(`${uid}_${kind}`);
 }
 
-function deliveryRef(db: Firestore, uid: string, reminder: DueReminder) {
-  return db.collection('reminderDeliveries').doc(`${uid}_${reminder.kind}_${reminder.day}`);
+/** The id of a reminder's delivery marker (shared/reminder-delivery-repository.ts): once per participant, kind and day. */
+export function deliveryId(uid: string, reminder: Pick<DueReminder, 'kind' | 'day'>): string {
+  return `${uid}_${reminder.kind}_${reminder.day}`;
 }
 
 /** The schedule documents due at `now`, earliest first. */
@@ -63,15 +60,19 @@ export async function writeSchedule(
   await batch.commit();
 }
 
-/** True if this run is the one that sends `reminder` (the marker did not exist). */
-export async function claimDelivery(db: Firestore, uid: string, reminder: DueReminder, now: Date): Promise<boolean> {
-  return unlessItExists(() => deliveryRef(db, uid, reminder).create({ [DELIVERY_TTL_FIELD]: Timestamp.fromMillis(now.getTime() + DELIVERY_MARKER_MS) }));
+/** True if this run is the one that sends `reminder` (the marker did not exist); the marker keeps its push for the queue's task. */
+export async function claimDelivery(db: Firestore, uid: string, reminder: DueReminder, push: PushPayload, now: Date): Promise<boolean> {
+  return claimReminderDelivery(db, deliveryId(uid, reminder), uid, push, now);
+}
+
+/** The id of a planned action's reminder's delivery marker. */
+export function plannedActionDeliveryId(uid: string, key: string): string {
+  return `${uid}_${key}`;
 }
 
 /** True if this run is the one that sends the planned action's reminder of `key` (core/src/planned-actions.ts). */
-export async function claimPlannedActionDelivery(db: Firestore, uid: string, key: string, now: Date): Promise<boolean> {
-  const ref = db.collection('reminderDeliveries').doc(`${uid}_${key}`);
-  return unlessItExists(() => ref.create({ [DELIVERY_TTL_FIELD]: Timestamp.fromMillis(now.getTime() + DELIVERY_MARKER_MS) }));
+export async function claimPlannedActionDelivery(db: Firestore, uid: string, key: string, push: PushPayload, now: Date): Promise<boolean> {
+  return claimReminderDelivery(db, plannedActionDeliveryId(uid, key), uid, push, now);
 }
 
 /** The user's notification settings (the defaults where none are stored). */
