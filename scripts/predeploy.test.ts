@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import type { FirebaseCli, PredeployInput } from './predeploy';
-import { clientSignUpWarning, declaredSecrets, predeployChecks, projectArgument, selectProject } from './predeploy';
+import type { FirebaseCli, FunctionEndpoint, PredeployInput } from './predeploy';
+import { clientSignUpWarning, declaredSecrets, exposureProblems, functionEndpoints, predeployChecks, projectArgument, selectProject } from './predeploy';
 
 const goodSettings = 'INVITE_COHORT_ID=coorte-autunno-2025\nWEB_API_KEY=AIza-test-key   # the Web API key\nAPP_ORIGINS=\nSTORAGE_BUCKET=\n';
 const secretSet: FirebaseCli = async () => ({
@@ -29,6 +29,14 @@ const onlyFor =
   async (args) =>
     args[1] === secret ? answer(args) : secretSet(args);
 
+/** The functions as functions/src/index.ts defines them (what the CLI reads of them). */
+const goodEndpoints: Record<string, FunctionEndpoint> = {
+  api: { httpsTrigger: {} },
+  reminders: { scheduleTrigger: {} },
+  scheduledMessages: { scheduleTrigger: {} },
+  pushDeliveries: { taskQueueTrigger: { invoker: ['private'] } },
+};
+
 const settings = (text: string, file = '.env.sfida-prod') => writeFile(join(root, 'functions', file), text);
 const check = (input: Partial<PredeployInput> = {}) =>
   predeployChecks({
@@ -36,6 +44,7 @@ const check = (input: Partial<PredeployInput> = {}) =>
     args: ['--project', 'sfida-prod'],
     activeProject: null,
     declaredSecrets: ['INVITE_CODE', 'VAPID_PRIVATE_KEY'],
+    endpoints: goodEndpoints,
     firebase: secretSet,
     now: new Date('2026-06-01'),
     ...input,
@@ -146,6 +155,37 @@ describe('client sign-up in Firebase Auth', () => {
     const read = vi.fn(async () => ({}));
     await check({ args: [], authSettings: read });
     expect(read).not.toHaveBeenCalled();
+  });
+});
+
+describe('who may call each function', () => {
+  test('a public task queue or a job that answers HTTP stops the deploy', async () => {
+    await settings(goodSettings);
+    const endpoints = { ...goodEndpoints, pushDeliveries: { taskQueueTrigger: { invoker: ['public'] } }, reminders: { httpsTrigger: {} } };
+    expect((await check({ endpoints })).problems).toEqual([
+      expect.stringMatching(/la funzione reminders risponde a chiunque/),
+      expect.stringMatching(/la funzione pushDeliveries ha invoker "public": chiunque potrebbe chiamarla; usa invoker: 'private'/),
+    ]);
+  });
+
+  test("a task queue must say who calls it: private, or service accounts, never anyone", () => {
+    const queue = (invoker?: string[] | null) => exposureProblems({ pushDeliveries: { taskQueueTrigger: { invoker } } });
+    expect(queue(['private'])).toEqual([]);
+    expect(queue(['123-compute@developer.gserviceaccount.com'])).toEqual([]);
+    expect(queue(undefined)).toEqual([expect.stringMatching(/non dichiara invoker/)]);
+    expect(queue(null)).toEqual([expect.stringMatching(/non dichiara invoker/)]);
+    for (const open of ['public', 'allUsers', 'allAuthenticatedUsers']) expect(queue([open])).toEqual([expect.stringMatching(/chiunque potrebbe chiamarla/)]);
+    expect(exposureProblems({ later: { callableTrigger: {} } })).toEqual([expect.stringMatching(/la funzione later risponde a chiunque/)]);
+    expect(exposureProblems({ api: { httpsTrigger: {} } })).toEqual([]);
+  });
+
+  test('the real functions: only the API is public, the queue private, the jobs scheduled', async () => {
+    const endpoints = await functionEndpoints();
+    expect(Object.keys(endpoints).sort()).toEqual(['api', 'pushDeliveries', 'reminders', 'scheduledMessages']);
+    expect(endpoints.pushDeliveries?.taskQueueTrigger?.invoker).toEqual(['private']);
+    expect(endpoints.reminders?.scheduleTrigger).toBeDefined();
+    expect(endpoints.scheduledMessages?.scheduleTrigger).toBeDefined();
+    expect(exposureProblems(endpoints)).toEqual([]);
   });
 });
 

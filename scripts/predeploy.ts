@@ -1,7 +1,7 @@
 /**
  * `npm run deploy [-- --project <alias-or-id>] [other firebase deploy options]`: checks what would
  * otherwise fail only at the first request in production (project, the function's settings and
- * secret, runtime, lockfile), then builds and runs `firebase deploy` on the project it checked.
+ * secret, runtime, lockfile) and that no function but the API can be called by the public, then builds and runs `firebase deploy` on the project it checked.
  * It runs the build and the deploy itself because npm passes the arguments only to the last
  * command of a script: `predeploy && build && firebase deploy` would check one project and deploy another.
  */
@@ -25,6 +25,8 @@ export interface PredeployInput {
   activeProject: string | null;
   /** The secrets the function declares (defineSecret + `secrets` option). */
   declaredSecrets: string[];
+  /** Each exported function's definition, as the Firebase CLI reads it. */
+  endpoints: Record<string, FunctionEndpoint>;
   firebase: FirebaseCli;
   /** Reads Firebase Auth's settings of the project; without it client sign-up is not checked. */
   authSettings?: AuthSettingsReader;
@@ -122,6 +124,7 @@ export async function predeployChecks(input: PredeployInput): Promise<PredeployR
       problems.push(`functions/src/index.ts non dichiara il secret ${secret}: serve \`defineSecret('${secret}')\` nell'opzione \`secrets\` di onRequest.`);
     }
   }
+  problems.push(...exposureProblems(input.endpoints));
   if (selected && projectId) {
     for (const config of functions) problems.push(...checkSettings(input.root, config, projectId, selected.alias));
     for (const secret of input.declaredSecrets) {
@@ -243,10 +246,59 @@ async function readAuthSettings(projectId: string): Promise<AuthClientPermission
   return body.client?.permissions ?? {};
 }
 
+/** What the Firebase CLI reads of an exported function (its `__endpoint`), as far as these checks look. */
+export interface FunctionEndpoint {
+  secretEnvironmentVariables?: Array<{ key: string }>;
+  httpsTrigger?: { invoker?: string[] | null };
+  callableTrigger?: object;
+  taskQueueTrigger?: { invoker?: string[] | null };
+  scheduleTrigger?: object;
+}
+
+/** The function that answers the public (behind Hosting's /api rewrite); every other one is called by Google's own services only. */
+const PUBLIC_FUNCTION = 'api';
+/** Invokers that let anyone call a function. */
+const PUBLIC_INVOKERS = new Set(['public', 'allUsers', 'allAuthenticatedUsers']);
+
+/**
+ * Who could call each function. Only `api` answers the public. A task queue's function must say
+ * `invoker: 'private'` (or name service accounts): the deploy then grants Cloud Run's invoker role
+ * to no one else, and Cloud Tasks calls it with its own token. A scheduled function takes no
+ * invoker: the deploy grants the role to the scheduler's service account only. Any other trigger
+ * that answers HTTP (onRequest, onCall) would be public.
+ */
+export function exposureProblems(endpoints: Record<string, FunctionEndpoint>): string[] {
+  const problems: string[] = [];
+  for (const [name, endpoint] of Object.entries(endpoints)) {
+    if (name === PUBLIC_FUNCTION) continue;
+    const at = `functions/src/index.ts, la funzione ${name}`;
+    if (endpoint.httpsTrigger || endpoint.callableTrigger) {
+      problems.push(`${at} risponde a chiunque (onRequest/onCall): solo ${PUBLIC_FUNCTION} può essere pubblica; i job usano onSchedule o onTaskDispatched.`);
+    } else if (endpoint.taskQueueTrigger) {
+      const invoker = endpoint.taskQueueTrigger.invoker ?? [];
+      const open = invoker.filter((who) => PUBLIC_INVOKERS.has(who) || (who !== 'private' && !who.includes('@')));
+      if (open.length > 0) {
+        problems.push(`${at} ha invoker ${open.map((who) => `"${who}"`).join(', ')}: chiunque potrebbe chiamarla; usa invoker: 'private' (la chiama solo Cloud Tasks).`);
+      } else if (invoker.length === 0) {
+        problems.push(`${at} non dichiara invoker: scrivi invoker: 'private', così la chiama solo Cloud Tasks (docs/deploy.md).`);
+      }
+    } else if (!endpoint.scheduleTrigger) {
+      problems.push(`${at} non è né un job pianificato né una coda di Cloud Tasks: chi può chiamarla non è controllato.`);
+    }
+  }
+  return problems;
+}
+
+/** Each function's definition, read from its export as the Firebase CLI reads it. */
+export async function functionEndpoints(): Promise<Record<string, FunctionEndpoint>> {
+  const exported = (await import('../functions/src/index')) as unknown as Record<string, { __endpoint?: FunctionEndpoint }>;
+  return Object.fromEntries(Object.entries(exported).flatMap(([name, value]) => (value?.__endpoint ? [[name, value.__endpoint]] : [])));
+}
+
 /** The secrets the function declares, read from its definition as the Firebase CLI reads them. */
 export async function declaredSecrets(): Promise<string[]> {
-  const { api } = (await import('../functions/src/index')) as unknown as { api: { __endpoint?: { secretEnvironmentVariables?: Array<{ key: string }> } } };
-  return (api.__endpoint?.secretEnvironmentVariables ?? []).map((s) => s.key);
+  const { api } = await functionEndpoints();
+  return (api?.secretEnvironmentVariables ?? []).map((s) => s.key);
 }
 
 /** The project `firebase use` selected for this folder or a parent, as the CLI stores it. */
@@ -268,6 +320,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     args,
     activeProject: activeProject(repoRoot),
     declaredSecrets: await declaredSecrets(),
+    endpoints: await functionEndpoints(),
     firebase: (cliArgs) => capture(firebaseBin, cliArgs),
     authSettings: readAuthSettings,
   });

@@ -4,7 +4,6 @@ import { onTaskDispatched } from 'firebase-functions/v2/tasks';
 import { HttpsError, onRequest } from 'firebase-functions/v2/https';
 import { defineSecret } from 'firebase-functions/params';
 import type { Deps } from './deps';
-import type { PushTask } from './shared/push-fan-out';
 
 // The invite code is a Firebase secret (functions/.secret.local in the emulators).
 // The other settings (INVITE_COHORT_ID, APP_ORIGINS, WEB_API_KEY, STORAGE_BUCKET)
@@ -63,6 +62,10 @@ export const api = onRequest(
 // retried (the next one, 15 minutes later, catches up what is still in time, once). The run of
 // 03:00 in Rome also deletes the voice notes of cohorts that ended more than 90 days ago
 // (features/voice-notes/retention-job.ts); a run that fails is done again the next night.
+// Only Cloud Scheduler calls it: the deploy grants Cloud Run's invoker role on a scheduled function
+// to the scheduler's service account alone (onSchedule takes no `invoker`; scripts/predeploy.ts
+// refuses an endpoint that is not a schedule). A call at another time is harmless anyway: the job
+// only does what is due at that moment, each reminder claimed once, like a run the next one overlaps.
 export const reminders = onSchedule(
   {
     schedule: 'every 15 minutes',
@@ -94,6 +97,8 @@ export const reminders = onSchedule(
 // Scheduled messages: every 5 minutes, the coaches' messages whose time has come on the cohort's
 // clock (features/messages/scheduled-job.ts), each sent once even if two runs overlap. A run that
 // fails is not retried: the next one sends what is still waiting, and finishes what it cut short.
+// Like `reminders`, invokable by the scheduler's service account only; an extra call sends only
+// what is due, once.
 export const scheduledMessages = onSchedule(
   {
     schedule: 'every 5 minutes',
@@ -123,10 +128,18 @@ export const scheduledMessages = onSchedule(
 // minutes): past CLAIM_LEASE_MS (6 minutes) a claim an attempt left behind is taken over. A push
 // is claimed just before it goes and marked right after, so a slow attempt holds no claim for long. At most 6 tasks at once (of 200 recipients, 10 pushes at a time each):
 // a few instances, and the Functions emulator (a process per request at work) stays usable.
+// Only Cloud Tasks calls it: `invoker: 'private'` grants no one Cloud Run's invoker role on it, so
+// Cloud Run's IAM admits only the OIDC token Cloud Tasks signs for the service account the Admin
+// SDK enqueues as (the API's runtime one, which docs/deploy.md gives that role). firebase-functions
+// decodes a task's bearer token without verifying it, so IAM is the only gate: `npm run deploy`
+// refuses a public invoker (scripts/predeploy.ts). Whoever gets through anyway, or the local
+// emulator's plain POST, sends nothing of their own: a task names stored things by id
+// (runPushTask reads what it pushes and files).
 let taskDeps: Promise<Deps> | undefined;
-export const pushDeliveries = onTaskDispatched<PushTask>(
+export const pushDeliveries = onTaskDispatched<unknown>(
   {
     region: 'europe-west1',
+    invoker: 'private',
     secrets: [vapidPrivateKey],
     memory: '512MiB',
     timeoutSeconds: 300,
