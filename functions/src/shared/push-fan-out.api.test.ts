@@ -107,6 +107,20 @@ describe('a forged task has no effect', () => {
     expect(await inboxOf(outsider.uid)).toEqual([]);
   });
 
+  test('a stored message not due yet does nothing; one sent more than a day ago is filed, not pushed', async () => {
+    const { coach, cohortId, uid, device } = await cohortWithParticipant();
+    const stored = (sentAt: Date) => ({ cohortId, coachId: coach.user.id, coachName: 'Giulia Coach', text: 'Ciao {nome}!', segment: 'picked', recipients: uid, recipientCount: 1, sentAt: sentAt.toISOString(), status: 'sent' });
+    const later = `${coach.user.id}_${randomUUID()}`;
+    await app.deps.db.collection('cohortMessages').doc(later).set(stored(new Date(WEEK1.getTime() + 60_000)));
+    await runPushTask(app.deps, { messageId: later, recipientIds: [uid] });
+    expect(await inboxOf(uid)).toEqual([]);
+    const old = `${coach.user.id}_${randomUUID()}`;
+    await app.deps.db.collection('cohortMessages').doc(old).set(stored(new Date(WEEK1.getTime() - 25 * 60 * 60 * 1000)));
+    await runPushTask(app.deps, { messageId: old, recipientIds: [uid] });
+    expect(await inboxOf(uid)).toEqual([expect.objectContaining({ messageId: old, text: 'Ciao Anna!' })]);
+    expect(device.requests).toEqual([]);
+  });
+
   test('a body that is not a task at all is ignored, and not asked again', async () => {
     for (const body of [null, 'x', 42, [], {}, { messageId: 5 }, { messageId: 'a/b' }, { reminderIds: 'x' }, { messageId: 'm', recipientIds: Array.from({ length: 5000 }, (_, i) => `u${i}`) }]) {
       expect(await runPushTask(app.deps, body as never), JSON.stringify(body)?.slice(0, 60)).toEqual({ sent: 0, failed: 0, removed: 0, skipped: 0, retry: false });
