@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
+import { MAX_VOICE_NOTE_MS } from '@sfida/core/voice-notes';
 import { sniffAudio, withWebmDuration } from './audio-format';
-import { fixture } from './fixtures';
+import { cost, emptyTrackEntries, endlessRun, fixture, lyingMp4, lyingWebm } from './fixtures';
 
 describe('sniffAudio', () => {
   test.each([
@@ -67,6 +68,37 @@ describe('sniffAudio', () => {
     const at = Buffer.from(m4a).indexOf(Buffer.from('soun'));
     forged.set(new TextEncoder().encode('vide'), at);
     expect(sniffAudio(forged)).toBeNull();
+  });
+});
+
+describe('sniffAudio against forged files', () => {
+  test('a fragment whose run claims 2^32 - 1 samples with no data for them is refused at once', () => {
+    const forged = endlessRun();
+    expect(forged.length).toBe(4452);
+    const { result, cpuMs } = cost(() => sniffAudio(forged));
+    expect(result).toBeNull();
+    expect(cpuMs).toBeLessThan(100);
+  });
+
+  test('5 MB of empty TrackEntry elements cost little heap and are refused', () => {
+    const forged = emptyTrackEntries();
+    const { result, cpuMs, heapBytes } = cost(() => sniffAudio(forged));
+    expect(result).toBeNull();
+    expect(cpuMs).toBeLessThan(500);
+    // The file itself is 5 MB: reading it may not take several times that.
+    expect(heapBytes).toBeLessThan(16 * 1024 * 1024);
+  });
+
+  test.each([
+    ['MP4 whose mvhd and mdhd say 1.25 s', () => lyingMp4(100, 'durations')],
+    ['MP4 whose mvhd and mdhd say 0.125 s', () => lyingMp4(1000, 'durations')],
+    ['MP4 whose mvhd and mdhd timescales make it 1.25 s', () => lyingMp4(100, 'timescales')],
+    ['WebM whose TimecodeScale makes it 1.25 s', () => lyingWebm(100)],
+    ['WebM whose TimecodeScale makes it 0.125 s', () => lyingWebm(1000)],
+  ])('125 s in a %s are still 125 s: the cap holds', (_, forge) => {
+    const info = sniffAudio(forge());
+    expect(info?.durationMs).toBeGreaterThan(MAX_VOICE_NOTE_MS);
+    expect(Math.abs(info!.durationMs - 125_000), `${info?.durationMs} ms`).toBeLessThanOrEqual(500);
   });
 });
 

@@ -4,6 +4,12 @@ import type { VoiceNoteMime } from '@sfida/core/voice-notes';
 // a Content-Type says what the sender claims. Three containers, each with the codec a browser's
 // MediaRecorder writes into it: WebM with Opus (Chrome, Firefox, Edge), MP4 with AAC or Opus
 // (Safari; Chrome's MP4), Ogg with Opus (Firefox on request). Anything else is not a voice note.
+//
+// The bytes come from anyone, and the sniff runs before the rate limit: every loop below steps
+// through bytes that are present, and nothing is kept per element, so a file costs time and memory
+// linear in its size whatever its headers claim. Its length is the longest of what the headers
+// declare and what the audio in it plays (its Opus packets' own durations, its AAC frames), so a
+// header cannot make a long recording short.
 
 export interface AudioInfo {
   mime: VoiceNoteMime;
@@ -28,13 +34,37 @@ function startsWith(bytes: Uint8Array, prefix: number[]): boolean {
   return bytes.length >= prefix.length && prefix.every((byte, i) => bytes[i] === byte);
 }
 
+/** A short ASCII field ('' when it is longer than `MAX_ASCII`: no field we read is). */
 function ascii(bytes: Uint8Array, at: number, length: number): string {
-  if (at + length > bytes.length) return '';
+  if (length > MAX_ASCII || at + length > bytes.length) return '';
   return String.fromCharCode(...bytes.subarray(at, at + length));
 }
 
+const MAX_ASCII = 64;
+
+/** More tracks than a recorder writes (it writes one): a file with more is not a voice note. */
+const MAX_TRACKS = 4;
+
 function view(bytes: Uint8Array): DataView {
   return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+// ---- Opus packets ----
+
+/** Milliseconds of a frame by the TOC byte's configuration (RFC 6716, 3.1): SILK, hybrid, CELT. */
+function opusFrameMs(config: number): number {
+  if (config < 12) return [10, 20, 40, 60][config & 3]!;
+  if (config < 16) return [10, 20][config & 1]!;
+  return [2.5, 5, 10, 20][config & 3]!;
+}
+
+/** How long the Opus packet in bytes[at, end) plays, from its TOC byte: at most 120 ms; 0 when empty. */
+function opusPacketMs(bytes: Uint8Array, at: number, end: number): number {
+  if (at >= end) return 0;
+  const toc = bytes[at]!;
+  const code = toc & 3;
+  const frames = code === 0 ? 1 : code < 3 ? 2 : at + 1 < end ? bytes[at + 1]! & 0x3f : 0;
+  return Math.min(120, frames * opusFrameMs(toc >> 3));
 }
 
 // ---- WebM / Matroska (EBML) ----
@@ -87,7 +117,9 @@ function unsignedAt(bytes: Uint8Array, at: number, size: number): number {
  * Walks the elements in file order, stepping into the containers: MediaRecorder writes the segment
  * and its clusters with an unknown size and no Duration, so the length is where the last block
  * starts (its cluster's timecode plus its own offset). A Duration element, when there is one, is
- * taken only if it is longer: a short one written by hand cannot shorten a long recording.
+ * taken only if it is longer: a short one written by hand cannot shorten a long recording. Both
+ * count in TimecodeScale's ticks, which a forger may shrink, so the Opus packets' own durations are
+ * added up too, and the longest of the three is the length.
  */
 function readWebm(bytes: Uint8Array): AudioInfo | null {
   let at = 0;
@@ -97,6 +129,8 @@ function readWebm(bytes: Uint8Array): AudioInfo | null {
   let clusterTime = 0;
   let lastBlock = 0;
   let blocks = 0;
+  let audioMs = 0;
+  const data = view(bytes);
   const tracks: Array<{ type: number; codec: string }> = [];
   while (at < bytes.length) {
     const id = vint(bytes, at, true);
@@ -117,7 +151,11 @@ function readWebm(bytes: Uint8Array): AudioInfo | null {
       continue;
     }
     if (MASTERS.has(id.value)) {
-      if (id.value === TRACK_ENTRY) tracks.push({ type: 0, codec: '' });
+      if (id.value === TRACK_ENTRY) {
+        // One object per TrackEntry, so a bounded number of them: `AE 80` is two bytes.
+        if (tracks.length === MAX_TRACKS) return null;
+        tracks.push({ type: 0, codec: '' });
+      }
       at = start;
       continue;
     }
@@ -128,7 +166,7 @@ function readWebm(bytes: Uint8Array): AudioInfo | null {
         scale = unsignedAt(bytes, start, size.value) || scale;
         break;
       case DURATION:
-        declared = size.value === 4 ? view(bytes).getFloat32(start) : size.value === 8 ? view(bytes).getFloat64(start) : 0;
+        declared = size.value === 4 ? data.getFloat32(start) : size.value === 8 ? data.getFloat64(start) : 0;
         break;
       case TRACK_TYPE:
         if (tracks.length > 0) tracks.at(-1)!.type = unsignedAt(bytes, start, size.value);
@@ -142,8 +180,9 @@ function readWebm(bytes: Uint8Array): AudioInfo | null {
       case SIMPLE_BLOCK:
       case BLOCK: {
         const track = vint(bytes, start, false);
-        const offset = view(bytes).getInt16(start + track.length);
+        const offset = data.getInt16(start + track.length);
         lastBlock = Math.max(lastBlock, clusterTime + offset);
+        audioMs += blockMs(bytes, start + track.length + 3, start + size.value);
         blocks++;
         break;
       }
@@ -155,8 +194,54 @@ function readWebm(bytes: Uint8Array): AudioInfo | null {
   if (tracks.length === 0 || tracks.some((track) => track.type !== AUDIO_TRACK || track.codec !== 'A_OPUS')) return null;
   if (blocks === 0) return { mime: 'audio/webm', durationMs: 0 };
   const ticksToMs = scale / 1_000_000;
-  const durationMs = Math.max(lastBlock * ticksToMs, Number.isFinite(declared) ? declared * ticksToMs : 0);
+  const durationMs = Math.max(lastBlock * ticksToMs, Number.isFinite(declared) ? declared * ticksToMs : 0, audioMs);
   return { mime: 'audio/webm', durationMs: Math.round(durationMs) };
+}
+
+/**
+ * How long a block's Opus packets play: its frames start at `at` (after the track, timecode and
+ * flags) and end at `end`. Laced blocks hold several packets, their sizes in the lacing header
+ * (Xiph, fixed or EBML); MediaRecorder laces none. Every frame of every track counts: a voice
+ * note has one track, and counting more can only make a file longer, never shorter.
+ */
+function blockMs(bytes: Uint8Array, at: number, end: number): number {
+  if (at > end) throw new RangeError('bad block');
+  const lacing = (bytes[at - 1]! >> 1) & 3;
+  if (lacing === 0) return opusPacketMs(bytes, at, end);
+  if (at >= end) throw new RangeError('bad lacing');
+  const frames = bytes[at]! + 1;
+  at++;
+  const sizes: number[] = [];
+  if (lacing === 1) {
+    // Xiph: each size but the last as bytes of 255 and one below.
+    for (let i = 0; i < frames - 1; i++) {
+      let size = 0;
+      for (let byte = 255; byte === 255; size += byte) {
+        if (at >= end) throw new RangeError('bad lacing');
+        byte = bytes[at++]!;
+      }
+      sizes.push(size);
+    }
+  } else if (lacing === 3) {
+    // EBML: the first size, then each next one as a signed difference.
+    const first = vint(bytes, at, false);
+    at += first.length;
+    sizes.push(first.value);
+    for (let i = 1; i < frames - 1; i++) {
+      const difference = vint(bytes, at, false);
+      at += difference.length;
+      sizes.push(sizes.at(-1)! + difference.value - (2 ** (7 * difference.length - 1) - 1));
+    }
+  } else {
+    sizes.push(...Array.from({ length: frames - 1 }, () => Math.floor((end - at) / frames)));
+  }
+  let ms = 0;
+  for (const size of sizes) {
+    if (size < 0 || at + size > end) throw new RangeError('bad lacing');
+    ms += opusPacketMs(bytes, at, at + size);
+    at += size;
+  }
+  return ms + opusPacketMs(bytes, at, end);
 }
 
 /**
@@ -229,10 +314,13 @@ interface Box {
   end: number;
 }
 
-/** The boxes laid end to end between `from` and `to`. */
-function boxes(bytes: Uint8Array, from: number, to: number): Box[] {
-  const found: Box[] = [];
+/**
+ * The boxes laid end to end between `from` and `to`, one at a time: nothing is kept per box, and a
+ * caller that stops early reads no further.
+ */
+function* boxes(bytes: Uint8Array, from: number, to: number): Generator<Box> {
   const data = view(bytes);
+  let found = 0;
   for (let at = from; at + 8 <= to; ) {
     let size = data.getUint32(at);
     let header = 8;
@@ -243,17 +331,23 @@ function boxes(bytes: Uint8Array, from: number, to: number): Box[] {
     } else if (size === 0) size = to - at;
     if (size < header || at + size > to) {
       // The last box cut short (a recorder stopped mid-write): keep what is whole.
-      if (found.length > 0) break;
+      if (found > 0) return;
       throw new RangeError('bad box');
     }
-    found.push({ type: ascii(bytes, at + 4, 4), start: at + header, end: at + size });
+    found++;
+    yield { type: ascii(bytes, at + 4, 4), start: at + header, end: at + size };
     at += size;
   }
-  return found;
 }
 
-const child = (bytes: Uint8Array, parent: Box, type: string) => boxes(bytes, parent.start, parent.end).find((box) => box.type === type);
-const children = (bytes: Uint8Array, parent: Box, type: string) => boxes(bytes, parent.start, parent.end).filter((box) => box.type === type);
+function child(bytes: Uint8Array, parent: Box, type: string): Box | undefined {
+  for (const box of boxes(bytes, parent.start, parent.end)) if (box.type === type) return box;
+  return undefined;
+}
+
+function* children(bytes: Uint8Array, parent: Box, type: string): Generator<Box> {
+  for (const box of boxes(bytes, parent.start, parent.end)) if (box.type === type) yield box;
+}
 
 /** Timescale and duration of an mvhd or mdhd box (version 0 or 1). */
 function timing(bytes: Uint8Array, box: Box): { timescale: number; duration: number } {
@@ -263,20 +357,46 @@ function timing(bytes: Uint8Array, box: Box): { timescale: number; duration: num
   return { timescale: data.getUint32(box.start + 12), duration: data.getUint32(box.start + 16) };
 }
 
+/** What a track is made of, for its length: the unit of its sample durations, and how long one sample plays at least. */
+interface Mp4Track {
+  timescale: number;
+  sampleMs: number;
+  /** The longest it lasts by any count so far, in milliseconds. */
+  ms: number;
+  /** Samples counted in its fragments. */
+  samples: number;
+  /** Where its last fragment ends, and the sum of its fragments' sample durations, in its timescale. */
+  end: number;
+  sum: number;
+}
+
+/** The sampling rates an AudioSpecificConfig names by index (ISO 14496-3). */
+const AAC_RATES = [96000, 88200, 64000, 48000, 44100, 32000, 24000, 22050, 16000, 12000, 11025, 8000, 7350];
+/** Samples in an AAC frame at the rate of its AudioSpecificConfig (with SBR, the core's rate). */
+const AAC_FRAME = 1024;
+/** Opus in MP4 counts at 48 kHz, and its shortest packet plays 2.5 ms. */
+const OPUS_MIN_PACKET_MS = 2.5;
+/** Samples that may not play whole: an encoder's priming (AAC: 1024 to 2112 samples) and its last frame. */
+const UNPLAYED_SAMPLES = 3;
+
+/** The least a track of `samples` samples plays, each at least `sampleMs`. */
+const leastMs = (samples: number, sampleMs: number) => Math.max(0, samples - UNPLAYED_SAMPLES) * sampleMs;
+
 /**
- * An MP4 with sound tracks only, each AAC (`mp4a`) or Opus. Its length is the movie header's, or
- * the longest track's; a fragmented file (what MediaRecorder writes) declares none up front, so
- * its fragments' sample durations are added up.
+ * An MP4 with sound tracks only, each AAC (`mp4a`) or Opus. Its length is the longest of the movie
+ * header's, each track's header's, the sum of its samples' durations (stts, or the fragments'
+ * runs: what MediaRecorder writes declares nothing up front), and its number of samples times the
+ * shortest a sample of its codec plays: the headers and the units of the durations are the
+ * sender's to write, the number of frames is what the bytes hold.
  */
 function readMp4(bytes: Uint8Array): AudioInfo | null {
-  const top = boxes(bytes, 0, bytes.length);
-  const moov = top.find((box) => box.type === 'moov');
+  const moov = child(bytes, { type: '', start: 0, end: bytes.length }, 'moov');
   if (!moov) return null;
-  const traks = children(bytes, moov, 'trak');
-  if (traks.length === 0) return null;
-  const timescales = new Map<number, number>();
-  let longest = 0;
-  for (const trak of traks) {
+  const data = view(bytes);
+  const tracks = new Map<number, Mp4Track>();
+  let count = 0;
+  for (const trak of children(bytes, moov, 'trak')) {
+    if (++count > MAX_TRACKS) return null;
     const mdia = child(bytes, trak, 'mdia');
     const hdlr = mdia && child(bytes, mdia, 'hdlr');
     const mdhd = mdia && child(bytes, mdia, 'mdhd');
@@ -285,46 +405,144 @@ function readMp4(bytes: Uint8Array): AudioInfo | null {
     const stbl = minf && child(bytes, minf, 'stbl');
     const stsd = stbl && child(bytes, stbl, 'stsd');
     // stsd: version and flags, an entry count, then the sample entries (boxes).
-    const entry = stsd && boxes(bytes, stsd.start + 8, stsd.end)[0];
-    if (!entry || (entry.type !== 'mp4a' && entry.type !== 'Opus')) return null;
+    const entry = stsd && boxes(bytes, stsd.start + 8, stsd.end).next().value;
+    if (!stbl || !entry || (entry.type !== 'mp4a' && entry.type !== 'Opus')) return null;
+    const sampleMs = entry.type === 'Opus' ? OPUS_MIN_PACKET_MS : aacFrameMs(bytes, entry);
+    if (sampleMs === null) return null;
     const { timescale, duration } = timing(bytes, mdhd);
     if (timescale === 0) return null;
+    const table = sampleTable(bytes, stbl);
+    const track: Mp4Track = {
+      timescale,
+      sampleMs,
+      ms: Math.max((duration / timescale) * 1000, (table.sum / timescale) * 1000, leastMs(table.samples, sampleMs)),
+      samples: 0,
+      end: 0,
+      sum: 0,
+    };
     const tkhd = child(bytes, trak, 'tkhd');
-    if (tkhd) {
-      const data = view(bytes);
-      const trackId = data.getUint8(tkhd.start) === 1 ? data.getUint32(tkhd.start + 20) : data.getUint32(tkhd.start + 12);
-      timescales.set(trackId, timescale);
-    }
-    longest = Math.max(longest, (duration / timescale) * 1000);
+    if (tkhd) tracks.set(data.getUint8(tkhd.start) === 1 ? data.getUint32(tkhd.start + 20) : data.getUint32(tkhd.start + 12), track);
+    else tracks.set(-count, track);
   }
+  if (count === 0) return null;
+  let longest = 0;
   const mvhd = child(bytes, moov, 'mvhd');
   if (mvhd) {
     const { timescale, duration } = timing(bytes, mvhd);
-    if (timescale > 0) longest = Math.max(longest, (duration / timescale) * 1000);
+    if (timescale > 0) longest = (duration / timescale) * 1000;
   }
-  longest = Math.max(longest, fragmentsLength(bytes, top, moov, timescales));
+  addFragments(bytes, moov, tracks);
+  for (const track of tracks.values()) {
+    longest = Math.max(longest, track.ms, (Math.max(track.end, track.sum) / track.timescale) * 1000, leastMs(track.samples, track.sampleMs));
+  }
   return { mime: 'audio/mp4', durationMs: Math.round(longest) };
 }
 
-/** The end of the last sample of the fragments (moof boxes), in milliseconds; 0 when there are none. */
-function fragmentsLength(bytes: Uint8Array, top: Box[], moov: Box, timescales: Map<number, number>): number {
+/** The samples of a track's sample table (stts and stsz) and the sum of their durations; each sample takes at least a byte. */
+function sampleTable(bytes: Uint8Array, stbl: Box): { samples: number; sum: number } {
   const data = view(bytes);
-  const defaults = new Map<number, number>();
+  let samples = 0;
+  let sum = 0;
+  const stts = child(bytes, stbl, 'stts');
+  if (stts) {
+    // Version and flags, an entry count, then (sample count, sample delta) pairs.
+    const entries = data.getUint32(stts.start + 4);
+    if (stts.start + 8 + entries * 8 > stts.end) throw new RangeError('bad stts');
+    for (let i = 0, at = stts.start + 8; i < entries; i++, at += 8) {
+      samples += data.getUint32(at);
+      sum += data.getUint32(at) * data.getUint32(at + 4);
+    }
+  }
+  const stsz = child(bytes, stbl, 'stsz');
+  // Version and flags, one size for every sample (or 0), the sample count.
+  if (stsz) samples = Math.max(samples, data.getUint32(stsz.start + 8));
+  if (samples > bytes.length) throw new RangeError('more samples than bytes');
+  return { samples, sum };
+}
+
+/**
+ * How long an AAC frame plays, from the sample rate of the AudioSpecificConfig in the entry's esds
+ * (the one a decoder uses), else the entry's own; null for a rate no recorder writes.
+ */
+function aacFrameMs(bytes: Uint8Array, entry: Box): number | null {
+  // An audio sample entry: 8 bytes of SampleEntry, 20 of fields ending with the rate (16.16), then
+  // boxes; QuickTime's versions 1 and 2 of it have 16 or 36 bytes more before them.
+  const data = view(bytes);
+  const version = data.getUint16(entry.start + 8);
+  let rate = 0;
+  try {
+    const esds = child(bytes, { type: 'mp4a', start: entry.start + 28 + (version === 1 ? 16 : version === 2 ? 36 : 0), end: entry.end }, 'esds');
+    if (esds) rate = audioSpecificRate(bytes, esds);
+  } catch (error) {
+    // No esds we can read: the entry's own rate says it.
+    if (!(error instanceof RangeError)) throw error;
+  }
+  rate ||= data.getUint16(entry.start + 24);
+  if (rate < 7350 || rate > 96000) return null;
+  return (AAC_FRAME / rate) * 1000;
+}
+
+/** The sample rate in an esds box's AudioSpecificConfig, or 0 when it has none we can read. */
+function audioSpecificRate(bytes: Uint8Array, esds: Box): number {
+  // Version and flags, then descriptors: a tag and a length of up to four 7-bit bytes.
+  let at = esds.start + 4;
+  const descriptor = (tag: number): boolean => {
+    if (at >= esds.end || bytes[at] !== tag) return false;
+    at++;
+    for (let i = 0; i < 4 && at < esds.end && bytes[at++]! & 0x80; i++);
+    return true;
+  };
+  if (!descriptor(0x03)) return 0;
+  // ES_Descriptor: an id, then flags that say which optional fields follow them.
+  const flags = bytes[at + 2] ?? 0;
+  at += 3;
+  if (flags & 0x80) at += 2; // the stream it depends on
+  if (flags & 0x40) at += 1 + (bytes[at] ?? 0); // a URL
+  if (flags & 0x20) at += 2; // the OCR stream
+  if (!descriptor(0x04)) return 0;
+  // DecoderConfigDescriptor: 13 bytes, then the DecoderSpecificInfo, the AudioSpecificConfig.
+  at += 13;
+  if (!descriptor(0x05) || at + 5 > esds.end) return 0;
+  let bits = 0;
+  for (let i = 0; i < 5; i++) bits = bits * 256 + bytes[at + i]!;
+  // 40 bits: an object type of 5 bits (31: 6 more), a rate index of 4 bits (15: a 24-bit rate).
+  const bit = (from: number, length: number) => Math.floor(bits / 2 ** (40 - from - length)) % 2 ** length;
+  const from = bit(0, 5) === 31 ? 11 : 5;
+  const index = bit(from, 4);
+  return index === 15 ? bit(from + 4, 24) : (AAC_RATES[index] ?? 0);
+}
+
+/**
+ * Adds the fragments (moof boxes) to their tracks: where the last one ends, the sum of their
+ * sample durations, their samples. A run's samples are counted, not walked, unless each has its
+ * own duration (then the run's box holds them); each sample takes at least a byte of the file.
+ */
+function addFragments(bytes: Uint8Array, moov: Box, tracks: Map<number, Mp4Track>): void {
+  const data = view(bytes);
+  const defaults = new Map<number, { duration: number; size: number }>();
   const mvex = child(bytes, moov, 'mvex');
-  for (const trex of mvex ? children(bytes, mvex, 'trex') : []) defaults.set(data.getUint32(trex.start + 4), data.getUint32(trex.start + 12));
-  const ends = new Map<number, number>();
-  for (const moof of top.filter((box) => box.type === 'moof')) {
+  if (mvex) {
+    for (const trex of children(bytes, mvex, 'trex')) {
+      const trackId = data.getUint32(trex.start + 4);
+      if (tracks.has(trackId)) defaults.set(trackId, { duration: data.getUint32(trex.start + 12), size: data.getUint32(trex.start + 16) });
+    }
+  }
+  for (const moof of children(bytes, { type: '', start: 0, end: bytes.length }, 'moof')) {
     for (const traf of children(bytes, moof, 'traf')) {
       const tfhd = child(bytes, traf, 'tfhd');
       if (!tfhd) continue;
       const flags = data.getUint32(tfhd.start) & 0xffffff;
       const trackId = data.getUint32(tfhd.start + 4);
+      const track = tracks.get(trackId);
+      if (!track) continue;
       let at = tfhd.start + 8;
       if (flags & 0x01) at += 8; // base data offset
       if (flags & 0x02) at += 4; // sample description index
-      const defaultDuration = flags & 0x08 ? data.getUint32(at) : (defaults.get(trackId) ?? 0);
+      const defaultDuration = flags & 0x08 ? data.getUint32(at) : (defaults.get(trackId)?.duration ?? 0);
+      if (flags & 0x08) at += 4;
+      const defaultSize = flags & 0x10 ? data.getUint32(at) : (defaults.get(trackId)?.size ?? 0);
       const tfdt = child(bytes, traf, 'tfdt');
-      let time = ends.get(trackId) ?? 0;
+      let time = track.end;
       if (tfdt) time = data.getUint8(tfdt.start) === 1 ? Number(data.getBigUint64(tfdt.start + 4)) : data.getUint32(tfdt.start + 4);
       for (const trun of children(bytes, traf, 'trun')) {
         const runFlags = data.getUint32(trun.start) & 0xffffff;
@@ -333,31 +551,42 @@ function fragmentsLength(bytes: Uint8Array, top: Box[], moov: Box, timescales: M
         if (runFlags & 0x01) entry += 4; // data offset
         if (runFlags & 0x04) entry += 4; // first sample flags
         const fields = [0x100, 0x200, 0x400, 0x800].filter((bit) => runFlags & bit).length;
-        if (entry + count * fields * 4 > trun.end) throw new RangeError('bad trun');
-        for (let i = 0; i < count; i++, entry += fields * 4) time += runFlags & 0x100 ? data.getUint32(entry) : defaultDuration;
+        const leastSize = runFlags & 0x200 ? 1 : Math.max(1, defaultSize);
+        if (entry + count * fields * 4 > trun.end || count * leastSize > bytes.length) throw new RangeError('bad trun');
+        let duration = count * defaultDuration;
+        if (runFlags & 0x100) {
+          duration = 0;
+          for (let i = 0; i < count; i++, entry += fields * 4) duration += data.getUint32(entry);
+        }
+        time += duration;
+        track.sum += duration;
+        track.samples += count;
+        if (track.samples > bytes.length) throw new RangeError('more samples than bytes');
       }
-      ends.set(trackId, time);
+      track.end = time;
     }
   }
-  let longest = 0;
-  for (const [trackId, end] of ends) {
-    const timescale = timescales.get(trackId);
-    if (timescale) longest = Math.max(longest, (end / timescale) * 1000);
-  }
-  return longest;
 }
 
 // ---- Ogg Opus ----
 
 const OPUS_RATE = 48_000;
 
-/** An Ogg stream whose first packet is an Opus header; its length is the last page's granule position, less the pre-skip. */
+/**
+ * An Ogg stream whose first packet is an Opus header. Its length is the last page's granule
+ * position, less the pre-skip, or what its packets play when that is longer: a granule position
+ * is the sender's to write. Only the first stream's pages count.
+ */
 function readOgg(bytes: Uint8Array): AudioInfo | null {
   const data = view(bytes);
   let at = 0;
-  let first = true;
+  let serial = -1;
   let preSkip = 0;
   let granule = 0;
+  // Packets so far (the first two are the headers), where the current one starts, what they play.
+  let packets = 0;
+  let packetAt = -1;
+  let audioMs = 0;
   while (at + 27 <= bytes.length && ascii(bytes, at, 4) === 'OggS') {
     const segments = data.getUint8(at + 26);
     if (at + 27 + segments > bytes.length) break;
@@ -365,16 +594,32 @@ function readOgg(bytes: Uint8Array): AudioInfo | null {
     for (let i = 0; i < segments; i++) body += data.getUint8(at + 27 + i);
     const bodyStart = at + 27 + segments;
     if (bodyStart + body > bytes.length) break;
-    if (first) {
+    const pageSerial = data.getUint32(at + 14, true);
+    if (serial === -1) {
       if (ascii(bytes, bodyStart, 8) !== 'OpusHead') return null;
       preSkip = data.getUint16(bodyStart + 10, true);
-      first = false;
+      serial = pageSerial;
     }
-    const position = data.getBigInt64(at + 6, true);
-    // -1: no packet ends on this page.
-    if (position >= 0n) granule = Math.max(granule, Number(position));
+    if (pageSerial === serial) {
+      const position = data.getBigInt64(at + 6, true);
+      // -1: no packet ends on this page.
+      if (position >= 0n) granule = Math.max(granule, Number(position));
+      // A packet is a run of segments ending with one under 255 bytes; it may go on to the next page.
+      for (let i = 0, segmentAt = bodyStart; i < segments; i++) {
+        const length = data.getUint8(at + 27 + i);
+        if (packetAt === -1) packetAt = segmentAt;
+        segmentAt += length;
+        if (length < 255) {
+          if (packets >= 2) audioMs += opusPacketMs(bytes, packetAt, segmentAt);
+          packets++;
+          packetAt = -1;
+        }
+      }
+    }
     at = bodyStart + body;
   }
-  if (first) return null;
-  return { mime: 'audio/ogg', durationMs: Math.round((Math.max(0, granule - preSkip) / OPUS_RATE) * 1000) };
+  if (serial === -1) return null;
+  const preSkipMs = (preSkip / OPUS_RATE) * 1000;
+  const durationMs = Math.max((Math.max(0, granule - preSkip) / OPUS_RATE) * 1000, audioMs - preSkipMs);
+  return { mime: 'audio/ogg', durationMs: Math.round(durationMs) };
 }

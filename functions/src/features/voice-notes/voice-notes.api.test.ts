@@ -11,7 +11,7 @@ import { userRef } from '../../shared/user-repository';
 import { saveVoiceNote, voiceNoteBlobPath, voiceNotesCollection, type VoiceNoteDoc } from '../../shared/voice-note-repository';
 import { Client, readDoc, registerParticipant, startTestApp, type TestApp } from '../../test-support/api-harness';
 import { must, signedInCoach, writeCohort } from '../../test-support/cohort-fixtures';
-import { fixture } from './fixtures';
+import { emptyTrackEntries, endlessRun, fixture, lyingMp4, lyingWebm } from './fixtures';
 import { isRetentionRun } from './retention-job';
 import { VOICE_NOTES_PER_HOUR } from './service';
 
@@ -105,6 +105,10 @@ describe('uploading a voice note', () => {
       ['JSON', new TextEncoder().encode('{"nota":"audio"}'), 400, voiceNoteMessages.notAudio],
       ['125 s of Opus', fixture('long.webm'), 400, voiceNoteMessages.tooLong],
       ['125 s of AAC', fixture('long.m4a'), 400, voiceNoteMessages.tooLong],
+      ['125 s of AAC whose headers say 1.25 s', lyingMp4(100, 'durations'), 400, voiceNoteMessages.tooLong],
+      ['125 s of Opus whose TimecodeScale says 1.25 s', lyingWebm(100), 400, voiceNoteMessages.tooLong],
+      ['a fragment claiming 2^32 - 1 samples', endlessRun(), 400, voiceNoteMessages.notAudio],
+      ['5 MB of empty TrackEntry elements', emptyTrackEntries(), 400, voiceNoteMessages.notAudio],
       ['nothing', new Uint8Array(0), 400, voiceNoteMessages.empty],
     ];
     for (const [what, bytes, status, message] of cases) {
