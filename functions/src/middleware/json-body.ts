@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { HttpError, badRequest } from '../shared/http-error';
 import { isStateChanging } from './origin-check';
 
@@ -11,6 +11,29 @@ export const MESSAGE_BODY_LIMIT = 96 * 1024;
 export const tooLarge = () => new HttpError(413, 'Richiesta troppo grande');
 const notJson = () => new HttpError(415, 'La richiesta deve essere in formato JSON (Content-Type: application/json)');
 const malformedJson = () => badRequest('Richiesta non valida: JSON malformato');
+/** A body sent with a Content-Encoding (gzip, br, …), JSON or an upload. */
+export const compressed = () => new HttpError(415, 'Il corpo della richiesta non può essere compresso: invialo senza Content-Encoding');
+
+/**
+ * Whether the body says it is compressed. Our clients never compress a request, and a few KB of
+ * gzip can inflate to gigabytes: no encoding but `identity` is accepted, so nothing here ever
+ * inflates a body. (Cloud Functions' own body parser inflates before Express runs, up to its own
+ * limit: that cost is outside the app; see docs/deploy.md.)
+ */
+export function isEncoded(req: Request): boolean {
+  const encoding = (req.get('content-encoding') ?? '').trim().toLowerCase();
+  return encoding !== '' && encoding !== 'identity';
+}
+
+/**
+ * Answers a request whose body is refused before a byte of it is used: the client may finish
+ * sending (the bytes are dropped as they come, never kept) so it can read the answer; then close.
+ */
+export function refuseBody(req: Request, res: Response, preRead: boolean): void {
+  res.set('Connection', 'close');
+  if (!preRead) req.resume();
+}
+
 
 function isJsonContentType(value: string | undefined): boolean {
   if (!value) return false;
@@ -45,7 +68,7 @@ export function readBody(req: Request, limit: number): Promise<Buffer> {
  * already read (and parsed) the body before Express runs, leaving `req.rawBody`:
  * the cap is checked against those bytes, which are parsed again here so local
  * and deployed behaviour match. Bodiless calls (logout) need no Content-Type,
- * but any body must be JSON.
+ * but any body must be JSON and uncompressed.
  */
 export function jsonBody(limit: number): RequestHandler {
   return async (req, res, next) => {
@@ -60,12 +83,14 @@ export function jsonBody(limit: number): RequestHandler {
       return next();
     }
     if (!isJsonContentType(contentType)) return next(notJson());
+    if (isEncoded(req)) {
+      refuseBody(req, res, preRead);
+      return next(compressed());
+    }
 
     const declared = Number(req.get('content-length') ?? '0');
     if (declared > limit || (preRead && rawBody.length > limit)) {
-      // Let the client finish sending so it can read the answer; then close.
-      res.set('Connection', 'close');
-      if (!preRead) req.resume();
+      refuseBody(req, res, preRead);
       return next(tooLarge());
     }
     let bytes: Buffer;
@@ -78,11 +103,13 @@ export function jsonBody(limit: number): RequestHandler {
       req.body = {};
       return next();
     }
+    let body: unknown;
     try {
-      req.body = JSON.parse(bytes.toString('utf8')) as unknown;
+      body = JSON.parse(bytes.toString('utf8')) as unknown;
     } catch {
       return next(malformedJson());
     }
+    req.body = body;
     next();
   };
 }
