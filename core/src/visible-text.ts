@@ -25,6 +25,11 @@ export interface VisibleTextOptions {
 
 /** A lone UTF-16 surrogate: no character at all (and Firestore and Auth refuse it). */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether `text` holds a lone surrogate (what String.prototype.isWellFormed refuses). */
+export function hasLoneSurrogate(text: string): boolean {
+  return LONE_SURROGATE.test(text);
+}
 /** C0 and C1 controls (NUL included); a line break or tab only where the text may span lines. */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
@@ -38,7 +43,7 @@ const BLANK = /[\p{Default_Ignorable_Code_Point}\u2800]/gu;
 
 /** What is wrong with `text` for display to others, or null when it is fine. */
 export function visibleTextProblem(text: string, options: VisibleTextOptions = {}): VisibleTextProblem | null {
-  if (LONE_SURROGATE.test(text)) return 'malformed';
+  if (hasLoneSurrogate(text)) return 'malformed';
   if (CONTROL.test(text) || (!options.multiline && LINE_BREAK_OR_TAB.test(text))) return 'control';
   if (BIDI_CONTROL.test(text)) return 'bidi';
   if (!options.allowBlank && text.length > 0 && !VISIBLE.test(text.replace(BLANK, ''))) return 'invisible';

@@ -1,4 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
+import { hasLoneSurrogate } from '@sfida/core/visible-text';
 import { HttpError, badRequest } from '../shared/http-error';
 import { isStateChanging } from './origin-check';
 
@@ -11,6 +12,7 @@ export const MESSAGE_BODY_LIMIT = 96 * 1024;
 export const tooLarge = () => new HttpError(413, 'Richiesta troppo grande');
 const notJson = () => new HttpError(415, 'La richiesta deve essere in formato JSON (Content-Type: application/json)');
 const malformedJson = () => badRequest('Richiesta non valida: JSON malformato');
+const malformedText = () => badRequest('Richiesta non valida: il testo contiene caratteri non validi');
 /** A body sent with a Content-Encoding (gzip, br, …), JSON or an upload. */
 export const compressed = () => new HttpError(415, 'Il corpo della richiesta non può essere compresso: invialo senza Content-Encoding');
 
@@ -34,6 +36,24 @@ export function refuseBody(req: Request, res: Response, preRead: boolean): void 
   if (!preRead) req.resume();
 }
 
+/** Whether any string of a parsed JSON value, a key or a value, holds a lone surrogate. Iterative: depth costs no stack. */
+function holdsLoneSurrogate(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === 'string') {
+      if (hasLoneSurrogate(next)) return true;
+    } else if (Array.isArray(next)) {
+      pending.push(...(next as unknown[]));
+    } else if (next !== null && typeof next === 'object') {
+      for (const [key, item] of Object.entries(next)) {
+        if (hasLoneSurrogate(key)) return true;
+        pending.push(item);
+      }
+    }
+  }
+  return false;
+}
 
 function isJsonContentType(value: string | undefined): boolean {
   if (!value) return false;
@@ -68,7 +88,7 @@ export function readBody(req: Request, limit: number): Promise<Buffer> {
  * already read (and parsed) the body before Express runs, leaving `req.rawBody`:
  * the cap is checked against those bytes, which are parsed again here so local
  * and deployed behaviour match. Bodiless calls (logout) need no Content-Type,
- * but any body must be JSON and uncompressed.
+ * but any body must be JSON, uncompressed, and its strings well-formed Unicode.
  */
 export function jsonBody(limit: number): RequestHandler {
   return async (req, res, next) => {
@@ -109,6 +129,9 @@ export function jsonBody(limit: number): RequestHandler {
     } catch {
       return next(malformedJson());
     }
+    // A \uD800 escape parses into a string that is no Unicode text: Firestore and Auth refuse it
+    // (a 500 deep in a route), so every route is spared it here.
+    if (holdsLoneSurrogate(body)) return next(malformedText());
     req.body = body;
     next();
   };

@@ -2,10 +2,12 @@ import { createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createApp } from '../app';
-import { registerParticipant, startTestApp, uniqueEmail, type Client, type TestApp } from '../test-support/api-harness';
+import { userRef } from '../shared/user-repository';
+import { Client, registerParticipant, startTestApp, uniqueEmail, type TestApp } from '../test-support/api-harness';
+import { signedInCoach, writeCohort } from '../test-support/cohort-fixtures';
 
-// What every request body goes through before a route reads it: compressed bodies are refused
-// once, for every route.
+// What every request body goes through before a route reads it: compressed bodies and text that is
+// not Unicode are refused once, for every route.
 
 let app: TestApp;
 beforeAll(async () => {
@@ -16,6 +18,7 @@ afterAll(async () => {
 });
 
 const compressedRefused = { message: 'Il corpo della richiesta non può essere compresso: invialo senza Content-Encoding' };
+const malformedText = { message: 'Richiesta non valida: il testo contiene caratteri non validi' };
 
 /**
  * A gzip bomb: `members` gzip members of 1 MiB of zeros each, one after the other (a valid gzip
@@ -118,5 +121,32 @@ describe('a compressed request body', () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+describe('a lone surrogate anywhere in a JSON body → 400', () => {
+  test('in a triage note, a sign-in field, a key and deep inside a tracker', async () => {
+    const coach = await signedInCoach(app, 'Giulia Coach');
+    const cohortId = await writeCohort(app, { coachIds: [coach.user.id], startDate: '2025-09-15' });
+    const { client, user } = await registerParticipant(app);
+    await userRef(app.deps.db, user.id).update({ cohortId });
+
+    const contacted = await coach.client.post(`/api/coach/cohorts/${cohortId}/participants/${user.id}/contacted`, { note: 'x\uD800y' });
+    expect(contacted).toMatchObject({ status: 400, body: malformedText });
+
+    const login = await new Client(app).post('/api/auth/login', { email: `a\uDC00${uniqueEmail()}`, password: 'x' });
+    expect(login).toMatchObject({ status: 400, body: malformedText });
+
+    const key = await client.put('/api/auth/profile', { name: 'Nome Valido', ['\uD83D']: 1 });
+    expect(key).toMatchObject({ status: 400, body: malformedText });
+
+    const deep = await client.put('/api/users/me/progress', { a: [{ b: [[{ c: 'ok', d: ['ok', 'x\uDFFF'] }]] }] });
+    expect(deep).toMatchObject({ status: 400, body: malformedText });
+  });
+
+  test('a surrogate pair (an emoji) is fine', async () => {
+    const { client } = await registerParticipant(app);
+    const reply = await client.put('/api/auth/profile', { name: 'Paola 💪' });
+    expect(reply.status).toBe(200);
   });
 });
