@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { addDays } from './dates';
 import { emptyTracker, trackerDataSchema, type TrackerData } from './tracker';
 import { rosterDigest } from './roster-digest';
-import { contacted, groupRankOf, keyedReasonsOf, nextReasonChange, noHandling, snoozed, triageGroups, triageViewOf } from './triage';
+import { MAX_NOTE, noteTexts } from './participant-notes';
+import { visibleTextMessages } from './visible-text';
+import { contacted, contactedRequestSchema, groupRankOf, keyedReasonsOf, nextReasonChange, noHandling, snoozed, triageGroups, triageViewOf } from './triage';
 
 const ZONE = 'Europe/Rome';
 /** Monday 23 March 2026; the clocks go forward in Rome on Sunday the 29th. */
@@ -84,5 +87,24 @@ describe('nextReasonChange', () => {
 
   it('is null when nothing will change within the look-ahead (a withdrawn state, a challenge long over)', () => {
     expect(nextReasonChange({ ...input('2026-03-26', null, null), cohortStartDate: '2026-01-05', registeredAt: '2026-01-01' })).toBeNull();
+  });
+});
+
+describe('contactedRequestSchema', () => {
+  const noteOf = (note: string) => z.safeParse(contactedRequestSchema, { note });
+  const messageOf = (note: string) => noteOf(note).error?.issues[0]?.message;
+
+  it('follows the text rules of every note a coach writes', () => {
+    expect(messageOf('Chiamato \u202Eatoveb')).toBe(visibleTextMessages.bidi);
+    expect(messageOf('Chiamato\u0000')).toBe(visibleTextMessages.control);
+    expect(messageOf('Chiamato\u0007')).toBe(visibleTextMessages.control);
+    expect(messageOf('\u200B\u200C\u2060')).toBe(visibleTextMessages.invisible);
+    expect(messageOf('x\uD800y')).toBe(visibleTextMessages.malformed);
+    expect(messageOf('x'.repeat(MAX_NOTE + 1))).toBe(noteTexts.textTooLong);
+  });
+
+  it('keeps a note as the participant notes keep it: trimmed, composed, on several lines', () => {
+    expect(noteOf('  Chiamato: riparte lunedi\u0300\nha avuto la febbre ').data).toEqual({ note: 'Chiamato: riparte lunedì\nha avuto la febbre' });
+    expect(z.safeParse(contactedRequestSchema, {}).data).toEqual({});
   });
 });

@@ -5,6 +5,7 @@ import { attentionReasonsOf, type DigestAttentionInput } from './attention';
 import { addDays, challengeWeekNumber, elapsedWeekIndex, formatItalianDate } from './dates';
 import { isDocumentId } from './document-id';
 import { isoDateSchema, type IsoDate } from './iso-date';
+import { noteTextSchema } from './participant-notes';
 import { digestLastActivity } from './roster-digest';
 import { textParam } from './query-params';
 
@@ -132,7 +133,6 @@ export const triageMessages = {
   snoozeDateInvalid: 'Scegli una data valida da cui riproporlo',
   snoozeDateNotFuture: 'Scegli un giorno da domani in poi',
   snoozeDateTooFar: 'Puoi rimandare al massimo di 8 settimane',
-  noteTooLong: 'La nota può avere al massimo 1000 caratteri',
   nothingToHandle: 'Non c’è niente da fare per questo partecipante oggi',
   cohortInvalid: 'Coorte non valida',
   limitInvalid: `Puoi chiedere da 1 a ${TRIAGE_MAX_LIMIT} elementi`,
@@ -186,10 +186,11 @@ export const triagePageSchema = z.object({
 });
 export type TriagePage = z.infer<typeof triagePageSchema>;
 
-/** `POST …/participants/{userId}/contacted` */
-export const contactedRequestSchema = z.object({
-  note: z.optional(z.string().check(z.trim(), z.maxLength(1000, triageMessages.noteTooLong))),
-});
+/**
+ * `POST …/participants/{userId}/contacted`. The note joins the participant's notes, so it follows
+ * their schema (trimmed, visible text, at most MAX_NOTE characters); no note is left out, not sent empty.
+ */
+export const contactedRequestSchema = z.object({ note: z.optional(noteTextSchema) });
 export type ContactedRequest = z.infer<typeof contactedRequestSchema>;
 
 /** `POST …/participants/{userId}/snooze` */

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { coachMessages } from '@sfida/core/coach';
 import { todayIn } from '@sfida/core/dates';
+import { MAX_NOTE, noteTexts } from '@sfida/core/participant-notes';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { addHabit, savePlanner, setActionText, submitCheckIn, toggleHabit, weekActions } from '@sfida/core/tracker-actions';
 import { triageActionAnswerSchema, triageMessages, triagePageSchema, type TriagePage } from '@sfida/core/triage';
+import { visibleTextMessages } from '@sfida/core/visible-text';
 import { cohortRef } from '../../shared/cohort-repository';
 import { userRef } from '../../shared/user-repository';
 import { Client, PASSWORD, registerParticipant, startTestApp, type TestApp } from '../../test-support/api-harness';
@@ -174,6 +176,26 @@ describe('Da fare oggi', () => {
     expect(page.items.map((item) => item.reasons.map((r) => r.code))).toEqual([['lowMood']]);
   });
 
+  test('the note of "Contattato" follows the text rules of a coach\'s note: nothing is stored otherwise', async () => {
+    app.setNow(NOW);
+    const coach = await signedInCoach(app, 'Giulia Coach');
+    const cohortId = await cohort([coach.user.id]);
+    const idle = await participant(cohortId, 'Ivo Fermo');
+    await userRef(app.deps.db, idle.user.id).update({ challengeStartDate: START });
+    const path = `/api/coach/cohorts/${cohortId}/participants/${idle.user.id}/contacted`;
+    for (const [note, message] of [
+      ['Chiamato \u202Eatoveb', visibleTextMessages.bidi],
+      ['Chiamato\u0000', visibleTextMessages.control],
+      ['Chiamato\u0007', visibleTextMessages.control],
+      ['\u200B\u200C\u2060', visibleTextMessages.invisible],
+    ] as const) {
+      expect(await coach.client.post(path, { note }), JSON.stringify(note)).toMatchObject({ status: 400, body: { message } });
+    }
+    expect(names(await triage(coach.client))).toEqual(['Ivo Fermo']);
+    const notes = await coach.client.get<{ notes: unknown[] }>(`/api/coach/cohorts/${cohortId}/participants/${idle.user.id}/notes`);
+    expect(notes.body.notes).toEqual([]);
+  });
+
   test('"Contattato" removes the item, keeps the note, and it comes back only for a new reason', async () => {
     app.setNow(NOW);
     const coach = await signedInCoach(app, 'Giulia Coach');
@@ -185,7 +207,7 @@ describe('Da fare oggi', () => {
     const path = `/api/coach/cohorts/${cohortId}/participants/${idle.user.id}/contacted`;
     const reply = await coach.client.post(path, { note: '  Chiamato: riparte lunedì\nha avuto la febbre ' });
     expect(reply).toMatchObject({ status: 200, body: { userId: idle.user.id, open: 0 } });
-    expect(await coach.client.post(path, { note: 'x'.repeat(1001) })).toMatchObject({ status: 400, body: { message: triageMessages.noteTooLong } });
+    expect(await coach.client.post(path, { note: 'x'.repeat(MAX_NOTE + 1) })).toMatchObject({ status: 400, body: { message: noteTexts.textTooLong } });
     const handled = await triage(coach.client);
     expect(names(handled)).toEqual([]);
     expect(handled.day.contacted).toBe(1);

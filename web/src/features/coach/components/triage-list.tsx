@@ -2,6 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Badge, Box, Button, Field, Flex, Heading, Input, Link, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { addDays, formatItalianDate, todayIn } from '@sfida/core/dates';
+import { MAX_NOTE } from '@sfida/core/participant-notes';
 import { MAX_SNOOZE_DAYS, TRIAGE_MAX_LIMIT, triageGroups, type TriageDay, type TriageItem } from '@sfida/core/triage';
 import { FormError } from '../../../components/form-error';
 import { browserTimeZone } from '../../../lib/browser-time-zone';
@@ -94,7 +95,7 @@ function ContactedForm({ item, onDone }: { item: TriageItem; onDone: () => void 
     <ItemActionForm item={item} action={{ kind: 'contacted', note }} submitLabel="Segna come contattato" done={`${item.name}: contattato`} onDone={onDone}>
       <Field.Root>
         <Field.Label>Nota (facoltativa)</Field.Label>
-        <Textarea value={note} onChange={(e) => setNote(e.target.value)} maxLength={1000} rows={2} placeholder="Es. chiamato, riparte lunedì" />
+        <Textarea value={note} onChange={(e) => setNote(e.target.value)} maxLength={MAX_NOTE} rows={2} placeholder="Es. chiamato, riparte lunedì" />
       </Field.Root>
     </ItemActionForm>
   );
