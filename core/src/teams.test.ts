@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { rosterDigest } from './roster-digest';
 import { emptyTracker, type TrackerData } from './tracker';
 import {
+  highFiveNeighbourDays,
+  sameHighFiveDay,
   formTeams,
   formTeamsRequestSchema,
   habitDaysPercent,
@@ -167,5 +169,28 @@ describe('request schemas', () => {
     expect(formTeamsRequestSchema.safeParse({ method: 'misto', size: 4 }).error?.issues[0]?.message).toBe(teamTexts.methodInvalid);
     expect(renameTeamRequestSchema.safeParse({ name: '   ' }).error?.issues[0]?.message).toBe(teamTexts.nameRequired);
     expect(renameTeamRequestSchema.parse({ name: '  I Falchi ' })).toEqual({ name: 'I Falchi' });
+  });
+});
+
+describe('sameHighFiveDay', () => {
+  const rome = { sentAt: '2026-03-25T12:00:00.000Z', timeZone: 'Europe/Rome' };
+
+  it('in one zone, is its calendar day', () => {
+    expect(sameHighFiveDay(rome, new Date('2026-03-25T22:59:00Z'), 'Europe/Rome')).toBe(true);
+    expect(sameHighFiveDay(rome, new Date('2026-03-25T23:00:00Z'), 'Europe/Rome')).toBe(false);
+  });
+
+  it('after a new zone, lasts until the day has changed in both', () => {
+    // Kiritimati (UTC+14) is already on Thursday 26 when Rome's Wednesday 25 is at 13:00.
+    expect(sameHighFiveDay(rome, new Date('2026-03-25T12:00:00Z'), 'Pacific/Kiritimati')).toBe(true);
+    expect(sameHighFiveDay(rome, new Date('2026-03-25T23:30:00Z'), 'Pacific/Kiritimati')).toBe(true);
+    expect(sameHighFiveDay(rome, new Date('2026-03-26T10:00:00Z'), 'Pacific/Kiritimati')).toBe(false);
+    // Westwards (UTC-10): Wednesday there until 10:00 UTC on Thursday.
+    expect(sameHighFiveDay(rome, new Date('2026-03-26T09:59:00Z'), 'Pacific/Honolulu')).toBe(true);
+    expect(sameHighFiveDay(rome, new Date('2026-03-26T10:00:00Z'), 'Pacific/Honolulu')).toBe(false);
+  });
+
+  it('the sender days to look at span two either side', () => {
+    expect(highFiveNeighbourDays('2026-03-01')).toEqual(['2026-02-27', '2026-02-28', '2026-03-01', '2026-03-02', '2026-03-03']);
   });
 });

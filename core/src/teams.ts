@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { IsoDate } from './iso-date';
 import { isoDateSchema } from './iso-date';
 import type { PushPayload } from './notifications';
-import { challengeWeekDays, challengeWeekNumber, compareIsoDates } from './dates';
+import { addDays, challengeWeekDays, challengeWeekNumber, compareIsoDates, localDateOf } from './dates';
 import { digestScheduleDays, tickedOn, type HabitDigest, type RosterDigest } from './roster-digest';
 import { isScheduledDay } from './habit-rules';
 import { visibleText } from './visible-text';
@@ -75,6 +75,30 @@ export const highFiveSentSchema = z.object({ toUserId: z.string(), day: isoDateS
 export const highFiveRequestSchema = z.strictObject({
   toUserId: z.string({ error: teamTexts.notTeammate }).check(z.minLength(1, teamTexts.notTeammate), z.maxLength(128, teamTexts.notTeammate)),
 });
+
+/** A high five as the one-a-day rule reads it: when it was sent, and in which zone. */
+export interface SentHighFive {
+  sentAt: string;
+  timeZone: string;
+}
+
+/**
+ * Whether a high five sent `now` in `timeZone` falls in the same real day as `earlier` to the same
+ * teammate: it does while the day of either zone, the earlier one's or the current one, has not
+ * changed since. In one zone that is its calendar day; a new zone (at most one change a day) moves
+ * no one into a new day before both have, so it gives no second one within the day.
+ */
+export function sameHighFiveDay(earlier: SentHighFive, now: Date, timeZone: string): boolean {
+  return (
+    localDateOf(earlier.sentAt, earlier.timeZone) === localDateOf(now, earlier.timeZone) ||
+    localDateOf(earlier.sentAt, timeZone) === localDateOf(now, timeZone)
+  );
+}
+
+/** Zones differ by at most 26 hours: a high five of the same real day has a sender's day within two of today's. */
+export function highFiveNeighbourDays(today: IsoDate): IsoDate[] {
+  return [-2, -1, 0, 1, 2].map((n) => addDays(today, n));
+}
 
 /** A team's default name: "Squadra 1", "Squadra 2", … */
 export function defaultTeamName(index: number): string {

@@ -1,12 +1,12 @@
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
-import { unlessItExists } from '../../shared/firestore';
+import { isAlreadyExists } from '../../shared/firestore';
 import { teamRef, teamsCollection, type StoredTeam, type TeamDoc } from '../../shared/team-repository';
 import { weeklyScoresCollection } from '../../shared/tracker-repository';
 import { userRef } from '../../shared/user-repository';
 
 // The teams feature's own collection, `highFives/{day}_{from}_{to}` ("Dai il cinque": one per
-// sender, receiver and the sender's calendar day, the id making a second one impossible), and its
-// reads and writes of the teams (shared/team-repository.ts) and of the week's scores.
+// sender, receiver and real day, `day` being the sender's calendar day), and its reads and writes
+// of the teams (shared/team-repository.ts) and of the week's scores.
 
 /** What `highFives/{day}_{from}_{to}` holds. */
 export interface HighFiveDoc {
@@ -18,15 +18,34 @@ export interface HighFiveDoc {
   /** The sender's calendar day. */
   day: string;
   sentAt: string;
+  /** The sender's zone then (missing on older ones: read as the sender's zone now). */
+  timeZone?: string;
 }
 
 function highFivesCollection(db: Firestore) {
   return db.collection('highFives');
 }
 
-/** Stores a high five unless that sender gave that receiver one on that day already (then false). */
-export function createHighFive(db: Firestore, highFive: HighFiveDoc): Promise<boolean> {
-  return unlessItExists(() => highFivesCollection(db).doc(`${highFive.day}_${highFive.from}_${highFive.to}`).create(highFive));
+const highFiveRef = (db: Firestore, day: string, from: string, to: string) => highFivesCollection(db).doc(`${day}_${from}_${to}`);
+
+/**
+ * Stores a high five unless one that sender gave that receiver on one of `days` is `sameDay` (then
+ * false). One transaction reads those few documents by id and creates the new one: in production two
+ * at once are serialised; on the emulator, which takes no locks, the id still makes a second one on
+ * the same sender's day impossible.
+ */
+export async function createHighFive(db: Firestore, highFive: HighFiveDoc, days: string[], sameDay: (earlier: HighFiveDoc) => boolean): Promise<boolean> {
+  try {
+    return await db.runTransaction(async (tx) => {
+      const earlier = await tx.getAll(...days.map((day) => highFiveRef(db, day, highFive.from, highFive.to)));
+      if (earlier.some((snap) => snap.exists && sameDay(snap.data() as HighFiveDoc))) return false;
+      tx.create(highFiveRef(db, highFive.day, highFive.from, highFive.to), highFive);
+      return true;
+    });
+  } catch (error) {
+    if (isAlreadyExists(error)) return false;
+    throw error;
+  }
 }
 
 /** Whom `from` gave a high five on `day`. */

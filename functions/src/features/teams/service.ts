@@ -6,7 +6,9 @@ import {
   HIGH_FIVES_SHOWN,
   defaultTeamName,
   formTeams,
+  highFiveNeighbourDays,
   highFivePush,
+  sameHighFiveDay,
   rankTeams,
   teamTexts,
   teammateWeek,
@@ -81,6 +83,8 @@ export async function myTeam(deps: TeamDeps, user: User): Promise<MyTeam> {
   if (!team) return { team: null };
   const now = deps.clock();
   const today = todayIn(user.timeZone, now);
+  // "Sent today" reads the caller's day only: right in one zone; on the day of a change of zone a
+  // teammate may show as not yet given one and the tap answer 409 (sendHighFive decides).
   const [snaps, sentToday] = await Promise.all([usersOf(db, team.memberIds), highFivesSentOn(db, user.id, today)]);
   const members: Teammate[] = [];
   for (const snap of snaps) {
@@ -105,9 +109,11 @@ export async function myTeam(deps: TeamDeps, user: User): Promise<MyTeam> {
 }
 
 /**
- * "Dai il cinque": one a day from the caller to a teammate, the day being the caller's. The
- * document's id is the day, sender and receiver, and create() refuses a second one, so two taps
- * at once store one. The teammate's phone gets a push under their "highFives" setting.
+ * "Dai il cinque": one a real day from the caller to a teammate. In one zone that is the caller's
+ * calendar day; after a change of zone, the day must have changed both in the zone of the last one
+ * and in the new zone (`sameHighFiveDay`), so a zone further east gives no second one the same day.
+ * The document's id is the sender's day, sender and receiver, and create() refuses a second one, so
+ * two taps at once store one. The teammate's phone gets a push under their "highFives" setting.
  */
 export async function sendHighFive(deps: TeamDeps, user: User, toUserId: string): Promise<{ toUserId: string; day: string }> {
   await participantCohort(deps, user);
@@ -121,7 +127,12 @@ export async function sendHighFive(deps: TeamDeps, user: User, toUserId: string)
   const now = deps.clock();
   const day = todayIn(user.timeZone, now);
   const fromName = leaderboardName(user.name);
-  const created = await createHighFive(db, { cohortId: user.cohortId, from: user.id, to: toUserId, fromName, day, sentAt: now.toISOString() });
+  const created = await createHighFive(
+    db,
+    { cohortId: user.cohortId, from: user.id, to: toUserId, fromName, day, sentAt: now.toISOString(), timeZone: user.timeZone },
+    highFiveNeighbourDays(day),
+    (earlier) => sameHighFiveDay({ sentAt: earlier.sentAt, timeZone: earlier.timeZone ?? user.timeZone }, now, user.timeZone),
+  );
   if (!created) throw conflict(teamTexts.alreadySent);
   await notifyUsers(deps, [toUserId], 'highFives', () => highFivePush(fromName));
   return { toUserId, day };

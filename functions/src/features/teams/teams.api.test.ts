@@ -360,6 +360,28 @@ describe('"Dai il cinque"', () => {
     expect(later.body.highFives.map((h) => h.day)).toEqual(['2026-03-26', '2026-03-25', '2026-03-25']);
   });
 
+  test('a new time zone gives no second one in the same real day', async () => {
+    app.setNow(WEDNESDAY);
+    const coach = await signedInCoach(app);
+    const cohort = await cohortWith([coach.user.id]);
+    const [giver, receiver] = await members(cohort.id, 3);
+    await formed(coach.client, cohort.id);
+    const send = () => giver!.client.post('/api/me/team/high-fives', { toUserId: receiver!.id });
+    // 13:00 on Wednesday 25 in Rome, when Kiritimati (UTC+14) is already at 02:00 on Thursday 26.
+    app.setNow(new Date('2026-03-25T12:00:00Z'));
+    expect((await send()).status).toBe(201);
+    expect((await giver!.client.put('/api/auth/profile', { timeZone: 'Pacific/Kiritimati' })).status).toBe(200);
+    expect(await send()).toMatchObject({ status: 409, body: { message: teamTexts.alreadySent } });
+    // Rome's Wednesday is over, Kiritimati's Thursday is not: still the same real day.
+    app.setNow(new Date('2026-03-25T23:30:00Z'));
+    expect((await send()).status).toBe(409);
+    // Friday 27 in Kiritimati from 10:00 UTC: a day has passed in both zones.
+    app.setNow(new Date('2026-03-26T10:30:00Z'));
+    expect((await send()).status).toBe(201);
+    const received = await receiver!.client.get<{ highFives: Array<{ day: string }> }>('/api/me/high-fives');
+    expect(received.body.highFives.map((h) => h.day)).toEqual(['2026-03-27', '2026-03-25']);
+  });
+
   test('across the clocks going forward in Rome (Sunday 29 March 2026), the day is Rome\'s', async () => {
     // Signed in that Saturday evening: the sessions stay fresh through Sunday.
     app.setNow(new Date('2026-03-28T20:00:00Z'));
