@@ -46,19 +46,27 @@ export async function teamOfCohort(db: Firestore, cohortId: string, teamId: stri
 
 /**
  * Puts a participant who joined a cohort with teams into its smallest team; nothing when the
- * cohort has none. The add is one atomic arrayUnion, so two newcomers at once are both kept (they
- * may both land in the same smallest team: a difference of one that the coach can move). An
- * update() needs the team to exist: when a coach formed the teams again meanwhile, it fails and
- * the newcomer is placed among the new ones. Returns the team's id.
+ * cohort has none, and nothing new when they are in one of its teams already. Idempotent, so that
+ * a read ("La mia squadra") may place them: looks at once place them once. The teams are read and
+ * the add written in one transaction, which production serialises; the add is an atomic arrayUnion,
+ * so two newcomers at once are both kept (they may both land in the same smallest team: a
+ * difference of one that the coach can move). An update() needs the team to exist: when a coach
+ * formed the teams again meanwhile, it fails and the newcomer is placed among the new ones.
+ * Returns the team's id.
  */
 export async function placeInSmallestTeam(db: Firestore, cohortId: string, uid: string): Promise<string | null> {
   for (let attempt = 0; attempt < 2; attempt++) {
-    const team = smallestTeam(await teamsOfCohort(db, cohortId));
-    if (!team) return null;
-    if (team.memberIds.includes(uid)) return team.id;
     try {
-      await teamRef(db, team.id).update({ memberIds: FieldValue.arrayUnion(uid) });
-      return team.id;
+      return await db.runTransaction(async (tx) => {
+        const snap = await tx.get(teamsCollection(db).where('cohortId', '==', cohortId));
+        const teams: StoredTeam[] = snap.docs.map((doc) => ({ id: doc.id, ...(doc.data() as TeamDoc) }));
+        const current = teams.find((team) => team.memberIds.includes(uid));
+        if (current) return current.id;
+        const team = smallestTeam(teams);
+        if (!team) return null;
+        tx.update(teamRef(db, team.id), { memberIds: FieldValue.arrayUnion(uid) });
+        return team.id;
+      });
     } catch (error) {
       // NOT_FOUND: the team was replaced since it was read.
       if ((error as { code?: unknown }).code !== 5) throw error;

@@ -79,6 +79,8 @@ export async function myTeam(deps: TeamDeps, user: User): Promise<MyTeam> {
   await participantCohort(deps, user);
   const { db } = deps;
   let team = await teamOfMember(db, user.cohortId, user.id);
+  // The one write of this read, and harmless by design: placing is idempotent (a member of a team
+  // stays where they are, looks at once place them once), and it is what registration would have done.
   if (!team && (await placeInSmallestTeam(db, user.cohortId, user.id))) team = await teamOfMember(db, user.cohortId, user.id);
   if (!team) return { team: null };
   const now = deps.clock();

@@ -319,6 +319,25 @@ describe('"La mia squadra" and the team leaderboard', () => {
   });
 });
 
+describe('"La mia squadra" places a latecomer: a read whose one write is idempotent', () => {
+  test('many looks at once place them in one team', async () => {
+    const coach = await signedInCoach(app);
+    const cohort = await cohortWith([coach.user.id]);
+    await members(cohort.id, 6);
+    await formed(coach.client, cohort.id);
+    const late = await member(cohort.id, 'Dario Rossi');
+    const replies = await Promise.all(Array.from({ length: 8 }, () => late.client.get<MyTeam>('/api/me/team')));
+    expect(replies.map((r) => r.status)).toEqual(Array(8).fill(200));
+    const teams = await app.deps.db.collection('teams').where('memberIds', 'array-contains', late.id).get();
+    expect(teams.size).toBe(1);
+    expect(new Set(replies.map((r) => r.body.team?.id))).toEqual(new Set([teams.docs[0]!.id]));
+    // Once placed, a look writes nothing.
+    const before = (await teams.docs[0]!.ref.get()).updateTime;
+    expect((await late.client.get('/api/me/team')).status).toBe(200);
+    expect((await teams.docs[0]!.ref.get()).updateTime?.isEqual(before!)).toBe(true);
+  });
+});
+
 describe('"Dai il cinque"', () => {
   test('one per teammate per day in the sender\'s calendar day, a push to the teammate, listed on their dashboard', async () => {
     const coach = await signedInCoach(app);
