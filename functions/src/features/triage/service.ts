@@ -167,12 +167,16 @@ export async function triagePage(deps: TriageDeps, coach: User, query: TriageQue
   if (ids.length === 0) {
     return { items: [], total: 0, day: { contacted: 0, snoozed: 0, checkInsRead: 0, openYesterday: null, openToday: null } };
   }
+  // A GET that writes, harmless by design: the refresh stores only what it derives from stored data
+  // (a cache of the reasons, conditional on the document being unchanged since it was read), so looks
+  // at once store the same and a look with nothing due writes nothing.
   await refreshDue(deps, cohorts, now);
   const [snaps, total, days] = await Promise.all([openParticipants(deps.db, ids, query.limit), openCount(deps.db, ids), coachDays(deps.db, coach.id, [today, yesterday])]);
   const names = new Map(cohorts.map(({ id, cohort }) => [id, cohort.name]));
   const todayDoc = days.get(today) ?? {};
   let openToday = todayDoc.openAtFirstLook ?? null;
-  // The first look of the day over all the coach's cohorts is what "since yesterday" compares.
+  // The first look of the day over all the coach's cohorts is what "since yesterday" compares. Its
+  // one write a day records the count this look saw (two first looks at once: the later one kept).
   if (openToday === null && query.cohortId === null) {
     openToday = total;
     await recordFirstLook(deps.db, coach.id, today, total);

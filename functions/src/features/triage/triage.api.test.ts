@@ -196,6 +196,22 @@ describe('Da fare oggi', () => {
     expect(notes.body.notes).toEqual([]);
   });
 
+  test('a look writes only what it derives: looks at once answer alike, and a look with nothing due writes nothing', async () => {
+    app.setNow(NOW);
+    const coach = await signedInCoach(app, 'Giulia Coach');
+    const cohortId = await cohort([coach.user.id]);
+    const idle = [await participant(cohortId, 'Ivo Fermo'), await participant(cohortId, 'Lia Ferma')];
+    for (const { user } of idle) await userRef(app.deps.db, user.id).update({ challengeStartDate: START });
+    const [one, two] = await Promise.all([triage(coach.client), triage(coach.client)]);
+    expect(two).toEqual(one);
+    expect(names(one)).toEqual(['Ivo Fermo', 'Lia Ferma']);
+    const day = app.deps.db.doc(`coachDays/${coach.user.id}_${todayIn(TZ, NOW)}`);
+    const stamps = async () => Promise.all([day, ...idle.map(({ user }) => userRef(app.deps.db, user.id))].map(async (ref) => (await ref.get()).updateTime?.toMillis()));
+    const before = await stamps();
+    expect(await triage(coach.client)).toEqual(one);
+    expect(await stamps()).toEqual(before);
+  });
+
   test('"Contattato" removes the item, keeps the note, and it comes back only for a new reason', async () => {
     app.setNow(NOW);
     const coach = await signedInCoach(app, 'Giulia Coach');
