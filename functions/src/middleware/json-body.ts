@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { hasLoneSurrogate } from '@sfida/core/visible-text';
+import { hasLoneSurrogate, visibleTextMessages } from '@sfida/core/visible-text';
 import { HttpError, badRequest } from '../shared/http-error';
 import { isStateChanging } from './origin-check';
 
@@ -12,7 +12,8 @@ export const MESSAGE_BODY_LIMIT = 96 * 1024;
 export const tooLarge = () => new HttpError(413, 'Richiesta troppo grande');
 const notJson = () => new HttpError(415, 'La richiesta deve essere in formato JSON (Content-Type: application/json)');
 const malformedJson = () => badRequest('Richiesta non valida: JSON malformato');
-const malformedText = () => badRequest('Richiesta non valida: il testo contiene caratteri non validi');
+/** The message a field's own check gives a lone surrogate, so a client reads one message for it. */
+const malformedText = () => badRequest(visibleTextMessages.malformed);
 /** A body sent with a Content-Encoding (gzip, br, …), JSON or an upload. */
 export const compressed = () => new HttpError(415, 'Il corpo della richiesta non può essere compresso: invialo senza Content-Encoding');
 

@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { visibleTextMessages } from '@sfida/core/visible-text';
 import { createApp } from '../app';
 import { userRef } from '../shared/user-repository';
 import { Client, registerParticipant, startTestApp, uniqueEmail, type TestApp } from '../test-support/api-harness';
@@ -18,7 +19,7 @@ afterAll(async () => {
 });
 
 const compressedRefused = { message: 'Il corpo della richiesta non può essere compresso: invialo senza Content-Encoding' };
-const malformedText = { message: 'Richiesta non valida: il testo contiene caratteri non validi' };
+const malformedText = { message: visibleTextMessages.malformed };
 
 /**
  * A gzip bomb: `members` gzip members of 1 MiB of zeros each, one after the other (a valid gzip
