@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { MAX_VOICE_NOTE_MS } from '@sfida/core/voice-notes';
 import { sniffAudio, withWebmDuration } from './audio-format';
-import { cost, emptyTrackEntries, endlessRun, fixture, lyingMp4, lyingWebm } from './fixtures';
+import { cost, emptyTrackEntries, endlessRun, fixture, lyingMp4, lyingWebm, opusMp4 } from './fixtures';
 
 describe('sniffAudio', () => {
   test.each([
@@ -99,6 +99,50 @@ describe('sniffAudio against forged files', () => {
     const info = sniffAudio(forge());
     expect(info?.durationMs).toBeGreaterThan(MAX_VOICE_NOTE_MS);
     expect(Math.abs(info!.durationMs - 125_000), `${info?.durationMs} ms`).toBeLessThanOrEqual(500);
+  });
+});
+
+describe('sniffAudio on Opus in MP4', () => {
+  const layouts = [
+    ['fragmented, counted from its moof', { layout: 'fragmented', base: 'moof' }],
+    ['fragmented, with a base data offset', { layout: 'fragmented', base: 'offset' }],
+    ['not fragmented', { layout: 'file' }],
+  ] as const;
+
+  test.each(layouts)('the packets of short.ogg in an MP4 (%s) play as long as in the Ogg', (_, options) => {
+    const ogg = sniffAudio(fixture('short.ogg'))!;
+    const info = sniffAudio(opusMp4(options));
+    expect(info?.mime).toBe('audio/mp4');
+    // The Ogg's length leaves out its pre-skip (312 samples, 6.5 ms); the MP4's counts every packet.
+    expect(Math.abs(info!.durationMs - ogg.durationMs), `${info?.durationMs} ms`).toBeLessThanOrEqual(10);
+  });
+
+  test.each(layouts)('125 s of Opus in an MP4 (%s) whose timescale and sample durations say 15.6 s are still 125 s', (_, options) => {
+    // 6,250 packets of 20 ms, each declared 240 units of a 96 kHz timescale (2.5 ms): the shortest an Opus packet plays.
+    const forged = opusMp4({ ...options, samples: 6250, timescale: 96_000, sampleDuration: 240 });
+    const info = sniffAudio(forged);
+    expect(info?.durationMs).toBeGreaterThan(MAX_VOICE_NOTE_MS);
+    expect(Math.abs(info!.durationMs - 125_000), `${info?.durationMs} ms`).toBeLessThanOrEqual(50);
+  });
+
+  test('a sample outside the file is refused: what it plays cannot be read', () => {
+    const file = opusMp4({ layout: 'file' });
+    const stco = Buffer.from(file).lastIndexOf('stco');
+    // stco: version and flags, an entry count, then the first chunk's offset.
+    new DataView(file.buffer).setUint32(stco + 4 + 8, file.length);
+    expect(sniffAudio(file)).toBeNull();
+
+    const fragmented = opusMp4({ layout: 'fragmented' });
+    const trun = Buffer.from(fragmented).lastIndexOf('trun');
+    // trun: version and flags, a sample count, then the data offset.
+    new DataView(fragmented.buffer).setInt32(trun + 4 + 8, fragmented.length);
+    expect(sniffAudio(fragmented)).toBeNull();
+  });
+
+  test('a fragment whose data follows that of a track the moov does not declare is refused: where it starts is unknown', () => {
+    // Read from anywhere else, 20 ms packets could be 2.5 ms ones that a forger wrote there.
+    const forged = opusMp4({ layout: 'fragmented', base: 'another track', samples: 6250, timescale: 96_000, sampleDuration: 240 });
+    expect(sniffAudio(forged)).toBeNull();
   });
 });
 

@@ -310,6 +310,8 @@ function infoWithDuration(bytes: Uint8Array, infoAt: number, start: number, end:
 
 interface Box {
   type: string;
+  /** Where its header starts, where its content starts, where it ends. */
+  at: number;
   start: number;
   end: number;
 }
@@ -335,7 +337,7 @@ function* boxes(bytes: Uint8Array, from: number, to: number): Generator<Box> {
       throw new RangeError('bad box');
     }
     found++;
-    yield { type: ascii(bytes, at + 4, 4), start: at + header, end: at + size };
+    yield { type: ascii(bytes, at + 4, 4), at, start: at + header, end: at + size };
     at += size;
   }
 }
@@ -361,6 +363,9 @@ function timing(bytes: Uint8Array, box: Box): { timescale: number; duration: num
 interface Mp4Track {
   timescale: number;
   sampleMs: number;
+  /** Opus: each sample is read for what it plays (its TOC byte), and that sum is `audioMs`. */
+  opus: boolean;
+  audioMs: number;
   /** The longest it lasts by any count so far, in milliseconds. */
   ms: number;
   /** Samples counted in its fragments. */
@@ -374,7 +379,7 @@ interface Mp4Track {
 const AAC_RATES = [96000, 88200, 64000, 48000, 44100, 32000, 24000, 22050, 16000, 12000, 11025, 8000, 7350];
 /** Samples in an AAC frame at the rate of its AudioSpecificConfig (with SBR, the core's rate). */
 const AAC_FRAME = 1024;
-/** Opus in MP4 counts at 48 kHz, and its shortest packet plays 2.5 ms. */
+/** The shortest an Opus packet plays: one 2.5 ms CELT frame. */
 const OPUS_MIN_PACKET_MS = 2.5;
 /** Samples that may not play whole: an encoder's priming (AAC: 1024 to 2112 samples) and its last frame. */
 const UNPLAYED_SAMPLES = 3;
@@ -385,12 +390,13 @@ const leastMs = (samples: number, sampleMs: number) => Math.max(0, samples - UNP
 /**
  * An MP4 with sound tracks only, each AAC (`mp4a`) or Opus. Its length is the longest of the movie
  * header's, each track's header's, the sum of its samples' durations (stts, or the fragments'
- * runs: what MediaRecorder writes declares nothing up front), and its number of samples times the
- * shortest a sample of its codec plays: the headers and the units of the durations are the
- * sender's to write, the number of frames is what the bytes hold.
+ * runs: what MediaRecorder writes declares nothing up front), its number of samples times the
+ * shortest a sample of its codec plays, and for Opus what its packets play, each read where its
+ * sample is: the headers and the units of the durations are the sender's to write, the frames and
+ * the packets are what the bytes hold.
  */
 function readMp4(bytes: Uint8Array): AudioInfo | null {
-  const moov = child(bytes, { type: '', start: 0, end: bytes.length }, 'moov');
+  const moov = child(bytes, { type: '', at: 0, start: 0, end: bytes.length }, 'moov');
   if (!moov) return null;
   const data = view(bytes);
   const tracks = new Map<number, Mp4Track>();
@@ -407,7 +413,8 @@ function readMp4(bytes: Uint8Array): AudioInfo | null {
     // stsd: version and flags, an entry count, then the sample entries (boxes).
     const entry = stsd && boxes(bytes, stsd.start + 8, stsd.end).next().value;
     if (!stbl || !entry || (entry.type !== 'mp4a' && entry.type !== 'Opus')) return null;
-    const sampleMs = entry.type === 'Opus' ? OPUS_MIN_PACKET_MS : aacFrameMs(bytes, entry);
+    const opus = entry.type === 'Opus';
+    const sampleMs = opus ? OPUS_MIN_PACKET_MS : aacFrameMs(bytes, entry);
     if (sampleMs === null) return null;
     const { timescale, duration } = timing(bytes, mdhd);
     if (timescale === 0) return null;
@@ -415,6 +422,8 @@ function readMp4(bytes: Uint8Array): AudioInfo | null {
     const track: Mp4Track = {
       timescale,
       sampleMs,
+      opus,
+      audioMs: opus ? opusTableMs(bytes, stbl) : 0,
       ms: Math.max((duration / timescale) * 1000, (table.sum / timescale) * 1000, leastMs(table.samples, sampleMs)),
       samples: 0,
       end: 0,
@@ -433,7 +442,8 @@ function readMp4(bytes: Uint8Array): AudioInfo | null {
   }
   addFragments(bytes, moov, tracks);
   for (const track of tracks.values()) {
-    longest = Math.max(longest, track.ms, (Math.max(track.end, track.sum) / track.timescale) * 1000, leastMs(track.samples, track.sampleMs));
+    const declared = (Math.max(track.end, track.sum) / track.timescale) * 1000;
+    longest = Math.max(longest, track.ms, declared, leastMs(track.samples, track.sampleMs), track.audioMs);
   }
   return { mime: 'audio/mp4', durationMs: Math.round(longest) };
 }
@@ -461,6 +471,55 @@ function sampleTable(bytes: Uint8Array, stbl: Box): { samples: number; sum: numb
 }
 
 /**
+ * What the Opus packets of a sample table play, each read where it is: stsz gives the samples'
+ * sizes, stsc how many each chunk holds, stco or co64 where each chunk starts. Every loop steps
+ * through entries its box holds, and no further than stsz's count (at most a sample a byte).
+ */
+function opusTableMs(bytes: Uint8Array, stbl: Box): number {
+  const data = view(bytes);
+  const stsz = child(bytes, stbl, 'stsz');
+  if (!stsz) return 0;
+  // Version and flags, one size for every sample (or 0: each its own, listed after the count).
+  const fixedSize = data.getUint32(stsz.start + 4);
+  const samples = data.getUint32(stsz.start + 8);
+  if (samples === 0) return 0;
+  if (samples > bytes.length || (fixedSize === 0 && stsz.start + 12 + samples * 4 > stsz.end)) throw new RangeError('bad stsz');
+  const stsc = child(bytes, stbl, 'stsc');
+  const stco = child(bytes, stbl, 'stco') ?? child(bytes, stbl, 'co64');
+  // Samples that are nowhere: no player can play them, and no length can be vouched for.
+  if (!stsc || !stco) throw new RangeError('samples without chunks');
+  const wide = stco.type === 'co64';
+  const chunks = data.getUint32(stco.start + 4);
+  const runs = data.getUint32(stsc.start + 4);
+  if (stco.start + 8 + chunks * (wide ? 8 : 4) > stco.end || stsc.start + 8 + runs * 12 > stsc.end) throw new RangeError('bad chunks');
+  let ms = 0;
+  let sample = 0;
+  let run = 0;
+  for (let chunk = 1; chunk <= chunks && sample < samples; chunk++) {
+    // stsc: (first chunk, samples per chunk, description) for each run of chunks alike, in order.
+    while (run + 1 < runs && data.getUint32(stsc.start + 8 + (run + 1) * 12) <= chunk) run++;
+    const perChunk = runs > 0 ? data.getUint32(stsc.start + 8 + run * 12 + 4) : 0;
+    let at = wide ? Number(data.getBigUint64(stco.start + 8 + (chunk - 1) * 8)) : data.getUint32(stco.start + 8 + (chunk - 1) * 4);
+    for (let i = 0; i < perChunk && sample < samples; i++, sample++) {
+      const size = fixedSize || data.getUint32(stsz.start + 12 + sample * 4);
+      ms += opusSampleMs(bytes, at, size);
+      at += size;
+    }
+  }
+  return ms;
+}
+
+/**
+ * What the Opus packet of a sample at `at` plays. One that starts outside the file is an error
+ * (the file is refused): counting it as nothing would let a forger shorten a file by moving its
+ * samples away. One cut short by the file's end is read as far as it goes.
+ */
+function opusSampleMs(bytes: Uint8Array, at: number, size: number): number {
+  if (!(at >= 0 && at < bytes.length)) throw new RangeError('a sample outside the file');
+  return opusPacketMs(bytes, at, Math.min(bytes.length, at + size));
+}
+
+/**
  * How long an AAC frame plays, from the sample rate of the AudioSpecificConfig in the entry's esds
  * (the one a decoder uses), else the entry's own; null for a rate no recorder writes.
  */
@@ -471,7 +530,7 @@ function aacFrameMs(bytes: Uint8Array, entry: Box): number | null {
   const version = data.getUint16(entry.start + 8);
   let rate = 0;
   try {
-    const esds = child(bytes, { type: 'mp4a', start: entry.start + 28 + (version === 1 ? 16 : version === 2 ? 36 : 0), end: entry.end }, 'esds');
+    const esds = child(bytes, { type: 'mp4a', at: entry.at, start: entry.start + 28 + (version === 1 ? 16 : version === 2 ? 36 : 0), end: entry.end }, 'esds');
     if (esds) rate = audioSpecificRate(bytes, esds);
   } catch (error) {
     // No esds we can read: the entry's own rate says it.
@@ -514,8 +573,10 @@ function audioSpecificRate(bytes: Uint8Array, esds: Box): number {
 
 /**
  * Adds the fragments (moof boxes) to their tracks: where the last one ends, the sum of their
- * sample durations, their samples. A run's samples are counted, not walked, unless each has its
- * own duration (then the run's box holds them); each sample takes at least a byte of the file.
+ * sample durations, their samples, and for Opus what each sample's packet plays. A run's samples
+ * are counted, not walked, unless each has its own duration or size (then the run's box holds
+ * them) or they are Opus (then each is read where its data is); each sample of any track takes at
+ * least a byte of the file, so the walk is bounded by the bytes.
  */
 function addFragments(bytes: Uint8Array, moov: Box, tracks: Map<number, Mp4Track>): void {
   const data = view(bytes);
@@ -527,16 +588,25 @@ function addFragments(bytes: Uint8Array, moov: Box, tracks: Map<number, Mp4Track
       if (tracks.has(trackId)) defaults.set(trackId, { duration: data.getUint32(trex.start + 12), size: data.getUint32(trex.start + 16) });
     }
   }
-  for (const moof of children(bytes, { type: '', start: 0, end: bytes.length }, 'moof')) {
+  let samples = 0;
+  for (const moof of children(bytes, { type: '', at: 0, start: 0, end: bytes.length }, 'moof')) {
+    // Where the previous track fragment's data ends, the base of one that names none. NaN after a
+    // fragment of a track we do not read, so that a run said to start there is refused, not read at
+    // a place of a forger's choosing.
+    let dataEnd = moof.at;
     for (const traf of children(bytes, moof, 'traf')) {
       const tfhd = child(bytes, traf, 'tfhd');
-      if (!tfhd) continue;
-      const flags = data.getUint32(tfhd.start) & 0xffffff;
-      const trackId = data.getUint32(tfhd.start + 4);
+      const trackId = tfhd ? data.getUint32(tfhd.start + 4) : NaN;
       const track = tracks.get(trackId);
-      if (!track) continue;
+      if (!tfhd || !track) {
+        dataEnd = NaN;
+        continue;
+      }
+      const flags = data.getUint32(tfhd.start) & 0xffffff;
       let at = tfhd.start + 8;
-      if (flags & 0x01) at += 8; // base data offset
+      // The base of the data offsets: given, the moof (default-base-is-moof), or where the last fragment's data ended.
+      const base = flags & 0x01 ? Number(data.getBigUint64(at)) : flags & 0x020000 ? moof.at : dataEnd;
+      if (flags & 0x01) at += 8;
       if (flags & 0x02) at += 4; // sample description index
       const defaultDuration = flags & 0x08 ? data.getUint32(at) : (defaults.get(trackId)?.duration ?? 0);
       if (flags & 0x08) at += 4;
@@ -544,26 +614,39 @@ function addFragments(bytes: Uint8Array, moov: Box, tracks: Map<number, Mp4Track
       const tfdt = child(bytes, traf, 'tfdt');
       let time = track.end;
       if (tfdt) time = data.getUint8(tfdt.start) === 1 ? Number(data.getBigUint64(tfdt.start + 4)) : data.getUint32(tfdt.start + 4);
+      // A run without a data offset starts where the one before it ended, the first at the base.
+      let dataAt = base;
       for (const trun of children(bytes, traf, 'trun')) {
         const runFlags = data.getUint32(trun.start) & 0xffffff;
         const count = data.getUint32(trun.start + 4);
         let entry = trun.start + 8;
-        if (runFlags & 0x01) entry += 4; // data offset
+        if (runFlags & 0x01) {
+          dataAt = base + data.getInt32(entry);
+          entry += 4;
+        }
         if (runFlags & 0x04) entry += 4; // first sample flags
         const fields = [0x100, 0x200, 0x400, 0x800].filter((bit) => runFlags & bit).length;
         const leastSize = runFlags & 0x200 ? 1 : Math.max(1, defaultSize);
         if (entry + count * fields * 4 > trun.end || count * leastSize > bytes.length) throw new RangeError('bad trun');
+        samples += count;
+        if (samples > bytes.length) throw new RangeError('more samples than bytes');
         let duration = count * defaultDuration;
-        if (runFlags & 0x100) {
+        if (runFlags & 0x300 || track.opus) {
+          // Each sample's own duration and size (the run's box holds them), or the defaults.
           duration = 0;
-          for (let i = 0; i < count; i++, entry += fields * 4) duration += data.getUint32(entry);
-        }
+          for (let i = 0; i < count; i++, entry += fields * 4) {
+            duration += runFlags & 0x100 ? data.getUint32(entry) : defaultDuration;
+            const size = runFlags & 0x200 ? data.getUint32(entry + (runFlags & 0x100 ? 4 : 0)) : defaultSize;
+            if (track.opus) track.audioMs += opusSampleMs(bytes, dataAt, size);
+            dataAt += size;
+          }
+        } else dataAt += count * defaultSize;
         time += duration;
         track.sum += duration;
         track.samples += count;
-        if (track.samples > bytes.length) throw new RangeError('more samples than bytes');
       }
       track.end = time;
+      dataEnd = dataAt;
     }
   }
 }
