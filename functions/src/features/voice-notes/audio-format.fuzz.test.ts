@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { MAX_VOICE_NOTE_BYTES, VOICE_NOTE_MIMES } from '@sfida/core/voice-notes';
 import { sniffAudio } from './audio-format';
-import { cost, emptyTrackEntries, endlessRun, fixture, lyingMp4, lyingWebm } from './fixtures';
+import { cost, emptyTrackEntries, endlessRun, fixture, lyingMp4, lyingWebm, opusByteRun, opusMp4 } from './fixtures';
 
 // Anyone may upload anything, and the sniff runs before the hourly limit: whatever the bytes, it
 // answers (null or an AudioInfo, never an exception) within a CPU and heap budget linear in the
@@ -15,19 +15,25 @@ const cpuBudgetMs = (size: number) => 150 + (150 * size) / MB;
 /** The young generation's garbage may still be counted; what an allocation per element costs is not. */
 const heapBudget = (size: number) => 48 * MB + 4 * size;
 
+/** Opus in MP4, which no fixture holds: short.ogg's packets laid out as MediaRecorder and as a file would. */
+const built = new Map([
+  ['Opus in a fragmented MP4', opusMp4({ layout: 'fragmented' })],
+  ['Opus in a fragmented MP4 with base data offsets', opusMp4({ layout: 'fragmented', base: 'offset' })],
+  ['Opus in an MP4 file', opusMp4({ layout: 'file' })],
+]);
 const containers = {
-  mp4: ['short.m4a', 'frag.m4a', 'long.m4a'],
+  mp4: ['short.m4a', 'frag.m4a', 'long.m4a', ...built.keys()],
   webm: ['live.webm', 'chrome.webm', 'short.webm', 'long.webm', 'video.webm'],
   ogg: ['short.ogg'],
 } as const;
-const files = new Map(Object.values(containers).flat().map((name) => [name, fixture(name)]));
+const files = new Map(Object.values(containers).flat().map((name) => [name, built.get(name) ?? fixture(name)]));
 
 /**
  * Where the structure's pieces start, so that a duplicated slice is a box, an element or a page:
  * before a box type, at a multi-byte EBML id, at a page's capture pattern.
  */
 const MARKERS = [
-  ...['moov', 'trak', 'mdia', 'minf', 'stbl', 'stts', 'stsz', 'moof', 'traf', 'tfhd', 'trun', 'mdat', 'mvex', 'trex'].map((type) => ({
+  ...['moov', 'trak', 'mdia', 'minf', 'stbl', 'stts', 'stsz', 'stsc', 'stco', 'moof', 'traf', 'tfhd', 'trun', 'mdat', 'mvex', 'trex'].map((type) => ({
     bytes: new TextEncoder().encode(type),
     back: 4,
   })),
@@ -137,6 +143,10 @@ describe('sniffAudio on forged files', () => {
       lyingMp4(100, 'durations'),
       lyingMp4(100, 'timescales'),
       lyingWebm(1000),
+      // Opus in MP4 whose timescale and sample durations lie, and a sample a byte, each read.
+      opusMp4({ layout: 'fragmented', samples: 6250, timescale: 96_000, sampleDuration: 240 }),
+      opusMp4({ layout: 'file', samples: 6250, timescale: 96_000, sampleDuration: 240 }),
+      opusByteRun(),
     ];
     for (const bytes of reproductions) expectAnsweredWithinBudget(bytes);
   });

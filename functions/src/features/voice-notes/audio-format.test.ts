@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { MAX_VOICE_NOTE_MS } from '@sfida/core/voice-notes';
 import { sniffAudio, withWebmDuration } from './audio-format';
-import { cost, emptyTrackEntries, endlessRun, fixture, lyingMp4, lyingWebm, opusMp4 } from './fixtures';
+import { cost, emptyTrackEntries, endlessRun, fixture, lyingMp4, lyingWebm, opusByteRun, opusMp4 } from './fixtures';
 
 describe('sniffAudio', () => {
   test.each([
@@ -137,6 +137,15 @@ describe('sniffAudio on Opus in MP4', () => {
     // trun: version and flags, a sample count, then the data offset.
     new DataView(fragmented.buffer).setInt32(trun + 4 + 8, fragmented.length);
     expect(sniffAudio(fragmented)).toBeNull();
+  });
+
+  test('5 MB of one-byte Opus samples, each read, cost little and are far too long', () => {
+    const forged = opusByteRun();
+    const { result, cpuMs, heapBytes } = cost(() => sniffAudio(forged));
+    // Some 5 million packets of 20 ms.
+    expect(result?.durationMs).toBeGreaterThan(100_000_000);
+    expect(cpuMs).toBeLessThan(500);
+    expect(heapBytes).toBeLessThan(16 * 1024 * 1024);
   });
 
   test('a fragment whose data follows that of a track the moov does not declare is refused: where it starts is unknown', () => {

@@ -143,6 +143,20 @@ export function opusMp4({ layout, samples, timescale = 48_000, sampleDuration = 
   return concat(...parts);
 }
 
+/**
+ * A fragmented Opus MP4 with one run of a sample a byte filling `size` bytes: the most samples a
+ * file can hold, each of which the sniff reads.
+ */
+export function opusByteRun(size = 5 * 1024 * 1024): Uint8Array {
+  const head = opusMp4({ layout: 'fragmented', samples: 0 });
+  // tfhd: default-base-is-moof, default duration 960 and size 1; trun: a data offset, `count` samples.
+  const moof = (count: number, dataOffset: number) =>
+    box('moof', box('mfhd', words(0, 1)), box('traf', box('tfhd', words(0x020018, 1, 960, 1)), box('trun', words(0x000001, count, dataOffset))));
+  const count = size - head.length - moof(0, 0).length - 8;
+  // Each byte a TOC of one 20 ms CELT frame.
+  return concat(head, moof(count, moof(0, 0).length + 8), box('mdat', new Uint8Array(count).fill(0xf8)));
+}
+
 /** A box of `type` holding `content`. */
 function box(type: string, ...content: Uint8Array[]): Uint8Array {
   const header = new Uint8Array(8);
