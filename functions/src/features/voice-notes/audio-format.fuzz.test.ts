@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { MAX_VOICE_NOTE_BYTES, VOICE_NOTE_MIMES } from '@sfida/core/voice-notes';
 import { sniffAudio } from './audio-format';
-import { cost, emptyTrackEntries, endlessRun, fixture, lyingMp4, lyingWebm, opusByteRun, opusMp4 } from './fixtures';
+import { cost, emptyTrackEntries, endlessRun, fixture, lyingMp4, lyingOgg, lyingWebm, opusByteRun, opusMp4 } from './fixtures';
 
 // Anyone may upload anything, and the sniff runs before the hourly limit: whatever the bytes, it
 // answers (null or an AudioInfo, never an exception) within a CPU and heap budget linear in the
@@ -147,6 +147,7 @@ describe('sniffAudio on forged files', () => {
       opusMp4({ layout: 'fragmented', samples: 6250, timescale: 96_000, sampleDuration: 240 }),
       opusMp4({ layout: 'file', samples: 6250, timescale: 96_000, sampleDuration: 240 }),
       opusByteRun(),
+      lyingOgg(122.5, 65_535),
     ];
     for (const bytes of reproductions) expectAnsweredWithinBudget(bytes);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { MAX_VOICE_NOTE_MS } from '@sfida/core/voice-notes';
+import { MAX_VOICE_NOTE_MS, VOICE_NOTE_TOLERANCE_MS } from '@sfida/core/voice-notes';
 import { sniffAudio, withWebmDuration } from './audio-format';
-import { cost, emptyTrackEntries, endlessRun, fixture, lyingMp4, lyingWebm, opusByteRun, opusMp4 } from './fixtures';
+import { cost, emptyTrackEntries, endlessRun, fixture, lyingMp4, lyingOgg, lyingWebm, opusByteRun, opusMp4 } from './fixtures';
 
 describe('sniffAudio', () => {
   test.each([
@@ -99,6 +99,13 @@ describe('sniffAudio against forged files', () => {
     const info = sniffAudio(forge());
     expect(info?.durationMs).toBeGreaterThan(MAX_VOICE_NOTE_MS);
     expect(Math.abs(info!.durationMs - 125_000), `${info?.durationMs} ms`).toBeLessThanOrEqual(500);
+  });
+
+  test('an Ogg\'s pre-skip shortens it by an encoder\'s look-ahead at most: 1.37 s claimed cannot hide 122.5 s under the cap', () => {
+    const honest = sniffAudio(lyingOgg(10, 312));
+    expect(honest?.durationMs).toBe(Math.round(10_000 - (312 / 48_000) * 1000));
+    const info = sniffAudio(lyingOgg(122.5, 65_535));
+    expect(info?.durationMs).toBeGreaterThan(MAX_VOICE_NOTE_MS + VOICE_NOTE_TOLERANCE_MS);
   });
 });
 

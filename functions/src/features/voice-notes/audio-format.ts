@@ -654,6 +654,7 @@ function addFragments(bytes: Uint8Array, moov: Box, tracks: Map<number, Mp4Track
 // ---- Ogg Opus ----
 
 const OPUS_RATE = 48_000;
+const MAX_PRE_SKIP_MS = 80;
 
 /**
  * An Ogg stream whose first packet is an Opus header. Its length is the last page's granule
@@ -702,7 +703,9 @@ function readOgg(bytes: Uint8Array): AudioInfo | null {
     at = bodyStart + body;
   }
   if (serial === -1) return null;
-  const preSkipMs = (preSkip / OPUS_RATE) * 1000;
+  // The pre-skip is the sender's to write too (up to 1.37 s): what the packets play loses at most an
+  // encoder's look-ahead (libopus writes 6.5 ms; 80 ms leaves room to spare), so it cannot hide audio.
+  const preSkipMs = Math.min((preSkip / OPUS_RATE) * 1000, MAX_PRE_SKIP_MS);
   const durationMs = Math.max((Math.max(0, granule - preSkip) / OPUS_RATE) * 1000, audioMs - preSkipMs);
   return { mime: 'audio/ogg', durationMs: Math.round(durationMs) };
 }

@@ -157,6 +157,42 @@ export function opusByteRun(size = 5 * 1024 * 1024): Uint8Array {
   return concat(head, moof(count, moof(0, 0).length + 8), box('mdat', new Uint8Array(count).fill(0xf8)));
 }
 
+/**
+ * `seconds` of short.ogg's 20 ms packets in an Ogg stream whose OpusHead claims a pre-skip of
+ * `preSkip` samples (at most 65,535: 1.37 s) and whose pages give no granule position (-1).
+ */
+export function lyingOgg(seconds: number, preSkip: number): Uint8Array {
+  const { head, packets } = oggOpusPackets();
+  const forgedHead = new Uint8Array(head);
+  new DataView(forgedHead.buffer).setUint16(10, preSkip, true);
+  const audio = Array.from({ length: Math.round(seconds * 50) }, (_, i) => packets[i % packets.length]!);
+  const pages: Uint8Array[] = [];
+  let lacing: number[] = [];
+  let body: Uint8Array[] = [];
+  const flush = (granule: bigint) => {
+    const header = new Uint8Array(27);
+    const data = new DataView(header.buffer);
+    header.set(ascii('OggS'));
+    data.setBigInt64(6, granule, true);
+    data.setUint32(14, 0x5f1da, true);
+    data.setUint32(18, pages.length, true);
+    header[26] = lacing.length;
+    pages.push(concat(header, Uint8Array.from(lacing), ...body));
+    lacing = [];
+    body = [];
+  };
+  for (const [i, packet] of [forgedHead, concat(ascii('OpusTags'), new Uint8Array(8)), ...audio].entries()) {
+    const segments = [...Array(Math.floor(packet.length / 255)).fill(255), packet.length % 255];
+    if (lacing.length + segments.length > 255) flush(-1n);
+    lacing.push(...segments);
+    body.push(packet);
+    // Each header packet on a page of its own, as RFC 7845 lays them out.
+    if (i < 2) flush(0n);
+  }
+  if (lacing.length > 0) flush(-1n);
+  return concat(...pages);
+}
+
 /** A box of `type` holding `content`. */
 function box(type: string, ...content: Uint8Array[]): Uint8Array {
   const header = new Uint8Array(8);

@@ -11,7 +11,7 @@ import { userRef } from '../../shared/user-repository';
 import { saveVoiceNote, voiceNoteBlobPath, voiceNotesCollection, type VoiceNoteDoc } from '../../shared/voice-note-repository';
 import { Client, readDoc, registerParticipant, startTestApp, type TestApp } from '../../test-support/api-harness';
 import { must, signedInCoach, writeCohort } from '../../test-support/cohort-fixtures';
-import { emptyTrackEntries, endlessRun, fixture, lyingMp4, lyingWebm, opusMp4 } from './fixtures';
+import { emptyTrackEntries, endlessRun, fixture, lyingMp4, lyingOgg, lyingWebm, opusMp4 } from './fixtures';
 import { isRetentionRun } from './retention-job';
 import { VOICE_NOTES_PER_HOUR } from './service';
 
@@ -107,6 +107,7 @@ describe('uploading a voice note', () => {
       ['125 s of AAC', fixture('long.m4a'), 400, voiceNoteMessages.tooLong],
       ['125 s of AAC whose headers say 1.25 s', lyingMp4(100, 'durations'), 400, voiceNoteMessages.tooLong],
       ['125 s of Opus whose TimecodeScale says 1.25 s', lyingWebm(100), 400, voiceNoteMessages.tooLong],
+      ['122.5 s of Ogg Opus whose pre-skip hides 1.37 s', lyingOgg(122.5, 65_535), 400, voiceNoteMessages.tooLong],
       [
         '125 s of Opus in MP4 whose timescale and sample durations say 15.6 s',
         opusMp4({ layout: 'fragmented', samples: 6250, timescale: 96_000, sampleDuration: 240 }),
