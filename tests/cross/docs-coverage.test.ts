@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../../scripts/stack/profiles';
 
-// The docs name what the code has: a feature folder the README's layout leaves out, or a decision
-// the docs index does not link, fails here the day it arrives.
+// The docs name what the code has: a feature folder the README's layout leaves out, a decision the
+// docs index does not link, or one in force the architecture does not tell, fails here the day it arrives.
 
 const read = (path: string) => readFileSync(join(repoRoot, path), 'utf8');
 const folders = (path: string) =>
@@ -37,10 +37,18 @@ describe('the docs follow the code', () => {
     expect(features.filter((name) => !named(layout, name))).toEqual([]);
   });
 
+  const decisions = readdirSync(join(repoRoot, 'docs/decisions')).filter((file) => /^\d{3}-.+\.md$/.test(file) && !file.startsWith('000-'));
+
   it('the docs index links every decision', () => {
     const index = read('docs/README.md');
-    const decisions = readdirSync(join(repoRoot, 'docs/decisions')).filter((file) => /^\d{3}-.+\.md$/.test(file) && !file.startsWith('000-'));
     expect(decisions.length).toBeGreaterThan(40);
     expect(decisions.filter((file) => !index.includes(`(decisions/${file})`))).toEqual([]);
+  });
+
+  it('the architecture tells every capability: it links each decision in force', () => {
+    const architecture = read('docs/architecture.md');
+    const inForce = decisions.filter((file) => !/^- Status: superseded/m.test(read(`docs/decisions/${file}`)));
+    expect(inForce.length).toBeGreaterThan(30);
+    expect(inForce.filter((file) => !architecture.includes(`(decisions/${file})`))).toEqual([]);
   });
 });
