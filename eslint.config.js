@@ -23,7 +23,8 @@ const serverFeatures = foldersOf('functions/src/features');
  * Imports run one way: shared code sits below the code that uses it. In the web app lib/ is the
  * bottom; components/ and tracker/ (the local-first engine, on lib/ and core only) sit on it;
  * features on those, never on one another; app/ alone composes features. testing/ (the tests'
- * helpers) sits above them all: the build's code (prerender/, web/scripts) never imports it. On the
+ * helpers and fixtures) sits above them all: only test files import it, never the build's code
+ * (prerender/, web/scripts) nor a screen. On the
  * server, the cross-cutting code (middleware, sessions, shared) never reaches into a feature, and a
  * feature never into another: what several read lives in shared/, and app.ts wires one to another.
  */
@@ -38,6 +39,12 @@ const importZones = [
     except: [`./${name}`],
     message: 'A feature never imports another: move what both need to components/, lib/ or tracker/, or compose them in app/.',
   })),
+  {
+    // Test files may; the screens and the engine they test may not.
+    target: ['web/src/app', 'web/src/features', 'web/src/components', 'web/src/lib', 'web/src/tracker'].flatMap((dir) => [`${dir}/**/!(*.test).ts`, `${dir}/**/!(*.test).tsx`]),
+    from: 'web/src/testing',
+    message: 'Production code never imports testing/: its helpers and fixtures are for tests only.',
+  },
   {
     target: ['web/src/prerender', 'web/scripts'],
     from: 'web/src/testing',

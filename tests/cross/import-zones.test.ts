@@ -49,6 +49,14 @@ describe('import zones', { timeout: 60_000 }, () => {
     ]);
   });
 
+  it('a production web file importing testing/ fails; its test may', async () => {
+    for (const path of ['web/src/features/coach/components/zone-check.tsx', 'web/src/app/zone-check.ts', 'web/src/lib/zone-check.ts']) {
+      const from = path.split('/').length === 6 ? '../../../testing/coach-fixtures' : '../testing/coach-fixtures';
+      expect(await zoneErrors(path, `export { fakeCohort } from '${from}';\n`), path).toEqual([expect.stringContaining('Production code never imports testing/')]);
+    }
+    expect(await zoneErrors('web/src/features/coach/components/zone-check.test.tsx', "export { fakeCohort } from '../../../testing/coach-fixtures';\n")).toEqual([]);
+  });
+
   it('build code importing testing/ fails', async () => {
     expect(await zoneErrors('web/src/prerender/zone-check.ts', "export { fakeUser } from '../testing/fake-user';\n")).toEqual([
       expect.stringContaining('Build code never imports testing/'),

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { addDays, mondayOf, todayIn } from '@sfida/core/dates';
 import { fakeUser } from '../../testing/fake-user';
 import { fakeServer, json, renderApp, resetTestState } from '../../testing/test-utils';
-import { fakeCoach, fakeCoachServer, fakeCohort } from './coach-fixtures';
+import { fakeCoach, fakeCoachServer, fakeCohort } from '../../testing/coach-fixtures';
 
 afterEach(resetTestState);
 

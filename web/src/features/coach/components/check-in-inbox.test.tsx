@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { CheckInCard } from '@sfida/core/check-in-threads';
 import { json, renderApp, resetTestState, type ApiCall } from '../../../testing/test-utils';
-import { fakeCheckInCard, fakeCoachServer, fakeCohort } from '../coach-fixtures';
+import { fakeCheckInCard, fakeCoachServer, fakeCohort } from '../../../testing/coach-fixtures';
 
 afterEach(resetTestState);
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { installFakeMicrophone } from '../../../testing/fake-microphone';
 import { json, renderApp, resetTestState } from '../../../testing/test-utils';
-import { fakeCheckInCard, fakeCoachServer } from '../coach-fixtures';
+import { fakeCheckInCard, fakeCoachServer } from '../../../testing/coach-fixtures';
 import { CheckInVoiceNote, ReplyForm, ThreadView } from './check-in-thread';
 
 afterEach(resetTestState);

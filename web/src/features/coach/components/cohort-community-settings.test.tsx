@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import type { CoachCohort } from '@sfida/core/coach';
 import { cohortInfoQueryKey } from '../../../lib/cohort-info';
 import { json, renderApp, resetTestState, type ApiCall } from '../../../testing/test-utils';
-import { fakeCoachServer, fakeCohort } from '../coach-fixtures';
+import { fakeCoachServer, fakeCohort } from '../../../testing/coach-fixtures';
 
 afterEach(resetTestState);
 

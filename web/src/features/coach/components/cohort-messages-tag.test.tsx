@@ -5,7 +5,7 @@ import { addDays, todayIn } from '@sfida/core/dates';
 import { scheduledInstant, scheduledMessageSchema, scheduledMessagesSchema, type EditScheduledMessageRequest, type ScheduledMessage } from '@sfida/core/scheduled-messages';
 import { coachTeamsSchema } from '@sfida/core/teams';
 import { json, renderApp, resetTestState } from '../../../testing/test-utils';
-import { fakeCoachServer, fakeCohort, fakeRow } from '../coach-fixtures';
+import { fakeCoachServer, fakeCohort, fakeRow } from '../../../testing/coach-fixtures';
 
 afterEach(resetTestState);
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { SendMessageRequest, SentMessage } from '@sfida/core/cohort-messages';
 import { deferred, json, renderApp, resetTestState, type ApiCall } from '../../../testing/test-utils';
-import { fakeCoachServer, fakeCohort, fakeRow } from '../coach-fixtures';
+import { fakeCoachServer, fakeCohort, fakeRow } from '../../../testing/coach-fixtures';
 
 afterEach(resetTestState);
 

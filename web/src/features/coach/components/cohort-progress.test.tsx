@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { CohortProgressAnswer, CohortWeek } from '@sfida/core/cohort-progress';
 import { json, renderApp, resetTestState } from '../../../testing/test-utils';
-import { fakeCoachServer, fakeCohort, fakeCohortProgress } from '../coach-fixtures';
+import { fakeCoachServer, fakeCohort, fakeCohortProgress } from '../../../testing/coach-fixtures';
 import { CohortProgress } from './cohort-progress';
 
 afterEach(() => {

@@ -4,7 +4,7 @@ import type { CoachCohort, UpdateCohortRequest } from '@sfida/core/coach';
 import { NEW_COHORT_RULES } from '@sfida/core/cohort';
 import { cohortInfoQueryKey } from '../../../lib/cohort-info';
 import { json, renderApp, resetTestState, type ApiCall } from '../../../testing/test-utils';
-import { fakeCoachServer, fakeCohort } from '../coach-fixtures';
+import { fakeCoachServer, fakeCohort } from '../../../testing/coach-fixtures';
 
 afterEach(resetTestState);
 

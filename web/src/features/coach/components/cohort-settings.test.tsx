@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { addDays, mondayOf, todayIn } from '@sfida/core/dates';
 import type { CoachCohort } from '@sfida/core/coach';
 import { json, renderApp, resetTestState } from '../../../testing/test-utils';
-import { fakeCoach, fakeCoachServer, fakeCohort } from '../coach-fixtures';
+import { fakeCoach, fakeCoachServer, fakeCohort } from '../../../testing/coach-fixtures';
 
 afterEach(resetTestState);
 

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { NEW_COHORT_RULES, STORED_COHORT_RULES } from '@sfida/core/cohort';
 import type { CoachTeams, TeamLeaderboard } from '@sfida/core/teams';
 import { json, renderApp, resetTestState, type ApiCall } from '../../../testing/test-utils';
-import { fakeCoachServer, fakeCohort } from '../coach-fixtures';
+import { fakeCoachServer, fakeCohort } from '../../../testing/coach-fixtures';
 
 afterEach(resetTestState);
 

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { CoachConversation, ConversationSummary, TimelineItem } from '@sfida/core/conversations';
 import { installFakeMicrophone } from '../../../testing/fake-microphone';
 import { json, renderApp, resetTestState, type ApiCall } from '../../../testing/test-utils';
-import { fakeCoachServer, fakeCohort } from '../coach-fixtures';
+import { fakeCoachServer, fakeCohort } from '../../../testing/coach-fixtures';
 import { conversationPath, conversationsPath } from '../paths';
 
 afterEach(resetTestState);

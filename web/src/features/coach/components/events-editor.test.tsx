@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CohortEvent } from '@sfida/core/events';
 import { fakeServer, json, renderApp, resetTestState, type ApiCall } from '../../../testing/test-utils';
-import { fakeCoach, fakeCohort } from '../coach-fixtures';
+import { fakeCoach, fakeCohort } from '../../../testing/coach-fixtures';
 
 afterEach(resetTestState);
 

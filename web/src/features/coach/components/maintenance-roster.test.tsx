@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { formatItalianDate } from '@sfida/core/dates';
 import { renderApp, resetTestState } from '../../../testing/test-utils';
-import { fakeCoachServer, fakeRow } from '../coach-fixtures';
+import { fakeCoachServer, fakeRow } from '../../../testing/coach-fixtures';
 import { MaintenanceRoster, maintenanceRows } from './maintenance-roster';
 
 afterEach(resetTestState);

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { addDays, formatItalianDate } from '@sfida/core/dates';
 import { currentDay } from '../../../lib/use-today';
 import { json, renderApp, resetTestState } from '../../../testing/test-utils';
-import { fakeCoachServer, fakeCohort } from '../coach-fixtures';
+import { fakeCoachServer, fakeCohort } from '../../../testing/coach-fixtures';
 import { NewSeasonSection, newSeasonTargets } from './new-season-section';
 
 afterEach(resetTestState);

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { ParticipantDetail } from '@sfida/core/coach';
 import { participantNoteSchema, participantNotesSchema, participantTagsSchema, tagTexts, type AddNoteRequest, type ParticipantNote, type UpdateTagsRequest } from '@sfida/core/participant-notes';
 import { json, renderApp, resetTestState, type ApiCall } from '../../../testing/test-utils';
-import { fakeCoachServer, fakeRow } from '../coach-fixtures';
+import { fakeCoachServer, fakeRow } from '../../../testing/coach-fixtures';
 
 afterEach(resetTestState);
 

@@ -5,7 +5,7 @@ import type { ParticipantDetail } from '@sfida/core/coach';
 import { addDays, mondayOf, todayIn } from '@sfida/core/dates';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { json, renderApp, resetTestState } from '../../../testing/test-utils';
-import { fakeCheckInCard, fakeCoachServer, fakeRow, reason } from '../coach-fixtures';
+import { fakeCheckInCard, fakeCoachServer, fakeRow, reason } from '../../../testing/coach-fixtures';
 
 afterEach(resetTestState);
 

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { RosterRow } from '@sfida/core/coach';
 import type { UpdateTagsRequest } from '@sfida/core/participant-notes';
 import { json, renderApp, resetTestState } from '../../../testing/test-utils';
-import { fakeCoachServer, fakeRow } from '../coach-fixtures';
+import { fakeCoachServer, fakeRow } from '../../../testing/coach-fixtures';
 import { Roster } from './roster';
 
 afterEach(resetTestState);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderApp, resetTestState } from '../../../testing/test-utils';
-import { fakeCoachServer, fakeRow } from '../coach-fixtures';
+import { fakeCoachServer, fakeRow } from '../../../testing/coach-fixtures';
 import { Roster } from './roster';
 
 afterEach(() => {

@@ -13,7 +13,7 @@ import {
   type ScheduleMessageRequest,
 } from '@sfida/core/scheduled-messages';
 import { json, renderApp, resetTestState, type ApiCall } from '../../../testing/test-utils';
-import { fakeCoachServer, fakeCohort, fakeRow } from '../coach-fixtures';
+import { fakeCoachServer, fakeCohort, fakeRow } from '../../../testing/coach-fixtures';
 
 afterEach(resetTestState);
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TriageItem, TriagePage } from '@sfida/core/triage';
 import { json, renderApp, resetTestState } from '../../../testing/test-utils';
-import { emptyTriageDay, fakeCoachServer, fakeCohort, fakeTriageItem, reason } from '../coach-fixtures';
+import { emptyTriageDay, fakeCoachServer, fakeCohort, fakeTriageItem, reason } from '../../../testing/coach-fixtures';
 import { dayRecap } from './triage-list';
 
 afterEach(resetTestState);

@@ -8,8 +8,8 @@ import { scheduledMessagesSchema } from '@sfida/core/scheduled-messages';
 import type { AttentionReason, CoachCohort, RosterRow } from '@sfida/core/coach';
 import { STORED_COHORT_RULES } from '@sfida/core/cohort';
 import { triagePageSchema, type TriageDay, type TriageItem } from '@sfida/core/triage';
-import { fakeUser } from '../../testing/fake-user';
-import { fakeServer, json, type ApiCall, type ApiHandler } from '../../testing/test-utils';
+import { fakeUser } from './fake-user';
+import { fakeServer, json, type ApiCall, type ApiHandler } from './test-utils';
 
 /** The coach of the console's tests: an OWNER, who has no onboarding to answer. */
 export const fakeCoach = () =>
