@@ -4,7 +4,7 @@ import type { TrackerData } from './tracker';
 import { addDays, daysBetween, mondayOf } from './dates';
 import { entryDay } from './points';
 import { isIsoDate } from './iso-date';
-import { textParam } from './query-params';
+import { textParam, weekStartParam } from './query-params';
 import { habitStreak } from './streaks';
 import { activeHabits, completionsOf } from './tracker';
 
@@ -65,6 +65,7 @@ export const leaderboardQuerySchema = z.object({
   page: textParam(1, (value) => (/^[1-9]\d{0,3}$/.test(value) && Number(value) <= LEADERBOARD_MAX_PAGES ? Number(value) : undefined), leaderboardQueryMessages.page),
   /** The week's ranking unless `final` (by total points, once the challenge is over). */
   scope: textParam('week' as const, (value) => (value === 'week' || value === 'final' ? value : undefined), leaderboardQueryMessages.scope),
+  weekStart: weekStartParam,
 });
 export type LeaderboardQueryParams = z.output<typeof leaderboardQuerySchema>;
 

@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { mondayOf } from './dates';
+import { isIsoDate } from './iso-date';
 
 // Query strings (and path segments) arrive as text, a repeated key as a list: each parameter's
 // schema reads one value, falls back when it is absent or empty, and refuses anything else
@@ -25,3 +27,7 @@ export function textParam<T, F extends string | number | null>(fallback: F, read
   // `as never`: zod types the default through conditional types TypeScript cannot resolve for a generic F.
   return z._default(fromText, fallback as never);
 }
+
+/** `?weekStart=`: a Monday as YYYY-MM-DD; null when absent, for the caller's week of today. */
+export const weekStartParam = textParam(null, (value) => (isIsoDate(value) && mondayOf(value) === value ? value : undefined), 'weekStart deve essere un lunedì nel formato AAAA-MM-GG');
+export const weekStartQuerySchema = z.object({ weekStart: weekStartParam });

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { safeEqual } from './crypto';
 import { headerNamesTag } from './entity-tag';
-import { weekStartParam } from './week-start';
+import { weekOrThisWeek } from './week-start';
 
 test('safeEqual compares whole strings, any lengths', () => {
   expect(safeEqual('SFIDA-2025', 'SFIDA-2025')).toBe(true);
@@ -10,14 +10,12 @@ test('safeEqual compares whole strings, any lengths', () => {
   expect(safeEqual('', '')).toBe(true);
 });
 
-describe('weekStartParam', () => {
+describe('weekOrThisWeek', () => {
   test('defaults to the Monday of today in the given zone', () => {
     // Sunday 21 Sept 2025 23:30 UTC is already Monday 22 in Rome.
-    expect(weekStartParam(undefined, 'Europe/Rome', new Date('2025-09-21T23:30:00Z'))).toBe('2025-09-22');
-    expect(weekStartParam('', 'America/New_York', new Date('2025-09-21T23:30:00Z'))).toBe('2025-09-15');
-  });
-  test.each(['2025-09-16', '2025-9-15', '2025-02-30', ['2025-09-15']])('refuses %j', (value) => {
-    expect(() => weekStartParam(value, 'Europe/Rome', new Date())).toThrow('weekStart deve essere un lunedì');
+    expect(weekOrThisWeek(null, 'Europe/Rome', new Date('2025-09-21T23:30:00Z'))).toBe('2025-09-22');
+    expect(weekOrThisWeek(null, 'America/New_York', new Date('2025-09-21T23:30:00Z'))).toBe('2025-09-15');
+    expect(weekOrThisWeek('2025-09-08', 'Europe/Rome', new Date('2025-09-21T23:30:00Z'))).toBe('2025-09-08');
   });
 });
 

@@ -3,7 +3,7 @@ import { leaderboardQuerySchema } from '@sfida/core/leaderboard-summary';
 import type { ApiDeps } from '../../deps';
 import { idCheckingRouter } from '../../shared/document-id';
 import { parseOr400 } from '../../shared/validate';
-import { weekStartParam } from '../../shared/week-start';
+import { weekOrThisWeek } from '../../shared/week-start';
 import { currentUser, requireUser } from '../../middleware/session';
 import { leaderboardCaches } from './load-cache';
 import { cohortLeaderboard, type LeaderboardDeps } from './service';
@@ -17,9 +17,8 @@ export function leaderboardRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
   router.get('/:cohortId/leaderboard', requireUser, async (req, res) => {
     const timeZone = currentUser(res).timeZone;
     const now = deps.clock();
-    const weekStart = weekStartParam(req.query.weekStart, timeZone, now);
-    const { page, scope } = parseOr400(leaderboardQuerySchema, req.query);
-    const query = { weekStart: scope === 'final' ? null : weekStart, page, timeZone, now };
+    const { page, scope, weekStart } = parseOr400(leaderboardQuerySchema, req.query);
+    const query = { weekStart: scope === 'final' ? null : weekOrThisWeek(weekStart, timeZone, now), page, timeZone, now };
     const entries = await cohortLeaderboard(leaderboardDeps, currentUser(res), String(req.params.cohortId), query);
     res.json({ entries });
   });

@@ -1,9 +1,10 @@
 import type { Router } from 'express';
 import { formTeamsRequestSchema, highFiveRequestSchema, moveMemberRequestSchema, renameTeamRequestSchema } from '@sfida/core/teams';
+import { weekStartQuerySchema } from '@sfida/core/query-params';
 import type { ApiDeps } from '../../deps';
 import { idCheckingRouter } from '../../shared/document-id';
 import { parseOr400 } from '../../shared/validate';
-import { weekStartParam } from '../../shared/week-start';
+import { weekOrThisWeek } from '../../shared/week-start';
 import { JSON_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
 import { coachedCohort, requireCoachOf } from '../../middleware/require-coach-of';
 import { currentUser, requireUser } from '../../middleware/session';
@@ -37,7 +38,7 @@ export function teamLeaderboardRouter(deps: TeamRouterDeps): Router {
   const router = idCheckingRouter();
   router.get('/:cohortId/team-leaderboard', requireUser, async (req, res) => {
     const user = currentUser(res);
-    const weekStart = weekStartParam(req.query.weekStart, user.timeZone, deps.clock());
+    const weekStart = weekOrThisWeek(parseOr400(weekStartQuerySchema, req.query).weekStart, user.timeZone, deps.clock());
     res.json(await teamLeaderboard(deps, user, String(req.params.cohortId), weekStart));
   });
   return router;

@@ -1,12 +1,13 @@
 import type { Router } from 'express';
 import { migrateTracker, trackerDataSchema } from '@sfida/core/tracker';
+import { weekStartQuerySchema } from '@sfida/core/query-params';
 import { trackerChanges, trackerChangesSchema } from '@sfida/core/tracker-changes';
 import type { ApiDeps } from '../../deps';
 import { idCheckingRouter } from '../../shared/document-id';
 import { headerNamesTag } from '../../shared/entity-tag';
 import { HttpError } from '../../shared/http-error';
 import { parseOr400 } from '../../shared/validate';
-import { weekStartParam } from '../../shared/week-start';
+import { weekOrThisWeek } from '../../shared/week-start';
 import { TRACKER_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
 import { currentUser, requireUser } from '../../middleware/session';
 import { StaleTrackerError, ownTracker, revisionTag, syncTracker, syncTrackerChanges, weeklyKpiFor } from './service';
@@ -79,7 +80,7 @@ export function trackerRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'config' | 'p
 
   router.get('/:userId/progress', requireUser, async (req, res) => {
     const timeZone = currentUser(res).timeZone;
-    const weekStart = weekStartParam(req.query.weekStart, timeZone, deps.clock());
+    const weekStart = weekOrThisWeek(parseOr400(weekStartQuerySchema, req.query).weekStart, timeZone, deps.clock());
     const weeklyKPI = await weeklyKpiFor(deps, currentUser(res), String(req.params.userId), { weekStart, timeZone });
     res.json({ weeklyKPI });
   });
