@@ -5,17 +5,25 @@ import { apiFetch, noContent } from '../../../lib/api-client';
 import { cohortEventsQueryKey } from '../../../lib/events';
 import { cohortPath } from './cohorts';
 
-/** Creates (no `eventId`), edits or deletes (`input` null) an event; the calendar (lib/events.ts) is read again after. */
+/** Creates (no `eventId`) or edits an event; the calendar (lib/events.ts) is read again after. */
 export function useSaveEvent(cohortId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ eventId, input }: { eventId?: string; input: EventInput | null }) => {
+    mutationFn: ({ eventId, input }: { eventId?: string; input: EventInput }) => {
       const base = `${cohortPath(cohortId)}/events`;
-      if (input === null) return apiFetch(`${base}/${encodeURIComponent(eventId!)}`, { method: 'DELETE', schema: noContent });
       return eventId
         ? apiFetch(`${base}/${encodeURIComponent(eventId)}`, { method: 'PUT', body: input, schema: cohortEventSchema })
         : apiFetch(base, { method: 'POST', body: input, schema: cohortEventSchema });
     },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: cohortEventsQueryKey(cohortId) }),
+  });
+}
+
+/** Deletes an event; the calendar is read again after. */
+export function useDeleteEvent(cohortId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (eventId: string) => apiFetch(`${cohortPath(cohortId)}/events/${encodeURIComponent(eventId)}`, { method: 'DELETE', schema: noContent }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: cohortEventsQueryKey(cohortId) }),
   });
 }

@@ -10,7 +10,7 @@ import { formatEventDayTime } from '../../../lib/day-time';
 import { useCohortEvents } from '../../../lib/events';
 import { notify } from '../../../lib/notices';
 import { useCoachCohorts } from '../api/cohorts';
-import { useEventCopyPreview, useSaveEvent, useSaveEvents } from '../api/events';
+import { useDeleteEvent, useEventCopyPreview, useSaveEvent, useSaveEvents } from '../api/events';
 import { ConfirmInline } from './confirm-inline';
 
 /** "YYYY-MM-DDTHH:mm" as a datetime-local input shows it, in the browser's zone, for an instant. */
@@ -300,7 +300,7 @@ function CopyEventsPanel({ cohortId, zone, onDone }: { cohortId: string; zone: s
 /** The cohort's calendar for its coaches: add, edit, delete, copy another cohort's. Participants see it on /eventi, at the same times. */
 export function EventsEditor({ cohortId }: { cohortId: string }) {
   const events = useCohortEvents(cohortId);
-  const save = useSaveEvent(cohortId);
+  const remove = useDeleteEvent(cohortId);
   const zone = useAuth().user?.timeZone ?? HOME_TIME_ZONE;
   const [editing, setEditing] = useState<string | null>(null);
   const [copying, setCopying] = useState(false);
@@ -334,8 +334,8 @@ export function EventsEditor({ cohortId }: { cohortId: string }) {
                     question={`Eliminare "${event.title}"? I partecipanti non lo vedranno più.`}
                     confirmLabel="Elimina evento"
                     colorPalette="red"
-                    pending={save.isPending}
-                    onConfirm={() => save.mutateAsync({ eventId: event.id, input: null })}
+                    pending={remove.isPending}
+                    onConfirm={() => remove.mutateAsync(event.id)}
                   />
                 </Flex>
               </Stack>
