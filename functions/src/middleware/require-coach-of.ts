@@ -2,12 +2,14 @@ import type { RequestHandler, Response } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import { coachMessages } from '@sfida/core/coach';
 import { cohortSettingsMessages } from '@sfida/core/cohort';
-import { cohortOfCoach, type CoachedCohort } from '../shared/cohort-repository';
+import { cohortOfCoach, cohortRef, type CoachedCohort, type CohortDoc, type ReadCohort } from '../shared/cohort-repository';
+import { userRef } from '../shared/user-repository';
 import { conflict, forbidden, unauthorized } from '../shared/http-error';
 import { optionalUser } from './session';
 
-// "Is this a coach of this cohort?" is answered here for every coach route with a `:cohortId`,
-// so the services receive the cohort already checked instead of asking again.
+// "Is this a coach of this cohort?" is answered here for every coach route with a `:cohortId`, and
+// "a coach of it or one of its participants?" for the routes both read, so the services receive the
+// cohort already checked instead of asking again.
 
 /** Only coaches (OWNER accounts) pass: for coach routes that name no cohort in their path. */
 export const requireCoach: RequestHandler = (_req, res, next) => {
@@ -38,4 +40,31 @@ export function requireCoachOf(db: Firestore, options: { allowArchived?: boolean
 /** The cohort the caller coaches, behind requireCoachOf. */
 export function coachedCohort(res: Response): CoachedCohort {
   return res.locals.coachedCohort as CoachedCohort;
+}
+
+/**
+ * Only a coach of the route's `:cohortId` or one of its participants passes, and finds it through
+ * `readCohort(res)`: 401 signed out; for a coach, requireCoachOf's 403 and 404; a participant of
+ * another cohort, or one withdrawn from it, 403 with `notMember` (the account stays, the cohort goes).
+ */
+export function requireMemberOrCoachOf(db: Firestore, notMember: string): RequestHandler {
+  return async (req, res, next) => {
+    const user = optionalUser(res);
+    if (!user) return next(unauthorized());
+    const cohortId = String(req.params.cohortId);
+    if (user.role === 'OWNER') {
+      res.locals.readCohort = { ...(await cohortOfCoach(db, user, cohortId)), asCoach: true } satisfies ReadCohort;
+      return next();
+    }
+    if (user.cohortId !== cohortId) return next(forbidden(notMember));
+    const [member, snap] = await Promise.all([userRef(db, user.id).get(), cohortRef(db, cohortId).get()]);
+    if (member.get('withdrawnAt') || !snap.exists) return next(forbidden(notMember));
+    res.locals.readCohort = { id: snap.id, cohort: snap.data() as CohortDoc, asCoach: false } satisfies ReadCohort;
+    next();
+  };
+}
+
+/** The cohort the caller reads, behind requireMemberOrCoachOf. */
+export function readCohort(res: Response): ReadCohort {
+  return res.locals.readCohort as ReadCohort;
 }

@@ -68,6 +68,11 @@ export interface CoachedCohort {
   cohort: CohortDoc;
 }
 
+/** A cohort as a reader of it finds it (middleware's requireMemberOrCoachOf); `asCoach`: one of its coaches reads it. */
+export interface ReadCohort extends CoachedCohort {
+  asCoach: boolean;
+}
+
 /** The cohorts `uid` coaches. */
 export async function cohortsCoachedBy(db: Firestore, uid: string): Promise<CoachedCohort[]> {
   const snap = await cohortsCollection(db).where('coachIds', 'array-contains', uid).get();

@@ -4,9 +4,9 @@ import type { ApiDeps } from '../../deps';
 import { idCheckingRouter } from '../../shared/document-id';
 import { parseOr400 } from '../../shared/validate';
 import { JSON_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
-import { coachedCohort, requireCoach, requireCoachOf } from '../../middleware/require-coach-of';
-import { currentUser, requireUser } from '../../middleware/session';
-import { addCoach, cohortInfo, createCohort, listCohorts, replaceInviteCode, updateCohort, withdrawParticipant } from './service';
+import { coachedCohort, readCohort, requireCoach, requireCoachOf, requireMemberOrCoachOf } from '../../middleware/require-coach-of';
+import { currentUser } from '../../middleware/session';
+import { addCoach, cohortInfo, cohortMessages, createCohort, listCohorts, replaceInviteCode, updateCohort, withdrawParticipant } from './service';
 
 /**
  * The coach's cohorts (mounted at /api/coach): list and create them, replace an invite code, rename,
@@ -53,8 +53,8 @@ export function cohortsRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
 /** GET /api/cohorts/:cohortId: the cohort's name, start, pace, community link and events banner, for its participants and coaches. */
 export function cohortInfoRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
   const router = idCheckingRouter();
-  router.get('/:cohortId', requireUser, async (req, res) => {
-    res.json(await cohortInfo(deps, currentUser(res), String(req.params.cohortId)));
+  router.get('/:cohortId', requireMemberOrCoachOf(deps.db, cohortMessages.notYourCohort), (_req, res) => {
+    res.json(cohortInfo(readCohort(res)));
   });
   return router;
 }

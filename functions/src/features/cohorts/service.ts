@@ -4,9 +4,8 @@ import { compareIsoDates, isChallengeOver, isChallengeStarted, mondayOf, todayIn
 import type { CohortInfo, CohortRules } from '@sfida/core/cohort';
 import type { User } from '@sfida/core/user';
 import type { Deps } from '../../deps';
-import { cohortInfoOf, cohortOfCoach, cohortRef, cohortSettingsOf, cohortsCoachedBy, type CoachedCohort, type CohortDoc } from '../../shared/cohort-repository';
-import { badRequest, conflict, forbidden, notFound } from '../../shared/http-error';
-import { userRef } from '../../shared/user-repository';
+import { cohortInfoOf, cohortSettingsOf, cohortsCoachedBy, type CoachedCohort, type CohortDoc, type ReadCohort } from '../../shared/cohort-repository';
+import { badRequest, conflict, notFound } from '../../shared/http-error';
 import { unrankParticipant } from '../../shared/tracker-repository';
 import { dropContribution } from '../../shared/week-stats-repository';
 import { leaveTeams } from '../../shared/team-repository';
@@ -42,16 +41,9 @@ async function asCoachCohort(deps: CohortDeps, id: string, cohort: CohortDoc): P
   };
 }
 
-/** The cohort as its participants see it: for its participants (not withdrawn) and its coaches. */
-export async function cohortInfo(deps: CohortDeps, user: User, cohortId: string): Promise<CohortInfo> {
-  if (user.role === 'OWNER') {
-    const { id, cohort } = await cohortOfCoach(deps.db, user, cohortId);
-    return cohortInfoOf(id, cohort);
-  }
-  if (user.cohortId !== cohortId) throw forbidden(cohortMessages.notYourCohort);
-  const [member, snap] = await Promise.all([userRef(deps.db, user.id).get(), cohortRef(deps.db, cohortId).get()]);
-  if (member.get('withdrawnAt') || !snap.exists) throw forbidden(cohortMessages.notYourCohort);
-  return cohortInfoOf(snap.id, snap.data() as CohortDoc);
+/** The cohort as its participants see it: for its participants (not withdrawn) and its coaches (requireMemberOrCoachOf). */
+export function cohortInfo({ id, cohort }: ReadCohort): CohortInfo {
+  return cohortInfoOf(id, cohort);
 }
 
 /** The caller's cohorts, the latest start first (behind requireCoach). */

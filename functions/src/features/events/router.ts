@@ -1,8 +1,8 @@
 import type { Request, Response, Router } from 'express';
-import { MAX_COHORT_EVENTS, eventInputSchema, eventsBatchRequestSchema } from '@sfida/core/events';
+import { MAX_COHORT_EVENTS, eventInputSchema, eventMessages, eventsBatchRequestSchema } from '@sfida/core/events';
 import type { ApiDeps } from '../../deps';
 import { JSON_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
-import { coachedCohort, requireCoachOf } from '../../middleware/require-coach-of';
+import { coachedCohort, readCohort, requireCoachOf, requireMemberOrCoachOf } from '../../middleware/require-coach-of';
 import { currentUser, requireUser } from '../../middleware/session';
 import { idCheckingRouter } from '../../shared/document-id';
 import { parseOr400 } from '../../shared/validate';
@@ -34,11 +34,12 @@ function sendCalendar(res: Response, body: string, fileName?: string): void {
 /** GET /api/cohorts/:cohortId/events[/:eventId/calendar.ics]: the calendar, for the cohort's participants and coaches. */
 export function eventsRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
   const router = idCheckingRouter();
-  router.get('/:cohortId/events', requireUser, async (req, res) => {
-    res.json({ events: await eventsFor(deps, currentUser(res), String(req.params.cohortId)) });
+  const reader = requireMemberOrCoachOf(deps.db, eventMessages.notYourCohort);
+  router.get('/:cohortId/events', reader, async (_req, res) => {
+    res.json({ events: await eventsFor(deps, currentUser(res), readCohort(res)) });
   });
-  router.get('/:cohortId/events/:eventId/calendar.ics', requireUser, async (req, res) => {
-    const { fileName, body } = await eventCalendarFile(deps, currentUser(res), String(req.params.cohortId), String(req.params.eventId));
+  router.get('/:cohortId/events/:eventId/calendar.ics', reader, async (req, res) => {
+    const { fileName, body } = await eventCalendarFile(deps, currentUser(res), readCohort(res), String(req.params.eventId));
     sendCalendar(res, body, fileName);
   });
   return router;

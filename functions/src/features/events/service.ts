@@ -11,7 +11,7 @@ import {
 } from '@sfida/core/events';
 import type { User } from '@sfida/core/user';
 import type { Deps } from '../../deps';
-import { cohortOfCoach, cohortRef, cohortSettingsOf, type CoachedCohort, type CohortDoc } from '../../shared/cohort-repository';
+import { cohortOfCoach, cohortRef, cohortSettingsOf, type CoachedCohort, type CohortDoc, type ReadCohort } from '../../shared/cohort-repository';
 import { badRequest, forbidden, notFound } from '../../shared/http-error';
 import { toUser, userRef } from '../../shared/user-repository';
 import { buildCalendar, calendarFileName } from './calendar';
@@ -55,36 +55,23 @@ function withoutLink(event: StoredEvent): StoredEvent {
   return rest;
 }
 
-interface ReadableCohort {
-  cohort: CohortDoc;
-  /** False for a participant of a cohort whose events are reserved. */
-  showLinks: boolean;
+/** False for a participant of a cohort whose events are reserved. */
+function showsLinks({ cohort, asCoach }: ReadCohort): boolean {
+  return asCoach || cohortSettingsOf(cohort).reservedEventsText === null;
 }
 
-/** The cohort, for one of its participants (not withdrawn) or one of its coaches; anyone else is refused. */
-async function readableCohort(deps: EventsDeps, user: User, cohortId: string): Promise<ReadableCohort> {
-  if (user.role === 'OWNER') {
-    const { cohort } = await cohortOfCoach(deps.db, user, cohortId);
-    return { cohort, showLinks: true };
-  }
-  if (user.cohortId !== cohortId) throw forbidden(eventMessages.notYourCohort);
-  // A participant removed from the cohort keeps the account, not the cohort's calendar.
-  const [member, snap] = await Promise.all([userRef(deps.db, user.id).get(), cohortRef(deps.db, cohortId).get()]);
-  if (member.get('withdrawnAt') || !snap.exists) throw forbidden(eventMessages.notYourCohort);
-  const cohort = snap.data() as CohortDoc;
-  return { cohort, showLinks: cohortSettingsOf(cohort).reservedEventsText === null };
-}
-
-/** The cohort's events for one of its participants (not withdrawn) or one of its coaches, upcoming first. */
-export async function eventsFor(deps: EventsDeps, user: User, cohortId: string): Promise<CohortEvent[]> {
-  const { showLinks } = await readableCohort(deps, user, cohortId);
+/** The cohort's events for one of its participants (not withdrawn) or one of its coaches (requireMemberOrCoachOf), upcoming first. */
+export async function eventsFor(deps: EventsDeps, user: User, read: ReadCohort): Promise<CohortEvent[]> {
+  const showLinks = showsLinks(read);
+  const cohortId = read.id;
   const events = (await listEvents(deps.db, cohortId)).map((event) => asCohortEvent(showLinks ? event : withoutLink(event)));
   return orderEvents(events, deps.clock(), user.timeZone);
 }
 
 /** One event as an iCalendar file ("Aggiungi al calendario"), for whoever may read the cohort's events. */
-export async function eventCalendarFile(deps: EventsDeps, user: User, cohortId: string, eventId: string): Promise<{ fileName: string; body: string }> {
-  const { cohort, showLinks } = await readableCohort(deps, user, cohortId);
+export async function eventCalendarFile(deps: EventsDeps, user: User, read: ReadCohort, eventId: string): Promise<{ fileName: string; body: string }> {
+  const { id: cohortId, cohort } = read;
+  const showLinks = showsLinks(read);
   const event = await getEvent(deps.db, cohortId, eventId);
   if (!event) throw notFound(eventMessages.notFound);
   const body = buildCalendar(cohortId, [showLinks ? event : withoutLink(event)], { name: cohort.name, timeZone: user.timeZone, now: deps.clock() });

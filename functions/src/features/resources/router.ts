@@ -1,11 +1,11 @@
 import { pipeline } from 'node:stream/promises';
 import type { Router } from 'express';
-import { MAX_RESOURCE_FILE_BYTES, resourceFileInputSchema, resourceLinkInputSchema, resourceOrderSchema } from '@sfida/core/resources';
+import { MAX_RESOURCE_FILE_BYTES, resourceFileInputSchema, resourceLinkInputSchema, resourceMessages, resourceOrderSchema } from '@sfida/core/resources';
 import type { ApiDeps } from '../../deps';
 import { JSON_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
 import { bodyBytes, rawBody } from '../../middleware/raw-body';
-import { coachedCohort, requireCoachOf } from '../../middleware/require-coach-of';
-import { currentUser, requireUser } from '../../middleware/session';
+import { coachedCohort, readCohort, requireCoachOf, requireMemberOrCoachOf } from '../../middleware/require-coach-of';
+import { currentUser } from '../../middleware/session';
 import { idCheckingRouter } from '../../shared/document-id';
 import { parseOr400 } from '../../shared/validate';
 import { addResourceFile, addResourceLink, openResourceFile, removeResource, reorderResources, resourceTooLarge, resourcesFor } from './service';
@@ -15,11 +15,12 @@ type ResourcesRouterDeps = Pick<ApiDeps, 'db' | 'blobStore' | 'clock'>;
 /** GET /api/cohorts/:cohortId/resources[/:resourceId/file]: the resources page, for the cohort's participants and coaches. */
 export function resourcesRouter(deps: ResourcesRouterDeps): Router {
   const router = idCheckingRouter();
-  router.get('/:cohortId/resources', requireUser, async (req, res) => {
-    res.json(await resourcesFor(deps, currentUser(res), String(req.params.cohortId)));
+  const reader = requireMemberOrCoachOf(deps.db, resourceMessages.notYourCohort);
+  router.get('/:cohortId/resources', reader, async (_req, res) => {
+    res.json(await resourcesFor(deps, readCohort(res)));
   });
-  router.get('/:cohortId/resources/:resourceId/file', requireUser, async (req, res) => {
-    const { stream, bytes, fileName } = await openResourceFile(deps, currentUser(res), String(req.params.cohortId), String(req.params.resourceId));
+  router.get('/:cohortId/resources/:resourceId/file', reader, async (req, res) => {
+    const { stream, bytes, fileName } = await openResourceFile(deps, readCohort(res), String(req.params.resourceId));
     // The API's `private, no-store` (noStore) keeps it out of every cache; the name is ours, never the uploader's.
     res.attachment(fileName);
     res.set({ 'Content-Type': 'application/pdf', 'Content-Length': String(bytes), 'X-Content-Type-Options': 'nosniff' });

@@ -16,26 +16,14 @@ import {
 } from '@sfida/core/resources';
 import type { User } from '@sfida/core/user';
 import type { Deps } from '../../deps';
-import { cohortOfCoach, cohortRef, type CoachedCohort } from '../../shared/cohort-repository';
-import { HttpError, badRequest, conflict, forbidden, notFound } from '../../shared/http-error';
-import { userRef } from '../../shared/user-repository';
+import type { CoachedCohort, ReadCohort } from '../../shared/cohort-repository';
+import { HttpError, badRequest, conflict, notFound } from '../../shared/http-error';
 import { changeResources, readResources, resourceBlobPath, type ResourcesDoc, type StoredResource } from './repository';
 
 type ResourcesDeps = Pick<Deps, 'db' | 'blobStore' | 'clock'>;
 
 /** The 413 of an upload over 20 MB. */
 export const resourceTooLarge = () => new HttpError(413, resourceMessages.tooLarge);
-
-/** A participant of the cohort (not withdrawn) or one of its coaches may read; anyone else is refused. */
-async function checkReader(deps: ResourcesDeps, user: User, cohortId: string): Promise<void> {
-  if (user.role === 'OWNER') {
-    await cohortOfCoach(deps.db, user, cohortId);
-    return;
-  }
-  if (user.cohortId !== cohortId) throw forbidden(resourceMessages.notYourCohort);
-  const [member, cohort] = await Promise.all([userRef(deps.db, user.id).get(), cohortRef(deps.db, cohortId).get()]);
-  if (member.get('withdrawnAt') || !cohort.exists) throw forbidden(resourceMessages.notYourCohort);
-}
 
 function asItem(section: ResourceSection, { createdAt: _createdAt, createdBy: _createdBy, ...item }: StoredResource): ResourceItem {
   return { ...item, section };
@@ -45,9 +33,8 @@ function asAnswer(doc: ResourcesDoc): CohortResources {
   return { guide: doc.guide.map((item) => asItem('guide', item)), strumenti: doc.strumenti.map((item) => asItem('strumenti', item)) };
 }
 
-/** The cohort's resources, for its participants and coaches. */
-export async function resourcesFor(deps: ResourcesDeps, user: User, cohortId: string): Promise<CohortResources> {
-  await checkReader(deps, user, cohortId);
+/** The cohort's resources, for its participants and coaches (requireMemberOrCoachOf). */
+export async function resourcesFor(deps: ResourcesDeps, { id: cohortId }: ReadCohort): Promise<CohortResources> {
   return asAnswer(await readResources(deps.db, cohortId));
 }
 
@@ -111,8 +98,7 @@ export async function removeResource(deps: ResourcesDeps, { id: cohortId }: Coac
 }
 
 /** An uploaded PDF, for the cohort's participants and coaches: its bytes, size and a safe file name. */
-export async function openResourceFile(deps: ResourcesDeps, user: User, cohortId: string, resourceId: string): Promise<{ stream: Readable; bytes: number; fileName: string }> {
-  await checkReader(deps, user, cohortId);
+export async function openResourceFile(deps: ResourcesDeps, { id: cohortId }: ReadCohort, resourceId: string): Promise<{ stream: Readable; bytes: number; fileName: string }> {
   const doc = await readResources(deps.db, cohortId);
   const item = RESOURCE_SECTIONS.flatMap((section) => doc[section]).find((entry) => entry.id === resourceId && entry.kind === 'file');
   if (!item) throw notFound(resourceMessages.notFound);
