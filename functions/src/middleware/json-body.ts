@@ -45,7 +45,8 @@ function holdsLoneSurrogate(value: unknown): boolean {
     if (typeof next === 'string') {
       if (hasLoneSurrogate(next)) return true;
     } else if (Array.isArray(next)) {
-      pending.push(...(next as unknown[]));
+      // One by one: spreading a list of 200,000 into push() overflows the stack.
+      for (const item of next as unknown[]) pending.push(item);
     } else if (next !== null && typeof next === 'object') {
       for (const [key, item] of Object.entries(next)) {
         if (hasLoneSurrogate(key)) return true;

@@ -145,6 +145,13 @@ describe('a lone surrogate anywhere in a JSON body → 400', () => {
     expect(deep).toMatchObject({ status: 400, body: malformedText });
   });
 
+  test('a body of a huge flat array is looked through, not refused with a 500: the walk spreads no list into a call', async () => {
+    const { client } = await registerParticipant(app);
+    // 200,000 items in 400 KB, under the tracker's cap: more than a call's arguments may be.
+    const reply = await client.put('/api/users/me/progress', { tail: 'x\uD800', habits: new Array(200_000).fill(0) });
+    expect(reply).toMatchObject({ status: 400, body: malformedText });
+  });
+
   test('a surrogate pair (an emoji) is fine', async () => {
     const { client } = await registerParticipant(app);
     const reply = await client.put('/api/auth/profile', { name: 'Paola 💪' });
