@@ -101,6 +101,13 @@ export default tseslint.config(
     },
   },
   {
+    // A repository answers data or a domain error (shared/domain-error.ts); the error handler alone speaks HTTP.
+    files: ['functions/src/**/*repository.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/http-error'], message: 'A repository throws a domain error (shared/domain-error.ts), never an HTTP one.' }] }],
+    },
+  },
+  {
     // core is shared by browser and server: it must stay free of React and Firebase.
     files: ['core/**/*.ts'],
     rules: {

@@ -1,13 +1,18 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { DomainError, type DomainErrorKind } from '../shared/domain-error';
 import { HttpError, notFound } from '../shared/http-error';
 
 const GENERIC = 'Si è verificato un errore imprevisto. Riprova più tardi.';
+
+/** The status each kind of domain error answers with. */
+const DOMAIN_ERROR_STATUS = { notFound: 404, notAllowed: 403, invalid: 400 } as const satisfies Record<DomainErrorKind, number>;
 
 /** Unknown /api route. */
 export const apiNotFound: RequestHandler = (_req, _res, next) => next(notFound());
 
 /**
- * The one error handler: every failure becomes `{ message }` with its status.
+ * The one error handler: every failure becomes `{ message }` with its status (an HttpError's own, a
+ * domain error's by its kind).
  * Expected (4xx) errors are not logged; anything else is logged server-side and
  * answered with a generic message, never a stack trace.
  */
@@ -16,6 +21,9 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _nex
   let message = GENERIC;
   if (error instanceof HttpError) {
     status = error.status;
+    message = error.message;
+  } else if (error instanceof DomainError) {
+    status = DOMAIN_ERROR_STATUS[error.kind];
     message = error.message;
   } else if (error instanceof URIError) {
     // The router could not decode a path parameter (a malformed % escape): the caller's mistake.

@@ -2,7 +2,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { coachMessages } from '@sfida/core/coach';
 import { DEFAULT_STORED_PACE, cohortRulesOf, type CohortInfo, type CohortPace, type CohortRules } from '@sfida/core/cohort';
 import type { User } from '@sfida/core/user';
-import { forbidden, notFound } from './http-error';
+import { NotAllowedError, NotFoundError } from './domain-error';
 
 // `cohorts/{cohortId}` is read by the coach features, registration and the leaderboard, so its
 // repository lives here, below all of them.
@@ -85,16 +85,16 @@ export async function activeCohortsCoachedBy(db: Firestore, uid: string): Promis
 }
 
 /**
- * The cohort `cohortId` if `user` is one of its coaches. A participant gets 403, a coach of other
- * cohorts 403, an id no cohort has 404 (the session check has already answered 401). The one
+ * The cohort `cohortId` if `user` is one of its coaches. A participant and a coach of other cohorts
+ * are not allowed (403), an id no cohort has is not found (404; the session check has already answered 401). The one
  * answer to "is this a coach of this cohort?": requireCoachOf asks it for the coach routes, and
  * the routes that find the cohort elsewhere (a thread, a query, a participant) ask it directly.
  */
 export async function cohortOfCoach(db: Firestore, user: User, cohortId: string): Promise<CoachedCohort> {
-  if (user.role !== 'OWNER') throw forbidden(coachMessages.coachesOnly);
+  if (user.role !== 'OWNER') throw new NotAllowedError(coachMessages.coachesOnly);
   const snap = await cohortRef(db, cohortId).get();
-  if (!snap.exists) throw notFound(coachMessages.cohortNotFound);
+  if (!snap.exists) throw new NotFoundError(coachMessages.cohortNotFound);
   const cohort = snap.data() as CohortDoc;
-  if (!cohort.coachIds.includes(user.id)) throw forbidden(coachMessages.notYourCohort);
+  if (!cohort.coachIds.includes(user.id)) throw new NotAllowedError(coachMessages.notYourCohort);
   return { id: snap.id, cohort };
 }

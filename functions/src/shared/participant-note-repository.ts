@@ -2,7 +2,7 @@ import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { firstLineOf, noteTexts, NOTES_LISTED, type ParticipantNote } from '@sfida/core/participant-notes';
 import type { User } from '@sfida/core/user';
 import { isAlreadyExists } from './firestore';
-import { forbidden, notFound } from './http-error';
+import { NotAllowedError, NotFoundError } from './domain-error';
 import { userRef, type StoredNotePreview } from './user-repository';
 
 // `participantNotes/{noteId}`: a coach's private note on a participant of their cohort. Every coach
@@ -86,11 +86,11 @@ export async function notesOf(db: Firestore, cohortId: string, userId: string): 
   return snap.docs.map((d) => ({ id: d.id, doc: d.data() as NoteDoc }));
 }
 
-/** The note `noteId` on this participant of this cohort, written by `authorId`: 404 when it is none of theirs to see, 403 someone else's. */
+/** The note `noteId` on this participant of this cohort, written by `authorId`: not found when it is none of theirs to see, not allowed when someone else's. */
 function ownNote(snap: DocumentSnapshot, cohortId: string, userId: string, authorId: string): NoteDoc {
   const doc = snap.data() as NoteDoc | undefined;
-  if (!doc || doc.cohortId !== cohortId || doc.userId !== userId) throw notFound(noteTexts.noteNotFound);
-  if (doc.authorId !== authorId) throw forbidden(noteTexts.notYourNote);
+  if (!doc || doc.cohortId !== cohortId || doc.userId !== userId) throw new NotFoundError(noteTexts.noteNotFound);
+  if (doc.authorId !== authorId) throw new NotAllowedError(noteTexts.notYourNote);
   return doc;
 }
 

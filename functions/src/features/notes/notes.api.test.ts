@@ -4,6 +4,7 @@ import { coachMessages, rosterPageSchema, type RosterPage } from '@sfida/core/co
 import { messageTexts, sentMessageSchema, type AudiencePreview } from '@sfida/core/cohort-messages';
 import {
   cohortTagsSchema,
+  MAX_COHORT_TAGS,
   MAX_TAGS,
   noteTexts,
   participantNoteSchema,
@@ -14,6 +15,7 @@ import {
 } from '@sfida/core/participant-notes';
 import { emptyTracker } from '@sfida/core/tracker';
 import { addParticipantNote } from '../../shared/participant-note-repository';
+import { cohortRef } from '../../shared/cohort-repository';
 import { userRef } from '../../shared/user-repository';
 import { Client, readDoc, registerParticipant, startTestApp, type TestApp } from '../../test-support/api-harness';
 import { countReads } from '../../test-support/read-counter';
@@ -247,6 +249,16 @@ describe('tags', () => {
     const many = Array.from({ length: MAX_TAGS }, (_, i) => `etichetta ${i}`);
     expect(await patch(mine.client, url, { add: many })).toMatchObject({ status: 400, body: { message: tagTexts.tooManyTags } });
     expect((await readDoc(app, `users/${member.user.id}`))?.coachTags).toEqual(['da richiamare']);
+  });
+
+  test('a cohort holding as many tags as it may refuses a new one, in Italian, and still takes one in use', async () => {
+    const { mine, cohortId, member } = await scene();
+    const url = `${base(cohortId, member.user.id)}/tags`;
+    const full = Array.from({ length: MAX_COHORT_TAGS }, (_, i) => `etichetta ${String(i).padStart(3, '0')}`);
+    await cohortRef(app.deps.db, cohortId).update({ tags: full });
+    expect(await patch(mine.client, url, { add: ['nuova'] })).toMatchObject({ status: 400, body: { message: tagTexts.tooManyCohortTags } });
+    expect((await readDoc(app, `users/${member.user.id}`))?.coachTags).toBeUndefined();
+    expect((await patch(mine.client, url, { add: [full[0]] })).body).toEqual({ tags: [full[0]] });
   });
 
   test('the roster filters by a tag in one bounded query; rows carry their tags', async () => {

@@ -2,7 +2,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { changedTags, MAX_COHORT_TAGS, MAX_TAGS, tagTexts } from '@sfida/core/participant-notes';
 import { coachMessages } from '@sfida/core/coach';
 import { cohortRef } from '../../shared/cohort-repository';
-import { badRequest, notFound } from '../../shared/http-error';
+import { InvalidError, NotFoundError } from '../../shared/domain-error';
 import { userRef, usersCollection } from '../../shared/user-repository';
 
 // The coaches' tags: `users/{uid}.coachTags` (where the roster's query filters by one) and
@@ -24,14 +24,14 @@ export async function changeTags(db: Firestore, cohortId: string, userId: string
   const cohort = cohortRef(db, cohortId);
   return db.runTransaction(async (tx) => {
     const [userSnap, cohortSnap] = await tx.getAll(user, cohort);
-    if (!userSnap!.exists || userSnap!.get('cohortId') !== cohortId || userSnap!.get('role') !== 'PARTICIPANT') throw notFound(coachMessages.participantNotFound);
+    if (!userSnap!.exists || userSnap!.get('cohortId') !== cohortId || userSnap!.get('role') !== 'PARTICIPANT') throw new NotFoundError(coachMessages.participantNotFound);
     const current = tagsIn(userSnap!.get('coachTags'));
     const next = changedTags(current, add, remove);
-    if (next.length > MAX_TAGS && next.length > current.length) throw badRequest(tagTexts.tooManyTags);
+    if (next.length > MAX_TAGS && next.length > current.length) throw new InvalidError(tagTexts.tooManyTags);
     const cohortTags = new Set(tagsIn(cohortSnap!.get('tags')));
     const before = cohortTags.size;
     for (const tag of next) cohortTags.add(tag);
-    if (cohortTags.size > MAX_COHORT_TAGS && cohortTags.size > before) throw badRequest(tagTexts.tooManyCohortTags);
+    if (cohortTags.size > MAX_COHORT_TAGS && cohortTags.size > before) throw new InvalidError(tagTexts.tooManyCohortTags);
     for (const tag of current.filter((t) => !next.includes(t))) {
       const holders = await tx.get(
         usersCollection(db).where('cohortId', '==', cohortId).where('role', '==', 'PARTICIPANT').where('coachTags', 'array-contains', tag).limit(2),
