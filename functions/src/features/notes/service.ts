@@ -13,9 +13,9 @@ import type { User } from '@sfida/core/user';
 import type { ApiDeps } from '../../deps';
 import type { CoachedCohort } from '../../shared/cohort-repository';
 import { conflict, notFound } from '../../shared/http-error';
-import { addParticipantNote, deleteParticipantNote, editParticipantNote, noteOf, notesOf } from '../../shared/participant-note-repository';
+import { addParticipantNote } from '../../shared/participant-note-repository';
 import { participantOf } from '../../shared/participant-repository';
-import { changeTags } from './repository';
+import { changeTags, deleteParticipantNote, editParticipantNote, noteOf, notesOf } from './repository';
 
 type NotesDeps = Pick<ApiDeps, 'db' | 'clock'>;
 
