@@ -13,16 +13,11 @@ import { scheduleAsksFor, scheduleOf } from './habit-schedule';
 // functions of the tracker (its completions and the rules the server copied into it), so the
 // browser and the server work them out alike and points stay a function of the state.
 
-/** The "Bentornato" bonus: the first on-time tick of a habit after one or more missed days. */
-export const COMEBACK_BONUS_POINTS = 3;
+// What a "Bentornato" is worth is in points.ts, with every other point value; the texts that
+// explain these rules on "Come funzionano i punti" are there too, since they quote it.
+
 /** Missed days per habit and challenge week that a jolly covers. */
 export const JOLLIES_PER_WEEK = 1;
-
-/** What "Come funzionano i punti" adds, under a rule's label and hint, about the rules that change a habit's days. */
-export const HABIT_RULE_DETAILS = {
-  comebackBonus: `+${COMEBACK_BONUS_POINTS} punti alla prima spunta puntuale dopo uno o più giorni mancati, una volta a settimana per abitudine. Non vale prima dell’inizio né dopo il giorno 56.`,
-  forgivingStreak: `${JOLLIES_PER_WEEK} jolly a settimana per abitudine: copre il primo giorno mancato e la serie continua. Il giorno coperto non dà punti ma conta per i bonus di serie; se lo segni nei giorni ancora modificabili, il jolly torna disponibile.`,
-} as const;
 
 /** The rules a tracker runs by: the cohort's, as the server last copied them in (none copied: every rule off). */
 export function trackerRules(data: TrackerData): CohortRules {

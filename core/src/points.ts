@@ -7,7 +7,7 @@ import { cutText } from './text';
 import { isMonthlyPeriod } from './maintenance';
 import type { CohortRules } from './cohort';
 import { STORED_COHORT_RULES } from './cohort';
-import { COMEBACK_BONUS_POINTS, comebackDays, jollyDays, scheduleDaysOf, trackerRules } from './habit-rules';
+import { JOLLIES_PER_WEEK, comebackDays, jollyDays, scheduleDaysOf, trackerRules } from './habit-rules';
 
 // Points are a pure function of the tracker state: expectedAwards lists what is due now,
 // reconcileHistory makes the history match it. Switching something on and off again
@@ -21,6 +21,8 @@ export const PLANNER_SAVE_POINTS = 10;
 export const CHECK_IN_POINTS = 10;
 /** Completing a habit on the day itself. */
 export const HABIT_POINTS = 2;
+/** The "Bentornato" bonus (a cohort rule): the first on-time tick of a habit after one or more missed days. */
+export const COMEBACK_BONUS_POINTS = 3;
 /** Bonuses for a habit streak reaching these lengths. */
 export const STREAK_BONUSES = [
   { days: 7, points: 5 },
@@ -51,6 +53,12 @@ export const COMEBACK_POINTS_RULE = {
   points: COMEBACK_BONUS_POINTS,
   note: 'bonus, una volta a settimana per abitudine',
 } as const satisfies { kind: PointsKind; label: string; points: number; note: string };
+
+/** What "Come funzionano i punti" adds, under a rule's label and hint, about the rules that change a habit's days. */
+export const HABIT_RULE_DETAILS = {
+  comebackBonus: `+${COMEBACK_BONUS_POINTS} punti alla prima spunta puntuale dopo uno o più giorni mancati, una volta a settimana per abitudine. Non vale prima dell’inizio né dopo il giorno 56.`,
+  forgivingStreak: `${JOLLIES_PER_WEEK} jolly a settimana per abitudine: copre il primo giorno mancato e la serie continua. Il giorno coperto non dà punti ma conta per i bonus di serie; se lo segni nei giorni ancora modificabili, il jolly torna disponibile.`,
+} as const;
 
 /** The points table of a cohort: the spec's, and a line for each rule that awards points and is on. */
 export function pointsRulesFor(rules: CohortRules): ReadonlyArray<{ kind: PointsKind; label: string; points: number; note: string }> {

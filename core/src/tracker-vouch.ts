@@ -1,14 +1,14 @@
 import type { IsoDate } from './iso-date';
 import type { CheckIn, Completions, PointsEntry, TrackerData, WeekKey } from './tracker';
 import { addDays, challengeWeekNumber, compareIsoDates, isChallengeOver, mondayOf, todayIn } from './dates';
-import { ACTION_POINTS, CHECK_IN_POINTS, PLANNER_SAVE_POINTS, compareHistoryEntries, entryDay, expectedAwards, maxPointsPerWeek, reconcileHistory } from './points';
+import { ACTION_POINTS, CHECK_IN_POINTS, COMEBACK_BONUS_POINTS, PLANNER_SAVE_POINTS, compareHistoryEntries, entryDay, expectedAwards, maxPointsPerWeek, reconcileHistory } from './points';
 import { MAX_ACTIONS, MIN_ACTIONS, WEEK_KEYS, emptyTracker, seasonField, seasonOf } from './tracker';
 import { DEVICE_CLOCK_SKEW_MS, boundHabitStamps, vouchedChangeClocks } from './change-stamps';
 import { effectiveDayAt, effectiveToday } from './participant-calendar';
 import { formatterFor } from './zone-formatters';
 import type { CohortRules } from './cohort';
 import { STORED_COHORT_RULES } from './cohort';
-import { COMEBACK_BONUS_POINTS, rulesField } from './habit-rules';
+import { rulesField } from './habit-rules';
 import { checkInPeriod } from './maintenance';
 
 // What the server can vouch for in a synced tracker (docs/decisions/018). The browser says what

@@ -1,5 +1,5 @@
 import type { StreakBonus } from '@sfida/core/tracker-actions';
-import { COMEBACK_BONUS_POINTS } from '@sfida/core/habit-rules';
+import { COMEBACK_BONUS_POINTS } from '@sfida/core/points';
 import { notify, type Notice } from './notices';
 
 /** "+10 punti" / "-2 punti" for a change in the total. */

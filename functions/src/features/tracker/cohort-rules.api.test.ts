@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { CoachCohort } from '@sfida/core/coach';
 import { NEW_COHORT_RULES, STORED_COHORT_RULES, type CohortRules } from '@sfida/core/cohort';
-import { COMEBACK_BONUS_POINTS } from '@sfida/core/habit-rules';
+import { COMEBACK_BONUS_POINTS } from '@sfida/core/points';
 import { emptyTracker, trackerSavedAnswerSchema, type TrackerData } from '@sfida/core/tracker';
 import { addHabit, toggleHabit } from '@sfida/core/tracker-actions';
 import { cohortRef, type CohortDoc } from '../../shared/cohort-repository';

@@ -1,7 +1,8 @@
 import { chakra, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { COHORT_RULES, cohortRuleLabels } from '@sfida/core/cohort';
-import { HABIT_RULE_DETAILS, trackerRules } from '@sfida/core/habit-rules';
+import { trackerRules } from '@sfida/core/habit-rules';
+import { HABIT_RULE_DETAILS } from '@sfida/core/points';
 import { SectionCard } from '../../components/section-card';
 import { TrackerScreen } from '../../components/tracker-screen';
 import { useTracker } from '../../tracker/use-tracker';
