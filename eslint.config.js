@@ -101,6 +101,20 @@ export default tseslint.config(
     },
   },
   {
+    // Every query string goes through a schema: parseOr400 answers a bad one with its Italian 400.
+    files: ['functions/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'MemberExpression[object.name="req"][property.name="query"]:not(CallExpression[callee.name="parseOr400"] > MemberExpression)',
+          message: 'Read a query string only as parseOr400(schema, req.query), with a schema from core/src/query-params.ts or the router.',
+        },
+      ],
+    },
+  },
+  {
     // A repository answers data or a domain error (shared/domain-error.ts); the error handler alone speaks HTTP.
     files: ['functions/src/**/*repository.ts'],
     rules: {
