@@ -2,6 +2,7 @@ import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin
 import { boundChangeClocks } from '@sfida/core/change-stamps';
 import { isValidTimeZone } from '@sfida/core/dates';
 import { TRACKER_SCHEMA_VERSION, migrateTracker, parseStoredTracker, type TrackerData } from '@sfida/core/tracker';
+import { storedUserFrom, userRef, type StoredUser } from './user-repository';
 
 // What the tracker writes and other features read (the coach's roster, the check-ins, the messages'
 // audiences, the leaderboard, the certificate, the reminders, withdrawing a participant):
@@ -139,6 +140,11 @@ function outlined(raw: string): TrackerData | null {
   return fits ? (value as unknown as TrackerData) : null;
 }
 
+/** `progress/{uid}` as stored, or null before the first sync. */
+export async function storedTrackerOf(db: Firestore, uid: string): Promise<StoredTracker | null> {
+  return storedTrackerFrom(await trackerRef(db, uid).get());
+}
+
 /** The stored tracker, or null. */
 export function trackerFrom(snap: DocumentSnapshot): TrackerData | null {
   return storedTrackerFrom(snap)?.tracker ?? null;
@@ -149,6 +155,12 @@ export async function trackersOf(db: Firestore, uids: string[]): Promise<Map<str
   if (uids.length === 0) return new Map();
   const snaps = await db.getAll(...uids.map((uid) => trackerRef(db, uid)), { fieldMask: ['data', 'updatedAt'] });
   return new Map(snaps.map((snap) => [snap.id, trackerFrom(snap)]));
+}
+
+/** A user and their synced tracker, in one read: null for a user there is not, or a tracker not synced yet. */
+export async function userWithTracker(db: Firestore, uid: string): Promise<{ stored: StoredUser | null; tracker: TrackerData | null }> {
+  const [userSnap, trackerSnap] = await db.getAll(userRef(db, uid), trackerRef(db, uid));
+  return { stored: storedUserFrom(userSnap), tracker: trackerSnap ? trackerFrom(trackerSnap) : null };
 }
 
 /**

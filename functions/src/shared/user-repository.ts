@@ -105,6 +105,49 @@ export function toUser(snap: DocumentSnapshot, data: Partial<Record<string, unkn
   };
 }
 
+/** A stored user as a service reads it: the API's user, and the document's own fields (withdrawnAt, disabled, …). */
+export interface StoredUser {
+  user: User;
+  doc: Partial<UserDoc>;
+}
+
+/** The stored user of a read of `users/{uid}`, or null when there is none. */
+export function storedUserFrom(snap: DocumentSnapshot | undefined): StoredUser | null {
+  if (!snap?.exists) return null;
+  const doc = (snap.data() ?? {}) as Partial<UserDoc>;
+  return { user: toUser(snap, doc), doc };
+}
+
+/** `users/{uid}`, or null when there is none. */
+export async function storedUser(db: Firestore, uid: string): Promise<StoredUser | null> {
+  return storedUserFrom(await userRef(db, uid).get());
+}
+
+/** The users `uids`, in one read and in that order: null where there is none. */
+export async function storedUsers(db: Firestore, uids: string[]): Promise<Array<StoredUser | null>> {
+  if (uids.length === 0) return [];
+  return (await db.getAll(...uids.map((uid) => userRef(db, uid)))).map(storedUserFrom);
+}
+
+/**
+ * Reads `users/{uid}` in a transaction and writes the fields `change` works out from it (none: no
+ * write); `change` may throw to refuse, and nothing is written. Null when there is no such user.
+ */
+export async function changeUser<T>(
+  db: Firestore,
+  uid: string,
+  change: (stored: StoredUser) => { fields: Partial<UserDoc>; result: T },
+): Promise<{ result: T } | null> {
+  const ref = userRef(db, uid);
+  return db.runTransaction(async (tx) => {
+    const stored = storedUserFrom(await tx.get(ref));
+    if (!stored) return null;
+    const { fields, result } = change(stored);
+    if (Object.keys(fields).length > 0) tx.update(ref, fields);
+    return { result };
+  });
+}
+
 /** A fresh user document (never onboarded, no challenge date). */
 export function newUserDoc(input: {
   email: string;

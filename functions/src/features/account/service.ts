@@ -2,10 +2,10 @@ import type { ProfileUpdate, User } from '@sfida/core/user';
 import { isChallengeStarted } from '@sfida/core/dates';
 import { calendarOf, changeTimeZone, effectiveToday, startDateProblem } from '@sfida/core/participant-calendar';
 import type { Deps } from '../../deps';
-import { cohortRef, cohortSettingsOf, type CohortDoc } from '../../shared/cohort-repository';
+import { cohortSettingsOf } from '../../shared/cohort-repository';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../shared/http-error';
-import { toUser, triageRecheck, userRef, type UserDoc } from '../../shared/user-repository';
-import { addToShards, contributionInTransaction } from '../../shared/week-stats-repository';
+import { changeUser, triageRecheck, type UserDoc } from '../../shared/user-repository';
+import { setChallengeStart } from './repository';
 
 const accountMessages = {
   challengeAlreadyStarted: 'La challenge è già iniziata: la data di inizio non può più essere cambiata',
@@ -22,16 +22,12 @@ type AccountDeps = Pick<Deps, 'db' | 'auth' | 'clock'>;
  */
 export async function updateProfile(deps: AccountDeps, uid: string, update: ProfileUpdate): Promise<User> {
   const { db, auth, clock } = deps;
-  const ref = userRef(db, uid);
-  const user = await db.runTransaction(async (tx) => {
-    const snap = await tx.get(ref);
-    if (!snap.exists) throw notFound('Utente non trovato');
-    const current = toUser(snap);
+  const changed = await changeUser(db, uid, ({ user: current, doc }) => {
     const fields: Partial<UserDoc> = {};
     if (update.name !== undefined) fields.name = update.name;
     if (update.timeZone !== undefined && update.timeZone !== current.timeZone) {
       const now = clock();
-      const change = changeTimeZone(calendarOf({ ...(snap.data() as Partial<UserDoc>), timeZone: current.timeZone }), update.timeZone, now);
+      const change = changeTimeZone(calendarOf({ ...doc, timeZone: current.timeZone }), update.timeZone, now);
       if (!change.ok) throw tooManyRequests(change.message);
       const { calendar } = change;
       fields.timeZone = calendar.timeZone;
@@ -40,12 +36,12 @@ export async function updateProfile(deps: AccountDeps, uid: string, update: Prof
       fields.timeZoneChangedAt = now.toISOString();
       Object.assign(fields, triageRecheck(now));
     }
-    if (Object.keys(fields).length > 0) tx.update(ref, fields);
-    return { ...current, name: update.name ?? current.name, timeZone: update.timeZone ?? current.timeZone };
+    return { fields, result: { ...current, name: update.name ?? current.name, timeZone: update.timeZone ?? current.timeZone } };
   });
+  if (!changed) throw notFound('Utente non trovato');
   // Firebase Auth's display name only mirrors the user document: failing to copy it loses nothing.
   if (update.name !== undefined) await auth.updateUser(uid, { displayName: update.name }).catch(() => undefined);
-  return user;
+  return changed.result;
 }
 
 /**
@@ -55,24 +51,17 @@ export async function updateProfile(deps: AccountDeps, uid: string, update: Prof
  */
 export async function startChallenge(deps: AccountDeps, uid: string, challengeStartDate: string): Promise<User> {
   const { db, clock } = deps;
-  const ref = userRef(db, uid);
-  return db.runTransaction(async (tx) => {
-    const snap = await tx.get(ref);
-    if (!snap.exists) throw notFound('Utente non trovato');
-    const current = toUser(snap);
-    const cohort = await tx.get(cohortRef(db, current.cohortId));
+  const started = await setChallengeStart(db, uid, ({ user: current, doc }, cohort) => {
     // A cohort that runs together gave its Monday to everyone at registration.
-    if (cohort.exists && cohortSettingsOf(cohort.data() as CohortDoc).pace === 'together') throw conflict(accountMessages.cohortStartsTogether);
+    if (cohort && cohortSettingsOf(cohort).pace === 'together') throw conflict(accountMessages.cohortStartsTogether);
     const now = clock();
-    const calendar = calendarOf({ ...(snap.data() as Partial<UserDoc>), timeZone: current.timeZone });
+    const calendar = calendarOf({ ...doc, timeZone: current.timeZone });
     const problem = startDateProblem(calendar, challengeStartDate, now);
     if (problem !== null) throw badRequest(problem);
     const today = effectiveToday(calendar, now);
     if (isChallengeStarted(current.challengeStartDate, today)) throw conflict(accountMessages.challengeAlreadyStarted);
-    // Counted in the cohort's weekly figures from the start, not from a first sync.
-    const weekStats = await contributionInTransaction(db, tx, snap, { ...current, challengeStartDate });
-    tx.update(ref, { challengeStartDate, weekStats: weekStats.stored, ...triageRecheck(now) });
-    addToShards(db, tx, uid, weekStats);
-    return { ...current, challengeStartDate };
+    return { challengeStartDate, now };
   });
+  if (!started) throw notFound('Utente non trovato');
+  return started.user;
 }

@@ -16,11 +16,11 @@ import type { ClientAddresses } from '../../shared/client-address';
 import { isAlreadyExists } from '../../shared/firestore';
 import { cohortOfInviteCode, normalizeInviteCode } from '../../shared/invite-codes';
 import type { RateRule } from '../../shared/rate-limiter';
-import { membershipOf, writeMembership } from '../../shared/member-index-repository';
-import { newUserDoc, toUser, userRef } from '../../shared/user-repository';
-import { addToShards, weekStatsWrite } from '../../shared/week-stats-repository';
+import { newUserDoc, storedUser } from '../../shared/user-repository';
+import { weekStatsWrite } from '../../shared/week-stats-repository';
 import { placeInSmallestTeam } from '../../shared/team-repository';
 import { DeviceTokens } from './device-tokens';
+import { createParticipantDocs } from './repository';
 
 export const authMessages = {
   invalidCredentials: 'Email o password non corretti',
@@ -168,8 +168,8 @@ export async function login(deps: AuthDeps, input: LoginRequest, addresses: Clie
   }
   // A disabled account answers exactly as a wrong password does (and counts as one), so a
   // login attempt never tells whether an account exists.
-  const snap = result.ok ? await userRef(deps.db, result.uid).get() : null;
-  if (!result.ok || !snap?.exists || snap.get('disabled') === true) {
+  const stored = result.ok ? await storedUser(deps.db, result.uid) : null;
+  if (!result.ok || !stored || stored.doc.disabled === true) {
     // A trusted device's failures count against its token only: they do not pace the account.
     if (!device) await deps.limiter.hit([accountFailures(input.email)]);
     throw unauthorized(authMessages.invalidCredentials);
@@ -178,7 +178,7 @@ export async function login(deps: AuthDeps, input: LoginRequest, addresses: Clie
   const opened = await openSession(deps, result.uid, input.email);
   // One live token per browser: the new one replaces the one it came with.
   if (device) await devices.revoke(device);
-  return { user: toUser(snap), ...opened };
+  return { user: stored.user, ...opened };
 }
 
 /**
@@ -259,7 +259,7 @@ async function deletedSquatter(deps: AuthDeps, email: string): Promise<boolean> 
   });
   // Gone since: nothing to delete, the second try creates it.
   if (!record) return true;
-  if (REGISTRATION_UID.test(record.uid) || (await userRef(deps.db, record.uid).get()).exists) return false;
+  if (REGISTRATION_UID.test(record.uid) || (await storedUser(deps.db, record.uid)) !== null) return false;
   console.warn('Account Firebase Auth senza profilo eliminato alla registrazione', record.uid);
   await deps.auth.deleteUser(record.uid).catch((error: unknown) => {
     // A parallel registration of the same email deleted it first.
@@ -320,11 +320,7 @@ async function createParticipant(
         }),
       })
     : null;
-  const batch = db.batch();
-  batch.create(userRef(db, uid), weekStats ? { ...doc, weekStats: weekStats.stored } : doc);
-  writeMembership(db, batch, uid, null, membershipOf(doc));
-  if (weekStats) addToShards(db, batch, uid, weekStats);
-  await batch.commit();
+  await createParticipantDocs(db, uid, doc, weekStats);
   // A latecomer to a cohort with teams joins its smallest team (a failure here leaves them in
   // none, and "La mia squadra" places them when they first open it).
   await placeInSmallestTeam(db, joining.id, uid).catch((error: unknown) => console.warn('Squadra non assegnata', uid, error));
@@ -407,10 +403,10 @@ export async function signInWithGoogle(
 
 /** A session for the identity's account, if it has one; a disabled one answers as a refused token. */
 async function signInExisting(deps: AuthDeps, identity: GoogleIdentity): Promise<SignedIn | null> {
-  const snap = await userRef(deps.db, identity.uid).get();
-  if (!snap.exists) return null;
-  if (snap.get('disabled') === true) throw unauthorized(authMessages.googleSignInFailed);
-  const user = toUser(snap);
+  const stored = await storedUser(deps.db, identity.uid);
+  if (!stored) return null;
+  if (stored.doc.disabled === true) throw unauthorized(authMessages.googleSignInFailed);
+  const { user } = stored;
   return { user, ...(await openSession(deps, identity.uid, user.email)) };
 }
 

@@ -4,8 +4,7 @@ import { emptyTracker } from '@sfida/core/tracker';
 import type { User } from '@sfida/core/user';
 import type { Deps } from '../../deps';
 import { conflict, forbidden } from '../../shared/http-error';
-import { toUser, userRef } from '../../shared/user-repository';
-import { readStoredTracker, trackerFrom, trackerRef } from '../../shared/tracker-repository';
+import { readStoredTracker, userWithTracker } from '../../shared/tracker-repository';
 import { lastArchivedSeason } from '../../shared/season-archive-repository';
 import { renderCertificate } from './render-certificate';
 
@@ -22,8 +21,8 @@ export const certificateMessages = {
  */
 export async function certificateOf(deps: Pick<Deps, 'db' | 'clock'>, caller: User): Promise<Uint8Array> {
   if (caller.role !== 'PARTICIPANT') throw forbidden(certificateMessages.participantsOnly);
-  const [userSnap, trackerSnap] = await deps.db.getAll(userRef(deps.db, caller.id), trackerRef(deps.db, caller.id));
-  const user = userSnap?.exists ? toUser(userSnap) : caller;
+  const { stored, tracker: synced } = await userWithTracker(deps.db, caller.id);
+  const user = stored?.user ?? caller;
   const start = user.challengeStartDate;
   const now = deps.clock();
   const today = todayIn(user.timeZone, now);
@@ -37,6 +36,6 @@ export async function certificateOf(deps: Pick<Deps, 'db' | 'clock'>, caller: Us
     if (start === null) throw conflict(certificateMessages.noStart);
     throw conflict(certificateMessages.notYet(formatItalianDate(challengeLastDay(start))));
   }
-  const tracker = (trackerSnap && trackerFrom(trackerSnap)) ?? emptyTracker(user.timeZone, now, start);
+  const tracker = synced ?? emptyTracker(user.timeZone, now, start);
   return renderCertificate({ name, summary: challengeSummary({ ...tracker, challengeStartDate: start }, start), issuedOn: today });
 }

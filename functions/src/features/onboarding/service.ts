@@ -1,7 +1,7 @@
 import { schedaFor, type OnboardingRequest, type User } from '@sfida/core/user';
 import type { ApiDeps } from '../../deps';
 import { badRequest, conflict, notFound } from '../../shared/http-error';
-import { toUser, userRef } from '../../shared/user-repository';
+import { changeUser } from '../../shared/user-repository';
 
 const onboardingMessages = {
   alreadyCompleted: 'Hai già completato il questionario: le risposte non possono essere modificate',
@@ -16,11 +16,7 @@ export async function completeOnboarding(deps: Pick<ApiDeps, 'db'>, user: User, 
   const { db } = deps;
   const scheda = schedaFor(answers.livelloAllenamento, answers.luogoAllenamento);
   if (answers.schedaAssegnata !== undefined && answers.schedaAssegnata !== scheda) throw badRequest(onboardingMessages.schedaMismatch);
-  const ref = userRef(db, user.id);
-  return db.runTransaction(async (tx) => {
-    const snap = await tx.get(ref);
-    if (!snap.exists) throw notFound('Utente non trovato');
-    const current = toUser(snap);
+  const changed = await changeUser(db, user.id, ({ user: current }) => {
     if (current.onboardingCompletato && current.role !== 'OWNER') throw conflict(onboardingMessages.alreadyCompleted);
     const fields = {
       tempoAllenamento: answers.tempoAllenamento,
@@ -29,7 +25,8 @@ export async function completeOnboarding(deps: Pick<ApiDeps, 'db'>, user: User, 
       schedaAssegnata: scheda,
       onboardingCompletato: true,
     };
-    tx.update(ref, fields);
-    return { ...current, ...fields };
+    return { fields, result: { ...current, ...fields } };
   });
+  if (!changed) throw notFound('Utente non trovato');
+  return changed.result;
 }
