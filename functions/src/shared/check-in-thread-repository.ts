@@ -143,6 +143,12 @@ export function threadFrom(snap: DocumentSnapshot): ThreadDoc {
   return snap.data() as ThreadDoc;
 }
 
+/** `checkInThreads/{threadId}`, or null when there is none. */
+export async function threadById(db: Firestore, threadId: string): Promise<ThreadDoc | null> {
+  const snap = await threadRef(db, threadId).get();
+  return snap.exists ? threadFrom(snap) : null;
+}
+
 /** The coach's reply as both sides read it (without the coach's id). */
 export function replyOf(doc: ThreadDoc): CoachReply | null {
   if (!doc.reply) return null;

@@ -8,6 +8,7 @@ import {
   threadsCollection,
   type ThreadDoc,
 } from '../../shared/check-in-thread-repository';
+import { addActivity, type Activity, type ConversationDoc } from '../../shared/conversation-repository';
 import { unlessItExists } from '../../shared/firestore';
 
 // Threads are created by the tracker sync (shared/check-in-thread-repository.ts); here they are
@@ -32,26 +33,28 @@ export async function cohortThreads(
   return { threads: page.docs.map(threadFrom), total: count.data().count };
 }
 
-export async function threadById(db: Firestore, threadId: string): Promise<ThreadDoc | null> {
-  const snap = await threadRef(db, threadId).get();
-  return snap.exists ? threadFrom(snap) : null;
+/** A message of the participant's conversation written with a thread's change. */
+export interface ConversationActivity {
+  conversation: ConversationDoc | null;
+  activity: Activity;
 }
 
 /**
  * Marks a thread handled by a coach (with their reply, or read without one), unless another coach
  * did first: the marker's create leads the batch, and a batch lands whole or not at all. False
- * when another coach got there first. `also` adds the writes that go with it (the conversation's).
+ * when another coach got there first. `activity`: the conversation's change that goes with it,
+ * given the conversation as read before (null: none yet).
  */
 export async function saveHandling(
   db: Firestore,
   threadId: string,
   changes: Pick<ThreadDoc, 'status' | 'handledBy' | 'handledAt' | 'reply' | 'updatedAt'>,
-  also: (batch: WriteBatch) => void = () => {},
+  activity: ConversationActivity | null = null,
 ): Promise<boolean> {
   const batch = db.batch();
   batch.create(handlingMarkerRef(db, threadId), { by: changes.handledBy?.id ?? null, at: changes.handledAt });
   batch.update(threadRef(db, threadId), { ...changes, handled: true });
-  also(batch);
+  if (activity) addActivity(db, batch, activity.conversation, activity.activity);
   return commitUnlessTaken(batch);
 }
 
@@ -60,12 +63,12 @@ export async function saveAnswer(
   db: Firestore,
   threadId: string,
   changes: Pick<ThreadDoc, 'answer' | 'replySeenAt' | 'updatedAt'>,
-  also: (batch: WriteBatch) => void = () => {},
+  activity: ConversationActivity | null = null,
 ): Promise<boolean> {
   const batch = db.batch();
   batch.create(answerMarkerRef(db, threadId), { at: changes.updatedAt });
   batch.update(threadRef(db, threadId), changes);
-  also(batch);
+  if (activity) addActivity(db, batch, activity.conversation, activity.activity);
   return commitUnlessTaken(batch);
 }
 

@@ -20,18 +20,18 @@ import { seasonOf, type TrackerData } from '@sfida/core/tracker';
 import { plannerProgress, weekActions } from '@sfida/core/tracker-actions';
 import { seasonOfUser, type User } from '@sfida/core/user';
 import type { ApiDeps } from '../../deps';
-import type { WriteBatch } from 'firebase-admin/firestore';
 import { textOrVoiceNote, voiceNoteMessages } from '@sfida/core/voice-notes';
-import { idOfThread, ownThreadOf, replyOf, seasonOfThread, threadsOfUser, type ThreadDoc } from '../../shared/check-in-thread-repository';
-import { addActivity, conversationOf } from '../../shared/conversation-repository';
+import { idOfThread, ownThreadOf, replyOf, seasonOfThread, threadById, threadsOfUser, type ThreadDoc } from '../../shared/check-in-thread-repository';
+import { conversationOf } from '../../shared/conversation-repository';
 import { countCoachAction } from '../../shared/coach-day-repository';
-import { activeCohortsCoachedBy, cohortOfCoach, cohortRef, type CoachedCohort } from '../../shared/cohort-repository';
+import { activeCohortsCoachedBy, cohortOfCoach, type CoachedCohort } from '../../shared/cohort-repository';
+import { storedCohort } from '../../shared/stored-cohort-repository';
 import { ownVoiceNote } from '../../shared/voice-note-repository';
 import { badRequest, conflict, notFound } from '../../shared/http-error';
 import { notifyUsers } from '../../shared/push-notifier';
-import { toUser, userRef } from '../../shared/user-repository';
+import { storedUser, storedUsers } from '../../shared/user-repository';
 import { readOrFallback } from '../../shared/unreadable-data';
-import { participantFrom, participantOf } from '../../shared/participant-repository';
+import { participantOf } from '../../shared/participant-repository';
 import { trackersOf } from '../../shared/tracker-repository';
 import {
   cohortThreads,
@@ -40,7 +40,6 @@ import {
   saveAnswer,
   saveHandling,
   saveReplyTemplates,
-  threadById,
   type ThreadView,
 } from './repository';
 
@@ -54,8 +53,8 @@ async function cardsOf(deps: CheckInDeps, threads: ThreadDoc[], cohortNames: Map
   if (threads.length === 0) return [];
   const { db } = deps;
   const uids = [...new Set(threads.map((thread) => thread.userId))];
-  const [userSnaps, trackers] = await Promise.all([db.getAll(...uids.map((uid) => userRef(db, uid))), trackersOf(db, uids)]);
-  const users = new Map(userSnaps.filter((snap) => snap.exists).map((snap) => [snap.id, toUser(snap)]));
+  const [stored, trackers] = await Promise.all([storedUsers(db, uids), trackersOf(db, uids)]);
+  const users = new Map(stored.flatMap((found) => (found ? [[found.user.id, found.user] as const] : [])));
   const now = deps.clock();
   return threads.map((thread) => {
     const user = users.get(thread.userId) ?? null;
@@ -175,12 +174,11 @@ interface CurrentCoaching {
  * they were withdrawn, or are no participant any more, nothing more is written in it (409).
  */
 async function currentCoaching(deps: CheckInDeps, userId: string): Promise<CurrentCoaching> {
-  const snap = await userRef(deps.db, userId).get();
-  const participant = snap.exists && snap.get('role') === 'PARTICIPANT' ? participantFrom(snap) : null;
-  if (!participant || participant.withdrawn) throw conflict(conversationTexts.readOnly);
-  const { cohortId } = participant.user;
-  const cohort = isDocumentId(cohortId) ? await cohortRef(deps.db, cohortId).get() : null;
-  const coachIds: unknown = cohort?.exists ? cohort.get('coachIds') : [];
+  const stored = await storedUser(deps.db, userId);
+  if (!stored || stored.user.role !== 'PARTICIPANT' || typeof stored.doc.withdrawnAt === 'string') throw conflict(conversationTexts.readOnly);
+  const { cohortId } = stored.user;
+  const cohort = isDocumentId(cohortId) ? await storedCohort(deps.db, cohortId) : null;
+  const coachIds: unknown = cohort ? cohort.coachIds : [];
   return { cohortId, coachIds: Array.isArray(coachIds) ? coachIds.filter((uid): uid is string => typeof uid === 'string') : [] };
 }
 
@@ -212,10 +210,10 @@ export async function handleCheckIn(deps: CheckInDeps, coach: User, threadId: st
   };
   // A reply is the thread's latest activity; it is new for the participant through its own "seen" mark.
   const conversation = handling.action === 'reply' ? await conversationOf(deps.db, thread.userId) : null;
-  const activity = (batch: WriteBatch) => {
-    if (!coaching || handling.action !== 'reply') return;
-    addActivity(deps.db, batch, conversation, { userId: thread.userId, cohortId: coaching.cohortId, from: 'coach', text: textOrVoiceNote(handling.text), at, unread: 'quiet', coachName });
-  };
+  const activity =
+    coaching && handling.action === 'reply'
+      ? { conversation, activity: { userId: thread.userId, cohortId: coaching.cohortId, from: 'coach' as const, text: textOrVoiceNote(handling.text), at, unread: 'quiet' as const, coachName } }
+      : null;
   if (!(await saveHandling(deps.db, threadId, changes, activity))) {
     const current = await threadById(deps.db, threadId);
     throw conflict(`${threadMessages.alreadyHandled} (${current?.handledBy?.name ?? 'coach'})`);
@@ -265,7 +263,7 @@ export async function answerReply(deps: CheckInDeps, user: User, week: number, t
   const at = deps.clock().toISOString();
   const changes = { answer: { text, at }, replySeenAt: thread.replySeenAt ?? at, updatedAt: at };
   // The answer is unread for the coaches until one of them opens the participant's conversation.
-  const activity = (batch: WriteBatch) => addActivity(deps.db, batch, conversation, { userId: user.id, cohortId, from: 'participant', text, at, unread: 'forOtherSide' });
+  const activity = { conversation, activity: { userId: user.id, cohortId, from: 'participant' as const, text, at, unread: 'forOtherSide' as const } };
   if (!(await saveAnswer(deps.db, id, changes, activity))) throw conflict(threadMessages.alreadyAnswered);
   // A message in the participant's conversation: the cohort's coaches are told, as for any other.
   const name = user.name || user.email;

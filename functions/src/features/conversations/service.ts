@@ -25,15 +25,16 @@ import { conversationMessageToCoachPush, conversationMessageToParticipantPush } 
 import type { User } from '@sfida/core/user';
 import { textOrVoiceNote, voiceNoteMessages } from '@sfida/core/voice-notes';
 import type { ApiDeps } from '../../deps';
-import { idOfThread, seasonOfThread, threadFrom, threadRef, threadsOfUser, type ThreadDoc } from '../../shared/check-in-thread-repository';
-import { activeCohortsCoachedBy, cohortOfCoach, cohortRef, type CoachedCohort, type CohortDoc } from '../../shared/cohort-repository';
+import { idOfThread, seasonOfThread, threadById, threadsOfUser, type ThreadDoc } from '../../shared/check-in-thread-repository';
+import { activeCohortsCoachedBy, cohortOfCoach, type CoachedCohort } from '../../shared/cohort-repository';
 import { conversationOf, markReadByCoach, markReadByParticipant, type ConversationDoc } from '../../shared/conversation-repository';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../shared/http-error';
 import { participantOf, type Participant } from '../../shared/participant-repository';
 import { notifyUsers } from '../../shared/push-notifier';
 import { trackersOf } from '../../shared/tracker-repository';
 import { readOrFallback } from '../../shared/unreadable-data';
-import { toUser, userRef } from '../../shared/user-repository';
+import { storedCohort } from '../../shared/stored-cohort-repository';
+import { storedUsers } from '../../shared/user-repository';
 import { ownVoiceNote } from '../../shared/voice-note-repository';
 import {
   cohortConversations,
@@ -233,8 +234,7 @@ async function quoteOf(deps: ConversationDeps, participant: User, itemId: string
     if (copy) return quote(copy.coachName, copy.text);
   } else {
     const period = parseCheckInItemKey(rest!);
-    const snap = period ? await threadRef(db, checkInThreadId(participant.id, period.weekNumber, period.season)).get() : null;
-    const thread = snap?.exists ? threadFrom(snap) : null;
+    const thread = period ? await threadById(db, checkInThreadId(participant.id, period.weekNumber, period.season)) : null;
     if (thread && thread.userId === participant.id) {
       if (kind === 'checkin') return quote(nameOf(participant), thread.reflection);
       if (kind === 'reply' && thread.reply) return quote(thread.reply.coachName, thread.reply.text);
@@ -281,8 +281,8 @@ async function send(
   if (existing) return replay(existing);
   if (context.withdrawn) throw conflict(conversationTexts.readOnly);
   // An account with no cohort (never given one) has no coaches to write to.
-  const cohortSnap = isDocumentId(cohortId) ? await cohortRef(db, cohortId).get() : null;
-  const coachIds = cohortSnap?.exists ? (cohortSnap.data() as CohortDoc).coachIds : [];
+  const cohort = isDocumentId(cohortId) ? await storedCohort(db, cohortId) : null;
+  const coachIds = cohort ? cohort.coachIds : [];
   if (from === 'participant' && coachIds.length === 0) throw conflict(conversationTexts.noCoach);
   // A voice note the sender recorded for this participant's thread, and no other.
   const voiceNote = request.voiceNoteId === undefined ? null : await ownVoiceNote(db, request.voiceNoteId, participant.id, sender.id);
@@ -365,10 +365,10 @@ export async function conversationList(deps: ConversationDeps, coach: User, quer
   const page = merged.slice(0, CONVERSATION_LIST_PAGE);
   const more = merged.length > CONVERSATION_LIST_PAGE || parts.some((part) => part.more);
   const names = new Map(cohorts.map(({ id, cohort }) => [id, cohort.name]));
-  const users = page.length === 0 ? [] : await db.getAll(...page.map((doc) => userRef(db, doc.userId)));
+  const users = await storedUsers(db, page.map((doc) => doc.userId));
   const conversations = page.map((doc, i): ConversationSummary => {
-    const snap = users[i]!;
-    const user = snap.exists ? toUser(snap) : null;
+    const stored = users[i] ?? null;
+    const user = stored?.user ?? null;
     return {
       userId: doc.userId,
       cohortId: doc.cohortId,
@@ -378,7 +378,7 @@ export async function conversationList(deps: ConversationDeps, coach: User, quer
       lastActivityAt: doc.lastActivityAt,
       lastPreview: doc.lastPreview,
       unread: doc.coachUnread,
-      readOnly: typeof snap.get('withdrawnAt') === 'string',
+      readOnly: typeof stored?.doc.withdrawnAt === 'string',
     };
   });
   return {
