@@ -52,6 +52,14 @@ export async function replaceEvent(db: Firestore, cohortId: string, eventId: str
   });
 }
 
+/** Deletes the cohort's event; false when it has no such event (nothing to delete). */
+export async function removeEvent(db: Firestore, cohortId: string, eventId: string): Promise<boolean> {
+  const ref = eventRef(db, cohortId, eventId);
+  if (!(await ref.get()).exists) return false;
+  await ref.delete();
+  return true;
+}
+
 /** Most events a cohort keeps: an eight-week programme holds a handful, so one bounded read serves them all. */
 export const MAX_EVENTS = MAX_COHORT_EVENTS;
 

@@ -11,9 +11,10 @@ import {
 } from '@sfida/core/events';
 import type { User } from '@sfida/core/user';
 import type { Deps } from '../../deps';
-import { cohortOfCoach, cohortRef, cohortSettingsOf, type CoachedCohort, type CohortDoc, type ReadCohort } from '../../shared/cohort-repository';
+import { cohortOfCoach, cohortSettingsOf, type CoachedCohort, type ReadCohort } from '../../shared/cohort-repository';
 import { badRequest, forbidden, notFound } from '../../shared/http-error';
-import { toUser, userRef } from '../../shared/user-repository';
+import { storedCohort } from '../../shared/stored-cohort-repository';
+import { storedUser } from '../../shared/user-repository';
 import { buildCalendar, calendarFileName } from './calendar';
 import {
   MAX_EVENTS,
@@ -22,7 +23,7 @@ import {
   calendarFeedOwner,
   countEvents,
   deleteCalendarFeed,
-  eventRef,
+  removeEvent,
   getCalendarFeed,
   getEvent,
   listEvents,
@@ -107,9 +108,7 @@ export async function updateEvent(deps: EventsDeps, { id: cohortId }: CoachedCoh
 }
 
 export async function deleteEvent(deps: EventsDeps, { id: cohortId }: CoachedCohort, eventId: string): Promise<void> {
-  const ref = eventRef(deps.db, cohortId, eventId);
-  if (!(await ref.get()).exists) throw notFound(eventMessages.notFound);
-  await ref.delete();
+  if (!(await removeEvent(deps.db, cohortId, eventId))) throw notFound(eventMessages.notFound);
 }
 
 /**
@@ -175,13 +174,12 @@ export async function calendarFeed(deps: EventsDeps, token: string): Promise<str
   if (!TOKEN_PATTERN.test(token)) throw notFound();
   const userId = await calendarFeedOwner(deps.db, hashToken(token));
   if (!userId) throw notFound();
-  const snap = await userRef(deps.db, userId).get();
-  if (!snap.exists || snap.get('withdrawnAt') || snap.get('disabled')) throw notFound();
-  const user = toUser(snap);
+  const stored = await storedUser(deps.db, userId);
+  if (!stored || stored.doc.withdrawnAt || stored.doc.disabled) throw notFound();
+  const { user } = stored;
   if (user.role === 'OWNER') throw notFound();
-  const cohortSnap = await cohortRef(deps.db, user.cohortId).get();
-  if (!cohortSnap.exists) throw notFound();
-  const cohort = cohortSnap.data() as CohortDoc;
+  const cohort = await storedCohort(deps.db, user.cohortId);
+  if (!cohort) throw notFound();
   const showLinks = cohortSettingsOf(cohort).reservedEventsText === null;
   const events = (await listEvents(deps.db, user.cohortId)).map((event) => (showLinks ? event : withoutLink(event)));
   return buildCalendar(user.cohortId, events, { name: cohort.name, timeZone: user.timeZone, now: deps.clock() });

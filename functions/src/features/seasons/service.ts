@@ -15,7 +15,8 @@ import type { AcceptedSeason, SeasonInvitationAnswer } from '@sfida/core/season-
 import { seasonOf } from '@sfida/core/tracker';
 import type { User } from '@sfida/core/user';
 import type { Deps } from '../../deps';
-import { cohortRef, cohortSettingsOf, type CoachedCohort, type CohortDoc } from '../../shared/cohort-repository';
+import { cohortSettingsOf, type CoachedCohort } from '../../shared/cohort-repository';
+import { storedCohort } from '../../shared/stored-cohort-repository';
 import { badRequest, conflict, forbidden, notFound } from '../../shared/http-error';
 import { leaveTeams, placeInSmallestTeam } from '../../shared/team-repository';
 import { storedTrackerFrom, type LeaderboardSummaryDoc } from '../../shared/tracker-repository';
@@ -41,9 +42,8 @@ type SeasonDeps = Pick<Deps, 'db' | 'clock'>;
  */
 export async function inviteToNewSeason(deps: SeasonDeps, coach: User, source: CoachedCohort, targetCohortId: string): Promise<NewSeasonAnswer> {
   if (targetCohortId === source.id) throw badRequest(seasonTexts.sameCohort);
-  const snap = await cohortRef(deps.db, targetCohortId).get();
-  if (!snap.exists) throw notFound(seasonTexts.targetNotFound);
-  const target = snap.data() as CohortDoc;
+  const target = await storedCohort(deps.db, targetCohortId);
+  if (!target) throw notFound(seasonTexts.targetNotFound);
   if (!target.coachIds.includes(coach.id)) throw forbidden(seasonTexts.targetNotYours);
   if (target.archivedAt) throw conflict(seasonTexts.targetArchived);
   const now = deps.clock();
@@ -108,9 +108,8 @@ export async function acceptInvitation(deps: SeasonDeps, caller: User, targetCoh
   const before = read.user.data() as Partial<UserDoc>;
   if (before.withdrawnAt) throw forbidden(seasonTexts.withdrawn);
   if (before.cohortId !== invitation.fromCohortId) throw conflict(seasonTexts.movedElsewhere);
-  const targetSnap = await cohortRef(db, targetCohortId).get();
-  if (!targetSnap.exists) throw notFound(seasonTexts.targetNotFound);
-  const target = targetSnap.data() as CohortDoc;
+  const target = await storedCohort(db, targetCohortId);
+  if (!target) throw notFound(seasonTexts.targetNotFound);
   if (target.archivedAt) throw conflict(seasonTexts.targetArchived);
 
   const now = deps.clock();

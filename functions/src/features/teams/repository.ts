@@ -1,5 +1,6 @@
-import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { isAlreadyExists } from '../../shared/firestore';
+import { participantFrom, type Participant } from '../../shared/participant-repository';
 import { teamRef, teamsCollection, type StoredTeam, type TeamDoc } from '../../shared/team-repository';
 import { weeklyScoresCollection } from '../../shared/tracker-repository';
 import { userRef } from '../../shared/user-repository';
@@ -60,9 +61,27 @@ export async function highFivesReceived(db: Firestore, to: string, fromDay: stri
   return snap.docs.map((doc) => ({ id: doc.id, ...(doc.data() as HighFiveDoc) }));
 }
 
-/** The users documents of `uids`, in one read, in that order. */
-export async function usersOf(db: Firestore, uids: string[]) {
-  return uids.length > 0 ? await db.getAll(...uids.map((uid) => userRef(db, uid))) : [];
+/** An active participant of the cohort (not withdrawn, not disabled). */
+function isActiveMember(snap: DocumentSnapshot, cohortId: string): boolean {
+  return (
+    snap.exists &&
+    snap.get('cohortId') === cohortId &&
+    snap.get('role') === 'PARTICIPANT' &&
+    snap.get('withdrawnAt') === undefined &&
+    snap.get('disabled') !== true
+  );
+}
+
+/** Of `uids`, the active participants of the cohort, in one read and in that order. */
+export async function activeMembersOf(db: Firestore, cohortId: string, uids: string[]): Promise<Participant[]> {
+  if (uids.length === 0) return [];
+  const snaps = await db.getAll(...uids.map((uid) => userRef(db, uid)));
+  return snaps.filter((snap) => isActiveMember(snap, cohortId)).map(participantFrom);
+}
+
+/** Whether `uid` is an active participant of the cohort. */
+export async function isActiveMemberOf(db: Firestore, cohortId: string, uid: string): Promise<boolean> {
+  return (await activeMembersOf(db, cohortId, [uid])).length > 0;
 }
 
 /** Each member's points in the calendar week `weekStart`: only members who earned some have a weekly score. */

@@ -21,15 +21,15 @@ import {
 } from '@sfida/core/teams';
 import { isDocumentId } from '@sfida/core/document-id';
 import type { User } from '@sfida/core/user';
-import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import type { ApiDeps } from '../../deps';
-import { cohortOfCoach, cohortRef, cohortSettingsOf, type CoachedCohort, type CohortDoc } from '../../shared/cohort-repository';
+import { cohortOfCoach, cohortSettingsOf, type CoachedCohort, type CohortDoc } from '../../shared/cohort-repository';
+import { storedCohort } from '../../shared/stored-cohort-repository';
 import { badRequest, conflict, forbidden, notFound } from '../../shared/http-error';
-import { participantFrom, participantsPage, type Participant } from '../../shared/participant-repository';
+import { participantsPage, type Participant } from '../../shared/participant-repository';
 import { notifyUsers } from '../../shared/push-notifier';
 import { placeInSmallestTeam, teamOfCohort, teamOfMember, teamsOfCohort, type StoredTeam } from '../../shared/team-repository';
 import { readOrFallback } from '../../shared/unreadable-data';
-import { createHighFive, highFivesReceived, highFivesSentOn, moveToTeam, renameTeamDoc, replaceTeams, usersOf, weekPointsOfCohort } from './repository';
+import { activeMembersOf, createHighFive, highFivesReceived, highFivesSentOn, isActiveMemberOf, moveToTeam, renameTeamDoc, replaceTeams, weekPointsOfCohort } from './repository';
 
 type TeamDeps = Pick<ApiDeps, 'db' | 'clock' | 'config' | 'pushAgent'>;
 
@@ -50,23 +50,13 @@ function teamsOn(cohort: CohortDoc | undefined): boolean {
 async function participantCohort(deps: TeamDeps, user: User): Promise<CohortDoc> {
   if (user.role !== 'PARTICIPANT') throw forbidden(onlyParticipants);
   // The session's user does not say whether a coach withdrew them: their document does.
-  const [snap, [own]] = await Promise.all([cohortRef(deps.db, user.cohortId).get(), usersOf(deps.db, [user.id])]);
-  if (!isActiveMember(own, user.cohortId)) throw forbidden(teamTexts.withdrawn);
-  const cohort = snap.exists ? (snap.data() as CohortDoc) : undefined;
+  const [stored, active] = await Promise.all([storedCohort(deps.db, user.cohortId), isActiveMemberOf(deps.db, user.cohortId, user.id)]);
+  if (!active) throw forbidden(teamTexts.withdrawn);
+  const cohort = stored ?? undefined;
   if (!teamsOn(cohort)) throw forbidden(teamTexts.rulesOff);
   return cohort!;
 }
 
-/** An active participant of the cohort (not withdrawn, not disabled). */
-function isActiveMember(snap: DocumentSnapshot | undefined, cohortId: string): snap is DocumentSnapshot {
-  return (
-    snap?.exists === true &&
-    snap.get('cohortId') === cohortId &&
-    snap.get('role') === 'PARTICIPANT' &&
-    snap.get('withdrawnAt') === undefined &&
-    snap.get('disabled') !== true
-  );
-}
 
 /**
  * "La mia squadra": the caller's teammates and, for each one's current challenge week (on their own
@@ -87,11 +77,9 @@ export async function myTeam(deps: TeamDeps, user: User): Promise<MyTeam> {
   const today = todayIn(user.timeZone, now);
   // "Sent today" reads the caller's day only: right in one zone; on the day of a change of zone a
   // teammate may show as not yet given one and the tap answer 409 (sendHighFive decides).
-  const [snaps, sentToday] = await Promise.all([usersOf(db, team.memberIds), highFivesSentOn(db, user.id, today)]);
+  const [active, sentToday] = await Promise.all([activeMembersOf(db, user.cohortId, team.memberIds), highFivesSentOn(db, user.id, today)]);
   const members: Teammate[] = [];
-  for (const snap of snaps) {
-    if (!isActiveMember(snap, user.cohortId)) continue;
-    const { user: member, digest } = participantFrom(snap);
+  for (const { user: member, digest } of active) {
     const week = readOrFallback(
       member.id,
       () => teammateWeek(digest ?? null, member.challengeStartDate, todayIn(member.timeZone, now)),
@@ -124,8 +112,7 @@ export async function sendHighFive(deps: TeamDeps, user: User, toUserId: string)
   const team = await teamOfMember(db, user.cohortId, user.id);
   if (!team) throw forbidden(teamTexts.noTeam);
   if (!isDocumentId(toUserId) || !team.memberIds.includes(toUserId)) throw badRequest(teamTexts.notTeammate);
-  const [receiver] = await usersOf(db, [toUserId]);
-  if (!isActiveMember(receiver, user.cohortId)) throw badRequest(teamTexts.notTeammate);
+  if (!(await isActiveMemberOf(db, user.cohortId, toUserId))) throw badRequest(teamTexts.notTeammate);
   const now = deps.clock();
   const day = todayIn(user.timeZone, now);
   const fromName = leaderboardName(user.name);
@@ -251,8 +238,7 @@ export async function renameTeam(deps: TeamDeps, cohort: CoachedCohort, teamId: 
 export async function moveMember(deps: TeamDeps, cohort: CoachedCohort, teamId: string, userId: string): Promise<CoachTeams> {
   const target = await ownTeam(deps, cohort.id, teamId);
   if (!isDocumentId(userId)) throw notFound(coachMessages.participantNotFound);
-  const [snap] = await usersOf(deps.db, [userId]);
-  if (!isActiveMember(snap, cohort.id)) throw notFound(teamTexts.participantNotFound);
+  if (!(await isActiveMemberOf(deps.db, cohort.id, userId))) throw notFound(teamTexts.participantNotFound);
   const from = (await teamsOfCohort(deps.db, cohort.id)).filter((team) => team.memberIds.includes(userId));
   if (from.length === 1 && from[0]!.id === teamId) throw conflict(teamTexts.alreadyThere);
   await moveToTeam(deps.db, userId, from, target);

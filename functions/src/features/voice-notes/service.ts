@@ -11,7 +11,8 @@ import {
 } from '@sfida/core/voice-notes';
 import { todayIn } from '@sfida/core/dates';
 import type { ApiDeps } from '../../deps';
-import { cohortRef, type CoachedCohort, type CohortDoc } from '../../shared/cohort-repository';
+import type { CoachedCohort } from '../../shared/cohort-repository';
+import { storedCohort } from '../../shared/stored-cohort-repository';
 import { HttpError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../shared/http-error';
 import { participantOf } from '../../shared/participant-repository';
 import { saveVoiceNote, voiceNoteBlobPath, voiceNoteById, type VoiceNoteDoc } from '../../shared/voice-note-repository';
@@ -87,8 +88,8 @@ export async function uploadCoachVoiceNote(deps: VoiceDeps, coach: User, { id: c
 async function mayListen(deps: VoiceDeps, user: User, doc: VoiceNoteDoc): Promise<boolean> {
   if (doc.participantUid === user.id) return true;
   if (user.role !== 'OWNER') return false;
-  const cohort = await cohortRef(deps.db, doc.cohortId).get();
-  return cohort.exists && (cohort.data() as CohortDoc).coachIds.includes(user.id);
+  const cohort = await storedCohort(deps.db, doc.cohortId);
+  return cohort !== null && cohort.coachIds.includes(user.id);
 }
 
 /**
