@@ -1,10 +1,12 @@
 import type { Firestore } from 'firebase-admin/firestore';
+import { cohortRef, type CohortDoc } from '../../shared/cohort-repository';
 import type { RosterDigest } from '@sfida/core/roster-digest';
 import { seasonOf, type TrackerData } from '@sfida/core/tracker';
 import { addNewThreads, voiceNotesOfNewThreads } from '../../shared/check-in-thread-repository';
 import { unlessItExists } from '../../shared/firestore';
-import { triageRecheck, userRef } from '../../shared/user-repository';
+import { triageRecheck, userRef, type UserDoc } from '../../shared/user-repository';
 import {
+  storedTrackerFrom,
   summariesCollection,
   revisionMarker,
   revisionRef,
@@ -12,13 +14,42 @@ import {
   trackerRef,
   weeklyScoreRef,
   type LeaderboardSummaryDoc,
+  type StoredTracker,
   type WeeklyScoreDoc,
 } from '../../shared/tracker-repository';
-import { addToShards, type WeekStatsWrite } from '../../shared/week-stats-repository';
+import type { StoredContribution } from '@sfida/core/cohort-progress';
+import { addToShards, storedContributionOf, type WeekStatsWrite } from '../../shared/week-stats-repository';
 import { watchPlannedActions } from '../../shared/planned-action-watch';
 
 // The tracker's own writes. The documents other features read too (`progress`, `progressSummaries`,
 // `weeklyScores`, the revision markers) are described in shared/tracker-repository.ts.
+
+/** What a sync reads before it writes. */
+export interface SyncRead {
+  stored: StoredTracker | null;
+  /** The summary the weekly scores were last written from. */
+  summary: LeaderboardSummaryDoc | null;
+  /** The caller's user document as stored now (whether a coach withdrew them, their day floor); empty when there is none. */
+  userDoc: Partial<UserDoc>;
+  /** Their stored contribution to the cohort's weekly figures. */
+  contribution: StoredContribution | null;
+  /** Their cohort as stored now; null without one. */
+  cohort: CohortDoc | null;
+}
+
+/** One round trip: the tracker, its summary, the caller's user document and their cohort ('' : none read). */
+export async function readForSync(db: Firestore, uid: string, cohortId: string): Promise<SyncRead> {
+  const refs = [trackerRef(db, uid), summaryRef(db, uid), userRef(db, uid)];
+  if (cohortId !== '') refs.push(cohortRef(db, cohortId));
+  const [trackerSnap, summarySnap, userSnap, cohortSnap] = await db.getAll(...refs);
+  return {
+    stored: storedTrackerFrom(trackerSnap!),
+    summary: summarySnap?.exists ? (summarySnap.data() as LeaderboardSummaryDoc) : null,
+    userDoc: (userSnap?.data() ?? {}) as Partial<UserDoc>,
+    contribution: storedContributionOf(userSnap),
+    cohort: cohortSnap?.exists ? (cohortSnap.data() as CohortDoc) : null,
+  };
+}
 
 /** What the sync changes in a participant's weekly scores: documents to write, weeks to delete. */
 export interface WeeklyScoreChanges {

@@ -13,27 +13,24 @@ import { weekStatsContribution } from '@sfida/core/cohort-progress';
 import { emptyTracker, seasonOf, trackerDataSchema, type CheckIn, type TrackerData } from '@sfida/core/tracker';
 import { applyTrackerChanges, touchedParts, type TrackerChanges } from '@sfida/core/tracker-changes';
 import type { User } from '@sfida/core/user';
-import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import type { Deps } from '../../deps';
 import { headerNamesTag } from '../../shared/entity-tag';
 import { HttpError, badRequest, forbidden, notFound } from '../../shared/http-error';
-import { cohortOfCoach, cohortRef, cohortSettingsOf, type CohortDoc } from '../../shared/cohort-repository';
+import { cohortOfCoach, cohortSettingsOf } from '../../shared/cohort-repository';
+import { storedCohort } from '../../shared/stored-cohort-repository';
 import type { CohortRules } from '@sfida/core/cohort';
 import { parseOr400 } from '../../shared/validate';
 import { isDocumentId } from '@sfida/core/document-id';
 import { notifyUsers } from '../../shared/push-notifier';
-import { toUser, userRef } from '../../shared/user-repository';
 import {
-  storedTrackerFrom,
-  summaryRef,
-  trackerFrom,
-  trackerRef,
+  storedTrackerOf,
+  userWithTracker,
   type LeaderboardSummaryDoc,
   type StoredTracker,
   type WeeklyScoreDoc,
 } from '../../shared/tracker-repository';
-import { countsInWeekStats, storedContributionOf, weekStatsWrite } from '../../shared/week-stats-repository';
-import { saveTrackerRevision, type WeeklyScoreChanges } from './repository';
+import { countsInWeekStats, weekStatsWrite } from '../../shared/week-stats-repository';
+import { readForSync, saveTrackerRevision, type SyncRead, type WeeklyScoreChanges } from './repository';
 
 const trackerMessages = {
   notAllowed: 'Non puoi vedere i progressi di un altro partecipante',
@@ -74,7 +71,7 @@ export interface SyncResult {
  * the other gets the 412.
  */
 export async function syncTracker(deps: TrackerDeps, user: User, submitted: TrackerData, ifMatch: string | undefined): Promise<SyncResult> {
-  const read = await readForSync(deps, user);
+  const read = await readForSync(deps.db, user.id, user.cohortId);
   if (read.stored && !headerNamesTag(ifMatch, revisionTag(read.stored.revision))) throw new StaleTrackerError(read.stored);
   // A copy of a season that is over never lands, whatever revision it names: the browser gets the
   // new season's copy, which replaces its own (tracker-merge.ts), and its old ticks stay archived.
@@ -89,7 +86,7 @@ export async function syncTracker(deps: TrackerDeps, user: User, submitted: Trac
  * stored. A sync of changes needs a stored copy: before the first, the browser sends it whole.
  */
 export async function syncTrackerChanges(deps: TrackerDeps, user: User, changes: TrackerChanges, ifMatch: string): Promise<SyncResult> {
-  const read = await readForSync(deps, user);
+  const read = await readForSync(deps.db, user.id, user.cohortId);
   if (!read.stored || !headerNamesTag(ifMatch, revisionTag(read.stored.revision))) {
     if (!read.stored) throw new HttpError(412, trackerMessages.noCopy);
     throw new StaleTrackerError(read.stored);
@@ -99,27 +96,11 @@ export async function syncTrackerChanges(deps: TrackerDeps, user: User, changes:
   return storeSynced(deps, user, read, submitted);
 }
 
-interface SyncRead {
-  stored: StoredTracker | null;
-  summarySnap: DocumentSnapshot | undefined;
-  userSnap: DocumentSnapshot | undefined;
-  /** The rules of the caller's cohort, read now: points follow them, never the browser's copy. */
-  rules: CohortRules | null;
-}
-
-/** One round trip: the tracker, the summary the weekly scores were last written from, whether a coach withdrew the caller, and their cohort's rules. */
-async function readForSync(deps: TrackerDeps, user: User): Promise<SyncRead> {
-  const { db } = deps;
-  const refs = [trackerRef(db, user.id), summaryRef(db, user.id), userRef(db, user.id)];
-  if (user.cohortId !== '') refs.push(cohortRef(db, user.cohortId));
-  const [trackerSnap, summarySnap, userSnap, cohortSnap] = await db.getAll(...refs);
-  const rules = cohortSnap?.exists ? cohortSettingsOf(cohortSnap.data() as CohortDoc).rules : null;
-  return { stored: storedTrackerFrom(trackerSnap!), summarySnap, userSnap, rules };
-}
-
-async function storeSynced(deps: TrackerDeps, user: User, { stored, summarySnap, userSnap, rules }: SyncRead, submitted: TrackerData): Promise<SyncResult> {
+async function storeSynced(deps: TrackerDeps, user: User, { stored, summary: previous, userDoc, contribution: storedContribution, cohort }: SyncRead, submitted: TrackerData): Promise<SyncResult> {
   const now = deps.clock();
-  const { dayFloor } = calendarOf({ timeZone: user.timeZone, dayFloor: userSnap?.get('dayFloor') });
+  // The rules of the caller's cohort, read now: points follow them, never the browser's copy.
+  const rules: CohortRules | null = cohort ? cohortSettingsOf(cohort).rules : null;
+  const { dayFloor } = calendarOf({ timeZone: user.timeZone, dayFloor: userDoc.dayFloor });
   const tracker = vouchTracker(submitted, stored?.tracker ?? null, {
     challengeStartDate: user.challengeStartDate,
     firstDay: user.challengeJoinedOn ?? null,
@@ -131,25 +112,24 @@ async function storeSynced(deps: TrackerDeps, user: User, { stored, summarySnap,
   const verdict = checkTrackerPlausible(tracker, { challengeStartDate: user.challengeStartDate, now });
   if (!verdict.ok) throw badRequest(verdict.message);
   const today = todayIn(tracker.timeZone, now);
-  const active = user.role === 'PARTICIPANT' && userSnap?.get('withdrawnAt') === undefined;
+  const active = user.role === 'PARTICIPANT' && userDoc.withdrawnAt === undefined;
   // Ranked: an active participant who finished onboarding (the leaderboard lists no one else).
-  const ranked = active && userSnap?.get('onboardingCompletato') === true;
+  const ranked = active && userDoc.onboardingCompletato === true;
   const summary = buildSummary(tracker, { cohortId: user.cohortId, displayName: user.name ?? user.email, today, now, ranked });
-  const previous = summarySnap?.exists ? (summarySnap.data() as LeaderboardSummaryDoc) : null;
   const scores = weeklyScoreChanges(user.id, previous, summary);
   const revision = (stored?.revision ?? 0) + 1;
   const digest = rosterDigest(tracker, today);
   const threadWeeks = stored?.threadWeeks ?? [];
   // The cohort's weekly figures take the difference from the contribution stored last time.
-  const counted = countsInWeekStats(user, userSnap?.get('withdrawnAt'));
+  const counted = countsInWeekStats(user, userDoc.withdrawnAt);
   const contribution = weekStatsContribution({ counted, challengeStartDate: user.challengeStartDate, challengeJoinedOn: user.challengeJoinedOn, timeZone: tracker.timeZone, tracker });
-  const weekStats = weekStatsWrite(storedContributionOf(userSnap), { cohortId: user.cohortId, counters: contribution });
+  const weekStats = weekStatsWrite(storedContribution, { cohortId: user.cohortId, counters: contribution });
   // The reminders job's next look at the if-then plans, written only when this sync changed a plan
   // (the job may have moved the look past one it already sent since: a sync changing nothing leaves it).
   const plansChanged = plannedMoments(tracker, now) !== (stored ? plannedMoments(stored.tracker, now) : '');
   const plannedActionWatch = plansChanged ? plannedActionsWatch(tracker, tracker.challengeStartDate, tracker.timeZone, now) : undefined;
   if (!(await saveTrackerRevision(deps.db, { uid: user.id, revision, tracker, summary, rosterDigest: digest, scores, threadWeeks, weekStats, plannedActionWatch, now }))) {
-    const current = storedTrackerFrom(await trackerRef(deps.db, user.id).get());
+    const current = await storedTrackerOf(deps.db, user.id);
     if (!current) throw new Error(`Tracker revision ${revision} of ${user.id} taken, but no copy stored`);
     throw new StaleTrackerError(current);
   }
@@ -173,7 +153,7 @@ const ALERT_WITHIN_DAYS = 7;
 
 /** Tells the cohort's coaches, on their phones, that a participant had a hard week (mood 1–2). */
 async function alertCoaches(deps: TrackerDeps, user: User, checkIns: CheckIn[], season: number): Promise<void> {
-  const coachIds: unknown = (await cohortRef(deps.db, user.cohortId).get()).get('coachIds');
+  const coachIds: unknown = (await storedCohort(deps.db, user.cohortId))?.coachIds;
   if (!Array.isArray(coachIds)) return;
   const name = firstNameOf(user.name) || 'Un partecipante';
   for (const checkIn of checkIns) {
@@ -184,7 +164,7 @@ async function alertCoaches(deps: TrackerDeps, user: User, checkIns: CheckIn[], 
 
 /** The caller's own stored tracker and its revision (to restore it on a new device), or null before the first sync. */
 export async function ownTracker(deps: TrackerDeps, uid: string): Promise<StoredTracker | null> {
-  return storedTrackerFrom(await trackerRef(deps.db, uid).get());
+  return storedTrackerOf(deps.db, uid);
 }
 
 /** A participant's KPIs for a week: the participant themself, or a coach of their cohort. */
@@ -196,9 +176,9 @@ export async function weeklyKpiFor(
 ): Promise<WeeklyKpi> {
   const isSelf = viewer.id === userId;
   if (!isSelf && viewer.role !== 'OWNER') throw forbidden(trackerMessages.notAllowed);
-  const [userSnap, trackerSnap] = await deps.db.getAll(userRef(deps.db, userId), trackerRef(deps.db, userId));
-  if (!userSnap?.exists) throw isSelf ? notFound('Utente non trovato') : forbidden(trackerMessages.notAllowed);
-  const target = toUser(userSnap);
+  const { stored, tracker: synced } = await userWithTracker(deps.db, userId);
+  if (!stored) throw isSelf ? notFound('Utente non trovato') : forbidden(trackerMessages.notAllowed);
+  const target = stored.user;
   if (!isSelf) {
     // Who coaches the cohort is the cohort's list, not the cohort the coach's own account sits in.
     if (target.role !== 'PARTICIPANT' || !isDocumentId(target.cohortId)) throw forbidden(trackerMessages.notAllowed);
@@ -206,7 +186,7 @@ export async function weeklyKpiFor(
   }
 
   const now = deps.clock();
-  const tracker = (trackerSnap && trackerFrom(trackerSnap)) ?? emptyTracker(context.timeZone, now, target.challengeStartDate);
+  const tracker = synced ?? emptyTracker(context.timeZone, now, target.challengeStartDate);
   const today = todayIn(tracker.timeZone, now);
   return summarizeTracker(tracker, { challengeStartDate: target.challengeStartDate, today, weekStart: context.weekStart });
 }
