@@ -2,7 +2,6 @@ import { todayIn } from '@sfida/core/dates';
 import { LEADERBOARD_PAGE_SIZE, liveStreak } from '@sfida/core/leaderboard-summary';
 import { compareLeaderboardRows, type LeaderboardEntry } from '@sfida/core/progress-summary';
 import type { User } from '@sfida/core/user';
-import type { Firestore } from 'firebase-admin/firestore';
 import type { ApiDeps } from '../../deps';
 import { cohortOfCoach } from '../../shared/cohort-repository';
 import { readOrFallback } from '../../shared/unreadable-data';
@@ -81,7 +80,7 @@ export async function cohortLeaderboard(deps: LeaderboardDeps, viewer: User, coh
  * from the users documents, so a rename shows. A later page reads the ones before it again: the
  * emulator the tests run on ignores query cursors, and LEADERBOARD_MAX_PAGES bounds the cost.
  */
-async function cohortTop(db: Firestore, cohortId: string, weekStart: string | null, today: string, page: number): Promise<TopRows> {
+async function cohortTop(db: ApiDeps['db'], cohortId: string, weekStart: string | null, today: string, page: number): Promise<TopRows> {
   const rowsRead = page * LEADERBOARD_PAGE_SIZE + EXTRA_ROWS_READ;
   const scores = weekStart === null ? null : await topWeeklyScores(db, cohortId, weekStart, rowsRead);
   const found: Score[] = (scores?.docs ?? []).map((doc) => scoreOf(doc.get('userId') as string, doc.get('points') as number, doc));
@@ -117,7 +116,7 @@ async function cohortTop(db: Firestore, cohortId: string, weekStart: string | nu
  * cohort's users by document id (a range, not a cursor), skipping those in `withSummary`, which is
  * every ranked summary of the cohort. `complete` when the cohort's users ran out.
  */
-async function membersWithoutSummary(db: Firestore, cohortId: string, withSummary: Set<string>, wanted: number): Promise<TopRows> {
+async function membersWithoutSummary(db: ApiDeps['db'], cohortId: string, withSummary: Set<string>, wanted: number): Promise<TopRows> {
   const rows: Row[] = [];
   if (wanted <= 0) return { rows, complete: false };
   const pageSize = wanted + withSummary.size;
@@ -138,7 +137,7 @@ async function membersWithoutSummary(db: Firestore, cohortId: string, withSummar
  * The caller's row from their summary as stored now, and whether a coach withdrew them (read with
  * it, since the session's user does not carry it).
  */
-async function ownRow(db: Firestore, viewer: User, cohortId: string, weekStart: string | null, today: string): Promise<{ row: Row; withdrawn: boolean }> {
+async function ownRow(db: ApiDeps['db'], viewer: User, cohortId: string, weekStart: string | null, today: string): Promise<{ row: Row; withdrawn: boolean }> {
   const [snap, userSnap] = await ownStanding(db, viewer.id);
   // A summary written while in another cohort does not count here (as the cohort query would not find it).
   const summary = snap?.exists && snap.get('cohortId') === cohortId ? (snap.data() as SummaryFields) : undefined;

@@ -16,13 +16,12 @@ import { ownThreadOf, seasonOfThread, threadsOfUser } from '../../shared/check-i
 import type { CoachedCohort } from '../../shared/cohort-repository';
 import { conversationOf } from '../../shared/conversation-repository';
 import { isDocumentId } from '@sfida/core/document-id';
-import type { Firestore } from 'firebase-admin/firestore';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../shared/http-error';
 import { joinRecipients, recipientIdsOf } from '../../shared/cohort-message-repository';
 import { activeIds, memberIndexOf } from '../../shared/member-index-repository';
 import { placeholdersFor } from '../../shared/message-copies';
 import { messageTasks } from '../../shared/push-fan-out';
-import { toUser, userRef } from '../../shared/user-repository';
+import { storedUsers } from '../../shared/user-repository';
 import { participantsPage } from '../../shared/participant-repository';
 import { trackersOf } from '../../shared/tracker-repository';
 import { readOrFallback } from '../../shared/unreadable-data';
@@ -77,15 +76,14 @@ export async function recipientsOf(
   if (audience.segment === 'picked') {
     const ids = [...new Set(audience.userIds ?? [])];
     if (!ids.every(isDocumentId)) throw badRequest(coachMessages.participantNotFound);
-    const snaps = await db.getAll(...ids.map((id) => userRef(db, id)));
     const recipients: Recipient[] = [];
-    for (const snap of snaps) {
-      if (!snap.exists || snap.get('cohortId') !== cohortId || snap.get('role') !== 'PARTICIPANT') {
+    for (const stored of await storedUsers(db, ids)) {
+      if (!stored || stored.doc.cohortId !== cohortId || stored.doc.role !== 'PARTICIPANT') {
         if (strayPicked === 'skip') continue;
         throw badRequest(coachMessages.participantNotFound);
       }
-      const user = toUser(snap);
-      if (withinAudience(user, typeof snap.get('withdrawnAt') === 'string', snap.get('disabled') === true)) recipients.push({ user });
+      const { user, doc } = stored;
+      if (withinAudience(user, typeof doc.withdrawnAt === 'string', doc.disabled === true)) recipients.push({ user });
     }
     return recipients;
   }
@@ -119,7 +117,7 @@ export async function recipientsOf(
 }
 
 /** The members of the cohort's team `teamId`; 400 for a team the cohort does not have. */
-async function teamMemberIds(db: Firestore, cohortId: string, teamId: string | undefined): Promise<string[]> {
+async function teamMemberIds(db: ApiDeps['db'], cohortId: string, teamId: string | undefined): Promise<string[]> {
   const team = teamId !== undefined && isDocumentId(teamId) ? await teamOfCohort(db, cohortId, teamId) : null;
   if (!team) throw badRequest(messageTexts.pickTeam);
   return team.memberIds;

@@ -1,4 +1,3 @@
-import type { Firestore } from 'firebase-admin/firestore';
 import {
   notificationMessages,
   type NotificationSettings,
@@ -7,6 +6,7 @@ import {
 } from '@sfida/core/notifications';
 import type { User } from '@sfida/core/user';
 import type { Config } from '../../config';
+import type { Deps } from '../../deps';
 import { badRequest, HttpError } from '../../shared/http-error';
 import { isPushServiceEndpoint, type SubscriptionDoc } from '../../shared/push-notifier';
 import {
@@ -25,7 +25,7 @@ import {
 export const MAX_DEVICES = 10;
 
 export interface NotificationsDeps {
-  db: Firestore;
+  db: Deps['db'];
   config: Pick<Config, 'push' | 'emulated'>;
   clock: () => Date;
 }
