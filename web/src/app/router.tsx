@@ -41,7 +41,7 @@ const appScreens: Record<string, LazyScreen> = {
  * The coach console (/coach and below): one chunk of its own, which participants never load. It
  * routes its own pages, and is served by the SPA's app.html (a few coaches: no shell of its own).
  */
-const CoachConsole = lazyScreen(() => import('../features/coach/coach-console'));
+const CoachConsole = lazyScreen(() => import('./coach-console/coach-console'));
 
 function isCoachPath(pathname: string): boolean {
   return pathname === '/coach' || pathname.startsWith('/coach/');

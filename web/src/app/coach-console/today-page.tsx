@@ -1,17 +1,17 @@
 import { Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { FormError } from '../../../components/form-error';
-import { PageHeader } from '../../../components/page-header';
-import { SectionCard } from '../../../components/section-card';
-import { errorMessage } from '../../../lib/api-client';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useActiveCoachCohorts } from '../api/cohorts';
-import { useUnreadConversations } from '../api/conversations';
-import { cohortsListPath, conversationsPath } from '../paths';
-import { CheckInInbox } from './check-in-inbox';
-import { RecentReplies } from './recent-replies';
-import { ReplyTemplatesManager } from './reply-templates-manager';
-import { TriageList } from './triage-list';
+import { FormError } from '../../components/form-error';
+import { PageHeader } from '../../components/page-header';
+import { SectionCard } from '../../components/section-card';
+import { errorMessage } from '../../lib/api-client';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useActiveCoachCohorts } from '../../features/coach/api/cohorts';
+import { useUnreadConversations } from '../../features/coach/api/conversations';
+import { cohortsListPath, conversationsPath } from '../../features/coach/paths';
+import { CheckInInbox } from '../../features/coach/components/check-in-inbox';
+import { RecentReplies } from '../../features/coach/components/recent-replies';
+import { ReplyTemplatesManager } from '../../features/coach/components/reply-templates-manager';
+import { TriageList } from '../../features/coach/components/triage-list';
 
 /** The conversations with something unread (a participant's message, their answer to a reply), when there are any. */
 function UnreadConversations() {

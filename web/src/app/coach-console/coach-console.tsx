@@ -2,14 +2,14 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { rememberCoachUnread } from '../../lib/coach-unread';
-import { useUnreadConversations } from './api/conversations';
-import { CoachEventsPage } from './components/coach-events-page';
-import { CohortPage } from './components/cohort-page';
-import { CohortsPage } from './components/cohorts-page';
-import { ConversationListPage } from './components/conversation-list-page';
-import { ConversationThreadPage } from './components/conversation-thread-page';
-import { ParticipantPage } from './components/participant-page';
-import { TodayPage } from './components/today-page';
+import { useUnreadConversations } from '../../features/coach/api/conversations';
+import { CoachEventsPage } from '../../features/coach/components/coach-events-page';
+import { CohortPage } from './cohort-page';
+import { CohortsPage } from '../../features/coach/components/cohorts-page';
+import { ConversationListPage } from '../../features/coach/components/conversation-list-page';
+import { ConversationThreadPage } from '../../features/coach/components/conversation-thread-page';
+import { ParticipantPage } from '../../features/coach/components/participant-page';
+import { TodayPage } from './today-page';
 
 /**
  * The coach console (/coach/*): one lazily loaded chunk with its own routes, so participants never

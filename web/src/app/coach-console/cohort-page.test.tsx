@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { RosterPage } from '@sfida/core/coach';
-import { json, renderApp, resetTestState } from '../../../testing/test-utils';
-import { emptyTriageDay, fakeCoachServer, fakeCohort, fakeRow, fakeTriageItem, reason } from '../../../testing/coach-fixtures';
-import type { ApiCall } from '../../../testing/test-utils';
+import { json, renderApp, resetTestState } from '../../testing/test-utils';
+import { emptyTriageDay, fakeCoachServer, fakeCohort, fakeRow, fakeTriageItem, reason } from '../../testing/coach-fixtures';
+import type { ApiCall } from '../../testing/test-utils';
 
 afterEach(resetTestState);
 
