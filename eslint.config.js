@@ -21,17 +21,24 @@ const serverFeatures = foldersOf('functions/src/features');
 
 /**
  * Imports run one way: shared code sits below the code that uses it. In the web app lib/ is the
- * bottom; components/ and tracker/ (the local-first engine, on lib/ and core only) sit on it;
- * features on those, never on one another; app/ alone composes features. testing/ (the tests'
+ * bottom; components/ and tracker/ (the local-first engine, on lib/ and core only) sit on it, and
+ * coach-shared/ (what the coach console's features share: its paths, the cohorts list, the cohort
+ * filter...) on lib/ and components/; features on those, never on one another; app/ alone composes
+ * features. testing/ (the tests'
  * helpers and fixtures) sits above them all: only test files import it, never the build's code
  * (prerender/, web/scripts) nor a screen. On the
  * server, the cross-cutting code (middleware, sessions, shared) never reaches into a feature, and a
  * feature never into another: what several read lives in shared/, and app.ts wires one to another.
  */
 const importZones = [
-  { target: 'web/src/lib', from: ['web/src/components', 'web/src/tracker', 'web/src/features', 'web/src/app'], message: 'lib/ is the bottom of the web app: it imports only core and packages.' },
-  { target: 'web/src/components', from: ['web/src/features', 'web/src/app'], message: 'Shared components never import a feature or app/.' },
-  { target: 'web/src/tracker', from: ['web/src/components', 'web/src/features', 'web/src/app'], message: 'The tracker engine imports only lib/ and core.' },
+  { target: 'web/src/lib', from: ['web/src/components', 'web/src/tracker', 'web/src/coach-shared', 'web/src/features', 'web/src/app'], message: 'lib/ is the bottom of the web app: it imports only core and packages.' },
+  { target: 'web/src/components', from: ['web/src/coach-shared', 'web/src/features', 'web/src/app'], message: 'Shared components never import a feature or app/.' },
+  { target: 'web/src/tracker', from: ['web/src/components', 'web/src/coach-shared', 'web/src/features', 'web/src/app'], message: 'The tracker engine imports only lib/ and core.' },
+  {
+    target: 'web/src/coach-shared',
+    from: ['web/src/tracker', 'web/src/features', 'web/src/app'],
+    message: 'coach-shared/ sits below the coach features: it imports only lib/, components/ and core.',
+  },
   { target: 'web/src/features', from: 'web/src/app', message: 'A feature never imports app/: app/ composes features, not the other way round.' },
   ...webFeatures.map((name) => ({
     target: `web/src/features/${name}`,
@@ -41,7 +48,7 @@ const importZones = [
   })),
   {
     // Test files may; the screens and the engine they test may not.
-    target: ['web/src/app', 'web/src/features', 'web/src/components', 'web/src/lib', 'web/src/tracker'].flatMap((dir) => [`${dir}/**/!(*.test).ts`, `${dir}/**/!(*.test).tsx`]),
+    target: ['web/src/app', 'web/src/features', 'web/src/coach-shared', 'web/src/components', 'web/src/lib', 'web/src/tracker'].flatMap((dir) => [`${dir}/**/!(*.test).ts`, `${dir}/**/!(*.test).tsx`]),
     from: 'web/src/testing',
     message: 'Production code never imports testing/: its helpers and fixtures are for tests only.',
   },

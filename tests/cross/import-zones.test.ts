@@ -34,6 +34,17 @@ describe('import zones', { timeout: 60_000 }, () => {
     ]);
   });
 
+  it('coach-shared/ importing a feature or app/, and lib/ or components/ importing coach-shared/, fail', async () => {
+    expect(await zoneErrors('web/src/coach-shared/zone-check.ts', "export { LeaderboardCard } from '../features/leaderboard/components/leaderboard-card';\n")).toEqual([
+      expect.stringContaining('coach-shared/ sits below the coach features'),
+    ]);
+    expect(await zoneErrors('web/src/coach-shared/zone-check.ts', "export { AppRoutes } from '../app/router';\n")).toEqual([expect.stringContaining('coach-shared/ sits below the coach features')]);
+    expect(await zoneErrors('web/src/lib/zone-check.ts', "export { cohortPath } from '../coach-shared/api/cohorts';\n")).toEqual([expect.stringContaining('lib/ is the bottom')]);
+    expect(await zoneErrors('web/src/components/zone-check.tsx', "export { ConfirmInline } from '../coach-shared/components/confirm-inline';\n")).toEqual([
+      expect.stringContaining('Shared components never import a feature or app/'),
+    ]);
+  });
+
   it('functions middleware, sessions and shared code importing a feature fail', async () => {
     for (const folder of ['middleware', 'sessions', 'shared']) {
       const errors = await zoneErrors(`functions/src/${folder}/zone-check.ts`, "export { trackerRouter } from '../features/tracker/router';\n");
@@ -69,6 +80,7 @@ describe('import zones', { timeout: 60_000 }, () => {
   it('imports that run the right way pass', async () => {
     expect(await zoneErrors('web/src/features/habits/zone-check.tsx', "export { useAuth } from '../../lib/auth';\nexport { useTracker } from '../../tracker/use-tracker';\nexport { SectionCard } from '../../components/section-card';\nexport { HabitCard } from './components/habit-card';\n")).toEqual([]);
     expect(await zoneErrors('web/src/app/zone-check.tsx', "export { default } from '../features/habits/habits-page';\n")).toEqual([]);
+    expect(await zoneErrors('web/src/coach-shared/zone-check.ts', "export { apiFetch } from '../lib/api-client';\nexport { FormError } from '../components/form-error';\n")).toEqual([]);
     expect(await zoneErrors('functions/src/features/tracker/zone-check.ts', "export { requireUser } from '../../middleware/session';\n")).toEqual([]);
     expect(await zoneErrors('functions/src/features/leaderboard/zone-check.ts', "export { summaryRef } from '../../shared/tracker-repository';\nexport { countBetter } from './repository';\n")).toEqual([]);
     // An API test seeds its accounts with another feature's admin commands.

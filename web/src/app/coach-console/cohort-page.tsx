@@ -7,7 +7,7 @@ import { PageHeader } from '../../components/page-header';
 import { SectionCard } from '../../components/section-card';
 import { errorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { cohortExportUrl, useCoachCohorts } from '../../features/coach/api/cohorts';
+import { cohortExportUrl, useCoachCohorts } from '../../coach-shared/api/cohorts';
 import { useRoster } from '../../features/coach/api/roster';
 import { AddCoachForm } from '../../features/coach/components/add-coach-form';
 import { CohortSettings } from '../../features/coach/components/cohort-settings';
@@ -22,7 +22,7 @@ import { MaintenanceRoster } from '../../features/coach/components/maintenance-r
 import { NewSeasonSection } from '../../features/coach/components/new-season-section';
 import { Roster } from '../../features/coach/components/roster';
 import { TriageList } from '../../features/coach/components/triage-list';
-import { cohortsListPath } from '../../features/coach/paths';
+import { cohortsListPath } from '../../coach-shared/paths';
 
 /** /coach/:cohortId: who needs the coach today (the home's triage, this cohort's), the whole roster, the export, who is in the maintenance phase and a new season for them, how the cohort is going week by week, messages to the cohort, the events, the community link and reserved events, the co-coaches, the cohort's settings. */
 export function CohortPage() {

@@ -10,7 +10,7 @@ import {
   type ReplyRequest,
 } from '@sfida/core/check-in-threads';
 import { apiFetch } from '../../../lib/api-client';
-import { cohortPath } from './cohorts';
+import { cohortPath } from '../../../coach-shared/api/cohorts';
 
 /** Every check-in view (queue, recent, a participant's): a reply or a read changes them all. */
 const checkInsKey = ['coach', 'check-ins'] as const;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { cohortProgressAnswerSchema } from '@sfida/core/cohort-progress';
 import { apiFetch } from '../../../lib/api-client';
-import { cohortPath } from './cohorts';
+import { cohortPath } from '../../../coach-shared/api/cohorts';
 
 const progressQuery = (compareWith: string | null) => (compareWith ? `?${new URLSearchParams({ compareWith })}` : '');
 

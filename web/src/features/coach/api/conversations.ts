@@ -6,7 +6,7 @@ import {
   type SendConversationMessageRequest,
 } from '@sfida/core/conversations';
 import { apiFetch, noContent } from '../../../lib/api-client';
-import { cohortPath } from './cohorts';
+import { cohortPath } from '../../../coach-shared/api/cohorts';
 
 /** Every conversation view (the list, a thread): a message or a read changes them. */
 const conversationsKey = ['coach', 'conversations'] as const;

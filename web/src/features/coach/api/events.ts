@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { cohortEventSchema, eventCopyPreviewSchema, type EventInput, type EventsBatchRequest } from '@sfida/core/events';
 import { apiFetch, noContent } from '../../../lib/api-client';
 import { cohortEventsQueryKey } from '../../../lib/events';
-import { cohortPath } from './cohorts';
+import { cohortPath } from '../../../coach-shared/api/cohorts';
 
 /** Creates (no `eventId`) or edits an event; the calendar (lib/events.ts) is read again after. */
 export function useSaveEvent(cohortId: string) {

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { audiencePreviewSchema, sentMessageSchema, sentMessagesSchema, type AudienceRequest, type SendMessageRequest } from '@sfida/core/cohort-messages';
 import { apiFetch } from '../../../lib/api-client';
-import { cohortPath } from './cohorts';
+import { cohortPath } from '../../../coach-shared/api/cohorts';
 
 const messagesPath = (cohortId: string) => `${cohortPath(cohortId)}/messages`;
 

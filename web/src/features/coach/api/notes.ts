@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { participantNoteSchema, participantNotesSchema, type AddNoteRequest, type EditNoteRequest } from '@sfida/core/participant-notes';
 import { apiFetch, noContent } from '../../../lib/api-client';
-import { cohortPath } from './cohorts';
+import { cohortPath } from '../../../coach-shared/api/cohorts';
 import { rosterQueryKey } from './roster';
 
 const notesPath = (cohortId: string, userId: string) => `${cohortPath(cohortId)}/participants/${encodeURIComponent(userId)}/notes`;

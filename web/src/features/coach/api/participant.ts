@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { participantDetailSchema } from '@sfida/core/coach';
 import { apiFetch } from '../../../lib/api-client';
-import { cohortPath } from './cohorts';
+import { cohortPath } from '../../../coach-shared/api/cohorts';
 
 export function participantQueryOptions(cohortId: string, userId: string) {
   return queryOptions({

@@ -8,7 +8,7 @@ import {
 } from '@sfida/core/resources';
 import { apiFetch, noContent, readApiResponse } from '../../../lib/api-client';
 import { cohortResourcesQueryKey } from '../../../lib/resources';
-import { cohortPath } from './cohorts';
+import { cohortPath } from '../../../coach-shared/api/cohorts';
 
 /** Every change to a cohort's resources reads the list (lib/resources.ts) again after. */
 function useResourcesMutation<A, R>(cohortId: string, mutationFn: (arg: A) => Promise<R>) {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { rosterPageSchema, withdrawalSchema, type RosterRow } from '@sfida/core/coach';
 import { apiFetch } from '../../../lib/api-client';
-import { coachCohortsQueryKey, cohortPath } from './cohorts';
+import { coachCohortsQueryKey, cohortPath } from '../../../coach-shared/api/cohorts';
 
 /** Rows per request: a cohort is a few dozen people, so usually one page. */
 export const ROSTER_PAGE_SIZE = 100;

@@ -6,7 +6,7 @@ import {
   type ScheduleMessageRequest,
 } from '@sfida/core/scheduled-messages';
 import { apiFetch, noContent } from '../../../lib/api-client';
-import { cohortPath } from './cohorts';
+import { cohortPath } from '../../../coach-shared/api/cohorts';
 import { sentMessagesQueryOptions } from './messages';
 
 const scheduledPath = (cohortId: string) => `${cohortPath(cohortId)}/scheduled-messages`;

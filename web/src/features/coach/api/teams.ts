@@ -1,19 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { coachTeamsSchema, type CoachTeams, type FormTeamsRequest } from '@sfida/core/teams';
 import { apiFetch } from '../../../lib/api-client';
-import { cohortPath } from './cohorts';
-
-export function coachTeamsQueryKey(cohortId: string) {
-  return ['coach', 'teams', cohortId] as const;
-}
-
-/** `GET /api/coach/cohorts/{cohortId}/teams`: the teams and who is in none. */
-export function useCoachTeams(cohortId: string) {
-  return useQuery({
-    queryKey: coachTeamsQueryKey(cohortId),
-    queryFn: ({ signal }) => apiFetch(`${cohortPath(cohortId)}/teams`, { schema: coachTeamsSchema, signal }),
-  });
-}
+import { cohortPath } from '../../../coach-shared/api/cohorts';
+import { coachTeamsQueryKey } from '../../../coach-shared/api/coach-teams';
 
 /** A change whose answer is the cohort's teams again: written into the cache, the team ranking asked again. */
 function useTeamsChange<Input>(cohortId: string, request: (input: Input) => Promise<CoachTeams>) {

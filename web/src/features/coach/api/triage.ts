@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { triageActionAnswerSchema, triagePageSchema, type ContactedRequest, type SnoozeRequest, type TriagePage } from '@sfida/core/triage';
 import { apiFetch } from '../../../lib/api-client';
-import { cohortPath } from './cohorts';
+import { cohortPath } from '../../../coach-shared/api/cohorts';
 
 /** Every triage view (all cohorts, one, any length): an action changes them all. */
 const triageKey = ['coach', 'triage'] as const;

@@ -3,7 +3,7 @@ import { Box, Button, Field, Input, Stack } from '@chakra-ui/react';
 import { FormError } from '../../../components/form-error';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
-import { useAddCoach } from '../api/cohorts';
+import { useAddCoach } from '../api/cohort-changes';
 
 /** The cohort's settings: another coach, by the email of their coach account. */
 export function AddCoachForm({ cohortId }: { cohortId: string }) {

@@ -10,9 +10,9 @@ import { errorMessage } from '../../../lib/api-client';
 import { moodColor, moodOf } from '../../../lib/moods';
 import { notify } from '../../../lib/notices';
 import { useCheckInView, useMarkCheckInsRead } from '../api/check-ins';
-import { participantPagePath } from '../paths';
+import { participantPagePath } from '../../../coach-shared/paths';
 import { CheckInVoiceNote, MoodWithTrend, ReplyForm, WeekFigures } from './check-in-thread';
-import { CohortFilter, type CohortOption } from './cohort-filter';
+import { CohortFilter, type CohortOption } from '../../../coach-shared/components/cohort-filter';
 
 const moodBandLabels: Record<MoodBand, string> = { low: 'Umore 1–2', mid: 'Umore 3', high: 'Umore 4–5' };
 

@@ -4,7 +4,7 @@ import { PageHeader } from '../../../components/page-header';
 import { SectionCard } from '../../../components/section-card';
 import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useActiveCoachCohorts } from '../api/cohorts';
+import { useActiveCoachCohorts } from '../../../coach-shared/api/cohorts';
 import { EventsEditor } from './events-editor';
 
 /** /coach/eventi: the events of each of the coach's cohorts, to add and change. */

@@ -5,7 +5,7 @@ import { FormError } from '../../../components/form-error';
 import { NativeCheckbox } from '../../../components/native-checkbox';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
-import { useUpdateCohort } from '../api/cohorts';
+import { useUpdateCohort } from '../api/cohort-changes';
 
 /** What a new "Eventi riservati" text starts from: the programme's own terms, for the coach to adapt. */
 const SUGGESTED_RESERVED_TEXT =

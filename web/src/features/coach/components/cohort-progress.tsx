@@ -12,7 +12,7 @@ import {
 import { FormError } from '../../../components/form-error';
 import { errorMessage } from '../../../lib/api-client';
 import { useMediaQuery } from '../../../lib/use-media-query';
-import { useCoachCohorts } from '../api/cohorts';
+import { useCoachCohorts } from '../../../coach-shared/api/cohorts';
 import { cohortProgressExportUrl, useCohortProgress } from '../api/cohort-progress';
 
 // "Andamento": the cohort's five figures week by week, each a chart of eight bars (the compared

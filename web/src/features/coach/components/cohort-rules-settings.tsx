@@ -6,7 +6,7 @@ import { FormError } from '../../../components/form-error';
 import { NativeCheckbox } from '../../../components/native-checkbox';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
-import { useUpdateCohort } from '../api/cohorts';
+import { useUpdateCohort } from '../api/cohort-changes';
 
 /**
  * "Regole della coorte": the motivation rules the cohort's participants play by. Their page

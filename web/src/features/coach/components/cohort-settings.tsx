@@ -7,8 +7,8 @@ import { FormError } from '../../../components/form-error';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
 import { useToday } from '../../../lib/use-today';
-import { useUpdateCohort } from '../api/cohorts';
-import { ConfirmInline } from './confirm-inline';
+import { useUpdateCohort } from '../api/cohort-changes';
+import { ConfirmInline } from '../../../coach-shared/components/confirm-inline';
 import { CohortNameField, PaceFields } from './cohort-fields';
 
 /** The cohort's name and pace (the pace until the start), and its archive. */

@@ -18,7 +18,8 @@ import { TeamLeaderboard } from '../../../components/team-standings';
 import { browserTimeZone } from '../../../lib/browser-time-zone';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
-import { useCoachTeams, useFormTeams, useMoveMember, useRenameTeam } from '../api/teams';
+import { useCoachTeams } from '../../../coach-shared/api/coach-teams';
+import { useFormTeams, useMoveMember, useRenameTeam } from '../api/teams';
 
 const SIZES = Array.from({ length: MAX_TEAM_SIZE - MIN_TEAM_SIZE + 1 }, (_, i) => MIN_TEAM_SIZE + i);
 

@@ -16,9 +16,10 @@ import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useToday } from '../../../lib/use-today';
-import { registrationLink, useCoachCohorts, useCreateCohort, useNewInviteCode, useSetRegistrationOpen } from '../api/cohorts';
-import { cohortPagePath } from '../paths';
-import { ConfirmInline } from './confirm-inline';
+import { useCoachCohorts } from '../../../coach-shared/api/cohorts';
+import { registrationLink, useCreateCohort, useNewInviteCode, useSetRegistrationOpen } from '../api/cohort-changes';
+import { cohortPagePath } from '../../../coach-shared/paths';
+import { ConfirmInline } from '../../../coach-shared/components/confirm-inline';
 import { CohortNameField, PaceFields } from './cohort-fields';
 
 /** Copies `text` to the clipboard and says so (or that it could not). */

@@ -8,10 +8,10 @@ import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDayTime } from '../../../lib/day-time';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { CohortFilter } from './cohort-filter';
-import { useActiveCoachCohorts } from '../api/cohorts';
+import { CohortFilter } from '../../../coach-shared/components/cohort-filter';
+import { useActiveCoachCohorts } from '../../../coach-shared/api/cohorts';
 import { conversationListQueryOptions } from '../api/conversations';
-import { conversationPath } from '../paths';
+import { conversationPath } from '../../../coach-shared/paths';
 
 function unreadText(count: number): string {
   return count === 1 ? '1 da leggere' : `${count} da leggere`;

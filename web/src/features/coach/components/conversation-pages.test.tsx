@@ -4,7 +4,7 @@ import type { CoachConversation, ConversationSummary, TimelineItem } from '@sfid
 import { installFakeMicrophone } from '../../../testing/fake-microphone';
 import { json, renderApp, resetTestState, type ApiCall } from '../../../testing/test-utils';
 import { fakeCoachServer, fakeCohort } from '../../../testing/coach-fixtures';
-import { conversationPath, conversationsPath } from '../paths';
+import { conversationPath, conversationsPath } from '../../../coach-shared/paths';
 
 afterEach(resetTestState);
 

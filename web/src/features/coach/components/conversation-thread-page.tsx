@@ -15,7 +15,7 @@ import { moodOf } from '../../../lib/moods';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { coachVoiceNotesPath } from '../../../lib/voice-notes';
 import { coachConversationQueryOptions, useMarkCoachConversationRead, useSendCoachMessage } from '../api/conversations';
-import { conversationsPath, participantPagePath } from '../paths';
+import { conversationsPath, participantPagePath } from '../../../coach-shared/paths';
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -9,9 +9,9 @@ import { useAuth } from '../../../lib/auth';
 import { formatEventDayTime } from '../../../lib/day-time';
 import { useCohortEvents } from '../../../lib/events';
 import { notify } from '../../../lib/notices';
-import { useCoachCohorts } from '../api/cohorts';
+import { useCoachCohorts } from '../../../coach-shared/api/cohorts';
 import { useDeleteEvent, useEventCopyPreview, useSaveEvent, useSaveEvents } from '../api/events';
-import { ConfirmInline } from './confirm-inline';
+import { ConfirmInline } from '../../../coach-shared/components/confirm-inline';
 
 /** "YYYY-MM-DDTHH:mm" as a datetime-local input shows it, in the browser's zone, for an instant. */
 function localInputValue(instant: string): string {

@@ -7,7 +7,7 @@ import { opensNewSeason } from '@sfida/core/seasons';
 import { FormError } from '../../../components/form-error';
 import { errorMessage } from '../../../lib/api-client';
 import { useToday } from '../../../lib/use-today';
-import { useCoachCohorts } from '../api/cohorts';
+import { useCoachCohorts } from '../../../coach-shared/api/cohorts';
 import { useInviteToNewSeason } from '../api/new-season';
 
 /** The coach's other cohorts a new season can go to: active, and not started or in their first week. */

@@ -5,7 +5,7 @@ import { FormError } from '../../../components/form-error';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDayTime } from '../../../lib/day-time';
 import { useAddNote, useDeleteNote, useEditNote, useParticipantNotes } from '../api/notes';
-import { ConfirmInline } from './confirm-inline';
+import { ConfirmInline } from '../../../coach-shared/components/confirm-inline';
 
 /** The text of a note form, checked as the server checks it (trimmed, not empty, not too long). */
 function noteProblem(text: string): string | null {

@@ -6,7 +6,7 @@ import { formatItalianDate } from '@sfida/core/dates';
 import { FormError } from '../../../components/form-error';
 import { errorMessage } from '../../../lib/api-client';
 import { useCheckInView } from '../api/check-ins';
-import { participantPagePath } from '../paths';
+import { participantPagePath } from '../../../coach-shared/paths';
 import { MoodWithTrend, ThreadView } from './check-in-thread';
 
 /** The participant, their cohort, the week and the day: a card's first line. */

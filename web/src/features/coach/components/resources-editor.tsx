@@ -16,7 +16,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
 import { useCohortResources } from '../../../lib/resources';
 import { useAddResourceLink, useRemoveResource, useReorderResources, useUploadResource } from '../api/resources';
-import { ConfirmInline } from './confirm-inline';
+import { ConfirmInline } from '../../../coach-shared/components/confirm-inline';
 
 type Kind = 'file' | 'link';
 

@@ -6,7 +6,7 @@ import { formatItalianDate } from '@sfida/core/dates';
 import { onboardingSummary, schedaLabels } from '@sfida/core/training-labels';
 import { formatDayTime } from '../../../lib/day-time';
 import { moodOf } from '../../../lib/moods';
-import { participantPagePath } from '../paths';
+import { participantPagePath } from '../../../coach-shared/paths';
 import { TagEditor, TagList } from './tag-editor';
 
 // What the cohort page shows of a participant, wherever it lists them (attention list, roster).

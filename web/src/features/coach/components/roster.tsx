@@ -6,7 +6,7 @@ import { FormError } from '../../../components/form-error';
 import { errorMessage } from '../../../lib/api-client';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useRoster } from '../api/roster';
-import { useCohortTags } from '../api/tags';
+import { useCohortTags } from '../../../coach-shared/api/cohort-tags';
 import { RosterCards } from './roster-cards';
 import { orderRoster, ROSTER_SORTS, type RosterSort } from './roster-order';
 import { RosterTable } from './roster-table';

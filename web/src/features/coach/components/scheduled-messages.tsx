@@ -6,7 +6,7 @@ import { FormError } from '../../../components/form-error';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
 import { useCancelScheduled, useEditScheduled, useScheduledMessages } from '../api/scheduled-messages';
-import { ConfirmInline } from './confirm-inline';
+import { ConfirmInline } from '../../../coach-shared/components/confirm-inline';
 import { PlaceholderText } from './placeholder-text';
 import { DateTimeFields } from './send-time-fields';
 

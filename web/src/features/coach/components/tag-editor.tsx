@@ -3,7 +3,8 @@ import { Badge, Box, Button, chakra, Field, Flex, Input, Stack, Text } from '@ch
 import * as z from 'zod/mini';
 import { MAX_TAGS, tagSchema, tagTexts } from '@sfida/core/participant-notes';
 import { errorMessage } from '../../../lib/api-client';
-import { useCohortTags, useUpdateTags } from '../api/tags';
+import { useCohortTags } from '../../../coach-shared/api/cohort-tags';
+import { useUpdateTags } from '../api/tags';
 
 /** A participant's tags as small chips (nothing when they have none). */
 export function TagList({ tags, label }: { tags: string[]; label: string }) {

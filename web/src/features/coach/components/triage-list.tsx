@@ -11,8 +11,8 @@ import { formatDayTime } from '../../../lib/day-time';
 import { moodOf } from '../../../lib/moods';
 import { notify } from '../../../lib/notices';
 import { useTriage, useTriageAction, type TriageAction } from '../api/triage';
-import { conversationPath, participantPagePath } from '../paths';
-import { CohortFilter, type CohortOption } from './cohort-filter';
+import { conversationPath, participantPagePath } from '../../../coach-shared/paths';
+import { CohortFilter, type CohortOption } from '../../../coach-shared/components/cohort-filter';
 
 /** Items the list asks for at a time. */
 export const TRIAGE_STEP = 30;

@@ -1,43 +1,13 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { coachCohortSchema, type AddCoachRequest, type CoachCohort, type CreateCohortRequest, type UpdateCohortRequest } from '@sfida/core/coach';
 import { apiFetch } from '../../../lib/api-client';
 import { cohortInfoQueryKey } from '../../../lib/cohort-info';
-
-export const coachCohortsQueryKey = ['coach', 'cohorts'] as const;
-
-/** The base of every cohort's endpoints. */
-export function cohortPath(cohortId: string): string {
-  return `/api/coach/cohorts/${encodeURIComponent(cohortId)}`;
-}
-
-/** The CSV of a cohort's roster: a plain download link (the session cookie goes with it). */
-export function cohortExportUrl(cohortId: string): string {
-  return `${cohortPath(cohortId)}/export.csv`;
-}
+import { coachCohortsQueryKey, cohortPath } from '../../../coach-shared/api/cohorts';
 
 /** The link a participant registers with: the register page fills in the code. */
 export function registrationLink(origin: string, inviteCode: string): string {
   return `${origin}/register?${new URLSearchParams({ codice: inviteCode })}`;
-}
-
-export function coachCohortsQueryOptions() {
-  return queryOptions({
-    queryKey: coachCohortsQueryKey,
-    queryFn: ({ signal }) => apiFetch('/api/coach/cohorts', { schema: z.array(coachCohortSchema), signal }),
-  });
-}
-
-/** The coach's cohorts. */
-export function useCoachCohorts() {
-  return useQuery(coachCohortsQueryOptions());
-}
-
-const onlyActive = (cohorts: CoachCohort[]) => cohorts.filter((cohort) => cohort.archivedAt === null);
-
-/** The coach's cohorts that are not archived: the daily lists' (Oggi, Conversazioni, Eventi). */
-export function useActiveCoachCohorts() {
-  return useQuery({ ...coachCohortsQueryOptions(), select: onlyActive });
 }
 
 // The create, new-code and patch answers may leave out the participant count: keep ours.
