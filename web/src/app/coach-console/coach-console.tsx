@@ -8,7 +8,8 @@ import { CohortPage } from './cohort-page';
 import { CohortsPage } from '../../features/coach/components/cohorts-page';
 import { ConversationListPage } from '../../features/coach/components/conversation-list-page';
 import { ConversationThreadPage } from '../../features/coach/components/conversation-thread-page';
-import { ParticipantPage } from '../../features/coach/components/participant-page';
+import { ParticipantCheckIns } from '../../features/coach/components/participant-check-ins';
+import { ParticipantPage } from '../../features/coach/components/participant-page/participant-page';
 import { TodayPage } from './today-page';
 
 /**
@@ -44,7 +45,7 @@ function ConsoleRoutes() {
       <Route path="conversazioni" element={<ConversationListPage />} />
       <Route path="conversazioni/:cohortId/:userId" element={<ConversationThreadPage />} />
       <Route path=":cohortId" element={<CohortPage />} />
-      <Route path=":cohortId/partecipanti/:userId" element={<ParticipantPage />} />
+      <Route path=":cohortId/partecipanti/:userId" element={<ParticipantPage CheckIns={ParticipantCheckIns} />} />
       <Route path="*" element={<Navigate to="/coach" replace />} />
     </Routes>
   );

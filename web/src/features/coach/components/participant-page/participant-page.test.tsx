@@ -4,8 +4,8 @@ import type { CheckInCard } from '@sfida/core/check-in-threads';
 import type { ParticipantDetail } from '@sfida/core/coach';
 import { addDays, mondayOf, todayIn } from '@sfida/core/dates';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
-import { json, renderApp, resetTestState } from '../../../testing/test-utils';
-import { fakeCheckInCard, fakeCoachServer, fakeRow, reason } from '../../../testing/coach-fixtures';
+import { json, renderApp, resetTestState } from '../../../../testing/test-utils';
+import { fakeCheckInCard, fakeCoachServer, fakeRow, reason } from '../../../../testing/coach-fixtures';
 
 afterEach(resetTestState);
 
