@@ -21,7 +21,7 @@ import { ResourcesEditor } from '../../features/coach/components/resources-edito
 import { MaintenanceRoster } from '../../features/coach/components/maintenance-roster';
 import { NewSeasonSection } from '../../features/coach/components/new-season-section';
 import { Roster } from '../../features/coach/components/roster';
-import { TriageList } from '../../features/coach/components/triage-list';
+import { TriageList } from '../../features/coach-triage/components/triage-list';
 import { cohortsListPath } from '../../coach-shared/paths';
 
 /** /coach/:cohortId: who needs the coach today (the home's triage, this cohort's), the whole roster, the export, who is in the maintenance phase and a new season for them, how the cohort is going week by week, messages to the cohort, the events, the community link and reserved events, the co-coaches, the cohort's settings. */

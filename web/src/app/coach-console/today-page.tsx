@@ -11,7 +11,7 @@ import { cohortsListPath, conversationsPath } from '../../coach-shared/paths';
 import { CheckInInbox } from '../../features/coach/components/check-in-inbox';
 import { RecentReplies } from '../../features/coach/components/recent-replies';
 import { ReplyTemplatesManager } from '../../features/coach/components/reply-templates-manager';
-import { TriageList } from '../../features/coach/components/triage-list';
+import { TriageList } from '../../features/coach-triage/components/triage-list';
 
 /** The conversations with something unread (a participant's message, their answer to a reply), when there are any. */
 function UnreadConversations() {
