@@ -8,9 +8,9 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useActiveCoachCohorts } from '../../coach-shared/api/cohorts';
 import { useUnreadConversations } from '../../features/coach/api/conversations';
 import { cohortsListPath, conversationsPath } from '../../coach-shared/paths';
-import { CheckInInbox } from '../../features/coach/components/check-in-inbox';
-import { RecentReplies } from '../../features/coach/components/recent-replies';
-import { ReplyTemplatesManager } from '../../features/coach/components/reply-templates-manager';
+import { CheckInInbox } from '../../features/coach-check-ins/components/check-in-inbox';
+import { RecentReplies } from '../../features/coach-check-ins/components/recent-replies';
+import { ReplyTemplatesManager } from '../../features/coach-check-ins/components/reply-templates-manager';
 import { TriageList } from '../../features/coach-triage/components/triage-list';
 
 /** The conversations with something unread (a participant's message, their answer to a reply), when there are any. */
