@@ -9,7 +9,7 @@ import { CohortsPage } from '../../features/coach/components/cohorts-page';
 import { ConversationListPage } from '../../features/coach/components/conversation-list-page';
 import { ConversationThreadPage } from '../../features/coach/components/conversation-thread-page';
 import { ParticipantCheckIns } from '../../features/coach-check-ins/components/participant-check-ins';
-import { ParticipantPage } from '../../features/coach/components/participant-page/participant-page';
+import { ParticipantPage } from '../../features/coach-roster/components/participant-page/participant-page';
 import { TodayPage } from './today-page';
 
 /**

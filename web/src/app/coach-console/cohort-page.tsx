@@ -8,7 +8,7 @@ import { SectionCard } from '../../components/section-card';
 import { errorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { cohortExportUrl, useCoachCohorts } from '../../coach-shared/api/cohorts';
-import { useRoster } from '../../features/coach/api/roster';
+import { useRoster } from '../../features/coach-roster/api/roster';
 import { AddCoachForm } from '../../features/coach/components/add-coach-form';
 import { CohortSettings } from '../../features/coach/components/cohort-settings';
 import { CohortCommunitySettings } from '../../features/coach/components/cohort-community-settings';
@@ -18,9 +18,9 @@ import { CohortProgress } from '../../features/coach/components/cohort-progress'
 import { MessageComposer, SentMessages } from '../../features/coach/components/cohort-messages';
 import { EventsEditor } from '../../features/coach/components/events-editor';
 import { ResourcesEditor } from '../../features/coach/components/resources-editor';
-import { MaintenanceRoster } from '../../features/coach/components/maintenance-roster';
+import { MaintenanceRoster } from '../../features/coach-roster/components/maintenance-roster';
 import { NewSeasonSection } from '../../features/coach/components/new-season-section';
-import { Roster } from '../../features/coach/components/roster';
+import { Roster } from '../../features/coach-roster/components/roster';
 import { TriageList } from '../../features/coach-triage/components/triage-list';
 import { cohortsListPath } from '../../coach-shared/paths';
 
