@@ -15,7 +15,7 @@ import { CohortCommunitySettings } from '../../features/coach/components/cohort-
 import { CohortRulesSettings } from '../../features/coach/components/cohort-rules-settings';
 import { CohortTeams } from '../../features/coach/components/cohort-teams';
 import { CohortProgress } from '../../features/coach/components/cohort-progress';
-import { MessageComposer, SentMessages } from '../../features/coach/components/cohort-messages';
+import { MessageComposer, SentMessages } from '../../features/coach-messages/components/cohort-messages';
 import { EventsEditor } from '../../features/coach/components/events-editor';
 import { ResourcesEditor } from '../../features/coach/components/resources-editor';
 import { MaintenanceRoster } from '../../features/coach-roster/components/maintenance-roster';
