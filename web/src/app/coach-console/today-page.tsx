@@ -6,7 +6,7 @@ import { SectionCard } from '../../components/section-card';
 import { errorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useActiveCoachCohorts } from '../../coach-shared/api/cohorts';
-import { useUnreadConversations } from '../../features/coach/api/conversations';
+import { useUnreadConversations } from '../../features/coach-conversations/api/conversations';
 import { cohortsListPath, conversationsPath } from '../../coach-shared/paths';
 import { CheckInInbox } from '../../features/coach-check-ins/components/check-in-inbox';
 import { RecentReplies } from '../../features/coach-check-ins/components/recent-replies';
