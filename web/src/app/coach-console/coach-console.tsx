@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { rememberCoachUnread } from '../../lib/coach-unread';
 import { useUnreadConversations } from '../../features/coach-conversations/api/conversations';
-import { CoachEventsPage } from '../../features/coach/components/coach-events-page';
+import { CoachEventsPage } from '../../features/coach-events/components/coach-events-page';
 import { CohortPage } from './cohort-page';
 import { CohortsPage } from '../../features/coach/components/cohorts-page';
 import { ConversationListPage } from '../../features/coach-conversations/components/conversation-list-page';

@@ -16,7 +16,7 @@ import { CohortRulesSettings } from '../../features/coach/components/cohort-rule
 import { CohortTeams } from '../../features/coach/components/cohort-teams';
 import { CohortProgress } from '../../features/coach/components/cohort-progress';
 import { MessageComposer, SentMessages } from '../../features/coach-messages/components/cohort-messages';
-import { EventsEditor } from '../../features/coach/components/events-editor';
+import { EventsEditor } from '../../features/coach-events/components/events-editor';
 import { ResourcesEditor } from '../../features/coach/components/resources-editor';
 import { MaintenanceRoster } from '../../features/coach-roster/components/maintenance-roster';
 import { NewSeasonSection } from '../../features/coach/components/new-season-section';
