@@ -17,7 +17,7 @@ import { CohortTeams } from '../../features/coach/components/cohort-teams';
 import { CohortProgress } from '../../features/coach/components/cohort-progress';
 import { MessageComposer, SentMessages } from '../../features/coach-messages/components/cohort-messages';
 import { EventsEditor } from '../../features/coach-events/components/events-editor';
-import { ResourcesEditor } from '../../features/coach/components/resources-editor';
+import { ResourcesEditor } from '../../features/coach-resources/components/resources-editor';
 import { MaintenanceRoster } from '../../features/coach-roster/components/maintenance-roster';
 import { NewSeasonSection } from '../../features/coach/components/new-season-section';
 import { Roster } from '../../features/coach-roster/components/roster';
