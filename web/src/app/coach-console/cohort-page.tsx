@@ -14,7 +14,7 @@ import { CohortSettings } from '../../features/coach/components/cohort-settings'
 import { CohortCommunitySettings } from '../../features/coach/components/cohort-community-settings';
 import { CohortRulesSettings } from '../../features/coach/components/cohort-rules-settings';
 import { CohortTeams } from '../../features/coach-teams/components/cohort-teams';
-import { CohortProgress } from '../../features/coach/components/cohort-progress';
+import { CohortProgress } from '../../features/coach-cohort-progress/components/cohort-progress';
 import { MessageComposer, SentMessages } from '../../features/coach-messages/components/cohort-messages';
 import { EventsEditor } from '../../features/coach-events/components/events-editor';
 import { ResourcesEditor } from '../../features/coach-resources/components/resources-editor';
