@@ -5,7 +5,7 @@ import { rememberCoachUnread } from '../../lib/coach-unread';
 import { useUnreadConversations } from '../../features/coach-conversations/api/conversations';
 import { CoachEventsPage } from '../../features/coach-events/components/coach-events-page';
 import { CohortPage } from './cohort-page';
-import { CohortsPage } from '../../features/coach/components/cohorts-page';
+import { CohortsPage } from '../../features/coach-cohorts/components/cohorts-page';
 import { ConversationListPage } from '../../features/coach-conversations/components/conversation-list-page';
 import { ConversationThreadPage } from '../../features/coach-conversations/components/conversation-thread-page';
 import { ParticipantCheckIns } from '../../features/coach-check-ins/components/participant-check-ins';
