@@ -47,6 +47,12 @@ const importZones = [
     message: 'A feature never imports another: move what both need to components/, lib/ or tracker/, or compose them in app/.',
   })),
   {
+    // The coach console's features carry the coach- prefix; the participants' screens never load its code.
+    target: webFeatures.filter((name) => !name.startsWith('coach-')).map((name) => `web/src/features/${name}`),
+    from: 'web/src/coach-shared',
+    message: 'Only the coach console (features/coach-*, app/) uses coach-shared/: a participant feature never does.',
+  },
+  {
     // Test files may; the screens and the engine they test may not.
     target: ['web/src/app', 'web/src/features', 'web/src/coach-shared', 'web/src/components', 'web/src/lib', 'web/src/tracker'].flatMap((dir) => [`${dir}/**/!(*.test).ts`, `${dir}/**/!(*.test).tsx`]),
     from: 'web/src/testing',

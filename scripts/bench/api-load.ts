@@ -350,7 +350,7 @@ export async function measureCohortScale(options: ScaleOptions): Promise<Row[]> 
       : null;
   const weekStart = mondayOf(todayIn(BENCH_TIME_ZONE, new Date()));
   const leaderboard = (cohortId: string) => `/api/cohorts/${cohortId}/leaderboard?weekStart=${weekStart}`;
-  // The coach console's first call: one page of ROSTER_PAGE_SIZE (web/src/features/coach/api/roster.ts), compressed.
+  // The coach console's first call: one page of ROSTER_PAGE_SIZE (web/src/features/coach-roster/api/roster.ts), compressed.
   const roster = (cohortId: string) => `/api/coach/cohorts/${cohortId}/participants?limit=${ROSTER_PAGE_SIZE}`;
   // "Andamento" as the cohort page first asks for it: no comparison.
   const progressByWeek = (cohortId: string) => `/api/coach/cohorts/${cohortId}/progress-by-week`;
@@ -513,7 +513,7 @@ async function withAppReadCounter<T>(work: (counter: ReadCounter, deps: Deps) =>
   }
 }
 
-/** The coach home's call: one page of "Da fare oggi" over all the coach's cohorts, as the console asks (web/src/features/coach/api/triage.ts). */
+/** The coach home's call: one page of "Da fare oggi" over all the coach's cohorts, as the console asks (web/src/features/coach-triage/api/triage.ts). */
 const COACH_HOME_PATH = `/api/coach/triage?limit=${TRIAGE_PAGE_SIZE}`;
 /** A coach's call, loaded as the roster page is. */
 const COACH_HOME_CONNECTIONS = ROSTER_CONNECTIONS;

@@ -45,6 +45,13 @@ describe('import zones', { timeout: 60_000 }, () => {
     ]);
   });
 
+  it('a participant feature importing coach-shared/ fails; a coach feature may', async () => {
+    expect(await zoneErrors('web/src/features/events/zone-check.tsx', "export { cohortPath } from '../../coach-shared/api/cohorts';\n")).toEqual([
+      expect.stringContaining('Only the coach console'),
+    ]);
+    expect(await zoneErrors('web/src/features/coach-events/zone-check.tsx', "export { cohortPath } from '../../coach-shared/api/cohorts';\n")).toEqual([]);
+  });
+
   it('functions middleware, sessions and shared code importing a feature fail', async () => {
     for (const folder of ['middleware', 'sessions', 'shared']) {
       const errors = await zoneErrors(`functions/src/${folder}/zone-check.ts`, "export { trackerRouter } from '../features/tracker/router';\n");
@@ -61,11 +68,11 @@ describe('import zones', { timeout: 60_000 }, () => {
   });
 
   it('a production web file importing testing/ fails; its test may', async () => {
-    for (const path of ['web/src/features/coach/components/zone-check.tsx', 'web/src/app/zone-check.ts', 'web/src/lib/zone-check.ts']) {
+    for (const path of ['web/src/features/coach-roster/components/zone-check.tsx', 'web/src/app/zone-check.ts', 'web/src/lib/zone-check.ts']) {
       const from = path.split('/').length === 6 ? '../../../testing/coach-fixtures' : '../testing/coach-fixtures';
       expect(await zoneErrors(path, `export { fakeCohort } from '${from}';\n`), path).toEqual([expect.stringContaining('Production code never imports testing/')]);
     }
-    expect(await zoneErrors('web/src/features/coach/components/zone-check.test.tsx', "export { fakeCohort } from '../../../testing/coach-fixtures';\n")).toEqual([]);
+    expect(await zoneErrors('web/src/features/coach-roster/components/zone-check.test.tsx', "export { fakeCohort } from '../../../testing/coach-fixtures';\n")).toEqual([]);
   });
 
   it('build code importing testing/ fails', async () => {

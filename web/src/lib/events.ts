@@ -4,7 +4,7 @@ import { apiFetch } from './api-client';
 
 /*
  * A cohort's calendar, one client and one cached copy for everyone who reads it: its participants
- * on /eventi and its coaches in the console, whose changes (features/coach/api/events.ts) mark
+ * on /eventi and its coaches in the console, whose changes (features/coach-events/api/events.ts) mark
  * this copy stale. core's schema is imported when the request is made: lib/ rides in the chunk
  * every page loads, core and zod do not (see lib/inbox.ts).
  */

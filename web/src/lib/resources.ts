@@ -5,7 +5,7 @@ import { apiFetch } from './api-client';
 /*
  * A cohort's resources, one client and one cached copy for everyone who reads them: its
  * participants on /risorse and its coaches in the console, whose changes
- * (features/coach/api/resources.ts) mark this copy stale. core's schema is imported when the
+ * (features/coach-resources/api/resources.ts) mark this copy stale. core's schema is imported when the
  * request is made (see lib/events.ts).
  */
 

@@ -14,7 +14,8 @@ import { TodayPage } from './today-page';
 
 /**
  * The coach console (/coach/*): one lazily loaded chunk with its own routes, so participants never
- * download it. The app's router lets only coaches (OWNER) in. Its named pages (coorti, eventi, …)
+ * download it. The app's router lets only coaches (OWNER) in. It composes the pages of the coach
+ * features (features/coach-*), which never import one another. Its named pages (coorti, eventi, …)
  * come before a cohort's id, which never takes those names.
  */
 export default function CoachConsole() {
