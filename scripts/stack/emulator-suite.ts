@@ -76,7 +76,7 @@ export async function writeProfileConfig(profile: StackProfile, adjust?: (config
     singleProjectMode: true,
   };
   adjust?.(base);
-  const file = join(repoRoot, `firebase.${profile.name}.generated.json`);
+  const file = join(repoRoot, `firebase.${profile.name}${profile.instance ? `-${profile.instance}` : ''}.generated.json`);
   await writeFile(file, JSON.stringify(base, null, 2));
   return file;
 }

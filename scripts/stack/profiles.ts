@@ -24,6 +24,8 @@ export interface StackProfile {
   dataDir: string;
   /** Keep data across restarts (only `npm start`). */
   persist: boolean;
+  /** Which of a profile's side-by-side copies this is (the API tests' workers), if any. */
+  instance?: number;
 }
 
 // Each purpose has its own ports and data, so tests can run while `npm start` is up.
@@ -74,6 +76,30 @@ export function withPortOffset<P extends StackProfile>(profile: P, offset: numbe
   if (!Number.isInteger(offset) || offset === 0) return profile;
   const ports = Object.fromEntries(Object.entries(profile.ports).map(([name, port]) => [name, port + offset])) as unknown as StackPorts;
   return { ...profile, ports };
+}
+
+/** How many API test files run at once at most, each in its own copy of the emulators' data. */
+export const MAX_API_WORKERS = 4;
+
+/**
+ * The API tests' profile for one Vitest worker (`VITEST_POOL_ID`, 1 to MAX_API_WORKERS): a
+ * project of its own on the shared embedded Firestore (it keeps projects apart) and an Auth
+ * emulator of its own, since the Auth emulator answers API-key calls such as sign-in with a
+ * password for its default project only. Worker 1 keeps the profile's own ports.
+ */
+export function apiWorkerProfile(profile: StackProfile, worker: number): StackProfile {
+  if (!Number.isInteger(worker) || worker < 1 || worker > MAX_API_WORKERS) throw new Error(`API test worker ${worker} out of 1–${MAX_API_WORKERS}`);
+  // Two ports apart: an Auth-only emulator suite listens on auth, hub and logging.
+  const shift = (worker - 1) * 2;
+  const { firestore, ...others } = profile.ports;
+  const moved = Object.fromEntries(Object.entries(others).map(([name, port]) => [name, port + shift]));
+  return {
+    ...profile,
+    projectId: `${profile.projectId}-${worker}`,
+    ports: { ...(moved as Omit<StackPorts, 'firestore'>), firestore },
+    dataDir: join(profile.dataDir, `worker-${worker}`),
+    instance: worker,
+  };
 }
 
 /** The local invite code (the emulators read it from functions/.secret.local). */
