@@ -9,7 +9,7 @@ export default defineConfig({
   testMatch: '**/*.e2e.ts',
   globalSetup: './global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   forbidOnly: true,
   retries: 0,
   timeout: 60_000,
