@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { builtinModules, createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,8 +34,21 @@ type PrepareFunctionsUpload = (
   options: { exportType: 'tar.gz' },
 ) => Promise<{ pathToSource: string }>;
 
+/** The newest change among what the bundle is built from: the function's and core's sources, the build script, the manifest. */
+async function newestInput(): Promise<number> {
+  const inputs = [join(functionsDir, 'build.mjs'), join(functionsDir, 'package.json')];
+  for (const dir of [join(functionsDir, 'src'), join(repoRoot, 'core', 'src')]) {
+    for (const name of await readdir(dir, { recursive: true })) inputs.push(join(dir, name));
+  }
+  const times = await Promise.all(inputs.map(async (file) => (await stat(file)).mtimeMs));
+  return Math.max(...times);
+}
+
 beforeAll(async () => {
-  run('npm', ['run', 'build'], functionsDir);
+  // `npm test` builds the function before the tests run: check that bundle, unless a source
+  // changed after it was built (or there is none), as a run of this file alone may find.
+  const built = await stat(join(functionsDir, 'lib', 'index.js')).catch(() => null);
+  if (!built || built.mtimeMs < (await newestInput())) run('npm', ['run', 'build'], functionsDir);
   workDir = await mkdtemp(join(tmpdir(), 'sfida-functions-upload-'));
   packageDir = join(workDir, 'package');
   await mkdir(packageDir);
