@@ -75,25 +75,12 @@ describe('services speak to repositories only', () => {
     expect(firestoreUses('service.ts', "import { usersOf } from './repository';\nexport const f = (deps: { db: unknown }) => usersOf(deps.db, []);\n")).toEqual([]);
   });
 
-  // The triage's service still reads snapshots (its move is under way elsewhere): listed exactly, so
-  // that a new use there fails too, and its entry must go when it is done.
-  const PENDING: Record<string, string[]> = {
-    'functions/src/features/triage/service.ts': [
-      '1: imports firebase-admin/firestore',
-      '1: names DocumentSnapshot',
-      '32: imports userRef',
-      '61: names DocumentSnapshot',
-      '109: names DocumentSnapshot',
-      '135: names DocumentSnapshot',
-    ],
-  };
-
   it('no service in functions/src/features drives Firestore itself', () => {
     const files = serviceFiles();
     expect(files.length).toBeGreaterThan(15);
     const uses = Object.fromEntries(
       files.map((path) => [relative(root, path), firestoreUses(path, readFileSync(path, 'utf8'))] as const).filter(([, found]) => found.length > 0),
     );
-    expect(uses).toEqual(PENDING);
+    expect(uses).toEqual({});
   });
 });

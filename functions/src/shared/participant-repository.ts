@@ -79,7 +79,7 @@ export function participantFrom(snap: DocumentSnapshot): Participant {
 }
 
 /** A user document that is a participant of `cohortId` (the index may name one a moment stale). */
-function isParticipantOf(snap: DocumentSnapshot, cohortId: string): boolean {
+export function isParticipantOf(snap: DocumentSnapshot, cohortId: string): boolean {
   return snap.exists && snap.get('cohortId') === cohortId && snap.get('role') === 'PARTICIPANT';
 }
 

@@ -1,8 +1,9 @@
-import { FieldPath, type DocumentSnapshot, type Firestore, type Query } from 'firebase-admin/firestore';
+import { FieldPath, type DocumentSnapshot, type Firestore, type Query, type Timestamp } from 'firebase-admin/firestore';
 import { keyedReasonSchema, type KeyedReason, type TriageHandling } from '@sfida/core/triage';
 import * as z from 'zod/mini';
 import { isFailedPrecondition } from '../../shared/firestore';
-import { usersCollection, type UserDoc } from '../../shared/user-repository';
+import { isParticipantOf, participantFrom, type Participant } from '../../shared/participant-repository';
+import { userRef, usersCollection, type UserDoc } from '../../shared/user-repository';
 
 // The triage's fields on the participants' own documents (see UserDoc): one query over a coach's
 // cohorts finds what is open, most urgent first, and another finds whose reasons are due to be
@@ -21,21 +22,39 @@ function participantsOf(db: Firestore, cohortIds: string[]): Query {
   return usersCollection(db).where('cohortId', 'in', cohortIds).where('role', '==', 'PARTICIPANT');
 }
 
+/** A participant as the triage reads them: who they are, what the last look stored, and the version a write is conditional on. */
+export interface TriageRow {
+  participant: Participant;
+  stored: StoredTriage;
+  /** The group rank (0 most urgent) the document holds; null: nothing open. */
+  rank: number | null;
+  /** The document's update time as read: saveTriage writes only if it is still the same. Opaque to the service. */
+  readonly readAt: Timestamp;
+}
+
+function rowFrom(snap: DocumentSnapshot): TriageRow {
+  // A document a query or a read found always has an update time.
+  return { participant: participantFrom(snap), stored: storedTriage(snap), rank: storedRank(snap), readAt: snap.updateTime! };
+}
+
 /** Participants of the cohorts whose reasons are due to be worked out again by `now`, the longest due first. */
-export async function dueParticipants(db: Firestore, cohortIds: string[], now: Date, limit: number): Promise<DocumentSnapshot[]> {
+export async function dueParticipants(db: Firestore, cohortIds: string[], now: Date, limit: number): Promise<TriageRow[]> {
   const parts = await Promise.all(
     chunks(cohortIds, IN_LIMIT).map((ids) =>
       participantsOf(db, ids).where('triageDueAt', '<=', now.toISOString()).orderBy('triageDueAt').limit(limit).get(),
     ),
   );
-  return parts.flatMap((snap) => snap.docs).slice(0, limit);
+  return parts
+    .flatMap((snap) => snap.docs)
+    .slice(0, limit)
+    .map(rowFrom);
 }
 
 /** The largest rank of something open; a range up to it leaves out the participants with nothing open. */
 const MAX_RANK = 99;
 
 /** Participants of the cohorts with something open, the most urgent group first (then by id), at most `limit`. */
-export async function openParticipants(db: Firestore, cohortIds: string[], limit: number): Promise<DocumentSnapshot[]> {
+export async function openParticipants(db: Firestore, cohortIds: string[], limit: number): Promise<TriageRow[]> {
   const parts = await Promise.all(
     chunks(cohortIds, IN_LIMIT).map((ids) =>
       participantsOf(db, ids).where('triageRank', '<=', MAX_RANK).orderBy('triageRank').orderBy(FieldPath.documentId()).limit(limit).get(),
@@ -43,8 +62,15 @@ export async function openParticipants(db: Firestore, cohortIds: string[], limit
   );
   return parts
     .flatMap((snap) => snap.docs)
-    .sort((a, b) => (storedRank(a) ?? 0) - (storedRank(b) ?? 0) || a.id.localeCompare(b.id))
+    .map(rowFrom)
+    .sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0) || a.participant.user.id.localeCompare(b.participant.user.id))
     .slice(0, limit);
+}
+
+/** The participant `userId` as the triage reads them if they belong to `cohortId`, else null. */
+export async function triageRowOf(db: Firestore, cohortId: string, userId: string): Promise<TriageRow | null> {
+  const snap = await userRef(db, userId).get();
+  return isParticipantOf(snap, cohortId) ? rowFrom(snap) : null;
 }
 
 /** How many participants of the cohorts have something open (a count, not a read of each). */
@@ -84,7 +110,7 @@ function parsed<T>(schema: z.ZodMiniType<T>, raw: unknown, fallback: T): T {
 const strings = (raw: unknown): string[] => (Array.isArray(raw) ? raw.filter((v): v is string => typeof v === 'string') : []);
 
 /** The triage fields of a participant's document; anything malformed reads as nothing done. */
-export function storedTriage(snap: DocumentSnapshot): StoredTriage {
+function storedTriage(snap: DocumentSnapshot): StoredTriage {
   const until: unknown = snap.get('triageSnoozedUntil');
   return {
     open: parsed(z.array(keyedReasonSchema), snap.get('triageOpen'), []),
@@ -105,7 +131,7 @@ const NOTHING_OPEN = 100;
 const NEVER_DUE = '9999-12-31T00:00:00.000Z';
 
 /** The group rank (0 most urgent) a participant's document holds; null: nothing open. */
-export function storedRank(snap: DocumentSnapshot): number | null {
+function storedRank(snap: DocumentSnapshot): number | null {
   const raw: unknown = snap.get('triageRank');
   return typeof raw === 'number' && raw >= 1 && raw < NOTHING_OPEN ? raw - 1 : null;
 }
@@ -120,11 +146,11 @@ export interface TriageWrite {
 }
 
 /**
- * Writes what the triage worked out for the participant of `snap`, unless their document changed
+ * Writes what the triage worked out for the participant of `row`, unless their document changed
  * since it was read (a sync in between marked them due again: the next look takes them up). False
  * when it had changed.
  */
-export async function saveTriage(snap: DocumentSnapshot, write: TriageWrite): Promise<boolean> {
+export async function saveTriage(db: Firestore, row: TriageRow, write: TriageWrite): Promise<boolean> {
   const fields: Partial<UserDoc> = {
     triageRank: write.rank === null ? NOTHING_OPEN : write.rank + 1,
     triageOpen: JSON.stringify(write.open),
@@ -135,7 +161,7 @@ export async function saveTriage(snap: DocumentSnapshot, write: TriageWrite): Pr
   };
   if (write.contact) fields.triageContact = JSON.stringify(write.contact);
   try {
-    await snap.ref.update(fields, { lastUpdateTime: snap.updateTime! });
+    await userRef(db, row.participant.user.id).update(fields, { lastUpdateTime: row.readAt });
     return true;
   } catch (error) {
     if (isFailedPrecondition(error)) return false;

@@ -1,4 +1,3 @@
-import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import { attentionLabels, type DigestAttentionInput } from '@sfida/core/attention';
 import { coachMessages } from '@sfida/core/coach';
 import { addDays, daysBetween, localDateOf, todayIn } from '@sfida/core/dates';
@@ -26,11 +25,10 @@ import { coachDays, countCoachAction, recordFirstLook } from '../../shared/coach
 import { activeCohortsCoachedBy, cohortOfCoach, type CoachedCohort } from '../../shared/cohort-repository';
 import { badRequest, notFound } from '../../shared/http-error';
 import { addParticipantNote } from '../../shared/participant-note-repository';
-import { participantFrom, type Participant } from '../../shared/participant-repository';
+import type { Participant } from '../../shared/participant-repository';
 import { trackersOf } from '../../shared/tracker-repository';
 import { readOrFallback } from '../../shared/unreadable-data';
-import { userRef } from '../../shared/user-repository';
-import { dueParticipants, openCount, openParticipants, saveTriage, storedRank, storedTriage, type StoredContact } from './repository';
+import { dueParticipants, openCount, openParticipants, saveTriage, triageRowOf, type StoredContact, type TriageRow } from './repository';
 
 type TriageDeps = Pick<ApiDeps, 'db' | 'clock'>;
 
@@ -54,12 +52,11 @@ function registeredOn(user: User): string | null {
 }
 
 /**
- * The reasons of the participants of `snaps` now. Their stored digests answer when they can; the
+ * The reasons of `participants` now. Their stored digests answer when they can; the
  * others' trackers are read in one go. A participant whose data cannot be summarised has no reason
  * (the roster shows them as unreadable) and is not looked at again until they sync.
  */
-async function lookAt(deps: TriageDeps, snaps: DocumentSnapshot[], cohortStarts: Map<string, string>, now: Date): Promise<Map<string, Look | null>> {
-  const participants = snaps.map(participantFrom);
+async function lookAt(deps: TriageDeps, participants: Participant[], cohortStarts: Map<string, string>, now: Date): Promise<Map<string, Look | null>> {
   const usable = (p: Participant) =>
     readOrFallback(
       p.user.id,
@@ -106,10 +103,10 @@ function nextDueAt(look: Look, handling: TriageHandling): Date | null {
 }
 
 /** Stores what `look` shows with `handling` (and a contact); false when the document changed since it was read. */
-function store(snap: DocumentSnapshot, look: Look | null, handling: TriageHandling, contact?: StoredContact): Promise<boolean> {
-  if (!look) return saveTriage(snap, { rank: null, open: [], handling, dueAt: null });
+function store(deps: TriageDeps, row: TriageRow, look: Look | null, handling: TriageHandling, contact?: StoredContact): Promise<boolean> {
+  if (!look) return saveTriage(deps.db, row, { rank: null, open: [], handling, dueAt: null });
   const view = triageViewOf(look.reasons, handling, look.today);
-  return saveTriage(snap, { rank: view.rank, open: view.open, handling: view.handling, dueAt: nextDueAt(look, view.handling), contact });
+  return saveTriage(deps.db, row, { rank: view.rank, open: view.open, handling: view.handling, dueAt: nextDueAt(look, view.handling), contact });
 }
 
 /**
@@ -123,8 +120,8 @@ async function refreshDue(deps: TriageDeps, cohorts: CoachedCohort[], now: Date)
   for (let round = 0; round < REFRESH_ROUNDS; round++) {
     const due = await dueParticipants(deps.db, ids, now, REFRESH_BATCH);
     if (due.length === 0) return;
-    const looks = await lookAt(deps, due, starts, now);
-    await Promise.all(due.map((snap) => store(snap, looks.get(snap.id) ?? null, storedTriage(snap).handling)));
+    const looks = await lookAt(deps, due.map((row) => row.participant), starts, now);
+    await Promise.all(due.map((row) => store(deps, row, looks.get(row.participant.user.id) ?? null, row.stored.handling)));
     if (due.length < REFRESH_BATCH) return;
   }
 }
@@ -132,11 +129,9 @@ async function refreshDue(deps: TriageDeps, cohorts: CoachedCohort[], now: Date)
 const groupRank = (item: TriageItem) => triageGroups.findIndex((group) => group.id === item.group);
 
 /** A triage item from a participant's document as the last look stored it. */
-function itemOf(snap: DocumentSnapshot, names: Map<string, string>, now: Date): TriageItem | null {
-  const participant = participantFrom(snap);
+function itemOf({ participant, stored, rank }: TriageRow, names: Map<string, string>, now: Date): TriageItem | null {
   const { user, digest } = participant;
-  const { open, contact } = storedTriage(snap);
-  const rank = storedRank(snap);
+  const { open, contact } = stored;
   const group = rank === null ? undefined : triageGroups[rank];
   if (!group || open.length === 0) return null;
   const today = readOrFallback(user.id, () => todayIn(user.timeZone, now), () => null);
@@ -171,7 +166,7 @@ export async function triagePage(deps: TriageDeps, coach: User, query: TriageQue
   // (a cache of the reasons, conditional on the document being unchanged since it was read), so looks
   // at once store the same and a look with nothing due writes nothing.
   await refreshDue(deps, cohorts, now);
-  const [snaps, total, days] = await Promise.all([openParticipants(deps.db, ids, query.limit), openCount(deps.db, ids), coachDays(deps.db, coach.id, [today, yesterday])]);
+  const [rows, total, days] = await Promise.all([openParticipants(deps.db, ids, query.limit), openCount(deps.db, ids), coachDays(deps.db, coach.id, [today, yesterday])]);
   const names = new Map(cohorts.map(({ id, cohort }) => [id, cohort.name]));
   const todayDoc = days.get(today) ?? {};
   let openToday = todayDoc.openAtFirstLook ?? null;
@@ -183,8 +178,8 @@ export async function triagePage(deps: TriageDeps, coach: User, query: TriageQue
   }
   return {
     // The query pages by group, then id; within the page a group reads best by name.
-    items: snaps
-      .map((snap) => itemOf(snap, names, now))
+    items: rows
+      .map((row) => itemOf(row, names, now))
       .filter((item): item is TriageItem => item !== null)
       .sort((a, b) => groupRank(a) - groupRank(b) || a.name.localeCompare(b.name, 'it')),
     total,
@@ -217,10 +212,10 @@ export async function actOnParticipant(
 ): Promise<{ userId: string; open: number }> {
   const now = deps.clock();
   for (let attempt = 1; ; attempt++) {
-    const snap = await userRef(deps.db, userId).get();
-    if (!snap.exists || snap.get('cohortId') !== cohortId || snap.get('role') !== 'PARTICIPANT') throw notFound(coachMessages.participantNotFound);
-    const look = (await lookAt(deps, [snap], new Map([[cohortId, cohort.startDate]]), now)).get(userId) ?? null;
-    const stored = storedTriage(snap).handling;
+    const row = await triageRowOf(deps.db, cohortId, userId);
+    if (!row) throw notFound(coachMessages.participantNotFound);
+    const look = (await lookAt(deps, [row.participant], new Map([[cohortId, cohort.startDate]]), now)).get(userId) ?? null;
+    const stored = row.stored.handling;
     let handling = stored;
     let contact: StoredContact | undefined;
     if (look && action.kind === 'contacted') {
@@ -233,7 +228,7 @@ export async function actOnParticipant(
       if (days > MAX_SNOOZE_DAYS) throw badRequest(triageMessages.snoozeDateTooFar);
       handling = snoozed(look.reasons, stored, action.until);
     }
-    if (await store(snap, look, handling, contact)) {
+    if (await store(deps, row, look, handling, contact)) {
       // The note joins the participant's notes too, where the coaches read and edit them.
       if (action.kind === 'contacted' && action.note) await addParticipantNote(deps.db, { cohortId, userId, author: coach, text: action.note, now });
       const coachToday = todayIn(coach.timeZone, now);

@@ -11,6 +11,7 @@ import { userRef } from '../../shared/user-repository';
 import { Client, PASSWORD, registerParticipant, startTestApp, type TestApp } from '../../test-support/api-harness';
 import { countReads } from '../../test-support/read-counter';
 import { backfillTriage } from './migrations';
+import { saveTriage, triageRowOf } from './repository';
 import { must, signedInCoach, writeCohort } from '../../test-support/cohort-fixtures';
 
 let app: TestApp;
@@ -312,6 +313,34 @@ describe('the migration', () => {
     expect(first.marked).toBeGreaterThanOrEqual(1);
     expect(names(await triage(coach.client))).toEqual(['Olga Vecchia']);
     expect((await backfillTriage(app.deps)).marked).toBe(0);
+  });
+});
+
+describe('the repository', () => {
+  // The write's condition (the document unchanged since the read) is left to production: the
+  // local emulator checks only a precondition on existence, never one on the update time.
+  test('a participant of the cohort reads as a row, anyone else as none; what a write stores reads back the same', async () => {
+    app.setNow(NOW);
+    const coach = await signedInCoach(app);
+    const cohortId = await cohort([coach.user.id]);
+    const otherCohort = await cohort([coach.user.id]);
+    const member = await participant(cohortId, 'Rita');
+    const db = app.deps.db;
+    expect(await triageRowOf(db, otherCohort, member.user.id)).toBeNull();
+    expect(await triageRowOf(db, cohortId, coach.user.id)).toBeNull();
+    expect(await triageRowOf(db, cohortId, 'nessuno')).toBeNull();
+    const row = await triageRowOf(db, cohortId, member.user.id);
+    expect(row?.participant.user.name).toBe('Rita');
+    const open = [{ code: 'lowMood' as const, key: 'lowMood:2025-09-18' }];
+    const handling = { handled: ['noHabits2Days:2025-09-17'], snoozed: [], snoozedUntil: '2025-09-20' };
+    const contact = { at: NOW.toISOString(), byName: 'Coach', note: 'Sentita al telefono' };
+    expect(await saveTriage(db, row!, { rank: 2, open, handling, dueAt: null, contact })).toBe(true);
+    const saved = await triageRowOf(db, cohortId, member.user.id);
+    expect(saved?.rank).toBe(2);
+    expect(saved?.stored).toEqual({ open, handling, contact });
+    expect(await saveTriage(db, saved!, { rank: null, open: [], handling, dueAt: null })).toBe(true);
+    // Nothing open reads as no rank; a write without a contact keeps the last one.
+    expect(await triageRowOf(db, cohortId, member.user.id)).toMatchObject({ rank: null, stored: { contact } });
   });
 });
 
