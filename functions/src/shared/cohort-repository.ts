@@ -62,6 +62,15 @@ export function cohortRef(db: Firestore, cohortId: string) {
   return cohortsCollection(db).doc(cohortId);
 }
 
+/**
+ * `cohorts/{cohortId}`, or null when there is none: for the features that need what it stores (its
+ * rules, its coaches, its start) and decide for themselves what a missing cohort means.
+ */
+export async function storedCohort(db: Firestore, cohortId: string): Promise<CohortDoc | null> {
+  const snap = await cohortRef(db, cohortId).get();
+  return snap.exists ? (snap.data() as CohortDoc) : null;
+}
+
 /** A cohort as its coaches' routes hold it: the id and what it stores. */
 export interface CoachedCohort {
   id: string;
@@ -92,9 +101,8 @@ export async function activeCohortsCoachedBy(db: Firestore, uid: string): Promis
  */
 export async function cohortOfCoach(db: Firestore, user: User, cohortId: string): Promise<CoachedCohort> {
   if (user.role !== 'OWNER') throw new NotAllowedError(coachMessages.coachesOnly);
-  const snap = await cohortRef(db, cohortId).get();
-  if (!snap.exists) throw new NotFoundError(coachMessages.cohortNotFound);
-  const cohort = snap.data() as CohortDoc;
+  const cohort = await storedCohort(db, cohortId);
+  if (!cohort) throw new NotFoundError(coachMessages.cohortNotFound);
   if (!cohort.coachIds.includes(user.id)) throw new NotAllowedError(coachMessages.notYourCohort);
-  return { id: snap.id, cohort };
+  return { id: cohortId, cohort };
 }

@@ -26,14 +26,13 @@ import type { User } from '@sfida/core/user';
 import { textOrVoiceNote, voiceNoteMessages } from '@sfida/core/voice-notes';
 import type { ApiDeps } from '../../deps';
 import { idOfThread, seasonOfThread, threadById, threadsOfUser, type ThreadDoc } from '../../shared/check-in-thread-repository';
-import { activeCohortsCoachedBy, cohortOfCoach, type CoachedCohort } from '../../shared/cohort-repository';
+import { activeCohortsCoachedBy, cohortOfCoach, storedCohort, type CoachedCohort } from '../../shared/cohort-repository';
 import { conversationOf, markReadByCoach, markReadByParticipant, type ConversationDoc } from '../../shared/conversation-repository';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../shared/http-error';
 import { participantOf, type Participant } from '../../shared/participant-repository';
 import { notifyUsers } from '../../shared/push-notifier';
 import { trackersOf } from '../../shared/tracker-repository';
 import { readOrFallback } from '../../shared/unreadable-data';
-import { storedCohort } from '../../shared/stored-cohort-repository';
 import { storedUsers } from '../../shared/user-repository';
 import { ownVoiceNote } from '../../shared/voice-note-repository';
 import {

@@ -11,9 +11,8 @@ import {
 } from '@sfida/core/events';
 import type { User } from '@sfida/core/user';
 import type { Deps } from '../../deps';
-import { cohortOfCoach, cohortSettingsOf, type CoachedCohort, type ReadCohort } from '../../shared/cohort-repository';
+import { cohortOfCoach, cohortSettingsOf, storedCohort, type CoachedCohort, type ReadCohort } from '../../shared/cohort-repository';
 import { badRequest, forbidden, notFound } from '../../shared/http-error';
-import { storedCohort } from '../../shared/stored-cohort-repository';
 import { storedUser } from '../../shared/user-repository';
 import { buildCalendar, calendarFileName } from './calendar';
 import {

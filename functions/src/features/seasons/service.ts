@@ -15,8 +15,7 @@ import type { AcceptedSeason, SeasonInvitationAnswer } from '@sfida/core/season-
 import { seasonOf } from '@sfida/core/tracker';
 import type { User } from '@sfida/core/user';
 import type { Deps } from '../../deps';
-import { cohortSettingsOf, type CoachedCohort } from '../../shared/cohort-repository';
-import { storedCohort } from '../../shared/stored-cohort-repository';
+import { cohortSettingsOf, storedCohort, type CoachedCohort } from '../../shared/cohort-repository';
 import { badRequest, conflict, forbidden, notFound } from '../../shared/http-error';
 import { leaveTeams, placeInSmallestTeam } from '../../shared/team-repository';
 import { storedTrackerFrom, type LeaderboardSummaryDoc } from '../../shared/tracker-repository';

@@ -22,8 +22,7 @@ import {
 import { isDocumentId } from '@sfida/core/document-id';
 import type { User } from '@sfida/core/user';
 import type { ApiDeps } from '../../deps';
-import { cohortOfCoach, cohortSettingsOf, type CoachedCohort, type CohortDoc } from '../../shared/cohort-repository';
-import { storedCohort } from '../../shared/stored-cohort-repository';
+import { cohortOfCoach, cohortSettingsOf, storedCohort, type CoachedCohort, type CohortDoc } from '../../shared/cohort-repository';
 import { badRequest, conflict, forbidden, notFound } from '../../shared/http-error';
 import { participantsPage, type Participant } from '../../shared/participant-repository';
 import { notifyUsers } from '../../shared/push-notifier';

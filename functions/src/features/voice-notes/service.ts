@@ -11,8 +11,7 @@ import {
 } from '@sfida/core/voice-notes';
 import { todayIn } from '@sfida/core/dates';
 import type { ApiDeps } from '../../deps';
-import type { CoachedCohort } from '../../shared/cohort-repository';
-import { storedCohort } from '../../shared/stored-cohort-repository';
+import { storedCohort, type CoachedCohort } from '../../shared/cohort-repository';
 import { HttpError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../shared/http-error';
 import { participantOf } from '../../shared/participant-repository';
 import { saveVoiceNote, voiceNoteBlobPath, voiceNoteById, type VoiceNoteDoc } from '../../shared/voice-note-repository';
