@@ -1,14 +1,23 @@
-import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import type { Firestore, Timestamp } from 'firebase-admin/firestore';
 import type { CohortPace } from '@sfida/core/cohort';
+import type { StoredContribution } from '@sfida/core/cohort-progress';
 import type { RosterDigest } from '@sfida/core/roster-digest';
 import { seasonOf, type TrackerData } from '@sfida/core/tracker';
 import { unlessItExists } from '../../shared/firestore';
 import { conversationRef, moveConversation } from '../../shared/conversation-repository';
 import { archivedSeasonRef, type ArchivedSeasonDoc } from '../../shared/season-archive-repository';
 import { membershipOf, writeMembership } from '../../shared/member-index-repository';
-import { revisionMarker, revisionRef, summaryRef, trackerRef, type LeaderboardSummaryDoc } from '../../shared/tracker-repository';
-import { triageRecheck, userRef, usersCollection, type UserDoc } from '../../shared/user-repository';
-import { addToShards, type WeekStatsWrite } from '../../shared/week-stats-repository';
+import {
+  revisionMarker,
+  revisionRef,
+  storedTrackerFrom,
+  summaryRef,
+  trackerRef,
+  type LeaderboardSummaryDoc,
+  type StoredTracker,
+} from '../../shared/tracker-repository';
+import { storedUserFrom, triageRecheck, userRef, usersCollection, type StoredUser, type UserDoc } from '../../shared/user-repository';
+import { addToShards, storedContributionOf, type WeekStatsWrite } from '../../shared/week-stats-repository';
 
 // "Nuova stagione" (docs/decisions/042):
 // `seasonInvitations/{uid}_{targetCohortId}`: a coach's invitation of a participant who finished
@@ -37,8 +46,9 @@ export function invitationRef(db: Firestore, uid: string, targetCohortId: string
 }
 
 /** The cohort's participants (withdrawn and disabled ones included: the service judges them). */
-export async function participantsOf(db: Firestore, cohortId: string): Promise<DocumentSnapshot[]> {
-  return (await usersCollection(db).where('cohortId', '==', cohortId).where('role', '==', 'PARTICIPANT').get()).docs;
+export async function participantsOf(db: Firestore, cohortId: string): Promise<StoredUser[]> {
+  const snap = await usersCollection(db).where('cohortId', '==', cohortId).where('role', '==', 'PARTICIPANT').get();
+  return snap.docs.map((doc) => storedUserFrom(doc)!);
 }
 
 /** Creates each invitation unless it exists: how many were new. */
@@ -53,8 +63,36 @@ export async function pendingInvitationsOf(db: Firestore, uid: string): Promise<
   return snap.docs.map((doc) => doc.data() as SeasonInvitationDoc);
 }
 
+/** An invitation as read, and the update time that accepting it is conditional on (opaque to the service). */
+export interface ReadInvitation {
+  invitation: SeasonInvitationDoc;
+  readonly readAt: Timestamp;
+}
+
+/** `seasonInvitations/{uid}_{targetCohortId}`, or null when there is none. */
+export async function invitationOf(db: Firestore, uid: string, targetCohortId: string): Promise<SeasonInvitationDoc | null> {
+  const snap = await invitationRef(db, uid, targetCohortId).get();
+  return snap.exists ? (snap.data() as SeasonInvitationDoc) : null;
+}
+
+/** What accepting reads. */
+export interface AcceptRead {
+  /** Null: no such invitation. */
+  invitation: ReadInvitation | null;
+  /** Null: the user document is gone. */
+  user: StoredUser | null;
+  /** Their contribution to the cohort's weekly figures, as the user document stores it. */
+  contribution: StoredContribution | null;
+  tracker: StoredTracker | null;
+  /** The tracker's `data` field as stored, archived as it is; null before the first sync. */
+  trackerData: string | null;
+  summary: LeaderboardSummaryDoc | null;
+  /** The participant has a conversation document (one is created at their first message). */
+  hasConversation: boolean;
+}
+
 /** What accepting reads, in one round trip. */
-export async function readForAccept(db: Firestore, uid: string, targetCohortId: string) {
+export async function readForAccept(db: Firestore, uid: string, targetCohortId: string): Promise<AcceptRead> {
   const [invitation, user, tracker, summary, conversation] = await db.getAll(
     invitationRef(db, uid, targetCohortId),
     userRef(db, uid),
@@ -62,7 +100,16 @@ export async function readForAccept(db: Firestore, uid: string, targetCohortId: 
     summaryRef(db, uid),
     conversationRef(db, uid),
   );
-  return { invitation: invitation!, user: user!, tracker: tracker!, summary: summary!, conversation: conversation! };
+  return {
+    // A document that was read has an update time.
+    invitation: invitation!.exists ? { invitation: invitation!.data() as SeasonInvitationDoc, readAt: invitation!.updateTime! } : null,
+    user: storedUserFrom(user),
+    contribution: storedContributionOf(user),
+    tracker: storedTrackerFrom(tracker!),
+    trackerData: tracker!.exists ? (tracker!.get('data') as string) : null,
+    summary: summary!.exists ? (summary!.data() as LeaderboardSummaryDoc) : null,
+    hasConversation: conversation!.exists,
+  };
 }
 
 export async function answerInvitation(db: Firestore, uid: string, targetCohortId: string, status: InvitationStatus, now: Date): Promise<void> {
@@ -74,9 +121,9 @@ export interface NewSeasonMove {
   uid: string;
   before: Partial<UserDoc>;
   targetCohortId: string;
-  invitation: DocumentSnapshot;
-  /** The participant's conversation as read before (it may not exist yet). */
-  conversation: DocumentSnapshot;
+  invitation: ReadInvitation;
+  /** The participant had a conversation when it was read (it may not exist yet). */
+  hasConversation: boolean;
   archive: ArchivedSeasonDoc;
   /** The revision the fresh tracker is stored as: one more than the stored one. */
   revision: number;
@@ -101,7 +148,7 @@ export async function moveToNewSeason(db: Firestore, move: NewSeasonMove): Promi
   batch.create(revisionRef(db, uid, move.revision), revisionMarker(now));
   batch.create(archivedSeasonRef(db, uid, move.archive.season), move.archive);
   // Only a pending invitation is accepted: unchanged since it was read.
-  batch.update(move.invitation.ref, { status: 'accepted', answeredAt: now.toISOString() }, { lastUpdateTime: move.invitation.updateTime! });
+  batch.update(invitationRef(db, uid, move.targetCohortId), { status: 'accepted', answeredAt: now.toISOString() }, { lastUpdateTime: move.invitation.readAt });
   const fields = {
     cohortId: move.targetCohortId,
     challengeStartDate: move.challengeStartDate,
@@ -116,7 +163,7 @@ export async function moveToNewSeason(db: Firestore, move: NewSeasonMove): Promi
   writeMembership(db, batch, uid, membershipOf(move.before), membershipOf({ ...move.before, ...fields }));
   addToShards(db, batch, uid, move.weekStats);
   // The conversation goes with the participant: the new cohort's coaches list it, the old one's no longer do.
-  if (move.conversation.exists) moveConversation(db, batch, uid, move.targetCohortId);
+  if (move.hasConversation) moveConversation(db, batch, uid, move.targetCohortId);
   // A new season's threads start from none: its check-ins open their own.
   batch.set(trackerRef(db, uid), { data: JSON.stringify(move.tracker), revision: move.revision, cohortId: move.targetCohortId, updatedAt: now.toISOString(), threadWeeks: [] });
   // The summary starts afresh in the new cohort; the old weeks' scores stay on the old cohort's leaderboard.

@@ -171,6 +171,8 @@ describe('Nuova stagione', () => {
     const reply = await dario.client.post(`/api/me/season-invitation/${together}/accept`);
     expect(reply).toMatchObject({ status: 404, body: { message: seasonTexts.invitationNotFound } });
     expect((await new Client(app).post(`/api/me/season-invitation/${together}/accept`)).status).toBe(401);
+    // Declining reads the invitation alone: the same answers.
+    expect(await dario.client.post(`/api/me/season-invitation/${together}/decline`)).toMatchObject({ status: 404, body: { message: seasonTexts.invitationNotFound } });
     expect((await invitationRef(app.deps.db, anna.id, together).get()).get('status')).toBe('pending');
   });
 
@@ -235,6 +237,7 @@ describe('Nuova stagione', () => {
     expect(declined.status).toBe(200);
     expect(seasonInvitationAnswerSchema.parse(declined.body).invitation).toMatchObject({ targetCohortId: together });
     expect(await bruno.client.post(`/api/me/season-invitation/${ownDay}/accept`)).toMatchObject({ status: 409, body: { message: seasonTexts.invitationClosed } });
+    expect(await bruno.client.post(`/api/me/season-invitation/${ownDay}/decline`)).toMatchObject({ status: 409, body: { message: seasonTexts.invitationClosed } });
     expect(await invitationOf(bruno.client)).toMatchObject({ targetCohortId: together });
     expect(await bruno.client.post(`/api/me/season-invitation/${together}/accept`)).toMatchObject({ status: 200, body: { challengeStartDate: NEXT_MONDAY } });
 

@@ -18,18 +18,9 @@ import type { Deps } from '../../deps';
 import { cohortSettingsOf, storedCohort, type CoachedCohort } from '../../shared/cohort-repository';
 import { badRequest, conflict, forbidden, notFound } from '../../shared/http-error';
 import { leaveTeams, placeInSmallestTeam } from '../../shared/team-repository';
-import { storedTrackerFrom, type LeaderboardSummaryDoc } from '../../shared/tracker-repository';
-import { toUser, type UserDoc } from '../../shared/user-repository';
-import { storedContributionOf, weekStatsWrite } from '../../shared/week-stats-repository';
-import {
-  answerInvitation,
-  createInvitations,
-  moveToNewSeason,
-  participantsOf,
-  pendingInvitationsOf,
-  readForAccept,
-  type SeasonInvitationDoc,
-} from './repository';
+import type { LeaderboardSummaryDoc } from '../../shared/tracker-repository';
+import { weekStatsWrite } from '../../shared/week-stats-repository';
+import { answerInvitation, createInvitations, invitationOf, moveToNewSeason, participantsOf, pendingInvitationsOf, readForAccept } from './repository';
 
 type SeasonDeps = Pick<Deps, 'db' | 'clock'>;
 
@@ -48,17 +39,16 @@ export async function inviteToNewSeason(deps: SeasonDeps, coach: User, source: C
   const now = deps.clock();
   if (!opensNewSeason(target.startDate, todayIn(coach.timeZone, now))) throw badRequest(seasonTexts.targetStarted);
 
-  const finished = (await participantsOf(deps.db, source.id)).filter((doc) => {
-    const user = doc.data() as Partial<UserDoc>;
-    if (user.withdrawnAt || user.disabled) return false;
-    return finishedChallenge(user.challengeStartDate ?? null, todayIn(user.timeZone ?? coach.timeZone, now));
+  const finished = (await participantsOf(deps.db, source.id)).filter(({ doc }) => {
+    if (doc.withdrawnAt || doc.disabled) return false;
+    return finishedChallenge(doc.challengeStartDate ?? null, todayIn(doc.timeZone ?? coach.timeZone, now));
   });
   if (finished.length === 0) throw badRequest(seasonTexts.nobodyFinished);
   const { pace } = cohortSettingsOf(target);
   const invited = await createInvitations(
     deps.db,
-    finished.map((doc) => ({
-      userId: doc.id,
+    finished.map(({ user }) => ({
+      userId: user.id,
       fromCohortId: source.id,
       targetCohortId,
       cohortName: target.name,
@@ -84,9 +74,9 @@ export async function ownInvitation(deps: SeasonDeps, caller: User): Promise<Sea
 
 /** "No, grazie": the invitation is closed and no longer shown. */
 export async function declineInvitation(deps: SeasonDeps, caller: User, targetCohortId: string): Promise<void> {
-  const { invitation } = await readForAccept(deps.db, caller.id, targetCohortId);
-  if (!invitation.exists) throw notFound(seasonTexts.invitationNotFound);
-  if ((invitation.data() as SeasonInvitationDoc).status !== 'pending') throw conflict(seasonTexts.invitationClosed);
+  const invitation = await invitationOf(deps.db, caller.id, targetCohortId);
+  if (!invitation) throw notFound(seasonTexts.invitationNotFound);
+  if (invitation.status !== 'pending') throw conflict(seasonTexts.invitationClosed);
   await answerInvitation(deps.db, caller.id, targetCohortId, 'declined', deps.clock());
 }
 
@@ -101,10 +91,12 @@ export async function declineInvitation(deps: SeasonDeps, caller: User, targetCo
 export async function acceptInvitation(deps: SeasonDeps, caller: User, targetCohortId: string): Promise<AcceptedSeason> {
   const { db } = deps;
   const read = await readForAccept(db, caller.id, targetCohortId);
-  if (!read.invitation.exists) throw notFound(seasonTexts.invitationNotFound);
-  const invitation = read.invitation.data() as SeasonInvitationDoc;
+  if (!read.invitation) throw notFound(seasonTexts.invitationNotFound);
+  const { invitation } = read.invitation;
   if (invitation.status !== 'pending') throw conflict(seasonTexts.invitationClosed);
-  const before = read.user.data() as Partial<UserDoc>;
+  // The session found the caller's document a moment ago: one gone since is a failure, not an answer.
+  if (!read.user) throw new Error(`New season of ${caller.id}: the user document is gone`);
+  const { user, doc: before } = read.user;
   if (before.withdrawnAt) throw forbidden(seasonTexts.withdrawn);
   if (before.cohortId !== invitation.fromCohortId) throw conflict(seasonTexts.movedElsewhere);
   const target = await storedCohort(db, targetCohortId);
@@ -112,15 +104,14 @@ export async function acceptInvitation(deps: SeasonDeps, caller: User, targetCoh
   if (target.archivedAt) throw conflict(seasonTexts.targetArchived);
 
   const now = deps.clock();
-  const user = toUser(read.user);
-  const stored = storedTrackerFrom(read.tracker);
+  const stored = read.tracker;
   const { pace, rules } = cohortSettingsOf(target);
   const challengeStartDate = seasonStart(pace, target.startDate);
   const timeZone = stored?.tracker.timeZone ?? user.timeZone;
   const tracker = freshSeasonTracker(stored?.tracker ?? null, { timeZone, now, challengeStartDate, rules });
   const today = todayIn(timeZone, now);
   const season = stored ? seasonOf(stored.tracker) : 1;
-  const previousSummary = read.summary.exists ? (read.summary.data() as LeaderboardSummaryDoc) : null;
+  const previousSummary = read.summary;
   const summary: LeaderboardSummaryDoc = {
     cohortId: targetCohortId,
     displayName: previousSummary?.displayName ?? user.name ?? user.email,
@@ -137,13 +128,13 @@ export async function acceptInvitation(deps: SeasonDeps, caller: User, targetCoh
     before,
     targetCohortId,
     invitation: read.invitation,
-    conversation: read.conversation,
+    hasConversation: read.hasConversation,
     archive: {
       season,
       cohortId: invitation.fromCohortId,
       challengeStartDate: user.challengeStartDate,
       challengeJoinedOn: user.challengeJoinedOn ?? null,
-      data: read.tracker.exists ? (read.tracker.get('data') as string) : null,
+      data: read.trackerData,
       totalPoints: stored ? totalPoints(stored.tracker.pointsHistory) : 0,
       archivedAt: now.toISOString(),
     },
@@ -152,7 +143,7 @@ export async function acceptInvitation(deps: SeasonDeps, caller: User, targetCoh
     summary,
     rosterDigest: rosterDigest(tracker, today),
     challengeStartDate,
-    weekStats: weekStatsWrite(storedContributionOf(read.user), { cohortId: targetCohortId, counters }),
+    weekStats: weekStatsWrite(read.contribution, { cohortId: targetCohortId, counters }),
     now,
   });
   // A sync landed meanwhile, or a second tap: the invitation, read again, tells which.
