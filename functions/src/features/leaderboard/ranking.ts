@@ -1,9 +1,8 @@
 import { leaderboardName, LEADERBOARD_PAGE_SIZE, liveStreak, type StreakThrough } from '@sfida/core/leaderboard-summary';
 import { compareLeaderboardRows, type LeaderboardEntry } from '@sfida/core/progress-summary';
-import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import type { LeaderboardSummaryDoc } from '../../shared/tracker-repository';
 
-// The leaderboard's rows and ranks from the documents its queries read: nothing here reads.
+// The leaderboard's rows and ranks from what its repository read: nothing here reads.
 
 export type Row = Omit<LeaderboardEntry, 'rank'>;
 export type SummaryFields = Pick<LeaderboardSummaryDoc, 'totalPoints' | 'streakDays' | 'streakThrough' | 'pointsByWeek'>;
@@ -17,6 +16,17 @@ export interface Score extends StreakThrough {
   userId: string;
   weekPoints: number;
   totalPoints: number;
+}
+
+/** What the ranking reads of a user: their name and what decides whether they are ranked, as stored (anything may be in them). */
+export interface Member {
+  id: string;
+  name?: unknown;
+  cohortId?: unknown;
+  role?: unknown;
+  disabled?: unknown;
+  withdrawnAt?: unknown;
+  onboardingCompletato?: unknown;
 }
 
 /** First name and surname initial (see leaderboardName): the whole name never leaves the server. */
@@ -39,27 +49,15 @@ export function rowOf(userId: string, name: unknown, summary: SummaryFields | un
  * On the cohort's leaderboard: a member of it who finished onboarding, not an OWNER, not disabled
  * or withdrawn. (Someone who registered and never answered the questionnaire is not taking part yet.)
  */
-export function isRanked(user: DocumentSnapshot | undefined, cohortId: string): boolean {
+export function isRanked(user: Member | null | undefined, cohortId: string): boolean {
   return (
-    user?.exists === true &&
-    user.get('cohortId') === cohortId &&
-    user.get('onboardingCompletato') === true &&
-    user.get('role') !== 'OWNER' &&
-    user.get('disabled') !== true &&
-    user.get('withdrawnAt') === undefined
+    !!user &&
+    user.cohortId === cohortId &&
+    user.onboardingCompletato === true &&
+    user.role !== 'OWNER' &&
+    user.disabled !== true &&
+    user.withdrawnAt === undefined
   );
-}
-
-/** A member's standing from a weekly score or a summary (which have the total and streak fields alike). */
-export function scoreOf(userId: string, weekPoints: number, doc: DocumentSnapshot): Score {
-  const streakThrough: unknown = doc.get('streakThrough');
-  return {
-    userId,
-    weekPoints,
-    totalPoints: (doc.get('totalPoints') as number | undefined) ?? 0,
-    streakDays: (doc.get('streakDays') as number | undefined) ?? 0,
-    streakThrough: typeof streakThrough === 'string' ? streakThrough : '',
-  };
 }
 
 /**

@@ -1,15 +1,29 @@
-import { FieldPath, type Firestore, type Query } from 'firebase-admin/firestore';
+import { FieldPath, type DocumentSnapshot, type Firestore, type Query } from 'firebase-admin/firestore';
 import { summariesCollection, summaryRef, weeklyScoresCollection } from '../../shared/tracker-repository';
 import { userRef, usersCollection } from '../../shared/user-repository';
+import type { Member, Score, SummaryFields } from './ranking';
 
-// The leaderboard reads the tracker's summaries and weekly scores (shared/tracker-repository.ts) and the users.
+// The leaderboard reads the tracker's summaries and weekly scores (shared/tracker-repository.ts) and
+// the users, each with only the fields it shows (a select or a field mask), and answers them as data.
 
 /** The fields of a summary or a weekly score that a leaderboard row shows. */
 const SCORE_FIELDS = ['userId', 'points', 'totalPoints', 'streakDays', 'streakThrough'] as const;
 
+/** A member's standing from a weekly score or a summary (which have the total and streak fields alike). */
+function scoreOf(userId: string, weekPoints: number, doc: DocumentSnapshot): Score {
+  const streakThrough: unknown = doc.get('streakThrough');
+  return {
+    userId,
+    weekPoints,
+    totalPoints: (doc.get('totalPoints') as number | undefined) ?? 0,
+    streakDays: (doc.get('streakDays') as number | undefined) ?? 0,
+    streakThrough: typeof streakThrough === 'string' ? streakThrough : '',
+  };
+}
+
 /** The week's weekly scores of a cohort, highest week points then total first (the week's top). */
-export function topWeeklyScores(db: Firestore, cohortId: string, weekStart: string, limit: number) {
-  return weeklyScoresCollection(db)
+export async function topWeeklyScores(db: Firestore, cohortId: string, weekStart: string, limit: number): Promise<Score[]> {
+  const snap = await weeklyScoresCollection(db)
     .where('cohortId', '==', cohortId)
     .where('weekStart', '==', weekStart)
     .orderBy('points', 'desc')
@@ -17,11 +31,13 @@ export function topWeeklyScores(db: Firestore, cohortId: string, weekStart: stri
     .select(...SCORE_FIELDS)
     .limit(limit)
     .get();
+  return snap.docs.map((doc) => scoreOf(doc.get('userId') as string, doc.get('points') as number, doc));
 }
 
-/** The ranked summaries of a cohort, highest total first. */
-export function topRankedSummaries(db: Firestore, cohortId: string, limit: number) {
-  return rankedSummaries(db, cohortId).orderBy('totalPoints', 'desc').select(...SCORE_FIELDS).limit(limit).get();
+/** The ranked summaries of a cohort, highest total first, as standings with no week points. */
+export async function topRankedSummaries(db: Firestore, cohortId: string, limit: number): Promise<Score[]> {
+  const snap = await rankedSummaries(db, cohortId).orderBy('totalPoints', 'desc').select(...SCORE_FIELDS).limit(limit).get();
+  return snap.docs.map((doc) => scoreOf(doc.id, 0, doc));
 }
 
 function rankedSummaries(db: Firestore, cohortId: string) {
@@ -64,24 +80,36 @@ export function countHigherTotal(db: Firestore, cohortId: string, totalPoints: n
   return countOf(rankedSummaries(db, cohortId).where('totalPoints', '>', totalPoints));
 }
 
-/** The fields of a users document that decide whether a member is ranked, and their name. */
-const MEMBER_FIELDS = ['name', 'cohortId', 'role', 'disabled', 'withdrawnAt', 'onboardingCompletato'];
+/** The fields of a users document that decide whether a member is ranked, and their name: a Member's. */
+const MEMBER_FIELDS: Array<Exclude<keyof Member, 'id'>> = ['name', 'cohortId', 'role', 'disabled', 'withdrawnAt', 'onboardingCompletato'];
 
-/** The users documents of `uids` (their MEMBER_FIELDS), in one read, in that order. */
-export async function membersOf(db: Firestore, uids: string[]) {
-  return uids.length > 0 ? await db.getAll(...uids.map((uid) => userRef(db, uid)), { fieldMask: MEMBER_FIELDS }) : [];
+function memberFrom(snap: DocumentSnapshot | undefined): Member | null {
+  return snap?.exists ? { ...snap.data(), id: snap.id } : null;
+}
+
+/** The users of `uids` (their MEMBER_FIELDS), in one read, in that order: null for an id no user has. */
+export async function membersOf(db: Firestore, uids: string[]): Promise<Array<Member | null>> {
+  return uids.length > 0 ? (await db.getAll(...uids.map((uid) => userRef(db, uid)), { fieldMask: MEMBER_FIELDS })).map(memberFrom) : [];
 }
 
 /** Up to `limit` of the cohort's users (their MEMBER_FIELDS) by document id, those after `after` ('' from the first). */
-export function cohortMembersPage(db: Firestore, cohortId: string, after: string, limit: number) {
+export async function cohortMembersPage(db: Firestore, cohortId: string, after: string, limit: number): Promise<Member[]> {
   let query = usersCollection(db).where('cohortId', '==', cohortId);
   if (after !== '') query = query.where(FieldPath.documentId(), '>', after);
-  return query.orderBy(FieldPath.documentId()).select(...MEMBER_FIELDS).limit(limit).get();
+  const page = await query.orderBy(FieldPath.documentId()).select(...MEMBER_FIELDS).limit(limit).get();
+  return page.docs.map((doc) => ({ ...doc.data(), id: doc.id }));
+}
+
+/** The caller's summary as stored (with the cohort it was written in), and whether a coach withdrew them. */
+export interface OwnStanding {
+  summary: (SummaryFields & { cohortId?: unknown }) | null;
+  withdrawn: boolean;
 }
 
 /** The caller's summary and users document, in one read: each has only some of the masked fields. */
-export function ownStanding(db: Firestore, uid: string) {
-  return db.getAll(summaryRef(db, uid), userRef(db, uid), {
+export async function ownStanding(db: Firestore, uid: string): Promise<OwnStanding> {
+  const [summary, user] = await db.getAll(summaryRef(db, uid), userRef(db, uid), {
     fieldMask: ['cohortId', 'totalPoints', 'streakDays', 'streakThrough', 'pointsByWeek', 'withdrawnAt'],
   });
+  return { summary: summary?.exists ? (summary.data() as OwnStanding['summary']) : null, withdrawn: user?.get('withdrawnAt') !== undefined };
 }

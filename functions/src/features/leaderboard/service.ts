@@ -7,7 +7,7 @@ import { cohortOfCoach } from '../../shared/cohort-repository';
 import { readOrFallback } from '../../shared/unreadable-data';
 import { forbidden } from '../../shared/http-error';
 import type { LeaderboardCaches } from './load-cache';
-import { displayName, isRanked, pageWithOwnRow, rowOf, scoreOf, type Row, type Score, type SummaryFields, type TopRows } from './ranking';
+import { displayName, isRanked, pageWithOwnRow, rowOf, type Row, type Score, type TopRows } from './ranking';
 import { cohortMembersPage, countBetter, countHigherTotal, membersOf, ownStanding, topRankedSummaries, topWeeklyScores } from './repository';
 
 /** Rows read past a page's end: the caller's own (replaced by their fresh one) and a few a users document may leave out. */
@@ -83,17 +83,17 @@ export async function cohortLeaderboard(deps: LeaderboardDeps, viewer: User, coh
 async function cohortTop(db: ApiDeps['db'], cohortId: string, weekStart: string | null, today: string, page: number): Promise<TopRows> {
   const rowsRead = page * LEADERBOARD_PAGE_SIZE + EXTRA_ROWS_READ;
   const scores = weekStart === null ? null : await topWeeklyScores(db, cohortId, weekStart, rowsRead);
-  const found: Score[] = (scores?.docs ?? []).map((doc) => scoreOf(doc.get('userId') as string, doc.get('points') as number, doc));
+  const found: Score[] = scores ? [...scores] : [];
   let complete = false;
   let neverSynced: Row[] = [];
-  if (scores === null || scores.size < rowsRead) {
+  if (scores === null || scores.length < rowsRead) {
     // Every member with week points is in `found`; the summaries add those without, by total.
-    // Of `rowsRead` summaries at most `scores.size` are of members already found: enough for the rest.
+    // Of `rowsRead` summaries at most `scores.length` are of members already found: enough for the rest.
     const summaries = await topRankedSummaries(db, cohortId, rowsRead);
     const scored = new Set(found.map((score) => score.userId));
-    for (const doc of summaries.docs) if (!scored.has(doc.id)) found.push(scoreOf(doc.id, 0, doc));
-    if (summaries.size < rowsRead) {
-      const withSummary = new Set(summaries.docs.map((doc) => doc.id));
+    for (const summary of summaries) if (!scored.has(summary.userId)) found.push(summary);
+    if (summaries.length < rowsRead) {
+      const withSummary = new Set(summaries.map((summary) => summary.userId));
       ({ rows: neverSynced, complete } = await membersWithoutSummary(db, cohortId, withSummary, rowsRead - found.length));
     }
   }
@@ -106,7 +106,7 @@ async function cohortTop(db: ApiDeps['db'], cohortId: string, weekStart: string 
     if (!isRanked(member, cohortId)) return;
     const { userId, weekPoints, totalPoints } = score;
     const streakDays = readOrFallback(userId, () => liveStreak(score, today), () => 0);
-    rows.push({ userId, displayName: displayName(member!.get('name')), weekPoints, totalPoints, streakDays, isMe: false });
+    rows.push({ userId, displayName: displayName(member!.name), weekPoints, totalPoints, streakDays, isMe: false });
   });
   return { rows: [...rows, ...neverSynced].sort(compareLeaderboardRows), complete };
 }
@@ -123,13 +123,13 @@ async function membersWithoutSummary(db: ApiDeps['db'], cohortId: string, withSu
   let after = '';
   for (;;) {
     const page = await cohortMembersPage(db, cohortId, after, pageSize);
-    for (const doc of page.docs) {
-      if (withSummary.has(doc.id) || !isRanked(doc, cohortId)) continue;
-      rows.push({ userId: doc.id, displayName: displayName(doc.get('name')), weekPoints: 0, totalPoints: 0, streakDays: 0, isMe: false });
+    for (const member of page) {
+      if (withSummary.has(member.id) || !isRanked(member, cohortId)) continue;
+      rows.push({ userId: member.id, displayName: displayName(member.name), weekPoints: 0, totalPoints: 0, streakDays: 0, isMe: false });
       if (rows.length >= wanted) return { rows, complete: false };
     }
-    if (page.size < pageSize) return { rows, complete: true };
-    after = page.docs[page.size - 1]!.id;
+    if (page.length < pageSize) return { rows, complete: true };
+    after = page[page.length - 1]!.id;
   }
 }
 
@@ -138,8 +138,8 @@ async function membersWithoutSummary(db: ApiDeps['db'], cohortId: string, withSu
  * it, since the session's user does not carry it).
  */
 async function ownRow(db: ApiDeps['db'], viewer: User, cohortId: string, weekStart: string | null, today: string): Promise<{ row: Row; withdrawn: boolean }> {
-  const [snap, userSnap] = await ownStanding(db, viewer.id);
+  const { summary, withdrawn } = await ownStanding(db, viewer.id);
   // A summary written while in another cohort does not count here (as the cohort query would not find it).
-  const summary = snap?.exists && snap.get('cohortId') === cohortId ? (snap.data() as SummaryFields) : undefined;
-  return { row: rowOf(viewer.id, viewer.name, summary, weekStart, today, true), withdrawn: userSnap?.get('withdrawnAt') !== undefined };
+  const own = summary?.cohortId === cohortId ? summary : undefined;
+  return { row: rowOf(viewer.id, viewer.name, own, weekStart, today, true), withdrawn };
 }
