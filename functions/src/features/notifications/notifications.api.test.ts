@@ -18,6 +18,7 @@ import { must, signedInCoach, writeCohort } from '../../test-support/cohort-fixt
 import { BrowserDevice, startPushService, type PushServiceStandIn } from '../../test-support/push-service';
 import { runReminderJob } from './reminder-job';
 import { scheduleCollection } from './repository';
+import { MAX_DEVICES } from './service';
 
 let app: TestApp;
 let pushService: PushServiceStandIn;
@@ -121,6 +122,18 @@ describe('who may use the notification routes', () => {
     expect(await readDoc(app, docPath)).toMatchObject({ uid: mine.user.id });
     expect(await mine.client.post('/api/me/push-subscriptions/remove', { endpoint: device.subscription.endpoint })).toMatchObject({ status: 204 });
     expect(await readDoc(app, docPath)).toBeUndefined();
+  });
+
+  test('an account keeps its MAX_DEVICES newest devices: one more subscribed, the oldest goes', async () => {
+    const member = await participant(await writeCohort(app, { coachIds: [], startDate: START }), 'Lia Molti');
+    const devices = Array.from({ length: MAX_DEVICES + 1 }, () => new BrowserDevice(pushService));
+    for (const [i, device] of devices.entries()) {
+      app.setNow(new Date(SATURDAY_NOON.getTime() + i * 60_000));
+      await subscribe(member.client, device);
+    }
+    const stored = await Promise.all(devices.map((device) => readDoc(app, `pushSubscriptions/${sha256Hex(device.subscription.endpoint)}`)));
+    expect(stored[0]).toBeUndefined();
+    expect(stored.slice(1).map((doc) => doc?.uid)).toEqual(Array.from({ length: MAX_DEVICES }, () => member.user.id));
   });
 
   test('bad input gets an Italian message and changes nothing', async () => {

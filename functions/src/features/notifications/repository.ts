@@ -1,4 +1,4 @@
-import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import type { IsoDate } from '@sfida/core/iso-date';
 import type { NotificationSettings, PushPayload } from '@sfida/core/notifications';
 import { nextReminderAt, type DueReminder, type ReminderKind, type ReminderPrefs } from '@sfida/core/reminders';
@@ -95,14 +95,14 @@ export async function saveSubscription(db: Firestore, doc: SubscriptionDoc): Pro
 }
 
 /** The user's subscribed devices. */
-export async function subscriptionsOfUser(db: Firestore, uid: string): Promise<DocumentSnapshot[]> {
-  return (await subscriptionsCollection(db).where('uid', '==', uid).get()).docs;
+export async function subscriptionsOfUser(db: Firestore, uid: string): Promise<SubscriptionDoc[]> {
+  return (await subscriptionsCollection(db).where('uid', '==', uid).get()).docs.map((doc) => doc.data() as SubscriptionDoc);
 }
 
-/** Deletes these subscriptions in one batch. */
-export async function deleteSubscriptions(db: Firestore, devices: DocumentSnapshot[]): Promise<void> {
+/** Deletes the subscriptions of these endpoints in one batch. */
+export async function deleteSubscriptions(db: Firestore, endpoints: string[]): Promise<void> {
   const batch = db.batch();
-  for (const device of devices) batch.delete(device.ref);
+  for (const endpoint of endpoints) batch.delete(subscriptionRef(db, endpoint));
   await batch.commit();
 }
 

@@ -65,8 +65,8 @@ export async function subscribeDevice(deps: NotificationsDeps, user: User, reque
   // A bounded list per user: the oldest devices go first (a phone replaced, a browser reset).
   const devices = await subscriptionsOfUser(deps.db, user.id);
   if (devices.length > MAX_DEVICES) {
-    const oldest = devices.sort((a, b) => String(a.get('createdAt')).localeCompare(String(b.get('createdAt')))).slice(0, devices.length - MAX_DEVICES);
-    await deleteSubscriptions(deps.db, oldest);
+    const oldest = devices.sort((a, b) => String(a.createdAt).localeCompare(String(b.createdAt))).slice(0, devices.length - MAX_DEVICES);
+    await deleteSubscriptions(deps.db, oldest.map((device) => device.endpoint));
   }
   await rescheduleReminders(deps, user, await settingsOf(deps.db, user.id), true);
 }
