@@ -5,12 +5,19 @@ import { describe, expect, it } from 'vitest';
 
 // A service holds the rules and reaches Firestore only through its repositories: it may hold
 // `deps.db` and hand it on, but never import the SDK, take a reference, open a transaction or a
-// batch itself. Read from each service's syntax tree, so comments and strings do not count.
+// batch itself, nor read a snapshot (repositories answer data). Read from each service's syntax
+// tree, so comments and strings do not count.
 const root = join(import.meta.dirname, '..', '..');
 const features = join(root, 'functions', 'src', 'features');
 
 /** Calls on a Firestore, a reference or a query that only a repository makes. */
 const FIRESTORE_METHODS = new Set(['collection', 'collectionGroup', 'doc', 'runTransaction', 'batch', 'bulkWriter', 'getAll']);
+/**
+ * What only a snapshot has: a query's documents, a document's existence, times and decoded data. A
+ * service's own objects do not name theirs so (`.size` and `.empty` are left out: sets and maps have
+ * a size, and texts are called `empty`).
+ */
+const SNAPSHOT_PROPERTIES = new Set(['docs', 'exists', 'updateTime', 'createTime', 'readTime']);
 /** Names of the SDK's own types and values, however they got into the file. */
 const FIRESTORE_NAMES = new Set(['FieldValue', 'FieldPath', 'Transaction', 'DocumentReference', 'DocumentSnapshot', 'QueryDocumentSnapshot', 'WriteBatch', 'Timestamp']);
 
@@ -22,6 +29,15 @@ function serviceFiles(): string[] {
         .filter((name) => /^service.*\.ts$/.test(name) && !name.endsWith('.test.ts'))
         .map((name) => join(features, folder.name, name)),
     );
+}
+
+/**
+ * A call only a snapshot answers: `.data()` with no argument, or `.get('field')` with a field's name
+ * written out (a map's or a cache's `.get` takes a key held in a variable).
+ */
+function isSnapshotRead(method: string, args: ts.NodeArray<ts.Expression>): boolean {
+  if (method === 'data') return args.length === 0;
+  return method === 'get' && args.length === 1 && ts.isStringLiteralLike(args[0]!);
 }
 
 /** Where `source` (a service's text) drives Firestore itself, one line per finding. */
@@ -39,6 +55,10 @@ export function firestoreUses(fileName: string, source: string): string[] {
       }
     } else if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && FIRESTORE_METHODS.has(node.expression.name.text)) {
       at(node, `calls .${node.expression.name.text}()`);
+    } else if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && isSnapshotRead(node.expression.name.text, node.arguments)) {
+      at(node, `reads a snapshot's .${node.expression.name.text}()`);
+    } else if (ts.isPropertyAccessExpression(node) && SNAPSHOT_PROPERTIES.has(node.name.text)) {
+      at(node, `reads a snapshot's .${node.name.text}`);
     } else if (ts.isIdentifier(node) && FIRESTORE_NAMES.has(node.text)) {
       at(node, `names ${node.text}`);
     }
@@ -59,6 +79,11 @@ describe('services speak to repositories only', () => {
       "  db.batch(); db.collection('users').doc('u'); await db.getAll();",
       "  return FieldValue.increment(1);",
       '}',
+      'export async function g(db: Deps["db"]) {',
+      "  const [user, page] = await Promise.all([storedUser(db, 'u'), membersPage(db)]);",
+      "  if (!user.exists || user.get('role') !== 'OWNER') return page.docs.map((doc) => doc.data());",
+      '  return [user.updateTime, new Map([[1, 2]]).get(1), cache.get(key), parsed.data, messages.empty, seen.size];',
+      '}',
     ].join('\n');
     expect(firestoreUses('service.ts', source)).toEqual([
       '1: imports firebase-admin/firestore',
@@ -71,6 +96,11 @@ describe('services speak to repositories only', () => {
       '6: calls .collection()',
       '6: calls .getAll()',
       '7: names FieldValue',
+      "11: reads a snapshot's .exists",
+      "11: reads a snapshot's .get()",
+      "11: reads a snapshot's .docs",
+      "11: reads a snapshot's .data()",
+      "12: reads a snapshot's .updateTime",
     ]);
     expect(firestoreUses('service.ts', "import { usersOf } from './repository';\nexport const f = (deps: { db: unknown }) => usersOf(deps.db, []);\n")).toEqual([]);
   });
