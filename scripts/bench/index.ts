@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { TrackerData } from '@sfida/core/tracker';
 import { buildAll } from '../build';
@@ -12,7 +12,7 @@ import { measureColdStart } from './cold-start';
 import { LARGE_SEGMENT, measureFanOut, SMALL_SEGMENT } from './fan-out';
 import { measurePages } from './pages';
 import { measureRepeatVisit } from './repeat-visit';
-import { markdownReport, NOT_AVAILABLE, runInfo, textTable, type Row } from './results';
+import { handWrittenSections, markdownReport, NOT_AVAILABLE, runInfo, textTable, type Row } from './results';
 import { COHORT_SIZE, seedBench, type Seeded } from './seed';
 import { LARGE_COHORT_SIZE } from './seed-cohort';
 import { buildEightWeekTracker, fullChallengeStart } from './tracker-fixture';
@@ -189,11 +189,12 @@ function withoutSessionToken(value: Seeded | null): Omit<Seeded, 'runnerCookie' 
 const order: Row['section'][] = ['Pagine', 'API', 'Cold start', 'Tracker'];
 rows.sort((a, b) => order.indexOf(a.section) - order.indexOf(b.section));
 const info = runInfo(startedAt, commitId());
-const report = markdownReport(rows, info);
 await mkdir(join(repoRoot, '.bench'), { recursive: true });
 await mkdir(join(repoRoot, 'docs'), { recursive: true });
 // A partial run (--only) must not replace the full table of the last complete run.
 const reportFile = only ? join(repoRoot, '.bench', 'performance-partial.md') : join(repoRoot, 'docs', 'performance.md');
+const previousReport = await readFile(join(repoRoot, 'docs', 'performance.md'), 'utf8').catch(() => '');
+const report = markdownReport(rows, info, handWrittenSections(previousReport));
 await writeFile(reportFile, problems.length ? `${report}\nHarness problems in this run: ${problems.join('; ')}\n` : report);
 await writeFile(join(repoRoot, '.bench', 'results.json'), `${JSON.stringify({ ...info, problems, seeded: withoutSessionToken(seeded), rows }, null, 2)}\n`);
 

@@ -97,8 +97,21 @@ export function runInfo(startedAt: Date, commit: string): RunInfo {
 
 const escapeCell = (text: string) => text.replace(/\|/g, '\\|');
 
-/** docs/performance.md: the latest table, how it was measured and how to reproduce it. */
-export function markdownReport(rows: Row[], info: RunInfo): string {
+/** The report's own sections; every other `## ` section of the file was written by hand. */
+const WRITTEN_BY_THE_BENCH = new Set(['What is measured', 'Reproduce']);
+
+/**
+ * The hand-written `## ` sections of the last report (measurements of the test suite, a goal's
+ * reading), which a new run keeps where they were: between the table and "What is measured".
+ */
+export function handWrittenSections(previous: string): string {
+  const sections = previous.split(/\n(?=## )/).slice(1);
+  const kept = sections.filter((section) => !WRITTEN_BY_THE_BENCH.has(/^## (.*)/.exec(section)![1]!.trim()));
+  return kept.map((section) => `${section.trimEnd()}\n`).join('\n');
+}
+
+/** docs/performance.md: the latest table, the hand-written sections kept, how it was measured and how to reproduce it. */
+export function markdownReport(rows: Row[], info: RunInfo, kept = ''): string {
   const table = [
     `| ${HEADER.join(' | ')} |`,
     `| ${HEADER.map((_, i) => (i === 0 ? '---' : '---:')).join(' | ')} |`,
@@ -113,7 +126,7 @@ side by side with its baseline in the same run, so read the ratio first. "${NOT_
 of the app did not exist (or did not answer) when the bench ran.
 
 ${table.join('\n')}
-${noteLines.length ? `\nNotes:\n\n${noteLines.join('\n')}\n` : ''}
+${noteLines.length ? `\nNotes:\n\n${noteLines.join('\n')}\n` : ''}${kept ? `\n${kept}` : ''}
 ## What is measured
 
 - **Pagine**: Lighthouse (default mobile profile: simulated slow 4G and 4× CPU slowdown) on the installed
