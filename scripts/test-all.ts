@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { findChromium } from './stack/chromium';
@@ -6,25 +6,29 @@ import { assertProjectNode, projectNodeEnv } from './stack/node-runtime';
 import { repoRoot } from './stack/profiles';
 import { countTests, SLOWEST, type PlaywrightReport, type VitestReport } from './test-report';
 
-// `npm test`: every suite, in order, stopping at the first failure. Nothing is
-// skipped: a suite that cannot run (no Chromium, emulators down) fails.
+// `npm test`: every suite, stopping at the first failure. Nothing is skipped: a suite that cannot
+// run (no Chromium, emulators down) fails. The checks that read the sources run side by side, one
+// core each (the type check in one lane, lint then the build in the other); the test runners, which
+// use both cores, run one after the other.
 interface Step {
   name: string;
   command: string;
   args: string[];
 }
 
-const steps: Step[] = [
-  { name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
-  { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
-  { name: 'build', command: 'npx', args: ['tsx', 'scripts/build.ts'] },
-  {
-    name: 'unit, component and API tests (Vitest)',
-    command: 'npx',
-    args: ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.test-results/vitest.json'],
-  },
-  { name: 'end-to-end tests (Playwright, Chromium)', command: 'npx', args: ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts'] },
-];
+const typecheck: Step = { name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] };
+const lint: Step = { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] };
+const build: Step = { name: 'build', command: 'npx', args: ['tsx', 'scripts/build.ts'] };
+const vitest: Step = {
+  name: 'unit, component and API tests (Vitest)',
+  command: 'npx',
+  args: ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.test-results/vitest.json'],
+};
+const playwright: Step = { name: 'end-to-end tests (Playwright, Chromium)', command: 'npx', args: ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts'] };
+
+/** Stages in order; a stage's lanes run at once, each lane's steps in order. */
+const stages: Step[][][] = [[[typecheck], [lint, build]], [[vitest]], [[playwright]]];
+const stepCount = stages.flat(2).length;
 
 try {
   assertProjectNode();
@@ -38,26 +42,62 @@ const resultsDir = join(repoRoot, '.test-results');
 await rm(resultsDir, { recursive: true, force: true });
 
 const started = Date.now();
-for (const [index, step] of steps.entries()) {
+const running = new Set<ChildProcess>();
+let numbered = 0;
+
+/** Runs one step; with `buffered`, its output is held and printed whole when it ends, so lanes don't interleave. */
+function runStep(step: Step, buffered: boolean): Promise<void> {
+  const number = ++numbered;
   const stepStart = Date.now();
-  console.log(`\n=== [${index + 1}/${steps.length}] ${step.name} ===`);
-  const code = await new Promise<number>((resolve) => {
-    const child = spawn(step.command, step.args, { cwd: repoRoot, stdio: 'inherit', env: { ...projectNodeEnv(), FORCE_COLOR: process.env.FORCE_COLOR ?? '0' } });
-    child.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
+  const title = `\n=== [${number}/${stepCount}] ${step.name} ===`;
+  if (!buffered) console.log(title);
+  return new Promise((resolve, reject) => {
+    const child = spawn(step.command, step.args, {
+      cwd: repoRoot,
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...projectNodeEnv(), FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
+    });
+    running.add(child);
+    const output: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.on('exit', (exitCode, signal) => {
+      running.delete(child);
+      const code = exitCode ?? (signal ? 1 : 0);
+      const seconds = ((Date.now() - stepStart) / 1000).toFixed(0);
+      if (buffered) {
+        console.log(title);
+        process.stdout.write(Buffer.concat(output));
+      }
+      if (code !== 0) {
+        console.error(`\n✗ ${step.name} failed (exit ${code}, ${seconds} s)`);
+        reject(Object.assign(new Error(step.name), { exitCode: code }));
+        return;
+      }
+      console.log(`✓ ${step.name} (${seconds} s)`);
+      resolve();
+    });
   });
-  const seconds = ((Date.now() - stepStart) / 1000).toFixed(0);
-  if (code !== 0) {
-    console.error(`\n✗ ${step.name} failed (exit ${code}, ${seconds} s)`);
-    process.exit(code);
+}
+
+try {
+  for (const lanes of stages) {
+    const buffered = lanes.length > 1;
+    await Promise.all(lanes.map(async (lane) => {
+      for (const step of lane) await runStep(step, buffered);
+    }));
   }
-  console.log(`✓ ${step.name} (${seconds} s)`);
+} catch (error) {
+  // The first failure ends the run: the other lane's step stops too.
+  for (const child of running) child.kill('SIGTERM');
+  process.exit((error as { exitCode?: number }).exitCode ?? 1);
 }
 const counts = countTests(
   JSON.parse(await readFile(join(resultsDir, 'vitest.json'), 'utf8')) as VitestReport,
   JSON.parse(await readFile(join(resultsDir, 'e2e.json'), 'utf8')) as PlaywrightReport,
   repoRoot,
 );
-console.log('\nVitest projects (they run side by side: busy is the sum of their files\' times, span from the first file\'s start to the last one\'s end):');
+console.log('\nVitest projects (busy: their files\' times added, on two workers; span: from the first file\'s start to the last one\'s end):');
 for (const project of counts.projects) {
   console.log(`  ${project.name.padEnd(15)} ${String(project.files).padStart(4)} files  busy ${(project.busyMs / 1000).toFixed(0).padStart(4)} s  span ${(project.spanMs / 1000).toFixed(0).padStart(4)} s`);
 }
