@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 // Helpers for the account, onboarding and route end-to-end tests (account*.e2e.ts, routes-*.e2e.ts).
@@ -29,37 +28,6 @@ export async function expectItalianTitle(page: Page, path: TitledPath): Promise<
   await expect(page).toHaveTitle(`${pageTitles[path]} · ${APP_NAME}`);
   expect((await page.title()).trim().length).toBeGreaterThan(APP_NAME.length);
   await expect(page.locator('html')).toHaveAttribute('lang', 'it');
-}
-
-/** axe on the page as it is: every serious or critical violation, one line per node ('' when none). */
-/**
- * Waits until no finite animation or transition is running: axe reads each colour as it is at
- * that moment, and a button fading in (enabled once the app has started) is not the page's colour.
- */
-export async function waitForStillPage(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
-  );
-}
-
-export async function seriousAxeReport(page: Page): Promise<string> {
-  await waitForStillPage(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  return serious
-    .map(
-      (v) =>
-        `- [${v.impact}] ${v.id}: ${v.help}\n${v.nodes
-          .map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').join(' ')}`)
-          .join('\n')}`,
-    )
-    .join('\n');
-}
-
-/** Runs axe on the page as it is and fails listing every serious or critical violation. */
-export async function expectNoSeriousAxeViolations(page: Page, where: string): Promise<void> {
-  const report = await seriousAxeReport(page);
-  expect(report, `axe su ${where}:\n${report}`).toBe('');
 }
 
 /** Clicks a download link and checks the browser saved a real PDF under the expected name. */

@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LOCAL_INVITE_CODE } from '../../scripts/stack/profiles';
 import { appOrigin, registerParticipant, uniqueEmail } from './support';
-import { clickTheMomentEnabled, errorBox, expectNoSeriousAxeViolations, expectPdfDownload, gate, italianDate } from './account-support';
+import { clickTheMomentEnabled, errorBox, expectPdfDownload, gate, italianDate } from './account-support';
+import { expectNoSeriousAxeViolations } from './axe-support';
 
 // Registration, onboarding, profile, login and logout through the real UI,
 // against the real local stack.

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, expectPdfDownload } from './account-support';
+import { expectPdfDownload } from './account-support';
 import { addDays, registerParticipant, romeToday, setChallengeStart } from './support';
 import { addHabit, habitCard, serverTracker, syncedTracker, total } from './tracker-support';
+import { expectNoSeriousAxeViolations } from './axe-support';
 
 // After the eight weeks: the dashboard says the challenge is complete, with the participant's own
 // summary and the certificate; ticking habits goes on.

@@ -3,7 +3,8 @@ import type { PushPayload } from '@sfida/core/notifications';
 import { coachWithCohort, phoneParticipant } from './coach-support';
 import { startPushStandIn, type PushStandIn } from './push-support';
 import { appOrigin } from './support';
-import { collectPageErrors, expectNoSeriousAxeViolations } from './tracker-support';
+import { collectPageErrors } from './tracker-support';
+import { expectNoSeriousAxeViolations } from './axe-support';
 
 // The coach and the participants talk (issue 37): the coach finds one by email, tags two and writes
 // to the tag; a participant writes to her coaches from /messaggi, the coach reads and answers in

@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { FieldValue } from 'firebase-admin/firestore';
 import { coachWithCohort, phoneParticipant, sendCheckIn, thisMonday } from './coach-support';
 import { addDays, e2eFirestore, romeToday } from './support';
-import { collectPageErrors, expectNoSeriousAxeViolations } from './tracker-support';
+import { collectPageErrors } from './tracker-support';
+import { expectNoSeriousAxeViolations } from './axe-support';
 
 // The coach's working day with a cohort of 40 (issue 37): the home's "Da fare oggi" and the
 // check-ins to read drain until "Tutto fatto per oggi". Three participants use their phones; the

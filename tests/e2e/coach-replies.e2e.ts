@@ -1,6 +1,7 @@
 import { expect, test, type BrowserContext } from '@playwright/test';
 import { PHONE, coachWithCohort, phoneParticipant, sendCheckIn } from './coach-support';
-import { collectPageErrors, expectNoSeriousAxeViolations } from './tracker-support';
+import { collectPageErrors } from './tracker-support';
+import { expectNoSeriousAxeViolations } from './axe-support';
 
 // A coach answers: the participant's hard week reaches the top of the coach's queue, the coach
 // replies, the participant reads and answers, the coach sees both; then a message to those who

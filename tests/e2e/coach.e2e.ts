@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEMO_OWNER, DEMO_PARTICIPANT } from '../../scripts/stack/profiles';
 import { addDays, appOrigin, e2eFirestore, expectHeaderOnOneRow, registerParticipant, romeToday, signIn, uniqueEmail } from './support';
-import { addHabit, collectPageErrors, expectNoSeriousAxeViolations, habitCard, syncedTracker } from './tracker-support';
+import { addHabit, collectPageErrors, habitCard, syncedTracker } from './tracker-support';
+import { expectNoSeriousAxeViolations } from './axe-support';
 
 // The coach console against the real API, on a phone's screen: the demo coach coaches the local
 // cohort, where the demo participant is.

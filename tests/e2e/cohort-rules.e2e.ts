@@ -4,7 +4,8 @@ import { emptyTracker } from '@sfida/core/tracker';
 import { addHabit as addHabitTo, toggleHabit } from '@sfida/core/tracker-actions';
 import { coachWithCohort, phoneParticipant } from './coach-support';
 import { addDays, romeNoon, romeToday, setChallengeStart } from './support';
-import { expectNoSeriousAxeViolations, expectNoSideScroll, habitCard, must, PHONE_390, seedServerTracker, serverTracker, syncedTracker } from './tracker-support';
+import { expectNoSideScroll, habitCard, must, PHONE_390, seedServerTracker, serverTracker, syncedTracker } from './tracker-support';
+import { expectNoSeriousAxeViolations } from './axe-support';
 
 // The cohort's motivation rules on a 390 px phone: a missed day covered by the jolly, the
 // "Bentornato" for coming back after two misses, and "Come funzionano i punti" following the

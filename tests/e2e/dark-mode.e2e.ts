@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_OWNER, DEMO_PARTICIPANT } from '../../scripts/stack/profiles';
 import { addDays, appOrigin, romeToday, signIn } from './support';
-import { addHabit, collectPageErrors, expectNoSeriousAxeViolations, habitCard, newParticipant } from './tracker-support';
+import { addHabit, collectPageErrors, habitCard, newParticipant } from './tracker-support';
+import { expectNoSeriousAxeViolations } from './axe-support';
 
 // The system asks for dark: every page follows it from the first paint, and a choice made in the
 // profile holds on this device.

@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { addHabit as addHabitTo } from '@sfida/core/tracker-actions';
 import { addDays, romeNoon, romeToday } from './support';
-import { expectNoSeriousAxeViolations, expectNoSideScroll, habitCard, must, newParticipant, PHONE_390, seedServerTracker, serverTracker, syncedTracker } from './tracker-support';
+import { expectNoSideScroll, habitCard, must, newParticipant, PHONE_390, seedServerTracker, serverTracker, syncedTracker } from './tracker-support';
+import { expectNoSeriousAxeViolations } from './axe-support';
 
 // Habits that fit a life on a 390 px phone: a participant archives a habit, gives another a
 // three-times-a-week schedule and sees "N di 3", looks at the whole challenge, and restores the

@@ -3,7 +3,8 @@ import { emptyTracker } from '@sfida/core/tracker';
 import { addHabit as addHabitTo, toggleHabit } from '@sfida/core/tracker-actions';
 import { coachWithCohort, phoneParticipant } from './coach-support';
 import { addDays, appOrigin, romeNoon, romeToday, setChallengeStart } from './support';
-import { expectNoSeriousAxeViolations, expectNoSideScroll, habitCard, must, newParticipant, PHONE_390, seedServerTracker, serverTracker, statValue, syncedTracker, total } from './tracker-support';
+import { expectNoSideScroll, habitCard, must, newParticipant, PHONE_390, seedServerTracker, serverTracker, statValue, syncedTracker, total } from './tracker-support';
+import { expectNoSeriousAxeViolations } from './axe-support';
 
 // After day 56, on a 390 px phone: the participant is in the "Fase di mantenimento", keeps ticking
 // (the streak goes on, no point is added) and sends the monthly check-in that replaces the weekly one.

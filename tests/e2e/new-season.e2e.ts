@@ -3,7 +3,8 @@ import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { addHabit as addHabitTo, toggleHabit } from '@sfida/core/tracker-actions';
 import { coachWithCohort, phoneParticipant, thisMonday } from './coach-support';
 import { addDays, appOrigin, romeNoon, romeToday, setChallengeStart } from './support';
-import { expectNoSeriousAxeViolations, expectNoSideScroll, habitCard, italianDate, must, PHONE_390, seedServerTracker, serverTracker, trackerStorageKey } from './tracker-support';
+import { expectNoSideScroll, habitCard, italianDate, must, PHONE_390, seedServerTracker, serverTracker, trackerStorageKey } from './tracker-support';
+import { expectNoSeriousAxeViolations } from './axe-support';
 
 // "Nuova stagione" on 390 px phones: the coach of a finished cohort invites its participants to a
 // cohort starting next Monday; a participant accepts on the dashboard and lands there with their

@@ -9,7 +9,8 @@ import { emulatorEnv, profiles, repoRoot } from '../../scripts/stack/profiles';
 import { coachWithCohort } from './coach-support';
 import { startPushStandIn } from './push-support';
 import { appOrigin, uniqueEmail } from './support';
-import { collectPageErrors, expectNoSeriousAxeViolations, serverTrackerIfAny } from './tracker-support';
+import { collectPageErrors, serverTrackerIfAny } from './tracker-support';
+import { expectNoSeriousAxeViolations } from './axe-support';
 
 // If-then plans (issue 39 §5) on a 390 px phone: a participant of a new cohort (its rule on) gives
 // an action "giovedì alle 18:30 in palestra", and when that Thursday evening comes on their clock

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, expectPdfDownload } from './account-support';
+import { expectPdfDownload } from './account-support';
 import { coachWithCohort } from './coach-support';
 import { appOrigin, registerParticipant, uniqueEmail } from './support';
+import { expectNoSeriousAxeViolations } from './axe-support';
 
 // Resources a coach fills (issue 40), on a 390 px phone: the coach of a fresh cohort uploads a PDF
 // and adds a link from the console; a participant of that cohort finds both on /risorse and

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { addDays, appOrigin, registerParticipant, romeToday, setChallengeStart } from './support';
-import { expectItalianTitle, expectPdfDownload, seriousAxeReport, type TitledPath } from './account-support';
+import { expectItalianTitle, expectPdfDownload, type TitledPath } from './account-support';
+import { seriousAxeReport } from './axe-support';
 
 // The program pages around the tracker (landing, events, resources) and, for every route, axe
 // and the Italian tab title.

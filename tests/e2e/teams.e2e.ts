@@ -1,6 +1,7 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { coachWithCohort, phoneParticipant } from './coach-support';
-import { collectPageErrors, expectNoSeriousAxeViolations, PHONE_390 } from './tracker-support';
+import { collectPageErrors, PHONE_390 } from './tracker-support';
+import { expectNoSeriousAxeViolations } from './axe-support';
 
 // Teams inside a cohort, on 390 px phones against the real API: the coach forms the teams, a
 // participant sees theirs and gives a teammate "il cinque", and the teammate finds it on their

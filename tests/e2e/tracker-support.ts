@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Locator, type Page, type Response } from '@playwright/test';
 import type { TrackerData } from '@sfida/core/tracker';
 import type { TrackerResult } from '@sfida/core/tracker-actions';
@@ -130,17 +129,6 @@ export function italianDate(isoDate: string): string {
   return new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${isoDate}T00:00:00Z`),
   );
-}
-
-/** Runs axe on the page as it is and fails (softly) listing every serious or critical violation. */
-export async function expectNoSeriousAxeViolations(page: Page, where: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = serious
-    .map((v) => `- [${v.impact}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').join(' ')}`).join('\n')}`)
-    .join('\n');
-  // Soft: one run lists the violations of every screen.
-  expect.soft(serious.map((v) => `${v.impact} ${v.id} ×${v.nodes.length}`), `axe su ${where}:\n${report}`).toEqual([]);
 }
 
 /**

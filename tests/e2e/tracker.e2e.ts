@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { emptyTracker } from '@sfida/core/tracker';
 import { addHabit as addHabitTo, toggleHabit } from '@sfida/core/tracker-actions';
 import { addDays, romeNoon, romeToday } from './support';
-import { addHabit, collectPageErrors, expectNoSeriousAxeViolations, habitCard, italianDate, must, newParticipant, seedServerTracker, serverTracker, serverTrackerIfAny, statValue, syncedTracker, total } from './tracker-support';
+import { addHabit, collectPageErrors, habitCard, italianDate, must, newParticipant, seedServerTracker, serverTracker, serverTrackerIfAny, statValue, syncedTracker, total } from './tracker-support';
+import { expectNoSeriousAxeViolations } from './axe-support';
 
 // The tracker in a real Chromium against the real local stack: the points, streak, planner,
 // check-in and badge rules as a participant meets them on the screens, and the

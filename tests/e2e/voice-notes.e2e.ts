@@ -1,7 +1,8 @@
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/stack/chromium';
 import { addDays, appOrigin, e2eFirestore, registerParticipant as registerWithLocalCode, romeToday, signIn, uniqueEmail, type TestAccount } from './support';
-import { collectPageErrors, expectNoSeriousAxeViolations, syncedTracker } from './tracker-support';
+import { collectPageErrors, syncedTracker } from './tracker-support';
+import { expectNoSeriousAxeViolations } from './axe-support';
 
 // Voice notes end to end: a participant records one with the week's check-in on Chromium's fake
 // microphone (a steady tone), sends it; the coach plays it in the check-in card and answers with a
