@@ -1,22 +1,12 @@
 import * as z from 'zod/mini';
+import { DELETE_CONFIRMATION, privacyTexts } from './privacy-texts';
 import { MAX_PASSWORD_LENGTH } from './user';
 
 // A person's own privacy rights, exercised from their profile: download their data
 // (`GET /api/me/export`) and delete their account (`POST /api/me/delete`).
 
-/** The word a person types to confirm the deletion of their account. */
-export const DELETE_CONFIRMATION = 'ELIMINA';
-
-export const privacyTexts = {
-  confirmRequired: `Per confermare scrivi ${DELETE_CONFIRMATION} in maiuscolo`,
-  passwordRequired: 'Inserisci la password',
-  passwordTooLong: 'La password è troppo lunga',
-  googleTokenInvalid: 'Conferma con Google non riuscita: riprova',
-  proofRequired: 'Inserisci la password o conferma con Google',
-  accountDeleted: 'Il tuo account è stato eliminato.',
-  /** The answer (429) to a second export within a minute. */
-  exportTooSoon: 'Hai appena scaricato i tuoi dati: riprova tra un minuto',
-} as const;
+// The texts live apart, without zod, for the pages that only show them (the privacy page).
+export { DELETE_CONFIRMATION, privacyTexts } from './privacy-texts';
 
 /**
  * `POST /api/me/delete`: the typed confirmation and a fresh proof that the caller is the account's
