@@ -4,7 +4,7 @@ import type { GoogleSignInRequest, LoginRequest, ProfileUpdate, RegisterRequest,
 import type { LoginDevice } from '@sfida/core/device-token';
 import { apiFetch, noContent } from './api-client';
 import { browserTimeZone } from './browser-time-zone';
-import { storedDeviceToken } from './device-token';
+import { forgetDeviceToken, storedDeviceToken } from './device-token';
 import { remembered } from './remembered-user';
 import { fetchMe, forgetOtherQueries, meQueryKey, meQueryOptions, signInRequest, userRequest } from './session';
 import { confirmSignOut, forgetSignedOutUser, stopPushOnThisDevice } from './sign-out-steps';
@@ -30,6 +30,12 @@ export interface AuthContextValue {
    * when a sign-out step kept the user signed in (they chose to stay: see addSignOutStep).
    */
   logout(andThen?: () => void): Promise<boolean>;
+  /**
+   * After the server deleted the account (its session with it): this browser forgets it as at a
+   * sign-out, without the sign-out's questions or requests, which a deleted account cannot answer.
+   * `andThen` runs in the same render, as for `logout`.
+   */
+  forgetDeletedAccount(andThen?: () => void): void;
   updateProfile(update: ProfileUpdate): Promise<User>;
   /** Re-reads the session (after onboarding, start-challenge…); a failure signs the user out. */
   refresh(): Promise<User | null>;
@@ -117,6 +123,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient, setUser],
   );
 
+  const forgetDeletedAccount = useCallback(
+    (andThen?: () => void) => {
+      const user = queryClient.getQueryData<User | null>(meQueryKey) ?? null;
+      if (user) {
+        forgetSignedOutUser(user);
+        forgetDeviceToken(user.email);
+      }
+      forgetOtherQueries(queryClient);
+      setUser(null);
+      andThen?.();
+    },
+    [queryClient, setUser],
+  );
+
   const updateProfile = useCallback(
     async (update: ProfileUpdate) => {
       const user = await userRequest('/api/auth/profile', { method: 'PUT', body: update });
@@ -140,8 +160,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const needsOnboarding = user !== null && loadedUserModule().needsOnboarding(user);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ status, user, needsOnboarding, login, register, googleSignIn, logout, updateProfile, refresh }),
-    [status, user, needsOnboarding, login, register, googleSignIn, logout, updateProfile, refresh],
+    () => ({ status, user, needsOnboarding, login, register, googleSignIn, logout, forgetDeletedAccount, updateProfile, refresh }),
+    [status, user, needsOnboarding, login, register, googleSignIn, logout, forgetDeletedAccount, updateProfile, refresh],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

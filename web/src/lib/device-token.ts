@@ -26,3 +26,12 @@ export function storeDeviceToken(email: string, deviceToken: string | undefined)
     // Storage full or refused: the next login is the untrusted kind, nothing worse.
   }
 }
+
+/** Removes the token of `email`'s account: kept across sign-outs, not once the account is deleted. */
+export function forgetDeviceToken(email: string): void {
+  try {
+    globalThis.localStorage?.removeItem(keyOf(email));
+  } catch {
+    // Storage refused: nothing could have been stored either.
+  }
+}
