@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Badge, Box, Button, Field, Flex, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Field, Flex, Input, Link, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
 import { formatItalianDate, localDateOf } from '@sfida/core/dates';
 import { livelloLabels, luogoLabels, schedaLabels, tempoLabels } from '@sfida/core/training-labels';
 import { messages } from '@sfida/core/user';
@@ -15,6 +16,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { CalendarFeedSettings } from './calendar-feed-settings';
 import { ColourModeSettings } from './colour-mode-settings';
 import { NotificationSettingsPanel } from './notification-settings';
+import { PRIVACY_SECTION_ID, PrivacySettings } from './privacy-settings';
 
 const roleLabels = { PARTICIPANT: 'Partecipante', OWNER: 'Coach' } as const;
 
@@ -195,7 +197,12 @@ export default function ProfilePage() {
 
   return (
     <>
-      <PageHeader title="Profilo e Allenamento">I tuoi dati e la scheda di allenamento assegnata.</PageHeader>
+      <PageHeader title="Profilo e Allenamento">
+        I tuoi dati e la scheda di allenamento assegnata.{' '}
+        <Link asChild color="brand.fg" fontWeight="600">
+          <RouterLink to={`#${PRIVACY_SECTION_ID}`}>Privacy e dati</RouterLink>
+        </Link>
+      </PageHeader>
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
         <SectionCard title="Il tuo profilo">
           <Stack as="dl" gap="4">
@@ -273,6 +280,12 @@ export default function ProfilePage() {
         <SectionCard title="Schermo">
           <ColourModeSettings />
         </SectionCard>
+
+        <Box id={PRIVACY_SECTION_ID} scrollMarginTop="24">
+          <SectionCard title="Privacy e dati">
+            <PrivacySettings user={user} />
+          </SectionCard>
+        </Box>
       </SimpleGrid>
     </>
   );
