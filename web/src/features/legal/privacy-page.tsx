@@ -1,11 +1,46 @@
-import { Link, Text } from '@chakra-ui/react';
+import { Alert, Link, Text } from '@chakra-ui/react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { countOf } from '@sfida/core/plural';
+import { privacyTexts } from '@sfida/core/privacy-texts';
+import {
+  ACCOUNT_RETENTION_MONTHS,
+  BACKUP_DAYS,
+  DEVICE_TOKEN_RETENTION_DAYS,
+  PROGRAMME_MAINTENANCE_MONTHS,
+  RETENTION_NOTICE_MONTHS,
+  VOICE_NOTE_RETENTION_DAYS,
+} from '@sfida/core/retention';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Bullets, LegalPage, Section } from './legal-page';
+
+/** The profile's "Privacy e dati" section, where a signed-in person exercises their rights. */
+export const PRIVACY_SETTINGS_PATH = '/profilo#privacy-e-dati';
+
+const months = (count: number) => countOf(count, 'mese', 'mesi');
+const days = (count: number) => countOf(count, 'giorno', 'giorni');
+
+/** Where a deleted account lands (the profile sends it here): the goodbye, then what happens next. */
+function AccountDeletedNotice() {
+  const { state } = useLocation() as { state: { accountDeleted?: boolean } | null };
+  if (state?.accountDeleted !== true) return null;
+  return (
+    <Alert.Root status="success" role="status" variant="subtle" rounded="lg">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title fontWeight="600">{privacyTexts.accountDeleted}</Alert.Title>
+        <Alert.Description>
+          Entro un’ora cancelliamo anche il resto dei tuoi dati; le copie nei backup scadono entro {days(BACKUP_DAYS)}.
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
 
 export default function PrivacyPage() {
   useDocumentTitle('Informativa sulla privacy');
   return (
     <LegalPage title="Informativa sulla privacy">
+      <AccountDeletedNotice />
       <Text>
         Questa informativa, resa ai sensi degli articoli 13 e 14 del Regolamento (UE) 2016/679 (“GDPR”), spiega quali dati
         personali tratta l’applicazione “Sfida 8 settimane”, dove li conserva, per quali scopi e quali sono i tuoi diritti.
@@ -36,7 +71,7 @@ export default function PrivacyPage() {
             'Le note vocali che registri con un check-in o scrivendo al tuo coach, e quelle che i coach registrano per te: il file audio, la sua durata, chi l’ha registrata e quando.',
             'Se attivi le notifiche: per ogni dispositivo, l’indirizzo che il servizio di notifiche del browser (Google, Mozilla, Apple o Microsoft) assegna a quel dispositivo e le chiavi per cifrare i messaggi, finché non le disattivi o esci; le tue preferenze (quali promemoria, a che ora, le ore di silenzio). I messaggi passano cifrati dal servizio di notifiche del browser, che non può leggerne il contenuto.',
             'Un cookie tecnico di sessione (“__session”), necessario per mantenerti connesso: non è leggibile dagli script della pagina e non viene usato per profilazione.',
-            'Per ogni browser da cui accedi, l’impronta (hash) di un codice casuale del dispositivo, mai il codice in chiaro, per 180 giorni dall’ultimo accesso: serve a riconoscere un browser già usato, così i tentativi di accesso sbagliati fatti da altri non ti bloccano.',
+            `Per ogni browser da cui accedi, l’impronta (hash) di un codice casuale del dispositivo, mai il codice in chiaro, per ${days(DEVICE_TOKEN_RETENTION_DAYS)} dall’ultimo accesso: serve a riconoscere un browser già usato, così i tentativi di accesso sbagliati fatti da altri non ti bloccano.`,
           ]}
         />
       </Section>
@@ -87,14 +122,22 @@ export default function PrivacyPage() {
 
       <Section title="6. Per quanto tempo">
         <Text>
-          Conserviamo i dati per la durata del percorso e fino a 12 mesi dalla sua conclusione, per permetterti di consultare
-          i risultati; poi li cancelliamo o li rendiamo anonimi. Le note vocali durano meno: le cancelliamo automaticamente
-          90 giorni dopo la fine del tuo percorso, cioè delle tue otto settimane e dei 13 mesi della fase di mantenimento,
-          contati dal giorno in cui hai iniziato tu (con una nuova stagione, dalla fine di questa); una nota registrata dopo
-          resta comunque 90 giorni da quando è stata registrata, e così una registrata prima che tu inizi, se non inizi
-          entro quei 90 giorni. Quelle che i coach registrano
-          per te seguono le tue. Se il tuo account viene chiuso, le cancelliamo subito. Puoi chiedere la cancellazione
-          anticipata in qualsiasi momento.
+          Conserviamo i dati per la durata del tuo percorso, cioè delle tue otto settimane e dei {months(PROGRAMME_MAINTENANCE_MONTHS)} della
+          fase di mantenimento, contati dal giorno in cui hai iniziato tu (con una nuova stagione, dalla fine di questa), e poi
+          per altri {months(ACCOUNT_RETENTION_MONTHS)}, per permetterti di consultare i risultati; se non inizi mai il percorso, per{' '}
+          {months(ACCOUNT_RETENTION_MONTHS)} dalla registrazione. Poi eliminiamo l’account e tutti i suoi dati, come se lo eliminassi
+          tu. Te lo diciamo {months(RETENTION_NOTICE_MONTHS)} prima; una nuova stagione sposta la data.
+        </Text>
+        <Text>
+          Le note vocali durano meno: le cancelliamo automaticamente {days(VOICE_NOTE_RETENTION_DAYS)} dopo la fine del tuo percorso; una
+          nota registrata dopo resta comunque {days(VOICE_NOTE_RETENTION_DAYS)} da quando è stata registrata, e così una registrata prima
+          che tu inizi, se non inizi entro quei {days(VOICE_NOTE_RETENTION_DAYS)}. Quelle che i coach registrano per te seguono le tue. Se
+          il tuo account viene chiuso, le cancelliamo subito. Puoi chiedere la cancellazione anticipata in qualsiasi momento.
+        </Text>
+        <Text>
+          Copie dei dati possono restare nei backup del database per al massimo {days(BACKUP_DAYS)}, poi i backup scadono. Di un account
+          eliminato conserviamo solo un registro: un’impronta cifrata (hash con chiave segreta) del codice dell’account e la data,
+          né nome né email, per poterlo cancellare di nuovo se dovessimo ripristinare un backup.
         </Text>
       </Section>
 
@@ -102,7 +145,12 @@ export default function PrivacyPage() {
         <Text>
           Puoi chiedere l’accesso ai tuoi dati, la rettifica, la cancellazione, la limitazione del trattamento, la portabilità
           e opporti al trattamento basato sul legittimo interesse (articoli 15–22 GDPR). Puoi modificare il tuo nome
-          direttamente dal profilo. Hai inoltre il diritto di proporre reclamo al Garante per la protezione dei dati personali
+          direttamente dal profilo, e da lì, in{' '}
+          <Link asChild color="brand.fg" textDecoration="underline">
+            <RouterLink to={PRIVACY_SETTINGS_PATH}>Profilo → Privacy e dati</RouterLink>
+          </Link>
+          , scaricare una copia di tutti i tuoi dati o eliminare il tuo account, da solo, gratis e senza documenti. Per una
+          richiesta via email ti rispondiamo entro un mese. Hai inoltre il diritto di proporre reclamo al Garante per la protezione dei dati personali
           (www.garanteprivacy.it).
         </Text>
       </Section>
