@@ -16,6 +16,9 @@ export const PRIVACY_SECTION_ID = 'privacy-e-dati';
 /** Where a deleted account lands: the privacy page, which says what happens next. */
 export const ACCOUNT_DELETED_STATE = { accountDeleted: true } as const;
 
+/** Two equal buttons in one row even at 360 px: their labels wrap rather than push one below. */
+const sideBySide = { flex: '1 1 0', minW: '0', whiteSpace: 'normal', h: 'auto', minH: '10', py: '2' } as const;
+
 function failure(error: unknown, fallback: string): string {
   return isOffline(error) ? OFFLINE_MESSAGE : errorMessage(error, fallback);
 }
@@ -141,11 +144,11 @@ export function PrivacySettings({ user }: { user: User }) {
         nessuno.
       </Text>
       <FormError message={error} />
-      <Flex gap="2" wrap="wrap">
-        <Button flex="1 1 9rem" onClick={() => void download()} loading={downloading} loadingText="Preparazione...">
+      <Flex gap="2">
+        <Button {...sideBySide} onClick={() => void download()} loading={downloading} loadingText="Preparazione...">
           Scarica i miei dati
         </Button>
-        <Button flex="1 1 9rem" variant="outline" colorPalette="red" onClick={() => setDeleting(true)} disabled={deleting} aria-expanded={deleting}>
+        <Button {...sideBySide} variant="outline" colorPalette="red" onClick={() => setDeleting(true)} disabled={deleting} aria-expanded={deleting}>
           Elimina il mio account
         </Button>
       </Flex>
