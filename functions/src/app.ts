@@ -32,6 +32,7 @@ import { coachResourcesRouter, resourcesRouter } from './features/resources/rout
 import { coachVoiceNotesRouter, ownVoiceNotesRouter, voiceNotesRouter } from './features/voice-notes/router';
 import { coachTeamsRouter, ownTeamRouter, teamLeaderboardRouter } from './features/teams/router';
 import { coachSeasonsRouter, ownSeasonRouter } from './features/seasons/router';
+import { privacyExportRouter } from './features/privacy/router';
 
 /** The whole API as an Express app, built from its dependencies (tests pass their own). */
 export function createApp(deps: Deps): Express {
@@ -165,6 +166,7 @@ export function createApp(deps: Deps): Express {
   //   GET    /me/season-invitation                                     seasons
   //   POST   /me/season-invitation/:cohortId/accept                    seasons
   //   POST   /me/season-invitation/:cohortId/decline                   seasons
+  //   GET    /me/export                                                privacy
   const mounts: Array<[prefix: string, feature: string, router: Router]> = [
     ['/auth', 'auth', authRouter(apiDeps)],
     ['/auth', 'account', accountRouter(apiDeps, { timeZoneChanged: (user) => followTimeZone(apiDeps, user) })],
@@ -200,6 +202,7 @@ export function createApp(deps: Deps): Express {
     ['/me', 'teams', ownTeamRouter(apiDeps)],
     ['/coach', 'seasons', coachSeasonsRouter(apiDeps)],
     ['/me', 'seasons', ownSeasonRouter(apiDeps)],
+    ['/me', 'privacy', privacyExportRouter(apiDeps)],
   ];
   for (const [prefix, feature, router] of mounts) {
     // Named after its feature: the router stack then says who serves what (the route map's test reads it).
