@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import yauzl from 'yauzl';
 import { checkInThreadId } from '@sfida/core/check-in-threads';
 import { privacyExportMessages } from '@sfida/core/privacy-export';
@@ -7,6 +7,7 @@ import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { addHabit, submitCheckIn, toggleHabit } from '@sfida/core/tracker-actions';
 import { voiceNoteUploadAnswerSchema, type VoiceNote } from '@sfida/core/voice-notes';
 import { PERSONAL_DATA } from '../../shared/personal-data';
+import { saveVoiceNote } from '../../shared/voice-note-repository';
 import { userRef } from '../../shared/user-repository';
 import { registerParticipant, startTestApp, type Client, type TestApp } from '../../test-support/api-harness';
 import { must, signedInCoach, writeCohort } from '../../test-support/cohort-fixtures';
@@ -225,5 +226,46 @@ describe('GET /api/me/export', () => {
     expect(again.body).toEqual({ message: privacyExportMessages.tooSoon });
     app.advance(MINUTE + 1000);
     expect((await download(client)).status).toBe(200);
+  });
+
+  test('two seasons and 20 voice notes stream out: the reply has no length, and the notes are read from the bucket one at a time', async () => {
+    app.advance(2 * MINUTE);
+    const { client, user } = await registerParticipant(app, 'Elena Gialli');
+    const { db, blobStore } = app.deps;
+    const tracker = emptyTracker(TZ, WEEK1, START);
+    await Promise.all(
+      [1, 2].map((season) =>
+        userRef(db, user.id).collection('seasons').doc(String(season)).set({ season, cohortId: user.cohortId, challengeStartDate: START, challengeJoinedOn: null, data: JSON.stringify(tracker), totalPoints: season, archivedAt: WEEK1.toISOString() }),
+      ),
+    );
+    const notes = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        saveVoiceNote(app.deps, { participantUid: user.id, cohortId: user.cohortId, authorUid: user.id, mime: 'audio/ogg', durationMs: 1000, bytes: 256 * 1024, createdAt: WEEK1.toISOString() }, randomBytes(256 * 1024)),
+      ),
+    );
+
+    // Counts the notes' streams open at once, by wrapping the bucket the app reads.
+    const read = blobStore.read.bind(blobStore);
+    let open = 0;
+    let most = 0;
+    blobStore.read = async (path) => {
+      const stream = await read(path);
+      if (stream && path.startsWith('voice-notes/')) {
+        most = Math.max(most, ++open);
+        stream.once('close', () => open--);
+      }
+      return stream;
+    };
+    try {
+      const { reply, files, dati } = await exported(client);
+      expect(reply.headers.get('content-length')).toBeNull();
+      expect(reply.headers.get('transfer-encoding')).toBe('chunked');
+      expect((dati.stagioni as unknown[]).length).toBe(2);
+      const audio = [...files.keys()].filter((name) => name.startsWith('note-vocali/')).sort();
+      expect(audio).toEqual(notes.map((note) => `note-vocali/2026-03-25-${note.id}.ogg`).sort());
+      expect(most).toBe(1);
+    } finally {
+      blobStore.read = read;
+    }
   });
 });
