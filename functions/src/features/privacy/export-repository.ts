@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import type { BlobStore } from '../../shared/blob-store';
 import { cohortsCoachedBy } from '../../shared/cohort-repository';
-import { accountLookups, personalDataOf, type AccountScope, type PersonalDataCollection } from '../../shared/personal-data';
+import { accountLookups, type AccountScope, type PersonalDataCollection } from '../../shared/personal-data';
 import { voiceNoteBlobPath } from '../../shared/voice-note-repository';
 
 // What the data export reads: the account's documents, collection by collection as the personal
@@ -71,11 +71,6 @@ export async function* accountDocuments(db: Firestore, entry: PersonalDataCollec
       yield exportedDoc(snap);
     }
   }
-}
-
-/** The account's documents of the collection `name` (see accountDocuments). */
-export function accountDocumentsOf(db: Firestore, name: string, scope: AccountScope): AsyncGenerator<ExportedDoc> {
-  return accountDocuments(db, personalDataOf(name), scope);
 }
 
 /** The bytes of voice note `id`, as a stream; null when the bucket has none. */
