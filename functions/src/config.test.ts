@@ -23,6 +23,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...production, FUNCTIONS_EMULATOR: 'true' })).toMatchObject({ proxyHops: { front: 0, hosting: 1 }, emulated: true });
   });
 
+  test("the deletion ledger's key is derived from the VAPID key (none in production without one, a local one when emulated)", () => {
+    const vapid = createECDH('prime256v1');
+    vapid.generateKeys();
+    const VAPID_PRIVATE_KEY = vapid.getPrivateKey().toString('base64url');
+    const key = loadConfig({ ...production, VAPID_PRIVATE_KEY }).deletionLedgerKey;
+    expect(key).toHaveLength(32);
+    expect(key!.equals(Buffer.from(VAPID_PRIVATE_KEY, 'base64url'))).toBe(false);
+    expect(loadConfig({ ...production, VAPID_PRIVATE_KEY }).deletionLedgerKey!.equals(key!)).toBe(true);
+    expect(loadConfig(production).deletionLedgerKey).toBeNull();
+    expect(loadConfig({ ...production, FUNCTIONS_EMULATOR: 'true' }).deletionLedgerKey).toHaveLength(32);
+  });
+
   test('the project id may come from FIREBASE_CONFIG', () => {
     expect(loadConfig({ INVITE_CODE: 'x', WEB_API_KEY: 'k', FIREBASE_CONFIG: '{"projectId":"da-config"}' }).projectId).toBe('da-config');
   });

@@ -1,4 +1,4 @@
-import { createECDH } from 'node:crypto';
+import { createECDH, hkdfSync } from 'node:crypto';
 import * as z from 'zod/mini';
 import type { ProxyHops } from './shared/client-address';
 
@@ -57,6 +57,12 @@ export interface Config {
   proxyHops: ProxyHops;
   /** Web Push signing (null: no key configured, the API says notifications are unavailable). */
   push: PushConfig | null;
+  /**
+   * The key of the deletion ledger's hashes (features/privacy): derived from the VAPID private key,
+   * a secret every deployment has, so no second secret is needed; null when there is none (then
+   * an account cannot be deleted). In the emulators without a VAPID key, a fixed local key.
+   */
+  deletionLedgerKey: Buffer | null;
   /** Running in the emulators or a test run, never in production. */
   emulated: boolean;
 }
@@ -138,6 +144,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     authEmulatorHost,
     proxyHops: { front: env.FRONT_PROXY_HOPS ?? (emulated ? 0 : 1), hosting: env.HOSTING_PROXY_HOPS },
     push: pushConfigFrom(env.VAPID_PRIVATE_KEY, env.VAPID_SUBJECT || `https://${projectId}.web.app`),
+    deletionLedgerKey: deletionLedgerKeyFrom(env.VAPID_PRIVATE_KEY, emulated),
     emulated,
   };
 }
@@ -171,6 +178,13 @@ function pushConfigFrom(privateKey: string | undefined, subject: string): PushCo
   const ecdh = createECDH('prime256v1');
   ecdh.setPrivateKey(key);
   return { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: key.toString('base64url'), subject };
+}
+
+/** A key of its own for the ledger (HKDF), so a ledger hash never reveals anything about the VAPID key. */
+function deletionLedgerKeyFrom(vapidPrivateKey: string | undefined, emulated: boolean): Buffer | null {
+  const secret = vapidPrivateKey ? Buffer.from(vapidPrivateKey, 'base64url') : emulated ? Buffer.from('sfida-local-deletion-ledger') : null;
+  if (!secret) return null;
+  return Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'sfida deletion ledger v1', 32));
 }
 
 /** The API cannot run without an invite code: fail at start-up, not at the first registration. */
