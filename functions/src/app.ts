@@ -33,6 +33,7 @@ import { coachVoiceNotesRouter, ownVoiceNotesRouter, voiceNotesRouter } from './
 import { coachTeamsRouter, ownTeamRouter, teamLeaderboardRouter } from './features/teams/router';
 import { coachSeasonsRouter, ownSeasonRouter } from './features/seasons/router';
 import { privacyExportRouter } from './features/privacy/router';
+import { deleteAccountRouter } from './features/privacy/delete-router';
 
 /** The whole API as an Express app, built from its dependencies (tests pass their own). */
 export function createApp(deps: Deps): Express {
@@ -167,6 +168,7 @@ export function createApp(deps: Deps): Express {
   //   POST   /me/season-invitation/:cohortId/accept                    seasons
   //   POST   /me/season-invitation/:cohortId/decline                   seasons
   //   GET    /me/export                                                privacy
+  //   POST   /me/delete                                                privacy
   const mounts: Array<[prefix: string, feature: string, router: Router]> = [
     ['/auth', 'auth', authRouter(apiDeps)],
     ['/auth', 'account', accountRouter(apiDeps, { timeZoneChanged: (user) => followTimeZone(apiDeps, user) })],
@@ -203,6 +205,7 @@ export function createApp(deps: Deps): Express {
     ['/coach', 'seasons', coachSeasonsRouter(apiDeps)],
     ['/me', 'seasons', ownSeasonRouter(apiDeps)],
     ['/me', 'privacy', privacyExportRouter(apiDeps)],
+    ['/me', 'privacy', deleteAccountRouter(apiDeps)],
   ];
   for (const [prefix, feature, router] of mounts) {
     // Named after its feature: the router stack then says who serves what (the route map's test reads it).

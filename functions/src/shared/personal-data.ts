@@ -43,9 +43,10 @@ export type ExportRule = { action: 'export'; section: string } | { action: 'omit
  * What deleting the account does: `delete` the documents found; `redact` the shared ones (the
  * person's own words go, the other side's stay); `remove-id` takes the uid out of an array or a
  * sum (a member index, a team, a cohort's coaches, the weekly figures: recomputed without them);
- * `expire` leaves them to their TTL policy (short-lived, and they name no one readably).
+ * `expire` leaves them to their TTL policy (short-lived, and they name no one readably); `keep`
+ * is the deletion's own ledger.
  */
-export type DeletionRule = { action: 'delete' | 'redact' | 'remove-id' | 'expire'; note?: string };
+export type DeletionRule = { action: 'delete' | 'redact' | 'remove-id' | 'expire' | 'keep'; note?: string };
 
 export interface PersonalDataCollection {
   /** The collection id, as the code names it in `collection('…')`. */
@@ -73,7 +74,7 @@ export const PERSONAL_DATA: readonly PersonalDataCollection[] = [
   { name: 'weeklyScores', path: 'weeklyScores/{weekStart}_{uid}', locate: [{ by: 'field', field: 'userId', op: '==' }], kind: own, aboutParticipants: true, export: { action: 'export', section: 'puntiSettimanali' }, deletion: { action: 'delete' } },
   { name: 'progressRevisions', path: 'progressRevisions/{uid}_{n}', locate: [{ by: 'idPrefix' }], kind: 'operational', aboutParticipants: true, export: { action: 'omit', why: 'a sync\'s compare-and-set marker, empty but for its expiry' }, deletion: { action: 'delete' } },
   { name: 'plannedActionWatch', path: 'plannedActionWatch/{uid}', locate: [{ by: 'id' }], kind: 'operational', aboutParticipants: true, export: { action: 'omit', why: 'when the reminders job looks again: derived from the tracker\'s if-then plans, which are exported' }, deletion: { action: 'delete' } },
-  { name: 'checkInThreads', path: 'checkInThreads/{id}', locate: [{ by: 'field', field: 'userId', op: '==' }], kind: 'shared', aboutParticipants: true, export: { action: 'export', section: 'checkIn' }, deletion: { action: 'redact', note: 'the participant\'s check-in and answer go; the coach\'s reply stays with the coach' } },
+  { name: 'checkInThreads', path: 'checkInThreads/{id}', locate: [{ by: 'field', field: 'userId', op: '==' }], kind: 'shared', aboutParticipants: true, export: { action: 'export', section: 'checkIn' }, deletion: { action: 'redact', note: 'a participant\'s threads go whole (a reply to a check-in that is gone says nothing); a coach\'s replies stay without their id' } },
   { name: 'checkInHandlings', path: 'checkInHandlings/{threadId}', locate: [{ by: 'none', why: 'an empty marker keyed by the thread: found through checkInThreads' }], kind: 'operational', aboutParticipants: true, export: { action: 'omit', why: 'an empty marker; the thread it guards is exported' }, deletion: { action: 'delete', note: 'by the ids of the account\'s threads' } },
   { name: 'checkInAnswers', path: 'checkInAnswers/{threadId}', locate: [{ by: 'none', why: 'an empty marker keyed by the thread: found through checkInThreads' }], kind: 'operational', aboutParticipants: true, export: { action: 'omit', why: 'an empty marker; the answer is exported with its thread' }, deletion: { action: 'delete', note: 'by the ids of the account\'s threads' } },
 
@@ -99,7 +100,7 @@ export const PERSONAL_DATA: readonly PersonalDataCollection[] = [
   { name: 'pushSubscriptions', path: 'pushSubscriptions/{sha256(endpoint)}', locate: [{ by: 'field', field: 'uid', op: '==' }], kind: own, aboutParticipants: true, export: { action: 'export', section: 'dispositivi' }, deletion: { action: 'delete' } },
   { name: 'reminderSchedule', path: 'reminderSchedule/{uid}_{kind}', locate: [{ by: 'field', field: 'uid', op: '==' }], kind: 'operational', aboutParticipants: true, export: { action: 'export', section: 'promemoria' }, deletion: { action: 'delete' } },
   { name: 'reminderDeliveries', path: 'reminderDeliveries/{uid}_{kind}_{day}', locate: [{ by: 'field', field: 'uid', op: '==' }], kind: 'operational', aboutParticipants: true, export: { action: 'export', section: 'promemoriaInviati' }, deletion: { action: 'delete' } },
-  { name: 'pushDeliveries', path: 'pushDeliveries/{sha256(key, endpoint)}', locate: [{ by: 'none', why: 'a hashed key; its `key` holds the uid inside a longer string' }], kind: 'operational', aboutParticipants: true, export: { action: 'omit', why: 'a delivery claim, deleted by its TTL policy within days' }, deletion: { action: 'expire' } },
+  { name: 'pushDeliveries', path: 'pushDeliveries/{sha256(key, endpoint)}', locate: [{ by: 'none', why: 'a hashed key; its `key` holds the uid inside a longer string' }], kind: 'operational', aboutParticipants: true, export: { action: 'omit', why: 'a delivery claim, deleted by its TTL policy within days' }, deletion: { action: 'delete', note: 'by their ids, computed from the keys of the account\'s inbox copies and reminders with its devices\' endpoints, before those go' } },
   { name: 'calendarFeeds', path: 'calendarFeeds/{uid}', locate: [{ by: 'id' }], kind: own, aboutParticipants: true, export: { action: 'export', section: 'calendario' }, deletion: { action: 'delete' } },
 
   // Sessions and limits.
@@ -114,6 +115,10 @@ export const PERSONAL_DATA: readonly PersonalDataCollection[] = [
   { name: 'events', path: 'cohorts/{cohortId}/events/{eventId}', locate: [{ by: 'none', why: 'the cohort\'s calendar, written by its coaches, about no one' }], kind: 'cohort', aboutParticipants: false, export: { action: 'omit', why: 'the cohort\'s, not the person\'s' }, deletion: { action: 'delete', note: 'with an archived cohort only' } },
   { name: 'resources', path: 'cohorts/{cohortId}/resources/items (PDFs at resources/{cohortId}/… in the bucket)', locate: [{ by: 'none', why: 'the cohort\'s material; createdBy names a coach inside one document' }], kind: 'cohort', aboutParticipants: false, export: { action: 'omit', why: 'the cohort\'s, not the person\'s' }, deletion: { action: 'redact', note: 'a coach\'s createdBy is cleared; the items stay with the cohort' } },
   { name: 'inviteCodes', path: 'inviteCodes/{sha256(code)}', locate: [{ by: 'none', why: 'a cohort\'s code, about no one' }], kind: 'cohort', aboutParticipants: false, export: { action: 'omit', why: 'the cohort\'s' }, deletion: { action: 'delete', note: 'with an archived cohort only' } },
+
+  // The deletion's own (features/privacy/delete-repository.ts).
+  { name: 'accountDeletions', path: 'accountDeletions/{uid}', locate: [{ by: 'id' }], kind: 'operational', aboutParticipants: true, export: { action: 'omit', why: 'exists only while the account is being deleted' }, deletion: { action: 'delete', note: 'the last step, with the ledger\'s entry' } },
+  { name: 'deletionLedger', path: 'deletionLedger/{HMAC(uid)}', locate: [{ by: 'none', why: 'a keyed hash of a deleted account\'s uid, and the day: kept so that a restored backup can be cleaned again' }], kind: 'operational', aboutParticipants: true, export: { action: 'omit', why: 'about accounts that no longer exist' }, deletion: { action: 'keep', note: 'it names no one without the server\'s key' } },
 
   // A coach's own.
   { name: 'coachSettings', path: 'coachSettings/{uid}', locate: [{ by: 'id' }], kind: own, aboutParticipants: false, export: { action: 'export', section: 'modelliRisposta' }, deletion: { action: 'delete' } },

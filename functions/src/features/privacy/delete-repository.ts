@@ -1,0 +1,317 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { FieldPath, FieldValue, Timestamp, type DocumentReference, type DocumentSnapshot, type Firestore, type WriteBatch } from 'firebase-admin/firestore';
+import type { Deps } from '../../deps';
+import { sha256Hex } from '../../shared/crypto';
+import { conversationRef } from '../../shared/conversation-repository';
+import { answerMarkerRef, handlingMarkerRef, threadsCollection } from '../../shared/check-in-thread-repository';
+import { cohortMessagesCollection, joinRecipients, recipientIdsOf } from '../../shared/cohort-message-repository';
+import { cohortsCollection } from '../../shared/cohort-repository';
+import { inboxCollection } from '../../shared/inbox-repository';
+import { memberIndexRef, raiseMembersVersion } from '../../shared/member-index-repository';
+import { messagePushKey } from '../../shared/message-copies';
+import { accountLookups, PERSONAL_DATA, type AccountScope, type PersonalDataCollection } from '../../shared/personal-data';
+import { reminderPushKey } from '../../shared/push-fan-out';
+import { subscriptionsCollection } from '../../shared/push-notifier';
+import { userRef } from '../../shared/user-repository';
+import { deleteVoiceNotesOfAccount } from '../../shared/voice-note-repository';
+import { dropContribution } from '../../shared/week-stats-repository';
+
+// The deletion's own two collections:
+// `accountDeletions/{uid}`: a deletion begun and not yet finished. It holds nothing but the time it
+// was asked for; the quarter-hourly job finishes what a request could not, then deletes it.
+// `deletionLedger/{HMAC(uid)}`: what is kept of a deleted account, the keyed hash of its uid and the
+// day it was deleted, so that a restored backup can be cleaned again (scripts/reapply-deletions.ts).
+
+type DeletionDeps = Pick<Deps, 'db' | 'blobStore' | 'auth' | 'clock'>;
+
+/** Writes at most this many documents per batch (Firestore's limit is 500). */
+const BATCH = 400;
+/** The id a pseudonymous thread kept for the coaches takes, so it can never be a uid. */
+const DELETED_PREFIX = 'eliminato-';
+
+function pendingRef(db: Firestore, uid: string) {
+  return db.collection('accountDeletions').doc(uid);
+}
+
+function ledgerCollection(db: Firestore) {
+  return db.collection('deletionLedger');
+}
+
+/** The ledger's name for `uid`: a keyed hash, so the ledger alone says nothing about who was deleted. */
+export function ledgerIdOf(key: Buffer, uid: string): string {
+  return createHmac('sha256', key).update(uid).digest('hex');
+}
+
+/** Notes a deletion as begun, with the day the ledger will say: a failure after this point is finished by the job. */
+export async function markDeletionPending(db: Firestore, uid: string, now: Date, day: string): Promise<void> {
+  await pendingRef(db, uid).set({ requestedAt: Timestamp.fromDate(now), day });
+}
+
+/** The deletions begun and not finished (a few at most: each is one account), oldest first. */
+export async function pendingDeletions(db: Firestore, limit: number): Promise<Array<{ uid: string; day: string | null }>> {
+  const snap = await db.collection('accountDeletions').orderBy('requestedAt').limit(limit).get();
+  return snap.docs.map((doc) => ({ uid: doc.id, day: typeof doc.get('day') === 'string' ? (doc.get('day') as string) : null }));
+}
+
+/**
+ * Writes the ledger's entry and ends the pending deletion: the very last step, once nothing else is
+ * left. An entry already there (a restore's re-application) keeps its first day.
+ */
+export async function recordDeletion(db: Firestore, key: Buffer, uid: string, day: string): Promise<void> {
+  const entry = ledgerCollection(db).doc(ledgerIdOf(key, uid));
+  await db.runTransaction(async (tx) => {
+    const existing = await tx.get(entry);
+    if (!existing.exists) tx.set(entry, { deletedOn: day });
+    tx.delete(pendingRef(db, uid));
+  });
+}
+
+/** Every ledger entry's id (a restore's re-application compares them with the restored users). */
+export async function ledgerIds(db: Firestore): Promise<Set<string>> {
+  return new Set((await ledgerCollection(db).select().get()).docs.map((doc) => doc.id));
+}
+
+/** The ids of every user document (the re-application's candidates; the users collection is deleted last, so it names every account a restore brought back). */
+export async function allUserIds(db: Firestore): Promise<string[]> {
+  return (await db.collection('users').select().get()).docs.map((doc) => doc.id);
+}
+
+/**
+ * The immediate part: the user document says `disabled` (every session check reads it, so every
+ * cookie answers 401 at once on every instance), the sessions go, the devices stop receiving
+ * pushes (with the claims that name their endpoints) and the calendar feed stops answering.
+ */
+export async function cutOffAccount(db: Firestore, uid: string): Promise<void> {
+  const user = await userRef(db, uid).get();
+  if (user.exists) await userRef(db, uid).update({ disabled: true });
+  const [subscriptions, inbox, reminders] = await Promise.all([
+    subscriptionsCollection(db).where('uid', '==', uid).get(),
+    inboxCollection(db).where('userId', '==', uid).select('messageId').get(),
+    db.collection('reminderDeliveries').where('uid', '==', uid).select().get(),
+  ]);
+  // A delivery claim is named by its push's key and the device's endpoint: computable only while the subscriptions exist.
+  const keys = [
+    ...inbox.docs.map((doc) => messagePushKey(String(doc.get('messageId')), uid)),
+    ...reminders.docs.map((doc) => reminderPushKey(doc.id)),
+  ];
+  const endpoints = subscriptions.docs.map((doc) => String(doc.get('endpoint')));
+  const claims = keys.flatMap((key) => endpoints.map((endpoint) => db.collection('pushDeliveries').doc(sha256Hex(`${key}\n${endpoint}`))));
+  const sessions = await db.collection('sessions').where('uid', '==', uid).select().get();
+  await deleteRefs(db, [
+    ...claims,
+    ...subscriptions.docs.map((doc) => doc.ref),
+    ...sessions.docs.map((doc) => doc.ref),
+    db.collection('calendarFeeds').doc(uid),
+  ]);
+}
+
+async function deleteRefs(db: Firestore, refs: DocumentReference[]): Promise<void> {
+  const unique = [...new Map(refs.map((ref) => [ref.path, ref])).values()];
+  for (let i = 0; i < unique.length; i += BATCH) {
+    const batch = db.batch();
+    for (const ref of unique.slice(i, i + BATCH)) batch.delete(ref);
+    await batch.commit();
+  }
+}
+
+/** The account's documents in `entry`'s collection, each once. */
+async function documentsOf(db: Firestore, entry: PersonalDataCollection, scope: AccountScope): Promise<DocumentSnapshot[]> {
+  const { refs, queries } = accountLookups(db, entry, scope);
+  const [byRef, byQuery] = await Promise.all([refs.length > 0 ? db.getAll(...refs) : [], Promise.all(queries.map((query) => query.get()))]);
+  const found = new Map<string, DocumentSnapshot>();
+  for (const snap of [...byRef, ...byQuery.flatMap((result) => result.docs)]) if (snap.exists) found.set(snap.ref.path, snap);
+  return [...found.values()];
+}
+
+/** The cohorts an account is or was in, or coaches: where its cohort subcollections and cohort messages are. */
+export async function scopeOf(db: Firestore, uid: string): Promise<AccountScope> {
+  const [user, seasons, invitations, coached] = await Promise.all([
+    userRef(db, uid).get(),
+    userRef(db, uid).collection('seasons').get(),
+    db.collection('seasonInvitations').where('userId', '==', uid).get(),
+    cohortsCollection(db).where('coachIds', 'array-contains', uid).select().get(),
+  ]);
+  const ids = new Set<string>();
+  const add = (value: unknown) => {
+    if (typeof value === 'string' && value !== '') ids.add(value);
+  };
+  add(user.get('cohortId'));
+  for (const doc of seasons.docs) add(doc.get('cohortId'));
+  for (const doc of invitations.docs) add(doc.get('targetCohortId'));
+  for (const doc of coached.docs) add(doc.id);
+  return { uid, cohortIds: [...ids] };
+}
+
+/** What one collection's rewrite does, for the collections whose documents are not simply deleted. */
+type Rewrite = (deps: DeletionDeps, scope: AccountScope, found: DocumentSnapshot[]) => Promise<void>;
+
+/**
+ * The collections a deletion rewrites instead of deleting (the registry's `redact` and
+ * `remove-id`), and a few whose `delete` needs more than the documents found by uid.
+ * delete-repository.test.ts fails when the registry has such a collection that is not here.
+ */
+export const REWRITES: Record<string, Rewrite> = {
+  // A participant's check-ins and answers go with their threads; the coach's reply answers a
+  // check-in that no longer exists, so it goes too. A coach's replies and handling leave their name.
+  checkInThreads: async ({ db }, { uid, cohortIds }, found) => {
+    await deleteRefs(db, found.flatMap((snap) => [snap.ref, handlingMarkerRef(db, snap.id), answerMarkerRef(db, snap.id)]));
+    for (const cohortId of cohortIds) {
+      const threads = await threadsCollection(db).where('cohortId', '==', cohortId).get();
+      await updateEach(db, threads.docs, (snap) => {
+        const reply = snap.get('reply') as { coachId?: string } | null;
+        const handledBy = snap.get('handledBy') as { id?: string } | null;
+        const change: Record<string, unknown> = {};
+        if (reply?.coachId === uid) change.reply = { ...reply, coachId: '', coachName: 'Coach' };
+        if (handledBy?.id === uid) change.handledBy = { id: '', name: 'Coach' };
+        return Object.keys(change).length > 0 ? change : null;
+      });
+    }
+  },
+  // The participant's messages go; the coaches' replies stay in a thread of a pseudonym, which the
+  // coaches' list shows as "Partecipante eliminato". A coach's own messages go.
+  conversations: async ({ db }, { uid }, found) => {
+    const thread = found.find((snap) => snap.id === uid);
+    if (!thread) return;
+    const messages = await db.collection('conversationMessages').where('userId', '==', uid).get();
+    const pseudonym = `${DELETED_PREFIX}${randomBytes(12).toString('hex')}`;
+    const kept = messages.docs.filter((snap) => snap.get('from') !== 'participant' && snap.get('authorId') !== uid);
+    const writes: Array<(batch: WriteBatch) => void> = [];
+    for (const snap of kept) {
+      const doc = snap.data();
+      const replyTo = doc.replyTo as { authorName?: string } | null | undefined;
+      const requestId = snap.id.slice(uid.length + 1);
+      writes.push((batch) =>
+        batch.set(db.collection('conversationMessages').doc(`${pseudonym}_${requestId}`), {
+          ...doc,
+          userId: pseudonym,
+          // A quote of the participant's words is theirs; the recording is about them (deleted with their voice notes).
+          replyTo: replyTo && doc.from !== 'participant' && replyTo.authorName === doc.authorName ? replyTo : null,
+          voiceNote: null,
+        }),
+      );
+    }
+    const before = thread.data() ?? {};
+    if (kept.length > 0) {
+      writes.push((batch) =>
+        batch.set(conversationRef(db, pseudonym), {
+          ...before,
+          userId: pseudonym,
+          lastPreview: { from: 'participant', text: 'Partecipante eliminato' },
+          participantUnread: 0,
+          coachUnread: 0,
+          participantReadAt: null,
+          participantDeleted: true,
+        }),
+      );
+    }
+    for (const snap of messages.docs) writes.push((batch) => batch.delete(snap.ref));
+    writes.push((batch) => batch.delete(thread.ref));
+    for (let i = 0; i < writes.length; i += BATCH) {
+      const batch = db.batch();
+      for (const write of writes.slice(i, i + BATCH)) write(batch);
+      await batch.commit();
+    }
+  },
+  conversationMessages: async ({ db }, { uid }, found) => {
+    // A participant's own thread was handled with `conversations`; what is left is what the account wrote in others' threads.
+    await deleteRefs(db, found.filter((snap) => snap.get('authorId') === uid).map((snap) => snap.ref));
+  },
+  // A recipient leaves a message's recipients; a coach's own messages go, with the copies they left in inboxes.
+  cohortMessages: async ({ db }, { uid, cohortIds }, found) => {
+    const copies = await inboxCollection(db)
+      .where(FieldPath.documentId(), '>=', `${uid}_`)
+      .where(FieldPath.documentId(), '<', `${uid}_\uf8ff`)
+      .select()
+      .get();
+    await deleteRefs(db, [...found.map((snap) => snap.ref), ...copies.docs.map((snap) => snap.ref)]);
+    for (const cohortId of cohortIds) {
+      const messages = await cohortMessagesCollection(db).where('cohortId', '==', cohortId).get();
+      await updateEach(db, messages.docs, (snap) => {
+        const ids = recipientIdsOf(snap.data() ?? {});
+        if (!ids.includes(uid)) return null;
+        return { recipients: joinRecipients(ids.filter((id) => id !== uid)), recipientIds: FieldValue.delete() };
+      });
+    }
+  },
+  scheduledMessages: async ({ db }, { uid }, found) => {
+    const picked = await db.collection('scheduledMessages').where('userIds', 'array-contains', uid).get();
+    await updateEach(db, picked.docs, () => ({ userIds: FieldValue.arrayRemove(uid) }));
+    await deleteRefs(db, found.map((snap) => snap.ref));
+  },
+  teams: async ({ db }, { uid }, found) => {
+    await updateEach(db, found, () => ({ memberIds: FieldValue.arrayRemove(uid) }));
+  },
+  cohorts: async ({ db }, { uid }, found) => {
+    await updateEach(db, found, () => ({ coachIds: FieldValue.arrayRemove(uid) }));
+  },
+  members: async ({ db }, { uid, cohortIds }) => {
+    for (const cohortId of cohortIds) {
+      await db.runTransaction(async (tx) => {
+        const index = await tx.get(memberIndexRef(db, cohortId));
+        if (!index.exists) return;
+        tx.update(index.ref, { ids: FieldValue.arrayRemove(uid), inactive: FieldValue.arrayRemove(uid) });
+        raiseMembersVersion(db, tx, cohortId);
+      });
+    }
+  },
+  // Andamento's sums lose the account's stored contribution (read from its user document, so before that goes).
+  weekStats: async ({ db }, { uid }) => {
+    if ((await userRef(db, uid).get()).exists) await dropContribution(db, uid);
+  },
+  resources: async ({ db }, { uid, cohortIds }) => {
+    for (const cohortId of cohortIds) {
+      const ref = cohortsCollection(db).doc(cohortId).collection('resources').doc('items');
+      const data = (await ref.get()).data();
+      if (!data) continue;
+      // Each section is an array of items, rewritten whole (a dotted path into one would not do).
+      const change: Record<string, unknown> = {};
+      for (const [section, items] of Object.entries(data)) {
+        if (!Array.isArray(items) || !items.some((item: { createdBy?: unknown }) => item.createdBy === uid)) continue;
+        change[section] = items.map((item: { createdBy?: unknown }) => (item.createdBy === uid ? { ...item, createdBy: '' } : item));
+      }
+      if (Object.keys(change).length > 0) await ref.update(change);
+    }
+  },
+};
+
+async function updateEach(db: Firestore, snaps: DocumentSnapshot[], change: (snap: DocumentSnapshot) => Record<string, unknown> | null): Promise<void> {
+  const updates = snaps.flatMap((snap) => {
+    const fields = change(snap);
+    return fields ? [{ ref: snap.ref, fields }] : [];
+  });
+  for (let i = 0; i < updates.length; i += BATCH) {
+    const batch = db.batch();
+    for (const { ref, fields } of updates.slice(i, i + BATCH)) batch.update(ref, fields);
+    await batch.commit();
+  }
+}
+
+/** Collections handled by a step of their own, outside the table's walk. */
+const OWN_STEP = new Set(['users', 'voiceNotes', 'accountDeletions', 'deletionLedger']);
+
+/**
+ * Everything about the account, in every collection of the registry (shared/personal-data.ts):
+ * the rewrites first (some read the user document), then the documents to delete, the voice notes'
+ * files before their documents, the user document last. Safe to run again: each step finds only
+ * what is still there.
+ */
+export async function purgeAccount(deps: DeletionDeps, uid: string): Promise<void> {
+  const { db } = deps;
+  const scope = await scopeOf(db, uid);
+  await deleteVoiceNotesOfAccount(deps, uid);
+  const rewritten = PERSONAL_DATA.filter((entry) => REWRITES[entry.name] && !OWN_STEP.has(entry.name));
+  for (const entry of rewritten) await REWRITES[entry.name]!(deps, scope, await documentsOf(db, entry, scope));
+  const deleted = PERSONAL_DATA.filter((entry) => entry.deletion.action === 'delete' && !REWRITES[entry.name] && !OWN_STEP.has(entry.name));
+  for (const entry of deleted) await deleteRefs(db, (await documentsOf(db, entry, scope)).map((snap) => snap.ref));
+  await deleteRefs(db, [userRef(db, uid)]);
+  await deps.auth.deleteUser(uid).catch((error: unknown) => {
+    if ((error as { code?: string }).code !== 'auth/user-not-found') throw error;
+  });
+}
+
+/** The registry's collections whose deletion is a rewrite and that have none here (a new one the deletion would skip). */
+export function collectionsWithoutRewrite(): string[] {
+  return PERSONAL_DATA.filter((entry) => (entry.deletion.action === 'redact' || entry.deletion.action === 'remove-id') && !REWRITES[entry.name]).map(
+    (entry) => entry.name,
+  );
+}

@@ -1,0 +1,275 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { deletionMessages } from '@sfida/core/account-deletion';
+import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
+import { submitCheckIn } from '@sfida/core/tracker-actions';
+import { voiceNoteUploadAnswerSchema, type VoiceNote } from '@sfida/core/voice-notes';
+import { ensureAccount } from '../account/admin';
+import { Client, PASSWORD, uniqueEmail, type TestApp, startTestApp } from '../../test-support/api-harness';
+import { indexMembers, must, signedInCoach, writeCohort } from '../../test-support/cohort-fixtures';
+import { fixture } from '../voice-notes/fixtures';
+import { checkInThreadId } from '@sfida/core/check-in-threads';
+import { cohortRef } from '../../shared/cohort-repository';
+import { PERSONAL_DATA } from '../../shared/personal-data';
+import { teamRef } from '../../shared/team-repository';
+import { userRef } from '../../shared/user-repository';
+import { ledgerIdOf } from './delete-repository';
+import { deleteAccountByEmail, reapplyDeletionLedger } from './delete-service';
+
+let app: TestApp;
+
+const TZ = 'Europe/Rome';
+/** Season 1 of the first cohort; season 2 in the second, which runs together from NEXT_MONDAY. */
+const START = '2026-01-05';
+const WEEK1 = new Date('2026-01-07T18:00:00Z');
+const NOW = new Date('2026-03-10T10:00:00Z');
+const NEXT_MONDAY = '2026-03-16';
+
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app.close();
+});
+
+interface Member {
+  id: string;
+  email: string;
+  client: Client;
+}
+
+async function participant(cohortId: string, name: string): Promise<Member> {
+  const email = uniqueEmail('elimina');
+  const user = await ensureAccount(app.deps, { email, password: PASSWORD, name, role: 'PARTICIPANT', cohortId, challengeStartDate: START });
+  await userRef(app.deps.db, user.id).update({ onboardingCompletato: true });
+  const client = new Client(app);
+  expect((await client.post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
+  return { id: user.id, email, client };
+}
+
+async function uploaded(client: Client, path: string, name = 'live.webm'): Promise<VoiceNote> {
+  const reply = await client.request('POST', path, { body: Buffer.from(fixture(name)), headers: { 'content-type': name.endsWith('.m4a') ? 'audio/mp4' : 'audio/webm' } });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+  return voiceNoteUploadAnswerSchema.parse(reply.body).voiceNote;
+}
+
+const coachVoicePath = (cohortId: string, userId: string) => `/api/coach/cohorts/${cohortId}/participants/${userId}/voice-notes`;
+const participantPath = (cohortId: string, userId: string) => `/api/coach/cohorts/${cohortId}/participants/${userId}`;
+
+function expectStatus(reply: { status: number; body: unknown }, status: number) {
+  expect(reply.status, JSON.stringify(reply.body)).toBe(status);
+}
+
+async function put(client: Client, data: TrackerData, tag?: string | null) {
+  const reply = await client.request<{ tracker: TrackerData }>('PUT', '/api/users/me/progress', { json: data, headers: tag ? { 'if-match': tag } : {} });
+  expectStatus(reply, 200);
+  return { tracker: reply.body.tracker, tag: reply.headers.get('etag') };
+}
+
+/**
+ * Every place the account could be: each collection of the registry, wherever it sits (a
+ * collection-group query finds the subcollections under cohorts and users too), and every file of
+ * the bucket. Answers what still names any of `needles`.
+ */
+async function traces(needles: string[]): Promise<string[]> {
+  const found: string[] = [];
+  const names = new Set([...PERSONAL_DATA.map((entry) => entry.name), 'seasons', 'members', 'weekStats', 'events', 'resources']);
+  for (const name of names) {
+    const snap = await app.deps.db.collectionGroup(name).get();
+    for (const doc of snap.docs) {
+      const text = `${doc.ref.path} ${JSON.stringify(doc.data())}`;
+      for (const needle of needles) if (text.includes(needle)) found.push(`${doc.ref.path} names ${needle}`);
+    }
+  }
+  for (const file of await filesUnder(app.deps.config.localBlobDir!)) {
+    const text = `${file} ${(await readFile(file)).toString('latin1')}`;
+    for (const needle of needles) if (text.includes(needle)) found.push(`bucket ${file} names ${needle}`);
+  }
+  return found;
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  const nested = await Promise.all(entries.map((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)])));
+  return nested.flat();
+}
+
+async function authUserExists(uid: string): Promise<boolean> {
+  return app.deps.auth.getUser(uid).then(
+    () => true,
+    (error: { code?: string }) => {
+      if (error.code === 'auth/user-not-found') return false;
+      throw error;
+    },
+  );
+}
+
+const confirm = (password = PASSWORD) => ({ confirm: 'ELIMINA', password });
+
+describe('Elimina il mio account', () => {
+  let coach: Awaited<ReturnType<typeof signedInCoach>>;
+  let secondCoach: Awaited<ReturnType<typeof signedInCoach>>;
+  let first: string;
+  let second: string;
+  let paola: Member;
+  let quinto: Member;
+  let feedToken: string;
+
+  beforeAll(async () => {
+    app.setNow(WEEK1);
+    coach = await signedInCoach(app, 'Coach Giulia');
+    secondCoach = await signedInCoach(app, 'Coach Marco');
+    first = await writeCohort(app, { coachIds: [coach.user.id, secondCoach.user.id], startDate: START, name: 'Inverno' });
+    second = await writeCohort(app, { coachIds: [coach.user.id, secondCoach.user.id], startDate: NEXT_MONDAY, name: 'Primavera' });
+    await cohortRef(app.deps.db, second).update({ pace: 'together' });
+    for (const id of [first, second]) await indexMembers(app, id);
+    paola = await participant(first, 'Paola');
+    quinto = await participant(first, 'Quinto');
+    await teamRef(app.deps.db, `squadra-${first}`).set({ cohortId: first, name: 'Lupi', memberIds: [paola.id, quinto.id], createdAt: '2026-01-05T08:00:00.000Z' });
+
+    // Season 1, week 1: a check-in with a voice note, the coach's answer with one of theirs.
+    const note = await uploaded(paola.client, '/api/me/voice-notes');
+    const synced = await put(paola.client, must(submitCheckIn(emptyTracker(TZ, WEEK1, START), { mood: 2, reflection: 'Settimana dura', voiceNoteId: note.id }, WEEK1)));
+    const replyNote = await uploaded(coach.client, coachVoicePath(first, paola.id), 'short.m4a');
+    expectStatus(await coach.client.post(`/api/coach/check-ins/${checkInThreadId(paola.id, 1)}/reply`, { text: 'Ti ascolto', voiceNoteId: replyNote.id }), 200);
+    expectStatus(await paola.client.post('/api/me/check-ins/1/answer', { text: 'Grazie, va meglio' }), 200);
+
+    // The conversation: her words and a recording, the coach's answers.
+    const said = await uploaded(paola.client, '/api/me/voice-notes');
+    expectStatus(await paola.client.post('/api/me/conversation/messages', { requestId: randomUUID(), text: 'Ciao coach, sono Paola', voiceNoteId: said.id }), 201);
+    expectStatus(await coach.client.post(`${participantPath(first, paola.id)}/conversation/messages`, { requestId: randomUUID(), text: 'Ciao Paola, come va?' }), 201);
+
+    // Teams, notes and tags, messages now and later, devices and the calendar.
+    expectStatus(await quinto.client.post('/api/me/team/high-fives', { toUserId: paola.id }), 201);
+    expectStatus(await paola.client.post('/api/me/team/high-fives', { toUserId: quinto.id }), 201);
+    expectStatus(await coach.client.post(`${participantPath(first, paola.id)}/notes`, { text: 'Parla di Paola', requestId: randomUUID() }), 201);
+    expectStatus(await coach.client.request('PATCH', `${participantPath(first, paola.id)}/tags`, { json: { add: ['premium'] } }), 200);
+    expectStatus(await coach.client.post(`/api/coach/cohorts/${first}/messages`, { requestId: randomUUID(), segment: 'all', text: 'Ciao {nome}!' }), 201);
+    await app.tasks.idle();
+    expectStatus(
+      await coach.client.post(`/api/coach/cohorts/${first}/scheduled-messages`, {
+        requestId: randomUUID(),
+        segment: 'picked',
+        userIds: [paola.id, quinto.id],
+        text: 'Solo per voi',
+        date: '2026-01-20',
+        time: '09:00',
+      }),
+      201,
+    );
+    const endpoint = `https://push.example.test/${randomBytes(8).toString('hex')}`;
+    const keys = { p256dh: 'BPrDoQzJc3aPj9Gv5UQy3M2Vrc8VP5Zt3kS6A9mD7nqkJ6e2a7iU0kVv1hH3i8p0LQe8V7Kq0cF1m7kX6nQ9sZ4', auth: 'c2VncmV0by1kaS1wcm92YQ' };
+    await paola.client.post('/api/me/push-subscriptions', { endpoint, keys, expirationTime: null });
+    const feed = await paola.client.post<{ url: string }>('/api/me/calendar-feed');
+    expectStatus(feed, 201);
+    feedToken = new URL(feed.body.url).pathname;
+
+    // Season 2: the coach invites those who finished; Paola accepts and syncs again.
+    app.setNow(NOW);
+    expectStatus(await coach.client.post(`/api/coach/cohorts/${first}/new-season`, { targetCohortId: second }), 200);
+    expectStatus(await paola.client.post(`/api/me/season-invitation/${second}/accept`), 200);
+    const season2 = (await paola.client.get<{ tracker: TrackerData }>('/api/users/me/progress')).body.tracker;
+    await put(paola.client, { ...season2, habits: [...season2.habits, { id: 'h-nuova', name: 'Stretching', createdAt: NOW.toISOString() }] }, synced.tag);
+  }, 60_000);
+
+  test('signed out: 401, and the route asks for the confirmation before anything else', async () => {
+    expect(await new Client(app).post('/api/me/delete', confirm())).toMatchObject({ status: 401 });
+    for (const body of [{}, { confirm: 'elimina', password: PASSWORD }, { confirm: 'SI', password: PASSWORD }, { password: PASSWORD }]) {
+      expect(await quinto.client.post('/api/me/delete', body)).toMatchObject({ status: 400, body: { message: deletionMessages.confirmationMissing } });
+    }
+    expect(await quinto.client.post('/api/me/delete', { confirm: 'ELIMINA' })).toMatchObject({ status: 400, body: { message: deletionMessages.credentialMissing } });
+    expect(await quinto.client.post('/api/me/delete', confirm('sbagliata'))).toMatchObject({ status: 403, body: { message: deletionMessages.wrongPassword } });
+    // Nothing changed: Quinto is still signed in, his account whole.
+    expect((await quinto.client.get('/api/auth/me')).status).toBe(200);
+    expect(await authUserExists(quinto.id)).toBe(true);
+  });
+
+  test('a coach who is the only one of a cohort is refused (409) and keeps everything; a coach of another cohort deletes only themselves', async () => {
+    const alone = await signedInCoach(app, 'Coach Solo');
+    const own = await writeCohort(app, { coachIds: [alone.user.id], startDate: NEXT_MONDAY, name: 'Estate' });
+    const refused = await alone.client.post('/api/me/delete', confirm());
+    expect(refused).toMatchObject({ status: 409, body: { message: deletionMessages.lastCoach(['Estate']) } });
+    expect((await alone.client.get('/api/auth/me')).status).toBe(200);
+    // Archived, the cohort needs no coach: then the account can go.
+    await cohortRef(app.deps.db, own).update({ archivedAt: NOW.toISOString() });
+    expectStatus(await alone.client.post('/api/me/delete', confirm()), 204);
+    expect(await authUserExists(alone.user.id)).toBe(false);
+    expect((await cohortRef(app.deps.db, own).get()).get('coachIds')).toEqual([]);
+    // Paola's and Quinto's cohort and accounts are untouched.
+    expect((await quinto.client.get('/api/auth/me')).status).toBe(200);
+    expect((await cohortRef(app.deps.db, first).get()).get('coachIds')).toEqual([coach.user.id, secondCoach.user.id]);
+  });
+
+  test('a participant with data everywhere is deleted: at once signed out everywhere, then nothing anywhere names her', async () => {
+    expect(await traces([paola.id, paola.email])).not.toEqual([]);
+    const otherDevice = new Client(app);
+    expectStatus(await otherDevice.post('/api/auth/login', { email: paola.email, password: PASSWORD }), 200);
+
+    const reply = await paola.client.post('/api/me/delete', confirm());
+    expectStatus(reply, 204);
+    expect(reply.setCookies.some((line) => /^__session=;/.test(line))).toBe(true);
+    for (const device of [otherDevice]) {
+      expect((await device.get('/api/auth/me')).status).toBe(401);
+      expect((await device.get('/api/users/me/progress')).status).toBe(401);
+    }
+    expect((await new Client(app).get(`/api${feedToken}`)).status).toBe(404);
+    expect(await authUserExists(paola.id)).toBe(false);
+    expect(await app.deps.auth.getUserByEmail(paola.email).catch((error: { code?: string }) => error.code)).toBe('auth/user-not-found');
+    expect((await otherDevice.post('/api/auth/login', { email: paola.email, password: PASSWORD })).status).toBe(401);
+
+    expect(await traces([paola.id, paola.email])).toEqual([]);
+
+    // The coach's replies stay, in a thread of "Partecipante eliminato"; Quinto's team and scheduled message go on without her.
+    const list = await coach.client.get<{ conversations: Array<{ name: string; lastPreview: { text: string } }> }>(`/api/coach/conversations?cohortId=${second}`);
+    expectStatus(list, 200);
+    expect(list.body.conversations.map((c) => c.name)).toContain('Partecipante eliminato');
+    expect((await teamRef(app.deps.db, `squadra-${first}`).get()).get('memberIds')).toEqual([quinto.id]);
+    expect((await app.deps.db.collection('scheduledMessages').where('userIds', 'array-contains', quinto.id).get()).docs[0]?.get('userIds')).toEqual([quinto.id]);
+    // The ledger keeps her uid's keyed hash and the day, nothing else; no deletion is left pending.
+    const entry = await app.deps.db.collection('deletionLedger').doc(ledgerIdOf(app.deps.config.deletionLedgerKey!, paola.id)).get();
+    expect(entry.data()).toEqual({ deletedOn: '2026-03-10' });
+    expect((await app.deps.db.collection('accountDeletions').doc(paola.id).get()).exists).toBe(false);
+  });
+
+  test('a coach with a second coach on each cohort is deleted the same way: nothing names them, the cohorts keep the other', async () => {
+    // The coach's own traces: answers to Quinto (text and a recording), a note, messages, templates.
+    app.setNow(NOW);
+    const recording = await uploaded(coach.client, coachVoicePath(first, quinto.id), 'short.m4a');
+    expectStatus(await quinto.client.post('/api/me/conversation/messages', { requestId: randomUUID(), text: 'Ciao coach' }), 201);
+    expectStatus(await coach.client.post(`${participantPath(first, quinto.id)}/conversation/messages`, { requestId: randomUUID(), text: 'Ascolta', voiceNoteId: recording.id }), 201);
+    expectStatus(await coach.client.post(`${participantPath(first, quinto.id)}/notes`, { text: 'Quinto va bene', requestId: randomUUID() }), 201);
+    expectStatus(await coach.client.request('PUT', '/api/coach/reply-templates', { json: { templates: [{ id: 't1', title: 'Brava', text: 'Ottimo lavoro' }] } }), 200);
+    expect(await traces([coach.user.id, coach.user.email])).not.toEqual([]);
+
+    expectStatus(await coach.client.post('/api/me/delete', confirm()), 204);
+    expect((await coach.client.get('/api/coach/triage')).status).toBe(401);
+    expect(await authUserExists(coach.user.id)).toBe(false);
+    expect(await traces([coach.user.id, coach.user.email])).toEqual([]);
+    expect((await cohortRef(app.deps.db, first).get()).get('coachIds')).toEqual([secondCoach.user.id]);
+    // Quinto's own words stay in his thread.
+    const thread = await quinto.client.get<{ items: Array<{ text?: string }> }>('/api/me/conversation');
+    expectStatus(thread, 200);
+    expect(JSON.stringify(thread.body)).toContain('Ciao coach');
+  });
+});
+
+describe('the operator\'s commands', () => {
+  test('delete-account deletes by email on the same path; reapplying the ledger deletes a restored account again', async () => {
+    app.setNow(NOW);
+    const cohortId = await writeCohort(app, { coachIds: [], startDate: START });
+    const member = await participant(cohortId, 'Rita');
+    expect(await deleteAccountByEmail(app.deps, member.email.toUpperCase())).toBe(true);
+    expect((await member.client.get('/api/auth/me')).status).toBe(401);
+    expect(await traces([member.id, member.email])).toEqual([]);
+    await expect(deleteAccountByEmail(app.deps, member.email)).rejects.toThrow(/Nessun account/);
+
+    // A backup restored from before the deletion brings her documents back; the ledger finds them.
+    await userRef(app.deps.db, member.id).set({ email: member.email, name: 'Rita', role: 'PARTICIPANT', cohortId });
+    await app.deps.db.collection('progress').doc(member.id).set({ data: '{}', revision: 1 });
+    const report = await reapplyDeletionLedger(app.deps);
+    expect(report).toEqual({ deleted: 1, unfinished: 0 });
+    expect(await traces([member.id, member.email])).toEqual([]);
+  });
+});
