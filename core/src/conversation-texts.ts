@@ -10,6 +10,8 @@ export const CONVERSATION_LIST_PAGE = 20;
 export const PREVIEW_LENGTH = 120;
 
 export const conversationTexts = {
+  /** The name a deleted participant's thread keeps in the coaches' list. */
+  deletedParticipant: 'Partecipante eliminato',
   textRequired: 'Scrivi il messaggio',
   textTooLong: `Il messaggio può avere al massimo ${MAX_CONVERSATION_MESSAGE} caratteri`,
   requestId: 'Identificativo della richiesta non valido',

@@ -372,7 +372,8 @@ export async function conversationList(deps: ConversationDeps, coach: User, quer
       userId: doc.userId,
       cohortId: doc.cohortId,
       cohortName: names.get(doc.cohortId) ?? '',
-      name: user ? nameOf(user) : '',
+      // A deleted participant's thread stays with the coaches under a pseudonym (features/privacy).
+      name: user ? nameOf(user) : conversationTexts.deletedParticipant,
       email: user?.email ?? '',
       lastActivityAt: doc.lastActivityAt,
       lastPreview: doc.lastPreview,
