@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { FieldPath, FieldValue, Timestamp, type DocumentReference, type DocumentSnapshot, type Firestore, type WriteBatch } from 'firebase-admin/firestore';
+import { conversationTexts } from '@sfida/core/conversation-texts';
 import type { Deps } from '../../deps';
 import { sha256Hex } from '../../shared/crypto';
 import { conversationRef } from '../../shared/conversation-repository';
@@ -157,6 +158,8 @@ export const REWRITES: Record<string, Rewrite> = {
     await deleteRefs(db, found.flatMap((snap) => [snap.ref, handlingMarkerRef(db, snap.id), answerMarkerRef(db, snap.id)]));
     for (const cohortId of cohortIds) {
       const threads = await threadsCollection(db).where('cohortId', '==', cohortId).get();
+      const markers = threads.empty ? [] : await db.getAll(...threads.docs.map((snap) => handlingMarkerRef(db, snap.id)));
+      await updateEach(db, markers.filter((marker) => marker.exists), (marker) => (marker.get('by') === uid ? { by: null } : null));
       await updateEach(db, threads.docs, (snap) => {
         const reply = snap.get('reply') as { coachId?: string } | null;
         const handledBy = snap.get('handledBy') as { id?: string } | null;
@@ -196,7 +199,7 @@ export const REWRITES: Record<string, Rewrite> = {
         batch.set(conversationRef(db, pseudonym), {
           ...before,
           userId: pseudonym,
-          lastPreview: { from: 'participant', text: 'Partecipante eliminato' },
+          lastPreview: { from: 'participant', text: conversationTexts.deletedParticipant },
           participantUnread: 0,
           coachUnread: 0,
           participantReadAt: null,
@@ -223,7 +226,19 @@ export const REWRITES: Record<string, Rewrite> = {
       .where(FieldPath.documentId(), '<', `${uid}_\uf8ff`)
       .select()
       .get();
-    await deleteRefs(db, [...found.map((snap) => snap.ref), ...copies.docs.map((snap) => snap.ref)]);
+    // The delivery claims of a coach's messages name the message, and so the coach: found by their recipients' devices.
+    const claims: DocumentReference[] = [];
+    for (const message of found) {
+      const recipients = recipientIdsOf(message.data() ?? {});
+      for (let i = 0; i < recipients.length; i += 30) {
+        const devices = await subscriptionsCollection(db).where('uid', 'in', recipients.slice(i, i + 30)).get();
+        for (const device of devices.docs) {
+          const key = messagePushKey(message.id, String(device.get('uid')));
+          claims.push(db.collection('pushDeliveries').doc(sha256Hex(`${key}\n${String(device.get('endpoint'))}`)));
+        }
+      }
+    }
+    await deleteRefs(db, [...claims, ...found.map((snap) => snap.ref), ...copies.docs.map((snap) => snap.ref)]);
     for (const cohortId of cohortIds) {
       const messages = await cohortMessagesCollection(db).where('cohortId', '==', cohortId).get();
       await updateEach(db, messages.docs, (snap) => {
@@ -237,6 +252,24 @@ export const REWRITES: Record<string, Rewrite> = {
     const picked = await db.collection('scheduledMessages').where('userIds', 'array-contains', uid).get();
     await updateEach(db, picked.docs, () => ({ userIds: FieldValue.arrayRemove(uid) }));
     await deleteRefs(db, found.map((snap) => snap.ref));
+  },
+  // Notes about the account and a coach's own notes go; a participant's preview of a note that went goes with it.
+  participantNotes: async ({ db }, { uid }, found) => {
+    await deleteRefs(db, found.map((snap) => snap.ref));
+    const written = found.filter((snap) => snap.get('authorId') === uid && snap.get('userId') !== uid);
+    const users = written.length > 0 ? await db.getAll(...written.map((snap) => userRef(db, String(snap.get('userId'))))) : [];
+    const gone = new Set(found.map((snap) => snap.id));
+    await updateEach(
+      db,
+      users.filter((user) => user.exists),
+      (user) => (gone.has(String((user.get('notePreview') as { noteId?: string } | null)?.noteId)) ? { notePreview: null } : null),
+    );
+  },
+  // The account's own invitations go; one a coach sent keeps no trace of who sent it.
+  seasonInvitations: async ({ db }, { uid }, found) => {
+    await deleteRefs(db, found.map((snap) => snap.ref));
+    const sent = await db.collection('seasonInvitations').where('invitedBy', '==', uid).get();
+    await updateEach(db, sent.docs, () => ({ invitedBy: '' }));
   },
   teams: async ({ db }, { uid }, found) => {
     await updateEach(db, found, () => ({ memberIds: FieldValue.arrayRemove(uid) }));

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -10,6 +10,7 @@ import { ensureAccount } from '../account/admin';
 import { Client, PASSWORD, uniqueEmail, type TestApp, startTestApp } from '../../test-support/api-harness';
 import { indexMembers, must, signedInCoach, writeCohort } from '../../test-support/cohort-fixtures';
 import { fixture } from '../voice-notes/fixtures';
+import { BrowserDevice, startPushService, type PushServiceStandIn } from '../../test-support/push-service';
 import { checkInThreadId } from '@sfida/core/check-in-threads';
 import { cohortRef } from '../../shared/cohort-repository';
 import { PERSONAL_DATA } from '../../shared/personal-data';
@@ -19,6 +20,7 @@ import { ledgerIdOf } from './delete-repository';
 import { deleteAccountByEmail, reapplyDeletionLedger } from './delete-service';
 
 let app: TestApp;
+let pushService: PushServiceStandIn;
 
 const TZ = 'Europe/Rome';
 /** Season 1 of the first cohort; season 2 in the second, which runs together from NEXT_MONDAY. */
@@ -28,10 +30,12 @@ const NOW = new Date('2026-03-10T10:00:00Z');
 const NEXT_MONDAY = '2026-03-16';
 
 beforeAll(async () => {
-  app = await startTestApp();
+  pushService = await startPushService();
+  app = await startTestApp({ pushAgent: pushService.agent });
 });
 afterAll(async () => {
   await app.close();
+  await pushService.close();
 });
 
 interface Member {
@@ -68,6 +72,11 @@ async function put(client: Client, data: TrackerData, tag?: string | null) {
   return { tracker: reply.body.tracker, tag: reply.headers.get('etag') };
 }
 
+/** The collections (or "bucket") of what `traces` found. */
+function whereFound(found: string[]): string[] {
+  return [...new Set(found.map((line) => (line.startsWith('bucket ') ? 'bucket' : line.split(' ')[0]!.split('/').slice(-2, -1)[0]!)))].sort();
+}
+
 /**
  * Every place the account could be: each collection of the registry, wherever it sits (a
  * collection-group query finds the subcollections under cohorts and users too), and every file of
@@ -75,13 +84,20 @@ async function put(client: Client, data: TrackerData, tag?: string | null) {
  */
 async function traces(needles: string[]): Promise<string[]> {
   const found: string[] = [];
-  const names = new Set([...PERSONAL_DATA.map((entry) => entry.name), 'seasons', 'members', 'weekStats', 'events', 'resources']);
-  for (const name of names) {
-    const snap = await app.deps.db.collectionGroup(name).get();
-    for (const doc of snap.docs) {
-      const text = `${doc.ref.path} ${JSON.stringify(doc.data())}`;
-      for (const needle of needles) if (text.includes(needle)) found.push(`${doc.ref.path} names ${needle}`);
-    }
+  const { db } = app.deps;
+  // The emulator lists no collection ids: the top-level ones are the registry's, and a subcollection
+  // (its path says under which collection) is read under every document of its parent.
+  const segments = (entry: (typeof PERSONAL_DATA)[number]) => entry.path.split(' ')[0]!.split('/');
+  const top = PERSONAL_DATA.filter((entry) => segments(entry).length <= 2).map((entry) => entry.name);
+  const nested = PERSONAL_DATA.filter((entry) => segments(entry).length > 2).map((entry) => ({ name: entry.name, parent: segments(entry)[0]! }));
+  const docs = (await Promise.all(top.map((name) => db.collection(name).get()))).flatMap((snap) => snap.docs);
+  for (const { name, parent } of nested) {
+    const parents = await db.collection(parent).select().get();
+    for (const snap of await Promise.all(parents.docs.map((doc) => doc.ref.collection(name).get()))) docs.push(...snap.docs);
+  }
+  for (const doc of docs) {
+    const text = `${doc.ref.path} ${JSON.stringify(doc.data())}`;
+    for (const needle of needles) if (text.includes(needle)) found.push(`${doc.ref.path} names ${needle}`);
   }
   for (const file of await filesUnder(app.deps.config.localBlobDir!)) {
     const text = `${file} ${(await readFile(file)).toString('latin1')}`;
@@ -127,11 +143,12 @@ describe('Elimina il mio account', () => {
     for (const id of [first, second]) await indexMembers(app, id);
     paola = await participant(first, 'Paola');
     quinto = await participant(first, 'Quinto');
+    expectStatus(await coach.client.request('PATCH', `/api/coach/cohorts/${first}`, { json: { rules: { teamLeaderboard: true } } }), 200);
     await teamRef(app.deps.db, `squadra-${first}`).set({ cohortId: first, name: 'Lupi', memberIds: [paola.id, quinto.id], createdAt: '2026-01-05T08:00:00.000Z' });
 
     // Season 1, week 1: a check-in with a voice note, the coach's answer with one of theirs.
     const note = await uploaded(paola.client, '/api/me/voice-notes');
-    const synced = await put(paola.client, must(submitCheckIn(emptyTracker(TZ, WEEK1, START), { mood: 2, reflection: 'Settimana dura', voiceNoteId: note.id }, WEEK1)));
+    await put(paola.client, must(submitCheckIn(emptyTracker(TZ, WEEK1, START), { mood: 2, reflection: 'Settimana dura', voiceNoteId: note.id }, WEEK1)));
     const replyNote = await uploaded(coach.client, coachVoicePath(first, paola.id), 'short.m4a');
     expectStatus(await coach.client.post(`/api/coach/check-ins/${checkInThreadId(paola.id, 1)}/reply`, { text: 'Ti ascolto', voiceNoteId: replyNote.id }), 200);
     expectStatus(await paola.client.post('/api/me/check-ins/1/answer', { text: 'Grazie, va meglio' }), 200);
@@ -146,6 +163,8 @@ describe('Elimina il mio account', () => {
     expectStatus(await paola.client.post('/api/me/team/high-fives', { toUserId: quinto.id }), 201);
     expectStatus(await coach.client.post(`${participantPath(first, paola.id)}/notes`, { text: 'Parla di Paola', requestId: randomUUID() }), 201);
     expectStatus(await coach.client.request('PATCH', `${participantPath(first, paola.id)}/tags`, { json: { add: ['premium'] } }), 200);
+    const phone = new BrowserDevice(pushService);
+    expectStatus(await paola.client.post('/api/me/push-subscriptions', { ...phone.subscription, expirationTime: null }), 201);
     expectStatus(await coach.client.post(`/api/coach/cohorts/${first}/messages`, { requestId: randomUUID(), segment: 'all', text: 'Ciao {nome}!' }), 201);
     await app.tasks.idle();
     expectStatus(
@@ -159,19 +178,22 @@ describe('Elimina il mio account', () => {
       }),
       201,
     );
-    const endpoint = `https://push.example.test/${randomBytes(8).toString('hex')}`;
-    const keys = { p256dh: 'BPrDoQzJc3aPj9Gv5UQy3M2Vrc8VP5Zt3kS6A9mD7nqkJ6e2a7iU0kVv1hH3i8p0LQe8V7Kq0cF1m7kX6nQ9sZ4', auth: 'c2VncmV0by1kaS1wcm92YQ' };
-    await paola.client.post('/api/me/push-subscriptions', { endpoint, keys, expirationTime: null });
     const feed = await paola.client.post<{ url: string }>('/api/me/calendar-feed');
     expectStatus(feed, 201);
     feedToken = new URL(feed.body.url).pathname;
 
     // Season 2: the coach invites those who finished; Paola accepts and syncs again.
     app.setNow(NOW);
+    // Two months on, the sessions of January have ended: everyone signs in again.
+    for (const [client, email] of [[coach.client, coach.user.email], [secondCoach.client, secondCoach.user.email], [paola.client, paola.email], [quinto.client, quinto.email]] as const) {
+      expectStatus(await client.post('/api/auth/login', { email, password: PASSWORD }), 200);
+    }
     expectStatus(await coach.client.post(`/api/coach/cohorts/${first}/new-season`, { targetCohortId: second }), 200);
     expectStatus(await paola.client.post(`/api/me/season-invitation/${second}/accept`), 200);
-    const season2 = (await paola.client.get<{ tracker: TrackerData }>('/api/users/me/progress')).body.tracker;
-    await put(paola.client, { ...season2, habits: [...season2.habits, { id: 'h-nuova', name: 'Stretching', createdAt: NOW.toISOString() }] }, synced.tag);
+    const stored = await paola.client.get<TrackerData>('/api/users/me/progress');
+    expectStatus(stored, 200);
+    const season2 = stored.body;
+    await put(paola.client, { ...season2, habits: [...season2.habits, { id: 'h-nuova', name: 'Stretching', createdAt: NOW.toISOString() }] }, stored.headers.get('etag'));
   }, 60_000);
 
   test('signed out: 401, and the route asks for the confirmation before anything else', async () => {
@@ -203,7 +225,14 @@ describe('Elimina il mio account', () => {
   });
 
   test('a participant with data everywhere is deleted: at once signed out everywhere, then nothing anywhere names her', async () => {
-    expect(await traces([paola.id, paola.email])).not.toEqual([]);
+    // Her recordings are named by their ids, in the bucket and in the messages that carry them: looked for too.
+    const notes = await app.deps.db.collection('voiceNotes').where('participantUid', '==', paola.id).get();
+    expect(notes.size).toBe(3);
+    const needles = [paola.id, paola.email, ...notes.docs.map((doc) => doc.id)];
+    // Her data is everywhere the scan looks: what it then finds nowhere was there to be found.
+    expect(whereFound(await traces(needles))).toEqual(
+      expect.arrayContaining(['bucket', 'calendarFeeds', 'checkInAnswers', 'checkInHandlings', 'checkInThreads', 'cohortMessages', 'conversationMessages', 'conversations', 'deviceTokens', 'highFives', 'inboxMessages', 'members', 'participantNotes', 'progress', 'progressRevisions', 'progressSummaries', 'pushDeliveries', 'pushSubscriptions', 'reminderSchedule', 'scheduledMessages', 'seasonInvitations', 'seasons', 'sessions', 'users', 'voiceNotes', 'weeklyScores']),
+    );
     const otherDevice = new Client(app);
     expectStatus(await otherDevice.post('/api/auth/login', { email: paola.email, password: PASSWORD }), 200);
 
@@ -219,7 +248,7 @@ describe('Elimina il mio account', () => {
     expect(await app.deps.auth.getUserByEmail(paola.email).catch((error: { code?: string }) => error.code)).toBe('auth/user-not-found');
     expect((await otherDevice.post('/api/auth/login', { email: paola.email, password: PASSWORD })).status).toBe(401);
 
-    expect(await traces([paola.id, paola.email])).toEqual([]);
+    expect(await traces(needles)).toEqual([]);
 
     // The coach's replies stay, in a thread of "Partecipante eliminato"; Quinto's team and scheduled message go on without her.
     const list = await coach.client.get<{ conversations: Array<{ name: string; lastPreview: { text: string } }> }>(`/api/coach/conversations?cohortId=${second}`);
@@ -241,12 +270,15 @@ describe('Elimina il mio account', () => {
     expectStatus(await coach.client.post(`${participantPath(first, quinto.id)}/conversation/messages`, { requestId: randomUUID(), text: 'Ascolta', voiceNoteId: recording.id }), 201);
     expectStatus(await coach.client.post(`${participantPath(first, quinto.id)}/notes`, { text: 'Quinto va bene', requestId: randomUUID() }), 201);
     expectStatus(await coach.client.request('PUT', '/api/coach/reply-templates', { json: { templates: [{ id: 't1', title: 'Brava', text: 'Ottimo lavoro' }] } }), 200);
-    expect(await traces([coach.user.id, coach.user.email])).not.toEqual([]);
+    const needles = [coach.user.id, coach.user.email, recording.id];
+    expect(whereFound(await traces(needles))).toEqual(
+      expect.arrayContaining(['bucket', 'coachSettings', 'cohortMessages', 'cohorts', 'conversationMessages', 'inboxMessages', 'participantNotes', 'scheduledMessages', 'seasonInvitations', 'sessions', 'users', 'voiceNotes']),
+    );
 
     expectStatus(await coach.client.post('/api/me/delete', confirm()), 204);
     expect((await coach.client.get('/api/coach/triage')).status).toBe(401);
     expect(await authUserExists(coach.user.id)).toBe(false);
-    expect(await traces([coach.user.id, coach.user.email])).toEqual([]);
+    expect(await traces(needles)).toEqual([]);
     expect((await cohortRef(app.deps.db, first).get()).get('coachIds')).toEqual([secondCoach.user.id]);
     // Quinto's own words stay in his thread.
     const thread = await quinto.client.get<{ items: Array<{ text?: string }> }>('/api/me/conversation');
