@@ -17,7 +17,7 @@ import { PERSONAL_DATA } from '../../shared/personal-data';
 import { teamRef } from '../../shared/team-repository';
 import { userRef } from '../../shared/user-repository';
 import { ledgerIdOf } from './delete-repository';
-import { deleteAccountByEmail, reapplyDeletionLedger } from './delete-service';
+import { deleteAccount, deleteAccountByEmail, reapplyDeletionLedger, resumePendingDeletions } from './delete-service';
 
 let app: TestApp;
 let pushService: PushServiceStandIn;
@@ -302,6 +302,72 @@ describe('the operator\'s commands', () => {
     await app.deps.db.collection('progress').doc(member.id).set({ data: '{}', revision: 1 });
     const report = await reapplyDeletionLedger(app.deps);
     expect(report).toEqual({ deleted: 1, unfinished: 0 });
+    expect(await traces([member.id, member.email])).toEqual([]);
+  });
+});
+
+/** Signs a (fake) Google account in to the Auth emulator, as the browser's SDK does: its Firebase ID token. */
+async function googleToken(email: string): Promise<string> {
+  const claims = { sub: randomUUID(), email, email_verified: true, name: 'Gina' };
+  const response = await fetch(`http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=fake-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ postBody: `id_token=${encodeURIComponent(JSON.stringify(claims))}&providerId=google.com`, requestUri: 'http://127.0.0.1', returnSecureToken: true }),
+  });
+  const body = (await response.json()) as { idToken?: string };
+  if (!response.ok || !body.idToken) throw new Error(`signInWithIdp failed: ${response.status} ${JSON.stringify(body)}`);
+  return body.idToken;
+}
+
+describe('confirming a deletion', () => {
+  test('a Google account confirms with a sign-in of the last five minutes, its own', async () => {
+    // The token's auth_time is the real clock's: the app's runs on it here.
+    app.setNow(new Date());
+    const cohortId = await writeCohort(app, { coachIds: [], startDate: START });
+    const email = uniqueEmail('google');
+    const idToken = await googleToken(email);
+    const user = await ensureAccount(app.deps, { email, password: PASSWORD, name: 'Gina', role: 'PARTICIPANT', cohortId });
+    const client = new Client(app);
+    expectStatus(await client.post('/api/auth/google', { idToken }), 200);
+    const someoneElse = await googleToken(uniqueEmail('altro'));
+
+    expect(await client.post('/api/me/delete', { confirm: 'ELIMINA', idToken: someoneElse })).toMatchObject({ status: 403, body: { message: deletionMessages.googleNotYours } });
+    expect(await client.post('/api/me/delete', { confirm: 'ELIMINA', idToken: 'non-un-token' })).toMatchObject({ status: 403, body: { message: deletionMessages.googleNotRecent } });
+    app.setNow(new Date(Date.now() + 6 * 60 * 1000));
+    expect(await client.post('/api/me/delete', { confirm: 'ELIMINA', idToken })).toMatchObject({ status: 403, body: { message: deletionMessages.googleNotRecent } });
+    expect(await authUserExists(user.id)).toBe(true);
+
+    app.setNow(new Date());
+    expectStatus(await client.post('/api/me/delete', { confirm: 'ELIMINA', idToken }), 204);
+    expect(await authUserExists(user.id)).toBe(false);
+    expect(await traces([user.id, email])).toEqual([]);
+  });
+
+  test('wrong passwords count like a login\'s: past ten from one address, even the right one is refused for a while', async () => {
+    app.setNow(NOW);
+    const cohortId = await writeCohort(app, { coachIds: [], startDate: START });
+    const member = await participant(cohortId, 'Tina');
+    for (let i = 0; i < 10; i++) expect((await member.client.post('/api/me/delete', confirm(`sbagliata-${i}`))).status).toBe(403);
+    expect(await member.client.post('/api/me/delete', confirm())).toMatchObject({ status: 429, body: { message: deletionMessages.tooManyAttempts } });
+    expect((await member.client.get('/api/auth/me')).status).toBe(200);
+    // From another address the owner still can.
+    const elsewhere = new Client(app);
+    elsewhere.cookie = member.client.cookie;
+    expectStatus(await elsewhere.post('/api/me/delete', confirm()), 204);
+  });
+
+  test('a deletion cut short by the bucket is cut off at once and finished by the job', async () => {
+    app.setNow(NOW);
+    const cohortId = await writeCohort(app, { coachIds: [], startDate: START });
+    const member = await participant(cohortId, 'Ugo');
+    await uploaded(member.client, '/api/me/voice-notes');
+    const unreachable = { ...app.deps.blobStore, delete: () => Promise.reject(new Error('bucket non raggiungibile')) };
+    expect(await deleteAccount({ ...app.deps, blobStore: unreachable }, member.id, 'self')).toBe(false);
+    expect((await member.client.get('/api/auth/me')).status).toBe(401);
+    expect(await authUserExists(member.id)).toBe(false);
+    expect((await app.deps.db.collection('accountDeletions').doc(member.id).get()).exists).toBe(true);
+
+    expect(await resumePendingDeletions(app.deps)).toMatchObject({ failed: 0 });
     expect(await traces([member.id, member.email])).toEqual([]);
   });
 });
