@@ -131,7 +131,8 @@ describe('Elimina il mio account', () => {
   let second: string;
   let paola: Member;
   let quinto: Member;
-  let feedToken: string;
+  let feedPath: string;
+  let phone: BrowserDevice;
 
   beforeAll(async () => {
     app.setNow(WEEK1);
@@ -163,7 +164,7 @@ describe('Elimina il mio account', () => {
     expectStatus(await paola.client.post('/api/me/team/high-fives', { toUserId: quinto.id }), 201);
     expectStatus(await coach.client.post(`${participantPath(first, paola.id)}/notes`, { text: 'Parla di Paola', requestId: randomUUID() }), 201);
     expectStatus(await coach.client.request('PATCH', `${participantPath(first, paola.id)}/tags`, { json: { add: ['premium'] } }), 200);
-    const phone = new BrowserDevice(pushService);
+    phone = new BrowserDevice(pushService);
     expectStatus(await paola.client.post('/api/me/push-subscriptions', { ...phone.subscription, expirationTime: null }), 201);
     expectStatus(await coach.client.post(`/api/coach/cohorts/${first}/messages`, { requestId: randomUUID(), segment: 'all', text: 'Ciao {nome}!' }), 201);
     await app.tasks.idle();
@@ -180,7 +181,7 @@ describe('Elimina il mio account', () => {
     );
     const feed = await paola.client.post<{ url: string }>('/api/me/calendar-feed');
     expectStatus(feed, 201);
-    feedToken = new URL(feed.body.url).pathname;
+    feedPath = new URL(feed.body.url).pathname;
 
     // Season 2: the coach invites those who finished; Paola accepts and syncs again.
     app.setNow(NOW);
@@ -233,6 +234,10 @@ describe('Elimina il mio account', () => {
     expect(whereFound(await traces(needles))).toEqual(
       expect.arrayContaining(['bucket', 'calendarFeeds', 'checkInAnswers', 'checkInHandlings', 'checkInThreads', 'cohortMessages', 'conversationMessages', 'conversations', 'deviceTokens', 'highFives', 'inboxMessages', 'members', 'participantNotes', 'progress', 'progressRevisions', 'progressSummaries', 'pushDeliveries', 'pushSubscriptions', 'reminderSchedule', 'scheduledMessages', 'seasonInvitations', 'seasons', 'sessions', 'users', 'voiceNotes', 'weeklyScores']),
     );
+    // Her calendar link and her phone work until she deletes the account.
+    expect((await new Client(app).get(feedPath)).status).toBe(200);
+    expect(phone.received.length).toBeGreaterThan(0);
+    const pushesBefore = phone.requests.length;
     const otherDevice = new Client(app);
     expectStatus(await otherDevice.post('/api/auth/login', { email: paola.email, password: PASSWORD }), 200);
 
@@ -243,7 +248,12 @@ describe('Elimina il mio account', () => {
       expect((await device.get('/api/auth/me')).status).toBe(401);
       expect((await device.get('/api/users/me/progress')).status).toBe(401);
     }
-    expect((await new Client(app).get(`/api${feedToken}`)).status).toBe(404);
+    expect((await new Client(app).get(feedPath)).status).toBe(404);
+    // Her new cohort has no one left to write to: she is out of its member index, and her phone hears nothing more.
+    const toHerCohort = await secondCoach.client.post(`/api/coach/cohorts/${second}/messages`, { requestId: randomUUID(), segment: 'all', text: 'Ciao a tutti' });
+    expect(toHerCohort.status).toBe(400);
+    await app.tasks.idle();
+    expect(phone.requests).toHaveLength(pushesBefore);
     expect(await authUserExists(paola.id)).toBe(false);
     expect(await app.deps.auth.getUserByEmail(paola.email).catch((error: { code?: string }) => error.code)).toBe('auth/user-not-found');
     expect((await otherDevice.post('/api/auth/login', { email: paola.email, password: PASSWORD })).status).toBe(401);
