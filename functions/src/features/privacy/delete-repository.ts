@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { FieldPath, FieldValue, Timestamp, type DocumentReference, type DocumentSnapshot, type Firestore, type WriteBatch } from 'firebase-admin/firestore';
-import { conversationTexts } from '@sfida/core/conversation-texts';
+import { conversationTexts, excerptOf } from '@sfida/core/conversation-texts';
 import type { Deps } from '../../deps';
 import { sha256Hex } from '../../shared/crypto';
 import { conversationRef } from '../../shared/conversation-repository';
@@ -217,7 +217,21 @@ export const REWRITES: Record<string, Rewrite> = {
   },
   conversationMessages: async ({ db }, { uid }, found) => {
     // A participant's own thread was handled with `conversations`; what is left is what the account wrote in others' threads.
-    await deleteRefs(db, found.filter((snap) => snap.get('authorId') === uid).map((snap) => snap.ref));
+    const written = found.filter((snap) => snap.get('authorId') === uid);
+    await deleteRefs(db, written.map((snap) => snap.ref));
+    // Those threads' previews and read receipts may quote or name the coach: they follow the newest message left.
+    const author = await userRef(db, uid).get();
+    const name = typeof author.get('name') === 'string' ? (author.get('name') as string) : null;
+    for (const threadId of new Set(written.map((snap) => String(snap.get('userId'))))) {
+      const thread = await conversationRef(db, threadId).get();
+      if (!thread.exists) continue;
+      const newest = await db.collection('conversationMessages').where('userId', '==', threadId).orderBy('sentAt', 'desc').limit(1).get();
+      const last = newest.docs[0];
+      await thread.ref.update({
+        lastPreview: last ? { from: last.get('from') as string, text: excerptOf(String(last.get('text') ?? '')) } : { from: 'participant', text: '' },
+        ...(name !== null && thread.get('coachReadBy') === name ? { coachReadBy: null } : {}),
+      });
+    }
   },
   // A recipient leaves a message's recipients; a coach's own messages go, with the copies they left in inboxes.
   cohortMessages: async ({ db }, { uid, cohortIds }, found) => {

@@ -290,6 +290,8 @@ describe('Elimina il mio account', () => {
     expect(await authUserExists(coach.user.id)).toBe(false);
     expect(await traces(needles)).toEqual([]);
     expect((await cohortRef(app.deps.db, first).get()).get('coachIds')).toEqual([secondCoach.user.id]);
+    // Quinto's thread no longer previews the coach's words.
+    expect((await app.deps.db.collection('conversations').doc(quinto.id).get()).get('lastPreview')).toEqual({ from: 'participant', text: 'Ciao coach' });
     // Quinto's own words stay in his thread.
     const thread = await quinto.client.get<{ items: Array<{ text?: string }> }>('/api/me/conversation');
     expectStatus(thread, 200);
