@@ -161,10 +161,15 @@ export const REWRITES: Record<string, Rewrite> = {
       const markers = threads.empty ? [] : await db.getAll(...threads.docs.map((snap) => handlingMarkerRef(db, snap.id)));
       await updateEach(db, markers.filter((marker) => marker.exists), (marker) => (marker.get('by') === uid ? { by: null } : null));
       await updateEach(db, threads.docs, (snap) => {
-        const reply = snap.get('reply') as { coachId?: string } | null;
+        const reply = snap.get('reply') as { coachId?: string; voiceNote?: unknown } | null;
         const handledBy = snap.get('handledBy') as { id?: string } | null;
         const change: Record<string, unknown> = {};
-        if (reply?.coachId === uid) change.reply = { ...reply, coachId: '', coachName: 'Coach' };
+        if (reply?.coachId === uid) {
+          // Their recording went with their voice notes: the reply keeps its text only.
+          const kept: Record<string, unknown> = { ...reply, coachId: '', coachName: 'Coach' };
+          delete kept.voiceNote;
+          change.reply = kept;
+        }
         if (handledBy?.id === uid) change.handledBy = { id: '', name: 'Coach' };
         return Object.keys(change).length > 0 ? change : null;
       });

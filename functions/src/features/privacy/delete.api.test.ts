@@ -276,11 +276,17 @@ describe('Elimina il mio account', () => {
     // The coach's own traces: answers to Quinto (text and a recording), a note, messages, templates.
     app.setNow(NOW);
     const recording = await uploaded(coach.client, coachVoicePath(first, quinto.id), 'short.m4a');
+    // A check-in of Quinto's (his first month of maintenance) that the coach answers with a recording.
+    const monthly = must(submitCheckIn(emptyTracker(TZ, new Date('2026-01-05T08:00:00Z'), START), { mood: 3, reflection: 'Un mese dopo' }, NOW));
+    await put(quinto.client, monthly);
+    const quintoThread = (await app.deps.db.collection('checkInThreads').where('userId', '==', quinto.id).get()).docs[0]!;
+    const replyRecording = await uploaded(coach.client, coachVoicePath(first, quinto.id), 'short.m4a');
+    expectStatus(await coach.client.post(`/api/coach/check-ins/${quintoThread.id}/reply`, { text: 'Bravo', voiceNoteId: replyRecording.id }), 200);
     expectStatus(await quinto.client.post('/api/me/conversation/messages', { requestId: randomUUID(), text: 'Ciao coach' }), 201);
     expectStatus(await coach.client.post(`${participantPath(first, quinto.id)}/conversation/messages`, { requestId: randomUUID(), text: 'Ascolta', voiceNoteId: recording.id }), 201);
     expectStatus(await coach.client.post(`${participantPath(first, quinto.id)}/notes`, { text: 'Quinto va bene', requestId: randomUUID() }), 201);
     expectStatus(await coach.client.request('PUT', '/api/coach/reply-templates', { json: { templates: [{ id: 't1', title: 'Brava', text: 'Ottimo lavoro' }] } }), 200);
-    const needles = [coach.user.id, coach.user.email, recording.id];
+    const needles = [coach.user.id, coach.user.email, recording.id, replyRecording.id];
     expect(whereFound(await traces(needles))).toEqual(
       expect.arrayContaining(['bucket', 'coachSettings', 'cohortMessages', 'cohorts', 'conversationMessages', 'inboxMessages', 'participantNotes', 'scheduledMessages', 'seasonInvitations', 'sessions', 'users', 'voiceNotes']),
     );
@@ -290,6 +296,8 @@ describe('Elimina il mio account', () => {
     expect(await authUserExists(coach.user.id)).toBe(false);
     expect(await traces(needles)).toEqual([]);
     expect((await cohortRef(app.deps.db, first).get()).get('coachIds')).toEqual([secondCoach.user.id]);
+    // His check-in keeps the coach's words, without their name or recording.
+    expect((await quintoThread.ref.get()).get('reply')).toMatchObject({ text: 'Bravo', coachId: '', coachName: 'Coach' });
     // Quinto's thread no longer previews the coach's words.
     expect((await app.deps.db.collection('conversations').doc(quinto.id).get()).get('lastPreview')).toEqual({ from: 'participant', text: 'Ciao coach' });
     // Quinto's own words stay in his thread.
