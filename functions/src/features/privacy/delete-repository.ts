@@ -351,7 +351,10 @@ export async function purgeAccount(deps: DeletionDeps, uid: string): Promise<voi
   const { db } = deps;
   const scope = await scopeOf(db, uid);
   await deleteVoiceNotesOfAccount(deps, uid);
-  const rewritten = PERSONAL_DATA.filter((entry) => REWRITES[entry.name] && !OWN_STEP.has(entry.name));
+  // A coach leaves the cohorts' coaches last among the rewrites: the scope of a retry finds those cohorts through them.
+  const rewritten = PERSONAL_DATA.filter((entry) => REWRITES[entry.name] && !OWN_STEP.has(entry.name)).sort(
+    (a, b) => Number(a.name === 'cohorts') - Number(b.name === 'cohorts'),
+  );
   for (const entry of rewritten) await REWRITES[entry.name]!(deps, scope, await documentsOf(db, entry, scope));
   const deleted = PERSONAL_DATA.filter((entry) => entry.deletion.action === 'delete' && !REWRITES[entry.name] && !OWN_STEP.has(entry.name));
   for (const entry of deleted) await deleteRefs(db, (await documentsOf(db, entry, scope)).map((snap) => snap.ref));
