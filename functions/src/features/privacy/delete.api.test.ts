@@ -90,6 +90,13 @@ async function traces(needles: string[]): Promise<string[]> {
   const segments = (entry: (typeof PERSONAL_DATA)[number]) => entry.path.split(' ')[0]!.split('/');
   const top = PERSONAL_DATA.filter((entry) => segments(entry).length <= 2).map((entry) => entry.name);
   const nested = PERSONAL_DATA.filter((entry) => segments(entry).length > 2).map((entry) => ({ name: entry.name, parent: segments(entry)[0]! }));
+  // What the registry might miss: every collection the sources name, read at the top and under users and cohorts.
+  const listed = new Set(PERSONAL_DATA.map((entry) => entry.name));
+  for (const name of await collectionsInSources()) {
+    if (listed.has(name)) continue;
+    top.push(name);
+    nested.push({ name, parent: 'users' }, { name, parent: 'cohorts' });
+  }
   const docs = (await Promise.all(top.map((name) => db.collection(name).get()))).flatMap((snap) => snap.docs);
   for (const { name, parent } of nested) {
     const parents = await db.collection(parent).select().get();
@@ -104,6 +111,14 @@ async function traces(needles: string[]): Promise<string[]> {
     for (const needle of needles) if (text.includes(needle)) found.push(`bucket ${file} names ${needle}`);
   }
   return found;
+}
+
+/** Every collection id the server's sources name in a `collection('…')` call. */
+async function collectionsInSources(): Promise<Set<string>> {
+  const sources = (await filesUnder(join(import.meta.dirname, '..', '..'))).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.includes('test-support'));
+  const names = new Set<string>();
+  for (const file of sources) for (const match of (await readFile(file, 'utf8')).matchAll(/\.collection(?:Group)?\(\s*'([A-Za-z]+)'\s*\)/g)) names.add(match[1]!);
+  return names;
 }
 
 async function filesUnder(dir: string): Promise<string[]> {
@@ -226,6 +241,8 @@ describe('Elimina il mio account', () => {
   });
 
   test('a participant with data everywhere is deleted: at once signed out everywhere, then nothing anywhere names her', async () => {
+    // The scan reads the sources' collections too (a wrong path would make it read none).
+    expect((await collectionsInSources()).size).toBeGreaterThan(30);
     // Her recordings are named by their ids, in the bucket and in the messages that carry them: looked for too.
     const notes = await app.deps.db.collection('voiceNotes').where('participantUid', '==', paola.id).get();
     expect(notes.size).toBe(3);
