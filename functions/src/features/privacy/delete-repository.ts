@@ -7,6 +7,7 @@ import { conversationRef } from '../../shared/conversation-repository';
 import { answerMarkerRef, handlingMarkerRef, threadsCollection } from '../../shared/check-in-thread-repository';
 import { cohortMessagesCollection, joinRecipients, recipientIdsOf } from '../../shared/cohort-message-repository';
 import { cohortsCollection } from '../../shared/cohort-repository';
+import { retireDisabledAccount } from '../../shared/disabled-account';
 import { inboxCollection } from '../../shared/inbox-repository';
 import { memberIndexRef, raiseMembersVersion } from '../../shared/member-index-repository';
 import { messagePushKey } from '../../shared/message-copies';
@@ -18,8 +19,9 @@ import { deleteVoiceNotesOfAccount } from '../../shared/voice-note-repository';
 import { dropContribution } from '../../shared/week-stats-repository';
 
 // The deletion's own two collections:
-// `accountDeletions/{uid}`: a deletion begun and not yet finished. It holds nothing but the time it
-// was asked for; the quarter-hourly job finishes what a request could not, then deletes it.
+// `accountDeletions/{uid}`: a deletion begun and not yet finished. It holds nothing but when it was
+// asked for and the day the ledger will say; the quarter-hourly job finishes what a request could
+// not, and the last step deletes it.
 // `deletionLedger/{HMAC(uid)}`: what is kept of a deleted account, the keyed hash of its uid and the
 // day it was deleted, so that a restored backup can be cleaned again (scripts/reapply-deletions.ts).
 
@@ -79,12 +81,12 @@ export async function allUserIds(db: Firestore): Promise<string[]> {
 
 /**
  * The immediate part: the user document says `disabled` (every session check reads it, so every
- * cookie answers 401 at once on every instance), the sessions go, the devices stop receiving
+ * cookie answers 401 at once on every instance) and the account leaves what a disabled one leaves, the sessions go, the devices stop receiving
  * pushes (with the claims that name their endpoints) and the calendar feed stops answering.
  */
 export async function cutOffAccount(db: Firestore, uid: string): Promise<void> {
-  const user = await userRef(db, uid).get();
-  if (user.exists) await userRef(db, uid).update({ disabled: true });
+  // As a disabled account: out of its cohort's active participants, the leaderboard and its team at once too.
+  if ((await userRef(db, uid).get()).exists) await retireDisabledAccount(db, uid);
   const [subscriptions, inbox, reminders] = await Promise.all([
     subscriptionsCollection(db).where('uid', '==', uid).get(),
     inboxCollection(db).where('userId', '==', uid).select('messageId').get(),
