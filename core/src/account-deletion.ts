@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
+import { DELETION_CONFIRMATION } from './privacy-texts';
 
-/** The word a person types to confirm that their account is to be deleted. */
-export const DELETION_CONFIRMATION = 'ELIMINA';
+export { DELETION_CONFIRMATION } from './privacy-texts';
 
 /** A Google sign-in older than this does not confirm a deletion: the person signs in again. */
 export const RECENT_SIGN_IN_MS = 5 * 60 * 1000;

@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '@sfida/core/notifications';
-import { privacyTexts } from '@sfida/core/privacy';
+import { deletionMessages } from '@sfida/core/account-deletion';
+import { privacyExportMessages } from '@sfida/core/privacy-export';
+import { privacyTexts } from '@sfida/core/privacy-texts';
 import { BACKUP_DAYS } from '@sfida/core/retention';
 import type { User } from '@sfida/core/user';
 import { REMEMBERED_USER_KEY } from '../../lib/remembered-user';
@@ -96,11 +98,11 @@ describe('Profile: Privacy e dati', { timeout: 20_000 }, () => {
   });
 
   it('shows the server’s refusal of a second download within a minute', async () => {
-    server(participant, (call) => (call.path === EXPORT_PATH ? json({ message: privacyTexts.exportTooSoon }, 429) : undefined));
+    server(participant, (call) => (call.path === EXPORT_PATH ? json({ message: privacyExportMessages.tooSoon }, 429) : undefined));
     const { user } = renderApp('/profilo', <ProfilePage />);
     const privacy = await section();
     await user.click(privacy.getByRole('button', { name: 'Scarica i miei dati' }));
-    expect(await privacy.findByRole('alert')).toHaveTextContent(privacyTexts.exportTooSoon);
+    expect(await privacy.findByRole('alert')).toHaveTextContent(privacyExportMessages.tooSoon);
     expect(downloads).toEqual([]);
   });
 
@@ -123,7 +125,7 @@ describe('Profile: Privacy e dati', { timeout: 20_000 }, () => {
     await user.keyboard('elimina');
     await user.type(form.getByLabelText(/La tua password/), 'segreta-123');
     await user.click(form.getByRole('button', { name: 'Elimina definitivamente' }));
-    expect(await form.findByRole('alert')).toHaveTextContent(privacyTexts.confirmRequired);
+    expect(await form.findByRole('alert')).toHaveTextContent(deletionMessages.confirmationMissing);
     expect(calls.some((call) => call.path === DELETE_PATH)).toBe(false);
 
     await user.click(form.getByRole('button', { name: 'Annulla' }));
@@ -167,7 +169,7 @@ describe('Profile: Privacy e dati', { timeout: 20_000 }, () => {
     localStorage.setItem(trackerKey, JSON.stringify({ habits: [] }));
     localStorage.setItem(deviceTokenKey, 'token-123');
     localStorage.setItem('sfida8:device-token:altro@example.it', 'token-456');
-    const calls = server(participant, (call) => (call.path === DELETE_PATH ? json({ deleted: true }) : undefined));
+    const calls = server(participant, (call) => (call.path === DELETE_PATH ? new Response(null, { status: 204 }) : undefined));
     const { user, currentPath, queryClient } = renderApp('/profilo');
     const privacy = await section();
     expect(localStorage.getItem(REMEMBERED_USER_KEY)).not.toBeNull();

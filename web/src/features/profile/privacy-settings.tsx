@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Box, Button, Field, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { DELETE_CONFIRMATION, deleteAccountRequestSchema, privacyTexts } from '@sfida/core/privacy';
+import { DELETION_CONFIRMATION, deleteAccountRequestSchema, deletionMessages } from '@sfida/core/account-deletion';
 import { BACKUP_DAYS } from '@sfida/core/retention';
 import type { User } from '@sfida/core/user';
 import { FormError } from '../../components/form-error';
@@ -64,7 +64,7 @@ function DeleteAccountForm({ user, onCancel }: { user: User; onCancel: () => voi
     event.preventDefault();
     const parsed = deleteAccountRequestSchema.safeParse({ confirm: confirm.trim(), password: password === '' ? undefined : password });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? privacyTexts.confirmRequired);
+      setError(parsed.error.issues[0]?.message ?? deletionMessages.confirmationMissing);
       return;
     }
     setError(null);
@@ -89,7 +89,7 @@ function DeleteAccountForm({ user, onCancel }: { user: User; onCancel: () => voi
         <Text fontSize="sm">Non si può annullare: i tuoi dati non potranno essere recuperati.</Text>
         <FormError message={error} />
         <Field.Root required>
-          <Field.Label>Scrivi {DELETE_CONFIRMATION} per confermare</Field.Label>
+          <Field.Label>Scrivi {DELETION_CONFIRMATION} per confermare</Field.Label>
           <Input
             ref={firstField}
             name="confirm"

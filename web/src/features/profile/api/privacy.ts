@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { deleteAccountAnswerSchema, type DeleteAccountRequest } from '@sfida/core/privacy';
-import { apiFetch, readApiResponse } from '../../../lib/api-client';
+import type { DeleteAccountRequest } from '@sfida/core/account-deletion';
+import { apiFetch, noContent, readApiResponse } from '../../../lib/api-client';
 
 export const EXPORT_PATH = '/api/me/export';
 export const DELETE_PATH = '/api/me/delete';
@@ -56,6 +56,6 @@ export async function downloadMyData(): Promise<void> {
 /** `POST /api/me/delete`: deletes the caller's account; every session of it ends with it. */
 export function useDeleteAccount() {
   return useMutation({
-    mutationFn: (request: DeleteAccountRequest) => apiFetch(DELETE_PATH, { method: 'POST', body: request, schema: deleteAccountAnswerSchema }),
+    mutationFn: (request: DeleteAccountRequest) => apiFetch(DELETE_PATH, { method: 'POST', body: request, schema: noContent }),
   });
 }
