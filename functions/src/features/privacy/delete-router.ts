@@ -15,6 +15,8 @@ export function deleteAccountRouter(deps: ApiDeps): Router {
     const input = parseOr400(deleteAccountRequestSchema, req.body);
     await deleteOwnAccount(deps, currentUser(res), input, clientAddresses(req, deps.config.proxyHops));
     clearSessionCookie(res);
+    // The browser's HTTP cache may still hold the account's answers; script can't empty it.
+    res.set('Clear-Site-Data', '"cache"');
     res.status(204).end();
   });
   return router;

@@ -261,6 +261,7 @@ describe('Elimina il mio account', () => {
     const reply = await paola.client.post('/api/me/delete', confirm());
     expectStatus(reply, 204);
     expect(reply.setCookies.some((line) => /^__session=;/.test(line))).toBe(true);
+    expect(reply.headers.get('clear-site-data')).toBe('"cache"');
     for (const device of [otherDevice]) {
       expect((await device.get('/api/auth/me')).status).toBe(401);
       expect((await device.get('/api/users/me/progress')).status).toBe(401);
