@@ -91,7 +91,8 @@ export async function readApiResponse<T = unknown>(response: Response, schema?: 
   }
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
+/** The ApiError of a refused answer (not 2xx), with the server's Italian message when it sent one. */
+export async function toApiError(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');
   let serverMessage: string | null = null;
   try {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { DeleteAccountRequest } from '@sfida/core/account-deletion';
-import { apiFetch, noContent, readApiResponse } from '../../../lib/api-client';
+import { apiFetch, noContent, toApiError } from '../../../lib/api-client';
 
 export const EXPORT_PATH = '/api/me/export';
 export const DELETE_PATH = '/api/me/delete';
@@ -37,7 +37,8 @@ export function isOffline(error: unknown): boolean {
  */
 export async function downloadMyData(): Promise<void> {
   const response = await fetch(EXPORT_PATH, { credentials: 'include', headers: { Accept: 'application/zip' } });
-  if (!response.ok) await readApiResponse(response);
+  // The ZIP itself is no JSON answer: only a refusal is read, as every answer's error is.
+  if (!response.ok) throw await toApiError(response);
   const blob = await response.blob();
   const url = URL.createObjectURL(blob);
   try {
