@@ -1,8 +1,12 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { DEVICE_TOKEN_RETENTION_DAYS } from '@sfida/core/retention';
 import { randomToken, sha256Hex } from '../../shared/crypto';
 
-/** A browser stays trusted this long after its last sign-in (each sign-in there issues a new token). */
-export const DEVICE_TOKEN_MAX_AGE_MS = 180 * 24 * 60 * 60 * 1000;
+/**
+ * A browser stays trusted this long after its last sign-in (each sign-in there issues a new token):
+ * the privacy page's figure, as an elapsed time for the TTL policy rather than calendar days.
+ */
+export const DEVICE_TOKEN_MAX_AGE_MS = DEVICE_TOKEN_RETENTION_DAYS * 24 * 60 * 60 * 1000;
 /** The Timestamp field the `deviceTokens` TTL policy in firestore.indexes.json deletes by. */
 export const DEVICE_TOKEN_TTL_FIELD = 'expireAt' satisfies keyof DeviceTokenDoc;
 
