@@ -228,6 +228,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
           await expectItalianTitle(page, route.path);
           // A prerendered page is checked once the app runs it (its buttons are off until then).
           if ((await page.locator('#root[data-prerendered]').count()) > 0) await expect(page.locator('#root button:disabled')).toHaveCount(0);
+          // Checked as the reader sees it once its data came, not while a button is still half-faded loading.
+          await page.waitForLoadState('networkidle');
           const report = await seriousAxeReport(page);
           if (report) problems.push(`${route.path}:\n${report}`);
         }
