@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO_OWNER } from '../../scripts/stack/profiles';
 import { appOrigin, expectHeaderOnOneRow, registerParticipant, signIn } from './support';
 import { gate } from './account-support';
+import { watchCspViolations } from './csp-support';
 
 // Route access, in both directions.
 
@@ -40,12 +41,16 @@ test.describe('Signed out', () => {
 });
 
 test.describe('Signed in', () => {
-  test('a participant with onboarding done: /, /login, /register and /onboarding go to /dashboard; an unknown path ends there too', async ({ page }) => {
+  test('a participant with onboarding done: /, /login, /register and /onboarding go to /dashboard; an unknown path ends there too, with no CSP violation', async ({ page }) => {
+    const violations = await watchCspViolations(page);
     await registerParticipant(page.request, { onboarding: true });
     for (const path of ['/', '/login', '/register', '/onboarding', '/non-esiste']) {
       await page.goto(path);
       await expect(page, `${path} da partecipante`).toHaveURL(url('/dashboard'));
     }
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(violations, 'CSP').toEqual([]);
     // …and the app routes stay where they are (the tracker's own tests visit the rest).
     for (const path of ['/planner', '/profilo']) {
       await page.goto(path);

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { addDays, appOrigin, registerParticipant, romeToday, setChallengeStart } from './support';
 import { expectItalianTitle, expectPdfDownload, type TitledPath } from './account-support';
 import { seriousAxeReport } from './axe-support';
+import { watchCspViolations } from './csp-support';
 
 // The program pages around the tracker (landing, events, resources) and, for every route, axe
 // and the Italian tab title.
@@ -192,7 +193,8 @@ test.describe('Risorse', () => {
   });
 });
 
-// Every route: axe finds no serious or critical problem, and the tab title is Italian.
+// Every route: axe finds no serious or critical problem, the tab title is Italian, and nothing
+// breaks production's Content-Security-Policy.
 // One test per kind of visitor (an account each); every route is checked before the test fails.
 const routes: Record<'anonimo' | 'nuovo' | 'partecipante', { path: TitledPath; heading: string | RegExp }[]> = {
   anonimo: [
@@ -219,6 +221,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test.use({ colorScheme });
     for (const [visitor, pages] of Object.entries(routes)) {
       test(`${pages.map((p) => p.path).join(' ')} (${visitor}): no serious axe violation, Italian title`, async ({ page }) => {
+        const violations = await watchCspViolations(page);
         if (visitor !== 'anonimo') await registerParticipant(page.request, { onboarding: visitor === 'partecipante' });
         const problems: string[] = [];
         for (const route of pages) {
@@ -228,7 +231,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
           await expectItalianTitle(page, route.path);
           // A prerendered page is checked once the app runs it (its buttons are off until then).
           if ((await page.locator('#root[data-prerendered]').count()) > 0) await expect(page.locator('#root button:disabled')).toHaveCount(0);
-          // Checked as the reader sees it once its data came, not while a button is still half-faded loading.
+          // Checked as the reader sees it once its data came, not while a button is still half-faded
+          // loading; whatever the screen loads after its first paint comes under the CSP too.
           await page.waitForLoadState('networkidle');
           const report = await seriousAxeReport(page);
           if (report) problems.push(`${route.path}:\n${report}`);
@@ -239,7 +243,16 @@ for (const colorScheme of ['light', 'dark'] as const) {
           const report = await seriousAxeReport(page);
           if (report) problems.push(`menu aperto:\n${report}`);
         }
+        if (visitor === 'anonimo') {
+          // The landing's own script sends a signed-in visitor on; the login form is the app's code at work.
+          await page.goto('/login');
+          await page.getByLabel('Email').fill('nessuno@sfida8.test');
+          await page.locator('input[name="password"]').fill('password-sbagliata');
+          await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+          await expect(page.getByRole('alert').first()).toBeVisible();
+        }
         expect(problems, `axe (serious/critical):\n${problems.join('\n')}`).toEqual([]);
+        expect(violations, 'CSP').toEqual([]);
       });
     }
   });

@@ -4,6 +4,7 @@ import { addHabit as addHabitTo, toggleHabit } from '@sfida/core/tracker-actions
 import { addDays, romeNoon, romeToday } from './support';
 import { addHabit, collectPageErrors, habitCard, italianDate, must, newParticipant, seedServerTracker, serverTracker, serverTrackerIfAny, statValue, syncedTracker, total } from './tracker-support';
 import { expectNoSeriousAxeViolations } from './axe-support';
+import { watchCspViolations } from './csp-support';
 
 // The tracker in a real Chromium against the real local stack: the points, streak, planner,
 // check-in and badge rules as a participant meets them on the screens, and the
@@ -216,7 +217,8 @@ test.describe('Tracker: points, streaks, planner, check-in, badges', () => {
     expect(errors).toEqual([]);
   });
 
-  test('the tracker screens have no serious or critical axe violations', async ({ page }) => {
+  test('the tracker screens have no serious or critical axe violations, and nothing breaks the CSP', async ({ page }) => {
+    const violations = await watchCspViolations(page);
     await newParticipant(page, addDays(romeToday(), -2), 'Giulia Axe');
     await page.goto('/abitudini');
     await addHabit(page, 'Bere 2 litri di acqua');
@@ -230,7 +232,9 @@ test.describe('Tracker: points, streaks, planner, check-in, badges', () => {
       if (path === '/dashboard') {
         await expect(page.getByRole('list', { name: 'Classifica della settimana' })).toBeVisible();
       }
+      await page.waitForLoadState('networkidle');
       await expectNoSeriousAxeViolations(page, path);
     }
+    expect(violations, 'CSP').toEqual([]);
   });
 });
