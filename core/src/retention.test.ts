@@ -5,10 +5,12 @@ import {
   ACCOUNT_RETENTION_MONTHS,
   RETENTION_NOTICE_MONTHS,
   accountDeletableFrom,
+  accountRetention,
   addMonths,
   programmeLastDay,
   retentionCountsFrom,
   retentionNoticeFrom,
+  retentionNoticePush,
   retentionReached,
 } from './retention';
 import * as voiceNotes from './voice-notes';
@@ -66,6 +68,42 @@ describe('an account lapses', () => {
     expect(retentionReached(deletableFrom, todayIn('Europe/Rome', lateEvening))).toBe(true);
     expect(retentionReached(deletableFrom, todayIn('America/New_York', lateEvening))).toBe(false);
     expect(retentionReached(deletableFrom, addDays(deletableFrom, -1))).toBe(false);
+  });
+});
+
+describe('an account’s retention with its notice', () => {
+  const start = '2025-01-06';
+  const owner = { challengeStartDate: start, previousSeasonStart: null, registeredOn: '2025-01-02' };
+  const due = accountDeletableFrom(programmeLastDay(start));
+
+  test('owes the notice a month before its day until it is given', () => {
+    expect(accountRetention(owner, null)).toEqual({ due, deletableFrom: due, noticeFrom: retentionNoticeFrom(due) });
+  });
+
+  test('given on time, keeps its day and owes nothing more', () => {
+    expect(accountRetention(owner, { deletableFrom: due, givenOn: retentionNoticeFrom(due) })).toEqual({ due, deletableFrom: due, noticeFrom: null });
+    // 31 March's notice is due on 28 February: a month after it is 28 March, before the day.
+    expect(accountRetention({ ...owner, challengeStartDate: null, previousSeasonStart: null, registeredOn: '2026-03-30' }, { deletableFrom: '2027-03-31', givenOn: '2027-02-28' }).deletableFrom).toBe('2027-03-31');
+  });
+
+  test('given late, a full month after the notice', () => {
+    expect(accountRetention(owner, { deletableFrom: due, givenOn: addDays(due, 40) })).toEqual({ due, deletableFrom: addMonths(addDays(due, 40), 1), noticeFrom: null });
+    expect(accountRetention(owner, { deletableFrom: due, givenOn: addDays(retentionNoticeFrom(due), 1) }).deletableFrom).toBe(addDays(due, 1));
+  });
+
+  test('moved by a new season: the notice given for the old day counts no more', () => {
+    const moved = accountRetention({ ...owner, challengeStartDate: '2026-03-02', previousSeasonStart: start }, { deletableFrom: due, givenOn: retentionNoticeFrom(due) });
+    expect(moved.due).toBe(accountDeletableFrom(programmeLastDay('2026-03-02')));
+    expect(moved.noticeFrom).toBe(retentionNoticeFrom(moved.due));
+  });
+
+  test('the notice says the day in Italian and leads to "Privacy e dati"', () => {
+    expect(retentionNoticePush('2027-03-05')).toEqual({
+      title: 'Il tuo account sarà eliminato il 5 marzo 2027',
+      body: 'Per tenerlo, accedi e inizia una nuova stagione. Per conservare i tuoi dati, scaricali da “Privacy e dati” nel profilo.',
+      url: '/profilo#privacy-e-dati',
+      tag: 'eliminazione-account-2027-03-05',
+    });
   });
 });
 

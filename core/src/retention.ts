@@ -1,6 +1,7 @@
-import { addDays, compareIsoDates } from './dates';
+import { addDays, compareIsoDates, formatItalianDate } from './dates';
 import type { IsoDate } from './iso-date';
 import { MAX_MAINTENANCE_MONTHS, maintenanceMonthEnd } from './maintenance';
+import type { PushPayload } from './notifications';
 
 // How long the app keeps what it keeps: the one source of every figure the server enforces and the
 // privacy page states, so that the page and the code cannot disagree. Every figure counts calendar
@@ -79,4 +80,43 @@ export function retentionNoticeFrom(deletableFrom: IsoDate): IsoDate {
 /** True once `today` (in the participant's zone) has reached `day`, a first day of deletion or of notice. */
 export function retentionReached(day: IsoDate, today: IsoDate): boolean {
   return compareIsoDates(today, day) >= 0;
+}
+
+/** The notice of an account's deletion, as given: for which first day of deletion, and on which of the participant's days. */
+export interface RetentionNotice {
+  deletableFrom: IsoDate;
+  givenOn: IsoDate;
+}
+
+/** Where an account's retention stands, from its participant as they are now and the notice they were given. */
+export interface AccountRetention {
+  /** The first day of deletion the rules give: accountDeletableFrom of retentionCountsFrom. */
+  due: IsoDate;
+  /**
+   * The first day it may be deleted: `due`, or RETENTION_NOTICE_MONTHS after a notice given late
+   * (a run missed, an account older than the job), so a full month of notice is always given.
+   * Before the notice for `due` is given, only a lower bound.
+   */
+  deletableFrom: IsoDate;
+  /** The first day the notice is due; null once it was given for `due` (a moved day is noticed again). */
+  noticeFrom: IsoDate | null;
+}
+
+/** An account's retention: its day, pushed past a late notice, and whether a notice is still owed. */
+export function accountRetention(owner: RetentionOwner, notice: RetentionNotice | null): AccountRetention {
+  const due = accountDeletableFrom(retentionCountsFrom(owner));
+  if (notice === null || notice.deletableFrom !== due) return { due, deletableFrom: due, noticeFrom: retentionNoticeFrom(due) };
+  const monthAfterNotice = addMonths(notice.givenOn, RETENTION_NOTICE_MONTHS);
+  return { due, deletableFrom: compareIsoDates(monthAfterNotice, due) > 0 ? monthAfterNotice : due, noticeFrom: null };
+}
+
+/** What a participant's phone shows a month before their account is deleted; a tap opens "Privacy e dati". */
+export function retentionNoticePush(deletableFrom: IsoDate): PushPayload {
+  return {
+    title: `Il tuo account sarà eliminato il ${formatItalianDate(deletableFrom)}`,
+    body: 'Per tenerlo, accedi e inizia una nuova stagione. Per conservare i tuoi dati, scaricali da “Privacy e dati” nel profilo.',
+    // The web app's PRIVACY_SETTINGS_PATH.
+    url: '/profilo#privacy-e-dati',
+    tag: `eliminazione-account-${deletableFrom}`,
+  };
 }
