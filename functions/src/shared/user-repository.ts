@@ -1,6 +1,9 @@
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import type { Role, User } from '@sfida/core/user';
 import { HOME_TIME_ZONE } from '@sfida/core/dates';
+import type { IsoDate } from '@sfida/core/iso-date';
+import type { RetentionNotice } from '@sfida/core/retention';
+import { accountRetentionFields, retentionFollowing } from './account-retention';
 
 // `users/{uid}` is read by the session check on every request and by most features,
 // so its repository lives here, below all of them.
@@ -58,6 +61,14 @@ export interface UserDoc extends Omit<User, 'id' | 'challengeJoinedOn'> {
   triageSnoozedUntil?: string | null;
   /** The last "Contattato" (JSON: at, byName, note). */
   triageContact?: string | null;
+  // The account's retention (shared/account-retention.ts): written with every change of what it is
+  // worked out from. Absent on accounts older than it until the migration (backfillAccountRetention).
+  /** The first day the account may be deleted for lapsing; null for a coach. */
+  accountDeletableFrom?: IsoDate | null;
+  /** The first day its deletion's notice is due; null once given, and for a coach. */
+  accountNoticeFrom?: IsoDate | null;
+  /** The notice given: for which first day of deletion, and on which of the participant's days. */
+  accountNotice?: RetentionNotice | null;
 }
 
 /** `users/{uid}.notePreview`: which note it previews, so an edit or a deletion of that note updates it. */
@@ -131,7 +142,8 @@ export async function storedUsers(db: Firestore, uids: string[]): Promise<Array<
 
 /**
  * Reads `users/{uid}` in a transaction and writes the fields `change` works out from it (none: no
- * write); `change` may throw to refuse, and nothing is written. Null when there is no such user.
+ * write), and the account's retention days they move; `change` may throw to refuse, and nothing
+ * is written. Null when there is no such user.
  */
 export async function changeUser<T>(
   db: Firestore,
@@ -143,7 +155,8 @@ export async function changeUser<T>(
     const stored = storedUserFrom(await tx.get(ref));
     if (!stored) return null;
     const { fields, result } = change(stored);
-    if (Object.keys(fields).length > 0) tx.update(ref, fields);
+    // The account's retention follows what it is worked out from (a change of zone, say).
+    if (Object.keys(fields).length > 0) tx.update(ref, { ...fields, ...retentionFollowing(stored.doc, fields) });
     return { result };
   });
 }
@@ -176,5 +189,6 @@ export function newUserDoc(input: {
     disabled: false,
     rosterDigest: null,
     ...triageRecheck(input.now),
+    ...accountRetentionFields({ role: input.role, challengeStartDate: input.challenge?.startDate ?? null, createdAt: input.now.toISOString(), timeZone: input.timeZone }, null),
   };
 }

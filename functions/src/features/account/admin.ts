@@ -14,6 +14,8 @@ import { HOME_TIME_ZONE } from '@sfida/core/dates';
 import { conversationRef, moveConversation } from '../../shared/conversation-repository';
 import { membershipOf, membershipOfSnap, writeMembership } from '../../shared/member-index-repository';
 import { newUserDoc, toUser, userRef, type UserDoc } from '../../shared/user-repository';
+import { retentionFollowing } from '../../shared/account-retention';
+import { lastArchivedSeason } from '../../shared/season-archive-repository';
 import { retireDisabledAccount } from '../../shared/disabled-account';
 import { deleteVoiceNotesOfAccount } from '../../shared/voice-note-repository';
 
@@ -64,13 +66,18 @@ export async function ensureAccount(deps: AdminDeps, input: EnsureAccountInput):
   }
   if (input.challengeStartDate !== undefined) fields.challengeStartDate = input.challengeStartDate;
 
+  // Where a new season has no start, the account's retention counts from the season before.
+  const previousSeasonStart = (await lastArchivedSeason(deps.db, record.uid))?.challengeStartDate ?? null;
   await deps.db.runTransaction(async (tx) => {
     const [snap, conversation] = await Promise.all([tx.get(ref), tx.get(conversationRef(deps.db, record.uid))]);
     const before = snap.exists ? (snap.data() as Partial<UserDoc>) : undefined;
     // A participant moved to another cohort takes their conversation along, as a new season does.
     if (conversation.exists && before?.cohortId !== input.cohortId) moveConversation(deps.db, tx, record.uid, input.cohortId);
-    if (before) tx.set(ref, fields, { merge: true });
-    else tx.set(ref, { ...newUserDoc({ email, name: input.name, role: input.role, cohortId: input.cohortId, timeZone: HOME_TIME_ZONE, now: deps.clock() }), ...fields });
+    if (before) tx.set(ref, { ...fields, ...retentionFollowing(before, fields, previousSeasonStart) }, { merge: true });
+    else {
+      const doc = { ...newUserDoc({ email, name: input.name, role: input.role, cohortId: input.cohortId, timeZone: HOME_TIME_ZONE, now: deps.clock() }), ...fields };
+      tx.set(ref, { ...doc, ...retentionFollowing(undefined, doc) });
+    }
     // A move to another cohort, or to or from OWNER, changes the cohorts' member indexes with it.
     writeMembership(deps.db, tx, record.uid, membershipOf(before), membershipOf({ ...before, ...fields }));
   });
@@ -85,7 +92,9 @@ export async function grantOwner(deps: AdminDeps, email: string): Promise<User> 
   await deps.db.runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (snap.exists) {
-      tx.set(ref, { role: 'OWNER' }, { merge: true });
+      // A coach's account is kept: out of the retention's days.
+      const fields = { role: 'OWNER' as const };
+      tx.set(ref, { ...fields, ...retentionFollowing(snap.data() as Partial<UserDoc>, fields) }, { merge: true });
       // A participant made a coach leaves their cohort's participants.
       writeMembership(deps.db, tx, record.uid, membershipOfSnap(snap), null);
     } else {

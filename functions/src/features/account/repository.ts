@@ -1,4 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
+import { retentionFollowing } from '../../shared/account-retention';
 import { cohortRef, type CohortDoc } from '../../shared/cohort-repository';
 import { toUser, triageRecheck, userRef, type StoredUser, type UserDoc } from '../../shared/user-repository';
 import { addToShards, contributionInTransaction } from '../../shared/week-stats-repository';
@@ -7,7 +8,7 @@ import { addToShards, contributionInTransaction } from '../../shared/week-stats-
  * Sets the participant's start date in one transaction: reads their document and their cohort,
  * asks `decide` for the date (it may throw to refuse, and nothing is written), works their
  * contribution to the cohort's weekly figures out again from their stored tracker, then writes
- * both. Null when there is no such user.
+ * both, with the account's retention the start moves. Null when there is no such user.
  */
 export async function setChallengeStart(
   db: Firestore,
@@ -24,7 +25,7 @@ export async function setChallengeStart(
     const { challengeStartDate, now } = decide({ user: current, doc }, cohort.exists ? (cohort.data() as CohortDoc) : null);
     // Counted in the cohort's weekly figures from the start, not from a first sync.
     const weekStats = await contributionInTransaction(db, tx, snap, { ...current, challengeStartDate });
-    tx.update(ref, { challengeStartDate, weekStats: weekStats.stored, ...triageRecheck(now) });
+    tx.update(ref, { challengeStartDate, weekStats: weekStats.stored, ...triageRecheck(now), ...retentionFollowing(doc, { challengeStartDate }) });
     addToShards(db, tx, uid, weekStats);
     return { user: { ...current, challengeStartDate }, doc };
   });

@@ -1,4 +1,5 @@
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { retentionFollowing } from '../../shared/account-retention';
 import { cohortRef, cohortsCollection, type CohortDoc } from '../../shared/cohort-repository';
 import { isAlreadyExists } from '../../shared/firestore';
 import { inviteCodeRef, newInviteCode } from '../../shared/invite-codes';
@@ -66,7 +67,8 @@ export async function updateCohortDoc(db: Firestore, cohortId: string, fields: P
 const BATCH_SIZE = 400;
 
 /**
- * A cohort that turned "together" before its start: everyone registered starts on its Monday.
+ * A cohort that turned "together" before its start: everyone registered starts on its Monday (and
+ * their accounts' retention counts from it).
  * Bounded by the cohort's size and done once, when the coach changes the pace.
  */
 export async function startTogether(db: Firestore, cohortId: string, startDate: string, now: Date): Promise<void> {
@@ -74,7 +76,8 @@ export async function startTogether(db: Firestore, cohortId: string, startDate: 
   for (let from = 0; from < members.docs.length; from += BATCH_SIZE) {
     const batch = db.batch();
     for (const doc of members.docs.slice(from, from + BATCH_SIZE)) {
-      batch.update(doc.ref, { challengeStartDate: startDate, challengeJoinedOn: null, ...triageRecheck(now) });
+      const start = { challengeStartDate: startDate };
+      batch.update(doc.ref, { ...start, challengeJoinedOn: null, ...triageRecheck(now), ...retentionFollowing(doc.data() as Partial<UserDoc>, start) });
     }
     await batch.commit();
   }

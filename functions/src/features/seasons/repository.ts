@@ -3,6 +3,7 @@ import type { CohortPace } from '@sfida/core/cohort';
 import type { StoredContribution } from '@sfida/core/cohort-progress';
 import type { RosterDigest } from '@sfida/core/roster-digest';
 import { seasonOf, type TrackerData } from '@sfida/core/tracker';
+import { retentionFollowing } from '../../shared/account-retention';
 import { unlessItExists } from '../../shared/firestore';
 import { conversationRef, moveConversation } from '../../shared/conversation-repository';
 import { archivedSeasonRef, type ArchivedSeasonDoc } from '../../shared/season-archive-repository';
@@ -159,7 +160,8 @@ export async function moveToNewSeason(db: Firestore, move: NewSeasonMove): Promi
     weekStats: move.weekStats.stored,
     ...triageRecheck(now),
   };
-  batch.update(userRef(db, uid), fields);
+  // The account's retention counts from the new season's start, or while it has none from the season archived here.
+  batch.update(userRef(db, uid), { ...fields, ...retentionFollowing(move.before, fields, move.archive.challengeStartDate) });
   writeMembership(db, batch, uid, membershipOf(move.before), membershipOf({ ...move.before, ...fields }));
   addToShards(db, batch, uid, move.weekStats);
   // The conversation goes with the participant: the new cohort's coaches list it, the old one's no longer do.
