@@ -6,7 +6,8 @@
  * coaches' triage has never looked at are marked for its next look (backfillTriage), and the cohorts'
  * weekly figures ("Andamento") are rebuilt from every participant's tracker (rebuildWeekStats), and
  * every cohort's member index is built from the users (buildMemberIndexes), and voice notes stored
- * before their first deletable day was get it (backfillVoiceNoteRetention):
+ * before their first deletable day was get it (backfillVoiceNoteRetention), and accounts stored before
+ * their retention days were get them (backfillAccountRetention):
  *   INVITE_CODE=… GOOGLE_CLOUD_PROJECT=<project-id> npm run migrate-cohorts      a real project
  *   npm run migrate-cohorts -- --local                                          the stack of `npm start`
  * Idempotent: running it again changes nothing. Registration creates the cohort by itself the
@@ -20,6 +21,7 @@ import { backfillRosterDigests, backfillWeeklyScores } from '../functions/src/fe
 import { backfillTriage } from '../functions/src/features/triage/migrations';
 import { rebuildWeekStats } from '../functions/src/features/cohort-progress/migrations';
 import { backfillVoiceNoteRetention } from '../functions/src/features/voice-notes/retention-job';
+import { backfillAccountRetention } from '../functions/src/features/privacy/retention-job';
 import { emulatorEnv, LOCAL_INVITE_CODE, profiles } from './stack/profiles';
 
 if (process.argv.includes('--local')) Object.assign(process.env, emulatorEnv(profiles.dev), { INVITE_CODE: LOCAL_INVITE_CODE });
@@ -36,6 +38,7 @@ try {
   const weekStats = await rebuildWeekStats(deps);
   const members = await buildMemberIndexes(deps);
   const voiceNotes = await backfillVoiceNoteRetention(deps);
+  const accounts = await backfillAccountRetention(deps);
   console.log(`${cohort}; utenti senza coorte spostati: ${usersAssigned} (progetto ${config.projectId}).`);
   console.log(`classifica: ${summaries} riepiloghi, ${scores} punteggi settimanali scritti.`);
   console.log(`elenco partecipanti: ${digests.written} riepiloghi scritti su ${digests.participants} partecipanti senza.`);
@@ -43,6 +46,7 @@ try {
   console.log(`andamento: ${weekStats.participants} partecipanti contati in ${weekStats.cohorts} coorti.`);
   console.log(`elenchi dei membri: ${members.participants} partecipanti in ${members.cohorts} coorti.`);
   console.log(`note vocali: ${voiceNotes.written} su ${voiceNotes.notes} con il giorno da cui si possono cancellare.`);
+  console.log(`account: ${accounts.written} su ${accounts.users} con il giorno dell'avviso e dell'eliminazione.`);
   process.exit(0);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

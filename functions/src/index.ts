@@ -61,7 +61,9 @@ export const api = onRequest(
 // (features/notifications/reminder-job.ts), then the planned actions' (planned-action-job.ts), their pushes enqueued for pushDeliveries. One instance at a time; a run that fails is not
 // retried (the next one, 15 minutes later, catches up what is still in time, once). The run of
 // 03:00 in Rome also deletes the voice notes of cohorts that ended more than 90 days ago
-// (features/voice-notes/retention-job.ts); a run that fails is done again the next night. Every run
+// (features/voice-notes/retention-job.ts) and the accounts whose last programme ended more than 12
+// months ago, told a month before by the run of 10:00 (features/privacy/retention-job.ts); a run
+// that fails is done again the next day. Every run
 // finishes the account deletions a request left unfinished (features/privacy/delete-service.ts).
 // Only Cloud Scheduler calls it: the deploy grants Cloud Run's invoker role on a scheduled function
 // to the scheduler's service account alone (onSchedule takes no `invoker`; scripts/predeploy.ts
@@ -79,20 +81,33 @@ export const reminders = onSchedule(
     retryCount: 0,
   },
   async () => {
-    const [{ loadConfig }, { createDeps }, { runReminderJob }, { runPlannedActionJob }, { isRetentionRun, runVoiceNoteRetention }, { resumePendingDeletions }] = await Promise.all([
+    const [
+      { loadConfig },
+      { createDeps },
+      { runReminderJob },
+      { runPlannedActionJob },
+      { isRetentionRun, runVoiceNoteRetention },
+      { resumePendingDeletions },
+      { deleteLapsedAccounts, giveRetentionNotices, isRetentionNoticeRun },
+    ] = await Promise.all([
       import('./config'),
       import('./deps'),
       import('./features/notifications/reminder-job'),
       import('./features/notifications/planned-action-job'),
       import('./features/voice-notes/retention-job'),
       import('./features/privacy/delete-service'),
+      import('./features/privacy/retention-job'),
     ]);
     const deps = await createDeps(loadConfig());
     const now = deps.clock();
     const report = await runReminderJob(deps, now);
     console.log('Promemoria:', JSON.stringify(report));
     console.log('Promemoria delle azioni pianificate:', JSON.stringify(await runPlannedActionJob(deps, now)));
-    if (isRetentionRun(now)) console.log('Note vocali scadute:', JSON.stringify(await runVoiceNoteRetention(deps, now)));
+    if (isRetentionRun(now)) {
+      console.log('Note vocali scadute:', JSON.stringify(await runVoiceNoteRetention(deps, now)));
+      console.log('Account scaduti eliminati:', JSON.stringify(await deleteLapsedAccounts(deps, now)));
+    }
+    if (isRetentionNoticeRun(now)) console.log('Avvisi di eliminazione degli account:', JSON.stringify(await giveRetentionNotices(deps, now)));
     console.log('Eliminazioni di account completate:', JSON.stringify(await resumePendingDeletions(deps)));
   },
 );

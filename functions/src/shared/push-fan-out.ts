@@ -52,6 +52,8 @@ interface ReadyItem {
   key: string;
   payload: PushPayload;
   inbox?: InboxCopy;
+  /** Its own time to live, where its kind's is not the one (an account's deletion notice). */
+  ttlSeconds?: number;
 }
 
 /** Where the pushes wait: Cloud Tasks (its emulator locally), or the API tests' in-process stand-in. */
@@ -169,7 +171,7 @@ async function messageItems(db: Firestore, { message, recipientIds: stored }: St
  */
 async function reminderItems(db: Firestore, reminderIds: string[]): Promise<ReadyItem[]> {
   const claimed = await claimedReminders(db, [...new Set(reminderIds)]);
-  return claimed.map((reminder) => ({ uid: reminder.uid, key: reminderPushKey(reminder.id), payload: reminder.push }));
+  return claimed.map((reminder) => ({ uid: reminder.uid, key: reminderPushKey(reminder.id), payload: reminder.push, ...(reminder.ttlSeconds ? { ttlSeconds: reminder.ttlSeconds } : {}) }));
 }
 
 /** Names a reminder's push once (the claim's key, with each device's endpoint). */
@@ -282,7 +284,7 @@ export async function runPushTask(
     wanted = withDevices.filter((item) => on.has(item.uid));
   }
   const candidates = wanted.flatMap((item) =>
-    (devices.get(item.uid) ?? []).map((subscription) => ({ id: sha256Hex(`${item.key}\n${subscription.endpoint}`), key: item.key, delivery: { subscription, payload: item.payload, ttlSeconds } satisfies Delivery })),
+    (devices.get(item.uid) ?? []).map((subscription) => ({ id: sha256Hex(`${item.key}\n${subscription.endpoint}`), key: item.key, delivery: { subscription, payload: item.payload, ttlSeconds: item.ttlSeconds ?? ttlSeconds } satisfies Delivery })),
   );
   // Each push is claimed just before it goes and marked right after, so a claim stays open for
   // one push however long the task runs: only an attempt that died inside that moment leaves one

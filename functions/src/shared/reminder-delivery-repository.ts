@@ -14,6 +14,8 @@ const DELIVERY_MARKER_MS = 8 * 24 * 60 * 60 * 1000;
 interface ReminderDeliveryDoc {
   uid: string;
   push: PushPayload;
+  /** How long the push service keeps it for a device that is off, when not a reminder's hours (push-fan-out.ts). */
+  ttlSeconds?: number;
   claimedAt: Timestamp;
   [DELIVERY_TTL_FIELD]: Timestamp;
 }
@@ -23,15 +25,25 @@ export interface ClaimedReminder {
   id: string;
   uid: string;
   push: PushPayload;
+  ttlSeconds?: number;
 }
 
 function reminderDeliveryRef(db: Firestore, id: string) {
   return db.collection('reminderDeliveries').doc(id);
 }
 
-/** True if this run is the one that sends the reminder `id` to `uid` (the marker did not exist); the marker keeps its push. */
-export async function claimReminderDelivery(db: Firestore, id: string, uid: string, push: PushPayload, now: Date): Promise<boolean> {
-  const doc: ReminderDeliveryDoc = { uid, push, claimedAt: Timestamp.fromDate(now), [DELIVERY_TTL_FIELD]: Timestamp.fromMillis(now.getTime() + DELIVERY_MARKER_MS) };
+/**
+ * True if this run is the one that sends the reminder `id` to `uid` (the marker did not exist); the
+ * marker keeps its push, and `ttlSeconds` when it must outlast a reminder's hours for a device that is off.
+ */
+export async function claimReminderDelivery(db: Firestore, id: string, uid: string, push: PushPayload, now: Date, ttlSeconds?: number): Promise<boolean> {
+  const doc: ReminderDeliveryDoc = {
+    uid,
+    push,
+    ...(ttlSeconds === undefined ? {} : { ttlSeconds }),
+    claimedAt: Timestamp.fromDate(now),
+    [DELIVERY_TTL_FIELD]: Timestamp.fromMillis(now.getTime() + DELIVERY_MARKER_MS),
+  };
   return unlessItExists(() => reminderDeliveryRef(db, id).create(doc));
 }
 
@@ -44,9 +56,10 @@ export async function claimedReminders(db: Firestore, ids: string[]): Promise<Cl
   const claimed: ClaimedReminder[] = [];
   for (const snap of snaps) {
     if (!snap.exists) continue;
-    const { uid, push } = snap.data() as Partial<ReminderDeliveryDoc>;
+    const { uid, push, ttlSeconds } = snap.data() as Partial<ReminderDeliveryDoc>;
     if (!isText(uid) || !push || ![push.title, push.body, push.url, push.tag].every(isText)) continue;
-    claimed.push({ id: snap.id, uid, push: { title: push.title, body: push.body, url: push.url, tag: push.tag } });
+    const ttl = typeof ttlSeconds === 'number' && Number.isInteger(ttlSeconds) && ttlSeconds > 0 ? { ttlSeconds } : {};
+    claimed.push({ id: snap.id, uid, push: { title: push.title, body: push.body, url: push.url, tag: push.tag }, ...ttl });
   }
   return claimed;
 }

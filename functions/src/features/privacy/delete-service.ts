@@ -26,8 +26,8 @@ import {
 
 type DeletionDeps = Pick<Deps, 'config' | 'db' | 'auth' | 'blobStore' | 'clock'>;
 
-/** Who asked: the person themselves, the operator's command, or a restore's re-application. */
-export type DeletionKind = 'self' | 'operator' | 'reapply';
+/** Who asked: the person themselves, the operator's command, a restore's re-application, or the retention's job (retention-job.ts). */
+export type DeletionKind = 'self' | 'operator' | 'reapply' | 'retention';
 
 const TEN_MINUTES = 10 * 60 * 1000;
 /**
