@@ -30,6 +30,13 @@ export function schedaFor(livello: LivelloAllenamento, luogo: LuogoAllenamento):
   return `${livello}_${luogo}`;
 }
 
+/**
+ * How an account signs in, as Firebase Auth says: with a password, with Google, or both. The
+ * server decides it (core never guesses it from the browser): deleting the account asks for one.
+ */
+export const signInMethodsSchema = z.object({ password: z.boolean(), google: z.boolean() });
+export type SignInMethods = z.infer<typeof signInMethodsSchema>;
+
 /** The user as the API returns it (never contains secrets or session data). */
 export const userSchema = z.object({
   id: z.string(),
@@ -53,6 +60,8 @@ export const userSchema = z.object({
   schedaAssegnata: z.nullable(schedaSchema),
   /** The participant's IANA time zone (e.g. 'Europe/Rome'): the server's "today" for them. */
   timeZone: z.string(),
+  /** How the account signs in (the caller's own answers only); absent while the server has not learnt it yet. */
+  signIn: z.optional(signInMethodsSchema),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -1,10 +1,11 @@
 import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
-import type { Auth } from 'firebase-admin/auth';
+import type { Auth, UserRecord } from 'firebase-admin/auth';
 import type { User } from '@sfida/core/user';
 import { randomToken, sha256Hex } from '../shared/crypto';
 import { retireDisabledAccount } from '../shared/disabled-account';
 import { RecentlyUsed } from '../shared/recently-used';
-import { toUser, userRef } from '../shared/user-repository';
+import { sameSignInMethods, signInMethodsOf, storedSignInMethods } from '../shared/sign-in-methods';
+import { recordSignInMethods, toUser, userRef } from '../shared/user-repository';
 
 /** Absolute lifetime: a session never outlives this, however active. */
 export const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
@@ -132,17 +133,34 @@ export class SessionStore {
       return null;
     }
 
+    let data = userSnap.data();
     try {
-      if (now - session.authCheckedAt >= AUTH_RECHECK_MS) {
-        const disabled = await this.isDisabledInAuth(uid);
-        if (disabled) {
+      const stored = storedSignInMethods(data?.signIn);
+      const due = now - session.authCheckedAt >= AUTH_RECHECK_MS;
+      // An account older than the stored sign-in methods learns them at its first request.
+      if (due || stored === null) {
+        const record = await this.authRecord(uid).catch((error: unknown) => {
+          if (due) throw error;
+          console.warn('Metodi di accesso non letti da Firebase Auth', (error as Error).message);
+          return undefined;
+        });
+        if (record === null || record?.disabled === true) {
           this.forget(tokenHash);
           await Promise.all([this.endAllFor(uid), retireDisabledAccount(this.db, uid)]);
           return null;
         }
-        // Noted in this instance's copy only (its lifetime unchanged): the check costs no write.
-        session = { ...session, authCheckedAt: now };
-        this.remember(tokenHash, session, readAt);
+        if (record) {
+          // The same look at Auth keeps the copy of how the account signs in (a password set by a
+          // reset email, Google linked or the password dropped by Firebase) within seconds of Auth.
+          const methods = signInMethodsOf(record);
+          if (!sameSignInMethods(stored, methods)) {
+            await recordSignInMethods(this.db, uid, methods);
+            data = { ...data, signIn: methods };
+          }
+          // Noted in this instance's copy only (its lifetime unchanged): the check costs no write.
+          session = { ...session, authCheckedAt: now };
+          this.remember(tokenHash, session, readAt);
+        }
       }
       if (now - session.lastSeenAt >= SESSION_TOUCH_MS) {
         await sessionRef.update({ lastSeenAt: now, authCheckedAt: session.authCheckedAt });
@@ -153,7 +171,7 @@ export class SessionStore {
       if ((error as { code?: number }).code === NOT_FOUND) return this.forget(tokenHash);
       throw error;
     }
-    return toUser(userSnap);
+    return toUser(userSnap, data);
   }
 
   private remember(tokenHash: string, session: SessionDoc, readAt: number): void {
@@ -165,11 +183,12 @@ export class SessionStore {
     return null;
   }
 
-  private async isDisabledInAuth(uid: string): Promise<boolean> {
+  /** The account in Firebase Auth; null when it is gone (as good as disabled). */
+  private async authRecord(uid: string): Promise<UserRecord | null> {
     try {
-      return (await this.auth.getUser(uid)).disabled;
+      return await this.auth.getUser(uid);
     } catch (error) {
-      if ((error as { code?: string }).code === 'auth/user-not-found') return true;
+      if ((error as { code?: string }).code === 'auth/user-not-found') return null;
       throw error;
     }
   }

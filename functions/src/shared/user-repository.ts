@@ -1,9 +1,10 @@
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
-import type { Role, User } from '@sfida/core/user';
+import type { Role, SignInMethods, User } from '@sfida/core/user';
 import { HOME_TIME_ZONE } from '@sfida/core/dates';
 import type { IsoDate } from '@sfida/core/iso-date';
 import type { RetentionNotice } from '@sfida/core/retention';
 import { accountRetentionFields, retentionFollowing } from './account-retention';
+import { storedSignInMethods } from './sign-in-methods';
 
 // `users/{uid}` is read by the session check on every request and by most features,
 // so its repository lives here, below all of them.
@@ -16,6 +17,11 @@ export interface UserDoc extends Omit<User, 'id' | 'challengeJoinedOn'> {
   season?: number;
   /** Mirrors Firebase Auth's `disabled` so a request can refuse a disabled account without calling Auth. */
   disabled?: boolean;
+  /**
+   * Mirrors Firebase Auth's linked providers (shared/sign-in-methods.ts), for the session's answer.
+   * Absent on accounts older than it until their session's next look at Auth.
+   */
+  signIn?: SignInMethods;
   /** When the participant last changed `timeZone` (ISO instant). */
   timeZoneChangedAt?: string;
   /** Their today just after that change: no other change until a later day (core's participant calendar). */
@@ -95,6 +101,7 @@ export function userRef(db: Firestore, uid: string) {
 /** The API's user from a stored document (unknown or missing fields become null/defaults); `data` when the caller decoded it already. */
 export function toUser(snap: DocumentSnapshot, data: Partial<Record<string, unknown>> | undefined = snap.data()): User {
   const d = (data ?? {}) as Partial<UserDoc>;
+  const signIn = storedSignInMethods(d.signIn);
   return {
     id: snap.id,
     name: d.name ?? null,
@@ -113,6 +120,7 @@ export function toUser(snap: DocumentSnapshot, data: Partial<Record<string, unkn
     // Accounts created before the zone was stored have none: they get Rome, the zone the server
     // assumed for any request that named none. Read so, rather than rewritten by a migration.
     timeZone: d.timeZone ?? HOME_TIME_ZONE,
+    ...(signIn ? { signIn } : {}),
   };
 }
 
@@ -161,6 +169,12 @@ export async function changeUser<T>(
   });
 }
 
+/** Notes how the account signs in (the session's answer reads it from here). */
+export async function recordSignInMethods(db: Firestore, uid: string, signIn: SignInMethods): Promise<void> {
+  // The map whole: the embedded emulator refuses dotted paths in updates.
+  await userRef(db, uid).update({ signIn });
+}
+
 /** A fresh user document (never onboarded, no challenge date). */
 export function newUserDoc(input: {
   email: string;
@@ -169,6 +183,8 @@ export function newUserDoc(input: {
   cohortId: string;
   timeZone: string;
   now: Date;
+  /** How the new account signs in, when the caller knows it. */
+  signIn?: SignInMethods;
   /** A "together" cohort's start, and the registration day when it is later (User.challengeJoinedOn). */
   challenge?: { startDate: string; joinedOn: string | null };
 }): UserDoc {
@@ -188,6 +204,7 @@ export function newUserDoc(input: {
     timeZone: input.timeZone,
     disabled: false,
     rosterDigest: null,
+    ...(input.signIn ? { signIn: input.signIn } : {}),
     ...triageRecheck(input.now),
     ...accountRetentionFields({ role: input.role, challengeStartDate: input.challenge?.startDate ?? null, createdAt: input.now.toISOString(), timeZone: input.timeZone }, null),
   };

@@ -42,7 +42,15 @@ describe('POST /api/auth/register', () => {
     const email = uniqueEmail();
     const reply = await client.post<User>('/api/auth/register', registerBody(email));
     expect(reply.status).toBe(201);
-    expect(reply.body).toMatchObject({ email, name: 'Anna Rossi', role: 'PARTICIPANT', cohortId: app.deps.config.inviteCohortId, onboardingCompletato: false, challengeStartDate: null });
+    expect(reply.body).toMatchObject({
+      email,
+      name: 'Anna Rossi',
+      role: 'PARTICIPANT',
+      cohortId: app.deps.config.inviteCohortId,
+      onboardingCompletato: false,
+      challengeStartDate: null,
+      signIn: { password: true, google: false },
+    });
     const record = await app.deps.auth.getUserByEmail(email);
     expect(record.uid).toBe(reply.body.id);
     expect(await readDoc(app, `users/${record.uid}`)).toMatchObject({ email, role: 'PARTICIPANT' });
@@ -291,6 +299,47 @@ describe('sessions', () => {
 
     expect((await client.post('/api/auth/logout')).status).toBe(204);
     expect(await client.get('/api/auth/session')).toMatchObject({ status: 200, body: { user: null } });
+  });
+
+  test('the session says how the account signs in, from the user document: no Auth call per request', async () => {
+    const { client, user } = await registerParticipant(app);
+    expect(await readDoc(app, `users/${user.id}`)).toMatchObject({ signIn: { password: true, google: false } });
+    const getUser = vi.spyOn(app.deps.auth, 'getUser');
+    try {
+      expect((await client.get<{ user: User }>('/api/auth/session')).body.user.signIn).toEqual({ password: true, google: false });
+      expect((await client.get<User>('/api/auth/me')).body.signIn).toEqual({ password: true, google: false });
+      expect(getUser).not.toHaveBeenCalled();
+    } finally {
+      getUser.mockRestore();
+    }
+  });
+
+  test('an account without the stored sign-in methods learns them from Auth at its next request, once', async () => {
+    const { client, user } = await registerParticipant(app);
+    // Written again without it (the embedded emulator keeps a field that an update deletes or a set leaves out).
+    const { signIn: _signIn, ...older } = (await readDoc(app, `users/${user.id}`))!;
+    await app.deps.db.doc(`users/${user.id}`).delete();
+    await app.deps.db.doc(`users/${user.id}`).set(older);
+    const getUser = vi.spyOn(app.deps.auth, 'getUser');
+    try {
+      expect((await client.get<{ user: User }>('/api/auth/session')).body.user.signIn).toEqual({ password: true, google: false });
+      expect(await readDoc(app, `users/${user.id}`)).toMatchObject({ signIn: { password: true, google: false } });
+      expect((await client.get<User>('/api/auth/me')).body.signIn).toEqual({ password: true, google: false });
+      expect(getUser).toHaveBeenCalledTimes(1);
+    } finally {
+      getUser.mockRestore();
+    }
+  });
+
+  test('a sign-in method changed in Auth (a Google link, a password dropped) reaches the session within seconds', async () => {
+    const { client, user } = await registerParticipant(app);
+    await app.deps.auth.updateUser(user.id, { providerToLink: { providerId: 'google.com', uid: `google-${user.id}`, email: user.email } });
+    app.advance(AUTH_RECHECK_MS);
+    expect((await client.get<User>('/api/auth/me')).body.signIn).toEqual({ password: true, google: true });
+    await app.deps.auth.updateUser(user.id, { providersToUnlink: ['password'] });
+    app.advance(AUTH_RECHECK_MS);
+    expect((await client.get<User>('/api/auth/me')).body.signIn).toEqual({ password: false, google: true });
+    expect(await readDoc(app, `users/${user.id}`)).toMatchObject({ signIn: { password: false, google: true } });
   });
 
   test('logout deletes the session: the old cookie is dead at once', async () => {

@@ -99,12 +99,14 @@ describe('POST /api/auth/google: a new account', () => {
     const { deviceToken, ...user } = signInAnswerSchema.parse(reply.body);
     expect(deviceToken).toBeDefined();
     expect(user).toMatchObject({ id: uid, email, name: 'Giada Verdi', role: 'PARTICIPANT', cohortId: cohort.id, onboardingCompletato: false });
+    // Google only: the deletion dialog offers "Conferma con Google", not a password.
+    expect(user.signIn).toEqual({ password: false, google: true });
     const cookie = reply.setCookies.find((c) => c.startsWith('__session='));
     expect(cookie).toMatch(/; HttpOnly/i);
     // The session is ours: its token is not the Firebase one, and /me reads it.
     expect(client.cookie).not.toContain(idToken);
     expect((await client.get<User>('/api/auth/me')).body.id).toBe(uid);
-    expect(await readDoc(app, `users/${uid}`)).toMatchObject({ email, role: 'PARTICIPANT', cohortId: cohort.id });
+    expect(await readDoc(app, `users/${uid}`)).toMatchObject({ email, role: 'PARTICIPANT', cohortId: cohort.id, signIn: { password: false, google: true } });
     expect(await readDoc(app, `cohorts/${cohort.id}/members/index`)).toMatchObject({ ids: expect.arrayContaining([uid]) });
   });
 
@@ -170,11 +172,11 @@ describe('POST /api/auth/google: an existing account', () => {
     expect(uid).toBe(user.id);
     const reply = await exchange(new Client(app), { idToken });
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-    expect(reply.body).toMatchObject({ id: user.id, name: 'Paola Password', cohortId: user.cohortId });
+    expect(reply.body).toMatchObject({ id: user.id, name: 'Paola Password', cohortId: user.cohortId, signIn: { password: true, google: true } });
     expect((await app.deps.db.collection('users').where('email', '==', email).get()).size).toBe(1);
     const password = await new Client(app).post('/api/auth/login', { email, password: PASSWORD });
     expect(password.status).toBe(200);
-    expect(password.body.id).toBe(user.id);
+    expect(password.body).toMatchObject({ id: user.id, signIn: { password: true, google: true } });
   });
 
   test('a password account whose email nobody verified is the same account through Google, and its password stops working', async () => {
@@ -185,7 +187,9 @@ describe('POST /api/auth/google: an existing account', () => {
     expect(uid).toBe(user.id);
     const reply = await exchange(new Client(app), { idToken });
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-    expect(reply.body).toMatchObject({ id: user.id, name: 'Pietro Prima' });
+    expect(user.signIn).toEqual({ password: true, google: false });
+    expect(reply.body).toMatchObject({ id: user.id, name: 'Pietro Prima', signIn: { password: false, google: true } });
+    expect(await readDoc(app, `users/${user.id}`)).toMatchObject({ signIn: { password: false, google: true } });
     const password = await new Client(app).post('/api/auth/login', { email, password: PASSWORD });
     expect(password.status).toBe(401);
     expect((await app.deps.auth.getUser(user.id)).providerData.map((provider) => provider.providerId)).toEqual(['google.com']);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { currentShapeInviteCode, isShortInviteCode } from '@sfida/core/invite-codes';
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import * as z from 'zod/mini';
-import type { GoogleSignInRequest, LoginRequest, RegisterRequest, User } from '@sfida/core/user';
+import type { GoogleSignInRequest, LoginRequest, RegisterRequest, SignInMethods, User } from '@sfida/core/user';
 import { messages, userAnswer, userNameSchema } from '@sfida/core/user';
 import type { ApiDeps } from '../../deps';
 import { weekStatsContribution } from '@sfida/core/cohort-progress';
@@ -16,7 +16,8 @@ import type { ClientAddresses } from '../../shared/client-address';
 import { isAlreadyExists } from '../../shared/firestore';
 import { cohortOfInviteCode, normalizeInviteCode } from '../../shared/invite-codes';
 import type { RateRule } from '../../shared/rate-limiter';
-import { newUserDoc, storedUser } from '../../shared/user-repository';
+import { sameSignInMethods, signInMethodsOf, storedSignInMethods } from '../../shared/sign-in-methods';
+import { newUserDoc, recordSignInMethods, storedUser, type StoredUser } from '../../shared/user-repository';
 import { weekStatsWrite } from '../../shared/week-stats-repository';
 import { placeInSmallestTeam } from '../../shared/team-repository';
 import { DeviceTokens } from './device-tokens';
@@ -175,10 +176,18 @@ export async function login(deps: AuthDeps, input: LoginRequest, addresses: Clie
     throw unauthorized(authMessages.invalidCredentials);
   }
   await attempt.release();
+  // A password that signs in exists; Google's link is as last noted (the session's look at Auth corrects it).
+  const user = await withSignInMethods(deps, stored, { password: true, google: storedSignInMethods(stored.doc.signIn)?.google ?? false });
   const opened = await openSession(deps, result.uid, input.email);
   // One live token per browser: the new one replaces the one it came with.
   if (device) await devices.revoke(device);
-  return { user: stored.user, ...opened };
+  return { user, ...opened };
+}
+
+/** The stored user with `methods` noted on their document (written only when they changed). */
+async function withSignInMethods(deps: Pick<AuthDeps, 'db'>, stored: StoredUser, methods: SignInMethods): Promise<User> {
+  if (!sameSignInMethods(storedSignInMethods(stored.doc.signIn), methods)) await recordSignInMethods(deps.db, stored.user.id, methods);
+  return { ...stored.user, signIn: methods };
 }
 
 /**
@@ -207,7 +216,7 @@ export async function register(deps: AuthDeps, input: RegisterRequest, addresses
 
   let user: User;
   try {
-    user = await createParticipant(deps, uid, { email: input.email, name: input.name, timeZone, joining });
+    user = await createParticipant(deps, uid, { email: input.email, name: input.name, timeZone, joining, signIn: { password: true, google: false } });
   } catch (error) {
     await auth.deleteUser(uid).catch(() => undefined);
     await place.release();
@@ -300,13 +309,13 @@ async function joiningCohort(deps: AuthDeps, secretCode: string, addresses: Clie
 async function createParticipant(
   deps: AuthDeps,
   uid: string,
-  input: { email: string; name: string | null; timeZone: string; joining: Joining },
+  input: { email: string; name: string | null; timeZone: string; joining: Joining; signIn: SignInMethods },
 ): Promise<User> {
   const { db, clock } = deps;
-  const { email, name, timeZone, joining } = input;
+  const { email, name, timeZone, joining, signIn } = input;
   const { challenge } = joining;
   // Whatever the request says, a new account is a PARTICIPANT of the invite's cohort.
-  const doc = newUserDoc({ email, name, role: 'PARTICIPANT', cohortId: joining.id, timeZone, now: clock(), challenge });
+  const doc = newUserDoc({ email, name, role: 'PARTICIPANT', cohortId: joining.id, timeZone, now: clock(), challenge, signIn });
   // In a cohort running together the newcomer counts in its weekly figures at once (Andamento).
   const weekStats = challenge
     ? weekStatsWrite(null, {
@@ -378,8 +387,9 @@ export async function signInWithGoogle(
   if (!attempt.allowed) throw tooManyRequests(authMessages.tooManyLogins);
   const identity = await googleIdentity(deps, input.idToken);
   await attempt.release();
+  const signIn = await googleAccountMethods(deps, identity.uid);
 
-  const existing = await signInExisting(deps, identity);
+  const existing = await signInExisting(deps, identity, signIn);
   if (existing) return existing;
 
   const code = input.inviteCode?.trim();
@@ -389,24 +399,38 @@ export async function signInWithGoogle(
   if (!place.allowed) throw tooManyRequests(authMessages.tooManyAccounts, place.retryAfterSeconds);
   let user: User;
   try {
-    user = await createParticipant(deps, identity.uid, { email: identity.email, name: input.name ?? identity.name, timeZone, joining });
+    user = await createParticipant(deps, identity.uid, { email: identity.email, name: input.name ?? identity.name, timeZone, joining, signIn: signIn ?? { password: false, google: true } });
   } catch (error) {
     await place.release();
     if (!isAlreadyExists(error)) throw error;
     // A parallel exchange of the same account created it first: this one signs in to it.
-    const made = await signInExisting(deps, identity);
+    const made = await signInExisting(deps, identity, signIn);
     if (!made) throw error;
     return made;
   }
   return { user, ...(await openSession(deps, identity.uid, identity.email)) };
 }
 
+/**
+ * How a Google account signs in after this sign-in: Google, and a password if it still has one
+ * (Firebase drops the password of an unverified address that Google then vouches for). Read from
+ * Auth once per sign-in; null when out of reach (the session's next look at Auth corrects the guess).
+ */
+async function googleAccountMethods(deps: AuthDeps, uid: string): Promise<SignInMethods | null> {
+  try {
+    return { ...signInMethodsOf(await deps.auth.getUser(uid)), google: true };
+  } catch (error) {
+    console.warn('Metodi di accesso non letti da Firebase Auth', (error as Error).message);
+    return null;
+  }
+}
+
 /** A session for the identity's account, if it has one; a disabled one answers as a refused token. */
-async function signInExisting(deps: AuthDeps, identity: GoogleIdentity): Promise<SignedIn | null> {
+async function signInExisting(deps: AuthDeps, identity: GoogleIdentity, signIn: SignInMethods | null): Promise<SignedIn | null> {
   const stored = await storedUser(deps.db, identity.uid);
   if (!stored) return null;
   if (stored.doc.disabled === true) throw unauthorized(authMessages.googleSignInFailed);
-  const { user } = stored;
+  const user = await withSignInMethods(deps, stored, signIn ?? { password: storedSignInMethods(stored.doc.signIn)?.password ?? false, google: true });
   return { user, ...(await openSession(deps, identity.uid, user.email)) };
 }
 
