@@ -1,6 +1,6 @@
 /*
  * What Firebase's client SDK may leave in the browser after "Accedi con Google"
- * (features/auth/google-sign-in.ts): its IndexedDB databases. The page that ran the SDK keeps one
+ * (lib/google-sign-in.ts): its IndexedDB databases. The page that ran the SDK keeps one
  * of them open (its heartbeat log), and an open database cannot be deleted, so that page marks
  * them and the next page the app starts deletes them, before any Firebase code could run again.
  */

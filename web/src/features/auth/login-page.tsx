@@ -8,7 +8,8 @@ import { errorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { usePrerenderedForm } from '../../lib/use-prerendered-form';
 import { AuthAlternatives, AuthLayout } from './auth-layout';
-import { GoogleButton, OrSeparator, useGoogleSignIn } from './google-button';
+import { OrSeparator } from '../../components/google-mark';
+import { GoogleButton, useGoogleSignIn } from './google-button';
 import { PasswordResetForm } from './password-reset-form';
 
 export default function LoginPage() {

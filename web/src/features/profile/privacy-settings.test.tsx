@@ -10,8 +10,31 @@ import { REMEMBERED_USER_KEY } from '../../lib/remembered-user';
 import { STORAGE_KEYS } from '../../tracker/storage-keys';
 import { fakeUser } from '../../testing/fake-user';
 import { deferred, fakeServer, json, noNetwork, renderApp, resetTestState, type ApiCall, type ApiHandler } from '../../testing/test-utils';
-import { DELETE_PATH, EXPORT_PATH, OFFLINE_MESSAGE, attachmentName } from './api/privacy';
+import { DELETE_PATH, EXPORT_PATH, OFFLINE_MESSAGE, attachmentName, googleConfirmationMessages } from './api/privacy';
 import ProfilePage from './profile-page';
+
+// The Firebase SDK stands in for Google and Firebase Auth (outside the app): what the page does
+// around it is real, our API is the test's fake server.
+const sdk = vi.hoisted(() => ({
+  signInWithRedirect: vi.fn(async () => new Promise<never>(() => {})),
+  getRedirectResult: vi.fn(async (): Promise<unknown> => null),
+  signOut: vi.fn(async () => undefined),
+  connectAuthEmulator: vi.fn(),
+  initializeAuth: vi.fn(() => ({ name: 'fake-auth' })),
+  setCustomParameters: vi.fn(),
+}));
+vi.mock('firebase/app', () => ({ getApps: () => [], initializeApp: vi.fn(() => ({ name: '[DEFAULT]' })) }));
+vi.mock('firebase/auth', () => ({
+  ...sdk,
+  inMemoryPersistence: { type: 'NONE' },
+  browserPopupRedirectResolver: class {},
+  GoogleAuthProvider: class {
+    setCustomParameters = sdk.setCustomParameters;
+  },
+}));
+const googleConfig = { apiKey: 'chiave', authDomain: 'localhost', projectId: 'demo-sfida8', emulatorUrl: null };
+/** The mark this tab keeps while it is at Google for the deletion's confirmation. */
+const GOOGLE_MARK = 'sfida8:google-delete';
 
 const participant = fakeUser();
 const coach = fakeUser({ id: 'user-carla', email: 'carla@example.it', name: 'Carla', role: 'OWNER' });
@@ -47,6 +70,8 @@ beforeEach(() => {
 afterEach(() => {
   resetTestState();
   vi.restoreAllMocks();
+  sessionStorage.clear();
+  for (const fn of Object.values(sdk)) fn.mockClear();
 });
 
 describe('Profile: Privacy e dati', { timeout: 20_000 }, () => {
@@ -189,6 +214,139 @@ describe('Profile: Privacy e dati', { timeout: 20_000 }, () => {
     // Another account's token in this browser is not this account's to remove.
     expect(localStorage.getItem('sfida8:device-token:altro@example.it')).toBe('token-456');
     expect(queryClient.getQueryCache().findAll().filter((query) => query.queryKey[0] !== 'auth')).toEqual([]);
+  });
+});
+
+const passwordOnly = fakeUser({ signIn: { password: true, google: false } });
+const googleOnly = fakeUser({ id: 'user-gina', email: 'gina@gmail.com', name: 'Gina', signIn: { password: false, google: true } });
+const both = fakeUser({ signIn: { password: true, google: true } });
+
+/** Opens the deletion's form and answers it. */
+async function openDeletion(user: ReturnType<typeof renderApp>['user']) {
+  const privacy = await section();
+  await user.click(privacy.getByRole('button', { name: 'Elimina il mio account' }));
+  return within(privacy.getByRole('form', { name: 'Eliminare il tuo account?' }));
+}
+
+describe('Profile: confirming the deletion as the account signs in', { timeout: 20_000 }, () => {
+  it('an account with a password only confirms with its password, and no Google button or e-mail fallback is offered', async () => {
+    server(passwordOnly);
+    const { user } = renderApp('/profilo', <ProfilePage />);
+    const form = await openDeletion(user);
+    expect(form.getByLabelText(/La tua password/)).toBeRequired();
+    expect(form.queryByRole('button', { name: 'Conferma con Google' })).toBeNull();
+    expect(form.queryByText(/privacy@/)).toBeNull();
+    await user.type(form.getByLabelText(/Scrivi ELIMINA per confermare/), 'ELIMINA');
+    await user.click(form.getByRole('button', { name: 'Elimina definitivamente' }));
+    expect(await form.findByRole('alert')).toHaveTextContent('Inserisci la password');
+  });
+
+  it('a Google account has no password field: "Conferma con Google", by keyboard, goes to Google for this account once ELIMINA is typed', async () => {
+    const calls = server(googleOnly, (call) => (call.path === '/api/auth/google/config' ? json(googleConfig) : undefined));
+    const { user } = renderApp('/profilo', <ProfilePage />);
+    const form = await openDeletion(user);
+    expect(form.queryByLabelText(/La tua password/)).toBeNull();
+    expect(form.queryByRole('button', { name: 'Elimina definitivamente' })).toBeNull();
+    expect(form.queryByText(/privacy@/)).toBeNull();
+    expect(form.getByText(/ti chiediamo di accedere di nuovo con Google/)).toBeInTheDocument();
+
+    // Enter in the confirmation field sends the form: without ELIMINA, nowhere.
+    expect(form.getByLabelText(/Scrivi ELIMINA per confermare/)).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(await form.findByRole('alert')).toHaveTextContent(deletionMessages.confirmationMissing);
+    expect(sdk.signInWithRedirect).not.toHaveBeenCalled();
+
+    await user.keyboard('ELIMINA{Enter}');
+    await waitFor(() => expect(sdk.signInWithRedirect).toHaveBeenCalledTimes(1));
+    expect(sdk.setCustomParameters).toHaveBeenCalledWith({ prompt: 'select_account', login_hint: 'gina@gmail.com' });
+    expect(sessionStorage.getItem(GOOGLE_MARK)).not.toBeNull();
+    expect(form.getByRole('button', { name: /Collegamento con Google/ })).toBeDisabled();
+    expect(calls.some((call) => call.path === DELETE_PATH)).toBe(false);
+  });
+
+  it('back from Google, the fresh sign-in’s token deletes the account, the SDK is signed out and the privacy page says goodbye', async () => {
+    sessionStorage.setItem(GOOGLE_MARK, '{}');
+    sessionStorage.setItem('firebase:pendingRedirect:chiave:[DEFAULT]', '"true"');
+    sdk.getRedirectResult.mockResolvedValueOnce({ user: { getIdToken: async () => 'token-google-fresco' } });
+    const calls = server(googleOnly, (call) => {
+      if (call.path === '/api/auth/google/config') return json(googleConfig);
+      if (call.path === DELETE_PATH) return new Response(null, { status: 204 });
+      return undefined;
+    });
+    const { currentPath } = renderApp('/profilo');
+    expect(await screen.findByText(privacyTexts.accountDeleted, {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(currentPath()).toBe('/privacy');
+    const deletions = calls.filter((call) => call.path === DELETE_PATH);
+    expect(deletions.map((call) => call.body)).toEqual([{ confirm: 'ELIMINA', idToken: 'token-google-fresco' }]);
+    expect(sdk.signOut).toHaveBeenCalledTimes(1);
+    expect(Object.keys(sessionStorage).filter((key) => key.startsWith('firebase:') || key === GOOGLE_MARK)).toEqual([]);
+    expect(localStorage.getItem(REMEMBERED_USER_KEY)).toBeNull();
+  });
+
+  it('back from Google with a sign-in the server refuses (too old, or another account): its message, and the button to try again', async () => {
+    sessionStorage.setItem(GOOGLE_MARK, '{}');
+    sdk.getRedirectResult.mockResolvedValueOnce({ user: { getIdToken: async () => 'token-vecchio' } });
+    server(googleOnly, (call) => {
+      if (call.path === '/api/auth/google/config') return json(googleConfig);
+      if (call.path === DELETE_PATH) return json({ message: deletionMessages.googleNotRecent }, 403);
+      return undefined;
+    });
+    renderApp('/profilo', <ProfilePage />);
+    const form = within(await screen.findByRole('form', { name: 'Eliminare il tuo account?' }));
+    expect(await form.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(deletionMessages.googleNotRecent);
+    expect(form.getByLabelText(/Scrivi ELIMINA per confermare/)).toHaveValue('ELIMINA');
+    expect(form.getByRole('button', { name: 'Conferma con Google' })).toBeEnabled();
+    expect(sdk.signOut).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('region', { name: 'Il tuo profilo' })).toBeInTheDocument();
+  });
+
+  it('back from Google without a sign-in (the person closed it): nothing is sent, and the page says the account stays', async () => {
+    sessionStorage.setItem(GOOGLE_MARK, '{}');
+    const calls = server(googleOnly, (call) => (call.path === '/api/auth/google/config' ? json(googleConfig) : undefined));
+    renderApp('/profilo', <ProfilePage />);
+    const form = within(await screen.findByRole('form', { name: 'Eliminare il tuo account?' }));
+    expect(await form.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(googleConfirmationMessages.cancelled);
+    expect(calls.some((call) => call.path === DELETE_PATH)).toBe(false);
+  });
+
+  it('a sign-in Google refuses to start (a closed popup, no network) is said in Italian', async () => {
+    server(googleOnly, (call) => (call.path === '/api/auth/google/config' ? json(googleConfig) : undefined));
+    sdk.signInWithRedirect.mockRejectedValueOnce(Object.assign(new Error('Firebase: Error'), { code: 'auth/popup-closed-by-user' }));
+    const { user } = renderApp('/profilo', <ProfilePage />);
+    const form = await openDeletion(user);
+    await user.type(form.getByLabelText(/Scrivi ELIMINA per confermare/), 'ELIMINA');
+    await user.click(form.getByRole('button', { name: 'Conferma con Google' }));
+    expect(await form.findByRole('alert')).toHaveTextContent(googleConfirmationMessages.cancelled);
+    expect(sessionStorage.getItem(GOOGLE_MARK)).toBeNull();
+    expect(form.getByRole('button', { name: 'Conferma con Google' })).toBeEnabled();
+  });
+
+  it('an account with both may use either: the password by Enter, or "Conferma con Google"', async () => {
+    const calls = server(both, (call) => {
+      if (call.path === '/api/auth/google/config') return json(googleConfig);
+      if (call.path === DELETE_PATH) return json({ message: deletionMessages.wrongPassword }, 403);
+      return undefined;
+    });
+    const { user } = renderApp('/profilo', <ProfilePage />);
+    const form = await openDeletion(user);
+    expect(form.getByLabelText(/La tua password/)).not.toBeRequired();
+    await user.type(form.getByLabelText(/Scrivi ELIMINA per confermare/), 'ELIMINA');
+    await user.type(form.getByLabelText(/La tua password/), 'wrong-pass{Enter}');
+    expect(await form.findByRole('alert')).toHaveTextContent(deletionMessages.wrongPassword);
+    expect(calls.filter((call) => call.path === DELETE_PATH).map((call) => call.body)).toEqual([{ confirm: 'ELIMINA', password: 'wrong-pass' }]);
+    expect(sdk.signInWithRedirect).not.toHaveBeenCalled();
+
+    await user.click(form.getByRole('button', { name: 'Conferma con Google' }));
+    await waitFor(() => expect(sdk.signInWithRedirect).toHaveBeenCalledTimes(1));
+  });
+
+  it('an account with neither way to confirm is told to write to the privacy address', async () => {
+    server(fakeUser({ signIn: { password: false, google: false } }));
+    const { user } = renderApp('/profilo', <ProfilePage />);
+    const form = await openDeletion(user);
+    expect(form.getByText(/scrivi a privacy@sfida8settimane\.it/)).toBeInTheDocument();
+    expect(form.queryByLabelText(/La tua password/)).toBeNull();
+    expect(form.queryByRole('button', { name: /Elimina definitivamente|Conferma con Google/ })).toBeNull();
   });
 });
 

@@ -1,14 +1,25 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Box, Button, Field, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { DELETION_CONFIRMATION, deleteAccountRequestSchema, deletionMessages } from '@sfida/core/account-deletion';
 import { BACKUP_DAYS } from '@sfida/core/retention';
-import type { User } from '@sfida/core/user';
+import { messages, type SignInMethods, type User } from '@sfida/core/user';
 import { FormError } from '../../components/form-error';
-import { errorMessage } from '../../lib/api-client';
+import { GoogleMark, OrSeparator } from '../../components/google-mark';
+import { ApiError, errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { notify } from '../../lib/notices';
-import { OFFLINE_MESSAGE, downloadMyData, isOffline, useDeleteAccount } from './api/privacy';
+import {
+  OFFLINE_MESSAGE,
+  confirmWithGoogle,
+  downloadMyData,
+  finishGoogleConfirmation,
+  googleConfirmationFailure,
+  googleConfirmationMessages,
+  googleConfirmationPending,
+  isOffline,
+  useDeleteAccount,
+} from './api/privacy';
 
 /** The section's anchor: /privacy and the menu link here (`/profilo#privacy-e-dati`). */
 export const PRIVACY_SECTION_ID = 'privacy-e-dati';
@@ -50,18 +61,52 @@ function useDownloadData() {
   return { downloading, error, download };
 }
 
+/** How the account can confirm: what the server says it has; both while it has not said (it decides on the request). */
+function confirmationMethods(user: User): SignInMethods {
+  return user.signIn ?? { password: true, google: true };
+}
+
 function DeleteAccountForm({ user, onCancel }: { user: User; onCancel: () => void }) {
   const { forgetDeletedAccount } = useAuth();
   const navigate = useNavigate();
   const deletion = useDeleteAccount();
-  const [confirm, setConfirm] = useState('');
+  const methods = confirmationMethods(user);
+  // Back from Google's sign-in: ELIMINA was typed before going, and the deletion is under way.
+  const [google, setGoogle] = useState<'idle' | 'going' | 'back'>(() => (googleConfirmationPending() ? 'back' : 'idle'));
+  const [confirm, setConfirm] = useState(() => (google === 'back' ? DELETION_CONFIRMATION : ''));
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const firstField = useRef<HTMLInputElement>(null);
   useEffect(() => firstField.current?.focus(), []);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const leave = useCallback(async () => {
+    await forgetTrackerHere(user).catch((caught: unknown) => console.warn('Tracker di questo browser non rimosso', caught));
+    forgetDeletedAccount(() => navigate('/privacy', { replace: true, state: ACCOUNT_DELETED_STATE }));
+  }, [forgetDeletedAccount, navigate, user]);
+
+  // The way back from Google lands on this page: the fresh sign-in's token confirms the deletion,
+  // once (the mark is taken as it starts, so a second run of this effect finds none).
+  const { mutateAsync: remove } = deletion;
+  useEffect(() => {
+    if (!googleConfirmationPending()) return;
+    finishGoogleConfirmation((idToken) => remove({ confirm: DELETION_CONFIRMATION, idToken }))
+      .then(async (deleted) => {
+        if (deleted) return leave();
+        setError(googleConfirmationMessages.cancelled);
+        setGoogle('idle');
+      })
+      .catch((caught: unknown) => {
+        setError(caught instanceof ApiError ? errorMessage(caught, 'Eliminazione non riuscita: riprova') : googleConfirmationFailure(caught));
+        setGoogle('idle');
+      });
+  }, [remove, leave]);
+
+  async function withPassword() {
+    // Without Google to offer, the shared message's "oppure accedi con Google" would point nowhere.
+    if (password === '' && !methods.google && confirm.trim() === DELETION_CONFIRMATION) {
+      setError(messages.passwordRequired);
+      return;
+    }
     const parsed = deleteAccountRequestSchema.safeParse({ confirm: confirm.trim(), password: password === '' ? undefined : password });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? deletionMessages.confirmationMissing);
@@ -75,14 +120,53 @@ function DeleteAccountForm({ user, onCancel }: { user: User; onCancel: () => voi
       setError(failure(caught, 'Eliminazione non riuscita: riprova'));
       return;
     }
-    await forgetTrackerHere(user).catch((caught: unknown) => console.warn('Tracker di questo browser non rimosso', caught));
-    forgetDeletedAccount(() => navigate('/privacy', { replace: true, state: ACCOUNT_DELETED_STATE }));
+    await leave();
   }
+
+  async function withGoogle() {
+    const typed = deleteAccountRequestSchema.shape.confirm.safeParse(confirm.trim());
+    if (!typed.success) {
+      setError(typed.error.issues[0]?.message ?? deletionMessages.confirmationMissing);
+      return;
+    }
+    setError(null);
+    setGoogle('going');
+    try {
+      await confirmWithGoogle(user.email);
+    } catch (caught) {
+      setError(googleConfirmationFailure(caught));
+      setGoogle('idle');
+    }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    // Enter sends what the form offers first: the password, or else Google.
+    if (methods.password) void withPassword();
+    else if (methods.google) void withGoogle();
+  }
+
+  const busy = deletion.isPending || google !== 'idle';
+  const googleButton = (
+    <Button
+      type={methods.password ? 'button' : 'submit'}
+      size="sm"
+      variant="outline"
+      colorPalette="red"
+      onClick={methods.password ? () => void withGoogle() : undefined}
+      loading={google !== 'idle'}
+      loadingText={google === 'going' ? 'Collegamento con Google...' : 'Eliminazione...'}
+      disabled={busy}
+    >
+      <GoogleMark />
+      Conferma con Google
+    </Button>
+  );
 
   return (
     // noValidate: the form's own message says what is missing (see the profile's name form).
     <Stack asChild gap="3" bg="red.subtle" rounded="xl" p="4">
-      <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="elimina-account-titolo">
+      <form onSubmit={submit} noValidate aria-labelledby="elimina-account-titolo">
         <Heading as="h3" size="sm" id="elimina-account-titolo">
           Eliminare il tuo account?
         </Heading>
@@ -100,22 +184,50 @@ function DeleteAccountForm({ user, onCancel }: { user: User; onCancel: () => voi
             onChange={(e) => setConfirm(e.target.value)}
           />
         </Field.Root>
-        <Field.Root required>
-          <Field.Label>La tua password</Field.Label>
-          <Input name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-          <Field.HelperText>
-            Se accedi solo con Google e non hai una password, scrivi a privacy@sfida8settimane.it dall’indirizzo del tuo account:
-            eliminiamo l’account entro un mese, senza chiederti documenti.
-          </Field.HelperText>
-        </Field.Root>
-        <Flex gap="2" wrap="wrap">
-          <Button type="submit" size="sm" colorPalette="red" loading={deletion.isPending} loadingText="Eliminazione...">
-            Elimina definitivamente
-          </Button>
-          <Button type="button" size="sm" variant="ghost" onClick={onCancel} disabled={deletion.isPending}>
-            Annulla
-          </Button>
-        </Flex>
+        {methods.password ? (
+          <Field.Root required={!methods.google}>
+            <Field.Label>La tua password</Field.Label>
+            <Input name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          </Field.Root>
+        ) : null}
+        {methods.password ? (
+          <Flex gap="2" wrap="wrap">
+            <Button type="submit" size="sm" colorPalette="red" loading={deletion.isPending && google === 'idle'} loadingText="Eliminazione..." disabled={busy}>
+              Elimina definitivamente
+            </Button>
+            <Button type="button" size="sm" variant="ghost" onClick={onCancel} disabled={busy}>
+              Annulla
+            </Button>
+          </Flex>
+        ) : null}
+        {methods.password && methods.google ? <OrSeparator /> : null}
+        {methods.google ? (
+          <Stack gap="2" align="start">
+            <Text fontSize="sm">
+              {methods.password ? 'Se accedi con Google, puoi confermare anche così: ' : ''}ti chiediamo di accedere di nuovo con Google e, appena
+              torni qui, l’account viene eliminato.
+            </Text>
+            <Flex gap="2" wrap="wrap">
+              {googleButton}
+              {methods.password ? null : (
+                <Button type="button" size="sm" variant="ghost" onClick={onCancel} disabled={busy}>
+                  Annulla
+                </Button>
+              )}
+            </Flex>
+          </Stack>
+        ) : null}
+        {!methods.password && !methods.google ? (
+          <>
+            <Text fontSize="sm">
+              Il tuo account non ha né una password né un accesso con Google con cui confermare: scrivi a privacy@sfida8settimane.it
+              dall’indirizzo del tuo account ed eliminiamo l’account entro un mese, senza chiederti documenti.
+            </Text>
+            <Button type="button" size="sm" variant="ghost" alignSelf="start" onClick={onCancel}>
+              Annulla
+            </Button>
+          </>
+        ) : null}
       </form>
     </Stack>
   );
@@ -127,7 +239,8 @@ function DeleteAccountForm({ user, onCancel }: { user: User; onCancel: () => voi
  */
 export function PrivacySettings({ user }: { user: User }) {
   const { downloading, error, download } = useDownloadData();
-  const [deleting, setDeleting] = useState(false);
+  // Back from Google's sign-in that confirms the deletion: the form is open, finishing it.
+  const [deleting, setDeleting] = useState(googleConfirmationPending);
   const coach = user.role === 'OWNER';
   const { hash } = useLocation();
   const section = useRef<HTMLDivElement>(null);

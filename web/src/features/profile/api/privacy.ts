@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { DeleteAccountRequest } from '@sfida/core/account-deletion';
 import { apiFetch, noContent, toApiError } from '../../../lib/api-client';
+import { backFromGoogle, goToGoogle, googleRedirectPending, isCancelledSignIn, sdkFailureMessage } from '../../../lib/google-sign-in';
 
 export const EXPORT_PATH = '/api/me/export';
 export const DELETE_PATH = '/api/me/delete';
@@ -59,4 +60,38 @@ export function useDeleteAccount() {
   return useMutation({
     mutationFn: (request: DeleteAccountRequest) => apiFetch(DELETE_PATH, { method: 'POST', body: request, schema: noContent }),
   });
+}
+
+/** This tab went to Google to confirm a deletion (its session storage): the way back finishes it. */
+const GOOGLE_CONFIRMATION_KEY = 'sfida8:google-delete';
+
+/** What the page says when a Google confirmation did not come back. */
+export const googleConfirmationMessages = {
+  cancelled: 'Accesso con Google annullato: l’account non è stato eliminato.',
+  failed: 'Accesso con Google non riuscito: l’account non è stato eliminato. Riprova.',
+} as const;
+
+/** True when this tab went to Google to confirm the deletion and has come back. */
+export function googleConfirmationPending(): boolean {
+  return googleRedirectPending(GOOGLE_CONFIRMATION_KEY);
+}
+
+/** Goes to Google for a fresh sign-in of the account (`email` suggests it); the page leaves. */
+export function confirmWithGoogle(email: string): Promise<void> {
+  return goToGoogle(GOOGLE_CONFIRMATION_KEY, {}, email);
+}
+
+/**
+ * Back from Google: `remove` is given the fresh sign-in's ID token (the deletion's request).
+ * False when the person came back without signing in.
+ */
+export async function finishGoogleConfirmation(remove: (idToken: string) => Promise<void>): Promise<boolean> {
+  return (await backFromGoogle(GOOGLE_CONFIRMATION_KEY, async (idToken) => remove(idToken).then(() => true))) === true;
+}
+
+/** The Italian for a failure of the SDK or of Google during the confirmation (the server's own messages are read apart). */
+export function googleConfirmationFailure(error: unknown): string {
+  if (isCancelledSignIn(error)) return googleConfirmationMessages.cancelled;
+  if (isOffline(error)) return OFFLINE_MESSAGE;
+  return sdkFailureMessage(error) ?? googleConfirmationMessages.failed;
 }
