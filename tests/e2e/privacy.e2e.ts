@@ -1,13 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
+import { LOCAL_INVITE_CODE } from '../../scripts/stack/profiles';
 import { expectNoSeriousAxeViolations } from './axe-support';
 import { coachWithCohort } from './coach-support';
-import { appOrigin, e2eFirestore, registerParticipant, signIn, type TestAccount } from './support';
+import { firebaseTraces, pickGoogleAccount, pickNewGoogleAccount, standInForGoogleScripts } from './google-support';
+import { appOrigin, e2eFirestore, registerParticipant, signIn, uniqueEmail, type TestAccount } from './support';
 import { PHONE_390 } from './tracker-support';
 
 // "Privacy e dati" on a 390 px phone, for a participant and for a coach: the menu leads to the
-// profile, the section downloads the person's data as a ZIP and deletes the account for good.
+// profile, the section downloads the person's data as a ZIP and deletes the account for good; an
+// account that signs in with Google only confirms with a fresh Google sign-in.
 
 test.use({ viewport: PHONE_390 });
 
@@ -126,4 +129,58 @@ test('a coach downloads their data; the only coach of a cohort is told why they 
   } finally {
     await other.close();
   }
+});
+
+test('a participant who signs in with Google only deletes their account with "Conferma con Google", on a 390 px phone', async ({ page, context }) => {
+  await standInForGoogleScripts(context);
+  // Registered with Google through the invite link; the onboarding, which this journey is not about, through the API.
+  const account = { name: 'Giorgia Google', email: uniqueEmail('google') };
+  await page.goto(`/register?codice=${LOCAL_INVITE_CODE}`);
+  await page.getByRole('button', { name: 'Registrati con Google' }).click();
+  await pickNewGoogleAccount(page, account);
+  await expect(page).toHaveURL(`${appOrigin}/onboarding`);
+  const me = await page.request.get('/api/auth/me');
+  const registered = (await me.json()) as { id: string; signIn?: unknown };
+  expect(registered.signIn).toEqual({ password: false, google: true });
+  const onboarding = await page.request.post('/api/onboarding', {
+    headers: { Origin: appOrigin },
+    data: { tempoAllenamento: 'PIU_UN_ANNO', luogoAllenamento: 'CASA', livelloAllenamento: 'PRINCIPIANTE', schedaAssegnata: 'PRINCIPIANTE_CASA' },
+  });
+  expect(onboarding.ok(), await onboarding.text()).toBe(true);
+
+  const section = await openPrivacySection(page);
+  await section.getByRole('button', { name: 'Elimina il mio account' }).click();
+  const form = section.getByRole('form', { name: 'Eliminare il tuo account?' });
+  // No password to ask for, and no e-mail to write: Google confirms it.
+  await expect(form.getByLabel(/La tua password/)).toHaveCount(0);
+  await expect(form.getByText(/privacy@/)).toHaveCount(0);
+  const confirmWithGoogle = form.getByRole('button', { name: 'Conferma con Google' });
+  await expect(confirmWithGoogle).toBeVisible();
+  await expectNoSeriousAxeViolations(page, '/profilo con la conferma con Google');
+
+  // Without ELIMINA the page stays, and says why.
+  await confirmWithGoogle.click();
+  await expect(form.getByRole('alert')).toHaveText(/Per eliminare l.account scrivi ELIMINA/);
+  await expect(page).toHaveURL(/\/profilo/);
+
+  await form.getByLabel(/Scrivi ELIMINA per confermare/).fill('ELIMINA');
+  await confirmWithGoogle.click();
+  await pickGoogleAccount(page, account.email);
+
+  // Back from Google, the account goes: the privacy page says goodbye, and nothing of it or of Firebase's token stays here.
+  await expect(page).toHaveURL(/\/privacy$/);
+  await expect(page.getByText('Il tuo account è stato eliminato.')).toBeVisible();
+  expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+  const keys = await page.evaluate(() => Object.keys(localStorage));
+  expect(keys.filter((key) => key.includes(registered.id) || key.includes(account.email))).toEqual([]);
+  expect((await firebaseTraces(page)).storage).toEqual([]);
+
+  // Google opens no account any more: the emulator's picker no longer lists it (its Auth user is
+  // gone), and the same Google address added again finds none of ours.
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Accedi con Google' }).click();
+  await expect(page).toHaveURL(/\/emulator\/auth\/handler/);
+  await expect(page.getByText(account.email)).toHaveCount(0);
+  await pickNewGoogleAccount(page, account);
+  await expect(page.getByRole('alert')).toHaveText('Non hai ancora un account: registrati con Google inserendo il codice segreto del tuo gruppo');
 });
