@@ -12,6 +12,8 @@ export const PREVIEW_LENGTH = 120;
 export const conversationTexts = {
   /** The name a deleted participant's thread keeps in the coaches' list. */
   deletedParticipant: 'Partecipante eliminato',
+  /** The name a deleted coach's words keep where they stay with others (a reply, a quote, a "Contattato"). */
+  deletedCoach: 'Coach',
   textRequired: 'Scrivi il messaggio',
   textTooLong: `Il messaggio può avere al massimo ${MAX_CONVERSATION_MESSAGE} caratteri`,
   requestId: 'Identificativo della richiesta non valido',

@@ -14,7 +14,7 @@ import { messagePushKey } from '../../shared/message-copies';
 import { accountLookups, PERSONAL_DATA, type AccountScope, type PersonalDataCollection } from '../../shared/personal-data';
 import { reminderPushKey } from '../../shared/push-fan-out';
 import { subscriptionsCollection } from '../../shared/push-notifier';
-import { userRef } from '../../shared/user-repository';
+import { userRef, usersCollection } from '../../shared/user-repository';
 import { deleteVoiceNotesOfAccount } from '../../shared/voice-note-repository';
 import { dropContribution } from '../../shared/week-stats-repository';
 
@@ -168,11 +168,11 @@ export const REWRITES: Record<string, Rewrite> = {
         const change: Record<string, unknown> = {};
         if (reply?.coachId === uid) {
           // Their recording went with their voice notes: the reply keeps its text only.
-          const kept: Record<string, unknown> = { ...reply, coachId: '', coachName: 'Coach' };
+          const kept: Record<string, unknown> = { ...reply, coachId: '', coachName: conversationTexts.deletedCoach };
           delete kept.voiceNote;
           change.reply = kept;
         }
-        if (handledBy?.id === uid) change.handledBy = { id: '', name: 'Coach' };
+        if (handledBy?.id === uid) change.handledBy = { id: '', name: conversationTexts.deletedCoach };
         return Object.keys(change).length > 0 ? change : null;
       });
     }
@@ -226,9 +226,8 @@ export const REWRITES: Record<string, Rewrite> = {
     // A participant's own thread was handled with `conversations`; what is left is what the account wrote in others' threads.
     const written = found.filter((snap) => snap.get('authorId') === uid);
     await deleteRefs(db, written.map((snap) => snap.ref));
-    // Those threads' previews and read receipts may quote or name the coach: they follow the newest message left.
-    const author = await userRef(db, uid).get();
-    const name = typeof author.get('name') === 'string' ? (author.get('name') as string) : null;
+    // Those threads' previews may quote the coach: they follow the newest message left (a coach's
+    // name in their read receipts and quotes goes with forgetCoachName).
     for (const threadId of new Set(written.map((snap) => String(snap.get('userId'))))) {
       const thread = await conversationRef(db, threadId).get();
       if (!thread.exists) continue;
@@ -236,7 +235,6 @@ export const REWRITES: Record<string, Rewrite> = {
       const last = newest.docs[0];
       await thread.ref.update({
         lastPreview: last ? { from: last.get('from') as string, text: excerptOf(String(last.get('text') ?? '')) } : { from: 'participant', text: '' },
-        ...(name !== null && thread.get('coachReadBy') === name ? { coachReadBy: null } : {}),
       });
     }
   },
@@ -340,6 +338,84 @@ async function updateEach(db: Firestore, snaps: DocumentSnapshot[], change: (sna
   }
 }
 
+/** A quote in a conversation message (core's Quote), as stored. */
+interface StoredQuote {
+  id: string;
+  authorName: string;
+  excerpt: string;
+}
+
+/**
+ * Whether `quote` quotes the deleted coach `uid`, whose name or email is one of `labels`: a cohort
+ * message's copy names its coach in its id; a check-in reply is always a coach's; a message is
+ * theirs when they wrote it, or when it is gone already (an earlier run of this deletion took it).
+ */
+function quotesCoach(quote: StoredQuote, uid: string, labels: Set<string>, authorOf: Map<string, string | null>): boolean {
+  if (quote.id.startsWith(`inbox-${uid}_`)) return true;
+  if (!labels.has(quote.authorName)) return false;
+  if (quote.id.startsWith('reply-')) return true;
+  if (!quote.id.startsWith('message-')) return false;
+  const author = authorOf.get(quote.id.slice('message-'.length));
+  return author === undefined || author === null || author === uid;
+}
+
+/** The stored quote of a conversation message, if it has one. */
+function quoteIn(snap: DocumentSnapshot): StoredQuote | null {
+  const quote = snap.get('replyTo') as Partial<StoredQuote> | null | undefined;
+  return typeof quote?.id === 'string' && typeof quote.authorName === 'string' ? (quote as StoredQuote) : null;
+}
+
+/**
+ * A deleted coach's name (their email when they had none) stays nowhere that others keep: the
+ * quotes of their words in others' messages, a participant's last "Contattato" and a thread's
+ * "letto da" say "Coach", or nobody, instead. Read from their user document, which goes last, so a
+ * later run finds the name again.
+ */
+async function forgetCoachName({ db }: DeletionDeps, { uid, cohortIds }: AccountScope): Promise<void> {
+  const user = await userRef(db, uid).get();
+  if (!user.exists || user.get('role') !== 'OWNER') return;
+  const labels = new Set([user.get('name'), user.get('email')].filter((value): value is string => typeof value === 'string' && value !== ''));
+  const coach = conversationTexts.deletedCoach;
+  // "Letto da": a coach who read a thread without writing in it is named there too.
+  for (const label of labels) {
+    const read = await db.collection('conversations').where('coachReadBy', '==', label).get();
+    await updateEach(db, read.docs, () => ({ coachReadBy: null }));
+  }
+  for (const cohortId of cohortIds) {
+    const [messages, participants] = await Promise.all([
+      db.collection('conversationMessages').where('cohortId', '==', cohortId).get(),
+      usersCollection(db).where('cohortId', '==', cohortId).get(),
+    ]);
+    const authorOf = new Map<string, string | null>(messages.docs.map((snap) => [snap.id, String(snap.get('authorId'))]));
+    // A quoted message of another cohort's page of the thread (a participant who moved on with a new season).
+    const elsewhere = [
+      ...new Set(messages.docs.flatMap((snap) => quoteIn(snap)?.id.match(/^message-(.+)$/)?.[1] ?? []).filter((id) => !authorOf.has(id))),
+    ];
+    if (elsewhere.length > 0) {
+      for (const snap of await db.getAll(...elsewhere.map((id) => db.collection('conversationMessages').doc(id)))) {
+        authorOf.set(snap.id, snap.exists ? String(snap.get('authorId')) : null);
+      }
+    }
+    await updateEach(db, messages.docs, (snap) => {
+      const quote = quoteIn(snap);
+      if (!quote || snap.get('authorId') === uid || !quotesCoach(quote, uid, labels, authorOf)) return null;
+      // A copy's id names the coach's message, and so the coach: the quote keeps its words only.
+      return { replyTo: { ...quote, id: quote.id.startsWith('inbox-') ? 'inbox-eliminato' : quote.id, authorName: coach } };
+    });
+    await updateEach(db, participants.docs, (snap) => {
+      const contact = snap.get('triageContact');
+      if (typeof contact !== 'string') return null;
+      let parsed: { byName?: unknown };
+      try {
+        parsed = JSON.parse(contact) as { byName?: unknown };
+      } catch {
+        return null;
+      }
+      return typeof parsed.byName === 'string' && labels.has(parsed.byName) ? { triageContact: JSON.stringify({ ...parsed, byName: coach }) } : null;
+    });
+  }
+}
+
 /** Collections handled by a step of their own, outside the table's walk. */
 const OWN_STEP = new Set(['users', 'voiceNotes', 'accountDeletions', 'deletionLedger']);
 
@@ -353,6 +429,7 @@ export async function purgeAccount(deps: DeletionDeps, uid: string): Promise<voi
   const { db } = deps;
   const scope = await scopeOf(db, uid);
   await deleteVoiceNotesOfAccount(deps, uid);
+  await forgetCoachName(deps, scope);
   // A coach leaves the cohorts' coaches last among the rewrites: the scope of a retry finds those cohorts through them.
   const rewritten = PERSONAL_DATA.filter((entry) => REWRITES[entry.name] && !OWN_STEP.has(entry.name)).sort(
     (a, b) => Number(a.name === 'cohorts') - Number(b.name === 'cohorts'),

@@ -304,7 +304,22 @@ describe('Elimina il mio account', () => {
     expectStatus(await coach.client.post(`${participantPath(first, quinto.id)}/conversation/messages`, { requestId: randomUUID(), text: 'Ascolta', voiceNoteId: recording.id }), 201);
     expectStatus(await coach.client.post(`${participantPath(first, quinto.id)}/notes`, { text: 'Quinto va bene', requestId: randomUUID() }), 201);
     expectStatus(await coach.client.request('PUT', '/api/coach/reply-templates', { json: { templates: [{ id: 't1', title: 'Brava', text: 'Ottimo lavoro' }] } }), 200);
-    const needles = [coach.user.id, coach.user.email, recording.id, replyRecording.id];
+    // Where others keep the coach's name: Quinto quotes their message, their check-in reply and their
+    // message to the cohort; the coach marks him "Contattato", and reads Rosa's thread without writing in it.
+    const timeline = await quinto.client.get<{ items: Array<{ id: string; kind: string; authorName: string }> }>('/api/me/conversation');
+    expectStatus(timeline, 200);
+    const coachItems = timeline.body.items.filter((item) => item.authorName === coach.user.name);
+    const quoted = ['message', 'checkInReply', 'cohortMessage'].map((kind) => coachItems.find((item) => item.kind === kind)!.id);
+    for (const replyTo of quoted) {
+      expectStatus(await quinto.client.post('/api/me/conversation/messages', { requestId: randomUUID(), text: 'Ti rispondo', replyTo }), 201);
+    }
+    expectStatus(await coach.client.post(`/api/coach/cohorts/${first}/participants/${quinto.id}/contacted`, {}), 200);
+    expect(JSON.parse(String((await userRef(app.deps.db, quinto.id).get()).get('triageContact')))).toMatchObject({ byName: coach.user.name });
+    const rosa = await participant(first, 'Rosa');
+    expectStatus(await rosa.client.post('/api/me/conversation/messages', { requestId: randomUUID(), text: 'Ciao, sono Rosa' }), 201);
+    expectStatus(await coach.client.post(`${participantPath(first, rosa.id)}/conversation/read`, {}), 204);
+    expect((await app.deps.db.collection('conversations').doc(rosa.id).get()).get('coachReadBy')).toBe(coach.user.name);
+    const needles = [coach.user.id, coach.user.email, coach.user.name!, recording.id, replyRecording.id];
     expect(whereFound(await traces(needles))).toEqual(
       expect.arrayContaining(['bucket', 'coachSettings', 'cohortMessages', 'cohorts', 'conversationMessages', 'inboxMessages', 'participantNotes', 'scheduledMessages', 'seasonInvitations', 'sessions', 'users', 'voiceNotes']),
     );
@@ -319,9 +334,14 @@ describe('Elimina il mio account', () => {
     // Quinto's thread no longer previews the coach's words.
     expect((await app.deps.db.collection('conversations').doc(quinto.id).get()).get('lastPreview')).toEqual({ from: 'participant', text: 'Ciao coach' });
     // Quinto's own words stay in his thread.
-    const thread = await quinto.client.get<{ items: Array<{ text?: string }> }>('/api/me/conversation');
+    const thread = await quinto.client.get<{ items: Array<{ text?: string; replyTo: { authorName: string; excerpt: string } | null }> }>('/api/me/conversation');
     expectStatus(thread, 200);
     expect(JSON.stringify(thread.body)).toContain('Ciao coach');
+    // His answers still quote the coach's words, now from "Coach"; so does his last "Contattato".
+    expect(thread.body.items.flatMap((item) => (item.replyTo ? [item.replyTo.authorName] : []))).toEqual(['Coach', 'Coach', 'Coach']);
+    expect(thread.body.items.map((item) => item.replyTo?.excerpt)).toContain('Bravo');
+    expect(JSON.parse(String((await userRef(app.deps.db, quinto.id).get()).get('triageContact')))).toMatchObject({ byName: 'Coach' });
+    expect((await app.deps.db.collection('conversations').doc(rosa.id).get()).get('coachReadBy')).toBeNull();
   });
 });
 
