@@ -106,7 +106,7 @@ export const PERSONAL_DATA: readonly PersonalDataCollection[] = [
   // Sessions and limits.
   { name: 'sessions', path: 'sessions/{sha256(token)}', locate: [{ by: 'field', field: 'uid', op: '==' }], kind: 'operational', aboutParticipants: true, export: { action: 'export', section: 'sessioni' }, deletion: { action: 'delete' } },
   { name: 'deviceTokens', path: 'deviceTokens/{sha256(token)}', locate: [{ by: 'field', field: 'uid', op: '==' }], kind: 'operational', aboutParticipants: true, export: { action: 'export', section: 'dispositiviFidati' }, deletion: { action: 'delete' } },
-  { name: 'rateLimits', path: 'rateLimits/{sha256(key)}_{window}', locate: [{ by: 'none', why: 'a hashed key (an email or an address inside); windows of minutes' }], kind: 'operational', aboutParticipants: true, export: { action: 'omit', why: 'counters of attempts, kept minutes' }, deletion: { action: 'expire' } },
+  { name: 'rateLimits', path: 'rateLimits/{sha256(key)}_{window} (a window\'s count), rateLimits/{sha256(key)} (the last allowed attempt)', locate: [{ by: 'none', why: 'a hashed key (an email, an address or a uid inside); windows of minutes' }], kind: 'operational', aboutParticipants: true, export: { action: 'omit', why: 'counters of attempts, kept minutes' }, deletion: { action: 'expire' } },
 
   // Cohorts, and what lives under them.
   { name: 'cohorts', path: 'cohorts/{cohortId}', locate: [{ by: 'field', field: 'coachIds', op: 'array-contains' }], kind: 'cohort', aboutParticipants: false, export: { action: 'export', section: 'coortiGuidate' }, deletion: { action: 'remove-id', note: 'a coach leaves coachIds (only when another remains, or the cohort is archived)' } },

@@ -74,6 +74,24 @@ export class RateLimiter {
     return { allowed: exceeded.length === 0, exceeded, retryAfterSeconds: Math.ceil((blockedUntil - now) / 1000), release };
   }
 
+  /**
+   * At most one allowed attempt per `intervalMs` after the last allowed one, however the windows
+   * fall (a sliding interval, where `attempt`'s fixed windows would allow two a second apart across
+   * a window's end): `rateLimits/{sha256(key)}` keeps when, and the TTL policy deletes it after.
+   * A refused attempt changes nothing. In a transaction, so parallel attempts see each other.
+   */
+  async oncePer(key: string, intervalMs: number): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+    const ref = this.db.collection('rateLimits').doc(sha256Hex(key));
+    return this.db.runTransaction(async (tx) => {
+      const now = this.clock().getTime();
+      const last: unknown = (await tx.get(ref)).get('lastAt');
+      const since = typeof last === 'number' ? now - last : Number.POSITIVE_INFINITY;
+      if (since >= 0 && since < intervalMs) return { allowed: false, retryAfterSeconds: Math.ceil((intervalMs - since) / 1000) };
+      tx.set(ref, { lastAt: now, [RATE_LIMIT_TTL_FIELD]: Timestamp.fromMillis(now + intervalMs) });
+      return { allowed: true, retryAfterSeconds: 0 };
+    });
+  }
+
   /** How many hits `rule` has counted in its current window. */
   async count(rule: RateRule): Promise<number> {
     const snap = await this.refFor(rule).ref.get();

@@ -238,13 +238,14 @@ export interface AccountExport {
 }
 
 /**
- * Starts the caller's export (refused with a 429 within EXPORT_INTERVAL_MS of the last one): the
+ * Starts the caller's export (refused with a 429 less than EXPORT_INTERVAL_MS after the last one): the
  * ZIP is written as it is read, dati.json first, then accesso.json, the CSVs and the voice notes.
  * Logged when done, without personal data.
  */
 export async function startAccountExport(deps: ExportDeps, caller: User, kind: 'self' | 'operator' = 'self'): Promise<AccountExport> {
   if (kind === 'self') {
-    const attempt = await deps.limiter.attempt([{ key: `data-export:${caller.id}`, limit: 1, windowMs: EXPORT_INTERVAL_MS }]);
+    // A minute from the last export, not a clock's minute: two exports a second apart are refused wherever the minute turns.
+    const attempt = await deps.limiter.oncePer(`data-export:${caller.id}`, EXPORT_INTERVAL_MS);
     if (!attempt.allowed) throw tooManyRequests(privacyExportMessages.tooSoon, attempt.retryAfterSeconds);
   }
   const started = Date.now();

@@ -217,14 +217,25 @@ describe('GET /api/me/export', () => {
     expect(occurrences(participantOwn.text, coach.user.id)).toEqual([]);
   });
 
-  test('a second export within a minute is refused with an Italian message; after it, allowed again', async () => {
-    app.advance(2 * MINUTE);
+  test('a second export less than a minute after the last is refused with an Italian message, wherever the clock\'s minute turns', async () => {
+    // Ten seconds before a minute turns: a fixed window of a clock minute would allow the next one at once.
+    const first = new Date('2026-03-26T09:00:50Z');
+    app.setNow(first);
     const { client } = await registerParticipant(app, 'Anna Rossi');
     expect((await download(client)).status).toBe(200);
-    const again = await client.get('/api/me/export');
-    expect(again.status).toBe(429);
-    expect(again.body).toEqual({ message: privacyExportMessages.tooSoon });
-    app.advance(MINUTE + 1000);
+    const at = (ms: number) => app.setNow(new Date(first.getTime() + ms));
+    for (const ms of [1000, 20_000, MINUTE - 500]) {
+      at(ms);
+      const again = await client.get('/api/me/export');
+      expect(again.status, `${ms} ms after`).toBe(429);
+      expect(again.body).toEqual({ message: privacyExportMessages.tooSoon });
+    }
+    // The refusals moved nothing: a minute after the last export it is allowed, and the minute starts again from there.
+    at(MINUTE);
+    expect((await download(client)).status).toBe(200);
+    at(MINUTE + 30_000);
+    expect((await client.get('/api/me/export')).status).toBe(429);
+    at(2 * MINUTE);
     expect((await download(client)).status).toBe(200);
   });
 
