@@ -36,12 +36,14 @@ test.describe('Landing', () => {
     await legal.getByRole('link', { name: 'Termini e condizioni' }).click();
     await expect(page).toHaveURL(url('/terms'));
     await expect(page.getByRole('heading', { level: 1, name: 'Termini e condizioni d’uso' })).toBeVisible();
+    await expect(page.getByText('Ultimo aggiornamento: settembre 2025')).toBeVisible();
     await page.goBack();
     await expect(page).toHaveURL(url('/'));
     await legal.getByRole('link', { name: 'Privacy' }).click();
     await expect(page).toHaveURL(url('/privacy'));
     await expect(page.getByRole('heading', { level: 1, name: 'Informativa sulla privacy' })).toBeVisible();
-    await expect(page.getByText('Ultimo aggiornamento: settembre 2025')).toBeVisible();
+    // The privacy notice changed with the data rights and the retention it now describes.
+    await expect(page.getByText('Ultimo aggiornamento: dicembre 2026')).toBeVisible();
     await expect(page.getByRole('banner').getByRole('link', { name: 'Torna alla home' })).toHaveAttribute('href', '/');
   });
 });

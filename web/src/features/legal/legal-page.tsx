@@ -4,10 +4,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useAuth } from '../../lib/auth';
 import { PlainLayout } from '../../components/plain-layout';
 
-export const LAST_UPDATED = 'Ultimo aggiornamento: settembre 2025';
-
-/** A public legal page: readable line length, numbered sections, a way back. */
-export function LegalPage({ title, children }: { title: string; children: ReactNode }) {
+/** A public legal page: readable line length, numbered sections, a way back. `updated`: the month its text last changed. */
+export function LegalPage({ title, updated, children }: { title: string; updated: string; children: ReactNode }) {
   const { status } = useAuth();
   const home = status === 'authenticated' ? '/dashboard' : '/';
   return (
@@ -25,7 +23,7 @@ export function LegalPage({ title, children }: { title: string; children: ReactN
             {title}
           </Heading>
           <Text color="fg.muted" fontSize="sm">
-            {LAST_UPDATED}
+            Ultimo aggiornamento: {updated}
           </Text>
         </Stack>
         {children}

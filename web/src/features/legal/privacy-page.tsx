@@ -39,7 +39,7 @@ function AccountDeletedNotice() {
 export default function PrivacyPage() {
   useDocumentTitle('Informativa sulla privacy');
   return (
-    <LegalPage title="Informativa sulla privacy">
+    <LegalPage updated="dicembre 2026" title="Informativa sulla privacy">
       <AccountDeletedNotice />
       <Text>
         Questa informativa, resa ai sensi degli articoli 13 e 14 del Regolamento (UE) 2016/679 (“GDPR”), spiega quali dati

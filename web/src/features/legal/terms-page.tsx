@@ -6,7 +6,7 @@ import { Bullets, LegalPage, Section } from './legal-page';
 export default function TermsPage() {
   useDocumentTitle('Termini e condizioni');
   return (
-    <LegalPage title="Termini e condizioni d’uso">
+    <LegalPage updated="settembre 2025" title="Termini e condizioni d’uso">
       <Text>
         Questi termini regolano l’uso dell’applicazione web “Sfida 8 settimane” (di seguito “l’App”), lo strumento con cui i
         partecipanti seguono il percorso di trasformazione personale di otto settimane organizzato dal proprio coach. Creando
