@@ -5,6 +5,7 @@ import type { IsoDate } from '@sfida/core/iso-date';
 import type { RetentionNotice } from '@sfida/core/retention';
 import { accountRetentionFields, retentionFollowing } from './account-retention';
 import { storedSignInMethods } from './sign-in-methods';
+import type { PackagesByCohort } from '@sfida/core/packages';
 
 // `users/{uid}` is read by the session check on every request and by most features,
 // so its repository lives here, below all of them.
@@ -46,6 +47,12 @@ export interface UserDoc extends Omit<User, 'id' | 'challengeJoinedOn'> {
    * week-stats-repository.ts) as JSON: the next sync adds only the difference. Null or absent: none.
    */
   weekStats?: string | null;
+  /**
+   * The participant's package in each cohort they belonged to (core's packages.ts), written only by
+   * the packages feature; absent or missing a cohort: Base there. A whole map, rewritten on change
+   * (the emulator refuses dotted paths). Read with `packageIn(user.packages, cohortId)`.
+   */
+  packages?: PackagesByCohort;
   /**
    * The coaches' tags on the participant (core's participant-notes.ts), normalised: kept here so the
    * roster's one query can filter by one (array-contains). Never part of the API's user.
