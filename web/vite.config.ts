@@ -26,6 +26,12 @@ const TRACKER_ONLY = /web[\\/]src[\\/](components[\\/](tracker-screen|stat-tile|
  * conversation...), apart from `core`, which every tracker screen loads whole. One a tracker screen
  * imports would bring them all back to it: the budgets e2e says so.
  */
+/**
+ * Google sign-in's own code (the redirect, the SDK's errors, the mark): the sign-in pages and the
+ * profile's deletion confirmation use it, no other screen. Not in `ui`, which every page loads.
+ */
+const GOOGLE = /web[\\/]src[\\/](lib[\\/]google-sign-in|components[\\/]google-mark)\./;
+
 const MORE_CORE = /core[\\/]src[\\/](events|resources|training-labels)\.ts$/;
 
 // In development the API runs behind the local Hosting emulator (firebase.json rewrites
@@ -52,7 +58,8 @@ export default defineConfig({
           // `core-more`: those only other screens need (MORE_CORE; the coach console's own rules ride in its chunk).
           // The last four take only the matched modules, not what those import (React, the router...), which stays in the entry.
           groups: [
-            { name: 'ui', test: (id) => UI.test(id) && !TRACKER_ONLY.test(id) && !CONVERSATION.test(id), minShareCount: 2 },
+            { name: 'ui', test: (id) => UI.test(id) && !TRACKER_ONLY.test(id) && !CONVERSATION.test(id) && !GOOGLE.test(id), minShareCount: 2 },
+            { name: 'google', test: GOOGLE, minShareCount: 2, includeDependenciesRecursively: false },
             { name: 'tracker', test: (id) => TRACKER.test(id) || TRACKER_ONLY.test(id) || TRACKER_QUERIES.test(id), minShareCount: 2, includeDependenciesRecursively: false },
             { name: 'conversation', test: CONVERSATION, minShareCount: 2, includeDependenciesRecursively: false },
             { name: 'core-more', test: MORE_CORE, minShareCount: 2, includeDependenciesRecursively: false },
