@@ -19,7 +19,7 @@ const CONVERSATION =
   /web[\\/]src[\\/]components[\\/](conversation-timeline|conversation-composer)\.|core[\\/]src[\\/](conversations|conversation-texts)\.ts$|@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](useInfiniteQuery|infiniteQueryOptions)\.js$|@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]infiniteQueryObserver\.js$/;
 /** React Query's `useQueries`, which only the leaderboard's pages use: with them, not a chunk of its own. */
 const TRACKER_QUERIES = /node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]build[\\/]modern[\\/](useQueries|queriesObserver)\.js$/;
-const TRACKER_ONLY = /web[\\/]src[\\/](components[\\/](tracker-screen|stat-tile|progress-bar|tips-list|week-bar-chart|mood-chart|day-strip|points-by-week-chart|check-in-card)|lib[\\/](points-notice|week-label|use-today|moods))\./;
+const TRACKER_ONLY = /web[\\/]src[\\/](components[\\/](tracker-screen|stat-tile|progress-bar|tips-list|week-bar-chart|mood-chart|day-strip|points-by-week-chart|check-in-card)|lib[\\/](points-notice|week-label|use-today))\./;
 
 /**
  * Core's modules that only screens beyond the tracker's import (events, resources, the
