@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDowngrade, packageAllows, packageIn, parsePackage } from './packages';
+import { isDowngrade, packageAllows, packageIn, packagesNeeded, parsePackage } from './packages';
 
 describe('packages', () => {
   it('a higher package includes what a lower one may join', () => {
@@ -30,5 +30,13 @@ describe('packages', () => {
     expect(parsePackage('BASE')).toBe('BASE');
     expect(parsePackage('Gold')).toBeNull();
     expect(parsePackage('')).toBeNull();
+  });
+});
+
+describe('what it takes to join', () => {
+  it('the packages that may, as words', () => {
+    expect(packagesNeeded('BASE')).toBeNull();
+    expect(packagesNeeded('GUIDA')).toBe('il pacchetto Guida o Premium');
+    expect(packagesNeeded('PREMIUM')).toBe('il pacchetto Premium');
   });
 });

@@ -26,6 +26,12 @@ export const accessLabels: Record<Access, string> = {
   PREMIUM: 'Solo pacchetto Premium',
 };
 
+/** The packages that may join, as a sentence's object: "il pacchetto Guida o Premium"; null for everyone. */
+export function packagesNeeded(access: Access): string | null {
+  if (access === 'BASE') return null;
+  return access === 'GUIDA' ? 'il pacchetto Guida o Premium' : 'il pacchetto Premium';
+}
+
 export function packageAllows(owned: Package, access: Access): boolean {
   return RANK[owned] >= RANK[access];
 }

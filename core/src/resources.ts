@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { PACKAGES, accessSchema } from './packages';
 import { visibleText } from './visible-text';
 
 // The resources page: besides the ricettario every cohort has, the coaches of a cohort fill two
@@ -30,7 +31,12 @@ export const resourceMessages = {
   notFound: 'Risorsa non trovata',
   notYourCohort: 'Puoi vedere solo le risorse della tua coorte',
   badOrder: 'L’ordine deve elencare ogni risorsa della sezione una sola volta',
+  invalidAccess: 'Scegli chi può aprire la risorsa',
+  reserved: 'Questa risorsa è riservata a un altro pacchetto',
 } as const;
+
+/** Who may open a resource (core's packages.ts); absent: everyone. */
+const access = z.optional(z.enum(PACKAGES, { error: resourceMessages.invalidAccess }));
 
 const title = z
   .string({ error: resourceMessages.titleRequired })
@@ -46,7 +52,7 @@ export function isHttpsUrl(value: string): boolean {
 }
 
 /** What a coach writes for a file (sent as the upload's query: the body is the PDF itself). */
-export const resourceFileInputSchema = z.object({ section: resourceSectionSchema, title, description });
+export const resourceFileInputSchema = z.object({ section: resourceSectionSchema, title, description, access });
 export type ResourceFileInput = z.infer<typeof resourceFileInputSchema>;
 
 /** What a coach writes for a link. */
@@ -54,13 +60,17 @@ export const resourceLinkInputSchema = z.object({
   section: resourceSectionSchema,
   title,
   description,
+  access,
   url: z
     .string({ error: resourceMessages.invalidLink })
     .check(z.trim(), z.maxLength(1000, resourceMessages.invalidLink), z.refine(isHttpsUrl, { error: resourceMessages.invalidLink })),
 });
 export type ResourceLinkInput = z.infer<typeof resourceLinkInputSchema>;
 
-/** A resource as the API answers it; a file is fetched from its own address (`resourceFilePath`). */
+/**
+ * A resource as the API answers it; a file is fetched from its own address (`resourceFilePath`).
+ * A reader whose package may not open it gets no link's address (`mayOpen` false), and no file.
+ */
 export const resourceItemSchema = z.object({
   id: z.string(),
   section: resourceSectionSchema,
@@ -71,6 +81,9 @@ export const resourceItemSchema = z.object({
   url: z.optional(z.string()),
   /** A file's size in bytes. */
   bytes: z.optional(z.int()),
+  access: accessSchema,
+  /** Whether the reader's package may open it (always, for the cohort's coaches). */
+  mayOpen: z.boolean(),
 });
 export type ResourceItem = z.infer<typeof resourceItemSchema>;
 

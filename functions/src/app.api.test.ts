@@ -244,6 +244,7 @@ describe('an id in the path that cannot name a document', () => {
     ['GET', '/api/cohorts/{c}/leaderboard'],
     ['GET', '/api/cohorts/{c}/leaderboard?scope=final'],
     ['GET', '/api/cohorts/{c}/events'],
+    ['GET', '/api/cohorts/{c}/events/{e}'],
     ['POST', '/api/coach/cohorts/{c}/events', event],
     ['PUT', '/api/coach/cohorts/{c}/events/{e}', event],
     ['DELETE', '/api/coach/cohorts/{c}/events/{e}'],

@@ -2,8 +2,9 @@ import type { RequestHandler, Response } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import { coachMessages } from '@sfida/core/coach';
 import { cohortSettingsMessages } from '@sfida/core/cohort';
+import { packageIn } from '@sfida/core/packages';
 import { cohortOfCoach, cohortRef, type CoachedCohort, type CohortDoc, type ReadCohort } from '../shared/cohort-repository';
-import { userRef } from '../shared/user-repository';
+import { userRef, type UserDoc } from '../shared/user-repository';
 import { conflict, forbidden, unauthorized } from '../shared/http-error';
 import { optionalUser } from './session';
 
@@ -53,13 +54,14 @@ export function requireMemberOrCoachOf(db: Firestore, notMember: string): Reques
     if (!user) return next(unauthorized());
     const cohortId = String(req.params.cohortId);
     if (user.role === 'OWNER') {
-      res.locals.readCohort = { ...(await cohortOfCoach(db, user, cohortId)), asCoach: true } satisfies ReadCohort;
+      res.locals.readCohort = { ...(await cohortOfCoach(db, user, cohortId)), asCoach: true, package: 'BASE' } satisfies ReadCohort;
       return next();
     }
     if (user.cohortId !== cohortId) return next(forbidden(notMember));
     const [member, snap] = await Promise.all([userRef(db, user.id).get(), cohortRef(db, cohortId).get()]);
     if (member.get('withdrawnAt') || !snap.exists) return next(forbidden(notMember));
-    res.locals.readCohort = { id: snap.id, cohort: snap.data() as CohortDoc, asCoach: false } satisfies ReadCohort;
+    const owned = packageIn((member.data() as UserDoc | undefined)?.packages, cohortId);
+    res.locals.readCohort = { id: snap.id, cohort: snap.data() as CohortDoc, asCoach: false, package: owned } satisfies ReadCohort;
     next();
   };
 }

@@ -1,6 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { coachMessages } from '@sfida/core/coach';
 import { DEFAULT_STORED_PACE, cohortRulesOf, type CohortInfo, type CohortPace, type CohortRules } from '@sfida/core/cohort';
+import type { Package } from '@sfida/core/packages';
 import type { User } from '@sfida/core/user';
 import { NotAllowedError, NotFoundError } from './domain-error';
 
@@ -80,6 +81,8 @@ export interface CoachedCohort {
 /** A cohort as a reader of it finds it (middleware's requireMemberOrCoachOf); `asCoach`: one of its coaches reads it. */
 export interface ReadCohort extends CoachedCohort {
   asCoach: boolean;
+  /** The participant's package in the cohort (Base for a coach, who may open everything anyway). */
+  package: Package;
 }
 
 /** The cohorts `uid` coaches. */

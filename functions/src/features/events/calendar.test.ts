@@ -20,7 +20,7 @@ function lines(ics: string): string[] {
 }
 
 describe('a cohort calendar as iCalendar', () => {
-  const options = { name: 'Autunno', timeZone: 'Europe/Rome', now: new Date('2026-11-01T12:00:00.000Z') };
+  const options = { name: 'Autunno', timeZone: 'Europe/Rome', now: new Date('2026-11-01T12:00:00.000Z'), pageUrl: (id: string) => `https://sfida.example.it/eventi/${id}` };
 
   test('each event keeps its UID and SEQUENCE, on the reader’s clock with the zone’s definition', () => {
     const ics = buildCalendar('coorte-1', [kickOff], options);
@@ -39,11 +39,17 @@ describe('a cohort calendar as iCalendar', () => {
     expect(all).toContain('DTEND;TZID=Europe/Rome:20261029T200000');
     // Commas and semicolons escaped by the library.
     expect(all).toContain('SUMMARY:Kick-off: si parte\\, insieme\\; davvero');
-    expect(all).toContain('DESCRIPTION:Con Martina Ferri\\n\\nCome funziona il percorso.\\n\\nLink per collegarsi: https://meet.example.it/kick-off');
-    expect(all).toContain('URL;VALUE=URI:https://meet.example.it/kick-off');
+    // The event's page in the app, never the join link: a calendar keeps and shares its copy.
+    expect(all).toContain('DESCRIPTION:Con Martina Ferri\\n\\nCome funziona il percorso.\\n\\nPer collegarti apri la pagina dell’evento: https://sfida.example.it/eventi/kick-off');
+    expect(all).toContain('URL;VALUE=URI:https://sfida.example.it/eventi/kick-off');
+    expect(ics).not.toContain('meet.example.it');
     expect(all.at(-1)).toBe('END:VCALENDAR');
     // Folded at 75 octets.
     expect(ics.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
+  });
+
+  test('an event lasts as long as its coach said, an hour when they did not', () => {
+    expect(lines(buildCalendar('coorte-1', [{ ...kickOff, durationMinutes: 90 }], options))).toContain('DTEND;TZID=Europe/Rome:20261029T203000');
   });
 
   test('summer time in the same zone, another reader’s zone, no link, an event stored before its bookkeeping', () => {
@@ -52,7 +58,7 @@ describe('a cohort calendar as iCalendar', () => {
     expect(rome).toContain('DTSTART;TZID=Europe/Rome:20261022T190000');
     expect(rome).toContain('SEQUENCE:0');
     expect(rome).toContain('DTSTAMP:20261101T120000Z');
-    expect(rome.some((line) => line.startsWith('URL') || line.startsWith('DESCRIPTION'))).toBe(false);
+    expect(rome).toContain('DESCRIPTION:Per collegarti apri la pagina dell’evento: https://sfida.example.it/eventi/e2');
 
     const newYork = lines(buildCalendar('coorte-1', [summer], { ...options, timeZone: 'America/New_York' }));
     expect(newYork).toContain('DTSTART;TZID=America/New_York:20261022T130000');

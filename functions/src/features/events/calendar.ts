@@ -1,15 +1,13 @@
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import { DateTime } from 'luxon';
+import { DEFAULT_EVENT_MINUTES } from '@sfida/core/events';
 import type { StoredEvent } from './repository';
 
 // A cohort's events as iCalendar (RFC 5545), for "Aggiungi al calendario" and the private feed.
 // ical-generator writes the format (escaping, line folding, dates); @touch4it/ical-timezones
 // gives it the VTIMEZONE of the participant's zone, so times read the same in every calendar app.
 // Times go in as Luxon dates: ical-generator reads a plain Date's wall clock in the process's zone.
-
-/** Events have a start only: calendars show them for an hour, as long as a live session usually lasts. */
-export const EVENT_DURATION_MINUTES = 60;
 
 /** Who writes the calendars (PRODID). */
 const PRODUCT = { company: 'Sfida 8 settimane', product: 'Eventi', language: 'IT' } as const;
@@ -26,11 +24,17 @@ export interface CalendarOptions {
   timeZone: string;
   /** DTSTAMP of an event stored before it kept when it was last changed. */
   now: Date;
+  /** The event's page in the app: the only address a calendar gets (never the join link, see below). */
+  pageUrl: (eventId: string) => string;
 }
 
-/** What the description says: who speaks, what about, and where to connect when the reader may see the link. */
-function descriptionOf(event: StoredEvent): string {
-  return [event.speaker ? `Con ${event.speaker}` : '', event.description, event.link ? `Link per collegarsi: ${event.link}` : '']
+/**
+ * What the description says: who speaks, what about, and where to connect. A calendar keeps its
+ * copy for ever and may be shared, so it never holds the join link, whoever reads it: the event's
+ * page in the app shows the link to those who may join, when they may.
+ */
+function descriptionOf(event: StoredEvent, page: string): string {
+  return [event.speaker ? `Con ${event.speaker}` : '', event.description, `Per collegarti apri la pagina dell’evento: ${page}`]
     .filter((part) => part !== '')
     .join('\n\n');
 }
@@ -50,16 +54,17 @@ export function buildCalendar(cohortId: string, events: StoredEvent[], options: 
   });
   for (const event of events) {
     const start = DateTime.fromISO(event.startsAt, { zone: zone ?? 'utc' });
+    const page = options.pageUrl(event.id);
     calendar.createEvent({
       id: eventUid(cohortId, event.id),
       sequence: event.sequence ?? 0,
       stamp: event.updatedAt ? new Date(event.updatedAt) : options.now,
       start,
-      end: start.plus({ minutes: EVENT_DURATION_MINUTES }),
+      end: start.plus({ minutes: event.durationMinutes ?? DEFAULT_EVENT_MINUTES }),
       timezone: zone,
       summary: event.title,
-      description: descriptionOf(event) || null,
-      url: event.link ?? null,
+      description: descriptionOf(event, page),
+      url: page,
     });
   }
   return calendar.toString();

@@ -120,7 +120,9 @@ describe('"Aggiungi al calendario": one event as an .ics file', () => {
     const lines = icsLines(file.body);
     expect(lines).toContain(`UID:${cohortId}.${event.body.id}@sfida8settimane`);
     expect(lines).toContain('DTSTART;TZID=Europe/Rome:20991210T190000');
-    expect(lines).toContain('URL;VALUE=URI:https://meet.example.it/kick-off');
+    // The event's page in the app, never the join link (event-access.api.test.ts: who gets it, when).
+    expect(lines).toContain(`URL;VALUE=URI:${app.origin}/eventi/${event.body.id}`);
+    expect(file.body).not.toContain('meet.example.it');
     expect((await owner.client.get(path)).status).toBe(200);
 
     const other = await coach();
@@ -130,18 +132,7 @@ describe('"Aggiungi al calendario": one event as an .ics file', () => {
     expect((await other.client.get(path)).status).toBe(403);
     expect((await other.client.get(`/api/cohorts/coorte-che-non-esiste/events/${event.body.id}/calendar.ics`)).status).toBe(404);
     expect(await participant.client.get(`/api/cohorts/${cohortId}/events/nessuno/calendar.ics`)).toMatchObject({ status: 404, body: { message: 'Evento non trovato' } });
-  });
-
-  test('"Eventi riservati": the links reach the participants separately, never through the calendar or the list', async () => {
-    const { cohortId, owner, participant } = await cohortWithParticipant({ reservedEventsText: 'Riservato al pacchetto Guida.' });
-    const event = await owner.client.post<CohortEvent>(`/api/coach/cohorts/${cohortId}/events`, kickOff);
-    const listed = await participant.client.get<{ events: CohortEvent[] }>(`/api/cohorts/${cohortId}/events`);
-    expect(listed.body.events[0]).not.toHaveProperty('link');
-    const file = await participant.client.get<string>(`/api/cohorts/${cohortId}/events/${event.body.id}/calendar.ics`);
-    expect(file.body).not.toContain('meet.example.it');
-    // The coaches still see what they wrote.
-    const coachList = await owner.client.get<{ events: CohortEvent[] }>(`/api/cohorts/${cohortId}/events`);
-    expect(coachList.body.events[0]!.link).toBe(kickOff.link);
+    expect(await participant.client.get(`/api/cohorts/${cohortId}/events/nessuno`)).toMatchObject({ status: 404, body: { message: 'Evento non trovato' } });
   });
 });
 

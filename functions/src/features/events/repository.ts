@@ -1,5 +1,6 @@
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
-import { MAX_COHORT_EVENTS, type CohortEvent, type EventInput } from '@sfida/core/events';
+import type { Access } from '@sfida/core/packages';
+import { MAX_COHORT_EVENTS, type EventInput } from '@sfida/core/events';
 import { cohortRef } from '../../shared/cohort-repository';
 
 /** What `cohorts/{cohortId}/events/{eventId}` holds: what the coach wrote, and what calendar apps need to follow its edits. */
@@ -10,8 +11,11 @@ export interface EventDoc extends EventInput {
   updatedAt?: string;
 }
 
-/** An event as the server works with it: the API's fields and the calendar's. */
-export type StoredEvent = CohortEvent & Pick<EventDoc, 'sequence' | 'updatedAt'>;
+/**
+ * An event as the server works with it: what the coach wrote and the calendar's bookkeeping.
+ * `access` and `durationMinutes` are absent on events stored before them (service.ts reads them).
+ */
+export type StoredEvent = EventDoc & { id: string };
 
 /** `cohorts/{cohortId}/events/{eventId}`: the cohort's calendar. */
 export function eventsCollection(db: Firestore, cohortId: string) {
@@ -63,7 +67,7 @@ export async function removeEvent(db: Firestore, cohortId: string, eventId: stri
 /** Most events a cohort keeps: an eight-week programme holds a handful, so one bounded read serves them all. */
 export const MAX_EVENTS = MAX_COHORT_EVENTS;
 
-const EVENT_FIELDS = ['startsAt', 'title', 'speaker', 'description', 'link', 'sequence', 'updatedAt'] as const;
+const EVENT_FIELDS = ['startsAt', 'title', 'speaker', 'description', 'link', 'durationMinutes', 'access', 'sequence', 'updatedAt'] as const;
 
 function storedEvent(id: string, data: Record<string, unknown>): StoredEvent {
   const picked = Object.fromEntries(EVENT_FIELDS.filter((field) => data[field] !== undefined).map((field) => [field, data[field]]));
@@ -83,6 +87,14 @@ export async function getEvent(db: Firestore, cohortId: string, eventId: string)
 export async function countEvents(db: Firestore, cohortId: string): Promise<number> {
   const snap = await eventsCollection(db, cohortId).count().get();
   return snap.data().count;
+}
+
+/** Writes `access` on the cohort's events named in `accessById`, in one batch (the migration's). */
+export async function writeEventAccess(db: Firestore, cohortId: string, accessById: Map<string, Access>): Promise<void> {
+  if (accessById.size === 0) return;
+  const batch = db.batch();
+  for (const [eventId, access] of accessById) batch.update(eventRef(db, cohortId, eventId), { access });
+  await batch.commit();
 }
 
 /**

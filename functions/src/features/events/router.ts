@@ -16,6 +16,7 @@ import {
   deleteEvent,
   eventCalendarFile,
   eventCopyPreview,
+  eventFor,
   eventsFor,
   revokeCalendarFeed,
   updateEvent,
@@ -31,15 +32,19 @@ function sendCalendar(res: Response, body: string, fileName?: string): void {
   res.send(body);
 }
 
-/** GET /api/cohorts/:cohortId/events[/:eventId/calendar.ics]: the calendar, for the cohort's participants and coaches. */
-export function eventsRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
+/** GET /api/cohorts/:cohortId/events[/:eventId[/calendar.ics]]: the calendar, for the cohort's participants and coaches. */
+export function eventsRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'config'>): Router {
   const router = idCheckingRouter();
   const reader = requireMemberOrCoachOf(deps.db, eventMessages.notYourCohort);
   router.get('/:cohortId/events', reader, async (_req, res) => {
     res.json({ events: await eventsFor(deps, currentUser(res), readCohort(res)) });
   });
+  router.get('/:cohortId/events/:eventId', reader, async (req, res) => {
+    res.json(await eventFor(deps, readCohort(res), String(req.params.eventId)));
+  });
   router.get('/:cohortId/events/:eventId/calendar.ics', reader, async (req, res) => {
-    const { fileName, body } = await eventCalendarFile(deps, currentUser(res), readCohort(res), String(req.params.eventId));
+    const calendarDeps = { ...deps, appOrigin: appOrigin(req, deps) };
+    const { fileName, body } = await eventCalendarFile(calendarDeps, currentUser(res), readCohort(res), String(req.params.eventId));
     sendCalendar(res, body, fileName);
   });
   return router;
@@ -95,11 +100,14 @@ export function ownCalendarFeedRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'conf
   return router;
 }
 
-/** GET /api/calendar-feeds/:token.ics: the calendar behind a private link. Calendar apps send no cookie: the token is the key. */
-export function calendarFeedRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
+/**
+ * GET /api/calendar-feeds/:token.ics: the calendar behind a private link. Calendar apps send no
+ * cookie (the token is the key) and no Origin: the events link to the first configured origin.
+ */
+export function calendarFeedRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'config'>): Router {
   const router = idCheckingRouter();
   router.get('/:token.ics', async (req, res) => {
-    sendCalendar(res, await calendarFeed(deps, String(req.params.token)));
+    sendCalendar(res, await calendarFeed({ ...deps, appOrigin: deps.config.appOrigins[0]! }, String(req.params.token)));
   });
   return router;
 }

@@ -1,9 +1,11 @@
 import type { Firestore } from 'firebase-admin/firestore';
+import type { Access } from '@sfida/core/packages';
 import { MAX_RESOURCES_PER_SECTION, RESOURCE_SECTIONS, type ResourceItem, type ResourceSection } from '@sfida/core/resources';
 import { cohortRef } from '../../shared/cohort-repository';
 
-/** An item as stored: what the API answers, and who added it when. */
-export interface StoredResource extends Omit<ResourceItem, 'section'> {
+/** An item as stored: what the coach wrote, and who added it when. `access` is absent on items stored before it: everyone. */
+export interface StoredResource extends Omit<ResourceItem, 'section' | 'access' | 'mayOpen'> {
+  access?: Access;
   createdAt: string;
   createdBy: string;
 }

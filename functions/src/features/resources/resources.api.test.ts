@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cohortSettingsMessages } from '@sfida/core/cohort';
 import { MAX_RESOURCES_PER_SECTION, cohortResourcesSchema, resourceItemSchema, resourceMessages, type CohortResources, type ResourceItem } from '@sfida/core/resources';
+import type { Package } from '@sfida/core/packages';
 import { visibleTextMessages } from '@sfida/core/visible-text';
 import { cohortRef } from '../../shared/cohort-repository';
 import { userRef } from '../../shared/user-repository';
@@ -19,9 +20,9 @@ afterAll(async () => {
   await app.close();
 });
 
-async function participant(cohortId: string, name = 'Paola Neri') {
+async function participant(cohortId: string, name = 'Paola Neri', owned?: Package) {
   const registered = await registerParticipant(app, name);
-  await userRef(app.deps.db, registered.user.id).update({ cohortId, challengeStartDate: START });
+  await userRef(app.deps.db, registered.user.id).update({ cohortId, challengeStartDate: START, ...(owned ? { packages: { [cohortId]: owned } } : {}) });
   // The session carries the cohort from a fresh sign-in.
   expect((await registered.client.post('/api/auth/login', { email: registered.email, password: PASSWORD })).status).toBe(200);
   return registered;
@@ -237,5 +238,39 @@ describe('the authorization matrix', () => {
     expect((await member.client.get(listPath(unknown))).status).toBe(403);
     expect(await readDoc(app, `cohorts/${cohortId}/resources/items`)).toBeDefined();
     expect(resourceBlobPath(cohortId, item.id)).toBe(`resources/${cohortId}/${item.id}.pdf`);
+  });
+
+  test('reserved resources: every reader of both routes; a file and a link only to the packages that may open them', async () => {
+    const { coach, otherCoach, cohortId, member: base } = await world();
+    const guida = await participant(cohortId, 'Gina Guida', 'GUIDA');
+    const premium = await participant(cohortId, 'Pia Premium', 'PREMIUM');
+    const file = await uploaded(coach.client, cohortId, { section: 'guide', title: 'Piano Guida', access: 'GUIDA' });
+    expect(file).toMatchObject({ access: 'GUIDA', mayOpen: true });
+    const link = await coach.client.post<ResourceItem>(linksPath(cohortId), { section: 'strumenti', title: 'Gruppo Premium', url: 'https://esempio.it/premium', access: 'PREMIUM' });
+    expect(link.body).toMatchObject({ access: 'PREMIUM', mayOpen: true, url: 'https://esempio.it/premium' });
+    const open = await coach.client.post<ResourceItem>(linksPath(cohortId), { section: 'strumenti', title: 'Per tutti', url: 'https://esempio.it/tutti' });
+    expect(open.body).toMatchObject({ access: 'BASE' });
+
+    const readers = { base, guida, premium, coach };
+    const mayOpenFile = { base: false, guida: true, premium: true, coach: true };
+    const mayOpenLink = { base: false, guida: false, premium: true, coach: true };
+    for (const [name, reader] of Object.entries(readers) as Array<[keyof typeof readers, (typeof readers)[keyof typeof readers]]>) {
+      const page = await reader.client.get<CohortResources>(listPath(cohortId));
+      expect(page.status, name).toBe(200);
+      // Everyone sees every item, with who may open it; the whole answer names the address only to those who may.
+      expect(page.body.guide).toMatchObject([{ id: file.id, access: 'GUIDA', mayOpen: mayOpenFile[name] }]);
+      expect(page.body.strumenti).toMatchObject([{ access: 'PREMIUM', mayOpen: mayOpenLink[name] }, { access: 'BASE', mayOpen: true, url: 'https://esempio.it/tutti' }]);
+      expect(JSON.stringify(page.body).includes('esempio.it/premium'), name).toBe(mayOpenLink[name]);
+      const download = await reader.client.get<string>(filePath(cohortId, file.id));
+      expect(download.status, name).toBe(mayOpenFile[name] ? 200 : 403);
+      if (!mayOpenFile[name]) expect(download.body).toEqual({ message: 'Questa risorsa è riservata a un altro pacchetto' });
+    }
+    expect((await new Client(app).get(listPath(cohortId))).status).toBe(401);
+    expect((await new Client(app).get(filePath(cohortId, file.id))).status).toBe(401);
+    expect((await otherCoach.client.get(listPath(cohortId))).status).toBe(403);
+    expect((await otherCoach.client.get(filePath(cohortId, file.id))).status).toBe(403);
+    // Who may open what is stored with the item.
+    expect(await readDoc(app, `cohorts/${cohortId}/resources/items`)).toMatchObject({ guide: [{ access: 'GUIDA' }], strumenti: [{ access: 'PREMIUM' }, { access: 'BASE' }] });
+    expect(await upload(coach.client, cohortId, pdf(), { section: 'guide', title: 'X', access: 'ORO' })).toMatchObject({ status: 400, body: { message: 'Scegli chi può aprire la risorsa' } });
   });
 });

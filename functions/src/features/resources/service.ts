@@ -14,10 +14,11 @@ import {
   type ResourceOrder,
   type ResourceSection,
 } from '@sfida/core/resources';
+import { packageAllows } from '@sfida/core/packages';
 import type { User } from '@sfida/core/user';
 import type { Deps } from '../../deps';
 import type { CoachedCohort, ReadCohort } from '../../shared/cohort-repository';
-import { HttpError, badRequest, conflict, notFound } from '../../shared/http-error';
+import { HttpError, badRequest, conflict, forbidden, notFound } from '../../shared/http-error';
 import { changeResources, readResources, resourceBlobPath, type ResourcesDoc, type StoredResource } from './repository';
 
 type ResourcesDeps = Pick<Deps, 'db' | 'blobStore' | 'clock'>;
@@ -25,21 +26,36 @@ type ResourcesDeps = Pick<Deps, 'db' | 'blobStore' | 'clock'>;
 /** The 413 of an upload over 20 MB. */
 export const resourceTooLarge = () => new HttpError(413, resourceMessages.tooLarge);
 
-function asItem(section: ResourceSection, { createdAt: _createdAt, createdBy: _createdBy, ...item }: StoredResource): ResourceItem {
-  return { ...item, section };
+/** Who reads the resources: a coach of the cohort (everything), or a participant with their package. */
+type Reader = Pick<ReadCohort, 'asCoach' | 'package'>;
+const COACH: Reader = { asCoach: true, package: 'BASE' };
+
+function mayOpen(reader: Reader, item: StoredResource): boolean {
+  return reader.asCoach || packageAllows(reader.package, item.access ?? 'BASE');
 }
 
-function asAnswer(doc: ResourcesDoc): CohortResources {
-  return { guide: doc.guide.map((item) => asItem('guide', item)), strumenti: doc.strumenti.map((item) => asItem('strumenti', item)) };
+/** An item as `reader` gets it: a reserved link's address only for those who may open it. */
+function asItem(section: ResourceSection, stored: StoredResource, reader: Reader): ResourceItem {
+  const { createdAt: _createdAt, createdBy: _createdBy, url, ...item } = stored;
+  const opens = mayOpen(reader, stored);
+  return { ...item, ...(url !== undefined && opens ? { url } : {}), access: item.access ?? 'BASE', mayOpen: opens, section };
+}
+
+function asAnswer(doc: ResourcesDoc, reader: Reader): CohortResources {
+  return { guide: doc.guide.map((item) => asItem('guide', item, reader)), strumenti: doc.strumenti.map((item) => asItem('strumenti', item, reader)) };
 }
 
 /** The cohort's resources, for its participants and coaches (requireMemberOrCoachOf). */
-export async function resourcesFor(deps: ResourcesDeps, { id: cohortId }: ReadCohort): Promise<CohortResources> {
-  return asAnswer(await readResources(deps.db, cohortId));
+export async function resourcesFor(deps: ResourcesDeps, read: ReadCohort): Promise<CohortResources> {
+  return asAnswer(await readResources(deps.db, read.id), read);
 }
 
-function newResource(deps: ResourcesDeps, coach: User, input: { title: string; description?: string }): Pick<StoredResource, 'id' | 'title' | 'description' | 'createdAt' | 'createdBy'> {
-  const resource = { id: randomBytes(12).toString('hex'), title: input.title, createdAt: deps.clock().toISOString(), createdBy: coach.id };
+function newResource(
+  deps: ResourcesDeps,
+  coach: User,
+  input: Pick<ResourceLinkInput, 'title' | 'description' | 'access'>,
+): Pick<StoredResource, 'id' | 'title' | 'description' | 'access' | 'createdAt' | 'createdBy'> {
+  const resource = { id: randomBytes(12).toString('hex'), title: input.title, access: input.access ?? 'BASE', createdAt: deps.clock().toISOString(), createdBy: coach.id };
   return input.description ? { ...resource, description: input.description } : resource;
 }
 
@@ -47,7 +63,7 @@ function newResource(deps: ResourcesDeps, coach: User, input: { title: string; d
 function appended(cohortId: string, deps: ResourcesDeps, section: ResourceSection, item: StoredResource) {
   return changeResources(deps.db, cohortId, (doc) => {
     if (doc[section].length >= MAX_RESOURCES_PER_SECTION) throw conflict(resourceMessages.sectionFull);
-    return { doc: { ...doc, [section]: [...doc[section], item] }, result: asItem(section, item) };
+    return { doc: { ...doc, [section]: [...doc[section], item] }, result: asItem(section, item, COACH) };
   });
 }
 
@@ -82,7 +98,7 @@ export async function reorderResources(deps: ResourcesDeps, { id: cohortId }: Co
     const items = reordered(doc[section], ids);
     if (!items) throw badRequest(resourceMessages.badOrder);
     const next = { ...doc, [section]: items };
-    return { doc: next, result: asAnswer(next) };
+    return { doc: next, result: asAnswer(next, COACH) };
   });
 }
 
@@ -97,11 +113,13 @@ export async function removeResource(deps: ResourcesDeps, { id: cohortId }: Coac
   if (removed.kind === 'file') await deps.blobStore.delete(resourceBlobPath(cohortId, resourceId));
 }
 
-/** An uploaded PDF, for the cohort's participants and coaches: its bytes, size and a safe file name. */
-export async function openResourceFile(deps: ResourcesDeps, { id: cohortId }: ReadCohort, resourceId: string): Promise<{ stream: Readable; bytes: number; fileName: string }> {
+/** An uploaded PDF, for the cohort's coaches and those of its participants who may open it: its bytes, size and a safe file name. */
+export async function openResourceFile(deps: ResourcesDeps, read: ReadCohort, resourceId: string): Promise<{ stream: Readable; bytes: number; fileName: string }> {
+  const cohortId = read.id;
   const doc = await readResources(deps.db, cohortId);
   const item = RESOURCE_SECTIONS.flatMap((section) => doc[section]).find((entry) => entry.id === resourceId && entry.kind === 'file');
   if (!item) throw notFound(resourceMessages.notFound);
+  if (!mayOpen(read, item)) throw forbidden(resourceMessages.reserved);
   const stream = await deps.blobStore.read(resourceBlobPath(cohortId, resourceId));
   if (!stream) throw notFound(resourceMessages.notFound);
   return { stream, bytes: item.bytes ?? 0, fileName: resourceFileName(item.title) };
