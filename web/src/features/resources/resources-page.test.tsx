@@ -27,8 +27,8 @@ describe('Risorse', () => {
   it("lists a section's PDFs and links in order, and says \"In arrivo\" only where nothing was added", async () => {
     serve({
       guide: [
-        { id: 'f1', section: 'guide', kind: 'file', title: 'Dormire bene', description: 'Sette abitudini per la sera', bytes: 1536 * 1024 },
-        { id: 'l1', section: 'guide', kind: 'link', title: 'Video sullo stress', url: 'https://video.esempio.it/stress' },
+        { id: 'f1', section: 'guide', kind: 'file', title: 'Dormire bene', description: 'Sette abitudini per la sera', bytes: 1536 * 1024, access: 'BASE', mayOpen: true },
+        { id: 'l1', section: 'guide', kind: 'link', title: 'Video sullo stress', url: 'https://video.esempio.it/stress', access: 'GUIDA', mayOpen: true },
       ],
       strumenti: [],
     });
@@ -47,5 +47,18 @@ describe('Risorse', () => {
     expect(within(guides).queryByText('In arrivo')).toBeNull();
     expect(within(guides).getByText('Disponibile')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Strumenti' })).getByText('In arrivo')).toBeInTheDocument();
+  });
+
+  it('a resource reserved to another package shows with what it takes, and no link', async () => {
+    serve({
+      guide: [{ id: 'f2', section: 'guide', kind: 'file', title: 'Piano Premium', bytes: 2048, access: 'PREMIUM', mayOpen: false }],
+      strumenti: [],
+    });
+    renderApp('/risorse', <ResourcesPage />);
+    const guides = await screen.findByRole('region', { name: 'Guide Pratiche' });
+    const [item] = within(await within(guides).findByRole('list', { name: 'Guide Pratiche' })).getAllByRole('listitem');
+    expect(item).toHaveTextContent('Piano Premium');
+    expect(item).toHaveTextContent('Riservata: per aprirla serve il pacchetto Premium.');
+    expect(within(item!).queryByRole('link')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Link, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { fileSizeText } from '@sfida/core/file-size';
+import { packagesNeeded } from '@sfida/core/packages';
 import type { ResourceItem, ResourceSection } from '@sfida/core/resources';
 import type { User } from '@sfida/core/user';
 import { PageHeader } from '../../components/page-header';
@@ -41,8 +42,20 @@ const available = (
   </Badge>
 );
 
-/** One item: a PDF to download, or a page of another site opened in a new tab. */
+/** One item: a PDF to download, or a page of another site opened in a new tab; reserved to another package, what it takes. */
 function ResourceEntry({ cohortId, item }: { cohortId: string; item: ResourceItem }) {
+  const needed = packagesNeeded(item.access);
+  if (!item.mayOpen) {
+    return (
+      <Box as="li" listStyleType="none">
+        <Text fontWeight="600">{item.title}</Text>
+        <Text fontSize="sm" color="fg.muted">
+          Riservata: per aprirla serve {needed ?? 'un altro pacchetto'}.
+        </Text>
+        {item.description ? <Text fontSize="sm">{item.description}</Text> : null}
+      </Box>
+    );
+  }
   return (
     <Box as="li" listStyleType="none">
       {item.kind === 'file' ? (

@@ -19,7 +19,7 @@ function useResourcesMutation<A, R>(cohortId: string, mutationFn: (arg: A) => Pr
 /** Uploads a PDF: the file is the body as the browser read it, its title and description in the query. */
 export function useUploadResource(cohortId: string) {
   return useResourcesMutation(cohortId, async ({ input, file }: { input: ResourceFileInput; file: Blob }) => {
-    const query = new URLSearchParams({ section: input.section, title: input.title, ...(input.description ? { description: input.description } : {}) });
+    const query = new URLSearchParams({ section: input.section, title: input.title, ...(input.description ? { description: input.description } : {}), ...(input.access ? { access: input.access } : {}) });
     const response = await fetch(`${cohortPath(cohortId)}/resources/files?${query.toString()}`, {
       method: 'POST',
       // The type is the browser's guess from the name; the server reads the bytes.

@@ -19,15 +19,16 @@ function resourcesServer(initial: CohortResources) {
     if (path?.startsWith('/api/coach/cohorts/cohort-1/participants')) return json({ rows: [], nextCursor: null });
     if (path === '/api/cohorts/cohort-1/resources') return json(resources);
     if (path === `${BASE}/links` && call.method === 'POST') {
-      const body = call.body as Omit<ResourceItem, 'id' | 'kind'>;
-      const created: ResourceItem = { ...body, id: `r${next++}`, kind: 'link' };
+      const body = call.body as Omit<ResourceItem, 'id' | 'kind' | 'mayOpen'>;
+      const created: ResourceItem = { ...body, id: `r${next++}`, kind: 'link', mayOpen: true };
       resources = { ...resources, [body.section]: [...resources[body.section], created] };
       return json(created, 201);
     }
     if (path === `${BASE}/files` && call.method === 'POST') {
       const query = new URLSearchParams(call.path.split('?')[1]);
       const section = query.get('section') as ResourceItem['section'];
-      const created: ResourceItem = { id: `r${next++}`, section, kind: 'file', title: query.get('title')!, bytes: 4096 };
+      const access = (query.get('access') ?? 'BASE') as ResourceItem['access'];
+      const created: ResourceItem = { id: `r${next++}`, section, kind: 'file', title: query.get('title')!, bytes: 4096, access, mayOpen: true };
       resources = { ...resources, [section]: [...resources[section], created] };
       return json(created, 201);
     }
@@ -46,7 +47,7 @@ function resourcesServer(initial: CohortResources) {
   return { calls, resources: () => resources };
 }
 
-const guide = (id: string, title: string): ResourceItem => ({ id, section: 'guide', kind: 'link', title, url: `https://esempio.it/${id}` });
+const guide = (id: string, title: string): ResourceItem => ({ id, section: 'guide', kind: 'link', title, url: `https://esempio.it/${id}`, access: 'BASE', mayOpen: true });
 
 describe('the cohort resources in the console', { timeout: 40_000 }, () => {
   it('adds a link and a PDF (refusing an http link and a missing title before sending), with labelled fields', async () => {
@@ -70,16 +71,20 @@ describe('the cohort resources in the console', { timeout: 40_000 }, () => {
     await user.type(within(form).getByLabelText(/Descrizione/), 'Da stampare ogni lunedì');
     await user.click(within(form).getByRole('button', { name: 'Aggiungi il link' }));
     expect(await within(await screen.findByRole('list', { name: 'Strumenti' })).findByText('Diario settimanale')).toBeInTheDocument();
-    expect(server.resources().strumenti[0]).toMatchObject({ url: 'https://esempio.it/diario', description: 'Da stampare ogni lunedì' });
+    expect(server.resources().strumenti[0]).toMatchObject({ url: 'https://esempio.it/diario', description: 'Da stampare ogni lunedì', access: 'BASE' });
 
     await user.selectOptions(within(form).getByLabelText('Tipo'), 'file');
     await user.selectOptions(within(form).getByLabelText('Sezione'), 'guide');
     await user.type(within(form).getByLabelText(/Titolo/), 'Guida al sonno');
     await user.upload(within(form).getByLabelText(/File PDF/), new File(['%PDF-1.7 contenuto'], 'sonno.pdf', { type: 'application/pdf' }));
+    // Reserved to Guida and Premium: the others see it with what it takes.
+    await user.selectOptions(within(form).getByLabelText('Chi può aprirla'), 'GUIDA');
     await user.click(within(form).getByRole('button', { name: 'Carica il PDF' }));
-    expect(await within(await screen.findByRole('list', { name: 'Guide Pratiche' })).findByText('Guida al sonno')).toBeInTheDocument();
+    const guides = await screen.findByRole('list', { name: 'Guide Pratiche' });
+    expect(await within(guides).findByText('Guida al sonno')).toBeInTheDocument();
+    expect(within(guides).getByText('Pacchetti Guida e Premium')).toBeInTheDocument();
     const upload = server.calls.find((call) => call.path.startsWith(`${BASE}/files`))!;
-    expect(upload.path).toBe(`${BASE}/files?section=guide&title=Guida+al+sonno`);
+    expect(upload.path).toBe(`${BASE}/files?section=guide&title=Guida+al+sonno&access=GUIDA`);
     expect(upload.headers['content-type']).toBe('application/pdf');
   });
 

@@ -11,11 +11,13 @@ import {
   type ResourceSection,
 } from '@sfida/core/resources';
 import { fileSizeText } from '@sfida/core/file-size';
+import { accessLabels, type Access } from '@sfida/core/packages';
 import { FormError } from '../../../components/form-error';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
 import { useCohortResources } from '../../../lib/resources';
 import { useAddResourceLink, useRemoveResource, useReorderResources, useUploadResource } from '../api/resources';
+import { AccessSelect } from '../../../coach-shared/components/access-select';
 import { ConfirmInline } from '../../../coach-shared/components/confirm-inline';
 
 type Kind = 'file' | 'link';
@@ -27,6 +29,7 @@ function AddResourceForm({ cohortId }: { cohortId: string }) {
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [url, setUrl] = useState('');
+  const [access, setAccess] = useState<Access>('BASE');
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -50,7 +53,7 @@ function AddResourceForm({ cohortId }: { cohortId: string }) {
     if (kind === 'link' && !isHttpsUrl(url.trim())) return setError(resourceMessages.invalidLink);
     setError(null);
     try {
-      const details = { section, title, description: description.trim() === '' ? undefined : description };
+      const details = { section, title, description: description.trim() === '' ? undefined : description, access };
       if (kind === 'file') await upload.mutateAsync({ input: details, file: file! });
       else await addLink.mutateAsync({ ...details, url: url.trim() });
       notify({ type: 'success', title: `Risorsa aggiunta a ${RESOURCE_SECTION_TITLES[section]}` });
@@ -99,6 +102,7 @@ function AddResourceForm({ cohortId }: { cohortId: string }) {
           <Field.Label>Descrizione (facoltativa, una riga)</Field.Label>
           <Input size="sm" value={description} maxLength={160} onChange={(e) => setDescription(e.target.value)} />
         </Field.Root>
+        <AccessSelect label="Chi può aprirla" value={access} onChange={setAccess} helper="Gli altri la vedono nell’elenco, con il pacchetto che serve." />
         {kind === 'file' ? (
           <Field.Root key="file" required>
             <Field.Label>File PDF (al massimo 20 MB)</Field.Label>
@@ -165,6 +169,7 @@ function SectionItems({ cohortId, section, items }: { cohortId: string; section:
                 <Text fontSize="sm" color="fg.muted" wordBreak="break-all">
                   {item.kind === 'file' ? `PDF · ${fileSizeText(item.bytes ?? 0)}` : item.url}
                 </Text>
+                {item.access !== 'BASE' ? <Text fontSize="sm">{accessLabels[item.access]}</Text> : null}
                 {item.description ? <Text fontSize="sm">{item.description}</Text> : null}
               </Box>
               <Flex gap="1" align="flex-start">
