@@ -11,9 +11,9 @@ const BATCH = '/api/coach/cohorts/cohort-1/events/batch';
 
 // As the server answers: the spring cohort's events moved 56 days, 19:00 in Rome kept.
 const moved: EventInput[] = [
-  { startsAt: '2026-11-05T18:00:00.000Z', title: 'Kick-off', speaker: 'Martina', description: 'Si parte', link: 'https://meet.example.it/k' },
+  { startsAt: '2026-11-05T18:00:00.000Z', title: 'Kick-off', speaker: 'Martina', description: 'Si parte', link: 'https://meet.example.it/k', durationMinutes: 90, access: 'GUIDA' },
   { startsAt: '2026-11-12T18:00:00.000Z', title: 'Abitudini', speaker: 'Chiara', description: '' },
-  { startsAt: '2026-11-19T18:00:00.000Z', title: 'Alimentazione', speaker: '', description: '' },
+  { startsAt: '2026-11-19T18:00:00.000Z', title: 'Alimentazione', speaker: '', description: '', durationMinutes: 45, access: 'PREMIUM' },
 ];
 
 /** Two cohorts of the coach's; the batch refuses what the server would (`refuse`), or saves. */
@@ -26,7 +26,7 @@ function copyServer(refuse?: string) {
     if (call.path === PREVIEW) return json({ sourceCohortId: 'primavera', days: 56, events: moved });
     if (call.path === BATCH && call.method === 'POST') {
       if (refuse) return json({ message: refuse }, 400);
-      const saved = (call.body as { events: EventInput[] }).events.map((event, i) => ({ ...event, id: `c${i}` }));
+      const saved: CohortEvent[] = (call.body as { events: EventInput[] }).events.map((event, i) => ({ ...event, id: `c${i}`, access: event.access ?? 'BASE', durationMinutes: event.durationMinutes ?? 60, mayJoin: true, joinOpensAt: event.startsAt }));
       events = [...events, ...saved];
       return json({ events: saved }, 201);
     }
@@ -71,7 +71,9 @@ describe("copying events from another cohort (\"Copia da un'altra coorte\")", { 
     expect(sent.map((event) => event.title)).toEqual(['Kick-off di novembre', 'Alimentazione']);
     // What the server moved is kept, to the minute (the form writes the browser's offset).
     expect(sent.map((event) => Date.parse(event.startsAt))).toEqual([Date.parse(moved[0]!.startsAt), Date.parse(moved[2]!.startsAt)]);
-    expect(sent[0]).toMatchObject({ speaker: 'Martina', link: 'https://meet.example.it/k' });
+    // Who may join and how long it lasts go with the copy, edited or not.
+    expect(sent[0]).toMatchObject({ speaker: 'Martina', link: 'https://meet.example.it/k', durationMinutes: 90, access: 'GUIDA' });
+    expect(sent[1]).toMatchObject({ durationMinutes: 45, access: 'PREMIUM' });
 
     // The panel closes and the calendar shows the copies.
     const calendar = await screen.findByRole('list', { name: 'Eventi della coorte' });

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Box, Button, Field, Flex, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
-import { isPastEvent, type CohortEvent, type EventInput } from '@sfida/core/events';
+import { DEFAULT_EVENT_MINUTES, MAX_EVENT_MINUTES, MIN_EVENT_MINUTES, eventMessages, isPastEvent, type CohortEvent, type EventInput } from '@sfida/core/events';
+import { accessLabels, type Access } from '@sfida/core/packages';
 import { HOME_TIME_ZONE, formatItalianDate } from '@sfida/core/dates';
 import { FormError } from '../../../components/form-error';
 import { NativeCheckbox } from '../../../components/native-checkbox';
@@ -11,6 +12,7 @@ import { useCohortEvents } from '../../../lib/events';
 import { notify } from '../../../lib/notices';
 import { useCoachCohorts } from '../../../coach-shared/api/cohorts';
 import { useDeleteEvent, useEventCopyPreview, useSaveEvent, useSaveEvents } from '../api/events';
+import { AccessSelect } from '../../../coach-shared/components/access-select';
 import { ConfirmInline } from '../../../coach-shared/components/confirm-inline';
 
 /** "YYYY-MM-DDTHH:mm" as a datetime-local input shows it, in the browser's zone, for an instant. */
@@ -36,12 +38,22 @@ interface Draft {
   speaker: string;
   description: string;
   link: string;
+  durationMinutes: string;
+  access: Access;
 }
 
-const EMPTY: Draft = { startsAt: '', title: '', speaker: '', description: '', link: '' };
+const EMPTY: Draft = { startsAt: '', title: '', speaker: '', description: '', link: '', durationMinutes: String(DEFAULT_EVENT_MINUTES), access: 'BASE' };
 
 function draftOf(event: EventInput): Draft {
-  return { startsAt: localInputValue(event.startsAt), title: event.title, speaker: event.speaker, description: event.description, link: event.link ?? '' };
+  return {
+    startsAt: localInputValue(event.startsAt),
+    title: event.title,
+    speaker: event.speaker,
+    description: event.description,
+    link: event.link ?? '',
+    durationMinutes: String(event.durationMinutes ?? DEFAULT_EVENT_MINUTES),
+    access: event.access ?? 'BASE',
+  };
 }
 
 /**
@@ -65,16 +77,18 @@ function EventForm({
 }) {
   const [draft, setDraft] = useState<Draft>(event ? draftOf(event) : EMPTY);
   const [error, setError] = useState<string | null>(null);
-  const field = (name: keyof Draft) => ({ value: draft[name], onChange: (e: { target: { value: string } }) => setDraft({ ...draft, [name]: e.target.value }) });
+  const field = (name: Exclude<keyof Draft, 'access'>) => ({ value: draft[name], onChange: (e: { target: { value: string } }) => setDraft({ ...draft, [name]: e.target.value }) });
 
   async function submit(formEvent: FormEvent) {
     formEvent.preventDefault();
     const startsAt = instantOf(draft.startsAt);
     if (startsAt === null) return setError("Indica data e ora dell'evento");
     if (draft.title.trim() === '') return setError("Inserisci il titolo dell'evento");
+    const durationMinutes = Number(draft.durationMinutes);
+    if (!Number.isInteger(durationMinutes) || durationMinutes < MIN_EVENT_MINUTES || durationMinutes > MAX_EVENT_MINUTES) return setError(eventMessages.invalidDuration);
     setError(null);
     try {
-      await onSave({ startsAt, title: draft.title, speaker: draft.speaker, description: draft.description, link: draft.link });
+      await onSave({ startsAt, title: draft.title, speaker: draft.speaker, description: draft.description, link: draft.link, durationMinutes, access: draft.access });
     } catch (caught) {
       setError(errorMessage(caught, 'Salvataggio dell’evento non riuscito'));
     }
@@ -100,7 +114,18 @@ function EventForm({
           <Field.Root>
             <Field.Label>Link per collegarsi</Field.Label>
             <Input type="url" inputMode="url" placeholder="https://" maxLength={500} {...field('link')} />
+            <Field.HelperText>Chi può partecipare lo vede nella pagina dell’evento da 30 minuti prima dell’inizio alla fine.</Field.HelperText>
           </Field.Root>
+          <Field.Root required>
+            <Field.Label>Durata (minuti)</Field.Label>
+            <Input type="number" inputMode="numeric" min={MIN_EVENT_MINUTES} max={MAX_EVENT_MINUTES} step={5} {...field('durationMinutes')} />
+          </Field.Root>
+          <AccessSelect
+            label="Chi può partecipare"
+            value={draft.access}
+            onChange={(access) => setDraft({ ...draft, access })}
+            helper="Gli altri vedono l’evento, con il pacchetto che serve, senza il link."
+          />
         </SimpleGrid>
         <Field.Root>
           <Field.Label>Descrizione</Field.Label>
@@ -324,6 +349,7 @@ export function EventsEditor({ cohortId }: { cohortId: string }) {
                   {formatEventDayTime(event.startsAt, zone)}
                   {isPastEvent(event, now, zone) ? ' · Evento concluso' : ''}
                   {event.speaker ? ` · ${event.speaker}` : ''}
+                  {` · ${accessLabels[event.access]}`}
                 </Text>
                 <Flex gap="2" wrap="wrap" mt="1">
                   <Button size="sm" variant="outline" onClick={() => setEditing(event.id)} aria-label={`Modifica ${event.title}`}>
