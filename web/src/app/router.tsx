@@ -38,6 +38,15 @@ const appScreens: Record<string, LazyScreen> = {
   '/profilo': lazyScreen(() => import('../features/profile/profile-page')),
 };
 /**
+ * Signed-in screens of one thing, by its id: inside the app shell like the others, with no page
+ * file of their own (no id is known at build time), so app.html serves them, as it serves the console.
+ */
+const EventPage = lazyScreen(() => import('../features/events/event-page'));
+const appDetailScreens: Record<string, LazyScreen> = {
+  '/eventi/:eventId': EventPage,
+};
+
+/**
  * The coach console (/coach and below): one chunk of its own, which participants never load. It
  * routes its own pages, and is served by the SPA's app.html (a few coaches: no shell of its own).
  */
@@ -65,6 +74,7 @@ export function isSignedOutOnly(path: string): boolean {
 function screensAt(pathname: string): LazyScreen[] {
   const appScreen = appScreens[pathname];
   if (appScreen) return [AppShell, appScreen];
+  if (/^\/eventi\/[^/]+$/.test(pathname)) return [AppShell, EventPage];
   if (isCoachPath(pathname)) return [AppShell, CoachConsole];
   if (pathname === '/onboarding') return [OnboardingPage];
   const screen = signedOutScreens[pathname] ?? openScreens[pathname];
@@ -128,6 +138,7 @@ export function AppRoutes() {
           <Route element={<RequireOnboardingDone />}>
             <Route element={page(AppShell)}>
               {routes(appScreens)}
+              {routes(appDetailScreens)}
               <Route element={<RequireOwner />}>
                 <Route path="/coach/*" element={page(CoachConsole)} />
               </Route>

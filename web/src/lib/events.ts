@@ -29,3 +29,31 @@ export function useCohortEvents(cohortId: string) {
 export function eventCalendarFileUrl(cohortId: string, eventId: string): string {
   return `/api/cohorts/${encodeURIComponent(cohortId)}/events/${encodeURIComponent(eventId)}/calendar.ics`;
 }
+
+/** The event's page in the app (`/eventi/:eventId`): where the calendars and the emails send people. */
+export function eventPagePath(eventId: string): string {
+  return `/eventi/${encodeURIComponent(eventId)}`;
+}
+
+/** Longest wait before asking again whether the join link has opened (timers drift on a sleeping phone). */
+const MAX_RECHECK_MS = 10 * 60 * 1000;
+
+/**
+ * `GET /api/cohorts/{cohortId}/events/{eventId}`: one event, its join link only inside its window.
+ * For someone who may join, it is asked again when the link opens (the server decides, on its clock).
+ */
+export function useCohortEvent(cohortId: string, eventId: string) {
+  return useQuery({
+    queryKey: [...cohortEventsQueryKey(cohortId), eventId] as const,
+    queryFn: async ({ signal }) => {
+      const { cohortEventSchema } = await import('@sfida/core/events');
+      return apiFetch(`/api/cohorts/${encodeURIComponent(cohortId)}/events/${encodeURIComponent(eventId)}`, { schema: cohortEventSchema, signal });
+    },
+    refetchInterval: (query) => {
+      const event = query.state.data;
+      if (!event?.mayJoin || event.link) return false;
+      const wait = Date.parse(event.joinOpensAt) - Date.now();
+      return wait > 0 ? Math.min(wait + 1000, MAX_RECHECK_MS) : false;
+    },
+  });
+}

@@ -9,7 +9,17 @@ afterEach(resetTestState);
 const user = fakeUser({ cohortId: 'autunno' });
 const cohortInfo = (reservedEventsText: string | null = null) =>
   json(fakeCohortInfo({ id: 'autunno', name: 'Autunno', pace: 'together', reservedEventsText }));
-const event = (id: string, startsAt: string, title: string) => ({ id, startsAt, title, speaker: 'Martina Ferri', description: 'Descrizione', link: 'https://meet.example.it/x' });
+const event = (id: string, startsAt: string, title: string, access: 'BASE' | 'GUIDA' = 'BASE', mayJoin = true) => ({
+  id,
+  startsAt,
+  title,
+  speaker: 'Martina Ferri',
+  description: 'Descrizione',
+  durationMinutes: 60,
+  access,
+  mayJoin,
+  joinOpensAt: new Date(Date.parse(startsAt) - 30 * 60_000).toISOString(),
+});
 
 describe('Eventi', () => {
   it("lists the cohort's upcoming events first and marks past ones, with the links only for those to come", async () => {
@@ -25,33 +35,32 @@ describe('Eventi', () => {
     expect(items.map((item) => item.querySelector('h2')?.textContent)).toEqual(['Incontro futuro', 'Incontro passato']);
     expect(items[0]).toHaveTextContent('In programma');
     expect(items[0]).toHaveTextContent('Giovedì 5 marzo 2099, ore 19:00');
-    expect(await within(items[0]!).findByRole('link', { name: 'Collegati all’evento' })).toHaveAttribute('href', 'https://meet.example.it/x');
+    // Each event links to its page, where the join link shows in its window.
+    expect(within(items[0]!).getByRole('link', { name: 'Incontro futuro' })).toHaveAttribute('href', '/eventi/b');
+    expect(within(items[0]!).getByRole('link', { name: /^Apri l’evento e collegati\s?: Incontro futuro$/ })).toHaveAttribute('href', '/eventi/b');
     const download = within(items[0]!).getByRole('link', { name: /^Aggiungi al calendario\s?: Incontro futuro$/ });
     expect(download).toHaveAttribute('href', '/api/cohorts/autunno/events/b/calendar.ics');
     expect(download).toHaveAttribute('download');
     expect(items[1]).toHaveTextContent('Evento concluso');
-    expect(within(items[1]!).queryByRole('link')).toBeNull();
-    // Events open to the whole cohort: no reserved notice.
-    expect(screen.queryByText('Accesso riservato')).toBeNull();
+    expect(within(items[1]!).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/eventi/a']);
+    expect(screen.queryByText(/Riservato/)).toBeNull();
     expect(calls.some((call) => call.path === '/api/cohorts/autunno/events')).toBe(true);
     expect(screen.getByRole('link', { name: 'Profilo' })).toHaveAttribute('href', '/profilo');
   });
 
-  it('with the cohort’s "reserved events" text: shows it as the notice, and no link to connect (they are sent separately)', async () => {
-    const text = 'Gli eventi sono per chi ha il pacchetto Guida o Premium: il link arriva via email il giorno dell’incontro.';
+  it('an event the participant’s package may not join says what it takes', async () => {
     fakeServer(user, (call) =>
       call.path === '/api/cohorts/autunno/events'
-        ? json({ events: [event('b', '2099-03-05T18:00:00.000Z', 'Incontro futuro')] })
-        : call.path === '/api/cohorts/autunno'
-          ? cohortInfo(text)
-          : undefined,
+        ? json({ events: [event('b', '2099-03-05T18:00:00.000Z', 'Incontro Guida', 'GUIDA', false), event('c', '2099-03-06T18:00:00.000Z', 'Per tutti')] })
+        : undefined,
     );
     renderApp('/eventi', <EventsPage />);
-    expect(await screen.findByText('Accesso riservato')).toBeInTheDocument();
-    expect(screen.getByText(text)).toBeInTheDocument();
-    const item = within(screen.getByRole('list', { name: 'Calendario degli eventi' })).getByRole('listitem');
-    expect(within(item).queryByRole('link', { name: 'Collegati all’evento' })).toBeNull();
-    expect(within(item).getByRole('link', { name: /Aggiungi al calendario/ })).toBeInTheDocument();
+    const [reserved, open] = within(await screen.findByRole('list', { name: 'Calendario degli eventi' })).getAllByRole('listitem');
+    expect(reserved).toHaveTextContent('Riservato: per partecipare serve il pacchetto Guida o Premium.');
+    expect(within(reserved!).getByRole('link', { name: /^Apri l’evento\s?: Incontro Guida$/ })).toHaveAttribute('href', '/eventi/b');
+    expect(open).not.toHaveTextContent('Riservato');
+    // The notice of a link by email is gone: nothing sends it that way.
+    expect(screen.queryByText(/via email/)).toBeNull();
   });
 
   it('says so when the cohort has no events, and shows the server message on failure', async () => {

@@ -1,13 +1,13 @@
 import { Alert, Badge, Box, Flex, Heading, Link, Spinner, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { isPastEvent, orderEvents } from '@sfida/core/events';
+import { packagesNeeded } from '@sfida/core/packages';
 import { formatterFor } from '@sfida/core/zone-formatters';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { formatEventDayTime } from '../../lib/day-time';
-import { useCohortInfo } from '../../lib/cohort-info';
-import { eventCalendarFileUrl, useCohortEvents } from '../../lib/events';
+import { eventCalendarFileUrl, eventPagePath, useCohortEvents } from '../../lib/events';
 import type { User } from '@sfida/core/user';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -23,11 +23,6 @@ export default function EventsPage() {
 
 function EventsCalendar({ user }: { user: User }) {
   const query = useCohortEvents(user.cohortId);
-  const cohort = useCohortInfo(user.cohortId);
-  // The cohort decides: with a "reserved events" text its links are sent separately, and until
-  // it has answered no link shows (the server sends none to a reserved cohort's participants anyway).
-  const reservedText = cohort.data?.reservedEventsText ?? null;
-  const showLinks = cohort.isSuccess && reservedText === null;
   const now = new Date();
   // Days and times as the participant lives them: in their zone.
   const zone = user.timeZone;
@@ -45,16 +40,6 @@ function EventsCalendar({ user }: { user: User }) {
         </Link>
         .
       </PageHeader>
-
-      {reservedText !== null ? (
-        <Alert.Root status="info" rounded="xl" mb="8">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title fontWeight="700">Accesso riservato</Alert.Title>
-            <Alert.Description whiteSpace="pre-line">{reservedText}</Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
-      ) : null}
 
       {query.isPending ? (
         // A spinner is a span: the status around it carries the words a screen reader says.
@@ -104,7 +89,9 @@ function EventsCalendar({ user }: { user: User }) {
               <Stack gap="2" flex="1">
                 <Flex gap="2" align="center" wrap="wrap">
                   <Heading as="h2" fontSize="lg">
-                    {event.title}
+                    <Link asChild color="inherit">
+                      <RouterLink to={eventPagePath(event.id)}>{event.title}</RouterLink>
+                    </Link>
                   </Heading>
                   {past ? (
                     <Badge colorPalette="gray" variant="surface">
@@ -121,13 +108,19 @@ function EventsCalendar({ user }: { user: User }) {
                 </Text>
                 {event.speaker ? <Text fontWeight="600">Con {event.speaker}</Text> : null}
                 {event.description ? <Text color="fg.muted">{event.description}</Text> : null}
+                {!event.mayJoin ? (
+                  <Text fontSize="sm" fontWeight="600">
+                    Riservato: per partecipare serve {packagesNeeded(event.access) ?? 'un altro pacchetto'}.
+                  </Text>
+                ) : null}
                 {!past ? (
                   <Flex gap="4" wrap="wrap">
-                    {event.link && showLinks ? (
-                      <Link href={event.link} target="_blank" rel="noopener noreferrer" color="brand.fg" fontWeight="600">
-                        Collegati all’evento
-                      </Link>
-                    ) : null}
+                    <Link asChild color="brand.fg" fontWeight="600">
+                      <RouterLink to={eventPagePath(event.id)}>
+                        {event.mayJoin ? 'Apri l’evento e collegati' : 'Apri l’evento'}
+                        <VisuallyHidden>: {event.title}</VisuallyHidden>
+                      </RouterLink>
+                    </Link>
                     <Link href={eventCalendarFileUrl(user.cohortId, event.id)} download color="brand.fg" fontWeight="600">
                       Aggiungi al calendario
                       <VisuallyHidden>: {event.title}</VisuallyHidden>

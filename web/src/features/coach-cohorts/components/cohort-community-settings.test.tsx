@@ -40,7 +40,7 @@ describe('the cohort’s community link and reserved events, in the console', { 
     const settings = await form();
     const link = settings.getByLabelText('Link della community');
     expect(link).toHaveValue('');
-    expect(settings.getByRole('checkbox', { name: /Eventi riservati/ })).not.toBeChecked();
+    expect(settings.getByLabelText('Come partecipare agli eventi riservati')).toHaveValue('');
 
     await user.type(link, 'http://chat.whatsapp.com/autunno');
     await user.click(settings.getByRole('button', { name: 'Salva impostazioni' }));
@@ -55,27 +55,24 @@ describe('the cohort’s community link and reserved events, in the console', { 
     expect(queryClient.getQueryState(cohortInfoQueryKey('cohort-1'))?.isInvalidated).toBe(true);
   });
 
-  it('reserves the events with their notice, then opens them again and clears the link', async () => {
+  it('writes what it takes to join a reserved event, in the coach’s words, then clears it and the link', async () => {
     const server = settingsServer({ communityLink: 'https://t.me/autunno' });
     const { user } = renderApp('/coach/cohort-1');
     const settings = await form();
     expect(settings.getByLabelText('Link della community')).toHaveValue('https://t.me/autunno');
-    expect(settings.queryByLabelText('Testo sugli eventi riservati')).toBeNull();
+    // Who may join is each event's own: no switch for the whole cohort.
+    expect(settings.queryByRole('checkbox')).toBeNull();
 
-    await user.click(settings.getByRole('checkbox', { name: /Eventi riservati/ }));
-    const text = settings.getByLabelText('Testo sugli eventi riservati');
-    expect((text as HTMLTextAreaElement).value).toContain('pacchetto Guida o Premium');
-    await user.clear(text);
-    await user.type(text, 'Solo per chi ha il pacchetto Premium.');
+    const text = settings.getByLabelText('Come partecipare agli eventi riservati');
+    await user.type(text, 'Scrivici su WhatsApp per passare al pacchetto Premium.');
     await user.click(settings.getByRole('button', { name: 'Salva impostazioni' }));
     expect(await screen.findByText('Impostazioni salvate')).toBeInTheDocument();
-    expect(server.patches().at(-1)).toEqual({ communityLink: 'https://t.me/autunno', reservedEventsText: 'Solo per chi ha il pacchetto Premium.' });
+    expect(server.patches().at(-1)).toEqual({ communityLink: 'https://t.me/autunno', reservedEventsText: 'Scrivici su WhatsApp per passare al pacchetto Premium.' });
 
-    await user.click(settings.getByRole('checkbox', { name: /Eventi riservati/ }));
+    await user.clear(text);
     await user.clear(settings.getByLabelText('Link della community'));
     await user.click(settings.getByRole('button', { name: 'Salva impostazioni' }));
     await expect.poll(() => server.patches()).toHaveLength(2);
     expect(server.patches().at(-1)).toEqual({ communityLink: null, reservedEventsText: null });
-    expect(settings.queryByLabelText('Testo sugli eventi riservati')).toBeNull();
   });
 });

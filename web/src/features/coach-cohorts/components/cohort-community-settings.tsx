@@ -1,26 +1,21 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Field, Flex, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Field, Flex, Input, Stack, Textarea } from '@chakra-ui/react';
 import type { CoachCohort } from '@sfida/core/coach';
 import { FormError } from '../../../components/form-error';
-import { NativeCheckbox } from '../../../components/native-checkbox';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
 import { useUpdateCohort } from '../api/cohort-changes';
 
-/** What a new "Eventi riservati" text starts from: the programme's own terms, for the coach to adapt. */
-const SUGGESTED_RESERVED_TEXT =
-  'La partecipazione agli eventi è riservata a chi ha acquistato il pacchetto Guida o Premium. Il link per collegarti arriva via email il giorno dell’incontro.';
-
 /**
  * "Community ed eventi": the cohort's community group link (the participants' dashboard shows it
- * only when set) and whether its events are reserved, with the notice its participants read on
- * /eventi instead of the links. The server checks both (https only, lengths) and says what is wrong.
+ * only when set) and, in the coach's words, what it takes to join a reserved event: who may join
+ * is each event's own (the events editor), and a participant who may not reads this text on the
+ * event's page. The server checks both (https only, lengths) and says what is wrong.
  */
 export function CohortCommunitySettings({ cohort }: { cohort: CoachCohort }) {
   const update = useUpdateCohort(cohort.id);
   const [link, setLink] = useState(cohort.communityLink ?? '');
-  const [reserved, setReserved] = useState(cohort.reservedEventsText !== null);
-  const [reservedText, setReservedText] = useState(cohort.reservedEventsText ?? SUGGESTED_RESERVED_TEXT);
+  const [reservedText, setReservedText] = useState(cohort.reservedEventsText ?? '');
   const [error, setError] = useState<string | null>(null);
 
   async function submit(event: FormEvent) {
@@ -28,8 +23,9 @@ export function CohortCommunitySettings({ cohort }: { cohort: CoachCohort }) {
     setError(null);
     const communityLink = link.trim() === '' ? null : link.trim();
     try {
-      const saved = await update.mutateAsync({ communityLink, reservedEventsText: reserved ? reservedText : null });
+      const saved = await update.mutateAsync({ communityLink, reservedEventsText: reservedText.trim() === '' ? null : reservedText });
       setLink(saved.communityLink ?? '');
+      setReservedText(saved.reservedEventsText ?? '');
       notify({ type: 'success', title: 'Impostazioni salvate', description: 'I partecipanti le vedono da subito.' });
     } catch (caught) {
       setError(errorMessage(caught, 'Salvataggio delle impostazioni non riuscito'));
@@ -47,25 +43,20 @@ export function CohortCommunitySettings({ cohort }: { cohort: CoachCohort }) {
             Il gruppo (WhatsApp, Telegram…) dove si ritrovano i partecipanti: lo vedono nella dashboard. Vuoto: nessun pulsante.
           </Field.HelperText>
         </Field.Root>
-        <Stack gap="2">
-          <Flex as="label" gap="3" align="flex-start" cursor="pointer">
-            <NativeCheckbox type="checkbox" mt="0.5" checked={reserved} onChange={(e) => setReserved(e.target.checked)} />
-            <Stack as="span" gap="0">
-              <Text as="span" fontWeight="600">
-                Eventi riservati
-              </Text>
-              <Text as="span" fontSize="sm" color="fg.muted">
-                I partecipanti leggono questo avviso nella pagina Eventi e non vedono i link per collegarsi: li mandi tu a chi può partecipare.
-              </Text>
-            </Stack>
-          </Flex>
-          {reserved ? (
-            <Field.Root>
-              <Field.Label>Testo sugli eventi riservati</Field.Label>
-              <Textarea rows={3} maxLength={300} value={reservedText} onChange={(e) => setReservedText(e.target.value)} />
-            </Field.Root>
-          ) : null}
-        </Stack>
+        <Field.Root>
+          <Field.Label>Come partecipare agli eventi riservati</Field.Label>
+          <Textarea
+            rows={3}
+            maxLength={300}
+            placeholder="Per esempio: scrivici su WhatsApp per passare al pacchetto Guida."
+            value={reservedText}
+            onChange={(e) => setReservedText(e.target.value)}
+          />
+          <Field.HelperText>
+            Chi non ha il pacchetto di un evento lo vede senza link, con il pacchetto che serve e questo testo. Chi può partecipare lo scegli
+            per ogni evento. Vuoto: nessun testo.
+          </Field.HelperText>
+        </Field.Root>
         <Flex>
           <Button type="submit" size="sm" loading={update.isPending} loadingText="Salvataggio...">
             Salva impostazioni
