@@ -10,16 +10,12 @@ import { StatGrid, StatTile } from '../../components/stat-tile';
 import { TrackerScreen } from '../../components/tracker-screen';
 import { ChallengeCard } from '../../features/challenge-start/components/challenge-card';
 import { TodayHabitsCard } from '../../features/habits/components/today-habits-card';
-import { WeekActionsCard } from '../../features/planner/components/week-actions-card';
-import { ProgressSummaryCard } from '../../features/progress-summary/components/progress-summary-card';
 import { useAuth } from '../../lib/auth';
 import { useCohortInfo } from '../../lib/cohort-info';
 import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 import { useToday } from '../../lib/use-today';
 import { weekFigure } from '../../lib/week-label';
 import { useTracker } from '../../tracker/use-tracker';
-import { CoachCard } from './coach-card';
-import { SupportCard } from './support-card';
 
 /** The cohort the leaderboard and summary calls name: the user's, else their own id, else the shared default. */
 function cohortOf(user: User): string {
@@ -37,10 +33,10 @@ const MaintenanceCard = lazy(() =>
 // After day 56 (the coach's invitation to a new season) or in a later season (the finished one's
 // certificate): the others never load its code.
 const NewSeasonCards = lazy(() => import('../../features/new-season/components/new-season-cards').then((module) => ({ default: module.NewSeasonCards })));
-// Below the fold: the ranking's code follows the dashboard's own.
-const LeaderboardCard = lazy(() => import('../../features/leaderboard/components/leaderboard-card').then((module) => ({ default: module.LeaderboardCard })));
-// Only a cohort whose team rule is on shows it: the others never load its code.
-const TeamCard = lazy(() => import('../../features/teams/components/team-card').then((module) => ({ default: module.TeamCard })));
+// The cards under today's habits mount after the first paint (useAfterFirstPaint): their code, one
+// chunk, follows the dashboard's own instead of delaying its top.
+const WeekActionsCard = lazy(() => import('./below-the-fold').then((module) => ({ default: module.WeekActionsCard })));
+const BelowTheFold = lazy(() => import('./below-the-fold').then((module) => ({ default: module.BelowTheFold })));
 
 function DashboardContent({ user, today, teams }: { user: User; today: IsoDate; teams: boolean }) {
   const { tracker } = useTracker();
@@ -78,29 +74,17 @@ function DashboardContent({ user, today, teams }: { user: User; today: IsoDate; 
       <SimpleGrid columns={{ base: 1, md: 2 }} gap={{ base: '4', md: '6' }}>
         <TodayHabitsCard today={today} />
         {/* After the eight weeks there is no week to plan or sum up: the completion card says it all. */}
-        {restMounted && !over && <WeekActionsCard week={week} />}
+        {restMounted && !over && (
+          <Suspense fallback={null}>
+            <WeekActionsCard week={week} />
+          </Suspense>
+        )}
       </SimpleGrid>
 
       {restMounted && (
-        <>
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap={{ base: '4', md: '6' }}>
-            <CoachCard user={user} />
-            <SupportCard cohortId={cohortId} />
-          </SimpleGrid>
-
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap={{ base: '4', md: '6' }}>
-            {!over && <ProgressSummaryCard today={today} weekStart={weekStart} />}
-            <Suspense fallback={null}>
-              <LeaderboardCard cohortId={cohortId} weekStart={weekStart} userId={user.id} />
-            </Suspense>
-          </SimpleGrid>
-          {/* The cohort's team rule decides: off, no team anywhere. */}
-          {teams && (
-            <Suspense fallback={null}>
-              <TeamCard />
-            </Suspense>
-          )}
-        </>
+        <Suspense fallback={null}>
+          <BelowTheFold user={user} cohortId={cohortId} today={today} weekStart={weekStart} over={over} teams={teams} />
+        </Suspense>
       )}
     </Stack>
   );
