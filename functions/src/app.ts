@@ -85,6 +85,7 @@ export function createApp(deps: Deps): Express {
   //   GET    /users/:userId/progress                                   tracker
   //   GET    /cohorts/:cohortId/leaderboard                            leaderboard
   //   GET    /cohorts/:cohortId/events                                 events
+  //   GET    /cohorts/:cohortId/events/:eventId                        events
   //   GET    /cohorts/:cohortId/events/:eventId/calendar.ics           events
   //   GET    /cohorts/:cohortId/resources                              resources
   //   GET    /cohorts/:cohortId/resources/:resourceId/file             resources
