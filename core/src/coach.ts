@@ -4,6 +4,8 @@ import { cohortPaceSchema, cohortRulesSchema, communityLinkSchema, reservedEvent
 import { isoDateSchema } from './iso-date';
 import { textParam } from './query-params';
 import { notePreviewSchema, readTagParam, tagTexts } from './participant-notes';
+import { packageSchema } from './packages';
+import { packageTexts, readPackageParam } from './package-changes';
 import { moodSchema, trackerDataSchema } from './tracker';
 import { livelloAllenamentoSchema, luogoAllenamentoSchema, passwordResetRequestSchema, schedaSchema, tempoAllenamentoSchema } from './user';
 import { visibleText } from './visible-text';
@@ -42,6 +44,8 @@ export const rosterQuerySchema = z.object({
   limit: textParam(DEFAULT_PAGE_SIZE, pageSize, rosterQueryMessages.limit),
   /** Only the participants with this tag (normalised as stored); null for everyone. */
   tag: textParam(null, readTagParam, rosterQueryMessages.tag),
+  /** Only the participants with this package in the cohort (packages.ts); null for everyone. */
+  package: textParam(null, readPackageParam, packageTexts.packageFilterInvalid),
 });
 export type RosterQuery = z.output<typeof rosterQuerySchema>;
 
@@ -166,6 +170,8 @@ export const rosterRowSchema = z.object({
   tags: z.array(z.string()),
   /** The first line of the coaches' latest note on the participant, null without notes. */
   latestNote: z.nullable(notePreviewSchema),
+  /** Their package in this cohort (packages.ts): Base unless a coach or an import gave another. */
+  package: packageSchema,
   /** Only past day 56, in the "Fase di mantenimento" (maintenance.ts): how they keep going. */
   maintenance: z.optional(maintenanceFiguresSchema),
   /** The participant's stored data could not be summarised: the figures are empty ("dati non leggibili"). */

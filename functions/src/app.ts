@@ -27,6 +27,7 @@ import { coachConversationsRouter, ownConversationRouter } from './features/conv
 import { followTimeZone } from './features/notifications/service';
 import { certificateRouter } from './features/certificate/router';
 import { notesRouter } from './features/notes/router';
+import { packagesRouter } from './features/packages/router';
 import { triageRouter } from './features/triage/router';
 import { coachResourcesRouter, resourcesRouter } from './features/resources/router';
 import { coachVoiceNotesRouter, ownVoiceNotesRouter, voiceNotesRouter } from './features/voice-notes/router';
@@ -110,6 +111,9 @@ export function createApp(deps: Deps): Express {
   //   GET    /coach/cohorts/:cohortId/export.csv                       coach
   //   GET    /coach/cohorts/:cohortId/progress-by-week                 cohort-progress
   //   GET    /coach/cohorts/:cohortId/progress-by-week.csv             cohort-progress
+  //   POST   /coach/cohorts/:cohortId/packages                         packages
+  //   GET    /coach/cohorts/:cohortId/participants/:userId/package     packages
+  //   POST   /coach/cohorts/:cohortId/package-import                   packages
   //   GET    /coach/cohorts/:cohortId/tags                             notes
   //   PATCH  /coach/cohorts/:cohortId/participants/:userId/tags        notes
   //   GET    /coach/cohorts/:cohortId/participants/:userId/notes       notes
@@ -185,6 +189,7 @@ export function createApp(deps: Deps): Express {
     ['/coach', 'cohorts', cohortsRouter(apiDeps)],
     ['/coach', 'coach', coachRouter(apiDeps)],
     ['/coach', 'cohort-progress', cohortProgressRouter(apiDeps)],
+    ['/coach', 'packages', packagesRouter(apiDeps)],
     ['/coach', 'notes', notesRouter(apiDeps)],
     ['/coach', 'triage', triageRouter(apiDeps)],
     ['/coach', 'check-ins', coachCheckInsRouter(apiDeps)],

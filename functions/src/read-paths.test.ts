@@ -111,7 +111,7 @@ function userOf(fields: { timeZone: string; challengeStartDate: string | null; c
 
 /** Every read path that summarises one participant among many, on one stored tracker. */
 function readEverything(tracker: TrackerData, user: User, now: Date): void {
-  const participant = { user, withdrawn: false, disabled: false, digest: undefined, version: null, tags: [], latestNote: null };
+  const participant = { user, withdrawn: false, disabled: false, digest: undefined, version: null, tags: [], latestNote: null, packages: {} };
   const row = rosterRowOf(participant, { tracker }, '2025-09-15', now);
   exportLine(row, user, tracker);
   // The digest a sync stores with the tracker, read on that day.

@@ -1,5 +1,6 @@
 import { FieldPath, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import type { NotePreview } from '@sfida/core/participant-notes';
+import { PACKAGES, type PackagesByCohort } from '@sfida/core/packages';
 import { rosterDigestSchema, type RosterDigest } from '@sfida/core/roster-digest';
 import type { User } from '@sfida/core/user';
 import type { MemberIndex } from './member-index-repository';
@@ -27,6 +28,8 @@ export interface Participant {
   tags: string[];
   /** The first line of the coaches' latest note on them, null without notes. */
   latestNote: NotePreview | null;
+  /** Their package in each cohort (read with core's packageIn). */
+  packages: PackagesByCohort;
 }
 
 /** A user document's fields as stored: anything may be in them. */
@@ -43,6 +46,13 @@ function storedNotePreview(doc: StoredFields): NotePreview | null {
   const raw = doc.notePreview as Partial<Record<string, unknown>> | null | undefined;
   if (!raw || typeof raw.text !== 'string' || typeof raw.authorName !== 'string' || typeof raw.createdAt !== 'string') return null;
   return { text: raw.text, authorName: raw.authorName, createdAt: raw.createdAt };
+}
+
+/** The stored packages: only the known ones of a map; anything else reads as none (Base). */
+function storedPackages(doc: StoredFields): PackagesByCohort {
+  const raw = doc.packages;
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return {};
+  return Object.fromEntries(Object.entries(raw).filter(([, value]) => (PACKAGES as readonly unknown[]).includes(value))) as PackagesByCohort;
 }
 
 /** The stored roster digest: a malformed one counts as none stored, so the tracker is read instead. */
@@ -75,6 +85,7 @@ export function participantFrom(snap: DocumentSnapshot): Participant {
     version: snap.updateTime?.valueOf() ?? null,
     tags: storedTags(doc),
     latestNote: storedNotePreview(doc),
+    packages: storedPackages(doc),
   };
 }
 

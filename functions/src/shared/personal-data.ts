@@ -95,6 +95,10 @@ export const PERSONAL_DATA: readonly PersonalDataCollection[] = [
   { name: 'seasonInvitations', path: 'seasonInvitations/{uid}_{targetCohortId}', locate: [{ by: 'field', field: 'userId', op: '==' }], kind: own, aboutParticipants: true, export: { action: 'export', section: 'inviti' }, deletion: { action: 'delete' } },
   { name: 'participantNotes', path: 'participantNotes/{noteId}', locate: [{ by: 'field', field: 'userId', op: '==' }, { by: 'field', field: 'authorId', op: '==' }], kind: 'cohort', aboutParticipants: true, export: { action: 'export', section: 'noteDelCoach' }, deletion: { action: 'delete', note: 'notes about the account, and a coach\'s own notes' } },
 
+  // Packages (shared/package-repository.ts, features/packages).
+  { name: 'packageChanges', path: 'packageChanges/{id}', locate: [{ by: 'field', field: 'userId', op: '==' }, { by: 'field', field: 'by', op: '==' }], kind: 'cohort', aboutParticipants: true, export: { action: 'export', section: 'pacchetti' }, deletion: { action: 'redact', note: 'the changes of the account\'s package go; a coach\'s changes of others stay without their id and name' } },
+  { name: 'packageGrants', path: 'packageGrants/{cohortId}__{sha256(email)}', locate: [{ by: 'field', field: 'by', op: '==' }], kind: 'cohort', aboutParticipants: true, export: { action: 'omit', why: 'a buyer\'s package before their account exists, keyed by their email: given and deleted at their first verified sign-in; the package itself is exported with the profile' }, deletion: { action: 'redact', note: 'the grants of the account\'s email go (found by its hash); a coach\'s imports stay without their id and name' } },
+
   // Notifications and calendar.
   { name: 'notificationSettings', path: 'notificationSettings/{uid}', locate: [{ by: 'id' }], kind: own, aboutParticipants: true, export: { action: 'export', section: 'notifiche' }, deletion: { action: 'delete' } },
   { name: 'pushSubscriptions', path: 'pushSubscriptions/{sha256(endpoint)}', locate: [{ by: 'field', field: 'uid', op: '==' }], kind: own, aboutParticipants: true, export: { action: 'export', section: 'dispositivi' }, deletion: { action: 'delete' } },

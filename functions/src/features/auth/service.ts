@@ -22,6 +22,7 @@ import { weekStatsWrite } from '../../shared/week-stats-repository';
 import { placeInSmallestTeam } from '../../shared/team-repository';
 import { DeviceTokens } from './device-tokens';
 import { createParticipantDocs } from './repository';
+import { applyPendingGrant, hasPendingGrant } from '../../shared/package-repository';
 
 export const authMessages = {
   invalidCredentials: 'Email o password non corretti',
@@ -178,6 +179,7 @@ export async function login(deps: AuthDeps, input: LoginRequest, addresses: Clie
   await attempt.release();
   // A password that signs in exists; Google's link is as last noted (the session's look at Auth corrects it).
   const user = await withSignInMethods(deps, stored, { password: true, google: storedSignInMethods(stored.doc.signIn)?.google ?? false });
+  await claimPackageGrant(deps, user, 'ask');
   const opened = await openSession(deps, result.uid, input.email);
   // One live token per browser: the new one replaces the one it came with.
   if (device) await devices.revoke(device);
@@ -222,7 +224,26 @@ export async function register(deps: AuthDeps, input: RegisterRequest, addresses
     await place.release();
     throw error;
   }
+  // Firebase makes the account unverified: a buyer's package waits for the verified address.
+  await claimPackageGrant(deps, user, 'ask');
   return { user, ...(await openSession(deps, uid, input.email)) };
+}
+
+/**
+ * Gives a participant the package a coach's import keeps for their email in their cohort, once the
+ * email is verified: by Google (`true`), or as Firebase Auth says now (`'ask'`, only when a grant
+ * waits). Before that nobody registering the address inherits it. A failure is logged: the grant
+ * waits for the next sign-in, and the sign-in goes on.
+ */
+async function claimPackageGrant(deps: AuthDeps, user: User, verified: true | 'ask'): Promise<void> {
+  if (user.role !== 'PARTICIPANT' || !user.cohortId) return;
+  try {
+    if (!(await hasPendingGrant(deps.db, user.cohortId, user.email))) return;
+    if (verified === 'ask' && !(await deps.auth.getUser(user.id)).emailVerified) return;
+    await applyPendingGrant(deps.db, user.id, deps.clock());
+  } catch (error) {
+    console.warn('Pacchetto in attesa non assegnato', user.id, (error as Error).message);
+  }
 }
 
 /**
@@ -408,6 +429,7 @@ export async function signInWithGoogle(
     if (!made) throw error;
     return made;
   }
+  await claimPackageGrant(deps, user, true);
   return { user, ...(await openSession(deps, identity.uid, identity.email)) };
 }
 
@@ -431,6 +453,8 @@ async function signInExisting(deps: AuthDeps, identity: GoogleIdentity, signIn: 
   if (!stored) return null;
   if (stored.doc.disabled === true) throw unauthorized(authMessages.googleSignInFailed);
   const user = await withSignInMethods(deps, stored, signIn ?? { password: storedSignInMethods(stored.doc.signIn)?.password ?? false, google: true });
+  // Google vouched for the token's email, which Firebase keeps as the account's.
+  if (identity.email === user.email) await claimPackageGrant(deps, user, true);
   return { user, ...(await openSession(deps, identity.uid, user.email)) };
 }
 

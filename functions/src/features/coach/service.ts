@@ -8,13 +8,14 @@ import { checkInsInOrder, digestAnswersFor, rosterDigest, type RosterDigest } fr
 import type { TrackerData } from '@sfida/core/tracker';
 import { livelloLabels, luogoLabels, schedaLabels, tempoLabels } from '@sfida/core/training-labels';
 import type { User } from '@sfida/core/user';
+import { packageIn, packageLabels, type Package } from '@sfida/core/packages';
 import type { ApiDeps } from '../../deps';
 import type { CoachedCohort } from '../../shared/cohort-repository';
 import { cohortSlug, toCsv, type CsvValue } from '../../shared/csv';
 import { notFound } from '../../shared/http-error';
 import { readOrFallback } from '../../shared/unreadable-data';
 import { trackersOf } from '../../shared/tracker-repository';
-import { memberIndexOfCohort } from '../../shared/member-index-repository';
+import { memberIndexOfCohort, type MemberIndex } from '../../shared/member-index-repository';
 import { keptPerDatabase } from '../../shared/recently-used';
 import { participantOf, participantsPage, type Participant } from '../../shared/participant-repository';
 
@@ -39,6 +40,7 @@ export function unreadableRow(participant: Participant): RosterRow {
     attention: [],
     tags: participant.tags,
     latestNote: participant.latestNote,
+    package: packageIn(participant.packages, user.cohortId),
     unreadable: true,
   };
 }
@@ -67,6 +69,7 @@ export function rosterRowOf(participant: Participant, source: RowSource, cohortS
     attention: withdrawn ? [] : attentionReasonsOf({ ...input, cohortStartDate, registeredAt: dayOf(user.createdAt, user.timeZone) }),
     tags: participant.tags,
     latestNote: participant.latestNote,
+    package: packageIn(participant.packages, user.cohortId),
   };
 }
 
@@ -97,7 +100,8 @@ export async function rosterPage(
   page: RosterQuery,
 ): Promise<RosterPage> {
   const index = page.tag === null ? await memberIndexOfCohort(deps.db, { id: cohortId, cohort }) : null;
-  const { participants, more } = await participantsPage(deps.db, cohortId, page.cursor, page.limit, page.tag, index);
+  const { participants, more } =
+    page.package === null ? await participantsPage(deps.db, cohortId, page.cursor, page.limit, page.tag, index) : await pageWithPackage(deps, cohortId, page, page.package, index);
   const now = deps.clock();
   const kept = keptRows(deps.db);
   const rows = new Map<string, RosterRow>();
@@ -124,6 +128,29 @@ export async function rosterPage(
   const trackers = await trackersOf(deps.db, fromTracker.map((p) => p.user.id));
   for (const p of fromTracker) rows.set(p.user.id, safeRosterRow(p, { tracker: trackers.get(p.user.id) ?? null }, cohort.startDate, now));
   return { rows: participants.map((p) => rows.get(p.user.id)!).sort(compareRosterRows), nextCursor: more ? participants.at(-1)!.user.id : null };
+}
+
+/**
+ * A page of only the participants with `wanted` in the cohort: the roster's pages are read on until
+ * `limit` of them match or the cohort ends. Filtered here, not in the query: the package is a value
+ * in a map keyed by cohort (absent for Base), which no declared index can serve.
+ */
+async function pageWithPackage(
+  deps: CoachDeps,
+  cohortId: string,
+  page: RosterQuery,
+  wanted: Package,
+  index: MemberIndex | null,
+): Promise<{ participants: Participant[]; more: boolean }> {
+  const found: Participant[] = [];
+  let after = page.cursor;
+  for (;;) {
+    const { participants, more } = await participantsPage(deps.db, cohortId, after, page.limit, page.tag, index);
+    found.push(...participants.filter((p) => packageIn(p.packages, cohortId) === wanted));
+    if (found.length >= page.limit) return { participants: found.slice(0, page.limit), more: more || found.length > page.limit };
+    if (!more || participants.length === 0) return { participants: found, more: false };
+    after = participants.at(-1)!.user.id;
+  }
 }
 
 /** The participant page: their row, their start and zone, and their tracker as the server vouched for it. */
@@ -167,6 +194,8 @@ export const EXPORT_HEADER = [
   ...WEEKS.map((w) => `riflessione_sett_${w}`),
   // The coaches' tags, comma-separated (a tag holds no comma: core's tagSchema).
   'tag',
+  // The package in this cohort, as the roster names it (Base, Guida, Premium).
+  'pacchetto',
 ];
 
 /** The onboarding answers and the sheet as the profile names them; empty until answered. */
@@ -188,7 +217,7 @@ function unreadableLine(row: RosterRow): CsvValue[] {
   const line: CsvValue[] = EXPORT_HEADER.map(() => null);
   line.splice(0, 4, row.userId, row.name, row.email, `${row.withdrawn ? 'ritirato' : 'attivo'} (${coachMessages.unreadableData})`);
   line.splice(EXPORT_HEADER.indexOf('tempo_allenamento'), 4, ...trainingFields(row));
-  line.splice(EXPORT_HEADER.indexOf('tag'), 1, tagsField(row));
+  line.splice(EXPORT_HEADER.indexOf('tag'), 2, tagsField(row), packageLabels[row.package]);
   return line;
 }
 
@@ -214,6 +243,7 @@ export function exportLine(row: RosterRow, user: User, tracker: TrackerData | nu
     // Free text: csvField keeps a reflection that starts like a formula from being run.
     ...reflectionsByWeek(tracker),
     tagsField(row),
+    packageLabels[row.package],
   ];
 }
 

@@ -15,6 +15,7 @@ import { accountLookups, PERSONAL_DATA, type AccountScope, type PersonalDataColl
 import { reminderPushKey } from '../../shared/push-fan-out';
 import { subscriptionsCollection } from '../../shared/push-notifier';
 import { userRef, usersCollection } from '../../shared/user-repository';
+import { emailHashOf, packageGrantsCollection } from '../../shared/package-repository';
 import { deleteVoiceNotesOfAccount } from '../../shared/voice-note-repository';
 import { dropContribution } from '../../shared/week-stats-repository';
 
@@ -154,6 +155,19 @@ type Rewrite = (deps: DeletionDeps, scope: AccountScope, found: DocumentSnapshot
  * delete-repository.test.ts fails when the registry has such a collection that is not here.
  */
 export const REWRITES: Record<string, Rewrite> = {
+  // The account's own package history goes; a coach's changes of others stay, without who made them.
+  packageChanges: async ({ db }, { uid }, found) => {
+    await deleteRefs(db, found.filter((snap) => snap.get('userId') === uid).map((snap) => snap.ref));
+    await updateEach(db, found.filter((snap) => snap.get('userId') !== uid), () => ({ by: null, byName: null }));
+  },
+  // The packages waiting for the account's email go; a coach's imports keep the grant, without them.
+  packageGrants: async ({ db }, { uid }, found) => {
+    await updateEach(db, found, () => ({ by: null, byName: null }));
+    const email = (await userRef(db, uid).get()).get('email') as unknown;
+    if (typeof email !== 'string' || email === '') return;
+    const own = await packageGrantsCollection(db).where('emailHash', '==', emailHashOf(email)).select().get();
+    await deleteRefs(db, own.docs.map((snap) => snap.ref));
+  },
   // A participant's check-ins and answers go with their threads; the coach's reply answers a
   // check-in that no longer exists, so it goes too. A coach's replies and handling leave their name.
   checkInThreads: async ({ db }, { uid, cohortIds }, found) => {

@@ -75,6 +75,10 @@ const PROJECTIONS: Record<string, (doc: ExportedDoc, caller: Caller) => unknown>
     data.userId === caller.uid
       ? { direzione: 'su di te', ...pick(data, ['cohortId', 'authorName', 'text', 'createdAt', 'editedAt']) }
       : { direzione: 'scritta da te', ...pick(data, ['cohortId', 'text', 'createdAt', 'editedAt']) },
+  packageChanges: ({ data }, caller) =>
+    data.userId === caller.uid
+      ? { direzione: 'il tuo pacchetto', ...pick(data, ['cohortId', 'from', 'to', 'byName', 'at', 'why', 'how']) }
+      : { direzione: 'impostato da te', ...pick(data, ['cohortId', 'from', 'to', 'at', 'why', 'how']) },
   notificationSettings: ({ data }) => data,
   pushSubscriptions: ({ data }) => ({ servizio: hostOf(data.endpoint), createdAt: data.createdAt ?? null }),
   reminderSchedule: ({ data }) => pick(data, ['kind', 'dueAt']),
