@@ -44,6 +44,7 @@ export function fakeRow(overrides: Partial<RosterRow> = {}): RosterRow {
     attention: [],
     tags: [],
     latestNote: null,
+    package: 'BASE',
     ...overrides,
   };
 }

@@ -179,6 +179,9 @@ describe('Elimina il mio account', () => {
     expectStatus(await paola.client.post('/api/me/team/high-fives', { toUserId: quinto.id }), 201);
     expectStatus(await coach.client.post(`${participantPath(first, paola.id)}/notes`, { text: 'Parla di Paola', requestId: randomUUID() }), 201);
     expectStatus(await coach.client.request('PATCH', `${participantPath(first, paola.id)}/tags`, { json: { add: ['premium'] } }), 200);
+    // Her package here, and one bought for her email in the next cohort, waiting for a verified sign-in there.
+    expectStatus(await coach.client.post(`/api/coach/cohorts/${first}/packages`, { participantIds: [paola.id], package: 'GUIDA' }), 200);
+    expectStatus(await coach.client.post(`/api/coach/cohorts/${second}/package-import`, { csv: `${paola.email};Premium`, dryRun: false }), 200);
     phone = new BrowserDevice(pushService);
     expectStatus(await paola.client.post('/api/me/push-subscriptions', { ...phone.subscription, expirationTime: null }), 201);
     expectStatus(await coach.client.post(`/api/coach/cohorts/${first}/messages`, { requestId: randomUUID(), segment: 'all', text: 'Ciao {nome}!' }), 201);
@@ -249,7 +252,7 @@ describe('Elimina il mio account', () => {
     const needles = [paola.id, paola.email, ...notes.docs.map((doc) => doc.id)];
     // Her data is everywhere the scan looks: what it then finds nowhere was there to be found.
     expect(whereFound(await traces(needles))).toEqual(
-      expect.arrayContaining(['bucket', 'calendarFeeds', 'checkInAnswers', 'checkInHandlings', 'checkInThreads', 'cohortMessages', 'conversationMessages', 'conversations', 'deviceTokens', 'highFives', 'inboxMessages', 'members', 'participantNotes', 'progress', 'progressRevisions', 'progressSummaries', 'pushDeliveries', 'pushSubscriptions', 'reminderSchedule', 'scheduledMessages', 'seasonInvitations', 'seasons', 'sessions', 'users', 'voiceNotes', 'weeklyScores']),
+      expect.arrayContaining(['bucket', 'calendarFeeds', 'checkInAnswers', 'checkInHandlings', 'checkInThreads', 'cohortMessages', 'conversationMessages', 'conversations', 'deviceTokens', 'highFives', 'inboxMessages', 'members', 'packageChanges', 'packageGrants', 'participantNotes', 'progress', 'progressRevisions', 'progressSummaries', 'pushDeliveries', 'pushSubscriptions', 'reminderSchedule', 'scheduledMessages', 'seasonInvitations', 'seasons', 'sessions', 'users', 'voiceNotes', 'weeklyScores']),
     );
     // Her calendar link and her phone work until she deletes the account.
     expect((await new Client(app).get(feedPath)).status).toBe(200);
@@ -304,6 +307,9 @@ describe('Elimina il mio account', () => {
     expectStatus(await coach.client.post(`${participantPath(first, quinto.id)}/conversation/messages`, { requestId: randomUUID(), text: 'Ascolta', voiceNoteId: recording.id }), 201);
     expectStatus(await coach.client.post(`${participantPath(first, quinto.id)}/notes`, { text: 'Quinto va bene', requestId: randomUUID() }), 201);
     expectStatus(await coach.client.request('PUT', '/api/coach/reply-templates', { json: { templates: [{ id: 't1', title: 'Brava', text: 'Ottimo lavoro' }] } }), 200);
+    // Quinto's package, and a buyer's waiting for an account: both say who set them.
+    expectStatus(await coach.client.post(`/api/coach/cohorts/${first}/packages`, { participantIds: [quinto.id], package: 'PREMIUM' }), 200);
+    expectStatus(await coach.client.post(`/api/coach/cohorts/${first}/package-import`, { csv: `${uniqueEmail('acquirente')};Guida`, dryRun: false }), 200);
     // Where others keep the coach's name: Quinto quotes their message, their check-in reply and their
     // message to the cohort; the coach marks him "Contattato", and reads Rosa's thread without writing in it.
     const timeline = await quinto.client.get<{ items: Array<{ id: string; kind: string; authorName: string }> }>('/api/me/conversation');
@@ -321,7 +327,7 @@ describe('Elimina il mio account', () => {
     expect((await app.deps.db.collection('conversations').doc(rosa.id).get()).get('coachReadBy')).toBe(coach.user.name);
     const needles = [coach.user.id, coach.user.email, coach.user.name!, recording.id, replyRecording.id];
     expect(whereFound(await traces(needles))).toEqual(
-      expect.arrayContaining(['bucket', 'coachSettings', 'cohortMessages', 'cohorts', 'conversationMessages', 'inboxMessages', 'participantNotes', 'scheduledMessages', 'seasonInvitations', 'sessions', 'users', 'voiceNotes']),
+      expect.arrayContaining(['bucket', 'coachSettings', 'cohortMessages', 'cohorts', 'conversationMessages', 'inboxMessages', 'packageChanges', 'packageGrants', 'participantNotes', 'scheduledMessages', 'seasonInvitations', 'sessions', 'users', 'voiceNotes']),
     );
 
     expectStatus(await coach.client.post('/api/me/delete', confirm()), 204);
@@ -329,6 +335,11 @@ describe('Elimina il mio account', () => {
     expect(await authUserExists(coach.user.id)).toBe(false);
     expect(await traces(needles)).toEqual([]);
     expect((await cohortRef(app.deps.db, first).get()).get('coachIds')).toEqual([secondCoach.user.id]);
+    // Quinto keeps his package and its history, without the coach who set it.
+    expect((await userRef(app.deps.db, quinto.id).get()).get('packages')).toEqual({ [first]: 'PREMIUM' });
+    expect((await app.deps.db.collection('packageChanges').where('userId', '==', quinto.id).get()).docs.map((d) => d.data())).toEqual([
+      expect.objectContaining({ to: 'PREMIUM', by: null, byName: null }),
+    ]);
     // His check-in keeps the coach's words, without their name or recording.
     expect((await quintoThread.ref.get()).get('reply')).toMatchObject({ text: 'Bravo', coachId: '', coachName: 'Coach' });
     // Quinto's thread no longer previews the coach's words.

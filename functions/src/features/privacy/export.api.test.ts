@@ -129,6 +129,7 @@ describe('GET /api/me/export', () => {
     const base = `/api/coach/cohorts/${cohortId}/participants/${uid}`;
     expect((await coach.client.post(`${base}/notes`, { text: 'Ha bisogno di incoraggiamento', requestId: randomUUID() })).status).toBe(201);
     expect((await coach.client.request('PATCH', `${base}/tags`, { json: { add: ['premium'] } })).status).toBe(200);
+    expect((await coach.client.post(`/api/coach/cohorts/${cohortId}/packages`, { participantIds: [uid], package: 'PREMIUM', reason: 'Acquisto' })).status).toBe(200);
 
     // With the Admin SDK, what no route of this test's reach writes: an archived season, a team,
     // high fives given and received, an invitation, a device, reminders, a week's ranked score.
@@ -164,6 +165,8 @@ describe('GET /api/me/export', () => {
     expect(JSON.stringify(dati.messaggiRicevuti)).toContain('Ciao Paola');
     expect(dati.dispositivi).toEqual([{ servizio: 'push.example.test', createdAt: WEEK1.toISOString() }]);
     expect(dati.calendario).toMatchObject({ attivo: true });
+    expect(dati.pacchetti).toEqual([{ direzione: 'il tuo pacchetto', cohortId, from: 'BASE', to: 'PREMIUM', byName: 'Giulia Coach', at: WEEK1.toISOString(), why: 'Acquisto', how: 'manual' }]);
+    expect(dati.profilo).toMatchObject({ packages: { [cohortId]: 'PREMIUM' } });
     expect(JSON.stringify(accesso.noteDelCoach)).toContain('Ha bisogno di incoraggiamento');
     expect(accesso.etichette).toEqual(['premium']);
     expect(JSON.stringify(dati.profilo)).not.toContain('premium');
