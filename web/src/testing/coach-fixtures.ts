@@ -3,6 +3,7 @@ import { checkInQueueSchema, DEFAULT_REPLY_TEMPLATES, participantCheckInsSchema,
 import { sentMessagesSchema } from '@sfida/core/cohort-messages';
 import { cohortProgressAnswerSchema, cohortWeeks, type CohortProgressAnswer } from '@sfida/core/cohort-progress';
 import { cohortTagsSchema, participantNotesSchema } from '@sfida/core/participant-notes';
+import { packageHistorySchema } from '@sfida/core/package-changes';
 import { conversationListSchema } from '@sfida/core/conversations';
 import { scheduledMessagesSchema } from '@sfida/core/scheduled-messages';
 import type { AttentionReason, CoachCohort, RosterRow } from '@sfida/core/coach';
@@ -119,6 +120,7 @@ export function emptyCoachLists(call: ApiCall): Response | undefined {
   if (/^\/api\/coach\/cohorts\/[^/]+\/participants\/[^/]+\/check-ins$/.test(path)) return json(participantCheckInsSchema.parse({ cards: [] }));
   if (/^\/api\/coach\/cohorts\/[^/]+\/participants\/[^/]+\/notes$/.test(path) && call.method === 'GET') return json(participantNotesSchema.parse({ notes: [] }));
   if (/^\/api\/coach\/cohorts\/[^/]+\/tags$/.test(path)) return json(cohortTagsSchema.parse({ tags: [] }));
+  if (/^\/api\/coach\/cohorts\/[^/]+\/participants\/[^/]+\/package$/.test(path)) return json(packageHistorySchema.parse({ package: 'BASE', changes: [] }));
   if (path === '/api/coach/conversations') return json(conversationListSchema.parse({ conversations: [], nextCursor: null, unreadTotal: 0 }));
   if (/^\/api\/cohorts\/[^/]+\/resources$/.test(path)) return json(cohortResourcesSchema.parse({ guide: [], strumenti: [] }));
   const progress = /^\/api\/coach\/cohorts\/([^/]+)\/progress-by-week$/.exec(path);

@@ -1,4 +1,4 @@
-import { Button, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { formatItalianDate } from '@sfida/core/dates';
 import { countOf } from '@sfida/core/plural';
@@ -21,6 +21,7 @@ import { ResourcesEditor } from '../../features/coach-resources/components/resou
 import { MaintenanceRoster } from '../../features/coach-roster/components/maintenance-roster';
 import { NewSeasonSection } from '../../features/coach-cohorts/components/new-season-section';
 import { Roster } from '../../features/coach-roster/components/roster';
+import { PackageImportDialog } from '../../features/coach-roster/components/package-import-dialog';
 import { TriageList } from '../../features/coach-triage/components/triage-list';
 import { cohortsListPath } from '../../coach-shared/paths';
 
@@ -54,14 +55,17 @@ export function CohortPage() {
             <SectionCard
               title="Roster"
               action={
-                <Button asChild size="sm" variant="outline">
-                  <a href={cohortExportUrl(cohortId)} download>
-                    Esporta CSV
-                  </a>
-                </Button>
+                <Flex gap="2" wrap="wrap">
+                  {!archived && <PackageImportDialog cohortId={cohortId} />}
+                  <Button asChild size="sm" variant="outline">
+                    <a href={cohortExportUrl(cohortId)} download>
+                      Esporta CSV
+                    </a>
+                  </Button>
+                </Flex>
               }
             >
-              <Roster cohortId={cohortId} rows={roster.rows} complete={roster.complete} />
+              <Roster cohortId={cohortId} rows={roster.rows} complete={roster.complete} readOnly={archived} />
             </SectionCard>
             {/* Once someone is past day 56: who keeps going in the maintenance phase. */}
             {roster.rows.some((row) => row.maintenance !== undefined) && (

@@ -1,15 +1,18 @@
 import { Box, Flex, Stack, Text } from '@chakra-ui/react';
 import type { RosterRow } from '@sfida/core/coach';
-import { answersText, lastActivityText, moodText, NotePreview, ParticipantEmail, ParticipantLink, RowTags, schedaText, StatusBadges } from './roster-cells';
+import { answersText, lastActivityText, moodText, NotePreview, PackageBadge, ParticipantEmail, ParticipantLink, RowTags, schedaText, SelectRow, StatusBadges } from './roster-cells';
+import type { RosterSelection } from './roster-selection';
 
 /** The roster as cards, for phones. */
-export function RosterCards({ cohortId, rows }: { cohortId: string; rows: RosterRow[] }) {
+export function RosterCards({ cohortId, rows, selection }: { cohortId: string; rows: RosterRow[]; selection: RosterSelection | null }) {
   return (
     <Stack as="ul" gap="3" p="0" m="0" listStyleType="none" aria-label="Roster della coorte">
       {rows.map((row) => (
         <Box as="li" key={row.userId} borderWidth="1px" borderColor="border" rounded="lg" p="3">
           <Flex gap="2" align="center" wrap="wrap">
+            {selection && <SelectRow row={row} selected={selection.selected.has(row.userId)} onToggle={selection.toggle} />}
             <ParticipantLink cohortId={cohortId} row={row} />
+            <PackageBadge pkg={row.package} />
             <StatusBadges row={row} />
           </Flex>
           <ParticipantEmail row={row} />

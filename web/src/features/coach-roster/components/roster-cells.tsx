@@ -2,6 +2,8 @@ import { useId, useRef, useState } from 'react';
 import { Badge, Box, Button, chakra, Flex, Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { RosterRow } from '@sfida/core/coach';
+import { packageLabels, type Package } from '@sfida/core/packages';
+import { NativeCheckbox } from '../../../components/native-checkbox';
 import { formatItalianDate } from '@sfida/core/dates';
 import { onboardingSummary, schedaLabels } from '@sfida/core/training-labels';
 import { formatDayTime } from '../../../lib/day-time';
@@ -97,5 +99,29 @@ export function RowTags({ cohortId, row }: { cohortId: string; row: RosterRow })
         {open && <TagEditor cohortId={cohortId} userId={row.userId} name={row.name} tags={row.tags} />}
       </Box>
     </Box>
+  );
+}
+
+const PACKAGE_PALETTES: Record<Package, string> = { BASE: 'gray', GUIDA: 'blue', PREMIUM: 'purple' };
+
+/** The participant's package in the cohort (packages.ts): Base, Guida or Premium. */
+export function PackageBadge({ pkg }: { pkg: Package }) {
+  return (
+    <Badge colorPalette={PACKAGE_PALETTES[pkg]} variant={pkg === 'BASE' ? 'outline' : 'subtle'}>
+      <chakra.span srOnly>Pacchetto </chakra.span>
+      {packageLabels[pkg]}
+    </Badge>
+  );
+}
+
+/** Selects the row for "Imposta pacchetto"; its label names the participant (and their email: two may share a name). */
+export function SelectRow({ row, selected, onToggle }: { row: RosterRow; selected: boolean; onToggle: (userId: string) => void }) {
+  return (
+    <NativeCheckbox
+      type="checkbox"
+      checked={selected}
+      onChange={() => onToggle(row.userId)}
+      aria-label={`Seleziona ${row.name} (${row.email})`}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { Box, chakra, Flex, Text } from '@chakra-ui/react';
 import type { RosterRow } from '@sfida/core/coach';
-import { answersText, lastActivityText, moodText, NotePreview, ParticipantEmail, ParticipantLink, RowTags, schedaText, StatusBadges } from './roster-cells';
+import { answersText, lastActivityText, moodText, NotePreview, PackageBadge, ParticipantEmail, ParticipantLink, RowTags, schedaText, SelectRow, StatusBadges } from './roster-cells';
+import type { RosterSelection } from './roster-selection';
 import { ROSTER_SORTS, type RosterSort } from './roster-order';
 
 /**
@@ -21,7 +22,7 @@ const TABLE = {
 } as const;
 
 /** The roster as a table, for wide screens; the sorted column says so (aria-sort). */
-export function RosterTable({ cohortId, rows, sort }: { cohortId: string; rows: RosterRow[]; sort: RosterSort }) {
+export function RosterTable({ cohortId, rows, sort, selection }: { cohortId: string; rows: RosterRow[]; sort: RosterSort; selection: RosterSelection | null }) {
   const sortedBy = (key: RosterSort) => (sort === key ? (key === 'name' ? 'ascending' : 'descending') : undefined);
   return (
     <Box overflowX="auto" borderWidth="1px" borderColor="border" rounded="md" tabIndex={0} role="group" aria-label="Tabella del roster">
@@ -29,9 +30,15 @@ export function RosterTable({ cohortId, rows, sort }: { cohortId: string; rows: 
         <chakra.caption srOnly>Roster della coorte, ordinato per {ROSTER_SORTS[sort].toLowerCase()}</chakra.caption>
         <thead>
           <tr>
+            {selection && (
+              <th scope="col">
+                <chakra.span srOnly>Selezione</chakra.span>
+              </th>
+            )}
             <th scope="col" aria-sort={sortedBy('name')}>
               Nome
             </th>
+            <th scope="col">Pacchetto</th>
             <th scope="col">Settimana</th>
             <th scope="col" data-numeric="">
               Punti settimana
@@ -56,6 +63,11 @@ export function RosterTable({ cohortId, rows, sort }: { cohortId: string; rows: 
         <tbody>
           {rows.map((row) => (
             <tr key={row.userId}>
+              {selection && (
+                <td>
+                  <SelectRow row={row} selected={selection.selected.has(row.userId)} onToggle={selection.toggle} />
+                </td>
+              )}
               <td data-text="">
                 <Flex gap="2" align="center" wrap="wrap">
                   <ParticipantLink cohortId={cohortId} row={row} />
@@ -64,6 +76,9 @@ export function RosterTable({ cohortId, rows, sort }: { cohortId: string; rows: 
                 <ParticipantEmail row={row} />
                 <NotePreview row={row} />
                 <RowTags cohortId={cohortId} row={row} />
+              </td>
+              <td>
+                <PackageBadge pkg={row.package} />
               </td>
               <td>{row.started ? row.challengeWeek : '–'}</td>
               <td data-numeric="">{row.pointsThisWeek}</td>

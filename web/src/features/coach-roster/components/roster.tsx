@@ -1,7 +1,8 @@
 import { countOf } from '@sfida/core/plural';
-import { useDeferredValue, useId, useState } from 'react';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { chakra, Field, Flex, Input, Stack, Text, useChakraContext } from '@chakra-ui/react';
 import type { RosterRow } from '@sfida/core/coach';
+import { PACKAGES, packageLabels, type Package } from '@sfida/core/packages';
 import { FormError } from '../../../components/form-error';
 import { errorMessage } from '../../../lib/api-client';
 import { useMediaQuery } from '../../../lib/use-media-query';
@@ -10,9 +11,28 @@ import { useCohortTags } from '../../../coach-shared/api/cohort-tags';
 import { RosterCards } from './roster-cards';
 import { orderRoster, ROSTER_SORTS, type RosterSort } from './roster-order';
 import { RosterTable } from './roster-table';
+import { PackageBulkBar, SELECT } from './package-bulk-bar';
+import { useRosterSelection } from './roster-selection';
 
-/** The plain select's look (the theme registers no select recipe). */
-const SELECT = { h: '10', px: '3', bg: 'bg', borderWidth: '1px', borderColor: 'border', rounded: 'l2', fontSize: 'md' } as const;
+/** Only the participants with a package: the rows are all loaded, so filtered here. */
+function PackageFilter({ value, onChoose }: { value: Package | null; onChoose: (pkg: Package | null) => void }) {
+  const id = useId();
+  return (
+    <Stack gap="1.5" flex="1" minW="12rem">
+      <chakra.label htmlFor={id} fontSize="sm" fontWeight="medium">
+        Filtra per pacchetto
+      </chakra.label>
+      <chakra.select id={id} value={value ?? ''} onChange={(e) => onChoose(e.target.value === '' ? null : (e.target.value as Package))} {...SELECT}>
+        <option value="">Tutti i pacchetti</option>
+        {PACKAGES.map((pkg) => (
+          <option key={pkg} value={pkg}>
+            {packageLabels[pkg]}
+          </option>
+        ))}
+      </chakra.select>
+    </Stack>
+  );
+}
 
 /** Only the cohort's tags in use, to filter by; nothing until the coaches tag someone. */
 function TagFilter({ cohortId, tag, onChoose }: { cohortId: string; tag: string | null; onChoose: (tag: string | null) => void }) {
@@ -37,18 +57,23 @@ function TagFilter({ cohortId, tag, onChoose }: { cohortId: string; tag: string 
 }
 
 /**
- * The whole cohort, or its participants with a tag (the server filters), searched by name or email
- * and sorted: a table on wide screens, cards on phones.
+ * The whole cohort, or its participants with a tag (the server filters), of a package, searched by
+ * name or email and sorted: a table on wide screens, cards on phones. Unless `readOnly` (an archived
+ * cohort), rows can be selected for "Imposta pacchetto".
  */
-export function Roster({ cohortId, rows: allRows, complete: allComplete }: { cohortId: string; rows: RosterRow[]; complete: boolean }) {
+export function Roster({ cohortId, rows: allRows, complete: allComplete, readOnly = false }: { cohortId: string; rows: RosterRow[]; complete: boolean; readOnly?: boolean }) {
   const [sort, setSort] = useState<RosterSort>('name');
   const [search, setSearch] = useState('');
   const [tag, setTag] = useState<string | null>(null);
   const tagged = useRoster(cohortId, tag, tag !== null);
   const rows = tag === null ? allRows : (tagged.rows ?? []);
   const complete = tag === null ? allComplete : tagged.complete;
+  const [pkg, setPkg] = useState<Package | null>(null);
   const sortId = useId();
-  const shown = orderRoster(rows, sort, useDeferredValue(search));
+  const searched = orderRoster(rows, sort, useDeferredValue(search));
+  const shown = pkg === null ? searched : searched.filter((row) => row.package === pkg);
+  const { selected, toggle, setAll, clear } = useRosterSelection(useMemo(() => shown.map((row) => row.userId), [shown]));
+  const selection = readOnly ? null : { selected, toggle };
   // A table from the md breakpoint, cards below it (a 10-column table does not fit 360 px).
   const wide = useMediaQuery(useChakraContext().breakpoints.up('md').replace('@media ', ''));
   return (
@@ -72,23 +97,25 @@ export function Roster({ cohortId, rows: allRows, complete: allComplete }: { coh
           </chakra.select>
         </Stack>
         <TagFilter cohortId={cohortId} tag={tag} onChoose={setTag} />
+        <PackageFilter value={pkg} onChoose={setPkg} />
       </Flex>
+      {selection && <PackageBulkBar cohortId={cohortId} selected={selected} shownCount={shown.length} onSelectAll={setAll} onDone={clear} />}
       {tag !== null && tagged.error && <FormError message={errorMessage(tagged.error, 'Impossibile filtrare per etichetta')} />}
       <Text fontSize="sm" color="fg.muted" role="status">
         {!complete
           ? `Caricamento dei partecipanti... (${rows.length} finora)`
           : tag === null
-            ? `${shown.length} di ${countOf(rows.length, 'partecipante', 'partecipanti')}`
+            ? `${shown.length} di ${countOf(rows.length, 'partecipante', 'partecipanti')}${pkg === null ? '' : ` con il pacchetto ${packageLabels[pkg]}`}`
             : `${shown.length} di ${countOf(rows.length, 'partecipante', 'partecipanti')} con l’etichetta «${tag}»`}
       </Text>
       {shown.length === 0 ? (
         <Text color="fg.muted">
-          {rows.length > 0 ? 'Nessun partecipante con questo nome o email.' : tag === null ? 'Nessun partecipante ancora.' : 'Nessun partecipante con questa etichetta.'}
+          {rows.length > 0 && pkg !== null && searched.length > 0 ? 'Nessun partecipante con questo pacchetto.' : rows.length > 0 ? 'Nessun partecipante con questo nome o email.' : tag === null ? 'Nessun partecipante ancora.' : 'Nessun partecipante con questa etichetta.'}
         </Text>
       ) : wide ? (
-        <RosterTable cohortId={cohortId} rows={shown} sort={sort} />
+        <RosterTable cohortId={cohortId} rows={shown} sort={sort} selection={selection} />
       ) : (
-        <RosterCards cohortId={cohortId} rows={shown} />
+        <RosterCards cohortId={cohortId} rows={shown} selection={selection} />
       )}
     </Stack>
   );

@@ -14,6 +14,7 @@ import { Figures } from './participant-figures';
 import { ParticipantStatus } from './participant-status';
 import { WeeklyPlanner } from './weekly-planner';
 import { Withdraw } from './withdraw-participant';
+import { PackageSection } from './package-section';
 
 /**
  * The "Check-in e umore" section: the check-ins with their threads, which the check-ins feature
@@ -54,6 +55,9 @@ export function ParticipantContent({ cohortId, detail, CheckIns }: { cohortId: s
       )}
       <Figures detail={detail} startDate={startDate} />
       <CoachOnly cohortId={cohortId} row={row} />
+      <SectionCard title="Pacchetto">
+        <PackageSection cohortId={cohortId} userId={row.userId} name={row.name} />
+      </SectionCard>
       {tracker === null || startDate === null ? (
         <Text color="fg.muted">{tracker === null ? 'Non ha ancora sincronizzato i suoi progressi.' : 'Non ha ancora iniziato la sfida.'}</Text>
       ) : (

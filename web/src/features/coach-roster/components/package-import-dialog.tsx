@@ -1,0 +1,169 @@
+import { useState, type ReactNode } from 'react';
+import { Button, Dialog, Field, Flex, Heading, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { packageLabels } from '@sfida/core/packages';
+import { MAX_IMPORT_CHARS, type PackageImportReport } from '@sfida/core/package-changes';
+import { countOf } from '@sfida/core/plural';
+import { FormError } from '../../../components/form-error';
+import { NativeCheckbox } from '../../../components/native-checkbox';
+import { errorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/notices';
+import { useImportPackages } from '../api/packages';
+
+/** One list of the report, under its heading with its count; nothing when empty. */
+function ReportList({ title, items }: { title: string; items: ReactNode[] }) {
+  if (items.length === 0) return null;
+  return (
+    <Stack gap="1">
+      <Heading as="h3" fontSize="sm">
+        {title} ({items.length})
+      </Heading>
+      <Stack as="ul" gap="0.5" ps="4" m="0" fontSize="sm" maxH="12rem" overflowY="auto" tabIndex={0} aria-label={title}>
+        {items.map((item, i) => (
+          <li key={i}>{item}</li>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+/** What the dry run found: who changes, who is not registered yet, downgrades, and what could not be read. */
+export function ImportReport({ report }: { report: PackageImportReport }) {
+  const arrow = (from: keyof typeof packageLabels | null, to: keyof typeof packageLabels) => `${from ? packageLabels[from] : 'nessuno'} → ${packageLabels[to]}`;
+  return (
+    <Stack gap="3">
+      <Text fontSize="sm" role="status">
+        {countOf(report.rows, 'riga letta', 'righe lette')}: {countOf(report.matched.length, 'partecipante da aggiornare', 'partecipanti da aggiornare')},{' '}
+        {countOf(report.notRegistered.length, 'acquirente non ancora iscritto', 'acquirenti non ancora iscritti')}, {report.unchanged} già a posto.
+      </Text>
+      <ReportList title="Da aggiornare" items={report.matched.map((m) => `${m.name || m.email} (${m.email}): ${arrow(m.from, m.to)}`)} />
+      <ReportList title="Non ancora iscritti" items={report.notRegistered.map((n) => `${n.email}: ${arrow(n.from, n.to)}, quando si iscrive con l’email verificata`)} />
+      <ReportList title="Declassamenti" items={report.downgrades.map((d) => `${d.email}: ${arrow(d.from, d.to)}`)} />
+      <ReportList title="Pacchetti sconosciuti" items={report.unknownPackages.map((u) => `Riga ${u.line}: ${u.email}, «${u.value}»`)} />
+      <ReportList title="Righe non valide" items={report.badRows.map((b) => `Riga ${b.line}: ${b.reason} («${b.text}»)`)} />
+    </Stack>
+  );
+}
+
+/**
+ * "Importa acquisti (CSV)": the shop's file of `email;pacchetto`, checked first by a dry run that
+ * changes nothing, then applied; downgrades need their own checkbox.
+ */
+export function PackageImportDialog({ cohortId }: { cohortId: string }) {
+  const [open, setOpen] = useState(false);
+  const [csv, setCsv] = useState('');
+  const [report, setReport] = useState<PackageImportReport | null>(null);
+  const [confirmDowngrades, setConfirmDowngrades] = useState(false);
+  const importing = useImportPackages(cohortId);
+
+  function reset() {
+    setCsv('');
+    setReport(null);
+    setConfirmDowngrades(false);
+    importing.reset();
+  }
+  function changeText(text: string) {
+    setCsv(text);
+    setReport(null);
+    setConfirmDowngrades(false);
+  }
+  async function readFile(file: File | undefined) {
+    if (file) changeText(await file.text());
+  }
+  async function check() {
+    try {
+      setReport(await importing.mutateAsync({ csv, dryRun: true }));
+    } catch {
+      // Shown in the dialog.
+    }
+  }
+  async function apply() {
+    try {
+      const applied = await importing.mutateAsync({ csv, dryRun: false, confirmDowngrades });
+      notify({
+        type: 'success',
+        title: 'Acquisti importati',
+        description: `${countOf(applied.matched.length, 'partecipante aggiornato', 'partecipanti aggiornati')}, ${countOf(applied.notRegistered.length, 'acquirente in attesa', 'acquirenti in attesa')} di iscrizione.`,
+      });
+      setOpen(false);
+      reset();
+    } catch {
+      // Shown in the dialog.
+    }
+  }
+  const changes = report ? report.matched.length + report.notRegistered.length : 0;
+  const needsConfirmation = (report?.downgrades.length ?? 0) > 0;
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => {
+        setOpen(details.open);
+        if (!details.open) reset();
+      }}
+      placement="center"
+      scrollBehavior="inside"
+    >
+      <Dialog.Trigger asChild>
+        <Button size="sm" variant="outline">
+          Importa acquisti (CSV)
+        </Button>
+      </Dialog.Trigger>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px="2">
+          <Dialog.Content rounded="xl" maxW="36rem">
+            <Dialog.Header>
+              <Dialog.Title>Importa acquisti (CSV)</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="4">
+                <Text fontSize="sm" color="fg.muted">
+                  Un file con una riga per acquisto: email e pacchetto (Base, Guida o Premium), separati da «;» o «,». Prima controlliamo il file: nulla cambia finché non confermi.
+                </Text>
+                <Field.Root>
+                  <Field.Label>File CSV</Field.Label>
+                  <input type="file" accept=".csv,text/csv,text/plain" onChange={(e) => void readFile(e.target.files?.[0])} />
+                </Field.Root>
+                <Field.Root>
+                  <Field.Label>Oppure incolla il contenuto</Field.Label>
+                  <Textarea rows={5} value={csv} maxLength={MAX_IMPORT_CHARS} placeholder="email;pacchetto" onChange={(e) => changeText(e.target.value)} fontFamily="mono" fontSize="sm" />
+                </Field.Root>
+                <FormError message={importing.error ? errorMessage(importing.error, 'Importazione non riuscita: riprova tra poco.') : null} />
+                {report && <ImportReport report={report} />}
+                {report && needsConfirmation && (
+                  <Flex as="label" gap="3" align="flex-start" cursor="pointer">
+                    <NativeCheckbox type="checkbox" mt="0.5" checked={confirmDowngrades} onChange={(e) => setConfirmDowngrades(e.target.checked)} />
+                    <Text as="span" fontSize="sm">
+                      Confermo i declassamenti elencati ({report.downgrades.length})
+                    </Text>
+                  </Flex>
+                )}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer flexDirection={{ base: 'column', sm: 'row' }} gap="2">
+              <Dialog.ActionTrigger asChild>
+                <Button variant="ghost" width={{ base: 'full', sm: 'auto' }}>
+                  Annulla
+                </Button>
+              </Dialog.ActionTrigger>
+              {report === null ? (
+                <Button width={{ base: 'full', sm: 'auto' }} disabled={csv.trim() === ''} loading={importing.isPending} onClick={() => void check()}>
+                  Controlla il file
+                </Button>
+              ) : (
+                <Button
+                  width={{ base: 'full', sm: 'auto' }}
+                  disabled={changes === 0 || (needsConfirmation && !confirmDowngrades)}
+                  loading={importing.isPending}
+                  onClick={() => void apply()}
+                >
+                  {changes === 0 ? 'Niente da cambiare' : `Applica a ${countOf(changes, 'persona', 'persone')}`}
+                </Button>
+              )}
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
