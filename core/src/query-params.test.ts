@@ -12,15 +12,16 @@ const messageOf = (schema: z.ZodMiniType, value: unknown) => {
 
 describe('query parameters', () => {
   it('fall back when absent or empty, ignore other keys', () => {
-    expect(z.parse(rosterQuerySchema, {})).toEqual({ cursor: null, limit: 100, tag: null });
-    expect(z.parse(rosterQuerySchema, { cursor: '', limit: '', other: 'x' })).toEqual({ cursor: null, limit: 100, tag: null });
+    expect(z.parse(rosterQuerySchema, {})).toEqual({ cursor: null, limit: 100, tag: null, package: null });
+    expect(z.parse(rosterQuerySchema, { cursor: '', limit: '', other: 'x' })).toEqual({ cursor: null, limit: 100, tag: null, package: null });
     expect(z.parse(leaderboardQuerySchema, {})).toEqual({ page: 1, scope: 'week', weekStart: null });
     expect(z.parse(weekStartQuerySchema, { weekStart: '' })).toEqual({ weekStart: null });
     expect(z.parse(checkInQueueQuerySchema, {})).toEqual({ view: 'queue', cohortId: null, mood: null });
   });
 
   it('read the values they accept', () => {
-    expect(z.parse(rosterQuerySchema, { cursor: 'u1', limit: '200' })).toEqual({ cursor: 'u1', limit: 200, tag: null });
+    expect(z.parse(rosterQuerySchema, { cursor: 'u1', limit: '200' })).toEqual({ cursor: 'u1', limit: 200, tag: null, package: null });
+    expect(z.parse(rosterQuerySchema, { package: 'premium' })).toMatchObject({ package: 'PREMIUM' });
     expect(z.parse(leaderboardQuerySchema, { page: '20', scope: 'final' })).toEqual({ page: 20, scope: 'final', weekStart: null });
     expect(z.parse(checkInQueueQuerySchema, { view: 'recent', cohortId: 'c1' })).toEqual({ view: 'recent', cohortId: 'c1', mood: null });
     expect(z.parse(checkInQueueQuerySchema, { mood: 'low' })).toEqual({ view: 'queue', cohortId: null, mood: 'low' });
