@@ -287,14 +287,14 @@ describe('tags', () => {
     expect(await mine.client.get(`${rosterUrl}?tag=${'x'.repeat(40)}`)).toMatchObject({ status: 400, body: { message: tagTexts.tagInvalid } });
   });
 
-  test('the export ends with a tag column', async () => {
+  test('the export has a tag column, before the package', async () => {
     const { mine, cohortId, member } = await scene();
     await patch(mine.client, `${base(cohortId, member.user.id)}/tags`, { add: ['premium', 'infortunio'] });
     const idle = await participant(cohortId, 'Senza Etichette');
     const reply = await mine.client.request('GET', `/api/coach/cohorts/${cohortId}/export.csv`);
     expect(reply.status).toBe(200);
     const records = parse(String(reply.body), { bom: true, delimiter: ';', columns: true }) as Array<Record<string, string>>;
-    expect(Object.keys(records[0]!).at(-1)).toBe('tag');
+    expect(Object.keys(records[0]!).slice(-2)).toEqual(['tag', 'pacchetto']);
     const byId = new Map(records.map((r) => [r.id, r]));
     expect(byId.get(member.user.id)?.tag).toBe('premium, infortunio');
     expect(byId.get(idle.user.id)?.tag).toBe('');
