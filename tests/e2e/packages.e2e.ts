@@ -23,7 +23,7 @@ test('a coach imports buyers after a dry run, sees the packages in the roster, a
   await dialog.getByRole('button', { name: 'Controlla il file' }).click();
   await expect(dialog.getByRole('list', { name: 'Da aggiornare' })).toContainText(`${account.email}): Base → Premium`);
   await expect(dialog.getByRole('list', { name: 'Non ancora iscritti' })).toContainText('nessuno → Guida');
-  await expectNoSeriousAxeViolations(page, "il resoconto dell'importazione");
+  await expectNoSeriousAxeViolations(page, 'la console con il controllo degli acquisti');
   await dialog.getByRole('button', { name: 'Applica a 2 persone' }).click();
   await expect(dialog).toBeHidden({ timeout: 30_000 });
 
