@@ -38,7 +38,9 @@ describe('Importa acquisti (CSV)', { timeout: 20_000 }, () => {
     const { user, calls } = renderDialog();
     await user.click(await screen.findByRole('button', { name: 'Importa acquisti (CSV)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Importa acquisti (CSV)' });
-    await user.type(within(dialog).getByLabelText('Oppure incolla il contenuto'), 'anna@example.it;Premium');
+    // A file chosen fills the text, which can still be edited.
+    await user.upload(within(dialog).getByLabelText('File CSV'), new File(['anna@example.it;Premium'], 'acquisti.csv', { type: 'text/csv' }));
+    await waitFor(() => expect(within(dialog).getByLabelText('Oppure incolla il contenuto')).toHaveValue('anna@example.it;Premium'));
     await user.click(within(dialog).getByRole('button', { name: 'Controlla il file' }));
     await waitFor(() => expect(calls.find((c) => c.path === IMPORT)?.body).toEqual({ csv: 'anna@example.it;Premium', dryRun: true }));
 

@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { Button, Dialog, Field, Flex, Heading, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useId, useState, type ReactNode } from 'react';
+import { Button, chakra, Dialog, Field, Flex, Heading, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
 import { packageLabels } from '@sfida/core/packages';
 import { MAX_IMPORT_CHARS, type PackageImportReport } from '@sfida/core/package-changes';
 import { countOf } from '@sfida/core/plural';
@@ -54,6 +54,7 @@ export function PackageImportDialog({ cohortId }: { cohortId: string }) {
   const [report, setReport] = useState<PackageImportReport | null>(null);
   const [confirmDowngrades, setConfirmDowngrades] = useState(false);
   const importing = useImportPackages(cohortId);
+  const fileId = useId();
 
   function reset() {
     setCsv('');
@@ -66,8 +67,12 @@ export function PackageImportDialog({ cohortId }: { cohortId: string }) {
     setReport(null);
     setConfirmDowngrades(false);
   }
-  async function readFile(file: File | undefined) {
-    if (file) changeText(await file.text());
+  function readFile(file: File | undefined) {
+    if (!file) return;
+    // FileReader rather than file.text(): the same in every browser the app supports.
+    const reader = new FileReader();
+    reader.onload = () => changeText(typeof reader.result === 'string' ? reader.result : '');
+    reader.readAsText(file, 'utf-8');
   }
   async function check() {
     try {
@@ -120,10 +125,12 @@ export function PackageImportDialog({ cohortId }: { cohortId: string }) {
                 <Text fontSize="sm" color="fg.muted">
                   Un file con una riga per acquisto: email e pacchetto (Base, Guida o Premium), separati da «;» o «,». Prima controlliamo il file: nulla cambia finché non confermi.
                 </Text>
-                <Field.Root>
-                  <Field.Label>File CSV</Field.Label>
-                  <input type="file" accept=".csv,text/csv,text/plain" onChange={(e) => void readFile(e.target.files?.[0])} />
-                </Field.Root>
+                <Stack gap="1.5">
+                  <chakra.label htmlFor={fileId} fontSize="sm" fontWeight="medium">
+                    File CSV
+                  </chakra.label>
+                  <chakra.input id={fileId} type="file" accept=".csv,text/csv,text/plain" fontSize="sm" maxW="full" onChange={(e) => readFile(e.target.files?.[0])} />
+                </Stack>
                 <Field.Root>
                   <Field.Label>Oppure incolla il contenuto</Field.Label>
                   <Textarea rows={5} value={csv} maxLength={MAX_IMPORT_CHARS} placeholder="email;pacchetto" onChange={(e) => changeText(e.target.value)} fontFamily="mono" fontSize="sm" />
