@@ -1,5 +1,5 @@
 import { coachMessages } from '@sfida/core/coach';
-import { isDowngrade, packageIn } from '@sfida/core/packages';
+import { isDowngrade, packageIn, type Package } from '@sfida/core/packages';
 import {
   packageTexts,
   parseBuyersCsv,
@@ -51,8 +51,8 @@ export async function importBuyers(deps: PackagesDeps, { id: cohortId }: Coached
   const members = await participantsByEmail(deps.db, cohortId, emails);
   const grants = await grantsOf(deps.db, cohortId, emails.filter((email) => !members.has(email)));
   const report: PackageImportReport = { rows: parsed.rows, matched: [], unchanged: 0, notRegistered: [], downgrades: [], unknownPackages: parsed.unknownPackages, badRows: parsed.badRows, applied: false };
-  const toWrite: Array<{ userId: string; to: typeof parsed.buyers[number]['package'] }> = [];
-  const toGrant: Array<{ email: string; to: typeof parsed.buyers[number]['package'] }> = [];
+  const toWrite: Array<{ userId: string; to: Package }> = [];
+  const toGrant: Array<{ email: string; to: Package }> = [];
   for (const { line, email, package: to } of parsed.buyers) {
     const member = members.get(email);
     const from = member ? member.package : (grants.get(email) ?? null);
