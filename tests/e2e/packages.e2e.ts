@@ -18,14 +18,14 @@ test('a coach imports buyers after a dry run, sees the packages in the roster, a
   await page.goto(`/coach/${cohortId}`);
   const roster = page.getByRole('region', { name: 'Roster' });
   await roster.getByRole('button', { name: 'Importa acquisti (CSV)' }).click({ timeout: 30_000 });
-  const dialog = page.getByRole('dialog', { name: 'Importa acquisti (CSV)' });
-  await dialog.getByLabel('Oppure incolla il contenuto').fill(`email;pacchetto\n${account.email.toUpperCase()};Premium\n${uniqueEmail('acquirente')};Guida\n`);
-  await dialog.getByRole('button', { name: 'Controlla il file' }).click();
-  await expect(dialog.getByRole('list', { name: 'Da aggiornare' })).toContainText(`${account.email}): Base → Premium`);
-  await expect(dialog.getByRole('list', { name: 'Non ancora iscritti' })).toContainText('nessuno → Guida');
+  const panel = page.getByRole('region', { name: 'Importa acquisti (CSV)' });
+  await panel.getByLabel('Oppure incolla il contenuto').fill(`email;pacchetto\n${account.email.toUpperCase()};Premium\n${uniqueEmail('acquirente')};Guida\n`);
+  await panel.getByRole('button', { name: 'Controlla il file' }).click();
+  await expect(panel.getByRole('list', { name: 'Da aggiornare' })).toContainText(`${account.email}): Base → Premium`);
+  await expect(panel.getByRole('list', { name: 'Non ancora iscritti' })).toContainText('nessuno → Guida');
   await expectNoSeriousAxeViolations(page, 'la console con il controllo degli acquisti');
-  await dialog.getByRole('button', { name: 'Applica a 2 persone' }).click();
-  await expect(dialog).toBeHidden({ timeout: 30_000 });
+  await panel.getByRole('button', { name: 'Applica a 2 persone' }).click();
+  await expect(panel).toBeHidden({ timeout: 30_000 });
 
   const card = roster.getByRole('list', { name: 'Roster della coorte' }).getByRole('listitem').filter({ hasText: account.email });
   await expect(card.getByText('Premium')).toBeVisible({ timeout: 30_000 });

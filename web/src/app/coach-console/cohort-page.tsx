@@ -21,7 +21,7 @@ import { ResourcesEditor } from '../../features/coach-resources/components/resou
 import { MaintenanceRoster } from '../../features/coach-roster/components/maintenance-roster';
 import { NewSeasonSection } from '../../features/coach-cohorts/components/new-season-section';
 import { Roster } from '../../features/coach-roster/components/roster';
-import { PackageImportDialog } from '../../features/coach-roster/components/package-import-dialog';
+import { PackageImport } from '../../features/coach-roster/components/package-import';
 import { TriageList } from '../../features/coach-triage/components/triage-list';
 import { cohortsListPath } from '../../coach-shared/paths';
 
@@ -56,7 +56,7 @@ export function CohortPage() {
               title="Roster"
               action={
                 <Flex gap="2" wrap="wrap">
-                  {!archived && <PackageImportDialog cohortId={cohortId} />}
+                  {!archived && <PackageImport cohortId={cohortId} />}
                   <Button asChild size="sm" variant="outline">
                     <a href={cohortExportUrl(cohortId)} download>
                       Esporta CSV

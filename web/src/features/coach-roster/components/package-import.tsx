@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Button, chakra, Dialog, Field, Flex, Heading, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, chakra, Field, Flex, Heading, Stack, Text, Textarea } from '@chakra-ui/react';
 import { packageLabels } from '@sfida/core/packages';
 import { MAX_IMPORT_CHARS, type PackageImportReport } from '@sfida/core/package-changes';
 import { countOf } from '@sfida/core/plural';
@@ -48,13 +48,15 @@ export function ImportReport({ report }: { report: PackageImportReport }) {
  * "Importa acquisti (CSV)": the shop's file of `email;pacchetto`, checked first by a dry run that
  * changes nothing, then applied; downgrades need their own checkbox.
  */
-export function PackageImportDialog({ cohortId }: { cohortId: string }) {
+export function PackageImport({ cohortId }: { cohortId: string }) {
   const [open, setOpen] = useState(false);
   const [csv, setCsv] = useState('');
   const [report, setReport] = useState<PackageImportReport | null>(null);
   const [confirmDowngrades, setConfirmDowngrades] = useState(false);
   const importing = useImportPackages(cohortId);
   const fileId = useId();
+  const panelId = useId();
+  const titleId = useId();
 
   function reset() {
     setCsv('');
@@ -78,7 +80,7 @@ export function PackageImportDialog({ cohortId }: { cohortId: string }) {
     try {
       setReport(await importing.mutateAsync({ csv, dryRun: true }));
     } catch {
-      // Shown in the dialog.
+      // Shown in the panel.
     }
   }
   async function apply() {
@@ -92,85 +94,87 @@ export function PackageImportDialog({ cohortId }: { cohortId: string }) {
       setOpen(false);
       reset();
     } catch {
-      // Shown in the dialog.
+      // Shown in the panel.
     }
   }
   const changes = report ? report.matched.length + report.notRegistered.length : 0;
   const needsConfirmation = (report?.downgrades.length ?? 0) > 0;
 
+  // Inline, not a modal dialog: the console opens no other, and a dialog's machinery (focus trap,
+  // scroll lock) would ride in the code every page loads.
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(details) => {
-        setOpen(details.open);
-        if (!details.open) reset();
-      }}
-      placement="center"
-      scrollBehavior="inside"
-    >
-      <Dialog.Trigger asChild>
-        <Button size="sm" variant="outline">
-          Importa acquisti (CSV)
-        </Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="2">
-          <Dialog.Content rounded="xl" maxW="36rem">
-            <Dialog.Header>
-              <Dialog.Title>Importa acquisti (CSV)</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Text fontSize="sm" color="fg.muted">
-                  Un file con una riga per acquisto: email e pacchetto (Base, Guida o Premium), separati da «;» o «,». Prima controlliamo il file: nulla cambia finché non confermi.
+    <Stack gap="3" width="full">
+      <Button
+        size="sm"
+        variant="outline"
+        alignSelf="flex-start"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => {
+          if (open) reset();
+          setOpen(!open);
+        }}
+      >
+        Importa acquisti (CSV)
+      </Button>
+      {open && (
+        <Stack id={panelId} as="section" role="region" aria-labelledby={titleId} gap="4" layerStyle="card" p={{ base: '4', md: '5' }} maxW="36rem">
+          <Heading as="h3" id={titleId} fontSize="md">
+            Importa acquisti (CSV)
+          </Heading>
+          <Stack gap="4">
+            <Text fontSize="sm" color="fg.muted">
+              Un file con una riga per acquisto: email e pacchetto (Base, Guida o Premium), separati da «;» o «,». Prima controlliamo il file: nulla cambia finché non confermi.
+            </Text>
+            <Stack gap="1.5">
+              <chakra.label htmlFor={fileId} fontSize="sm" fontWeight="medium">
+                File CSV
+              </chakra.label>
+              <chakra.input id={fileId} type="file" accept=".csv,text/csv,text/plain" fontSize="sm" maxW="full" onChange={(e) => readFile(e.target.files?.[0])} />
+            </Stack>
+            <Field.Root>
+              <Field.Label>Oppure incolla il contenuto</Field.Label>
+              <Textarea rows={5} value={csv} maxLength={MAX_IMPORT_CHARS} placeholder="email;pacchetto" onChange={(e) => changeText(e.target.value)} fontFamily="mono" fontSize="sm" />
+            </Field.Root>
+            <FormError message={importing.error ? errorMessage(importing.error, 'Importazione non riuscita: riprova tra poco.') : null} />
+            {report && <ImportReport report={report} />}
+            {report && needsConfirmation && (
+              <Flex as="label" gap="3" align="flex-start" cursor="pointer">
+                <NativeCheckbox type="checkbox" mt="0.5" checked={confirmDowngrades} onChange={(e) => setConfirmDowngrades(e.target.checked)} />
+                <Text as="span" fontSize="sm">
+                  Confermo i declassamenti elencati ({report.downgrades.length})
                 </Text>
-                <Stack gap="1.5">
-                  <chakra.label htmlFor={fileId} fontSize="sm" fontWeight="medium">
-                    File CSV
-                  </chakra.label>
-                  <chakra.input id={fileId} type="file" accept=".csv,text/csv,text/plain" fontSize="sm" maxW="full" onChange={(e) => readFile(e.target.files?.[0])} />
-                </Stack>
-                <Field.Root>
-                  <Field.Label>Oppure incolla il contenuto</Field.Label>
-                  <Textarea rows={5} value={csv} maxLength={MAX_IMPORT_CHARS} placeholder="email;pacchetto" onChange={(e) => changeText(e.target.value)} fontFamily="mono" fontSize="sm" />
-                </Field.Root>
-                <FormError message={importing.error ? errorMessage(importing.error, 'Importazione non riuscita: riprova tra poco.') : null} />
-                {report && <ImportReport report={report} />}
-                {report && needsConfirmation && (
-                  <Flex as="label" gap="3" align="flex-start" cursor="pointer">
-                    <NativeCheckbox type="checkbox" mt="0.5" checked={confirmDowngrades} onChange={(e) => setConfirmDowngrades(e.target.checked)} />
-                    <Text as="span" fontSize="sm">
-                      Confermo i declassamenti elencati ({report.downgrades.length})
-                    </Text>
-                  </Flex>
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer flexDirection={{ base: 'column', sm: 'row' }} gap="2">
-              <Dialog.ActionTrigger asChild>
-                <Button variant="ghost" width={{ base: 'full', sm: 'auto' }}>
-                  Annulla
-                </Button>
-              </Dialog.ActionTrigger>
-              {report === null ? (
-                <Button width={{ base: 'full', sm: 'auto' }} disabled={csv.trim() === ''} loading={importing.isPending} onClick={() => void check()}>
-                  Controlla il file
-                </Button>
-              ) : (
-                <Button
-                  width={{ base: 'full', sm: 'auto' }}
-                  disabled={changes === 0 || (needsConfirmation && !confirmDowngrades)}
-                  loading={importing.isPending}
-                  onClick={() => void apply()}
-                >
-                  {changes === 0 ? 'Niente da cambiare' : `Applica a ${countOf(changes, 'persona', 'persone')}`}
-                </Button>
-              )}
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+              </Flex>
+            )}
+          </Stack>
+          <Flex direction={{ base: 'column', sm: 'row' }} gap="2" justify="flex-end">
+            <Button
+              variant="ghost"
+              width={{ base: 'full', sm: 'auto' }}
+              onClick={() => {
+                reset();
+                setOpen(false);
+              }}
+            >
+              Annulla
+            </Button>
+            {report === null ? (
+              <Button width={{ base: 'full', sm: 'auto' }} disabled={csv.trim() === ''} loading={importing.isPending} onClick={() => void check()}>
+                Controlla il file
+              </Button>
+            ) : (
+              <Button
+                width={{ base: 'full', sm: 'auto' }}
+                disabled={changes === 0 || (needsConfirmation && !confirmDowngrades)}
+                loading={importing.isPending}
+                onClick={() => void apply()}
+              >
+                {changes === 0 ? 'Niente da cambiare' : `Applica a ${countOf(changes, 'persona', 'persone')}`}
+              </Button>
+            )}
+          </Flex>
+        </Stack>
+      )}
+    </Stack>
   );
 }
