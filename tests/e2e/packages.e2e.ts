@@ -40,7 +40,7 @@ test('a coach imports buyers after a dry run, sees the packages in the roster, a
 
   // The participant's page: the package now and both changes.
   await card.getByRole('link', { name: 'Sara Pacchetti' }).click();
-  await expect(page.getByLabel('Pacchetto', { exact: true })).toHaveValue('GUIDA', { timeout: 30_000 });
+  await expect(page.getByRole('combobox', { name: 'Pacchetto', exact: true })).toHaveValue('GUIDA', { timeout: 30_000 });
   const history = page.getByRole('list', { name: 'Storico del pacchetto' });
   await expect(history.getByRole('listitem')).toHaveCount(2);
   await expect(history.getByRole('listitem').first()).toContainText('Premium → Guida · a mano');
