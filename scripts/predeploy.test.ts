@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { FirebaseCli, FunctionEndpoint, PredeployInput } from './predeploy';
 import { clientSignUpWarning, declaredSecrets, exposureProblems, functionEndpoints, predeployChecks, projectArgument, selectProject } from './predeploy';
 
-const goodSettings = 'INVITE_COHORT_ID=coorte-autunno-2025\nWEB_API_KEY=AIza-test-key   # the Web API key\nAPP_ORIGINS=\nSTORAGE_BUCKET=\n';
+const goodSettings = 'INVITE_COHORT_ID=coorte-autunno-2025\nWEB_API_KEY=AIza-test-key   # the Web API key\nAPP_ORIGINS=\nSTORAGE_BUCKET=\nMAIL_FROM="Sfida 8 settimane <sfida@example.com>"\n';
 const secretSet: FirebaseCli = async () => ({
   code: 0,
   stdout: JSON.stringify({ status: 'success', result: { secrets: [{ versionId: '1', state: 'ENABLED' }] } }),
@@ -43,7 +43,7 @@ const check = (input: Partial<PredeployInput> = {}) =>
     root,
     args: ['--project', 'sfida-prod'],
     activeProject: null,
-    declaredSecrets: ['INVITE_CODE', 'VAPID_PRIVATE_KEY'],
+    declaredSecrets: ['INVITE_CODE', 'VAPID_PRIVATE_KEY', 'SMTP_URL'],
     endpoints: goodEndpoints,
     firebase: secretSet,
     now: new Date('2026-06-01'),
@@ -64,9 +64,9 @@ describe('predeployChecks', () => {
   });
 
   test("settings that fail the function's own schema: an empty WEB_API_KEY, a blank cohort", async () => {
-    await settings('INVITE_COHORT_ID=coorte-autunno-2025\nWEB_API_KEY=\n');
+    await settings('INVITE_COHORT_ID=coorte-autunno-2025\nWEB_API_KEY=\nMAIL_FROM=sfida@example.com\n');
     expect((await check()).problems).toEqual([expect.stringMatching(/^functions\/\.env\.sfida-prod: Configurazione non valida: WEB_API_KEY/)]);
-    await settings('INVITE_COHORT_ID=  \nWEB_API_KEY=AIza\n');
+    await settings('INVITE_COHORT_ID=  \nWEB_API_KEY=AIza\nMAIL_FROM=sfida@example.com\n');
     expect((await check()).problems).toEqual([expect.stringMatching(/^functions\/\.env\.sfida-prod: Configurazione non valida: INVITE_COHORT_ID/)]);
   });
 
@@ -116,6 +116,7 @@ describe('predeployChecks', () => {
     expect((await check({ declaredSecrets: [] })).problems).toEqual([
       expect.stringMatching(/non dichiara il secret INVITE_CODE/),
       expect.stringMatching(/non dichiara il secret VAPID_PRIVATE_KEY/),
+      expect.stringMatching(/non dichiara il secret SMTP_URL/),
     ]);
   });
 
@@ -124,6 +125,17 @@ describe('predeployChecks', () => {
     await writeFile(join(root, 'firebase.json'), JSON.stringify({ functions: [{ source: 'functions', runtime: 'nodejs20' }] }));
     expect(await check({ now: new Date('2026-05-15') })).toMatchObject({ problems: [], warnings: [expect.stringMatching(/Node.js 20 è deprecato/)] });
     expect((await check({ now: new Date('2026-11-01') })).problems).toEqual([expect.stringMatching(/Node.js 20 è dismesso dal 2026-10-30/)]);
+  });
+
+  test('email: a missing or malformed sender is refused, and the SMTP URL is a secret, never a setting', async () => {
+    await settings(goodSettings.replace(/MAIL_FROM=.*\n/, ''));
+    expect((await check()).problems).toEqual([expect.stringMatching(/^functions\/\.env\.sfida-prod: manca MAIL_FROM/)]);
+    await settings(goodSettings.replace(/MAIL_FROM=.*\n/, 'MAIL_FROM=Sfida senza indirizzo\n'));
+    expect((await check()).problems).toEqual([expect.stringMatching(/Configurazione non valida: MAIL_FROM/)]);
+    await settings(`${goodSettings}SMTP_URL=smtps://utente:password@smtp.example.com\n`);
+    const { problems } = await check();
+    expect(problems).toEqual([expect.stringMatching(/togli SMTP_URL, è un secret/)]);
+    expect(problems.join(' ')).not.toContain('password');
   });
 
   test('the settings may be named after the alias, as the CLI allows', async () => {
@@ -207,6 +219,6 @@ describe('selecting the project as the Firebase CLI does', () => {
   });
 });
 
-test('the real function declares INVITE_CODE and VAPID_PRIVATE_KEY as secrets', async () => {
-  expect(await declaredSecrets()).toEqual(['INVITE_CODE', 'VAPID_PRIVATE_KEY']);
+test('the real function declares INVITE_CODE, VAPID_PRIVATE_KEY and SMTP_URL as secrets', async () => {
+  expect(await declaredSecrets()).toEqual(['INVITE_CODE', 'VAPID_PRIVATE_KEY', 'SMTP_URL']);
 });

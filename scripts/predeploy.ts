@@ -139,8 +139,8 @@ export async function predeployChecks(input: PredeployInput): Promise<PredeployR
   return { projectId, problems, warnings };
 }
 
-/** The invite code, and the key that signs push notifications (docs/deploy.md says how to make one). */
-const REQUIRED_SECRETS = ['INVITE_CODE', 'VAPID_PRIVATE_KEY'] as const;
+/** The invite code, the key that signs push notifications (docs/deploy.md says how to make one) and the SMTP server's URL. */
+const REQUIRED_SECRETS = ['INVITE_CODE', 'VAPID_PRIVATE_KEY', 'SMTP_URL'] as const;
 
 /** The function's settings, read from the files the CLI deploys them from and parsed by the function's own config schema. */
 function checkSettings(root: string, config: FunctionsConfig, projectId: string, alias: string | null): string[] {
@@ -151,7 +151,7 @@ function checkSettings(root: string, config: FunctionsConfig, projectId: string,
   const present = [byId, byAlias].filter((file): file is string => !!file && existsSync(join(dir, file)));
   if (present.length === 0) {
     return [
-      `Manca ${folder}/${byId}, le impostazioni della funzione (INVITE_COHORT_ID, WEB_API_KEY, APP_ORIGINS, AUTH_DOMAIN, STORAGE_BUCKET): ` +
+      `Manca ${folder}/${byId}, le impostazioni della funzione (INVITE_COHORT_ID, WEB_API_KEY, APP_ORIGINS, AUTH_DOMAIN, STORAGE_BUCKET, MAIL_FROM): ` +
         'crealo come descritto in docs/deploy.md.',
     ];
   }
@@ -175,6 +175,8 @@ function checkSettings(root: string, config: FunctionsConfig, projectId: string,
   for (const secret of REQUIRED_SECRETS.filter((key) => key in env)) {
     problems.push(`${file}: togli ${secret}, è un secret (\`npx firebase functions:secrets:set ${secret}\`), non un'impostazione in chiaro.`);
   }
+  // The SMTP server is a secret; its sender is a setting, without which no email goes.
+  if (!env.MAIL_FROM) problems.push(`${file}: manca MAIL_FROM, il mittente delle email (es. MAIL_FROM="Sfida 8 settimane <sfida@example.com>").`);
   try {
     // What the function parses at start-up: these settings plus what the runtime sets.
     const parsed = loadConfig({ ...env, GCLOUD_PROJECT: projectId });

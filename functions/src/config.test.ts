@@ -19,6 +19,20 @@ describe('loadConfig', () => {
     });
   });
 
+  test('email: SMTP_URL with a sender; the local SMTP server only when emulated; a bad URL never repeated', () => {
+    expect(loadConfig(production).mail).toBeNull();
+    const smtp = { SMTP_URL: 'smtps://utente:segreto@smtp.example.com:465', MAIL_FROM: 'Sfida <sfida@example.com>' };
+    expect(loadConfig({ ...production, ...smtp }).mail).toEqual({ smtpUrl: smtp.SMTP_URL, from: smtp.MAIL_FROM });
+    expect(() => loadConfig({ ...production, SMTP_URL: smtp.SMTP_URL })).toThrow(/MAIL_FROM/);
+    expect(() => loadConfig({ ...production, ...smtp, MAIL_FROM: 'Sfida' })).toThrow(/MAIL_FROM deve essere un indirizzo/);
+    expect(() => loadConfig({ ...production, ...smtp, SMTP_URL: 'https://utente:segreto@example.com' })).toThrow(/^(?!.*segreto).*SMTP_URL deve essere/);
+    expect(loadConfig({ ...production, LOCAL_SMTP_URL: 'smtp://127.0.0.1:1025' }).mail).toBeNull();
+    expect(loadConfig({ ...production, FUNCTIONS_EMULATOR: 'true', LOCAL_SMTP_URL: 'smtp://127.0.0.1:1025' }).mail).toEqual({
+      smtpUrl: 'smtp://127.0.0.1:1025',
+      from: 'Sfida 8 settimane <noreply@sfida8.local>',
+    });
+  });
+
   test('in the emulators nothing stands in front of the function', () => {
     expect(loadConfig({ ...production, FUNCTIONS_EMULATOR: 'true' })).toMatchObject({ proxyHops: { front: 0, hosting: 1 }, emulated: true });
   });

@@ -37,6 +37,12 @@ const envSchema = z.object({
   VAPID_PRIVATE_KEY: z.optional(z.string()),
   /** Who push services may contact about our messages (mailto: or https:). */
   VAPID_SUBJECT: z.optional(z.string()),
+  /** The SMTP server email goes out through (a Firebase secret): smtp:// or smtps://, with its user and password. */
+  SMTP_URL: z.optional(z.string().check(z.trim())),
+  /** The emulators' SMTP server (maildev), a plain setting of the local stack: never honoured in production. */
+  LOCAL_SMTP_URL: z.optional(z.string().check(z.trim())),
+  /** Who the emails come from: `Name <address>` or an address. */
+  MAIL_FROM: z.optional(z.string().check(z.trim())),
 });
 
 export interface Config {
@@ -63,8 +69,17 @@ export interface Config {
    * an account cannot be deleted). In the emulators without a VAPID key, a fixed local key.
    */
   deletionLedgerKey: Buffer | null;
+  /** Email by SMTP (null: no SMTP server configured, emails stay queued). */
+  mail: MailConfig | null;
   /** Running in the emulators or a test run, never in production. */
   emulated: boolean;
+}
+
+export interface MailConfig {
+  /** smtp:// or smtps:// (its credentials inside): never logged. */
+  smtpUrl: string;
+  /** The From header: `Name <address>` or an address. */
+  from: string;
 }
 
 export interface GoogleSignInSettings {
@@ -145,6 +160,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     proxyHops: { front: env.FRONT_PROXY_HOPS ?? (emulated ? 0 : 1), hosting: env.HOSTING_PROXY_HOPS },
     push: pushConfigFrom(env.VAPID_PRIVATE_KEY, env.VAPID_SUBJECT || `https://${projectId}.web.app`),
     deletionLedgerKey: deletionLedgerKeyFrom(env.VAPID_PRIVATE_KEY, emulated),
+    mail: mailConfigFrom((emulated && env.LOCAL_SMTP_URL) || env.SMTP_URL, env.MAIL_FROM, emulated),
     emulated,
   };
 }
@@ -178,6 +194,28 @@ function pushConfigFrom(privateKey: string | undefined, subject: string): PushCo
   const ecdh = createECDH('prime256v1');
   ecdh.setPrivateKey(key);
   return { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: key.toString('base64url'), subject };
+}
+
+/** The sender locally, where no MAIL_FROM is set. */
+export const LOCAL_MAIL_FROM = 'Sfida 8 settimane <noreply@sfida8.local>';
+
+/** A sender as the From header takes it: an address, or a name and an address in angle brackets. */
+export function isMailFrom(value: string): boolean {
+  return /^([^<>@\r\n]+ )?<?[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>?$/.test(value) && value.includes('<') === value.endsWith('>');
+}
+
+/** SMTP settings; a sender is required beside a server outside the emulators. */
+function mailConfigFrom(smtpUrl: string | undefined, from: string | undefined, emulated: boolean): MailConfig | null {
+  if (from && !isMailFrom(from)) {
+    throw new ConfigError('Configurazione non valida: MAIL_FROM deve essere un indirizzo email, es. "Sfida 8 settimane <sfida@example.com>"');
+  }
+  if (!smtpUrl) return null;
+  if (!URL.canParse(smtpUrl) || !/^smtps?:$/.test(new URL(smtpUrl).protocol)) {
+    // The value holds a password: the message never repeats it.
+    throw new ConfigError('Configurazione non valida: SMTP_URL deve essere un URL smtp:// o smtps:// (es. smtps://utente:password@smtp.example.com:465)');
+  }
+  if (!from && !emulated) throw new ConfigError('Configurazione non valida: MAIL_FROM (il mittente delle email) manca in functions/.env.<project-id>');
+  return { smtpUrl, from: from || LOCAL_MAIL_FROM };
 }
 
 /** A key of its own for the ledger (HKDF), so a ledger hash never reveals anything about the VAPID key. */

@@ -13,6 +13,8 @@ import type { Deps } from './deps';
 const inviteCode = defineSecret('INVITE_CODE');
 // Signs Web Push messages (the public key is derived from it, see config.ts).
 const vapidPrivateKey = defineSecret('VAPID_PRIVATE_KEY');
+// The SMTP server email goes out through, with its credentials (MAIL_FROM, the sender, is a setting).
+const smtpUrl = defineSecret('SMTP_URL');
 
 type Handler = (req: Request, res: Response) => void;
 let handler: Promise<Handler> | undefined;
@@ -32,7 +34,7 @@ async function loadHandler(): Promise<Handler> {
 export const api = onRequest(
   {
     region: 'europe-west1',
-    secrets: [inviteCode, vapidPrivateKey],
+    secrets: [inviteCode, vapidPrivateKey, smtpUrl],
     memory: '512MiB',
     timeoutSeconds: 60,
     concurrency: 80,

@@ -30,6 +30,9 @@ export async function ensureLocalSecretFile(): Promise<void> {
   const has = (key: string) => lines.some((line) => line.startsWith(`${key}=`));
   if (!has('INVITE_CODE')) lines.push(`INVITE_CODE=${LOCAL_INVITE_CODE}`);
   if (!has('VAPID_PRIVATE_KEY')) lines.push(`VAPID_PRIVATE_KEY=${newVapidPrivateKey()}`);
+  // Declared, so the emulator looks for it; empty, since each stack's own mailbox (LOCAL_SMTP_URL,
+  // a setting of the profile) is where its email goes.
+  if (!has('SMTP_URL')) lines.push('SMTP_URL=');
   const next = `${lines.join('\n')}\n`;
   if (next !== current) await writeFile(file, next);
 }
@@ -48,7 +51,7 @@ export function newVapidPrivateKey(): string {
  */
 export async function writeFunctionParams(profile: StackProfile): Promise<void> {
   const env = emulatorEnv(profile);
-  const keys = ['INVITE_COHORT_ID', 'APP_ORIGINS', 'WEB_API_KEY', 'LOCAL_BLOB_DIR'] as const;
+  const keys = ['INVITE_COHORT_ID', 'APP_ORIGINS', 'WEB_API_KEY', 'LOCAL_BLOB_DIR', 'LOCAL_SMTP_URL'] as const;
   const lines = keys.map((key) => `${key}=${env[key]}`);
   lines.push('STORAGE_BUCKET=');
   await writeFile(join(repoRoot, 'functions', `.env.${profile.projectId}`), `${lines.join('\n')}\n`);
