@@ -45,6 +45,7 @@ try {
   Codice segreto per registrarsi:  ${LOCAL_INVITE_CODE}
   Partecipante demo:  ${DEMO_PARTICIPANT.email}  /  ${DEMO_PARTICIPANT.password}
   Coach demo (OWNER): ${DEMO_OWNER.email}  /  ${DEMO_OWNER.password}
+  Posta inviata (locale): ${stack.mailboxUrl}
 
   Dati salvati in .data/dev (restano dopo il riavvio). Ctrl-C per fermare tutto.
 `);

@@ -14,6 +14,9 @@ export interface StackPorts {
   /** The Functions emulator also starts Eventarc and Cloud Tasks emulators (the push queue runs on the latter); pin them too. */
   eventarc: number;
   tasks: number;
+  /** The local mailbox (maildev): its SMTP server, and its web page and REST API. */
+  smtp: number;
+  mail: number;
 }
 
 export interface StackProfile {
@@ -33,28 +36,28 @@ export const profiles = {
   dev: {
     name: 'dev',
     projectId: 'demo-sfida8',
-    ports: { hosting: 5000, functions: 5001, auth: 9099, firestore: 8080, hub: 4400, logging: 4500, eventarc: 9299, tasks: 9499 },
+    ports: { hosting: 5000, functions: 5001, auth: 9099, firestore: 8080, hub: 4400, logging: 4500, eventarc: 9299, tasks: 9499, smtp: 1025, mail: 1080 },
     dataDir: join(repoRoot, '.data', 'dev'),
     persist: true,
   },
   'api-test': {
     name: 'api-test',
     projectId: 'demo-sfida8-test',
-    ports: { hosting: 5200, functions: 5201, auth: 9199, firestore: 8180, hub: 4410, logging: 4510, eventarc: 9210, tasks: 9211 },
+    ports: { hosting: 5200, functions: 5201, auth: 9199, firestore: 8180, hub: 4410, logging: 4510, eventarc: 9210, tasks: 9211, smtp: 1125, mail: 1180 },
     dataDir: join(repoRoot, '.test-data', 'api'),
     persist: false,
   },
   e2e: {
     name: 'e2e',
     projectId: 'demo-sfida8-e2e',
-    ports: { hosting: 5300, functions: 5301, auth: 9320, firestore: 8280, hub: 4420, logging: 4520, eventarc: 9321, tasks: 9322 },
+    ports: { hosting: 5300, functions: 5301, auth: 9320, firestore: 8280, hub: 4420, logging: 4520, eventarc: 9321, tasks: 9322, smtp: 1225, mail: 1280 },
     dataDir: join(repoRoot, '.test-data', 'e2e'),
     persist: false,
   },
   bench: {
     name: 'bench',
     projectId: 'demo-sfida8-bench',
-    ports: { hosting: 5400, functions: 5401, auth: 9399, firestore: 8380, hub: 4430, logging: 4530, eventarc: 9410, tasks: 9411 },
+    ports: { hosting: 5400, functions: 5401, auth: 9399, firestore: 8380, hub: 4430, logging: 4530, eventarc: 9410, tasks: 9411, smtp: 1325, mail: 1380 },
     dataDir: join(repoRoot, '.test-data', 'bench'),
     persist: false,
   },
@@ -62,7 +65,7 @@ export const profiles = {
   'crash-test': {
     name: 'crash-test',
     projectId: 'demo-sfida8-crash',
-    ports: { hosting: 5500, functions: 5501, auth: 9520, firestore: 8480, hub: 4440, logging: 4540, eventarc: 9521, tasks: 9522 },
+    ports: { hosting: 5500, functions: 5501, auth: 9520, firestore: 8480, hub: 4440, logging: 4540, eventarc: 9521, tasks: 9522, smtp: 1425, mail: 1480 },
     dataDir: join(repoRoot, '.test-data', 'crash'),
     persist: true,
   },
@@ -89,14 +92,15 @@ export const MAX_API_WORKERS = 4;
  */
 export function apiWorkerProfile(profile: StackProfile, worker: number): StackProfile {
   if (!Number.isInteger(worker) || worker < 1 || worker > MAX_API_WORKERS) throw new Error(`API test worker ${worker} out of 1–${MAX_API_WORKERS}`);
-  // Two ports apart: an Auth-only emulator suite listens on auth, hub and logging.
+  // Two ports apart: an Auth-only emulator suite listens on auth, hub and logging. The workers share
+  // the embedded Firestore and the mailbox (each test reads the mail of its own addresses).
   const shift = (worker - 1) * 2;
-  const { firestore, ...others } = profile.ports;
+  const { firestore, smtp, mail, ...others } = profile.ports;
   const moved = Object.fromEntries(Object.entries(others).map(([name, port]) => [name, port + shift]));
   return {
     ...profile,
     projectId: `${profile.projectId}-${worker}`,
-    ports: { ...(moved as Omit<StackPorts, 'firestore'>), firestore },
+    ports: { ...(moved as Omit<StackPorts, 'firestore' | 'smtp' | 'mail'>), firestore, smtp, mail },
     dataDir: join(profile.dataDir, `worker-${worker}`),
     instance: worker,
   };
@@ -117,6 +121,11 @@ export const DEMO_OWNER = {
   password: 'demo-coach-2025',
   name: 'Marco Coach',
 } as const;
+
+/** The local mailbox's web page, where what the app sent can be read (its REST API is under /api). */
+export function mailboxUrl(profile: StackProfile): string {
+  return `http://127.0.0.1:${profile.ports.mail}`;
+}
 
 export function appUrl(profile: StackProfile): string {
   return `http://127.0.0.1:${profile.ports.hosting}`;
@@ -143,5 +152,8 @@ export function emulatorEnv(profile: StackProfile): Record<string, string> {
     // Where the Admin SDK enqueues the push tasks (the jobs the local stack runs itself; the
     // Functions emulator sets the same for its functions).
     CLOUD_TASKS_EMULATOR_HOST: `127.0.0.1:${profile.ports.tasks}`,
+    // Where the app's email goes (config.ts honours it in the emulators only), and where tests read it.
+    LOCAL_SMTP_URL: `smtp://127.0.0.1:${profile.ports.smtp}`,
+    LOCAL_MAILBOX_URL: mailboxUrl(profile),
   };
 }
