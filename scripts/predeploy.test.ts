@@ -193,8 +193,9 @@ describe('who may call each function', () => {
 
   test('the real functions: only the API is public, the queue private, the jobs scheduled', async () => {
     const endpoints = await functionEndpoints();
-    expect(Object.keys(endpoints).sort()).toEqual(['api', 'pushDeliveries', 'reminders', 'scheduledMessages']);
+    expect(Object.keys(endpoints).sort()).toEqual(['api', 'emailDeliveries', 'pushDeliveries', 'reminders', 'scheduledMessages']);
     expect(endpoints.pushDeliveries?.taskQueueTrigger?.invoker).toEqual(['private']);
+    expect(endpoints.emailDeliveries?.taskQueueTrigger?.invoker).toEqual(['private']);
     expect(endpoints.reminders?.scheduleTrigger).toBeDefined();
     expect(endpoints.scheduledMessages?.scheduleTrigger).toBeDefined();
     expect(exposureProblems(endpoints)).toEqual([]);

@@ -71,30 +71,34 @@ afterAll(async () => {
   if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
-test('the uploaded functions install alone: `api`, the push deliveries queue, the reminders every 15 minutes and the scheduled messages every 5, with the VAPID secret', () => {
+test('the uploaded functions install alone: `api`, the push and email deliveries queues, the reminders every 15 minutes and the scheduled messages every 5, with their secrets', () => {
   const script = [
     "const m = require('./lib/index.js');",
     'const e = m.reminders.__endpoint;',
     'const s = m.scheduledMessages.__endpoint;',
     'const d = m.pushDeliveries.__endpoint;',
-    'process.stdout.write(JSON.stringify({ keys: Object.keys(m), type: typeof m.api, schedule: e.scheduleTrigger.schedule,',
+    'const mail = m.emailDeliveries.__endpoint;',
+    'process.stdout.write(JSON.stringify({ keys: Object.keys(m).sort(), type: typeof m.api, schedule: e.scheduleTrigger.schedule,',
     '  secrets: e.secretEnvironmentVariables.map((s) => s.key), apiSecrets: m.api.__endpoint.secretEnvironmentVariables.map((s) => s.key),',
     '  messagesSchedule: s.scheduleTrigger.schedule, messagesSecrets: s.secretEnvironmentVariables.map((s) => s.key),',
     '  deliveriesRetries: d.taskQueueTrigger.retryConfig.maxAttempts, deliveriesAtOnce: d.taskQueueTrigger.rateLimits.maxConcurrentDispatches,',
-    '  deliveriesSecrets: d.secretEnvironmentVariables.map((s) => s.key) }))',
+    '  deliveriesSecrets: d.secretEnvironmentVariables.map((s) => s.key), emailInvoker: mail.taskQueueTrigger.invoker,',
+    '  emailSecrets: mail.secretEnvironmentVariables.map((s) => s.key) }))',
   ].join('\n');
   const out = run(process.execPath, ['-e', script], packageDir);
   expect(JSON.parse(out)).toEqual({
-    keys: ['api', 'pushDeliveries', 'reminders', 'scheduledMessages'],
+    keys: ['api', 'emailDeliveries', 'pushDeliveries', 'reminders', 'scheduledMessages'],
     type: 'function',
     schedule: 'every 15 minutes',
     secrets: ['VAPID_PRIVATE_KEY'],
-    apiSecrets: ['INVITE_CODE', 'VAPID_PRIVATE_KEY'],
+    apiSecrets: ['INVITE_CODE', 'VAPID_PRIVATE_KEY', 'SMTP_URL'],
     messagesSchedule: 'every 5 minutes',
     messagesSecrets: ['VAPID_PRIVATE_KEY'],
     deliveriesRetries: 10,
     deliveriesAtOnce: 6,
     deliveriesSecrets: ['VAPID_PRIVATE_KEY'],
+    emailInvoker: ['private'],
+    emailSecrets: ['SMTP_URL'],
   });
 });
 

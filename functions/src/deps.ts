@@ -7,6 +7,8 @@ import type { Config } from './config';
 import { FileBlobStore, GcsBlobStore, type BlobStore } from './shared/blob-store';
 import { createIdentityToolkit, type IdentityToolkit } from './shared/identity-toolkit';
 import { cloudTasksPushQueue, type PushQueue } from './shared/push-fan-out';
+import { cloudTasksEmailQueue, type EmailQueue } from './shared/mail/outbox';
+import { smtpMailer, type Mailer } from './shared/mail/transport';
 import type { RateLimiter } from './shared/rate-limiter';
 import type { SessionStore } from './sessions/session-store';
 
@@ -23,6 +25,10 @@ export interface Deps {
   pushAgent?: Agent;
   /** Where pushes to many wait to be sent (Cloud Tasks; the API tests' stand-in runs them in-process). */
   pushQueue: PushQueue;
+  /** Sends email by SMTP (null: no SMTP server configured; emails stay queued). */
+  mailer: Mailer | null;
+  /** Where emails wait to be sent (Cloud Tasks; the API tests' stand-in runs them in-process). */
+  emailQueue: EmailQueue;
 }
 
 /**
@@ -63,6 +69,8 @@ export async function createDeps(config: Config, overrides: Partial<Omit<Deps, '
     clock: overrides.clock ?? (() => new Date()),
     pushAgent: overrides.pushAgent,
     pushQueue: overrides.pushQueue ?? cloudTasksPushQueue(app),
+    mailer: overrides.mailer !== undefined ? overrides.mailer : config.mail && smtpMailer(config.mail),
+    emailQueue: overrides.emailQueue ?? cloudTasksEmailQueue(app),
     ...(overrides.db ? { db: overrides.db } : {}),
   };
 }

@@ -175,3 +175,28 @@ export const pushDeliveries = onTaskDispatched<unknown>(
     if (report.retry) throw new HttpsError('unavailable', `Notifiche push da riprovare: ${JSON.stringify(report)}`);
   },
 );
+
+// Email: the tasks that queueing an email enqueues (Cloud Tasks), each email sent once by SMTP
+// (shared/mail/outbox.ts). A task that leaves an email to try again (the SMTP server busy or
+// unreachable) answers 503 and Cloud Tasks runs it again after a back-off; past
+// EMAIL_CLAIM_LEASE_MS a claim an attempt left behind is taken over. Private like pushDeliveries:
+// only Cloud Tasks calls it, and a task names stored emails by id, nothing else.
+let emailDeps: Promise<Deps> | undefined;
+export const emailDeliveries = onTaskDispatched<unknown>(
+  {
+    region: 'europe-west1',
+    invoker: 'private',
+    secrets: [smtpUrl],
+    memory: '512MiB',
+    timeoutSeconds: 300,
+    maxInstances: 3,
+    retryConfig: { maxAttempts: 10, minBackoffSeconds: 60, maxBackoffSeconds: 900, maxDoublings: 4 },
+    rateLimits: { maxConcurrentDispatches: 4 },
+  },
+  async (request) => {
+    const { runEmailTask } = await import('./shared/mail/outbox');
+    emailDeps ??= Promise.all([import('./config'), import('./deps')]).then(([{ loadConfig }, { createDeps }]) => createDeps(loadConfig()));
+    const report = await runEmailTask(await emailDeps, request.data);
+    if (report.retry) throw new HttpsError('unavailable', `Email da riprovare: ${JSON.stringify(report)}`);
+  },
+);

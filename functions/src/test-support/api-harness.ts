@@ -11,7 +11,8 @@ import { createDeps, type Deps } from '../deps';
 import { FileBlobStore } from '../shared/blob-store';
 import { createIdentityToolkit, type IdentityToolkit } from '../shared/identity-toolkit';
 import { runPushTask } from '../shared/push-fan-out';
-import { inProcessPushQueue, type InProcessPushQueue } from './in-process-push-queue';
+import { runEmailTask } from '../shared/mail/outbox';
+import { inProcessEmailQueue, inProcessPushQueue, type InProcessEmailQueue, type InProcessPushQueue } from './in-process-push-queue';
 
 /**
  * API tests: the real app in-process on an ephemeral port, the real Admin SDK
@@ -23,6 +24,8 @@ export interface TestApp {
   deps: Deps;
   /** The push queue's stand-in: `tasks.idle()` waits for the pushes a request or a job enqueued. */
   tasks: InProcessPushQueue;
+  /** The email queue's stand-in: `emails.idle()` waits for the emails a request or a job queued (sent to the real local mailbox). */
+  emails: InProcessEmailQueue;
   /** Moves the app's clock (sessions, challenge dates, plausibility). */
   advance(ms: number): void;
   /** Pins the clock to `date` (null: back to real time). */
@@ -36,7 +39,7 @@ export interface TestApp {
  * `identityToolkit` stands in for Firebase Auth's REST API (e.g. one pointed at a ToolkitStandIn);
  * `pushAgent` reaches a local push service (see push-service.ts).
  */
-export async function startTestApp(overrides: Pick<Partial<Deps>, 'identityToolkit' | 'pushAgent'> = {}): Promise<TestApp> {
+export async function startTestApp(overrides: Pick<Partial<Deps>, 'identityToolkit' | 'pushAgent' | 'mailer'> = {}): Promise<TestApp> {
   const blobDir = await mkdtemp(join(tmpdir(), 'sfida-blobs-'));
   // Requests arrive as in production: Google's front end (one hop) in front of the function.
   const config = loadConfig({ ...process.env, LOCAL_BLOB_DIR: blobDir, FRONT_PROXY_HOPS: '1' });
@@ -48,8 +51,10 @@ export async function startTestApp(overrides: Pick<Partial<Deps>, 'identityToolk
   let fixed: Date | null = null;
   const clock = () => (fixed ? new Date(fixed.getTime() + offset) : new Date(Date.now() + offset));
   const tasks = inProcessPushQueue();
-  const deps = await createDeps(config, { ...overrides, clock, blobStore: new FileBlobStore(blobDir), pushQueue: tasks });
+  const emails = inProcessEmailQueue();
+  const deps = await createDeps(config, { ...overrides, clock, blobStore: new FileBlobStore(blobDir), pushQueue: tasks, emailQueue: emails });
   tasks.handler = (task) => runPushTask(deps, task);
+  emails.handler = (task) => runEmailTask(deps, task);
   const app = createApp(deps);
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
@@ -60,6 +65,7 @@ export async function startTestApp(overrides: Pick<Partial<Deps>, 'identityToolk
     origin: config.appOrigins[0]!,
     deps,
     tasks,
+    emails,
     advance: (ms) => {
       offset += ms;
     },
@@ -80,6 +86,7 @@ export async function startTestApp(overrides: Pick<Partial<Deps>, 'identityToolk
     close: async () => {
       // Pushes still on their way would reach a push service the test has closed.
       await tasks.idle();
+      await emails.idle();
       await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());

@@ -8,6 +8,7 @@ import { DEVICE_TOKEN_TTL_FIELD } from '../features/auth/device-tokens';
 import { REVISION_TTL_FIELD } from '../shared/tracker-repository';
 import { DELIVERY_TTL_FIELD } from '../shared/reminder-delivery-repository';
 import { CLAIM_TTL_FIELD } from '../shared/push-fan-out';
+import { EMAIL_TTL_FIELD } from '../shared/mail/email-repository';
 import { checkQuery, indexProblems, parseIndexFile, recordQueries, shapesOfQuery, type CompositeIndex, type IndexFile, type QueryShape } from './firestore-index-check';
 
 const NO_INDEXES: IndexFile = { indexes: [], fieldOverrides: [] };
@@ -205,6 +206,8 @@ describe('firestore.indexes.json', () => {
     ['progressRevisions', REVISION_TTL_FIELD],
     ['reminderDeliveries', DELIVERY_TTL_FIELD],
     ['pushDeliveries', CLAIM_TTL_FIELD],
+    ['emails', EMAIL_TTL_FIELD],
+    ['emailClaims', EMAIL_TTL_FIELD],
   ])('declares the TTL policy of %s on the field the code writes (%s)', (collectionGroup, fieldPath) => {
     const ttl = file.fieldOverrides?.filter((o) => o.collectionGroup === collectionGroup && o.ttl);
     expect(ttl?.map((o) => o.fieldPath)).toEqual([fieldPath]);

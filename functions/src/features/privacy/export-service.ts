@@ -83,6 +83,8 @@ const PROJECTIONS: Record<string, (doc: ExportedDoc, caller: Caller) => unknown>
   pushSubscriptions: ({ data }) => ({ servizio: hostOf(data.endpoint), createdAt: data.createdAt ?? null }),
   reminderSchedule: ({ data }) => pick(data, ['kind', 'dueAt']),
   reminderDeliveries: ({ id, data }) => ({ id: id.startsWith(`${String(data.uid)}_`) ? id.slice(String(data.uid).length + 1) : id, ...pick(data, ['push', 'claimedAt']) }),
+  // What was sent and how it went; the text is what the app already shows (messages, notices).
+  emails: ({ data }) => pick(data, ['kind', 'subject', 'state', 'attempts', 'createdAt', 'sentAt']),
   calendarFeeds: ({ data }) => ({ attivo: true, createdAt: data.createdAt ?? null }),
   sessions: ({ data }) => sessionTimes(data),
   deviceTokens: ({ data }) => ({ createdAt: instantOf(data.createdAt), scade: data.expireAt ?? null }),
