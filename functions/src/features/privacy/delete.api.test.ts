@@ -13,6 +13,7 @@ import { fixture } from '../voice-notes/fixtures';
 import { BrowserDevice, startPushService, type PushServiceStandIn } from '../../test-support/push-service';
 import { checkInThreadId } from '@sfida/core/check-in-threads';
 import { cohortRef } from '../../shared/cohort-repository';
+import { queueEmail } from '../../shared/mail/outbox';
 import { PERSONAL_DATA } from '../../shared/personal-data';
 import { teamRef } from '../../shared/team-repository';
 import { userRef } from '../../shared/user-repository';
@@ -250,9 +251,11 @@ describe('Elimina il mio account', () => {
     const notes = await app.deps.db.collection('voiceNotes').where('participantUid', '==', paola.id).get();
     expect(notes.size).toBe(3);
     const needles = [paola.id, paola.email, ...notes.docs.map((doc) => doc.id)];
+    await queueEmail(app.deps, { uid: paola.id, kind: 'account', key: `delete-test:${paola.id}`, email: { subject: 'Prova', text: 'Prova', html: '<p>Prova</p>' } });
+    await app.emails.idle();
     // Her data is everywhere the scan looks: what it then finds nowhere was there to be found.
     expect(whereFound(await traces(needles))).toEqual(
-      expect.arrayContaining(['bucket', 'calendarFeeds', 'checkInAnswers', 'checkInHandlings', 'checkInThreads', 'cohortMessages', 'conversationMessages', 'conversations', 'deviceTokens', 'highFives', 'inboxMessages', 'members', 'packageChanges', 'packageGrants', 'participantNotes', 'progress', 'progressRevisions', 'progressSummaries', 'pushDeliveries', 'pushSubscriptions', 'reminderSchedule', 'scheduledMessages', 'seasonInvitations', 'seasons', 'sessions', 'users', 'voiceNotes', 'weeklyScores']),
+      expect.arrayContaining(['bucket', 'calendarFeeds', 'checkInAnswers', 'checkInHandlings', 'checkInThreads', 'cohortMessages', 'conversationMessages', 'conversations', 'deviceTokens', 'emails', 'highFives', 'inboxMessages', 'members', 'packageChanges', 'packageGrants', 'participantNotes', 'progress', 'progressRevisions', 'progressSummaries', 'pushDeliveries', 'pushSubscriptions', 'reminderSchedule', 'scheduledMessages', 'seasonInvitations', 'seasons', 'sessions', 'users', 'voiceNotes', 'weeklyScores']),
     );
     // Her calendar link and her phone work until she deletes the account.
     expect((await new Client(app).get(feedPath)).status).toBe(200);

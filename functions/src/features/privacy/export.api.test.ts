@@ -7,6 +7,7 @@ import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { addHabit, submitCheckIn, toggleHabit } from '@sfida/core/tracker-actions';
 import { voiceNoteUploadAnswerSchema, type VoiceNote } from '@sfida/core/voice-notes';
 import { PERSONAL_DATA } from '../../shared/personal-data';
+import { queueEmail } from '../../shared/mail/outbox';
 import { saveVoiceNote } from '../../shared/voice-note-repository';
 import { userRef } from '../../shared/user-repository';
 import { registerParticipant, startTestApp, type Client, type TestApp } from '../../test-support/api-harness';
@@ -146,6 +147,10 @@ describe('GET /api/me/export', () => {
       db.collection('reminderDeliveries').doc(`${uid}_habits_2026-03-25`).set({ uid, push: { title: 'Promemoria', body: 'Le tue abitudini' }, claimedAt: WEEK1 }),
     ]);
 
+    // An email sent to her: its delivery is hers to see, not its HTML.
+    await queueEmail(app.deps, { uid, kind: 'account', key: `export-test:${uid}`, email: { subject: 'Il tuo account', text: 'Testo', html: '<p>HTML-riservato</p>' } });
+    await app.emails.idle();
+
     const { reply: answer, files, dati, accesso, text } = await exported(paola.client);
     expect(answer.headers.get('content-type')).toBe('application/zip');
     expect(answer.headers.get('content-disposition')).toBe('attachment; filename="sfida-8-settimane-dati-2026-03-25.zip"');
@@ -167,6 +172,8 @@ describe('GET /api/me/export', () => {
     expect(dati.calendario).toMatchObject({ attivo: true });
     expect(dati.pacchetti).toEqual([{ direzione: 'il tuo pacchetto', cohortId, from: 'BASE', to: 'PREMIUM', byName: 'Giulia Coach', at: WEEK1.toISOString(), why: 'Acquisto', how: 'manual' }]);
     expect(dati.profilo).toMatchObject({ packages: { [cohortId]: 'PREMIUM' } });
+    expect(dati.email).toEqual([{ kind: 'account', subject: 'Il tuo account', state: 'sent', attempts: 1, createdAt: expect.any(String), sentAt: expect.any(String) }]);
+    expect(text).not.toContain('HTML-riservato');
     expect(JSON.stringify(accesso.noteDelCoach)).toContain('Ha bisogno di incoraggiamento');
     expect(accesso.etichette).toEqual(['premium']);
     expect(JSON.stringify(dati.profilo)).not.toContain('premium');
