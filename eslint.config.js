@@ -106,7 +106,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['web/src/**/*.{ts,tsx}', 'web/scripts/**/*.ts', 'functions/src/**/*.ts'],
+    files: ['web/src/**/*.{ts,tsx}', 'web/scripts/**/*.ts', 'functions/src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
     rules: {
@@ -115,7 +115,7 @@ export default tseslint.config(
   },
   {
     // Every query string goes through a schema: parseOr400 answers a bad one with its Italian 400.
-    files: ['functions/src/**/*.ts'],
+    files: ['functions/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-syntax': [

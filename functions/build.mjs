@@ -17,6 +17,8 @@ await build({
   platform: 'node',
   target: 'node24',
   format: 'cjs',
+  // The email templates (shared/mail/templates/*.tsx): React's automatic runtime, as tsconfig says.
+  jsx: 'automatic',
   sourcemap: true,
   legalComments: 'none',
   // Externals by package name, subpaths included (firebase-admin/firestore, …).

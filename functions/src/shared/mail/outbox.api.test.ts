@@ -4,6 +4,9 @@ import { mailboxClient } from '../../test-support/mailbox';
 import { emailId, type RenderedEmail } from './email-repository';
 import { queueEmail, queueEmails, runEmailTask } from './outbox';
 import { smtpMailer } from './transport';
+import { createElement } from 'react';
+import { renderEmail } from './render';
+import { CoachMessageEmail, coachMessageSubject } from './templates/coach-message';
 
 // The outbox against the real local mailbox (maildev, by SMTP through nodemailer): each email
 // once per key, however often its task runs, and given back when the SMTP server cannot be reached.
@@ -65,6 +68,24 @@ describe('the outbox', () => {
     await mailbox.waitFor(address);
     expect(await readDoc(app, `emails/${emailId(key)}`)).toMatchObject({ state: 'sent', attempts: 2 });
     expect(await mailbox.to(address)).toHaveLength(1);
+  });
+
+  test('a template as it arrives: its subject, a text and an HTML part, its headers', async () => {
+    const { user, email: address } = await registerParticipant(app);
+    const props = { cohortName: 'Primavera 2026', coachName: 'Giulia Coach', firstName: 'Paola', text: 'Come va?', url: `${app.origin}/messaggi` };
+    const rendered = await renderEmail(coachMessageSubject(props), createElement(CoachMessageEmail, props), { 'X-Sfida-Tipo': 'coachMessages' });
+    await queueEmail(app.deps, { uid: user.id, kind: 'coachMessages', key: `prova:${user.id}:4`, email: rendered });
+    await app.emails.idle();
+    const [received] = await mailbox.waitFor(address);
+    expect(received!.subject).toBe('Un messaggio da Giulia Coach');
+    expect(received!.text).toContain('Giulia Coach ti ha scritto:');
+    expect(received!.text).toContain(`${app.origin}/messaggi`);
+    expect(received!.html).toContain('<meta name="color-scheme" content="light dark"/>');
+    expect(received!.html).toContain('Primavera 2026');
+    const headers = await mailbox.headers(received!.id);
+    expect(headers['content-type']).toMatch(/^multipart\/alternative/);
+    expect(headers['x-sfida-tipo']).toBe('coachMessages');
+    expect(headers.to).toBe(address);
   });
 
   test('a task naming nothing stored, or not a task at all, sends nothing', async () => {
