@@ -16,6 +16,7 @@ import { onboardingRouter } from './features/onboarding/router';
 import { schedaRouter } from './features/scheda/router';
 import { trackerRouter } from './features/tracker/router';
 import { leaderboardRouter } from './features/leaderboard/router';
+import { emailPreferencesRouter, unsubscribeRouter } from './features/email/router';
 import { calendarFeedRouter, coachEventsRouter, eventsRouter, ownCalendarFeedRouter } from './features/events/router';
 import { coachRouter } from './features/coach/router';
 import { cohortProgressRouter } from './features/cohort-progress/router';
@@ -57,6 +58,10 @@ export function createApp(deps: Deps): Express {
   // device's tracker restore above all); the rest (the session at every start, errors) are small
   // and skip the middleware, which wraps every response it sees, even one it then sends as is.
   api.use(['/users', '/cohorts', '/me'], compression({ threshold: 1024 }));
+  // An email's unsubscribe link is posted by mail clients from no page of ours (RFC 8058): before the origin check.
+  const unsubscribe = unsubscribeRouter(apiDeps);
+  Object.defineProperty(unsubscribe, 'name', { value: 'email' });
+  api.use('/email/unsubscribe', unsubscribe);
   api.use(originCheck(deps.config.appOrigins));
   api.use(cookieParser());
   api.use(loadSession(sessions));
@@ -172,6 +177,10 @@ export function createApp(deps: Deps): Express {
   //   GET    /me/season-invitation                                     seasons
   //   POST   /me/season-invitation/:cohortId/accept                    seasons
   //   POST   /me/season-invitation/:cohortId/decline                   seasons
+  //   GET    /me/email-preferences                                     email
+  //   PUT    /me/email-preferences                                     email
+  //   GET    /email/unsubscribe/:token                                 email
+  //   POST   /email/unsubscribe/:token                                 email
   //   GET    /me/export                                                privacy
   //   POST   /me/delete                                                privacy
   const mounts: Array<[prefix: string, feature: string, router: Router]> = [
@@ -210,6 +219,7 @@ export function createApp(deps: Deps): Express {
     ['/me', 'teams', ownTeamRouter(apiDeps)],
     ['/coach', 'seasons', coachSeasonsRouter(apiDeps)],
     ['/me', 'seasons', ownSeasonRouter(apiDeps)],
+    ['/me', 'email', emailPreferencesRouter(apiDeps)],
     ['/me', 'privacy', privacyExportRouter(apiDeps)],
     ['/me', 'privacy', deleteAccountRouter(apiDeps)],
   ];

@@ -71,6 +71,8 @@ export interface Config {
   deletionLedgerKey: Buffer | null;
   /** Email by SMTP (null: no SMTP server configured, emails stay queued). */
   mail: MailConfig | null;
+  /** Signs the unsubscribe links (shared/mail/unsubscribe.ts): derived from the VAPID key like the ledger's; null without one. */
+  emailTokenKey: Buffer | null;
   /** Running in the emulators or a test run, never in production. */
   emulated: boolean;
 }
@@ -160,6 +162,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     proxyHops: { front: env.FRONT_PROXY_HOPS ?? (emulated ? 0 : 1), hosting: env.HOSTING_PROXY_HOPS },
     push: pushConfigFrom(env.VAPID_PRIVATE_KEY, env.VAPID_SUBJECT || `https://${projectId}.web.app`),
     deletionLedgerKey: deletionLedgerKeyFrom(env.VAPID_PRIVATE_KEY, emulated),
+    emailTokenKey: derivedKey(env.VAPID_PRIVATE_KEY, emulated, 'sfida email unsubscribe v1'),
     mail: mailConfigFrom((emulated && env.LOCAL_SMTP_URL) || env.SMTP_URL, env.MAIL_FROM, emulated),
     emulated,
   };
@@ -220,9 +223,14 @@ function mailConfigFrom(smtpUrl: string | undefined, from: string | undefined, e
 
 /** A key of its own for the ledger (HKDF), so a ledger hash never reveals anything about the VAPID key. */
 function deletionLedgerKeyFrom(vapidPrivateKey: string | undefined, emulated: boolean): Buffer | null {
-  const secret = vapidPrivateKey ? Buffer.from(vapidPrivateKey, 'base64url') : emulated ? Buffer.from('sfida-local-deletion-ledger') : null;
+  return derivedKey(vapidPrivateKey, emulated, 'sfida deletion ledger v1', 'sfida-local-deletion-ledger');
+}
+
+/** A key for one purpose (`info`), derived from the VAPID key by HKDF: none reveals another, nor the VAPID key. */
+function derivedKey(vapidPrivateKey: string | undefined, emulated: boolean, info: string, local = `local ${info}`): Buffer | null {
+  const secret = vapidPrivateKey ? Buffer.from(vapidPrivateKey, 'base64url') : emulated ? Buffer.from(local) : null;
   if (!secret) return null;
-  return Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'sfida deletion ledger v1', 32));
+  return Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), info, 32));
 }
 
 /** The API cannot run without an invite code: fail at start-up, not at the first registration. */

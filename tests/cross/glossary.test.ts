@@ -18,7 +18,7 @@ const MORE_THAN = 5;
 const NOT_ITALIAN = new Set([
   'auth', 'checkbox', 'checkin', 'config', 'deps', 'firestore', 'googleapis', 'heatmap', 'html', 'http', 'https', 'inline',
   'italian', 'json', 'lockfile', 'monday', 'onboarding', 'param', 'params', 'prerender', 'prerendered', 'rome', 'runtime',
-  'uint', 'vitest', 'webm',
+  'smtp', 'uint', 'vitest', 'webm',
 ]);
 /** First names of the test personas: people, not words to translate. */
 const PERSONAS = new Set(['bruno', 'sara']);

@@ -84,6 +84,7 @@ const PROJECTIONS: Record<string, (doc: ExportedDoc, caller: Caller) => unknown>
   reminderSchedule: ({ data }) => pick(data, ['kind', 'dueAt']),
   reminderDeliveries: ({ id, data }) => ({ id: id.startsWith(`${String(data.uid)}_`) ? id.slice(String(data.uid).length + 1) : id, ...pick(data, ['push', 'claimedAt']) }),
   // What was sent and how it went; the text is what the app already shows (messages, notices).
+  emailPreferences: ({ data }) => data,
   emails: ({ data }) => pick(data, ['kind', 'subject', 'state', 'attempts', 'createdAt', 'sentAt']),
   calendarFeeds: ({ data }) => ({ attivo: true, createdAt: data.createdAt ?? null }),
   sessions: ({ data }) => sessionTimes(data),

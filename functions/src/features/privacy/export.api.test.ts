@@ -127,6 +127,7 @@ describe('GET /api/me/export', () => {
     const settings = await paola.client.get<{ settings: unknown }>('/api/me/notifications');
     expect((await paola.client.put('/api/me/notifications', { settings: settings.body.settings })).status).toBe(200);
     expect((await paola.client.post('/api/me/calendar-feed')).status).toBe(201);
+    expect((await paola.client.put('/api/me/email-preferences', { preferences: { event: true, coachMessages: false, digest: true } })).status).toBe(200);
     const base = `/api/coach/cohorts/${cohortId}/participants/${uid}`;
     expect((await coach.client.post(`${base}/notes`, { text: 'Ha bisogno di incoraggiamento', requestId: randomUUID() })).status).toBe(201);
     expect((await coach.client.request('PATCH', `${base}/tags`, { json: { add: ['premium'] } })).status).toBe(200);
@@ -174,6 +175,7 @@ describe('GET /api/me/export', () => {
     expect(dati.profilo).toMatchObject({ packages: { [cohortId]: 'PREMIUM' } });
     expect(dati.email).toEqual([{ kind: 'account', subject: 'Il tuo account', state: 'sent', attempts: 1, createdAt: expect.any(String), sentAt: expect.any(String) }]);
     expect(text).not.toContain('HTML-riservato');
+    expect(dati.preferenzeEmail).toMatchObject({ event: true, coachMessages: false, digest: true });
     expect(JSON.stringify(accesso.noteDelCoach)).toContain('Ha bisogno di incoraggiamento');
     expect(accesso.etichette).toEqual(['premium']);
     expect(JSON.stringify(dati.profilo)).not.toContain('premium');

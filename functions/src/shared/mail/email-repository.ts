@@ -10,7 +10,8 @@ import { sha256Hex } from '../crypto';
 
 /** What an email is about: its recipient's preferences are per kind; account notices and verification always go. */
 export type EmailKind = 'event' | 'coachMessages' | 'digest' | 'account' | 'verification';
-export type EmailState = 'queued' | 'sending' | 'sent' | 'failed';
+/** `cancelled`: its kind was turned off (or its address bounced) before it went. */
+export type EmailState = 'queued' | 'sending' | 'sent' | 'failed' | 'cancelled';
 
 /** What an email says, rendered (templates/). */
 export interface RenderedEmail {
@@ -139,7 +140,7 @@ export async function claimEmail(db: Firestore, email: StoredEmail, now: Date): 
 }
 
 /** What an attempt came to: sent, given back for a later attempt, or failed for good. */
-export async function settleEmail(db: Firestore, id: string, outcome: { state: 'sent' | 'queued' | 'failed'; response: string }, now: Date): Promise<void> {
+export async function settleEmail(db: Firestore, id: string, outcome: { state: 'sent' | 'queued' | 'failed' | 'cancelled'; response: string }, now: Date): Promise<void> {
   // The claim first: once it says sent (or failed for good), no retry sends; given back, a later attempt may.
   const claim = claimsCollection(db).doc(id);
   if (outcome.state === 'queued') await claim.delete();

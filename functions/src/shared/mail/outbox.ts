@@ -4,6 +4,8 @@ import { isDocumentId } from '@sfida/core/document-id';
 import { storedUsers } from '../user-repository';
 import { claimEmail, createEmail, EMAIL_CLAIM_LEASE_MS, emailId, readEmails, settleEmail, type EmailRequest } from './email-repository';
 import type { Mailer } from './transport';
+import { isOptionalEmailKind, type OptionalEmailKind } from '@sfida/core/email-preferences';
+import { turnOffEmailKind, wantingEmail } from './preferences-repository';
 
 // Email leaves the request (or the job) that causes it as the push fan-out's pushes do
 // (push-fan-out.ts): the caller stores each email (email-repository.ts, once per key) and enqueues
@@ -14,7 +16,8 @@ import type { Mailer } from './transport';
 // server has answered; a retry skips it. A claim left by an attempt that died
 // between claim and answer is taken over after CLAIM_LEASE_MS: that email may then go twice, which
 // we prefer to one never sent. An SMTP failure that may pass (4xx, no connection) gives the email
-// back for a later attempt, up to MAX_ATTEMPTS; a 5xx (a bounce) fails it for good.
+// back for a later attempt, up to MAX_ATTEMPTS; a 5xx (a bounce) fails it for good and turns its
+// kind off for that person. An email of a kind the person turned off meanwhile is cancelled.
 
 /** A task of the queue: the emails it sends, by id. */
 export interface EmailTask {
@@ -120,6 +123,10 @@ export async function runEmailTask(deps: SendDeps, body: unknown): Promise<Email
     return report;
   }
   const accounts = await storedUsers(deps.db, [...new Set(due.map((email) => email.uid))]);
+  const wanted = new Map<OptionalEmailKind, Set<string>>();
+  for (const kind of new Set(due.map((email) => email.kind).filter(isOptionalEmailKind))) {
+    wanted.set(kind, await wantingEmail(deps.db, due.filter((email) => email.kind === kind).map((email) => email.uid), kind));
+  }
   const addressOf = new Map(accounts.flatMap((account) => (account?.user.email ? [[account.user.id, account.user.email] as const] : [])));
   for (const email of due) {
     const claim = await claimEmail(deps.db, email, deps.clock());
@@ -127,6 +134,11 @@ export async function runEmailTask(deps: SendDeps, body: unknown): Promise<Email
     if (claim !== 'mine') {
       // Another attempt holds it: it settles it, or a later run takes it over.
       if (claim === 'busy') report.retry = true;
+      continue;
+    }
+    if (isOptionalEmailKind(email.kind) && !wanted.get(email.kind)?.has(email.uid)) {
+      await settleEmail(deps.db, email.id, { state: 'cancelled', response: 'email di questo tipo disattivate' }, deps.clock());
+      report.skipped++;
       continue;
     }
     const to = addressOf.get(email.uid);
@@ -143,6 +155,8 @@ export async function runEmailTask(deps: SendDeps, body: unknown): Promise<Email
       report.sent++;
     } else if (outcome.permanent || email.attempts + 1 >= MAX_EMAIL_ATTEMPTS) {
       await settleEmail(deps.db, email.id, { state: 'failed', response: outcome.response }, now);
+      // A bounce: this address gets nothing more of the kind (until the person turns it on again).
+      if (outcome.permanent && isOptionalEmailKind(email.kind)) await turnOffEmailKind(deps.db, email.uid, email.kind, 'bounced', now);
       report.failed++;
     } else {
       await settleEmail(deps.db, email.id, { state: 'queued', response: outcome.response }, now);
