@@ -1,3 +1,4 @@
+import { DEFAULT_EMAIL_PREFERENCES } from '@sfida/core/email-preferences';
 import { STORED_COHORT_RULES, type CohortInfo } from '@sfida/core/cohort';
 import type { ReactNode } from 'react';
 import { configure, render } from '@testing-library/react';
@@ -143,6 +144,7 @@ export function fakeServer(user: User | null, answers: ApiHandler | ApiRoutes = 
     const cohortInfo = /^\/api\/cohorts\/([^/]+)$/.exec(path ?? '');
     if (cohortInfo) return json(fakeCohortInfo({ id: decodeURIComponent(cohortInfo[1]!) }));
     if (path === '/api/me/season-invitation') return json({ invitation: null });
+    if (path === '/api/me/email-preferences' && call.method === 'GET') return json({ preferences: DEFAULT_EMAIL_PREFERENCES });
     if (path === '/api/me/inbox') return json(inboxSchema.parse({ threads: [], messages: [], unreadMessages: 0 }));
     if (path === '/api/me/conversation' && user) return json(conversationSchema.parse(emptyConversation(user)));
     return json({ message: 'Non trovato' }, 404);

@@ -14,6 +14,7 @@ import { notify } from '../../lib/notices';
 import { schedaDownloadUrl } from '../../lib/training-labels';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { CalendarFeedSettings } from './calendar-feed-settings';
+import { EmailSettings } from './email-settings';
 import { ColourModeSettings } from './colour-mode-settings';
 import { NotificationSettingsPanel } from './notification-settings';
 import { PRIVACY_SECTION_ID, PrivacySettings } from './privacy-settings';
@@ -269,6 +270,10 @@ export default function ProfilePage() {
 
         <SectionCard title="Notifiche e promemoria">
           <NotificationSettingsPanel />
+        </SectionCard>
+
+        <SectionCard title="Email">
+          <EmailSettings role={user.role} />
         </SectionCard>
 
         {user.role === 'OWNER' ? null : (
