@@ -79,6 +79,8 @@ export const audiencePreviewSchema = z.object({
   count: z.int(),
   /** The first PREVIEW_NAMES recipients, by name, with what the placeholders become for each (the message's preview). */
   recipients: z.array(z.object({ userId: z.string(), name: z.string(), placeholders: placeholderValuesSchema })),
+  /** Of them, those it also reaches by email: no push subscription, no visit for 3 days, and email not turned off. */
+  emailCount: z._default(z.int(), 0),
 });
 export type AudiencePreview = z.infer<typeof audiencePreviewSchema>;
 

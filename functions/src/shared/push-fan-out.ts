@@ -10,6 +10,8 @@ import { storedMessage, type StoredMessage } from './cohort-message-repository';
 import { createInboxCopies, type InboxCopy } from './inbox-repository';
 import { copyFor, messagePushKey } from './message-copies';
 import { claimedReminders } from './reminder-delivery-repository';
+import { firstNameOf } from '@sfida/core/check-in-threads';
+import { queueCoachMessageEmails, type FallbackDeps } from './mail/coach-message-emails';
 import { deliverPushes, settingsFrom, settingsRef, subscriptionsOf, type Delivery, type DeliveryGuard, type NotificationTopic, type PushDeps } from './push-notifier';
 
 // Pushes to many people leave the request (or the job) that causes them: a message to a segment
@@ -22,7 +24,7 @@ import { deliverPushes, settingsFrom, settingsRef, subscriptionsOf, type Deliver
 // inbox copy (filled for them) and then pushes it. A large message's request enqueues one task naming
 // the message alone, which reads its recipients and enqueues their tasks when it runs. A reminder's
 // task names the delivery markers the jobs claimed (reminder-delivery-repository.ts), each holding
-// its participant and its push.
+// its participant and its push. A message's task also queues its email fallback (mail/).
 // Cloud Tasks delivers a task at least once and retries it when it fails, so each push to a device
 // is claimed first: `pushDeliveries/{sha256(key, endpoint)}` is created just before the push goes
 // and marked `sent` as soon as it is answered, so a claim is open for one push (at most its
@@ -52,6 +54,8 @@ interface ReadyItem {
   key: string;
   payload: PushPayload;
   inbox?: InboxCopy;
+  /** The recipient's first name (a message's email fallback greets them by it). */
+  firstName?: string;
   /** Its own time to live, where its kind's is not the one (an account's deletion notice). */
   ttlSeconds?: number;
 }
@@ -159,8 +163,9 @@ async function messageItems(db: Firestore, { message, recipientIds: stored }: St
   for (const [index, uid] of wanted.entries()) {
     const snap = snaps[index];
     if (!snap?.exists || snap.get('cohortId') !== message.cohortId || snap.get('role') !== 'PARTICIPANT') continue;
-    const inbox = copyFor(toUser(snap), message);
-    ready.push({ uid, key: messagePushKey(message.id, uid), payload: coachMessagePush(message.coachName, inbox.doc.text, message.id), inbox });
+    const user = toUser(snap);
+    const inbox = copyFor(user, message);
+    ready.push({ uid, key: messagePushKey(message.id, uid), payload: coachMessagePush(message.coachName, inbox.doc.text, message.id), inbox, firstName: firstNameOf(user.name) });
   }
   return ready;
 }
@@ -239,7 +244,7 @@ async function claim(db: Firestore, id: string, key: string, now: Date): Promise
  * what was sent is then skipped.
  */
 export async function runPushTask(
-  deps: PushDeps & { config: { push: PushConfig | null }; pushQueue: PushQueue; clock: () => Date },
+  deps: PushDeps & FallbackDeps & { config: { push: PushConfig | null }; pushQueue: PushQueue; clock: () => Date },
   body: unknown,
 ): Promise<PushTaskReport> {
   const { db, config } = deps;
@@ -261,6 +266,13 @@ export async function runPushTask(
     items = await messageItems(db, stored, task.recipientIds);
     // The copies first: a participant whose phone shows the push finds the message in the app.
     await createInboxCopies(db, items.flatMap((item) => (item.inbox ? [item.inbox] : [])));
+    // And by email to those the app no longer reaches (each once, by the message's key).
+    const { message } = stored;
+    await queueCoachMessageEmails(
+      deps,
+      { key: `message:${message.id}`, cohortId: message.cohortId, coachName: message.coachName, path: '/messaggi' },
+      items.flatMap((item) => (item.inbox ? [{ uid: item.uid, firstName: item.firstName ?? '', text: item.inbox.doc.text }] : [])),
+    );
     // A message long sent is filed, not pushed: a push that late would be dropped for a phone that was off.
     if (now.getTime() - sentAt >= MESSAGE_PUSH_TTL_SECONDS * 1000) return report;
     topic = 'coachMessages';

@@ -26,7 +26,7 @@ import {
 } from './service';
 
 /** The coach's side of check-in threads (mounted at /api/coach): the queue, replies, templates. */
-export function coachCheckInsRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'config' | 'pushAgent'>): Router {
+export function coachCheckInsRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'config' | 'pushAgent' | 'emailQueue'>): Router {
   const router = idCheckingRouter();
   const body = jsonBody(MESSAGE_BODY_LIMIT);
 
@@ -66,7 +66,7 @@ export function coachCheckInsRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'config
 }
 
 /** The participant's side (mounted at /api/me): opening a reply, answering it once. */
-export function ownCheckInsRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'config' | 'pushAgent'>): Router {
+export function ownCheckInsRouter(deps: Pick<ApiDeps, 'db' | 'clock' | 'config' | 'pushAgent' | 'emailQueue'>): Router {
   const router = Router();
   const body = jsonBody(MESSAGE_BODY_LIMIT);
 

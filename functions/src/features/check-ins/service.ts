@@ -1,5 +1,6 @@
 import {
   checkInThreadId,
+  firstNameOf,
   parseCheckInThreadId,
   threadMessages,
   type CheckInCard,
@@ -27,6 +28,7 @@ import { countCoachAction } from '../../shared/coach-day-repository';
 import { activeCohortsCoachedBy, cohortOfCoach, storedCohort, type CoachedCohort } from '../../shared/cohort-repository';
 import { ownVoiceNote } from '../../shared/voice-note-repository';
 import { badRequest, conflict, notFound } from '../../shared/http-error';
+import { queueCoachMessageEmails } from '../../shared/mail/coach-message-emails';
 import { notifyUsers } from '../../shared/push-notifier';
 import { storedUser, storedUsers } from '../../shared/user-repository';
 import { readOrFallback } from '../../shared/unreadable-data';
@@ -42,7 +44,7 @@ import {
   type ThreadView,
 } from './repository';
 
-type CheckInDeps = Pick<ApiDeps, 'db' | 'clock' | 'config' | 'pushAgent'>;
+type CheckInDeps = Pick<ApiDeps, 'db' | 'clock' | 'config' | 'pushAgent' | 'emailQueue'>;
 
 /** Cards a view answers: a coach reads a few at a time; the count says how many wait. */
 export const QUEUE_PAGE = 20;
@@ -217,7 +219,14 @@ export async function handleCheckIn(deps: CheckInDeps, coach: User, threadId: st
     const current = await threadById(deps.db, threadId);
     throw conflict(`${threadMessages.alreadyHandled} (${current?.handledBy?.name ?? 'coach'})`);
   }
-  if (handling.action === 'reply') await notifyUsers(deps, [thread.userId], 'coachReplies', () => coachReplyPush(coachName, thread.weekNumber));
+  if (handling.action === 'reply') {
+    await notifyUsers(deps, [thread.userId], 'coachReplies', () => coachReplyPush(coachName, thread.weekNumber));
+    // And by email, if the app no longer reaches them.
+    const participant = await storedUser(deps.db, thread.userId);
+    await queueCoachMessageEmails(deps, { key: `reply:${threadId}`, cohortId: thread.cohortId, coachName, path: '/checkin', reply: true }, [
+      { uid: thread.userId, firstName: firstNameOf(participant?.user.name ?? ''), text: textOrVoiceNote(handling.text) },
+    ]);
+  }
   const [card] = await cardsOf(deps, [{ ...thread, ...changes, handled: true }], new Map([[thread.cohortId, cohortName]]));
   return card!;
 }

@@ -204,6 +204,8 @@ describe('sending', () => {
 
     expect((await preview(mine.client, cohortId, { segment: 'picked', userIds: [picked.user.id, gone.user.id] })).body).toEqual({
       count: 1,
+      // Signed in a moment ago: the app reaches them, so no email.
+      emailCount: 0,
       recipients: [{ userId: picked.user.id, name: 'Scelta Uno', placeholders: { nome: 'Scelta', settimana: 1 } }],
     });
     expect(await preview(mine.client, cohortId, { segment: 'picked', userIds: [stranger.user.id] })).toMatchObject({

@@ -21,6 +21,7 @@ import { joinRecipients, recipientIdsOf } from '../../shared/cohort-message-repo
 import { activeIds, memberIndexOf } from '../../shared/member-index-repository';
 import { placeholdersFor } from '../../shared/message-copies';
 import { messageTasks } from '../../shared/push-fan-out';
+import { emailFallbackOf } from '../../shared/mail/coach-message-emails';
 import { storedUsers } from '../../shared/user-repository';
 import { participantsPage } from '../../shared/participant-repository';
 import { trackersOf } from '../../shared/tracker-repository';
@@ -129,8 +130,10 @@ const byName = (a: Recipient, b: Recipient) => (a.user.name ?? '').localeCompare
 export async function previewAudience(deps: MessageDeps, { id: cohortId }: CoachedCohort, audience: AudienceRequest): Promise<AudiencePreview> {
   const now = deps.clock();
   const recipients = (await recipientsOf(deps, cohortId, audience, now)).sort(byName);
+  const byEmail = await emailFallbackOf(deps, recipients.map(({ user }) => user.id));
   return {
     count: recipients.length,
+    emailCount: byEmail.size,
     recipients: recipients.slice(0, PREVIEW_NAMES).map(({ user }) => ({ userId: user.id, name: user.name || user.email, placeholders: placeholdersFor(user, now) })),
   };
 }
