@@ -28,7 +28,8 @@ function messagesServer(answer: (call: ApiCall) => Response | Promise<Response> 
         { userId: 'u-anna', name: 'Anna', placeholders: { nome: 'Anna', settimana: 3 } },
         { userId: 'u-bruno', name: 'Bruno', placeholders: { nome: 'Bruno', settimana: 1 } },
       ].filter((r) => !userIds || userIds.includes(r.userId));
-      return json({ count: recipients.length, recipients });
+      // Bruno no longer opens the app: the message reaches him by email too.
+      return json({ count: recipients.length, emailCount: recipients.filter((r) => r.userId === 'u-bruno').length, recipients });
     }
     if (call.path === MESSAGES && call.method === 'POST') {
       const body = call.body as SendMessageRequest;
@@ -65,6 +66,7 @@ describe('message to the cohort', { timeout: 20_000 }, () => {
     expect(within(form).queryByRole('button', { name: 'Invia messaggio' })).not.toBeInTheDocument();
     await user.click(within(form).getByRole('button', { name: 'Vedi destinatari' }));
     expect(await within(form).findByText('Lo riceveranno 2 partecipanti')).toBeInTheDocument();
+    expect(within(form).getByText('Anche via email a 1 persona: non apre l’app da qualche giorno.')).toBeInTheDocument();
     expect(within(within(form).getByRole('list', { name: 'Destinatari' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Anna', 'Bruno']);
     expect(calls.find((call) => call.path === `${MESSAGES}/preview`)?.body).toEqual({ segment: 'all' });
 

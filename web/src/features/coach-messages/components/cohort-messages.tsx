@@ -1,3 +1,4 @@
+import { countOf, nounFor } from '@sfida/core/plural';
 import { useState } from 'react';
 import { Box, Button, Field, Flex, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { fillPlaceholders } from '@sfida/core/check-in-threads';
@@ -26,6 +27,12 @@ function PreviewList({ preview }: { preview: AudiencePreview }) {
   return (
     <Stack gap="2">
       <Text fontWeight="semibold">{recipientsText(preview.count)}</Text>
+      {preview.emailCount > 0 && (
+        <Text fontSize="sm">
+          {/* Those the app no longer reaches (no notifications, no visit for 3 days) get it in their inbox too. */}
+          Anche via email a {countOf(preview.emailCount, 'persona', 'persone')}: {nounFor(preview.emailCount, 'non apre', 'non aprono')} l’app da qualche giorno.
+        </Text>
+      )}
       <Flex as="ul" gap="1" columnGap="3" wrap="wrap" p="0" m="0" listStyleType="none" fontSize="sm" aria-label="Destinatari">
         {preview.recipients.map((recipient) => (
           <li key={recipient.userId}>{recipient.name}</li>
