@@ -18,13 +18,21 @@ export interface MailboxClient {
   list(): Promise<ReceivedEmail[]>;
   /** Deletes every email (only where nothing else shares the mailbox). */
   clear(): Promise<void>;
-  /** The emails sent to `address`. */
+  /**
+   * The emails sent to `address`, but for the verification every password registration gets
+   * (`registerParticipant`): a test of another email reads what it is about.
+   */
   to(address: string): Promise<ReceivedEmail[]>;
-  /** Waits until `address` has at least `count` emails (then answers them all), or fails after `timeoutMs`. */
+  /** Every email sent to `address`, the verification included. */
+  all(address: string): Promise<ReceivedEmail[]>;
+  /** Waits until `address` has at least `count` emails (as `to` counts them), or fails after `timeoutMs`. */
   waitFor(address: string, count?: number, timeoutMs?: number): Promise<ReceivedEmail[]>;
   /** An email's headers, from its raw source (names lower-cased, folded lines joined). */
   headers(id: string): Promise<Record<string, string>>;
 }
+
+/** The subject of the verification email (shared/mail/account-emails.ts). */
+export const VERIFICATION_SUBJECT = 'Conferma il tuo indirizzo email';
 
 export function mailboxClient(baseUrl = process.env.LOCAL_MAILBOX_URL): MailboxClient {
   if (!baseUrl) throw new Error('LOCAL_MAILBOX_URL is not set: the local mailbox is not running');
@@ -38,10 +46,12 @@ export function mailboxClient(baseUrl = process.env.LOCAL_MAILBOX_URL): MailboxC
     const emails = (await (await call('/email')).json()) as ReceivedEmail[];
     return emails.sort((a, b) => a.time.localeCompare(b.time));
   };
-  const to = async (address: string) => (await list()).filter((email) => email.to.some((recipient) => recipient.address.toLowerCase() === address.toLowerCase()));
+  const all = async (address: string) => (await list()).filter((email) => email.to.some((recipient) => recipient.address.toLowerCase() === address.toLowerCase()));
+  const to = async (address: string) => (await all(address)).filter((email) => email.subject !== VERIFICATION_SUBJECT);
   return {
     list,
     to,
+    all,
     async clear() {
       await call('/email/all', { method: 'DELETE' });
     },

@@ -1,3 +1,4 @@
+import { queueVerificationEmail } from '../../shared/mail/account-emails';
 import { randomBytes } from 'node:crypto';
 import { currentShapeInviteCode, isShortInviteCode } from '@sfida/core/invite-codes';
 import type { DecodedIdToken } from 'firebase-admin/auth';
@@ -127,7 +128,7 @@ export interface SignedIn {
   deviceToken: string;
 }
 
-type AuthDeps = Pick<ApiDeps, 'config' | 'db' | 'auth' | 'identityToolkit' | 'clock' | 'sessions' | 'limiter'>;
+type AuthDeps = Pick<ApiDeps, 'config' | 'db' | 'auth' | 'identityToolkit' | 'clock' | 'sessions' | 'limiter' | 'emailQueue'>;
 
 // Sign-in, registration, sign-out and password resets.
 
@@ -226,6 +227,11 @@ export async function register(deps: AuthDeps, input: RegisterRequest, addresses
   }
   // Firebase makes the account unverified: a buyer's package waits for the verified address.
   await claimPackageGrant(deps, user, 'ask');
+  // The address is verified by a link sent to it (a Google sign-in's is verified by Google). The
+  // registration stands without it: a failure is logged by uid alone, and a later sign-in may ask again.
+  await queueVerificationEmail(deps, { uid, email: input.email, name: input.name, cohortId: user.cohortId ?? null }).catch((error: unknown) => {
+    console.error(`Email di verifica non accodata per ${uid}:`, error instanceof Error ? error.name : 'errore');
+  });
   return { user, ...(await openSession(deps, uid, input.email)) };
 }
 

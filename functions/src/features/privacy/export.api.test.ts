@@ -173,7 +173,12 @@ describe('GET /api/me/export', () => {
     expect(dati.calendario).toMatchObject({ attivo: true });
     expect(dati.pacchetti).toEqual([{ direzione: 'il tuo pacchetto', cohortId, from: 'BASE', to: 'PREMIUM', byName: 'Giulia Coach', at: WEEK1.toISOString(), why: 'Acquisto', how: 'manual' }]);
     expect(dati.profilo).toMatchObject({ packages: { [cohortId]: 'PREMIUM' } });
-    expect(dati.email).toEqual([{ kind: 'account', subject: 'Il tuo account', state: 'sent', attempts: 1, createdAt: expect.any(String), sentAt: expect.any(String) }]);
+    expect(dati.email).toEqual(
+      expect.arrayContaining([
+        { kind: 'verification', subject: 'Conferma il tuo indirizzo email', state: 'sent', attempts: 1, createdAt: expect.any(String), sentAt: expect.any(String) },
+        { kind: 'account', subject: 'Il tuo account', state: 'sent', attempts: 1, createdAt: expect.any(String), sentAt: expect.any(String) },
+      ]),
+    );
     expect(text).not.toContain('HTML-riservato');
     expect(dati.preferenzeEmail).toMatchObject({ event: true, coachMessages: false, digest: true });
     expect(JSON.stringify(accesso.noteDelCoach)).toContain('Ha bisogno di incoraggiamento');

@@ -13,6 +13,7 @@ import { Client, PASSWORD, readDoc, startTestApp, uniqueEmail, type TestApp } fr
 import { must, signedInCoach, writeCohort, writeInvitingCohort } from '../../test-support/cohort-fixtures';
 import { BrowserDevice, startPushService, type PushServiceStandIn } from '../../test-support/push-service';
 import { isRetentionRun } from '../voice-notes/retention-job';
+import { mailboxClient } from '../../test-support/mailbox';
 import { backfillAccountRetention, deleteLapsedAccounts, giveRetentionNotices, isRetentionNoticeRun } from './retention-job';
 
 // The accounts' retention against the real app: participants register, start, change zone and
@@ -68,11 +69,14 @@ function morningRun(day: string): Date {
   return run;
 }
 
+const mailbox = mailboxClient();
+
 async function notices(day: string) {
   const run = morningRun(day);
   app.setNow(run);
   const report = await giveRetentionNotices(app.deps, run);
   await app.tasks.idle();
+  await app.emails.idle();
   return report;
 }
 async function deletions(day: string) {
@@ -259,6 +263,11 @@ describe('a lapsed account is told a month before, then deleted', () => {
     expect(report.done).toBeGreaterThanOrEqual(1);
     expect(member.phone.received).toEqual([retentionNoticePush(due)]);
     expect(member.phone.received[0]!.title).toBe(`Il tuo account sarà eliminato il ${formatItalianDate(due)}`);
+    // And by email, with the same words and the way to keep it.
+    const [email] = await mailbox.waitFor(member.email);
+    expect(email!.subject).toBe(`Il tuo account sarà eliminato il ${formatItalianDate(due)}`);
+    expect(email!.text).toContain('inizia una nuova stagione');
+    expect(email!.text).toContain('/profilo#privacy-e-dati');
     expect(await days(member.uid)).toEqual({ deletableFrom: due, noticeFrom: null });
     expect((await readDoc(app, `users/${member.uid}`))?.accountNotice).toEqual({ deletableFrom: due, givenOn: noticeDay });
 
@@ -267,6 +276,7 @@ describe('a lapsed account is told a month before, then deleted', () => {
     await notices(addDays(noticeDay, 1));
     await deletions(addDays(due, -1));
     expect(member.phone.received).toHaveLength(1);
+    expect(await mailbox.to(member.email)).toHaveLength(1);
     expect(await readDoc(app, `users/${member.uid}`)).toBeDefined();
 
     expect(await traces(member.uid, [member.uid, member.email])).not.toEqual([]);

@@ -1,3 +1,4 @@
+import { queueRetentionNoticeEmail } from '../../shared/mail/account-emails';
 import { addDays, HOME_TIME_ZONE, todayIn } from '@sfida/core/dates';
 import { effectiveToday } from '@sfida/core/participant-calendar';
 import { minutesOfDay } from '@sfida/core/reminders';
@@ -85,7 +86,7 @@ function noticeId(uid: string, notice: RetentionNotice): string {
  * push's own claim per device (push-fan-out.ts) sends it once. Email has no channel yet: when it
  * has one, it is sent here, beside the push, keyed by the same marker.
  */
-export async function giveRetentionNotices(deps: Pick<Deps, 'db' | 'pushQueue'>, now: Date, options: { max?: number } = {}): Promise<AccountRetentionReport> {
+export async function giveRetentionNotices(deps: Pick<Deps, 'db' | 'pushQueue' | 'clock' | 'config' | 'emailQueue'>, now: Date, options: { max?: number } = {}): Promise<AccountRetentionReport> {
   const report = emptyReport();
   report.looked = await eachDue(deps, 'accountNoticeFrom', now, options.max ?? MAX_NOTICES_PER_RUN, async (page) => {
     const told: Array<{ account: RetentionAccount; notice: RetentionNotice }> = [];
@@ -103,6 +104,8 @@ export async function giveRetentionNotices(deps: Pick<Deps, 'db' | 'pushQueue'>,
       // Created now or by a run that stopped before marking them told: enqueued either way.
       await claimReminderDelivery(deps.db, noticeId(account.uid, notice), account.uid, retentionNoticePush(deletableFrom), now, NOTICE_TTL_SECONDS);
       markers.push(noticeId(account.uid, notice));
+      // By email too, for those who turned push off or never turned it on: the key makes it once.
+      await queueRetentionNoticeEmail(deps, { uid: account.uid, name: account.doc.name ?? '', cohortId: account.doc.cohortId ?? null }, deletableFrom, noticeId(account.uid, notice));
       told.push({ account, notice });
     }
     await deps.pushQueue.enqueue(reminderTasks(markers));
