@@ -65,7 +65,8 @@ export const api = onRequest(
 // 03:00 in Rome also deletes the voice notes of cohorts that ended more than 90 days ago
 // (features/voice-notes/retention-job.ts) and the accounts whose last programme ended more than 12
 // months ago, told a month before by the run of 10:00 (features/privacy/retention-job.ts); a run
-// that fails is done again the next day. Every run
+// that fails is done again the next day. On Mondays the runs from 08:00 to 09:59 in Rome queue the
+// coaches' digests by email (features/triage/digest-job.ts), a bounded number of cohorts each. Every run
 // finishes the account deletions a request left unfinished (features/privacy/delete-service.ts).
 // Only Cloud Scheduler calls it: the deploy grants Cloud Run's invoker role on a scheduled function
 // to the scheduler's service account alone (onSchedule takes no `invoker`; scripts/predeploy.ts
@@ -91,6 +92,7 @@ export const reminders = onSchedule(
       { isRetentionRun, runVoiceNoteRetention },
       { resumePendingDeletions },
       { deleteLapsedAccounts, giveRetentionNotices, isRetentionNoticeRun },
+      { isDigestRun, sendCoachDigests },
     ] = await Promise.all([
       import('./config'),
       import('./deps'),
@@ -99,6 +101,7 @@ export const reminders = onSchedule(
       import('./features/voice-notes/retention-job'),
       import('./features/privacy/delete-service'),
       import('./features/privacy/retention-job'),
+      import('./features/triage/digest-job'),
     ]);
     const deps = await createDeps(loadConfig());
     const now = deps.clock();
@@ -110,6 +113,7 @@ export const reminders = onSchedule(
       console.log('Account scaduti eliminati:', JSON.stringify(await deleteLapsedAccounts(deps, now)));
     }
     if (isRetentionNoticeRun(now)) console.log('Avvisi di eliminazione degli account:', JSON.stringify(await giveRetentionNotices(deps, now)));
+    if (isDigestRun(now)) console.log('Riepiloghi del lunedì ai coach:', JSON.stringify(await sendCoachDigests(deps, now)));
     console.log('Eliminazioni di account completate:', JSON.stringify(await resumePendingDeletions(deps)));
   },
 );

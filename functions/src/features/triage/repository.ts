@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { isFailedPrecondition } from '../../shared/firestore';
 import { isParticipantOf, participantFrom, type Participant } from '../../shared/participant-repository';
 import { userRef, usersCollection, type UserDoc } from '../../shared/user-repository';
+import { cohortsCollection, type CohortDoc } from '../../shared/cohort-repository';
 
 // The triage's fields on the participants' own documents (see UserDoc): one query over a coach's
 // cohorts finds what is open, most urgent first, and another finds whose reasons are due to be
@@ -167,4 +168,22 @@ export async function saveTriage(db: Firestore, row: TriageRow, write: TriageWri
     if (isFailedPrecondition(error)) return false;
     throw error;
   }
+}
+
+/** The cohorts not archived, at most `limit` after `after` in id order (the Monday digest's pages). */
+export async function activeCohortsPage(db: Firestore, after: string | null, limit: number): Promise<{ cohorts: Array<{ id: string; cohort: CohortDoc }>; more: boolean }> {
+  let query = cohortsCollection(db).orderBy(FieldPath.documentId()).limit(limit + 1);
+  if (after !== null) query = query.startAfter(after);
+  const snap = await query.get();
+  const page = snap.docs.slice(0, limit);
+  return { cohorts: page.map((doc) => ({ id: doc.id, cohort: doc.data() as CohortDoc })).filter(({ cohort }) => !cohort.archivedAt), more: snap.size > limit };
+}
+
+/** What waits for a cohort's coaches: check-ins not handled, conversations with messages they have not read. */
+export async function unreadOfCohort(db: Firestore, cohortId: string): Promise<{ checkIns: number; conversations: number }> {
+  const [checkIns, conversations] = await Promise.all([
+    db.collection('checkInThreads').where('cohortId', '==', cohortId).where('handled', '==', false).count().get(),
+    db.collection('conversations').where('cohortId', '==', cohortId).where('coachUnread', '>', 0).count().get(),
+  ]);
+  return { checkIns: checkIns.data().count, conversations: conversations.data().count };
 }
