@@ -39,8 +39,11 @@ describe('the Monday digest', () => {
     await db.collection('checkInThreads').doc(`${uid}_w3`).set({ userId: uid, cohortId, weekNumber: 3, handled: false, status: 'new', updatedAt: MONDAY.toISOString() });
     await db.collection('conversations').doc(uid).set({ userId: uid, cohortId, coachUnread: 2, coachOrder: '1' });
 
-    const report = await sendCoachDigests(app.deps, MONDAY);
-    expect(report.queued).toBeGreaterThanOrEqual(1);
+    // The worker's other files leave cohorts too: runs until every cohort is digested, as the
+    // morning's later runs would (each bounded), then one more that finds nothing left.
+    let report = await sendCoachDigests(app.deps, MONDAY, { max: 50 });
+    for (let run = 0; run < 20 && report.cohorts > 0; run++) report = await sendCoachDigests(app.deps, MONDAY, { max: 50 });
+    expect(report).toEqual({ cohorts: 0, queued: 0 });
     await app.emails.idle();
     const [email] = await mailbox.waitFor(coach.user.email);
     expect(email!.subject).toBe('Primavera 2026: 1 persona ha bisogno di te');
@@ -53,7 +56,7 @@ describe('the Monday digest', () => {
     expect(headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
 
     // The next run of the morning sends nothing again.
-    await sendCoachDigests(app.deps, new Date(MONDAY.getTime() + 15 * 60 * 1000));
+    expect(await sendCoachDigests(app.deps, new Date(MONDAY.getTime() + 15 * 60 * 1000))).toEqual({ cohorts: 0, queued: 0 });
     await app.emails.idle();
     expect(await mailbox.to(coach.user.email)).toHaveLength(1);
 
@@ -62,7 +65,7 @@ describe('the Monday digest', () => {
     expect((await new Client(app).request('POST', path, { origin: null })).status).toBe(200);
     const nextMonday = new Date(MONDAY.getTime() + 7 * 24 * 60 * 60 * 1000);
     app.setNow(nextMonday);
-    await sendCoachDigests(app.deps, nextMonday);
+    for (let run = 0; run < 20 && (await sendCoachDigests(app.deps, nextMonday, { max: 50 })).cohorts > 0; run++);
     await app.emails.idle();
     expect(await mailbox.to(coach.user.email)).toHaveLength(1);
   });
