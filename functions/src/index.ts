@@ -159,7 +159,13 @@ export const scheduledMessages = onSchedule(
 // refuses a public invoker (scripts/predeploy.ts). Whoever gets through anyway, or the local
 // emulator's plain POST, sends nothing of their own: a task names stored things by id
 // (runPushTask reads what it pushes and files).
-let taskDeps: Promise<Deps> | undefined;
+/** A task function's deps: built on the first task an instance runs, then kept for the next ones. */
+function depsOnce(): () => Promise<Deps> {
+  let deps: Promise<Deps> | undefined;
+  return () => (deps ??= Promise.all([import('./config'), import('./deps')]).then(([{ loadConfig }, { createDeps }]) => createDeps(loadConfig())));
+}
+
+const pushTaskDeps = depsOnce();
 export const pushDeliveries = onTaskDispatched<unknown>(
   {
     region: 'europe-west1',
@@ -173,9 +179,7 @@ export const pushDeliveries = onTaskDispatched<unknown>(
   },
   async (request) => {
     const { runPushTask } = await import('./shared/push-fan-out');
-    taskDeps ??= Promise.all([import('./config'), import('./deps')]).then(([{ loadConfig }, { createDeps }]) => createDeps(loadConfig()));
-    const deps = await taskDeps;
-    const report = await runPushTask(deps, request.data);
+    const report = await runPushTask(await pushTaskDeps(), request.data);
     if (report.retry) throw new HttpsError('unavailable', `Notifiche push da riprovare: ${JSON.stringify(report)}`);
   },
 );
@@ -185,7 +189,7 @@ export const pushDeliveries = onTaskDispatched<unknown>(
 // unreachable) answers 503 and Cloud Tasks runs it again after a back-off; past
 // EMAIL_CLAIM_LEASE_MS a claim an attempt left behind is taken over. Private like pushDeliveries:
 // only Cloud Tasks calls it, and a task names stored emails by id, nothing else.
-let emailDeps: Promise<Deps> | undefined;
+const emailTaskDeps = depsOnce();
 export const emailDeliveries = onTaskDispatched<unknown>(
   {
     region: 'europe-west1',
@@ -199,8 +203,7 @@ export const emailDeliveries = onTaskDispatched<unknown>(
   },
   async (request) => {
     const { runEmailTask } = await import('./shared/mail/outbox');
-    emailDeps ??= Promise.all([import('./config'), import('./deps')]).then(([{ loadConfig }, { createDeps }]) => createDeps(loadConfig()));
-    const report = await runEmailTask(await emailDeps, request.data);
+    const report = await runEmailTask(await emailTaskDeps(), request.data);
     if (report.retry) throw new HttpsError('unavailable', `Email da riprovare: ${JSON.stringify(report)}`);
   },
 );
