@@ -47,7 +47,7 @@ export async function sendCoachDigests(deps: Pick<Deps, 'db' | 'clock' | 'config
   const origin = deps.config.appOrigins[0]!;
   let after: string | null = null;
   for (;;) {
-    const { cohorts, more } = await activeCohortsPage(deps.db, after, PAGE);
+    const { cohorts, more, lastId } = await activeCohortsPage(deps.db, after, PAGE);
     const pending = await notDigested(deps, cohorts, week);
     for (const { id, cohort } of pending) {
       if (report.cohorts >= max) return report;
@@ -80,8 +80,8 @@ export async function sendCoachDigests(deps: Pick<Deps, 'db' | 'clock' | 'config
       report.queued += (await queueEmails(deps, requests)).queued;
     }
     if (!more) return report;
-    after = cohorts.at(-1)?.id ?? after;
-    if (after === null) return report;
+    if (lastId === null) return report;
+    after = lastId;
   }
 }
 

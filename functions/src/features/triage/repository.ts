@@ -1,10 +1,31 @@
-import { FieldPath, type DocumentSnapshot, type Firestore, type Query, type Timestamp } from 'firebase-admin/firestore';
-import { keyedReasonSchema, type KeyedReason, type TriageHandling } from '@sfida/core/triage';
-import * as z from 'zod/mini';
-import { isFailedPrecondition } from '../../shared/firestore';
-import { isParticipantOf, participantFrom, type Participant } from '../../shared/participant-repository';
-import { userRef, usersCollection, type UserDoc } from '../../shared/user-repository';
-import { cohortsCollection, type CohortDoc } from '../../shared/cohort-repository';
+import {
+  FieldPath,
+  type DocumentSnapshot,
+  type Firestore,
+  type Query,
+  type Timestamp,
+} from "firebase-admin/firestore";
+import {
+  keyedReasonSchema,
+  type KeyedReason,
+  type TriageHandling,
+} from "@sfida/core/triage";
+import * as z from "zod/mini";
+import { isFailedPrecondition } from "../../shared/firestore";
+import {
+  isParticipantOf,
+  participantFrom,
+  type Participant,
+} from "../../shared/participant-repository";
+import {
+  userRef,
+  usersCollection,
+  type UserDoc,
+} from "../../shared/user-repository";
+import {
+  cohortsCollection,
+  type CohortDoc,
+} from "../../shared/cohort-repository";
 
 // The triage's fields on the participants' own documents (see UserDoc): one query over a coach's
 // cohorts finds what is open, most urgent first, and another finds whose reasons are due to be
@@ -15,12 +36,15 @@ const IN_LIMIT = 30;
 
 function chunks<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  for (let i = 0; i < items.length; i += size)
+    out.push(items.slice(i, i + size));
   return out;
 }
 
 function participantsOf(db: Firestore, cohortIds: string[]): Query {
-  return usersCollection(db).where('cohortId', 'in', cohortIds).where('role', '==', 'PARTICIPANT');
+  return usersCollection(db)
+    .where("cohortId", "in", cohortIds)
+    .where("role", "==", "PARTICIPANT");
 }
 
 /** A participant as the triage reads them: who they are, what the last look stored, and the version a write is conditional on. */
@@ -35,14 +59,28 @@ export interface TriageRow {
 
 function rowFrom(snap: DocumentSnapshot): TriageRow {
   // A document a query or a read found always has an update time.
-  return { participant: participantFrom(snap), stored: storedTriage(snap), rank: storedRank(snap), readAt: snap.updateTime! };
+  return {
+    participant: participantFrom(snap),
+    stored: storedTriage(snap),
+    rank: storedRank(snap),
+    readAt: snap.updateTime!,
+  };
 }
 
 /** Participants of the cohorts whose reasons are due to be worked out again by `now`, the longest due first. */
-export async function dueParticipants(db: Firestore, cohortIds: string[], now: Date, limit: number): Promise<TriageRow[]> {
+export async function dueParticipants(
+  db: Firestore,
+  cohortIds: string[],
+  now: Date,
+  limit: number,
+): Promise<TriageRow[]> {
   const parts = await Promise.all(
     chunks(cohortIds, IN_LIMIT).map((ids) =>
-      participantsOf(db, ids).where('triageDueAt', '<=', now.toISOString()).orderBy('triageDueAt').limit(limit).get(),
+      participantsOf(db, ids)
+        .where("triageDueAt", "<=", now.toISOString())
+        .orderBy("triageDueAt")
+        .limit(limit)
+        .get(),
     ),
   );
   return parts
@@ -55,29 +93,57 @@ export async function dueParticipants(db: Firestore, cohortIds: string[], now: D
 const MAX_RANK = 99;
 
 /** Participants of the cohorts with something open, the most urgent group first (then by id), at most `limit`. */
-export async function openParticipants(db: Firestore, cohortIds: string[], limit: number): Promise<TriageRow[]> {
+export async function openParticipants(
+  db: Firestore,
+  cohortIds: string[],
+  limit: number,
+): Promise<TriageRow[]> {
   const parts = await Promise.all(
     chunks(cohortIds, IN_LIMIT).map((ids) =>
-      participantsOf(db, ids).where('triageRank', '<=', MAX_RANK).orderBy('triageRank').orderBy(FieldPath.documentId()).limit(limit).get(),
+      participantsOf(db, ids)
+        .where("triageRank", "<=", MAX_RANK)
+        .orderBy("triageRank")
+        .orderBy(FieldPath.documentId())
+        .limit(limit)
+        .get(),
     ),
   );
   return parts
     .flatMap((snap) => snap.docs)
     .map(rowFrom)
-    .sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0) || a.participant.user.id.localeCompare(b.participant.user.id))
+    .sort(
+      (a, b) =>
+        (a.rank ?? 0) - (b.rank ?? 0) ||
+        a.participant.user.id.localeCompare(b.participant.user.id),
+    )
     .slice(0, limit);
 }
 
 /** The participant `userId` as the triage reads them if they belong to `cohortId`, else null. */
-export async function triageRowOf(db: Firestore, cohortId: string, userId: string): Promise<TriageRow | null> {
+export async function triageRowOf(
+  db: Firestore,
+  cohortId: string,
+  userId: string,
+): Promise<TriageRow | null> {
   const snap = await userRef(db, userId).get();
   return isParticipantOf(snap, cohortId) ? rowFrom(snap) : null;
 }
 
 /** How many participants of the cohorts have something open (a count, not a read of each). */
-export async function openCount(db: Firestore, cohortIds: string[]): Promise<number> {
+export async function openCount(
+  db: Firestore,
+  cohortIds: string[],
+): Promise<number> {
   const counts = await Promise.all(
-    chunks(cohortIds, IN_LIMIT).map(async (ids) => (await participantsOf(db, ids).where('triageRank', '<=', MAX_RANK).count().get()).data().count),
+    chunks(cohortIds, IN_LIMIT).map(
+      async (ids) =>
+        (
+          await participantsOf(db, ids)
+            .where("triageRank", "<=", MAX_RANK)
+            .count()
+            .get()
+        ).data().count,
+    ),
   );
   return counts.reduce((sum, n) => sum + n, 0);
 }
@@ -96,10 +162,14 @@ export interface StoredTriage {
   contact: StoredContact | null;
 }
 
-const contactSchema = z.object({ at: z.string(), byName: z.string(), note: z.nullable(z.string()) });
+const contactSchema = z.object({
+  at: z.string(),
+  byName: z.string(),
+  note: z.nullable(z.string()),
+});
 
 function parsed<T>(schema: z.ZodMiniType<T>, raw: unknown, fallback: T): T {
-  if (typeof raw !== 'string') return fallback;
+  if (typeof raw !== "string") return fallback;
   try {
     const result = schema.safeParse(JSON.parse(raw));
     return result.success ? result.data : fallback;
@@ -108,19 +178,22 @@ function parsed<T>(schema: z.ZodMiniType<T>, raw: unknown, fallback: T): T {
   }
 }
 
-const strings = (raw: unknown): string[] => (Array.isArray(raw) ? raw.filter((v): v is string => typeof v === 'string') : []);
+const strings = (raw: unknown): string[] =>
+  Array.isArray(raw)
+    ? raw.filter((v): v is string => typeof v === "string")
+    : [];
 
 /** The triage fields of a participant's document; anything malformed reads as nothing done. */
 function storedTriage(snap: DocumentSnapshot): StoredTriage {
-  const until: unknown = snap.get('triageSnoozedUntil');
+  const until: unknown = snap.get("triageSnoozedUntil");
   return {
-    open: parsed(z.array(keyedReasonSchema), snap.get('triageOpen'), []),
+    open: parsed(z.array(keyedReasonSchema), snap.get("triageOpen"), []),
     handling: {
-      handled: strings(snap.get('triageHandled')),
-      snoozed: strings(snap.get('triageSnoozed')),
-      snoozedUntil: typeof until === 'string' ? until : null,
+      handled: strings(snap.get("triageHandled")),
+      snoozed: strings(snap.get("triageSnoozed")),
+      snoozedUntil: typeof until === "string" ? until : null,
     },
-    contact: parsed(z.nullable(contactSchema), snap.get('triageContact'), null),
+    contact: parsed(z.nullable(contactSchema), snap.get("triageContact"), null),
   };
 }
 
@@ -129,12 +202,14 @@ function storedTriage(snap: DocumentSnapshot): StoredTriage {
 // to every number, which leaves the order of the others undefined. Production orders them the same.
 const NOTHING_OPEN = 100;
 /** No look is due until something marks the participant again (a sync, a start): a date no clock reaches, for the same reason. */
-const NEVER_DUE = '9999-12-31T00:00:00.000Z';
+const NEVER_DUE = "9999-12-31T00:00:00.000Z";
 
 /** The group rank (0 most urgent) a participant's document holds; null: nothing open. */
 function storedRank(snap: DocumentSnapshot): number | null {
-  const raw: unknown = snap.get('triageRank');
-  return typeof raw === 'number' && raw >= 1 && raw < NOTHING_OPEN ? raw - 1 : null;
+  const raw: unknown = snap.get("triageRank");
+  return typeof raw === "number" && raw >= 1 && raw < NOTHING_OPEN
+    ? raw - 1
+    : null;
 }
 
 /** What a look at a participant writes. */
@@ -151,7 +226,11 @@ export interface TriageWrite {
  * since it was read (a sync in between marked them due again: the next look takes them up). False
  * when it had changed.
  */
-export async function saveTriage(db: Firestore, row: TriageRow, write: TriageWrite): Promise<boolean> {
+export async function saveTriage(
+  db: Firestore,
+  row: TriageRow,
+  write: TriageWrite,
+): Promise<boolean> {
   const fields: Partial<UserDoc> = {
     triageRank: write.rank === null ? NOTHING_OPEN : write.rank + 1,
     triageOpen: JSON.stringify(write.open),
@@ -162,7 +241,9 @@ export async function saveTriage(db: Firestore, row: TriageRow, write: TriageWri
   };
   if (write.contact) fields.triageContact = JSON.stringify(write.contact);
   try {
-    await userRef(db, row.participant.user.id).update(fields, { lastUpdateTime: row.readAt });
+    await userRef(db, row.participant.user.id).update(fields, {
+      lastUpdateTime: row.readAt,
+    });
     return true;
   } catch (error) {
     if (isFailedPrecondition(error)) return false;
@@ -171,19 +252,53 @@ export async function saveTriage(db: Firestore, row: TriageRow, write: TriageWri
 }
 
 /** The cohorts not archived, at most `limit` after `after` in id order (the Monday digest's pages). */
-export async function activeCohortsPage(db: Firestore, after: string | null, limit: number): Promise<{ cohorts: Array<{ id: string; cohort: CohortDoc }>; more: boolean }> {
-  let query = cohortsCollection(db).orderBy(FieldPath.documentId()).limit(limit + 1);
-  if (after !== null) query = query.startAfter(after);
+export async function activeCohortsPage(
+  db: Firestore,
+  after: string | null,
+  limit: number,
+): Promise<{
+  cohorts: Array<{ id: string; cohort: CohortDoc }>;
+  more: boolean;
+  lastId: string | null;
+}> {
+  let query = cohortsCollection(db)
+    .orderBy(FieldPath.documentId())
+    .limit(limit + 1);
+  // A range on the id, not a cursor: the same in production, and the local emulator ignores cursors.
+  if (after !== null) query = query.where(FieldPath.documentId(), ">", after);
   const snap = await query.get();
   const page = snap.docs.slice(0, limit);
-  return { cohorts: page.map((doc) => ({ id: doc.id, cohort: doc.data() as CohortDoc })).filter(({ cohort }) => !cohort.archivedAt), more: snap.size > limit };
+  return {
+    cohorts: page
+      .map((doc) => ({ id: doc.id, cohort: doc.data() as CohortDoc }))
+      .filter(({ cohort }) => !cohort.archivedAt),
+    more: snap.size > limit,
+    // The page's last id, archived or not: the next page starts after it even when all were archived.
+    lastId: page.at(-1)?.id ?? null,
+  };
 }
 
 /** What waits for a cohort's coaches: check-ins not handled, conversations with messages they have not read. */
-export async function unreadOfCohort(db: Firestore, cohortId: string): Promise<{ checkIns: number; conversations: number }> {
+export async function unreadOfCohort(
+  db: Firestore,
+  cohortId: string,
+): Promise<{ checkIns: number; conversations: number }> {
   const [checkIns, conversations] = await Promise.all([
-    db.collection('checkInThreads').where('cohortId', '==', cohortId).where('handled', '==', false).count().get(),
-    db.collection('conversations').where('cohortId', '==', cohortId).where('coachUnread', '>', 0).count().get(),
+    db
+      .collection("checkInThreads")
+      .where("cohortId", "==", cohortId)
+      .where("handled", "==", false)
+      .count()
+      .get(),
+    db
+      .collection("conversations")
+      .where("cohortId", "==", cohortId)
+      .where("coachUnread", ">", 0)
+      .count()
+      .get(),
   ]);
-  return { checkIns: checkIns.data().count, conversations: conversations.data().count };
+  return {
+    checkIns: checkIns.data().count,
+    conversations: conversations.data().count,
+  };
 }
