@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventEmailDueAt, eventEmailKey, isEventEmailDue } from './event-emails';
+import { eventEmailDueAt, eventEmailKey, eventWhenText, isEventEmailDue } from './event-emails';
 
 const ROME = 'Europe/Rome';
 const NEW_YORK = 'America/New_York';
@@ -40,5 +40,10 @@ describe('the event-day email', () => {
   it('is keyed by the event, its start and the person, whatever offset the start was written with', () => {
     expect(eventEmailKey('e1', '2026-12-10T19:00:00+01:00', 'u1')).toBe('event:e1:2026-12-10T18:00:00.000Z:u1');
     expect(eventEmailKey('e1', '2026-12-11T19:00:00+01:00', 'u1')).not.toBe(eventEmailKey('e1', '2026-12-10T19:00:00+01:00', 'u1'));
+  });
+
+  it('says the day and time on the participant clock', () => {
+    expect(eventWhenText('2026-12-10T18:00:00.000Z', ROME)).toBe('giovedì 10 dicembre 2026 alle 19:00');
+    expect(eventWhenText('2026-12-10T18:00:00.000Z', NEW_YORK)).toBe('giovedì 10 dicembre 2026 alle 13:00');
   });
 });

@@ -1,4 +1,4 @@
-import { localDateOf } from './dates';
+import { formatItalianDate, italianWeekday, localDateOf } from './dates';
 import { instantAt, minutesOfDay } from './reminders';
 import { minutesOfTime } from './time-of-day';
 
@@ -35,4 +35,12 @@ export function isEventEmailDue(startsAt: string, timeZone: string, now: Date): 
  */
 export function eventEmailKey(eventId: string, startsAt: string, uid: string): string {
   return `event:${eventId}:${new Date(startsAt).toISOString()}:${uid}`;
+}
+
+/** The event's day and time on the participant's clock, e.g. "giovedì 10 dicembre 2026 alle 19:00". */
+export function eventWhenText(startsAt: string, timeZone: string): string {
+  const day = localDateOf(startsAt, timeZone);
+  const minutes = minutesOfDay(timeZone, new Date(startsAt));
+  const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  return `${italianWeekday(day, 'long')} ${formatItalianDate(day)} alle ${time}`;
 }

@@ -2,6 +2,7 @@ import { createElement } from 'react';
 import { describe, expect, test } from 'vitest';
 import { renderEmail } from '../render';
 import { CoachMessageEmail, coachMessageSubject } from './coach-message';
+import { EventDayEmail, eventDaySubject } from './event-day';
 
 const props = {
   cohortName: 'Primavera 2026',
@@ -40,5 +41,15 @@ describe('the email templates', () => {
     expect(email.subject).toBe('Giulia Coach ha risposto al tuo check-in');
     expect(email.text).toContain('Apri il check-in');
     expect(email.html).not.toContain('Non voglio più ricevere');
+  });
+
+  test('the event of the day: title, day and time, speaker, cohort and coach, the app page in both parts', async () => {
+    const event = { ...props, title: 'Kick-off', when: 'giovedì 10 dicembre 2026 alle 19:00', speaker: 'Martina Rossi', url: 'https://sfida.example.it/eventi/e1' };
+    const email = await renderEmail(eventDaySubject(event), createElement(EventDayEmail, event));
+    expect(email.subject).toBe('Kick-off, giovedì 10 dicembre 2026 alle 19:00');
+    for (const part of [email.html, email.text]) {
+      for (const words of ['Kick-off', 'giovedì 10 dicembre 2026 alle 19:00', 'Martina Rossi', 'Primavera 2026', 'Giulia Coach', 'https://sfida.example.it/eventi/e1']) expect(part).toContain(words);
+    }
+    expect(email.text).toContain('https://sfida.example.it/api/email/unsubscribe/token-di-prova');
   });
 });
