@@ -8,7 +8,8 @@
  * every cohort's member index is built from the users (buildMemberIndexes), and voice notes stored
  * before their first deletable day was get it (backfillVoiceNoteRetention), and accounts stored before
  * their retention days were get them (backfillAccountRetention), and events stored before they said who
-may join get it from their cohort's old "eventi riservati" switch (backfillEventAccess):
+may join get it from their cohort's old "eventi riservati" switch (backfillEventAccess), and every
+ * event's start is listed for the event-day email (backfillEventStarts):
  *   INVITE_CODE=… GOOGLE_CLOUD_PROJECT=<project-id> npm run migrate-cohorts      a real project
  *   npm run migrate-cohorts -- --local                                          the stack of `npm start`
  * Idempotent: running it again changes nothing. Registration creates the cohort by itself the
@@ -23,7 +24,7 @@ import { backfillTriage } from '../functions/src/features/triage/migrations';
 import { rebuildWeekStats } from '../functions/src/features/cohort-progress/migrations';
 import { backfillVoiceNoteRetention } from '../functions/src/features/voice-notes/retention-job';
 import { backfillAccountRetention } from '../functions/src/features/privacy/retention-job';
-import { backfillEventAccess } from '../functions/src/features/events/migrations';
+import { backfillEventAccess, backfillEventStarts } from '../functions/src/features/events/migrations';
 import { emulatorEnv, LOCAL_INVITE_CODE, profiles } from './stack/profiles';
 
 if (process.argv.includes('--local')) Object.assign(process.env, emulatorEnv(profiles.dev), { INVITE_CODE: LOCAL_INVITE_CODE });
@@ -42,6 +43,7 @@ try {
   const voiceNotes = await backfillVoiceNoteRetention(deps);
   const accounts = await backfillAccountRetention(deps);
   const eventAccess = await backfillEventAccess(deps);
+  const eventStarts = await backfillEventStarts(deps);
   console.log(`${cohort}; utenti senza coorte spostati: ${usersAssigned} (progetto ${config.projectId}).`);
   console.log(`classifica: ${summaries} riepiloghi, ${scores} punteggi settimanali scritti.`);
   console.log(`elenco partecipanti: ${digests.written} riepiloghi scritti su ${digests.participants} partecipanti senza.`);
@@ -50,7 +52,7 @@ try {
   console.log(`elenchi dei membri: ${members.participants} partecipanti in ${members.cohorts} coorti.`);
   console.log(`note vocali: ${voiceNotes.written} su ${voiceNotes.notes} con il giorno da cui si possono cancellare.`);
   console.log(`account: ${accounts.written} su ${accounts.users} con il giorno dell'avviso e dell'eliminazione.`);
-  console.log(`eventi: ${eventAccess.events} con chi può partecipare, in ${eventAccess.cohorts} coorti.`);
+  console.log(`eventi: ${eventAccess.events} con chi può partecipare, in ${eventAccess.cohorts} coorti; ${eventStarts.events} inizi elencati per le email del giorno.`);
   process.exit(0);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -67,6 +67,8 @@ export const api = onRequest(
 // months ago, told a month before by the run of 10:00 (features/privacy/retention-job.ts); a run
 // that fails is done again the next day. On Mondays the runs from 08:00 to 09:59 in Rome queue the
 // coaches' digests by email (features/triage/digest-job.ts), a bounded number of cohorts each. Every run
+// queues the event-day emails whose hour has come in their participants' zones, a bounded number of
+// events and participants (features/events/email-job.ts). Every run
 // finishes the account deletions a request left unfinished (features/privacy/delete-service.ts).
 // Only Cloud Scheduler calls it: the deploy grants Cloud Run's invoker role on a scheduled function
 // to the scheduler's service account alone (onSchedule takes no `invoker`; scripts/predeploy.ts
@@ -93,6 +95,7 @@ export const reminders = onSchedule(
       { resumePendingDeletions },
       { deleteLapsedAccounts, giveRetentionNotices, isRetentionNoticeRun },
       { isDigestRun, sendCoachDigests },
+      { sendEventEmails },
     ] = await Promise.all([
       import('./config'),
       import('./deps'),
@@ -102,6 +105,7 @@ export const reminders = onSchedule(
       import('./features/privacy/delete-service'),
       import('./features/privacy/retention-job'),
       import('./features/triage/digest-job'),
+      import('./features/events/email-job'),
     ]);
     const deps = await createDeps(loadConfig());
     const now = deps.clock();
@@ -114,6 +118,7 @@ export const reminders = onSchedule(
     }
     if (isRetentionNoticeRun(now)) console.log('Avvisi di eliminazione degli account:', JSON.stringify(await giveRetentionNotices(deps, now)));
     if (isDigestRun(now)) console.log('Riepiloghi del lunedì ai coach:', JSON.stringify(await sendCoachDigests(deps, now)));
+    console.log('Email degli incontri del giorno:', JSON.stringify(await sendEventEmails(deps, now)));
     console.log('Eliminazioni di account completate:', JSON.stringify(await resumePendingDeletions(deps)));
   },
 );

@@ -1,7 +1,7 @@
 import type { Access } from '@sfida/core/packages';
 import type { Deps } from '../../deps';
 import { cohortsCollection, type CohortDoc } from '../../shared/cohort-repository';
-import { listEvents, writeEventAccess } from './repository';
+import { listEvents, writeEventAccess, writeEventStarts } from './repository';
 import { accessOf } from './service';
 
 /**
@@ -21,4 +21,18 @@ export async function backfillEventAccess(deps: Pick<Deps, 'db'>): Promise<{ coh
     written += missing.size;
   }
   return { cohorts: cohorts.size, events: written };
+}
+
+/**
+ * Writes the start of every event stored before `eventStarts` existed, so the event-day email
+ * finds them. Idempotent: a start is written again as it is.
+ */
+export async function backfillEventStarts(deps: Pick<Deps, 'db'>): Promise<{ events: number }> {
+  let written = 0;
+  for (const snap of (await cohortsCollection(deps.db).select().get()).docs) {
+    const events = await listEvents(deps.db, snap.id);
+    await writeEventStarts(deps.db, snap.id, events);
+    written += events.length;
+  }
+  return { events: written };
 }
