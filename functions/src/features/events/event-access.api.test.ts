@@ -5,7 +5,7 @@ import { cohortRef } from '../../shared/cohort-repository';
 import { userRef } from '../../shared/user-repository';
 import { Client, PASSWORD, readDoc, registerParticipant, startTestApp, type TestApp } from '../../test-support/api-harness';
 import { signedInCoach, writeCohort } from '../../test-support/cohort-fixtures';
-import { backfillEventAccess } from './migrations';
+import { backfillEventAccess, backfillEventStarts } from './migrations';
 import { eventRef } from './repository';
 
 // Who gets an event's join link, by every route that tells of an event: the list, the event's
@@ -212,6 +212,19 @@ describe('the migration of "eventi riservati" (npm run migrate-cohorts)', () => 
     // Clearing the text afterwards opens nothing: the events say who may join.
     await cohortRef(app.deps.db, reserved).update({ reservedEventsText: null });
     expect(JSON.stringify((await base.client.get(path)).body)).not.toContain(LINKS.GUIDA);
+  });
+
+  test('an event stored before its start was kept beside it gets one: the event-day email finds it, and run again the same', async () => {
+    const coach = await signedInCoach(app);
+    const cohortId = await writeCohort(app, { coachIds: [coach.user.id], startDate: '2026-10-05' });
+    const stored = { ...event('PREMIUM'), startsAt: new Date(STARTS_AT).toISOString(), sequence: 0 };
+    await eventRef(app.deps.db, cohortId, 'senza-inizio').set(stored);
+    expect(await readDoc(app, `eventStarts/${cohortId}_senza-inizio`)).toBeUndefined();
+
+    expect((await backfillEventStarts(app.deps)).events).toBeGreaterThanOrEqual(1);
+    expect(await readDoc(app, `eventStarts/${cohortId}_senza-inizio`)).toMatchObject({ cohortId, eventId: 'senza-inizio', startsAt: stored.startsAt });
+    await backfillEventStarts(app.deps);
+    expect(await readDoc(app, `eventStarts/${cohortId}_senza-inizio`)).toMatchObject({ cohortId, eventId: 'senza-inizio', startsAt: stored.startsAt });
   });
 });
 
