@@ -1,3 +1,6 @@
+// @jsxRuntime automatic
+// (esbuild's pragma: tsx, which runs the scripts, compiles these files with the tsconfig of the
+// directory it starts in, not functions/'s, and would otherwise expect a global React.)
 import { Action, EmailLayout, Paragraph, type Sender } from './layout';
 
 export interface EventDayProps extends Sender {
