@@ -3,12 +3,9 @@ import { SimpleGrid } from '@chakra-ui/react';
 import type { IsoDate } from '@sfida/core/iso-date';
 import type { User } from '@sfida/core/user';
 import { LeaderboardCard } from '../../features/leaderboard/components/leaderboard-card';
-import { WeekActionsCard } from '../../features/planner/components/week-actions-card';
 import { ProgressSummaryCard } from '../../features/progress-summary/components/progress-summary-card';
 import { CoachCard } from './coach-card';
 import { SupportCard } from './support-card';
-
-export { WeekActionsCard };
 
 // Only a cohort whose team rule is on shows it: the others never load its code.
 const TeamCard = lazy(() => import('../../features/teams/components/team-card').then((module) => ({ default: module.TeamCard })));

@@ -10,6 +10,7 @@ import { StatGrid, StatTile } from '../../components/stat-tile';
 import { TrackerScreen } from '../../components/tracker-screen';
 import { ChallengeCard } from '../../features/challenge-start/components/challenge-card';
 import { TodayHabitsCard } from '../../features/habits/components/today-habits-card';
+import { WeekActionsCard } from '../../features/planner/components/week-actions-card';
 import { useAuth } from '../../lib/auth';
 import { useCohortInfo } from '../../lib/cohort-info';
 import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
@@ -33,9 +34,9 @@ const MaintenanceCard = lazy(() =>
 // After day 56 (the coach's invitation to a new season) or in a later season (the finished one's
 // certificate): the others never load its code.
 const NewSeasonCards = lazy(() => import('../../features/new-season/components/new-season-cards').then((module) => ({ default: module.NewSeasonCards })));
-// The cards under today's habits mount after the first paint (useAfterFirstPaint): their code, one
-// chunk, follows the dashboard's own instead of delaying its top.
-const WeekActionsCard = lazy(() => import('./below-the-fold').then((module) => ({ default: module.WeekActionsCard })));
+// The cards under the top two mount after the first paint (useAfterFirstPaint): their code, one
+// chunk, follows the dashboard's own instead of delaying its top. One boundary, at the end: nothing
+// on screen moves when it arrives (the week's actions, beside today's habits, stay in this chunk).
 const BelowTheFold = lazy(() => import('./below-the-fold').then((module) => ({ default: module.BelowTheFold })));
 
 function DashboardContent({ user, today, teams }: { user: User; today: IsoDate; teams: boolean }) {
@@ -74,11 +75,7 @@ function DashboardContent({ user, today, teams }: { user: User; today: IsoDate; 
       <SimpleGrid columns={{ base: 1, md: 2 }} gap={{ base: '4', md: '6' }}>
         <TodayHabitsCard today={today} />
         {/* After the eight weeks there is no week to plan or sum up: the completion card says it all. */}
-        {restMounted && !over && (
-          <Suspense fallback={null}>
-            <WeekActionsCard week={week} />
-          </Suspense>
-        )}
+        {restMounted && !over && <WeekActionsCard week={week} />}
       </SimpleGrid>
 
       {restMounted && (
