@@ -81,6 +81,9 @@ export function withPortOffset<P extends StackProfile>(profile: P, offset: numbe
   return { ...profile, ports };
 }
 
+/** The end-to-end tests' profile, moved like the API tests' by SFIDA_PORT_OFFSET (0 in CI). */
+export const e2eProfile: StackProfile = withPortOffset(profiles.e2e, Number(process.env.SFIDA_PORT_OFFSET ?? 0));
+
 /** How many API test files run at once at most, each in its own copy of the emulators' data. */
 export const MAX_API_WORKERS = 4;
 

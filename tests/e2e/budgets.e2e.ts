@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Browser, type Page, type Response } from '@playwright/test';
-import { appUrl, DEMO_PARTICIPANT, profiles } from '../../scripts/stack/profiles';
+import { appUrl, DEMO_PARTICIPANT, e2eProfile } from '../../scripts/stack/profiles';
 import { COMPILE_HINT } from '../../web/scripts/compile-hints';
 
 // JavaScript budgets: the JavaScript a route loads before it works, each file
@@ -26,7 +26,7 @@ const MAX_FILES = 8;
 const signedOutRoutes = ['/', '/login', '/register', '/terms', '/privacy'];
 const signedInRoutes = ['/dashboard', '/planner', '/abitudini', '/checkin', '/classifica', '/punti', '/squadra', '/profilo', '/eventi', '/risorse', '/messaggi'];
 
-const baseURL = appUrl(profiles.e2e);
+const baseURL = appUrl(e2eProfile);
 
 function isJavaScript(response: Response): boolean {
   const type = response.headers()['content-type'] ?? '';

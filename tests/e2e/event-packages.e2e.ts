@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { mailboxClient } from '../../functions/src/test-support/mailbox';
 import { localSecret } from '../../scripts/stack/local-jobs';
-import { emulatorEnv, profiles, repoRoot } from '../../scripts/stack/profiles';
+import { e2eProfile, emulatorEnv, repoRoot } from '../../scripts/stack/profiles';
 import { coachWithCohort, PHONE, phoneParticipant } from './coach-support';
 import { appOrigin } from './support';
 
@@ -22,7 +22,7 @@ function runEventEmails(at: Date): { events: number; read: number; queued: numbe
   const run = spawnSync(join(repoRoot, 'node_modules', '.bin', 'tsx'), ['scripts/stack/run-event-emails.ts', at.toISOString()], {
     cwd: repoRoot,
     encoding: 'utf8',
-    env: { ...process.env, ...emulatorEnv(profiles.e2e), ...(vapid ? { VAPID_PRIVATE_KEY: vapid } : {}) },
+    env: { ...process.env, ...emulatorEnv(e2eProfile), ...(vapid ? { VAPID_PRIVATE_KEY: vapid } : {}) },
     timeout: 60_000,
   });
   expect(run.status, run.stderr).toBe(0);
@@ -31,7 +31,7 @@ function runEventEmails(at: Date): { events: number; read: number; queued: numbe
 
 test('a coach imports buyers; on the day the Premium participant sees the link and gets the email, a Base one neither', async ({ page, browser, baseURL }) => {
   test.setTimeout(180_000);
-  const mailbox = mailboxClient(`http://127.0.0.1:${profiles.e2e.ports.mail}`);
+  const mailbox = mailboxClient(`http://127.0.0.1:${e2eProfile.ports.mail}`);
   const { cohortId, inviteCode } = await coachWithCohort(page);
   const premium = await phoneParticipant(browser, baseURL!, inviteCode, 'Sara Premium');
   const base = await phoneParticipant(browser, baseURL!, inviteCode, 'Luca Base');

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startLocalStack } from '../../scripts/stack/local-stack';
-import { profiles, repoRoot } from '../../scripts/stack/profiles';
+import { e2eProfile, repoRoot } from '../../scripts/stack/profiles';
 
 /** Starts a fresh e2e stack (no persisted data) from the built app; `npm test` builds first. */
 export default async function globalSetup() {
@@ -11,7 +11,7 @@ export default async function globalSetup() {
       throw new Error(`${built} manca: esegui prima "npm run build" (npm test lo fa da solo).`);
     }
   }
-  const profile = profiles.e2e;
+  const profile = e2eProfile;
   await rm(profile.dataDir, { recursive: true, force: true });
   // The tests' stand-in push service (functions/src/test-support/push-service.ts) serves a
   // self-signed certificate: the function trusts it here, as the API tests' push agent does.

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { profiles } from '../../scripts/stack/profiles';
+import { e2eProfile } from '../../scripts/stack/profiles';
 
 /*
  * Google's iframe library (https://apis.google.com/js/api.js) is outside the local stack and has no
@@ -115,7 +115,7 @@ export async function firebaseTraces(page: Page): Promise<{ storage: string[]; d
  * address shown to be theirs): through the emulator's admin REST call, as the Admin SDK would.
  */
 export async function markEmailVerified(request: APIRequestContext, uid: string): Promise<void> {
-  const { ports, projectId } = profiles.e2e;
+  const { ports, projectId } = e2eProfile;
   const response = await request.post(`http://127.0.0.1:${ports.auth}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:update`, {
     headers: { Authorization: 'Bearer owner' },
     data: { localId: uid, emailVerified: true },

@@ -5,7 +5,7 @@ import { addDays, formatItalianShortDate, todayIn, weekdayIndex } from '@sfida/c
 import type { PushPayload } from '@sfida/core/notifications';
 import { instantAt } from '@sfida/core/reminders';
 import { localSecret } from '../../scripts/stack/local-jobs';
-import { emulatorEnv, profiles, repoRoot } from '../../scripts/stack/profiles';
+import { e2eProfile, emulatorEnv, repoRoot } from '../../scripts/stack/profiles';
 import { coachWithCohort } from './coach-support';
 import { startPushStandIn } from './push-support';
 import { appOrigin, uniqueEmail } from './support';
@@ -33,7 +33,7 @@ function runPlannedActionReminders(at: Date): { looked: number; due: number; tas
   const run = spawnSync(join(repoRoot, 'node_modules', '.bin', 'tsx'), ['scripts/stack/run-planned-action-reminders.ts', at.toISOString()], {
     cwd: repoRoot,
     encoding: 'utf8',
-    env: { ...process.env, ...emulatorEnv(profiles.e2e), ...(vapid ? { VAPID_PRIVATE_KEY: vapid } : {}) },
+    env: { ...process.env, ...emulatorEnv(e2eProfile), ...(vapid ? { VAPID_PRIVATE_KEY: vapid } : {}) },
     timeout: 60_000,
   });
   expect(run.status, run.stderr).toBe(0);

@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/stack/chromium';
-import { appUrl, profiles } from '../../scripts/stack/profiles';
+import { appUrl, e2eProfile } from '../../scripts/stack/profiles';
 
 // End-to-end tests drive a real Chromium against the real local stack
 // (Hosting → Functions → Auth + embedded Firestore) on the e2e ports.
@@ -17,7 +17,7 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: '../../.test-results/e2e.json' }]],
   outputDir: '../../test-results',
   use: {
-    baseURL: appUrl(profiles.e2e),
+    baseURL: appUrl(e2eProfile),
     locale: 'it-IT',
     timezoneId: 'Europe/Rome',
     // A failed test keeps its trace (actions, DOM snapshots, network); the screencast of every

@@ -1,13 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { emptyTracker } from '@sfida/core/tracker';
 import { requiredNodeMajor } from '../../scripts/stack/node-runtime';
-import { profiles } from '../../scripts/stack/profiles';
+import { e2eProfile } from '../../scripts/stack/profiles';
 import { addDays, appOrigin, clearRateLimits, registerParticipant, romeToday, setChallengeStart } from './support';
 
 // What production's firebase.json promises, checked against the Hosting and Functions emulators:
 // the function's runtime, the caching and security headers, and a CSP the app works under.
 
-const profile = profiles.e2e;
+const profile = e2eProfile;
 /** The function's own URL on the Functions emulator, bypassing Hosting (as a caller of the deployed URL would). */
 const functionUrl = (path: string) => `http://127.0.0.1:${profile.ports.functions}/${profile.projectId}/europe-west1/api${path}`;
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Firestore } from 'firebase-admin/firestore';
-import { emulatorEnv, LOCAL_INVITE_CODE, profiles } from '../../scripts/stack/profiles';
+import { e2eProfile, emulatorEnv, LOCAL_INVITE_CODE } from '../../scripts/stack/profiles';
 
-const profile = profiles.e2e;
+const profile = e2eProfile;
 export const appOrigin = `http://127.0.0.1:${profile.ports.hosting}`;
 
 export interface TestAccount {
