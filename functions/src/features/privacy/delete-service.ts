@@ -8,6 +8,8 @@ import { activeCohortsCoachedBy } from '../../shared/cohort-repository';
 import { conflict, forbidden, serviceUnavailable, tooManyRequests } from '../../shared/http-error';
 import { IdentityToolkitThrottled, IdentityToolkitUnavailable } from '../../shared/identity-toolkit';
 import type { RateRule } from '../../shared/rate-limiter';
+import { farewellEmail } from '../../shared/mail/account-emails';
+import { queueEmail } from '../../shared/mail/outbox';
 import { storedUser } from '../../shared/user-repository';
 import {
   allUserIds,
@@ -24,7 +26,7 @@ import {
 // account deleted in the same request; what a failure leaves is finished by the reminders' job
 // (docs/decisions/045-account-deletion.md).
 
-type DeletionDeps = Pick<Deps, 'config' | 'db' | 'auth' | 'blobStore' | 'clock'>;
+type DeletionDeps = Pick<Deps, 'config' | 'db' | 'auth' | 'blobStore' | 'clock' | 'emailQueue'>;
 
 /** Who asked: the person themselves, the operator's command, a restore's re-application, or the retention's job (retention-job.ts). */
 export type DeletionKind = 'self' | 'operator' | 'reapply' | 'retention';
@@ -110,11 +112,16 @@ export async function deleteAccount(deps: DeletionDeps, uid: string, kind: Delet
   const stored = await storedUser(deps.db, uid);
   // The ledger's day is the person's own calendar day; noted now, while the profile still says their zone.
   const day = todayIn(stored?.user.timeZone ?? HOME_TIME_ZONE, now);
+  // The farewell is written while the profile still says who, where and whose cohort; a restore's
+  // re-application says nothing (the person was told the first time).
+  const farewell = stored?.user.email && kind !== 'reapply' ? await farewellEmail(deps, { uid, email: stored.user.email, name: stored.user.name ?? '', cohortId: stored.user.cohortId, role: stored.user.role }, kind) : null;
   await markDeletionPending(deps.db, uid, now, day);
   await cutOffAccount(deps.db, uid);
   await deps.auth.deleteUser(uid).catch((error: unknown) => {
     if ((error as { code?: string }).code !== 'auth/user-not-found') throw error;
   });
+  // Signed out everywhere and gone from Auth: deleted, as far as the person can tell (the job finishes the rest).
+  if (farewell) await queueEmail(deps, farewell);
   try {
     await finishDeletion(deps, uid, key, day);
   } catch (error) {

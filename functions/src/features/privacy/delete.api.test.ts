@@ -13,7 +13,9 @@ import { fixture } from '../voice-notes/fixtures';
 import { BrowserDevice, startPushService, type PushServiceStandIn } from '../../test-support/push-service';
 import { checkInThreadId } from '@sfida/core/check-in-threads';
 import { cohortRef } from '../../shared/cohort-repository';
+import { sha256Hex } from '../../shared/crypto';
 import { queueEmail } from '../../shared/mail/outbox';
+import { mailboxClient } from '../../test-support/mailbox';
 import { PERSONAL_DATA } from '../../shared/personal-data';
 import { teamRef } from '../../shared/team-repository';
 import { userRef } from '../../shared/user-repository';
@@ -21,6 +23,7 @@ import { ledgerIdOf } from './delete-repository';
 import { deleteAccount, deleteAccountByEmail, reapplyDeletionLedger, resumePendingDeletions } from './delete-service';
 
 let app: TestApp;
+const mailbox = mailboxClient();
 let pushService: PushServiceStandIn;
 
 const TZ = 'Europe/Rome';
@@ -282,6 +285,14 @@ describe('Elimina il mio account', () => {
     expect(await app.deps.auth.getUserByEmail(paola.email).catch((error: { code?: string }) => error.code)).toBe('auth/user-not-found');
     expect((await otherDevice.post('/api/auth/login', { email: paola.email, password: PASSWORD })).status).toBe(401);
 
+    // She is told by email, once sent the outbox keeps neither her address nor what it said.
+    await app.emails.idle();
+    const farewell = (await mailbox.to(paola.email)).filter((email) => email.subject === 'Il tuo account è stato eliminato');
+    expect(farewell).toHaveLength(1);
+    expect(farewell[0]!.text).toContain('Come hai chiesto dal tuo profilo');
+    expect(farewell[0]!.text).toContain('I tuoi check-in, le abitudini');
+    const stored = await app.deps.db.collection('emails').where('key', '==', `farewell:${sha256Hex(paola.id)}`).get();
+    expect(stored.docs.map((doc) => doc.data())).toEqual([expect.objectContaining({ uid: '', to: '', text: '', html: '', state: 'sent' })]);
     expect(await traces(needles)).toEqual([]);
 
     // The coach's replies stay, in a thread of "Partecipante eliminato"; Quinto's team and scheduled message go on without her.
@@ -336,6 +347,9 @@ describe('Elimina il mio account', () => {
     expectStatus(await coach.client.post('/api/me/delete', confirm()), 204);
     expect((await coach.client.get('/api/coach/triage')).status).toBe(401);
     expect(await authUserExists(coach.user.id)).toBe(false);
+    await app.emails.idle();
+    const [farewell] = (await mailbox.to(coach.user.email)).filter((email) => email.subject === 'Il tuo account è stato eliminato');
+    expect(farewell!.text).toContain('Le tue coorti restano agli altri coach');
     expect(await traces(needles)).toEqual([]);
     expect((await cohortRef(app.deps.db, first).get()).get('coachIds')).toEqual([secondCoach.user.id]);
     // Quinto keeps his package and its history, without the coach who set it.
@@ -366,6 +380,8 @@ describe('the operator\'s commands', () => {
     const member = await participant(cohortId, 'Rita');
     expect(await deleteAccountByEmail(app.deps, member.email.toUpperCase())).toBe(true);
     expect((await member.client.get('/api/auth/me')).status).toBe(401);
+    await app.emails.idle();
+    expect((await mailbox.waitFor(member.email)).map((email) => email.subject)).toEqual(['Il tuo account è stato eliminato']);
     expect(await traces([member.id, member.email])).toEqual([]);
     await expect(deleteAccountByEmail(app.deps, member.email)).rejects.toThrow(/Nessun account/);
 
@@ -374,6 +390,9 @@ describe('the operator\'s commands', () => {
     await app.deps.db.collection('progress').doc(member.id).set({ data: '{}', revision: 1 });
     const report = await reapplyDeletionLedger(app.deps);
     expect(report).toEqual({ deleted: 1, unfinished: 0 });
+    // Told once, the first time: a restore's re-application sends nothing.
+    await app.emails.idle();
+    expect(await mailbox.to(member.email)).toHaveLength(1);
     expect(await traces([member.id, member.email])).toEqual([]);
   });
 });

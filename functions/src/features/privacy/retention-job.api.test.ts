@@ -285,6 +285,12 @@ describe('a lapsed account is told a month before, then deleted', () => {
     expect(await readDoc(app, `users/${member.uid}`)).toBeUndefined();
     expect(await readDoc(app, `progress/${member.uid}`)).toBeUndefined();
     await expect(app.deps.auth.getUser(member.uid)).rejects.toMatchObject({ code: 'auth/user-not-found' });
+    // A farewell, by email (the app is gone for them); the outbox then keeps nothing that names them.
+    await app.emails.idle();
+    const farewell = (await mailbox.waitFor(member.email, 2))[1]!;
+    expect(farewell.subject).toBe('Il tuo account è stato eliminato');
+    expect(farewell.text).toContain('è passato un anno dalla fine del tuo ultimo programma');
+    expect(farewell.text).toContain('Giulia Coach');
     expect(await traces(member.uid, [member.uid, member.email])).toEqual([]);
     const login = await new Client(app).post('/api/auth/login', { email: member.email, password: PASSWORD });
     expect(login.status).toBe(401);

@@ -123,7 +123,7 @@ export async function giveRetentionNotices(deps: Pick<Deps, 'db' | 'pushQueue' |
  * `retention`). Without the deletion ledger's key nothing is deleted: a restored backup could
  * not be cleaned of them.
  */
-export async function deleteLapsedAccounts(deps: Pick<Deps, 'db' | 'auth' | 'blobStore' | 'clock' | 'config'>, now: Date, options: { max?: number } = {}): Promise<AccountRetentionReport> {
+export async function deleteLapsedAccounts(deps: Pick<Deps, 'db' | 'auth' | 'blobStore' | 'clock' | 'config' | 'emailQueue'>, now: Date, options: { max?: number } = {}): Promise<AccountRetentionReport> {
   const report = emptyReport();
   if (!deps.config.deletionLedgerKey) {
     console.warn('Conservazione degli account: nessuna eliminazione senza la chiave del registro (VAPID_PRIVATE_KEY)');

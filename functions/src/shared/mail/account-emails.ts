@@ -5,13 +5,16 @@ import type { IsoDate } from '@sfida/core/iso-date';
 import type { Deps } from '../../deps';
 import { storedCohort } from '../cohort-repository';
 import { storedUser } from '../user-repository';
+import { sha256Hex } from '../crypto';
+import type { EmailRequest } from './email-repository';
 import { queueEmail } from './outbox';
 import { renderEmail } from './render';
 import { AccountNoticeEmail } from './templates/account-notice';
 import type { Sender } from './templates/layout';
 
 // The account's own emails, which always go (no preference turns them off): the link that verifies
-// a password registration's address, and the retention's notice that the account will be deleted.
+// a password registration's address, the retention's notice that the account will be deleted, and
+// the farewell once it is.
 
 type AccountEmailDeps = Pick<Deps, 'db' | 'auth' | 'clock' | 'config' | 'emailQueue'>;
 
@@ -57,4 +60,38 @@ export async function queueRetentionNoticeEmail(deps: Pick<Deps, 'db' | 'clock' 
     action: { label: 'Apri il profilo', href: `${origin}/profilo#privacy-e-dati` },
   };
   await queueEmail(deps, { uid: account.uid, kind: 'account', key: `retention:${noticeKey}`, email: await renderEmail(subject, createElement(AccountNoticeEmail, props)) });
+}
+
+/** Why an account went, as its farewell says it. */
+export type FarewellReason = 'self' | 'operator' | 'retention';
+
+/** The farewell, rendered while the account still says who and where (before the deletion); queued once it is done. */
+export async function farewellEmail(
+  deps: Pick<Deps, 'db' | 'config'>,
+  account: { uid: string; email: string; name: string; cohortId: string | null; role: 'PARTICIPANT' | 'OWNER' },
+  reason: FarewellReason,
+): Promise<EmailRequest> {
+  const sender = await senderOf(deps, account.cohortId);
+  const subject = 'Il tuo account è stato eliminato';
+  const why =
+    reason === 'retention'
+      ? 'Come ti avevamo scritto, è passato un anno dalla fine del tuo ultimo programma: abbiamo eliminato il tuo account di Sfida 8 settimane e tutti i tuoi dati.'
+      : reason === 'operator'
+        ? 'Come hai chiesto, abbiamo eliminato il tuo account di Sfida 8 settimane e tutti i tuoi dati.'
+        : 'Come hai chiesto dal tuo profilo, abbiamo eliminato il tuo account di Sfida 8 settimane e tutti i tuoi dati.';
+  const props = {
+    ...sender,
+    firstName: firstNameOf(account.name),
+    preview: subject,
+    paragraphs: [
+      why,
+      account.role === 'OWNER'
+        ? 'Le tue coorti restano agli altri coach; quello che hai scritto ai partecipanti resta, senza il tuo nome.'
+        : 'I tuoi check-in, le abitudini, i messaggi e le note vocali non ci sono più; ai coach restano solo le loro risposte, senza il tuo nome.',
+      'Se vorrai tornare, potrai registrarti di nuovo con un codice invito. Grazie di aver fatto la sfida con noi.',
+    ],
+    action: { label: 'Apri Sfida 8 settimane', href: deps.config.appOrigins[0]! },
+  };
+  // Keyed by a hash of the uid: the outbox keeps nothing that names the person once it is sent.
+  return { uid: '', to: account.email, kind: 'account', key: `farewell:${sha256Hex(account.uid)}`, email: await renderEmail(subject, createElement(AccountNoticeEmail, props)) };
 }

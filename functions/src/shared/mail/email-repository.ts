@@ -6,7 +6,9 @@ import { sha256Hex } from '../crypto';
 // recipient, a digest's cohort and week…), created once so the same key is never queued twice,
 // and holding what it says and its delivery: queued, sent or failed, the attempts, the SMTP
 // server's last answer. `emailClaims/{id}` is the claim of one attempt (outbox.ts). It names its recipient by uid; the address is read from the account when it
-// goes, so an email never holds one.
+// goes, so an email holds none. The one exception is the farewell of a deleted account, which has no
+// account left to read: it holds its address (and no uid) until it is settled, then nothing that
+// names the person (settleEmail).
 
 /** What an email is about: its recipient's preferences are per kind; account notices and verification always go. */
 export type EmailKind = 'event' | 'coachMessages' | 'digest' | 'account' | 'verification';
@@ -23,7 +25,10 @@ export interface RenderedEmail {
 }
 
 export interface EmailRequest {
+  /** The recipient's account; '' for the farewell of one already deleted (`to` says where it goes). */
   uid: string;
+  /** Only for an account that no longer exists: its address, kept until the email is settled. */
+  to?: string;
   kind: EmailKind;
   /** Names the email once: the same key is never queued (nor sent) twice. */
   key: string;
@@ -33,6 +38,7 @@ export interface EmailRequest {
 export interface StoredEmail {
   id: string;
   uid: string;
+  to: string | null;
   kind: EmailKind;
   state: EmailState;
   attempts: number;
@@ -55,13 +61,14 @@ export function emailId(key: string): string {
 
 /** Queues one email: false when its key was queued before (it is then left as it is). */
 export async function createEmail(db: Firestore, request: EmailRequest, now: Date): Promise<boolean> {
-  const { uid, kind, key, email } = request;
+  const { uid, to, kind, key, email } = request;
   return unlessItExists(() =>
     emailsCollection(db)
       .doc(emailId(key))
       .create({
         key,
         uid,
+        ...(to ? { to } : {}),
         kind,
         state: 'queued',
         attempts: 0,
@@ -91,6 +98,7 @@ export async function readEmails(db: Firestore, ids: string[]): Promise<StoredEm
       {
         id: snap.id,
         uid: String(d.uid),
+        to: typeof d.to === 'string' && d.to !== '' ? d.to : null,
         kind: d.kind as EmailKind,
         state: d.state as EmailState,
         attempts: Number(d.attempts ?? 0),
@@ -139,8 +147,11 @@ export async function claimEmail(db: Firestore, email: StoredEmail, now: Date): 
   return 'mine';
 }
 
-/** What an attempt came to: sent, given back for a later attempt, or failed for good. */
-export async function settleEmail(db: Firestore, id: string, outcome: { state: 'sent' | 'queued' | 'failed' | 'cancelled'; response: string }, now: Date): Promise<void> {
+/**
+ * What an attempt came to: sent, given back for a later attempt, or failed for good. A farewell
+ * (`addressed`: it holds its address) keeps, once settled, neither the address nor what it said.
+ */
+export async function settleEmail(db: Firestore, id: string, outcome: { state: 'sent' | 'queued' | 'failed' | 'cancelled'; response: string }, now: Date, addressed = false): Promise<void> {
   // The claim first: once it says sent (or failed for good), no retry sends; given back, a later attempt may.
   const claim = claimsCollection(db).doc(id);
   if (outcome.state === 'queued') await claim.delete();
@@ -153,5 +164,6 @@ export async function settleEmail(db: Firestore, id: string, outcome: { state: '
       updatedAt: now.toISOString(),
       ...(outcome.state === 'sent' ? { sentAt: now.toISOString() } : {}),
       ...(outcome.state === 'queued' ? { claimedAt: null } : {}),
+      ...(addressed && outcome.state !== 'queued' ? { to: '', subject: '', text: '', html: '' } : {}),
     });
 }

@@ -122,7 +122,7 @@ export async function runEmailTask(deps: SendDeps, body: unknown): Promise<Email
     report.retry = true;
     return report;
   }
-  const accounts = await storedUsers(deps.db, [...new Set(due.map((email) => email.uid))]);
+  const accounts = await storedUsers(deps.db, [...new Set(due.flatMap((email) => (email.uid ? [email.uid] : [])))]);
   const wanted = new Map<OptionalEmailKind, Set<string>>();
   for (const kind of new Set(due.map((email) => email.kind).filter(isOptionalEmailKind))) {
     wanted.set(kind, await wantingEmail(deps.db, due.filter((email) => email.kind === kind).map((email) => email.uid), kind));
@@ -137,24 +137,26 @@ export async function runEmailTask(deps: SendDeps, body: unknown): Promise<Email
       continue;
     }
     if (isOptionalEmailKind(email.kind) && !wanted.get(email.kind)?.has(email.uid)) {
-      await settleEmail(deps.db, email.id, { state: 'cancelled', response: 'email di questo tipo disattivate' }, deps.clock());
+      await settleEmail(deps.db, email.id, { state: 'cancelled', response: 'email di questo tipo disattivate' }, deps.clock(), email.to !== null);
       report.skipped++;
       continue;
     }
-    const to = addressOf.get(email.uid);
+    const to = email.to ?? addressOf.get(email.uid);
     if (!to) {
       // The account (or its address) is gone: nothing to send, ever.
       await settleEmail(deps.db, email.id, { state: 'failed', response: 'account senza indirizzo' }, deps.clock());
       report.failed++;
       continue;
     }
-    const outcome = await deps.mailer.send({ to, subject: email.email.subject, text: email.email.text, html: email.email.html, headers: email.email.headers ?? {} });
+    const sent = await deps.mailer.send({ to, subject: email.email.subject, text: email.email.text, html: email.email.html, headers: email.email.headers ?? {} });
+    // A farewell's address goes once it is settled, from the server's answer too (a refusal quotes it).
+    const outcome = email.to ? { ...sent, response: sent.response.split(email.to).join('[indirizzo]') } : sent;
     const now = deps.clock();
     if (outcome.ok) {
-      await settleEmail(deps.db, email.id, { state: 'sent', response: outcome.response }, now);
+      await settleEmail(deps.db, email.id, { state: 'sent', response: outcome.response }, now, email.to !== null);
       report.sent++;
     } else if (outcome.permanent || email.attempts + 1 >= MAX_EMAIL_ATTEMPTS) {
-      await settleEmail(deps.db, email.id, { state: 'failed', response: outcome.response }, now);
+      await settleEmail(deps.db, email.id, { state: 'failed', response: outcome.response }, now, email.to !== null);
       // A bounce: this address gets nothing more of the kind (until the person turns it on again).
       if (outcome.permanent && isOptionalEmailKind(email.kind)) await turnOffEmailKind(deps.db, email.uid, email.kind, 'bounced', now);
       report.failed++;
