@@ -3,6 +3,7 @@ import type { Auth, UserRecord } from 'firebase-admin/auth';
 import type { User } from '@sfida/core/user';
 import { randomToken, sha256Hex } from '../shared/crypto';
 import { retireDisabledAccount } from '../shared/disabled-account';
+import { applyPendingGrant } from '../shared/package-repository';
 import { RecentlyUsed } from '../shared/recently-used';
 import { sameSignInMethods, signInMethodsOf, storedSignInMethods } from '../shared/sign-in-methods';
 import { recordSignInMethods, toUser, userRef } from '../shared/user-repository';
@@ -156,6 +157,15 @@ export class SessionStore {
           if (!sameSignInMethods(stored, methods)) {
             await recordSignInMethods(this.db, uid, methods);
             data = { ...data, signIn: methods };
+          }
+          // A buyer's package waited for this address: verified since (its link), it is theirs now.
+          if (data?.packageGrantWaiting === true && record.emailVerified) {
+            // The request goes on without it if this fails: the next look at Auth tries again.
+            const given = await applyPendingGrant(this.db, uid, new Date(now)).then(
+              () => true,
+              (error: unknown) => console.warn('Pacchetto in attesa non assegnato', uid, (error as Error).message),
+            );
+            if (given) data = { ...data, packageGrantWaiting: false };
           }
           // Noted in this instance's copy only (its lifetime unchanged): the check costs no write.
           session = { ...session, authCheckedAt: now };

@@ -70,6 +70,11 @@ export async function hasPendingGrant(db: Firestore, cohortId: string, email: st
   return (await packageGrantRef(db, cohortId, email).get()).exists;
 }
 
+/** Notes on a password registration that a grant waits for its address to be verified. */
+export async function markPackageGrantWaiting(db: Firestore, uid: string): Promise<void> {
+  await userRef(db, uid).update({ packageGrantWaiting: true });
+}
+
 /**
  * Gives the participant `uid` the package waiting for their email in their cohort, with its audit
  * entry (`registration`), and removes the grant. The caller has seen the email verified (Google, or
@@ -84,10 +89,16 @@ export async function applyPendingGrant(db: Firestore, uid: string, now: Date): 
     const grant = packageGrantRef(db, doc.cohortId, doc.email);
     const grantSnap = await tx.get(grant);
     const pending = grantSnap.data() as PackageGrantDoc | undefined;
-    if (!pending || pending.email !== doc.email.toLowerCase()) return null;
+    // Whatever comes of it, nothing waits any longer.
+    const settled = doc.packageGrantWaiting ? { packageGrantWaiting: false } : {};
+    if (!pending || pending.email !== doc.email.toLowerCase()) {
+      if (doc.packageGrantWaiting) tx.update(user, settled);
+      return null;
+    }
     const from = packageIn(doc.packages, doc.cohortId);
+    if (from === pending.package && doc.packageGrantWaiting) tx.update(user, settled);
     if (from !== pending.package) {
-      tx.update(user, { packages: packagesWith(doc.packages, doc.cohortId, pending.package) });
+      tx.update(user, { ...settled, packages: packagesWith(doc.packages, doc.cohortId, pending.package) });
       recordPackageChange(db, tx, {
         cohortId: doc.cohortId,
         userId: uid,

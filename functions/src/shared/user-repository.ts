@@ -54,6 +54,11 @@ export interface UserDoc extends Omit<User, 'id' | 'challengeJoinedOn'> {
    */
   packages?: PackagesByCohort;
   /**
+   * A coach's import keeps a package for this password registration's address, given once Firebase
+   * Auth says it is verified: the session's look at Auth gives it (sessions/session-store.ts).
+   */
+  packageGrantWaiting?: boolean;
+  /**
    * The coaches' tags on the participant (core's participant-notes.ts), normalised: kept here so the
    * roster's one query can filter by one (array-contains). Never part of the API's user.
    */

@@ -23,7 +23,7 @@ import { weekStatsWrite } from '../../shared/week-stats-repository';
 import { placeInSmallestTeam } from '../../shared/team-repository';
 import { DeviceTokens } from './device-tokens';
 import { createParticipantDocs } from './repository';
-import { applyPendingGrant, hasPendingGrant } from '../../shared/package-repository';
+import { applyPendingGrant, hasPendingGrant, markPackageGrantWaiting } from '../../shared/package-repository';
 
 export const authMessages = {
   invalidCredentials: 'Email o password non corretti',
@@ -245,7 +245,11 @@ async function claimPackageGrant(deps: AuthDeps, user: User, verified: true | 'a
   if (user.role !== 'PARTICIPANT' || !user.cohortId) return;
   try {
     if (!(await hasPendingGrant(deps.db, user.cohortId, user.email))) return;
-    if (verified === 'ask' && !(await deps.auth.getUser(user.id)).emailVerified) return;
+    if (verified === 'ask' && !(await deps.auth.getUser(user.id)).emailVerified) {
+      // Given as soon as a request of theirs sees the address verified (the link's way back to the app).
+      await markPackageGrantWaiting(deps.db, user.id);
+      return;
+    }
     await applyPendingGrant(deps.db, user.id, deps.clock());
   } catch (error) {
     console.warn('Pacchetto in attesa non assegnato', user.id, (error as Error).message);

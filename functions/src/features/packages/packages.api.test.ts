@@ -6,8 +6,10 @@ import { packageTexts, packageHistorySchema, packageImportReportSchema, setPacka
 import { ensureAccount } from '../account/admin';
 import { userRef } from '../../shared/user-repository';
 import { hasPendingGrant, packageGrantRef } from '../../shared/package-repository';
-import { Client, PASSWORD, registerParticipant, startTestApp, uniqueEmail, type TestApp } from '../../test-support/api-harness';
+import { Client, PASSWORD, readDoc, registerParticipant, startTestApp, uniqueEmail, type TestApp } from '../../test-support/api-harness';
 import { signedInCoach, writeCohort, writeInvitingCohort } from '../../test-support/cohort-fixtures';
+import { mailboxClient, VERIFICATION_SUBJECT } from '../../test-support/mailbox';
+import { AUTH_RECHECK_MS } from '../../sessions/session-store';
 
 let app: TestApp;
 const START = '2025-09-15';
@@ -195,6 +197,7 @@ describe('POST …/package-import', () => {
 });
 
 describe('a buyer not yet registered', () => {
+  const mailbox = mailboxClient();
   const authHost = () => process.env.FIREBASE_AUTH_EMULATOR_HOST!;
 
   async function googleToken(email: string): Promise<string> {
@@ -249,6 +252,39 @@ describe('a buyer not yet registered', () => {
     expect(await packagesOf(uid)).toEqual({ [cohort.id]: 'GUIDA' });
     expect(await changesOf(uid)).toEqual([expect.objectContaining({ how: 'registration', to: 'GUIDA' })]);
     expect(await hasPendingGrant(app.deps.db, cohort.id, email)).toBe(false);
+  });
+
+  test('the link of the verification email gives it, signed in as they were: no new sign-in needed', async () => {
+    const { mine, cohort } = await importingScene();
+    const email = uniqueEmail('verifica');
+    await grantFor(mine.client, cohort.id, email, 'Premium');
+    const client = new Client(app);
+    const registered = await client.post<{ id: string }>('/api/auth/register', { name: 'Nuova Verifica', email, password: PASSWORD, role: 'PARTICIPANT', secretCode: cohort.code });
+    expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+    const uid = registered.body.id;
+    expect((await readDoc(app, `users/${uid}`))?.packageGrantWaiting).toBe(true);
+    // Requests before the address is verified give nothing, however often the session looks at Auth.
+    app.advance(AUTH_RECHECK_MS + 1000);
+    expect((await client.get('/api/auth/session')).status).toBe(200);
+    expect(await packagesOf(uid)).toBeUndefined();
+
+    // The link the email carries (the Auth emulator's action page) verifies the address, as a click does.
+    await app.emails.idle();
+    const [verification] = (await mailbox.all(email)).filter((sent) => sent.subject === VERIFICATION_SUBJECT);
+    const link = /https?:\/\/\S+oobCode=\S+/.exec(verification!.text)![0].replace(/[>\])]+$/, '');
+    expect((await fetch(link, { redirect: 'manual' })).status).toBeLessThan(400);
+    expect((await app.deps.auth.getUser(uid)).emailVerified).toBe(true);
+
+    // Back in the app with the same session: its next look at Auth gives the package, once.
+    app.advance(AUTH_RECHECK_MS + 1000);
+    expect((await client.get('/api/auth/session')).status).toBe(200);
+    expect(await packagesOf(uid)).toEqual({ [cohort.id]: 'PREMIUM' });
+    expect(await changesOf(uid)).toEqual([expect.objectContaining({ how: 'registration', from: 'BASE', to: 'PREMIUM', by: mine.user.id })]);
+    expect(await hasPendingGrant(app.deps.db, cohort.id, email)).toBe(false);
+    expect((await readDoc(app, `users/${uid}`))?.packageGrantWaiting).toBe(false);
+    app.advance(AUTH_RECHECK_MS + 1000);
+    expect((await client.get('/api/auth/session')).status).toBe(200);
+    expect(await changesOf(uid)).toHaveLength(1);
   });
 
   test('a grant of one cohort is not given in another', async () => {
