@@ -9,6 +9,7 @@ import { repoRoot } from '../stack/profiles';
 import { measureApi, measureCohortScale } from './api-load';
 import { startBenchStack, type BenchStack } from './bench-stack';
 import { measureColdStart } from './cold-start';
+import { measureEventEmails } from './event-emails';
 import { LARGE_SEGMENT, measureFanOut, SMALL_SEGMENT } from './fan-out';
 import { measurePages } from './pages';
 import { measureRepeatVisit } from './repeat-visit';
@@ -26,13 +27,14 @@ assertProjectNode();
 const args = new Set(process.argv.slice(2));
 const verbose = args.has('--verbose');
 /**
- * --only=pages,api,scale,fanout,cold,tracker runs just those sections (the table then holds only them);
+ * --only=pages,api,scale,fanout,eventemail,cold,tracker runs just those sections (the table then holds only them);
  * `scale` is the cohort-size rows (leaderboard and coach roster at two cohort sizes, the coach's
  * home at 1 cohort × 40 and 5 cohorts × 200); `fanout` a coach's message to 50 and to 5,000
- * participants, its pushes through the push queue.
+ * participants, its pushes through the push queue; `eventemail` the event-day email to 5,000, its job's
+ * runs and its emails through the email queue to the local mailbox.
  */
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
-const runs = (name: 'pages' | 'api' | 'scale' | 'fanout' | 'cold' | 'tracker') => !only || only.includes(name);
+const runs = (name: 'pages' | 'api' | 'scale' | 'fanout' | 'eventemail' | 'cold' | 'tracker') => !only || only.includes(name);
 const startedAt = new Date();
 const log = (line: string) => console.log(line);
 const section = (title: string) => console.log(`\n— ${title} (${Math.round((Date.now() - startedAt.getTime()) / 1000)} s)`);
@@ -131,6 +133,10 @@ async function measureOnStack(): Promise<void> {
     section(`Fan-out: a message to ${SMALL_SEGMENT} and to ${LARGE_SEGMENT} participants, its pushes through the push queue`);
     rows.push(...(await measureFanOut({ apiBase, apiProblem: stack.appProblem, log })));
   }
+  if (runs('eventemail')) {
+    section('Event email: the event-day email to 5000 participants, through the email queue to the local mailbox');
+    rows.push(...(await measureEventEmails({ apiBase, apiProblem: stack.appProblem, log })));
+  }
 }
 
 /** The pages, API and cohort-size rows, on the bench's seed data. */
@@ -166,7 +172,7 @@ async function measureSeeded(apiBase: string | null): Promise<void> {
   }
 }
 
-if (runs('pages') || runs('api') || runs('scale') || runs('fanout')) {
+if (runs('pages') || runs('api') || runs('scale') || runs('fanout') || runs('eventemail')) {
   try {
     await measureOnStack();
   } catch (error) {
