@@ -91,6 +91,13 @@ export type ResourceItem = z.infer<typeof resourceItemSchema>;
 export const cohortResourcesSchema = z.object({ guide: z.array(resourceItemSchema), strumenti: z.array(resourceItemSchema) });
 export type CohortResources = z.infer<typeof cohortResourcesSchema>;
 
+/**
+ * `PATCH /api/coach/cohorts/{cohortId}/resources/{resourceId}`: what a coach changes of an item
+ * (its kind, file and address stay); an empty description removes it.
+ */
+export const resourceUpdateSchema = z.object({ title: z.optional(title), description, access });
+export type ResourceUpdate = z.infer<typeof resourceUpdateSchema>;
+
 /** `PUT /api/coach/cohorts/{cohortId}/resources/order`: a section's item ids in their new order. */
 export const resourceOrderSchema = z.object({
   section: resourceSectionSchema,

@@ -215,6 +215,7 @@ describe('the authorization matrix', () => {
     const writes: Array<[string, Call]> = [
       // The order first: it names the section's one item, before the coach's upload adds another.
       ['order', (client, cohort) => client.put(`/api/coach/cohorts/${cohort}/resources/order`, order)],
+      ['edit', (client, cohort) => client.request('PATCH', `/api/coach/cohorts/${cohort}/resources/${item.id}`, { json: { title: 'Guida al sonno (nuova)' } })],
       ['delete', (client, cohort) => client.request('DELETE', `/api/coach/cohorts/${cohort}/resources/${'b'.repeat(24)}`)],
       ['upload', (client, cohort) => upload(client, cohort, pdf())],
       ['link', (client, cohort) => client.post(linksPath(cohort), link)],
@@ -229,7 +230,7 @@ describe('the authorization matrix', () => {
       expect((await call(member.client, cohortId)).status, `${name} participant`).toBe(200);
       expect((await call(coach.client, cohortId)).status, `${name} coach`).toBe(200);
     }
-    const expected: Record<string, number> = { upload: 201, link: 201, order: 200, delete: 404 };
+    const expected: Record<string, number> = { upload: 201, link: 201, order: 200, edit: 200, delete: 404 };
     for (const [name, call] of writes) {
       expect((await call(member.client, cohortId)).status, `${name} participant`).toBe(403);
       expect((await call(coach.client, cohortId)).status, `${name} coach`).toBe(expected[name]);
@@ -272,5 +273,38 @@ describe('the authorization matrix', () => {
     // Who may open what is stored with the item.
     expect(await readDoc(app, `cohorts/${cohortId}/resources/items`)).toMatchObject({ guide: [{ access: 'GUIDA' }], strumenti: [{ access: 'PREMIUM' }, { access: 'BASE' }] });
     expect(await upload(coach.client, cohortId, pdf(), { section: 'guide', title: 'X', access: 'ORO' })).toMatchObject({ status: 400, body: { message: 'Scegli chi può aprire la risorsa' } });
+  });
+
+  test('a coach changes who may open an item after adding it: from then on the file and the address follow the new access', async () => {
+    const { coach, cohortId, member: base } = await world();
+    const premium = await participant(cohortId, 'Pia Premium', 'PREMIUM');
+    const file = await uploaded(coach.client, cohortId, { section: 'guide', title: 'Piano', description: 'Per tutti' });
+    const link = (await coach.client.post<ResourceItem>(linksPath(cohortId), { section: 'strumenti', title: 'Gruppo', url: 'https://esempio.it/gruppo' })).body;
+    const edit = (id: string, json: unknown) => coach.client.request<ResourceItem & { message: string }>('PATCH', `/api/coach/cohorts/${cohortId}/resources/${id}`, { json });
+    expect((await base.client.get(filePath(cohortId, file.id))).status).toBe(200);
+
+    // Reserved to Premium: the Base participant loses the file and the address, the Premium one keeps both.
+    const reserved = await edit(file.id, { access: 'PREMIUM', title: 'Piano Premium', description: '' });
+    expect(reserved.status, JSON.stringify(reserved.body)).toBe(200);
+    expect(reserved.body).toMatchObject({ id: file.id, title: 'Piano Premium', access: 'PREMIUM', kind: 'file', mayOpen: true });
+    expect(reserved.body.description).toBeUndefined();
+    expect((await edit(link.id, { access: 'GUIDA' })).status).toBe(200);
+    expect((await base.client.get(filePath(cohortId, file.id))).status).toBe(403);
+    expect((await premium.client.get(filePath(cohortId, file.id))).status).toBe(200);
+    const seen = await list(base.client, cohortId);
+    expect(seen.guide).toMatchObject([{ id: file.id, title: 'Piano Premium', access: 'PREMIUM', mayOpen: false }]);
+    expect(seen.strumenti[0]).toMatchObject({ id: link.id, access: 'GUIDA', mayOpen: false });
+    expect(JSON.stringify(seen).includes('esempio.it/gruppo')).toBe(false);
+    expect((await list(premium.client, cohortId)).strumenti[0]).toMatchObject({ url: 'https://esempio.it/gruppo', mayOpen: true });
+
+    // Opened to everyone again; what was not named stays as it was, the order and the file too.
+    expect((await edit(file.id, { access: 'BASE' })).body).toMatchObject({ title: 'Piano Premium', access: 'BASE' });
+    expect((await base.client.get(filePath(cohortId, file.id))).status).toBe(200);
+    expect(await bucketFiles(cohortId)).toEqual([`${file.id}.pdf`]);
+    // Bad input and unknown items are refused in Italian, and nothing changes.
+    expect(await edit(file.id, { access: 'ORO' })).toMatchObject({ status: 400, body: { message: resourceMessages.invalidAccess } });
+    expect(await edit(file.id, { title: '  ' })).toMatchObject({ status: 400, body: { message: resourceMessages.titleRequired } });
+    expect(await edit('c'.repeat(24), { title: 'Altro' })).toMatchObject({ status: 404, body: { message: resourceMessages.notFound } });
+    expect((await list(coach.client, cohortId)).guide).toMatchObject([{ id: file.id, title: 'Piano Premium', access: 'BASE' }]);
   });
 });

@@ -1,6 +1,6 @@
 import { pipeline } from 'node:stream/promises';
 import type { Router } from 'express';
-import { MAX_RESOURCE_FILE_BYTES, resourceFileInputSchema, resourceLinkInputSchema, resourceMessages, resourceOrderSchema } from '@sfida/core/resources';
+import { MAX_RESOURCE_FILE_BYTES, resourceFileInputSchema, resourceLinkInputSchema, resourceMessages, resourceOrderSchema, resourceUpdateSchema } from '@sfida/core/resources';
 import type { ApiDeps } from '../../deps';
 import { JSON_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
 import { bodyBytes, rawBody } from '../../middleware/raw-body';
@@ -8,7 +8,7 @@ import { coachedCohort, readCohort, requireCoachOf, requireMemberOrCoachOf } fro
 import { currentUser } from '../../middleware/session';
 import { idCheckingRouter } from '../../shared/document-id';
 import { parseOr400 } from '../../shared/validate';
-import { addResourceFile, addResourceLink, openResourceFile, removeResource, reorderResources, resourceTooLarge, resourcesFor } from './service';
+import { addResourceFile, addResourceLink, openResourceFile, removeResource, reorderResources, resourceTooLarge, resourcesFor, updateResource } from './service';
 
 type ResourcesRouterDeps = Pick<ApiDeps, 'db' | 'blobStore' | 'clock'>;
 
@@ -29,7 +29,7 @@ export function resourcesRouter(deps: ResourcesRouterDeps): Router {
   return router;
 }
 
-/** POST, PUT, DELETE /api/coach/cohorts/:cohortId/resources/…: the cohort's coaches fill the two sections. */
+/** POST, PUT, PATCH, DELETE /api/coach/cohorts/:cohortId/resources/…: the cohort's coaches fill the two sections. */
 export function coachResourcesRouter(deps: ResourcesRouterDeps): Router {
   const router = idCheckingRouter();
   const coachOf = requireCoachOf(deps.db);
@@ -46,6 +46,9 @@ export function coachResourcesRouter(deps: ResourcesRouterDeps): Router {
   });
   router.put('/cohorts/:cohortId/resources/order', jsonBody(JSON_BODY_LIMIT), coachOf, async (req, res) => {
     res.json(await reorderResources(deps, coachedCohort(res), parseOr400(resourceOrderSchema, req.body)));
+  });
+  router.patch('/cohorts/:cohortId/resources/:resourceId', jsonBody(JSON_BODY_LIMIT), coachOf, async (req, res) => {
+    res.json(await updateResource(deps, coachedCohort(res), String(req.params.resourceId), parseOr400(resourceUpdateSchema, req.body)));
   });
   router.delete('/cohorts/:cohortId/resources/:resourceId', coachOf, async (req, res) => {
     await removeResource(deps, coachedCohort(res), String(req.params.resourceId));

@@ -13,6 +13,7 @@ import {
   type ResourceLinkInput,
   type ResourceOrder,
   type ResourceSection,
+  type ResourceUpdate,
 } from '@sfida/core/resources';
 import { packageAllows } from '@sfida/core/packages';
 import type { User } from '@sfida/core/user';
@@ -99,6 +100,23 @@ export async function reorderResources(deps: ResourcesDeps, { id: cohortId }: Co
     if (!items) throw badRequest(resourceMessages.badOrder);
     const next = { ...doc, [section]: items };
     return { doc: next, result: asAnswer(next, COACH) };
+  });
+}
+
+/** A coach changes an item's title, description or who may open it, in place. */
+export async function updateResource(deps: ResourcesDeps, { id: cohortId }: CoachedCohort, resourceId: string, change: ResourceUpdate): Promise<ResourceItem> {
+  return changeResources(deps.db, cohortId, (doc) => {
+    const section = RESOURCE_SECTIONS.find((name) => doc[name].some((item) => item.id === resourceId));
+    if (!section) throw notFound(resourceMessages.notFound);
+    const { description: before, ...rest } = doc[section].find((entry) => entry.id === resourceId)!;
+    const description = change.description === undefined ? before : change.description || undefined;
+    const item: StoredResource = {
+      ...rest,
+      ...(change.title !== undefined ? { title: change.title } : {}),
+      ...(description ? { description } : {}),
+      ...(change.access !== undefined ? { access: change.access } : {}),
+    };
+    return { doc: { ...doc, [section]: doc[section].map((entry) => (entry.id === resourceId ? item : entry)) }, result: asItem(section, item, COACH) };
   });
 }
 

@@ -5,6 +5,7 @@ import {
   type ResourceFileInput,
   type ResourceLinkInput,
   type ResourceOrder,
+  type ResourceUpdate,
 } from '@sfida/core/resources';
 import { apiFetch, noContent, readApiResponse } from '../../../lib/api-client';
 import { cohortResourcesQueryKey } from '../../../lib/resources';
@@ -46,5 +47,12 @@ export function useReorderResources(cohortId: string) {
 export function useRemoveResource(cohortId: string) {
   return useResourcesMutation(cohortId, (resourceId: string) =>
     apiFetch(`${cohortPath(cohortId)}/resources/${encodeURIComponent(resourceId)}`, { method: 'DELETE', schema: noContent }),
+  );
+}
+
+/** Changes an item's title, description or who may open it. */
+export function useUpdateResource(cohortId: string) {
+  return useResourcesMutation(cohortId, ({ id, change }: { id: string; change: ResourceUpdate }) =>
+    apiFetch(`${cohortPath(cohortId)}/resources/${encodeURIComponent(id)}`, { method: 'PATCH', body: change, schema: resourceItemSchema }),
   );
 }

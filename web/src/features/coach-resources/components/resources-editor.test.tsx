@@ -37,6 +37,13 @@ function resourcesServer(initial: CohortResources) {
       resources = { ...resources, [section]: ids.map((id) => resources[section].find((item) => item.id === id)!) };
       return json(resources);
     }
+    if (path?.startsWith(`${BASE}/`) && call.method === 'PATCH') {
+      const id = path.split('/').pop()!;
+      const change = call.body as Partial<ResourceItem>;
+      const edit = (item: ResourceItem): ResourceItem => (item.id === id ? { ...item, ...change, ...(change.description === '' ? { description: undefined } : {}) } : item);
+      resources = { guide: resources.guide.map(edit), strumenti: resources.strumenti.map(edit) };
+      return json([...resources.guide, ...resources.strumenti].find((item) => item.id === id));
+    }
     if (path?.startsWith(`${BASE}/`) && call.method === 'DELETE') {
       const id = path.split('/').pop()!;
       resources = { guide: resources.guide.filter((item) => item.id !== id), strumenti: resources.strumenti.filter((item) => item.id !== id) };
@@ -105,5 +112,34 @@ describe('the cohort resources in the console', { timeout: 40_000 }, () => {
     await user.click(within(question).getByRole('button', { name: 'Rimuovi' }));
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Guide Pratiche' })).queryByText('Primo')).toBeNull());
     expect(server.calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([`${BASE}/a`]);
+  });
+
+  it('changes an item in place: its title, description and who may open it; an empty title is refused before sending', async () => {
+    const server = resourcesServer({ guide: [{ ...guide('a', 'Primo'), description: 'Per tutti' }], strumenti: [] });
+    const user = userEvent.setup();
+    renderApp('/coach/cohort-1');
+    const list = await screen.findByRole('list', { name: 'Guide Pratiche' });
+    const open = within(list).getByRole('button', { name: 'Modifica: Primo' });
+    expect(open).toHaveAttribute('aria-expanded', 'false');
+    await user.click(open);
+    expect(open).toHaveAttribute('aria-expanded', 'true');
+    const form = within(list).getByRole('form', { name: 'Modifica: Primo' });
+    expect(within(form).getByLabelText(/Titolo/)).toHaveValue('Primo');
+    expect(within(form).getByLabelText(/Descrizione/)).toHaveValue('Per tutti');
+
+    await user.clear(within(form).getByLabelText(/Titolo/));
+    await user.click(within(form).getByRole('button', { name: 'Salva' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent(resourceMessages.titleRequired);
+    expect(server.calls.some((call) => call.method === 'PATCH')).toBe(false);
+
+    await user.type(within(form).getByLabelText(/Titolo/), 'Primo Premium');
+    await user.clear(within(form).getByLabelText(/Descrizione/));
+    await user.selectOptions(within(form).getByLabelText('Chi può aprirla'), 'PREMIUM');
+    await user.click(within(form).getByRole('button', { name: 'Salva' }));
+    await waitFor(() => expect(within(list).queryByRole('form')).toBeNull());
+    expect(server.calls.find((call) => call.method === 'PATCH')).toMatchObject({ path: `${BASE}/a`, body: { title: 'Primo Premium', description: '', access: 'PREMIUM' } });
+    expect(await within(list).findByText('Primo Premium')).toBeInTheDocument();
+    expect(within(list).getByText('Solo pacchetto Premium')).toBeInTheDocument();
+    expect(within(list).queryByText('Per tutti')).toBeNull();
   });
 });

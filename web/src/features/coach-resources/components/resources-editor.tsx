@@ -16,7 +16,7 @@ import { FormError } from '../../../components/form-error';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
 import { useCohortResources } from '../../../lib/resources';
-import { useAddResourceLink, useRemoveResource, useReorderResources, useUploadResource } from '../api/resources';
+import { useAddResourceLink, useRemoveResource, useReorderResources, useUpdateResource, useUploadResource } from '../api/resources';
 import { AccessSelect } from '../../../coach-shared/components/access-select';
 import { ConfirmInline } from '../../../coach-shared/components/confirm-inline';
 
@@ -131,11 +131,61 @@ function AddResourceForm({ cohortId }: { cohortId: string }) {
   );
 }
 
-/** One section's items, in order, with buttons to move and remove each. */
+/** An item's title, description and who may open it, changed in place; the file or address stays. */
+function EditResourceForm({ cohortId, item, onDone }: { cohortId: string; item: ResourceItem; onDone: () => void }) {
+  const [title, setTitle] = useState(item.title);
+  const [description, setDescription] = useState(item.description ?? '');
+  const [access, setAccess] = useState<Access>(item.access);
+  const [error, setError] = useState<string | null>(null);
+  const update = useUpdateResource(cohortId);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (title.trim() === '') return setError(resourceMessages.titleRequired);
+    setError(null);
+    try {
+      await update.mutateAsync({ id: item.id, change: { title, description, access } });
+      notify({ type: 'success', title: `Risorsa aggiornata: ${title.trim()}` });
+      onDone();
+    } catch (caught) {
+      setError(errorMessage(caught, 'Non è stato possibile salvare la risorsa'));
+    }
+  }
+
+  return (
+    <Box asChild w="full">
+      <form onSubmit={submit} noValidate aria-label={`Modifica: ${item.title}`}>
+        <Stack gap="3" pt="2">
+          <Field.Root required>
+            <Field.Label>Titolo</Field.Label>
+            <Input size="sm" value={title} maxLength={100} onChange={(e) => setTitle(e.target.value)} />
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>Descrizione (facoltativa, una riga)</Field.Label>
+            <Input size="sm" value={description} maxLength={160} onChange={(e) => setDescription(e.target.value)} />
+          </Field.Root>
+          <AccessSelect label="Chi può aprirla" value={access} onChange={setAccess} helper="Vale da subito: chi non ha il pacchetto non può più aprirla." />
+          <FormError message={error} />
+          <Flex gap="2" wrap="wrap">
+            <Button type="submit" size="sm" loading={update.isPending} loadingText="Salvataggio...">
+              Salva
+            </Button>
+            <Button type="button" size="sm" variant="outline" onClick={onDone}>
+              Annulla
+            </Button>
+          </Flex>
+        </Stack>
+      </form>
+    </Box>
+  );
+}
+
+/** One section's items, in order, with buttons to move, change and remove each. */
 function SectionItems({ cohortId, section, items }: { cohortId: string; section: ResourceSection; items: ResourceItem[] }) {
   const reorder = useReorderResources(cohortId);
   const remove = useRemoveResource(cohortId);
   const [error, setError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
   const title = RESOURCE_SECTION_TITLES[section];
 
   async function move(index: number, by: -1 | 1) {
@@ -185,6 +235,9 @@ function SectionItems({ cohortId, section, items }: { cohortId: string; section:
                 >
                   <span aria-hidden="true">↓</span>
                 </IconButton>
+                <Button size="sm" variant="outline" aria-label={`Modifica: ${item.title}`} aria-expanded={editing === item.id} onClick={() => setEditing(editing === item.id ? null : item.id)}>
+                  Modifica
+                </Button>
                 <ConfirmInline
                   label="Rimuovi"
                   accessibleLabel={`Rimuovi: ${item.title}`}
@@ -200,6 +253,7 @@ function SectionItems({ cohortId, section, items }: { cohortId: string; section:
                   }
                 />
               </Flex>
+              {editing === item.id ? <EditResourceForm cohortId={cohortId} item={item} onDone={() => setEditing(null)} /> : null}
             </Flex>
           ))}
         </Stack>
