@@ -4,7 +4,7 @@ import type { Deps } from '../../functions/src/deps';
 import { startMailbox } from '../stack/mailbox';
 import { appOrigins, mailboxUrl } from '../stack/profiles';
 import { profile } from './bench-stack';
-import { NOT_AVAILABLE, type Row } from './results';
+import { median, NOT_AVAILABLE, type Row } from './results';
 import { seedCoach } from './seed-cohort';
 
 // The event-day email to a cohort of 5,000 (features/events/email-job.ts). What the coach does is
@@ -27,12 +27,6 @@ const DELIVERY_TIMEOUT_MS = 15 * 60_000;
 const GRACE_MS = 10_000;
 /** More runs than the job can need (two reads per participant, MAX_READS_PER_RUN a run): a loop that never ends is a failure. */
 const MAX_RUNS = 20;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 /** Tomorrow at `time` in Rome. */
 function romeTomorrowAt(time: string): string {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Deps } from '../../functions/src/deps';
 import { appOrigins, repoRoot } from '../stack/profiles';
 import { profile } from './bench-stack';
-import { NOT_AVAILABLE, type Row } from './results';
+import { median, NOT_AVAILABLE, type Row } from './results';
 import { seedCoach } from './seed-cohort';
 
 // A coach's message to a segment of 50 and of 5,000 participants, each with a subscribed device on
@@ -90,12 +90,6 @@ async function seedSegment(deps: Deps, cohortId: string, size: number, prefix: s
     }
     await batch.commit();
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 interface SendResult {

@@ -17,6 +17,13 @@ export interface Row {
 
 export const NOT_AVAILABLE = 'non disponibile';
 
+/** The median of some measurements (the mean of the middle two for an even count). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
 /** value / baseline, when both exist and the baseline is not zero. */
 export function ratioOf(row: Row): number | null {
   if (row.value === null || row.baseline === null || row.baseline === 0) return null;

@@ -22,6 +22,22 @@ import { ConfirmInline } from '../../../coach-shared/components/confirm-inline';
 
 type Kind = 'file' | 'link';
 
+/** An item's title and one-line description, as the add and the change forms ask for them. */
+function ResourceTextFields(props: { title: string; onTitle: (value: string) => void; description: string; onDescription: (value: string) => void }) {
+  return (
+    <>
+      <Field.Root required>
+        <Field.Label>Titolo</Field.Label>
+        <Input size="sm" value={props.title} maxLength={100} onChange={(e) => props.onTitle(e.target.value)} />
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>Descrizione (facoltativa, una riga)</Field.Label>
+        <Input size="sm" value={props.description} maxLength={160} onChange={(e) => props.onDescription(e.target.value)} />
+      </Field.Root>
+    </>
+  );
+}
+
 /** The form that adds a PDF or a link to a section; the server checks everything again. */
 function AddResourceForm({ cohortId }: { cohortId: string }) {
   const [section, setSection] = useState<ResourceSection>('guide');
@@ -94,14 +110,7 @@ function AddResourceForm({ cohortId }: { cohortId: string }) {
             </NativeSelect.Root>
           </Field.Root>
         </Flex>
-        <Field.Root required>
-          <Field.Label>Titolo</Field.Label>
-          <Input size="sm" value={title} maxLength={100} onChange={(e) => setTitle(e.target.value)} />
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>Descrizione (facoltativa, una riga)</Field.Label>
-          <Input size="sm" value={description} maxLength={160} onChange={(e) => setDescription(e.target.value)} />
-        </Field.Root>
+        <ResourceTextFields title={title} onTitle={setTitle} description={description} onDescription={setDescription} />
         <AccessSelect label="Chi può aprirla" value={access} onChange={setAccess} helper="Gli altri la vedono nell’elenco, con il pacchetto che serve." />
         {kind === 'file' ? (
           <Field.Root key="file" required>
@@ -156,14 +165,7 @@ function EditResourceForm({ cohortId, item, onDone }: { cohortId: string; item: 
     <Box asChild w="full">
       <form onSubmit={submit} noValidate aria-label={`Modifica: ${item.title}`}>
         <Stack gap="3" pt="2">
-          <Field.Root required>
-            <Field.Label>Titolo</Field.Label>
-            <Input size="sm" value={title} maxLength={100} onChange={(e) => setTitle(e.target.value)} />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>Descrizione (facoltativa, una riga)</Field.Label>
-            <Input size="sm" value={description} maxLength={160} onChange={(e) => setDescription(e.target.value)} />
-          </Field.Root>
+          <ResourceTextFields title={title} onTitle={setTitle} description={description} onDescription={setDescription} />
           <AccessSelect label="Chi può aprirla" value={access} onChange={setAccess} helper="Vale da subito: chi non ha il pacchetto non può più aprirla." />
           <FormError message={error} />
           <Flex gap="2" wrap="wrap">
