@@ -50,7 +50,7 @@ const section = async () => within(await screen.findByRole('region', { name: 'Sq
 describe('the cohort’s teams, in the console', { timeout: 20_000 }, () => {
   it('forms teams as chosen, renames one and moves a member; the ranking shows with the rule on', async () => {
     const calls = teamsServer(true);
-    const { user } = renderApp('/coach/cohort-1');
+    const { user } = renderApp('/coach/cohort-1/squadre');
     const teams = await section();
     expect(await teams.findByText('Nessuna squadra: formale qui sopra.')).toBeInTheDocument();
     await user.selectOptions(teams.getByLabelText('Come formarle'), 'A caso');
@@ -74,7 +74,7 @@ describe('the cohort’s teams, in the console', { timeout: 20_000 }, () => {
 
   it('with the rule off says the participants do not see the teams, and shows no ranking', async () => {
     const calls = teamsServer(false);
-    renderApp('/coach/cohort-1');
+    renderApp('/coach/cohort-1/squadre');
     const teams = await section();
     expect(await teams.findByText(/La regola «Classifica a squadre» è spenta/)).toBeInTheDocument();
     expect(teams.queryByRole('list', { name: 'Classifica delle squadre' })).toBeNull();

@@ -111,11 +111,11 @@ describe('Da fare oggi', { timeout: 20_000 }, () => {
     const { user } = renderApp('/coach');
 
     expect(await screen.findByText('35 persone da seguire oggi (qui le prime 30)')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Mostra altri' }));
+    await user.click(screen.getByRole('button', { name: 'Carica altri' }));
     expect(await screen.findByText('35 persone da seguire oggi')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Mostra altri' })).not.toBeInTheDocument();
-    await user.selectOptions(screen.getByLabelText('Coorte da mostrare'), 'Inverno 2027');
-    await waitFor(() => expect(calls.at(-1)?.path).toBe('/api/coach/triage?limit=30&cohortId=cohort-2'));
+    expect(screen.queryByRole('button', { name: 'Carica altri' })).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Coorte'), 'Inverno 2027');
+    await waitFor(() => expect(calls.filter((call) => call.path.startsWith('/api/coach/triage')).at(-1)?.path).toBe('/api/coach/triage?limit=30&cohortId=cohort-2'));
     expect(calls.some((call) => call.path === '/api/coach/triage?limit=60')).toBe(true);
   });
 });

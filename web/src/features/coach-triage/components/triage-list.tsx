@@ -244,7 +244,7 @@ function CohortTriage({ cohortId, perGroup }: { cohortId: string | null; perGrou
       {items.length < total && limit < TRIAGE_MAX_LIMIT && (
         <Box>
           <Button variant="outline" size="sm" loading={triage.isFetching} onClick={() => setLimit((n) => Math.min(n + TRIAGE_STEP, TRIAGE_MAX_LIMIT))}>
-            Mostra altri
+            Carica altri
           </Button>
         </Box>
       )}
