@@ -12,7 +12,7 @@ import { notify } from '../../../lib/notices';
 import { useCheckInView, useMarkCheckInsRead } from '../api/check-ins';
 import { participantPagePath } from '../../../coach-shared/paths';
 import { CheckInVoiceNote, MoodWithTrend, ReplyForm, WeekFigures } from './check-in-thread';
-import { ShowMoreButton, useShowMore } from '../../../components/show-more';
+import { ShowMoreButton, useShowMore } from '../../../coach-shared/components/show-more';
 
 const moodBandLabels: Record<MoodBand, string> = { low: 'Umore 1–2', mid: 'Umore 3', high: 'Umore 4–5' };
 

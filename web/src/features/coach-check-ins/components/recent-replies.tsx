@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { CheckInCard } from '@sfida/core/check-in-threads';
 import { formatItalianDate } from '@sfida/core/dates';
 import { FormError } from '../../../components/form-error';
-import { ShowMoreButton, useShowMore } from '../../../components/show-more';
+import { ShowMoreButton, useShowMore } from '../../../coach-shared/components/show-more';
 import { errorMessage } from '../../../lib/api-client';
 import { useCheckInView } from '../api/check-ins';
 import { participantPagePath } from '../../../coach-shared/paths';

@@ -6,7 +6,7 @@ import type { RosterRow } from '@sfida/core/coach';
 import { MAX_MESSAGE, messageTexts, segmentLabels, segmentSchema, type AudiencePreview, type Segment } from '@sfida/core/cohort-messages';
 import { FormError } from '../../../components/form-error';
 import { SelectField, optionsOf } from '../../../components/select-field';
-import { ShowMoreButton, useShowMore } from '../../../components/show-more';
+import { ShowMoreButton, useShowMore } from '../../../coach-shared/components/show-more';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDayTime } from '../../../lib/day-time';
 import { useSentMessages } from '../api/messages';

@@ -4,7 +4,7 @@ import { chakra, Field, Flex, Input, Stack, Text, useChakraContext } from '@chak
 import type { RosterRow } from '@sfida/core/coach';
 import { PACKAGES, packageLabels, type Package } from '@sfida/core/packages';
 import { FormError } from '../../../components/form-error';
-import { ShowMoreButton, useShowMore } from '../../../components/show-more';
+import { ShowMoreButton, useShowMore } from '../../../coach-shared/components/show-more';
 import { errorMessage } from '../../../lib/api-client';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useRoster } from '../api/roster';

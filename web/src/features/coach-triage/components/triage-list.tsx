@@ -12,7 +12,7 @@ import { moodOf } from '../../../lib/moods';
 import { notify } from '../../../lib/notices';
 import { useTriage, useTriageAction, type TriageAction } from '../api/triage';
 import { conversationPath, participantPagePath } from '../../../coach-shared/paths';
-import { ShowMoreButton, useShowMore } from '../../../components/show-more';
+import { ShowMoreButton, useShowMore } from '../../../coach-shared/components/show-more';
 
 /** Items the list asks for at a time. */
 export const TRIAGE_STEP = 30;
