@@ -16,7 +16,7 @@ import { PackageBulkBar, SELECT } from './package-bulk-bar';
 import { useRosterSelection } from './roster-selection';
 
 /** Rows shown at first, and added by each "Mostra altri". */
-export const ROSTER_STEP = 20;
+export const ROSTER_STEP = 10;
 
 /** Only the participants with a package: the rows are all loaded, so filtered here. */
 function PackageFilter({ value, onChoose }: { value: Package | null; onChoose: (pkg: Package | null) => void }) {

@@ -1,4 +1,4 @@
-import { Badge, Flex, Stack, Text } from '@chakra-ui/react';
+import { Badge, Flex, Grid, Stack, Text } from '@chakra-ui/react';
 import type { ComponentType } from 'react';
 import type { ParticipantDetail } from '@sfida/core/coach';
 import { challengeWeekNumber, todayIn } from '@sfida/core/dates';
@@ -65,18 +65,25 @@ export function ParticipantContent({ cohortId, detail, CheckIns }: { cohortId: s
           <SectionCard title="Abitudini">
             <HabitGrid tracker={tracker} startDate={startDate} today={today} />
           </SectionCard>
-          <SectionCard title="Planner settimanale">
-            <WeeklyPlanner tracker={tracker} currentWeek={currentWeek} />
-          </SectionCard>
-          <SectionCard title="Check-in e umore">
-            <CheckIns cohortId={cohortId} userId={row.userId} tracker={tracker} currentPeriod={checkInPeriod(startDate, today)} />
-          </SectionCard>
-          <SectionCard title="Punti per settimana">
-            <PointsByWeekChart history={tracker.pointsHistory} currentWeek={currentWeek} />
-          </SectionCard>
-          <SectionCard title="Badge">
-            <Badges tracker={tracker} today={today} />
-          </SectionCard>
+          {/* Two columns on a wide screen: the page stays a few screens long. */}
+          <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }} gap="6" alignItems="start">
+            <Stack gap="6">
+              <SectionCard title="Check-in e umore">
+                <CheckIns cohortId={cohortId} userId={row.userId} tracker={tracker} currentPeriod={checkInPeriod(startDate, today)} />
+              </SectionCard>
+              <SectionCard title="Badge">
+                <Badges tracker={tracker} today={today} />
+              </SectionCard>
+            </Stack>
+            <Stack gap="6">
+              <SectionCard title="Planner settimanale">
+                <WeeklyPlanner tracker={tracker} currentWeek={currentWeek} />
+              </SectionCard>
+              <SectionCard title="Punti per settimana">
+                <PointsByWeekChart history={tracker.pointsHistory} currentWeek={currentWeek} />
+              </SectionCard>
+            </Stack>
+          </Grid>
         </>
       )}
       <Withdraw cohortId={cohortId} detail={detail} />
