@@ -80,4 +80,25 @@ describe('the cohort’s teams, in the console', { timeout: 20_000 }, () => {
     expect(teams.queryByRole('list', { name: 'Classifica delle squadre' })).toBeNull();
     expect(calls.some((call) => call.path.includes('team-leaderboard'))).toBe(false);
   });
+
+  it('starts more than four teams closed to their name and size; a team opens to its members', async () => {
+    const five: CoachTeams = {
+      teams: Array.from({ length: 5 }, (_, i) => ({ id: `t${i + 1}`, name: `Squadra ${i + 1}`, members: [{ userId: `m${i}`, name: `Membro ${i + 1}` }] })),
+      unassigned: [],
+    };
+    fakeCoachServer((call) => {
+      if (call.path === '/api/coach/cohorts') return json([fakeCohort()]);
+      if (call.path === TEAMS) return json(five);
+      return undefined;
+    });
+    const { user } = renderApp('/coach/cohort-1/squadre');
+
+    const teams = await section();
+    const first = await teams.findByRole('region', { name: 'Squadra 1' });
+    expect(first.querySelector('details')).not.toHaveAttribute('open');
+    expect(within(first).getByText('Membro 1')).not.toBeVisible();
+    await user.click(within(first).getByText('Squadra 1 · 1 persona'));
+    expect(first.querySelector('details')).toHaveAttribute('open');
+    expect(within(first).getByText('Membro 1')).toBeVisible();
+  });
 });

@@ -120,6 +120,22 @@ describe('Da fare oggi', { timeout: 20_000 }, () => {
   });
 });
 
+describe('Da fare oggi, a few cards a group', { timeout: 20_000 }, () => {
+  it('shows three cards of a group and "Mostra altri (N)" for the rest, so the next group stays in reach', async () => {
+    const planners = Array.from({ length: 5 }, (_, i) => fakeTriageItem({ userId: `u-p${i}`, name: `Planner ${i + 1}`, group: 'planner', reasons: [reason('noPlanner', 'Planner della settimana non salvato')] }));
+    triageServer([...planners, nina]);
+    const { user } = renderApp('/coach');
+
+    const group = (await screen.findByRole('heading', { level: 3, name: /^Planner/ })).closest('section')!;
+    expect(within(group).getAllByRole('listitem', { name: /^Planner \d/ })).toHaveLength(3);
+    // The next group is there at once, not after all the cards of this one.
+    expect(screen.getByRole('listitem', { name: 'Nina Ferma, Autunno 2026' })).toBeInTheDocument();
+    await user.click(within(group).getByRole('button', { name: 'Mostra altri (2)' }));
+    expect(within(group).getAllByRole('listitem', { name: /^Planner \d/ })).toHaveLength(5);
+    expect(within(group).queryByRole('button', { name: /^Mostra altri/ })).not.toBeInTheDocument();
+  });
+});
+
 describe('dayRecap', () => {
   it('says what the coach did today, leaving out what they did not, and how the list moved', () => {
     expect(dayRecap(emptyTriageDay)).toEqual(['Oggi non c’era niente da fare.']);
