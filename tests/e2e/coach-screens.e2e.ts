@@ -162,8 +162,24 @@ test('every coach screen on a cohort of 40 is at most three windows tall at 1280
     [`${cohort}/partecipanti/${phones[0]!.account.id}`, page.getByRole('heading', { level: 1, name: 'Sara Fatica' })],
   ];
   const heights: Record<string, number> = {};
+  const tabLabels: Record<string, string> = {
+    partecipanti: 'Partecipanti',
+    andamento: 'Andamento',
+    messaggi: 'Messaggi',
+    eventi: 'Eventi',
+    risorse: 'Risorse',
+    squadre: 'Squadre',
+    impostazioni: 'Impostazioni',
+  };
   for (const [path, ready] of screens) {
-    await page.goto(path);
+    // From one part of the cohort to the next by its tab, as a coach goes; every other screen by its address.
+    const label = tabLabels[path.slice(cohort.length + 1)];
+    if (path.startsWith(`${cohort}/`) && label) {
+      await page.getByRole('navigation', { name: 'Parti della coorte' }).getByRole('link', { name: label, exact: true }).click();
+      await expect(page).toHaveURL(`${appOrigin}${path}`);
+    } else {
+      await page.goto(path);
+    }
     heights[path] = await settledHeight(page, ready);
   }
   // One assertion for all, so a failure names every screen that grew too tall.
