@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import type { PushPayload } from '@sfida/core/notifications';
-import { coachWithCohort, phoneParticipant } from './coach-support';
+import { coachWithCohort, openCohortTab, phoneParticipant } from './coach-support';
 import { startPushStandIn, type PushStandIn } from './push-support';
 import { appOrigin } from './support';
 import { collectPageErrors } from './tracker-support';
@@ -57,7 +57,7 @@ test('the coach finds a participant by email, tags two and writes to the tag; a 
     const saraPhone = await pushDevice(sara.context.request, pushService);
     const coachPhone = await pushDevice(page.request, pushService);
     // Two participants with the same name: told apart by email, found by it.
-    await page.goto(`/coach/${cohortId}`);
+    await page.goto(`/coach/${cohortId}/partecipanti`);
     const roster = page.getByRole('region', { name: 'Roster' });
     // The first call of the run may wake the function up: more time for it.
     await expect(roster.getByRole('status')).toHaveText('3 di 3 partecipanti', { timeout: 30_000 });
@@ -75,6 +75,7 @@ test('the coach finds a participant by email, tags two and writes to the tag; a 
     await tagFromRoster(page, 'Sara Rossi', 'da richiamare');
     await roster.getByLabel('Cerca per nome o email').fill('');
     await expectNoSeriousAxeViolations(page, '/coach/:cohortId (etichette)');
+    await openCohortTab(page, 'Messaggi');
     const composer = page.getByRole('form', { name: 'Messaggio alla coorte' });
     await composer.getByRole('combobox', { name: /Destinatari/ }).selectOption({ label: 'Chi ha un’etichetta' });
     await composer.getByRole('combobox', { name: 'Etichetta' }).selectOption('da richiamare');

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { FieldValue } from 'firebase-admin/firestore';
 import { coachWithCohort, phoneParticipant, sendCheckIn, thisMonday } from './coach-support';
 import { addDays, e2eFirestore, romeToday } from './support';
-import { collectPageErrors } from './tracker-support';
+import { collectPageErrors, expectNoSideScroll } from './tracker-support';
 import { expectNoSeriousAxeViolations } from './axe-support';
 
 // The coach's working day with a cohort of 40 (issue 37): the home's "Da fare oggi" and the
@@ -111,6 +111,16 @@ test('a coach with 40 participants contacts one, snoozes one and reads three che
     const db = await e2eFirestore();
     const saraDoc = await db.collection('users').doc(sara.account.id).get();
     expect(JSON.parse(String(saraDoc.get('triageContact')))).toMatchObject({ byName: 'Marta Coach', note: 'Chiamata: ne parliamo venerdì' });
+
+    // Then the cohort, a tab per part: its day is done too, and the roster of 40 is one tab away.
+    await page.goto(`/coach/${cohortId}`);
+    const parts = page.getByRole('navigation', { name: 'Parti della coorte' });
+    await expect(parts.getByRole('link', { name: 'Oggi', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('region', { name: 'Da fare oggi' }).getByRole('heading', { name: 'Tutto fatto per oggi' })).toBeVisible();
+    await parts.getByRole('link', { name: 'Partecipanti', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/coach/${cohortId}/partecipanti$`));
+    await expect(page.getByRole('region', { name: 'Roster' }).getByRole('status')).toHaveText('40 di 40 partecipanti', { timeout: 30_000 });
+    await expectNoSideScroll(page);
     expect(errors).toEqual([]);
   } finally {
     await Promise.all([sara, luca, nina].map((p) => p.context.close()));

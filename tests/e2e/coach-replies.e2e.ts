@@ -61,14 +61,14 @@ test('a hard week: first in the coach\'s queue, answered, read and answered back
     await expect(sara.page.getByRole('link', { name: 'Tutti i messaggi' })).toBeVisible();
     await expect(sara.page.getByText('Il tuo coach ti ha risposto')).toHaveCount(0);
 
-    // The coach sees that she read it, and her answer.
-    await page.reload();
+    // The coach sees that she read it, and her answer (on "Check-in", with the latest replies).
+    await page.goto('/coach/check-in');
     const recent = page.getByRole('list', { name: 'Risposte recenti' }).getByRole('listitem', { name: 'Check-in di Sara Fatica, settimana 1' });
     await expect(recent).toContainText('letto');
     await expect(recent).toContainText('Grazie Marta, ci provo.');
 
     // A message to "chi non ha fatto il check-in": only Nina.
-    await page.goto(`/coach/${cohortId}`);
+    await page.goto(`/coach/${cohortId}/messaggi`);
     const composer = page.getByRole('form', { name: 'Messaggio alla coorte' });
     await composer.getByRole('combobox', { name: /Destinatari/ }).selectOption({ label: 'Chi non ha fatto il check-in' });
     await composer.getByRole('textbox', { name: /Messaggio/ }).fill('Ciao {nome}, manca il tuo check-in della settimana {settimana}!');

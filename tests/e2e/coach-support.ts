@@ -56,3 +56,10 @@ export async function sendCheckIn(page: Page, mood: string, reflection: string):
   await page.getByRole('button', { name: 'Invia check-in' }).click();
   await synced;
 }
+
+/** Opens one part of a cohort's page by its tab (the page already open), as a coach taps it. */
+export async function openCohortTab(page: Page, name: string): Promise<void> {
+  const tab = page.getByRole('navigation', { name: 'Parti della coorte' }).getByRole('link', { name, exact: true });
+  await tab.click();
+  await expect(tab).toHaveAttribute('aria-current', 'page');
+}

@@ -4,6 +4,7 @@ import { DEMO_OWNER, DEMO_PARTICIPANT } from '../../scripts/stack/profiles';
 import { addDays, appOrigin, e2eFirestore, expectHeaderOnOneRow, registerParticipant, romeToday, signIn, uniqueEmail } from './support';
 import { addHabit, collectPageErrors, habitCard, syncedTracker } from './tracker-support';
 import { expectNoSeriousAxeViolations } from './axe-support';
+import { openCohortTab } from './coach-support';
 
 // The coach console against the real API, on a phone's screen: the demo coach coaches the local
 // cohort, where the demo participant is.
@@ -32,12 +33,17 @@ test('the demo coach goes from the home to the cohorts, the roster and a partici
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('navigation', { name: 'Menu principale' }).getByRole('link', { name: 'Eventi' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Eventi' })).toBeVisible();
+  // One cohort's calendar at a time: the seeded one, picked if the coach has others.
+  await expect(page.getByRole('list', { name: 'Eventi della coorte' })).toBeVisible();
+  const picker = page.getByRole('combobox', { name: 'Coorte' });
+  if ((await picker.count()) > 0) await picker.selectOption({ label: DEFAULT_COHORT });
   await expect(seeded.getByRole('list', { name: 'Eventi della coorte' })).toBeVisible();
   await expectNoSeriousAxeViolations(page, '/coach/eventi');
 
   await page.goto('/coach/coorti');
   await seeded.getByRole('link', { name: 'Apri la coorte' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Da fare oggi' })).toBeVisible();
+  await openCohortTab(page, 'Partecipanti');
   const roster = page.getByRole('region', { name: 'Roster' });
   await expect(roster.getByRole('status')).toHaveText(/\d+ di \d+ partecipant[ei]/);
   await expectNoSeriousAxeViolations(page, '/coach/:cohortId');
@@ -131,7 +137,7 @@ test('a coach creates a cohort; a participant joins with its link and has a hard
   await expect(page.getByText('Settimana pesante; ; "dura", =difficile')).toBeVisible();
 
   // The export: a CSV with a byte-order mark, her email in her row, the formula defused.
-  await page.goto(cohortUrl);
+  await page.goto(`${cohortUrl}/partecipanti`);
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Esporta CSV' }).click();
   const file = await (await download).path();

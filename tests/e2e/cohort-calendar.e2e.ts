@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { FieldValue } from 'firebase-admin/firestore';
-import { thisMonday } from './coach-support';
+import { openCohortTab, thisMonday } from './coach-support';
 import { addDays, appOrigin, e2eFirestore, registerParticipant, signIn, uniqueEmail } from './support';
 import { addHabit, collectPageErrors, habitCard, syncedTracker } from './tracker-support';
 
@@ -94,7 +94,9 @@ for (const { name: width, viewport } of WIDTHS) {
     const cohortUrl = page.url();
 
     // The coach copies the local cohort's events (reviewed, all kept) and sets the community link.
+    await openCohortTab(page, 'Eventi');
     const copied = await copyLocalEvents(page);
+    await openCohortTab(page, 'Impostazioni');
     const community = page.getByRole('form', { name: 'Community ed eventi' });
     await community.getByLabel('Link della community').fill('https://chat.example.it/insieme');
     await community.getByRole('button', { name: 'Salva impostazioni' }).click();
@@ -143,7 +145,7 @@ for (const { name: width, viewport } of WIDTHS) {
     }
 
     // The coach's Andamento counts the newcomer active in week 2 (they joined then: week 1 had nobody).
-    await page.goto(cohortUrl);
+    await page.goto(`${cohortUrl}/andamento`);
     const progress = page.getByRole('region', { name: 'Andamento' });
     const table = progress.getByRole('table', { name: `Andamento settimana per settimana: ${cohortName}` });
     await expect(table.getByRole('row', { name: /Settimana 2/ })).toContainText('100 % (1 di 1)');

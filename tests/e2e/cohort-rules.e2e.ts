@@ -67,7 +67,7 @@ test('the coach turns "Bentornato" off, and the participant\'s "Come funzionano 
   await expectNoSeriousAxeViolations(phone, '/punti');
 
   await page.setViewportSize(PHONE_390);
-  await page.goto(`/coach/${cohortId}`);
+  await page.goto(`/coach/${cohortId}/impostazioni`);
   const form = page.getByRole('form', { name: 'Regole della coorte' });
   await form.getByRole('checkbox', { name: /Bonus “Bentornato”/ }).uncheck();
   await form.getByRole('button', { name: 'Salva le regole' }).click();

@@ -37,7 +37,7 @@ test('a coach imports buyers; on the day the Premium participant sees the link a
   const base = await phoneParticipant(browser, baseURL!, inviteCode, 'Luca Base');
 
   // The shop's file, imported by the coach after the dry run.
-  await page.goto(`/coach/${cohortId}`);
+  await page.goto(`/coach/${cohortId}/partecipanti`);
   const roster = page.getByRole('region', { name: 'Roster' });
   await roster.getByRole('button', { name: 'Importa acquisti (CSV)' }).click({ timeout: 30_000 });
   const panel = page.getByRole('region', { name: 'Importa acquisti (CSV)' });

@@ -78,7 +78,7 @@ test('the coach sees who keeps going after day 56 in the cohort\'s "Mantenimento
   await context.close();
 
   await page.setViewportSize(PHONE_390);
-  await page.goto(`/coach/${cohortId}`);
+  await page.goto(`/coach/${cohortId}/partecipanti`);
   const view = page.getByRole('region', { name: 'Mantenimento' });
   const item = view.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Nina Costante' }) });
   // The console's first load asks for many things at once: the roster may take a while.

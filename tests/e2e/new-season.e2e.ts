@@ -36,7 +36,7 @@ test('the coach invites a finished cohort to a new season; a participant accepts
   await expect.poll(() => phone.evaluate((key) => Object.keys(JSON.parse(localStorage.getItem(key) ?? '{}').completions?.h1 ?? {}).length, trackerStorageKey(account.id))).toBe(4);
 
   await page.setViewportSize(PHONE_390);
-  await page.goto(`/coach/${cohortId}`);
+  await page.goto(`/coach/${cohortId}/partecipanti`);
   const section = page.getByRole('region', { name: 'Nuova stagione' });
   await expect(section).toBeVisible({ timeout: 30_000 });
   await section.getByRole('combobox', { name: 'Coorte della nuova stagione' }).selectOption({ label: `Primavera nuova · dal ${italianDate(nextMonday)}` });

@@ -15,7 +15,7 @@ test('a coach imports buyers after a dry run, sees the packages in the roster, a
   const { context, account } = await phoneParticipant(browser, baseURL!, inviteCode, 'Sara Pacchetti');
   await context.close();
 
-  await page.goto(`/coach/${cohortId}`);
+  await page.goto(`/coach/${cohortId}/partecipanti`);
   const roster = page.getByRole('region', { name: 'Roster' });
   await roster.getByRole('button', { name: 'Importa acquisti (CSV)' }).click({ timeout: 30_000 });
   const panel = page.getByRole('region', { name: 'Importa acquisti (CSV)' });

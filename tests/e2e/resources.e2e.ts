@@ -19,7 +19,7 @@ function pdfBytes(): Buffer {
 test('a coach uploads a PDF and adds a link; the cohort downloads the PDF, another cohort is refused it', async ({ page, browser, baseURL }) => {
   test.setTimeout(180_000);
   const { cohortId, inviteCode } = await coachWithCohort(page);
-  await page.goto(`/coach/${cohortId}`);
+  await page.goto(`/coach/${cohortId}/risorse`);
   const card = page.getByRole('region', { name: 'Risorse' });
   const form = card.getByRole('form', { name: 'Aggiungi una risorsa' });
   await expect(form).toBeVisible({ timeout: 30_000 });

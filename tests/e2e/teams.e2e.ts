@@ -24,7 +24,7 @@ test('the coach forms teams; a participant sees their team and gives a teammate 
   const carla = await onPhone(browser, baseURL!, inviteCode, 'Carla Neri');
 
   // The coach forms the teams: three people aiming at three, one team.
-  await page.goto(`/coach/${cohortId}`);
+  await page.goto(`/coach/${cohortId}/squadre`);
   await expect(page.getByRole('heading', { level: 1, name: /^Risposte / })).toBeVisible({ timeout: 30_000 });
   const section = page.getByRole('region', { name: 'Squadre' });
   await expect(section.getByText('Nessuna squadra: formale qui sopra.')).toBeVisible({ timeout: 30_000 });

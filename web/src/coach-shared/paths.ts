@@ -5,8 +5,17 @@ export function cohortPagePath(cohortId: string): string {
   return `/coach/${encodeURIComponent(cohortId)}`;
 }
 
+/** The parts of a cohort, each a screen of its own under its page ('' is its overview, "Oggi"). */
+export const COHORT_TABS = ['', 'partecipanti', 'andamento', 'messaggi', 'eventi', 'risorse', 'squadre', 'impostazioni'] as const;
+export type CohortTab = (typeof COHORT_TABS)[number];
+
+/** One part of a cohort's page (its overview without `tab`). */
+export function cohortTabPath(cohortId: string, tab: CohortTab = ''): string {
+  return tab === '' ? cohortPagePath(cohortId) : `${cohortPagePath(cohortId)}/${tab}`;
+}
+
 export function participantPagePath(cohortId: string, userId: string): string {
-  return `${cohortPagePath(cohortId)}/partecipanti/${encodeURIComponent(userId)}`;
+  return `${cohortTabPath(cohortId, 'partecipanti')}/${encodeURIComponent(userId)}`;
 }
 
 /** The coach's conversations, unread first. */
@@ -25,7 +34,15 @@ export function cohortsListPath(): string {
   return '/coach/coorti';
 }
 
-/** "Eventi": the events of every cohort of the coach. */
+/** "Eventi": the events of one of the coach's cohorts at a time (the chosen one). */
 export function coachEventsPath(): string {
   return '/coach/eventi';
 }
+
+/** "Check-in": the check-ins to read, the reply templates, the latest replies. */
+export function coachCheckInsPath(): string {
+  return '/coach/check-in';
+}
+
+/** The query parameter that carries the console's chosen cohort on its pages about one or all cohorts. */
+export const COHORT_PARAM = 'coorte';

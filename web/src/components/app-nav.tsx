@@ -17,11 +17,13 @@ const navItems = [
 ] as const;
 
 /**
- * A coach's navigation is the console's own: their day, their conversations, cohorts and events,
- * and their profile; none of a participant's screens. (The server refuses everyone else anyway.)
+ * A coach's navigation is the console's own: their day, the check-ins to read, their
+ * conversations, cohorts and events, and their profile; none of a participant's screens. (The
+ * server refuses everyone else anyway.)
  */
 const coachItems = [
   { to: '/coach', label: 'Oggi', end: true },
+  { to: '/coach/check-in', label: 'Check-in' },
   { to: '/coach/conversazioni', label: 'Conversazioni' },
   { to: '/coach/coorti', label: 'Coorti' },
   { to: '/coach/eventi', label: 'Eventi' },

@@ -13,6 +13,7 @@ import { syncChangesAnswerSchema } from '@sfida/core/tracker-changes';
 import { sessionAnswerSchema, type User } from '@sfida/core/user';
 import { AppProvider } from '../app/provider';
 import { AppRoutes } from '../app/router';
+import { rememberCohortId } from '../coach-shared/chosen-cohort';
 import { Toaster } from '../components/toaster';
 import { useAuth } from '../lib/auth';
 import { clearNotices } from '../lib/notices';
@@ -46,8 +47,11 @@ export function renderApp(path: string, screen?: ReactNode) {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false, refetchOnWindowFocus: false } });
   let location = path;
+  let search = '';
   function LocationProbe() {
-    location = useLocation().pathname;
+    const current = useLocation();
+    location = current.pathname;
+    search = current.search;
     return null;
   }
   const user = userEvent.setup();
@@ -66,7 +70,7 @@ export function renderApp(path: string, screen?: ReactNode) {
       </MemoryRouter>
     </AppProvider>,
   );
-  return { ...view, user, queryClient, currentPath: () => location };
+  return { ...view, user, queryClient, currentPath: () => location, currentUrl: () => `${location}${search}` };
 }
 
 /** A JSON answer, as our API sends it. */
@@ -185,6 +189,8 @@ export function deferred<T>() {
 /** Forgets what outlives a render in a tab: notices, the tracker's stores and sync engines, the fake server. */
 export function resetTestState(): void {
   clearNotices();
+  // The console's chosen cohort would carry over to the next test's screen.
+  rememberCohortId(null);
   resetTrackerSyncs();
   resetTrackerStores();
   vi.unstubAllGlobals();

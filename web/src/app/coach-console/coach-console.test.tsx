@@ -4,6 +4,7 @@ import { addDays, mondayOf, todayIn } from '@sfida/core/dates';
 import { fakeUser } from '../../testing/fake-user';
 import { fakeServer, json, renderApp, resetTestState } from '../../testing/test-utils';
 import { fakeCoach, fakeCoachServer, fakeCohort } from '../../testing/coach-fixtures';
+import { CHOSEN_COHORT_KEY, rememberCohortId } from '../../coach-shared/chosen-cohort';
 
 afterEach(resetTestState);
 
@@ -21,6 +22,7 @@ describe('coach console: who gets in', { timeout: 20_000 }, () => {
     const links = within(nav).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Oggi', '/coach'],
+      ['Check-in', '/coach/check-in'],
       ['Conversazioni', '/coach/conversazioni'],
       ['Coorti', '/coach/coorti'],
       ['Eventi', '/coach/eventi'],
@@ -225,5 +227,47 @@ describe('coach console: cohorts', { timeout: 20_000 }, () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.getByLabelText(/Nome della coorte/)).toHaveValue('Autunno 2026');
+  });
+});
+
+describe('coach console: the chosen cohort', { timeout: 20_000 }, () => {
+  const two = [fakeCohort(), fakeCohort({ id: 'cohort-2', name: 'Inverno 2027' })];
+  const server = () =>
+    fakeCoachServer((call) => {
+      if (call.path === '/api/coach/cohorts') return json(two);
+      if (/^\/api\/cohorts\/[^/]+\/events$/.test(call.path)) return json({ events: [] });
+      return undefined;
+    });
+
+  it('"Eventi" shows one cohort’s calendar at a time: the remembered one, then the one picked, in the address', async () => {
+    rememberCohortId('cohort-2');
+    const calls = server();
+    const { user, currentUrl } = renderApp('/coach/eventi');
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Inverno 2027' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 2, name: 'Autunno 2026' })).not.toBeInTheDocument();
+    await waitFor(() => expect(currentUrl()).toBe('/coach/eventi?coorte=cohort-2'));
+    const picker = screen.getByRole('combobox', { name: 'Coorte' });
+    // One cohort at a time: no "all of them".
+    expect(within(picker).queryByRole('option', { name: 'Tutte le coorti' })).not.toBeInTheDocument();
+    await user.selectOptions(picker, 'Autunno 2026');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Autunno 2026' })).toBeInTheDocument();
+    expect(currentUrl()).toBe('/coach/eventi?coorte=cohort-1');
+    expect(localStorage.getItem(CHOSEN_COHORT_KEY)).toBe('cohort-1');
+    expect(calls.some((call) => call.path === '/api/cohorts/cohort-1/events')).toBe(true);
+  });
+
+  it('a shared link’s cohort wins and is remembered; a removed one gives way to all cohorts and is forgotten', async () => {
+    server();
+    const first = renderApp('/coach?coorte=cohort-2');
+    expect(await screen.findByRole('combobox', { name: 'Coorte' })).toHaveValue('cohort-2');
+    await waitFor(() => expect(localStorage.getItem(CHOSEN_COHORT_KEY)).toBe('cohort-2'));
+    first.unmount();
+
+    rememberCohortId('gone');
+    const { currentUrl } = renderApp('/coach?coorte=gone');
+    await waitFor(() => expect(currentUrl()).toBe('/coach'));
+    expect(screen.getByRole('combobox', { name: 'Coorte' })).toHaveValue('');
+    expect(localStorage.getItem(CHOSEN_COHORT_KEY)).toBeNull();
   });
 });

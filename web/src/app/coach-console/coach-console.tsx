@@ -4,7 +4,18 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { rememberCoachUnread } from '../../lib/coach-unread';
 import { useUnreadConversations } from '../../features/coach-conversations/api/conversations';
 import { CoachEventsPage } from '../../features/coach-events/components/coach-events-page';
-import { CohortPage } from './cohort-page';
+import { CheckInsPage } from './check-ins-page';
+import { CohortLayout } from './cohort-layout';
+import {
+  CohortEventsTab,
+  CohortMessagesTab,
+  CohortParticipantsTab,
+  CohortProgressTab,
+  CohortResourcesTab,
+  CohortSettingsTab,
+  CohortTeamsTab,
+  CohortTodayTab,
+} from './cohort-tabs';
 import { CohortsPage } from '../../features/coach-cohorts/components/cohorts-page';
 import { ConversationListPage } from '../../features/coach-conversations/components/conversation-list-page';
 import { ConversationThreadPage } from '../../features/coach-conversations/components/conversation-thread-page';
@@ -16,7 +27,8 @@ import { TodayPage } from './today-page';
  * The coach console (/coach/*): one lazily loaded chunk with its own routes, so participants never
  * download it. The app's router lets only coaches (OWNER) in. It composes the pages of the coach
  * features (features/coach-*), which never import one another. Its named pages (coorti, eventi, …)
- * come before a cohort's id, which never takes those names.
+ * come before a cohort's id, which never takes those names. A cohort is a layout with a tab per
+ * part, each part a screen with its own address; a participant's page is a screen of its own.
  */
 export default function CoachConsole() {
   return (
@@ -45,8 +57,18 @@ function ConsoleRoutes() {
       <Route path="eventi" element={<CoachEventsPage />} />
       <Route path="conversazioni" element={<ConversationListPage />} />
       <Route path="conversazioni/:cohortId/:userId" element={<ConversationThreadPage />} />
-      <Route path=":cohortId" element={<CohortPage />} />
+      <Route path="check-in" element={<CheckInsPage />} />
       <Route path=":cohortId/partecipanti/:userId" element={<ParticipantPage CheckIns={ParticipantCheckIns} />} />
+      <Route path=":cohortId" element={<CohortLayout />}>
+        <Route index element={<CohortTodayTab />} />
+        <Route path="partecipanti" element={<CohortParticipantsTab />} />
+        <Route path="andamento" element={<CohortProgressTab />} />
+        <Route path="messaggi" element={<CohortMessagesTab />} />
+        <Route path="eventi" element={<CohortEventsTab />} />
+        <Route path="risorse" element={<CohortResourcesTab />} />
+        <Route path="squadre" element={<CohortTeamsTab />} />
+        <Route path="impostazioni" element={<CohortSettingsTab />} />
+      </Route>
       <Route path="*" element={<Navigate to="/coach" replace />} />
     </Routes>
   );

@@ -1,4 +1,4 @@
-import { Button, Flex, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { FormError } from '../../components/form-error';
 import { PageHeader } from '../../components/page-header';
@@ -6,10 +6,11 @@ import { SectionCard } from '../../components/section-card';
 import { errorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useActiveCoachCohorts } from '../../coach-shared/api/cohorts';
+import { useChosenCohort } from '../../coach-shared/chosen-cohort';
+import { ConsoleCohortPicker } from '../../coach-shared/components/console-cohort-picker';
 import { useUnreadConversations } from '../../features/coach-conversations/api/conversations';
-import { cohortsListPath, conversationsPath } from '../../coach-shared/paths';
+import { coachCheckInsPath, cohortsListPath, conversationsPath } from '../../coach-shared/paths';
 import { CheckInInbox } from '../../features/coach-check-ins/components/check-in-inbox';
-import { RecentReplies } from '../../features/coach-check-ins/components/recent-replies';
 import { ReplyTemplatesManager } from '../../features/coach-check-ins/components/reply-templates-manager';
 import { TriageList } from '../../features/coach-triage/components/triage-list';
 
@@ -27,11 +28,16 @@ function UnreadConversations() {
   );
 }
 
-/** /coach, "Oggi": who needs the coach today across their cohorts, the check-ins to read, the latest replies. */
+/**
+ * /coach, "Oggi": who needs the coach today and the first check-ins to read, in the console's
+ * chosen cohort or all of them (one picker for both); the rest of the check-ins and the latest
+ * replies are on "Check-in".
+ */
 export function TodayPage() {
   useDocumentTitle('Oggi');
   const cohorts = useActiveCoachCohorts();
   const options = (cohorts.data ?? []).map(({ id, name }) => ({ id, name }));
+  const [cohortId, choose] = useChosenCohort(cohorts.data);
   return (
     <>
       <PageHeader title="Oggi">Chi ha bisogno di te nelle tue coorti, e i check-in da leggere.</PageHeader>
@@ -49,17 +55,22 @@ export function TodayPage() {
           </SectionCard>
         ) : (
           <>
+            <ConsoleCohortPicker cohorts={options} value={cohortId} onChange={choose} />
             <SectionCard title="Da fare oggi">
-              <TriageList cohorts={options} />
+              <TriageList cohortId={cohortId} />
             </SectionCard>
-            <SectionCard title="Check-in da leggere">
+            <SectionCard
+              title="Check-in da leggere"
+              action={
+                <Link asChild color="brand.fg" fontWeight="600" fontSize="sm">
+                  <RouterLink to={coachCheckInsPath()}>Tutti i check-in e le risposte recenti</RouterLink>
+                </Link>
+              }
+            >
               <Stack gap="5">
-                <CheckInInbox cohorts={options} />
+                <CheckInInbox cohortId={cohortId} step={5} />
                 <ReplyTemplatesManager />
               </Stack>
-            </SectionCard>
-            <SectionCard title="Risposte recenti">
-              <RecentReplies />
             </SectionCard>
           </>
         )}

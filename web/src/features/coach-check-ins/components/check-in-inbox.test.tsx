@@ -68,7 +68,7 @@ const queueItems = () => within(screen.getByRole('list', { name: 'Check-in da le
 describe('check-ins to read', { timeout: 20_000 }, () => {
   it('shows one compact row per check-in in the server’s order, opening in place to the mood, trend, reflection and week figures', async () => {
     checkInServer([bruno, anna]);
-    const { user } = renderApp('/coach');
+    const { user } = renderApp('/coach/check-in');
 
     expect(await screen.findByRole('heading', { name: 'Check-in da leggere' })).toBeInTheDocument();
     expect(await screen.findByText('2 check-in da leggere')).toBeInTheDocument();
@@ -97,7 +97,7 @@ describe('check-ins to read', { timeout: 20_000 }, () => {
   it('names a monthly check-in of the maintenance phase by its month', async () => {
     const monthly = fakeCheckInCard({ userId: 'u-carla', name: 'Carla Bianchi', weekNumber: 10, mood: 4, moods: [{ weekNumber: 8, mood: 3 }, { weekNumber: 9, mood: 2 }, { weekNumber: 10, mood: 4 }] });
     checkInServer([monthly]);
-    const { user } = renderApp('/coach');
+    const { user } = renderApp('/coach/check-in');
     const row = (await screen.findAllByRole('listitem', { name: 'Check-in di Carla Bianchi, mese 2 di mantenimento' }))[0]!;
     const toggle = within(row).getByRole('button', { name: /^Carla Bianchi/ });
     expect(toggle).toHaveTextContent('Autunno 2026 · Mese 2 di mantenimento');
@@ -108,14 +108,14 @@ describe('check-ins to read', { timeout: 20_000 }, () => {
 
   it('says so when there is nothing to read', async () => {
     checkInServer([]);
-    renderApp('/coach');
+    renderApp('/coach/check-in');
     expect(await screen.findByText('Nessun check-in da leggere.')).toBeInTheDocument();
     expect(screen.getByText('Nessuna risposta ancora.')).toBeInTheDocument();
   });
 
   it('inserts a template filled with the first name and week, posts the reply, and the card moves to the recent replies', async () => {
     const calls = checkInServer([anna]);
-    const { user } = renderApp('/coach');
+    const { user } = renderApp('/coach/check-in');
 
     const card = await openRow(user, 'Anna Rossi');
     const reply = within(card).getByLabelText('Risposta per Anna Rossi');
@@ -137,7 +137,7 @@ describe('check-ins to read', { timeout: 20_000 }, () => {
 
   it('refuses an empty reply without asking the server', async () => {
     const calls = checkInServer([anna]);
-    const { user } = renderApp('/coach');
+    const { user } = renderApp('/coach/check-in');
     await openRow(user, 'Anna Rossi');
     await user.click(await screen.findByRole('button', { name: 'Invia risposta' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Scrivi una risposta');
@@ -146,7 +146,7 @@ describe('check-ins to read', { timeout: 20_000 }, () => {
 
   it('marks a check-in read without a reply', async () => {
     const calls = checkInServer([anna, bruno]);
-    const { user } = renderApp('/coach');
+    const { user } = renderApp('/coach/check-in');
 
     const card = await openRow(user, 'Anna Rossi');
     await user.click(within(card).getByRole('button', { name: 'Segna come letto' }));
@@ -169,7 +169,7 @@ describe('check-ins to read', { timeout: 20_000 }, () => {
       if (handledElsewhere && call.path === '/api/coach/check-ins?view=queue') return json({ cards: [], total: 0 });
       return undefined;
     });
-    const { user } = renderApp('/coach');
+    const { user } = renderApp('/coach/check-in');
 
     await openRow(user, 'Anna Rossi');
     await user.type(await screen.findByLabelText('Risposta per Anna Rossi'), 'Ciao!');
@@ -193,7 +193,7 @@ describe('check-ins to read', { timeout: 20_000 }, () => {
       }
       return undefined;
     });
-    const { user } = renderApp('/coach');
+    const { user } = renderApp('/coach/check-in');
 
     const markRead = await screen.findByRole('button', { name: 'Segna come letti' });
     expect(markRead).toBeDisabled();
@@ -218,11 +218,11 @@ describe('check-ins to read', { timeout: 20_000 }, () => {
       if (call.path.startsWith('/api/coach/check-ins?view=queue')) return json({ cards: call.path.includes('mood=low') ? [bruno] : [bruno, anna], total: 2 });
       return undefined;
     });
-    const { user } = renderApp('/coach');
+    const { user } = renderApp('/coach/check-in');
 
     expect(await screen.findByText('2 check-in da leggere')).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Umore'), 'Umore 1–2');
-    await user.selectOptions(screen.getByLabelText('Coorte dei check-in'), 'Inverno 2027');
+    await user.selectOptions(screen.getByLabelText('Coorte'), 'Inverno 2027');
     expect(await screen.findByText('2 check-in da leggere (qui i primi 1)')).toBeInTheDocument();
     const asked = calls.filter((call) => call.path.startsWith('/api/coach/check-ins?view=queue')).map((call) => call.path);
     expect(asked).toContain('/api/coach/check-ins?view=queue&mood=low');
@@ -251,7 +251,7 @@ describe('check-ins to read', { timeout: 20_000 }, () => {
       if (call.path === '/api/coach/check-ins?view=recent') return json({ cards: [replied, unseen], total: 2 });
       return undefined;
     });
-    renderApp('/coach');
+    renderApp('/coach/check-in');
 
     const recent = await screen.findByRole('list', { name: 'Risposte recenti' });
     const [first, second] = within(recent).getAllByRole('listitem').filter((item) => item.parentElement === recent);
@@ -280,7 +280,7 @@ describe('reply templates', { timeout: 20_000 }, () => {
       }
       return undefined;
     });
-    const { user } = renderApp('/coach');
+    const { user } = renderApp('/coach/check-in');
 
     await user.click(await screen.findByRole('button', { name: 'Gestisci modelli' }));
     const manager = screen.getByRole('group', { name: 'Gestisci modelli' });

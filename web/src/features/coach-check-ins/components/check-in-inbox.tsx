@@ -12,7 +12,7 @@ import { notify } from '../../../lib/notices';
 import { useCheckInView, useMarkCheckInsRead } from '../api/check-ins';
 import { participantPagePath } from '../../../coach-shared/paths';
 import { CheckInVoiceNote, MoodWithTrend, ReplyForm, WeekFigures } from './check-in-thread';
-import { CohortFilter, type CohortOption } from '../../../coach-shared/components/cohort-filter';
+import { ShowMoreButton, useShowMore } from '../../../coach-shared/components/show-more';
 
 const moodBandLabels: Record<MoodBand, string> = { low: 'Umore 1–2', mid: 'Umore 3', high: 'Umore 4–5' };
 
@@ -101,17 +101,17 @@ function InboxRow({
 
 /**
  * "Check-in da leggere": one row each (who, cohort, mood, the reflection's first line), opening in
- * place to the reply form; filtered by cohort and mood; several can be marked read at once.
+ * place to the reply form; of the console's chosen cohort (null: all), filtered by mood; `step`
+ * rows at a time; several can be marked read at once.
  */
-export function CheckInInbox({ cohorts }: { cohorts: CohortOption[] }) {
-  const [cohortId, setCohortId] = useState<string | null>(null);
+export function CheckInInbox({ cohortId, step = 10 }: { cohortId: string | null; step?: number }) {
   const [mood, setMood] = useState<MoodBand | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   // A 409 (another coach was faster) removes the row it came from: the message stays above the list.
   const [message, setMessage] = useState<string | null>(null);
   const queue = useCheckInView('queue', { cohortId, mood });
   const markRead = useMarkCheckInsRead();
-  const cards = queue.data?.cards ?? [];
+  const { shown: cards, hidden, more } = useShowMore(queue.data?.cards ?? [], step);
   const chosen = cards.filter((card) => selected.has(card.id)).map((card) => card.id);
 
   async function markChosenRead() {
@@ -138,7 +138,6 @@ export function CheckInInbox({ cohorts }: { cohorts: CohortOption[] }) {
   return (
     <Stack gap="3">
       <Flex gap="3" wrap="wrap">
-        {cohorts.length > 1 && <CohortFilter cohorts={cohorts} value={cohortId} onChange={setCohortId} label="Coorte dei check-in" />}
         <Field.Root maxW={{ base: 'full', sm: '14rem' }}>
           <Field.Label fontSize="sm">Umore</Field.Label>
           <NativeSelect.Root size="sm">
@@ -191,6 +190,7 @@ export function CheckInInbox({ cohorts }: { cohorts: CohortOption[] }) {
                   <InboxRow key={card.id} card={card} selected={selected.has(card.id)} onSelect={(on) => select(card.id, on)} onConflict={setMessage} />
                 ))}
               </Stack>
+              <ShowMoreButton hidden={hidden} onClick={more} />
             </>
           )}
         </>

@@ -4,6 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { CheckInCard } from '@sfida/core/check-in-threads';
 import { formatItalianDate } from '@sfida/core/dates';
 import { FormError } from '../../../components/form-error';
+import { ShowMoreButton, useShowMore } from '../../../coach-shared/components/show-more';
 import { errorMessage } from '../../../lib/api-client';
 import { useCheckInView } from '../api/check-ins';
 import { participantPagePath } from '../../../coach-shared/paths';
@@ -23,9 +24,10 @@ function CardHeading({ card }: { card: CheckInCard }) {
   );
 }
 
-/** The latest handled check-ins: the reply, who sent it, whether the participant read it and their answer. */
-export function RecentReplies() {
+/** The latest handled check-ins: the reply, who sent it, whether the participant read it and their answer; `step` at a time. */
+export function RecentReplies({ step = 5 }: { step?: number }) {
   const recent = useCheckInView('recent');
+  const { shown, hidden, more } = useShowMore(recent.data?.cards ?? [], step);
   if (recent.isPending) {
     return (
       <Text role="status" color="fg.muted">
@@ -36,16 +38,19 @@ export function RecentReplies() {
   if (recent.isError) return <FormError message={errorMessage(recent.error, 'Impossibile caricare le risposte recenti')} />;
   if (recent.data.cards.length === 0) return <Text color="fg.muted">Nessuna risposta ancora.</Text>;
   return (
-    <Stack as="ul" gap="3" p="0" m="0" listStyleType="none" aria-label="Risposte recenti">
-      {recent.data.cards.map((card) => (
-        <Box as="li" key={card.id} borderWidth="1px" borderColor="border" rounded="lg" p="3" aria-label={`Check-in di ${card.name}, ${checkInPeriodLabel(card.weekNumber).toLowerCase()}`}>
-          <Stack gap="2">
-            <CardHeading card={card} />
-            <MoodWithTrend card={card} />
-            <ThreadView card={card} />
-          </Stack>
-        </Box>
-      ))}
+    <Stack gap="3">
+      <Stack as="ul" gap="3" p="0" m="0" listStyleType="none" aria-label="Risposte recenti">
+        {shown.map((card) => (
+          <Box as="li" key={card.id} borderWidth="1px" borderColor="border" rounded="lg" p="3" aria-label={`Check-in di ${card.name}, ${checkInPeriodLabel(card.weekNumber).toLowerCase()}`}>
+            <Stack gap="2">
+              <CardHeading card={card} />
+              <MoodWithTrend card={card} />
+              <ThreadView card={card} />
+            </Stack>
+          </Box>
+        ))}
+      </Stack>
+      <ShowMoreButton hidden={hidden} onClick={more} />
     </Stack>
   );
 }

@@ -69,7 +69,7 @@ const chart = (label: string) => screen.getAllByRole('figure').find((figure) => 
 describe('Andamento', { timeout: 20_000 }, () => {
   it('is a labelled section of the cohort page: every figure charted, the week the cohort is in said in words, the numbers in a table', async () => {
     progressServer();
-    renderApp('/coach/cohort-1');
+    renderApp('/coach/cohort-1/andamento');
     const section = await screen.findByRole('region', { name: 'Andamento' });
     expect(await within(section).findByText('Settimana 2: 71 % attivi')).toBeInTheDocument();
     expect(within(section).getAllByRole('figure').map((figure) => within(figure).getByText(/./, { selector: 'figcaption' }).textContent)).toEqual([

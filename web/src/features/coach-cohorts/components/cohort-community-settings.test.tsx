@@ -35,7 +35,7 @@ const form = async () => within(await screen.findByRole('form', { name: 'Communi
 describe('the cohort’s community link and reserved events, in the console', { timeout: 20_000 }, () => {
   it('refuses a link that is not https with the Italian message, then saves the fixed one and marks the participants’ copy stale', async () => {
     const server = settingsServer();
-    const { user, queryClient } = renderApp('/coach/cohort-1');
+    const { user, queryClient } = renderApp('/coach/cohort-1/impostazioni');
     queryClient.setQueryData(cohortInfoQueryKey('cohort-1'), { id: 'cohort-1' });
     const settings = await form();
     const link = settings.getByLabelText('Link della community');
@@ -57,7 +57,7 @@ describe('the cohort’s community link and reserved events, in the console', { 
 
   it('writes what it takes to join a reserved event, in the coach’s words, then clears it and the link', async () => {
     const server = settingsServer({ communityLink: 'https://t.me/autunno' });
-    const { user } = renderApp('/coach/cohort-1');
+    const { user } = renderApp('/coach/cohort-1/impostazioni');
     const settings = await form();
     expect(settings.getByLabelText('Link della community')).toHaveValue('https://t.me/autunno');
     // Who may join is each event's own: no switch for the whole cohort.

@@ -34,7 +34,7 @@ const form = async () => within(await screen.findByRole('form', { name: 'Regole 
 describe('the cohort’s motivation rules, in the console', { timeout: 20_000 }, () => {
   it('shows a stored cohort with every rule off, and saves the two the coach turns on', async () => {
     const server = rulesServer();
-    const { user, queryClient } = renderApp('/coach/cohort-1');
+    const { user, queryClient } = renderApp('/coach/cohort-1/impostazioni');
     queryClient.setQueryData(cohortInfoQueryKey('cohort-1'), { id: 'cohort-1' });
     const rules = await form();
     const comeback = rules.getByRole('checkbox', { name: /Bonus “Bentornato”/ });
@@ -54,7 +54,7 @@ describe('the cohort’s motivation rules, in the console', { timeout: 20_000 },
 
   it('keeps the coach’s choice and says why when the save fails', async () => {
     const server = rulesServer({ rules: NEW_COHORT_RULES }, true);
-    const { user } = renderApp('/coach/cohort-1');
+    const { user } = renderApp('/coach/cohort-1/impostazioni');
     const rules = await form();
     const teams = rules.getByRole('checkbox', { name: /Classifica a squadre/ });
     expect(teams).toBeChecked();

@@ -36,7 +36,7 @@ describe('Impostazioni della coorte', { timeout: 20_000 }, () => {
   it('renames the cohort and changes its pace before the start, sending only what changed', async () => {
     const ahead = mondayOf(addDays(today(), 14));
     const calls = settingsServer([fakeCohort({ startDate: ahead, pace: 'ownDay' })]);
-    const { user } = renderApp('/coach/cohort-1');
+    const { user } = renderApp('/coach/cohort-1/impostazioni');
 
     const name = await within(await screen.findByRole('region', { name: 'Impostazioni della coorte' })).findByLabelText(/Nome della coorte/);
     await user.clear(name);
@@ -50,7 +50,7 @@ describe('Impostazioni della coorte', { timeout: 20_000 }, () => {
 
   it('after the start the pace is shown but cannot change', async () => {
     settingsServer([fakeCohort({ startDate: mondayOf(addDays(today(), -7)), pace: 'together' })]);
-    renderApp('/coach/cohort-1');
+    renderApp('/coach/cohort-1/impostazioni');
     const region = await screen.findByRole('region', { name: 'Impostazioni della coorte' });
     expect(within(region).getByText('Ritmo della coorte:')).toHaveTextContent('Ritmo della coorte: Tutti insieme');
     expect(within(region).queryByRole('radio')).not.toBeInTheDocument();
@@ -62,14 +62,19 @@ describe('Impostazioni della coorte', { timeout: 20_000 }, () => {
 
   it('archives after a yes: the page turns read-only, the cohort leaves the list for the archived section, and comes back', async () => {
     const calls = settingsServer([fakeCohort(), fakeCohort({ id: 'cohort-2', name: 'Inverno 2027' })]);
-    const { user } = renderApp('/coach/cohort-1');
+    const { user } = renderApp('/coach/cohort-1/impostazioni');
 
     await user.click(within(await screen.findByRole('region', { name: 'Impostazioni della coorte' })).getByRole('button', { name: 'Archivia la coorte' }));
     await user.click(within(settings()).getByRole('button', { name: 'Archivia' }));
     await waitFor(() => expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ archived: true }));
     expect(await within(settings()).findByText(/la coorte è di sola lettura/)).toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: 'Messaggio alla coorte' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Aggiungi coach' })).not.toBeInTheDocument();
+    const tabs = () => screen.getByRole('navigation', { name: 'Parti della coorte' });
+    // Read-only everywhere: no events to change, no message to write.
+    expect(within(tabs()).queryByRole('link', { name: 'Eventi' })).not.toBeInTheDocument();
+    await user.click(within(tabs()).getByRole('link', { name: 'Messaggi' }));
+    expect(await screen.findByRole('region', { name: 'Messaggi inviati' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Messaggio alla coorte' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('link', { name: '← Tutte le coorti' }));
     const archived = await screen.findByRole('region', { name: 'Coorti archiviate (1)' });
@@ -78,14 +83,17 @@ describe('Impostazioni della coorte', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('heading', { name: 'Autunno 2026' })).not.toBeInTheDocument();
 
     await user.click(within(archived).getByRole('link', { name: 'Apri la coorte archiviata Autunno 2026' }));
+    await user.click(within(await screen.findByRole('navigation', { name: 'Parti della coorte' })).getByRole('link', { name: 'Impostazioni' }));
     await user.click(await within(await screen.findByRole('region', { name: 'Impostazioni della coorte' })).findByRole('button', { name: 'Ripristina la coorte' }));
     await waitFor(() => expect(calls.filter((call) => call.method === 'PATCH').at(-1)?.body).toEqual({ archived: false }));
+    expect(await screen.findByRole('region', { name: 'Aggiungi coach' })).toBeInTheDocument();
+    await user.click(within(tabs()).getByRole('link', { name: 'Messaggi' }));
     expect(await screen.findByRole('region', { name: 'Messaggio alla coorte' })).toBeInTheDocument();
   });
 
   it('shows the participants in the right number', async () => {
     settingsServer([fakeCohort({ participantCount: 1 })]);
-    renderApp('/coach/cohort-1');
+    renderApp('/coach/cohort-1/impostazioni');
     expect(await screen.findByText(/· 1 partecipante$/)).toBeInTheDocument();
   });
 });

@@ -38,7 +38,7 @@ function copyServer(refuse?: string) {
 describe("copying events from another cohort (\"Copia da un'altra coorte\")", { timeout: 30_000 }, () => {
   it('shows the other cohort’s events moved to this calendar; the coach unticks one, edits another and saves them in one request', async () => {
     const calls = copyServer();
-    const { user } = renderApp('/coach/cohort-1');
+    const { user } = renderApp('/coach/cohort-1/eventi');
     await user.click(await screen.findByRole('button', { name: 'Copia da un’altra coorte' }));
     const panel = within(screen.getByRole('region', { name: 'Copia da un’altra coorte' }));
     // The current cohort is not offered as its own source.
@@ -84,7 +84,7 @@ describe("copying events from another cohort (\"Copia da un'altra coorte\")", { 
   it('all or nothing: the server’s Italian refusal shows and the review stays open', async () => {
     const refusal = 'Una coorte può avere al massimo 100 eventi: ne ha già 99, puoi aggiungerne ancora 1';
     copyServer(refusal);
-    const { user } = renderApp('/coach/cohort-1');
+    const { user } = renderApp('/coach/cohort-1/eventi');
     await user.click(await screen.findByRole('button', { name: 'Copia da un’altra coorte' }));
     const panel = within(screen.getByRole('region', { name: 'Copia da un’altra coorte' }));
     await user.selectOptions(panel.getByLabelText('Coorte da cui copiare'), 'primavera');

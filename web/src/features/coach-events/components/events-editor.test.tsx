@@ -49,7 +49,7 @@ describe('the cohort calendar in the console', { timeout: 20_000 }, () => {
   it('adds an event with the time as typed in the browser, edits it and deletes it after a confirmation', async () => {
     const server = eventsServer([kickOff]);
     const user = userEvent.setup();
-    renderApp('/coach/cohort-1');
+    renderApp('/coach/cohort-1/eventi');
     const list = await screen.findByRole('list', { name: 'Eventi della coorte' });
     expect(await within(list).findByText('Kick-off')).toBeInTheDocument();
 
@@ -83,7 +83,7 @@ describe('the cohort calendar in the console', { timeout: 20_000 }, () => {
     // 20:00 in Rome (where the tests run) is 14:00 in New York.
     const webinar = answer({ startsAt: '2099-01-15T19:00:00.000Z', title: 'Webinar', speaker: '', description: '' }, 'w');
     eventsServer([webinar], { ...fakeCoach(), timeZone: 'America/New_York' });
-    renderApp('/coach/cohort-1');
+    renderApp('/coach/cohort-1/eventi');
     const list = await screen.findByRole('list', { name: 'Eventi della coorte' });
     const item = (await within(list).findByText('Webinar')).closest('li')!;
     expect(item).toHaveTextContent('Giovedì 15 gennaio 2099, ore 14:00');
@@ -92,7 +92,7 @@ describe('the cohort calendar in the console', { timeout: 20_000 }, () => {
   it('sets how long an event lasts and who may join, and keeps both when editing', async () => {
     const server = eventsServer([]);
     const user = userEvent.setup();
-    renderApp('/coach/cohort-1');
+    renderApp('/coach/cohort-1/eventi');
     const form = await screen.findByRole('form', { name: 'Nuovo evento' });
     expect(within(form).getByLabelText(/Durata/)).toHaveValue(60);
     expect(within(form).getByLabelText('Chi può partecipare')).toHaveValue('BASE');
@@ -120,7 +120,7 @@ describe('the cohort calendar in the console', { timeout: 20_000 }, () => {
   it("shows the server's message when it refuses an event", async () => {
     eventsServer([]);
     const user = userEvent.setup();
-    renderApp('/coach/cohort-1');
+    renderApp('/coach/cohort-1/eventi');
     const form = await screen.findByRole('form', { name: 'Nuovo evento' });
     await user.type(within(form).getByLabelText(/Data e ora/), '2099-04-02T19:00');
     await user.type(within(form).getByLabelText(/Titolo/), 'Rifiutato');

@@ -49,7 +49,7 @@ const composer = () => screen.getByRole('form', { name: 'Messaggio alla coorte' 
 describe('a message to the participants with a tag', { timeout: 20_000 }, () => {
   it('chooses the tag, previews who has it, sends to them and lists the message with its tag', async () => {
     const calls = tagServer(['da richiamare', 'premium']);
-    const { user } = renderApp('/coach/cohort-1');
+    const { user } = renderApp('/coach/cohort-1/messaggi');
     expect(await screen.findByText('Nessun messaggio inviato.')).toBeInTheDocument();
     const form = composer();
     await user.selectOptions(within(form).getByLabelText('Destinatari'), 'tag');
@@ -75,7 +75,7 @@ describe('a message to the participants with a tag', { timeout: 20_000 }, () => 
 
   it('says where tags come from when the cohort has none', async () => {
     tagServer([]);
-    const { user } = renderApp('/coach/cohort-1');
+    const { user } = renderApp('/coach/cohort-1/messaggi');
     await screen.findByText('Nessun messaggio inviato.');
     await user.selectOptions(within(composer()).getByLabelText('Destinatari'), 'tag');
     expect(within(composer()).getByText(/Nessuna etichetta nella coorte/)).toBeInTheDocument();
@@ -99,7 +99,7 @@ describe('a scheduled message to a tag', { timeout: 20_000 }, () => {
       coachName: 'Marta',
     });
     const calls = tagServer(['premium'], [waiting]);
-    const { user } = renderApp('/coach/cohort-1');
+    const { user } = renderApp('/coach/cohort-1/messaggi');
     const item = (await screen.findByText(/Chi ha un’etichetta «premium» · Marta/)).closest('li')!;
     await user.click(within(item).getByRole('button', { name: 'Modifica' }));
     const form = within(item).getByRole('form', { name: 'Modifica messaggio programmato' });
@@ -115,7 +115,7 @@ describe('a scheduled message to a tag', { timeout: 20_000 }, () => {
 describe('a message to a team', { timeout: 20_000 }, () => {
   it('goes now: no "Programma" is offered, and a choice of "Programma" made for another segment is not kept', async () => {
     const calls = tagServer([]);
-    const { user } = renderApp('/coach/cohort-1');
+    const { user } = renderApp('/coach/cohort-1/messaggi');
     await screen.findByText('Nessun messaggio inviato.');
     const form = composer();
     await user.type(within(form).getByLabelText('Messaggio'), 'Forza squadra!');

@@ -56,7 +56,7 @@ describe('message to the cohort', { timeout: 20_000 }, () => {
       }
       return undefined;
     });
-    const { user } = renderApp('/coach/cohort-1');
+    const { user } = renderApp('/coach/cohort-1/messaggi');
 
     expect(await screen.findByText('Nessun messaggio inviato.')).toBeInTheDocument();
     const form = composer();
@@ -90,7 +90,7 @@ describe('message to the cohort', { timeout: 20_000 }, () => {
 
   it('previews the message as the chosen recipient will read it, as it is typed', async () => {
     messagesServer();
-    const { user } = renderApp('/coach/cohort-1');
+    const { user } = renderApp('/coach/cohort-1/messaggi');
 
     const form = await screen.findByRole('form', { name: 'Messaggio alla coorte' });
     await user.type(within(form).getByLabelText('Messaggio'), '  Ciao {{nome}, siamo alla {{settimana}!');
@@ -118,7 +118,7 @@ describe('message to the cohort', { timeout: 20_000 }, () => {
       }
       return undefined;
     });
-    const { user } = renderApp('/coach/cohort-1');
+    const { user } = renderApp('/coach/cohort-1/messaggi');
 
     const form = await screen.findByRole('form', { name: 'Messaggio alla coorte' });
     await user.type(within(form).getByLabelText('Messaggio'), 'Primo');
@@ -142,7 +142,7 @@ describe('message to the cohort', { timeout: 20_000 }, () => {
 
   it('sends to the participants picked from the roster (the withdrawn are not offered)', async () => {
     const calls = messagesServer();
-    const { user } = renderApp('/coach/cohort-1');
+    const { user } = renderApp('/coach/cohort-1/messaggi');
 
     const form = await screen.findByRole('form', { name: 'Messaggio alla coorte' });
     await user.selectOptions(within(form).getByLabelText('Destinatari'), 'Scelti da te');
@@ -173,7 +173,7 @@ describe('message to the cohort', { timeout: 20_000 }, () => {
           })
         : undefined,
     );
-    renderApp('/coach/cohort-1');
+    renderApp('/coach/cohort-1/messaggi');
 
     const list = await screen.findByRole('list', { name: 'Messaggi inviati' });
     const items = within(list).getAllByRole('listitem');
@@ -186,7 +186,7 @@ describe('message to the cohort', { timeout: 20_000 }, () => {
     messagesServer((call) =>
       call.path === MESSAGES && call.method === 'GET' ? json({ messages: [sent({ text: 'Ciao {nome}, siamo alla {settimana}! {altro}' })] }) : undefined,
     );
-    renderApp('/coach/cohort-1');
+    renderApp('/coach/cohort-1/messaggi');
 
     const list = await screen.findByRole('list', { name: 'Messaggi inviati' });
     const text = within(list).getByRole('listitem').lastChild;

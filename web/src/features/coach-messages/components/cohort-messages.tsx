@@ -6,6 +6,7 @@ import type { RosterRow } from '@sfida/core/coach';
 import { MAX_MESSAGE, messageTexts, segmentLabels, segmentSchema, type AudiencePreview, type Segment } from '@sfida/core/cohort-messages';
 import { FormError } from '../../../components/form-error';
 import { SelectField, optionsOf } from '../../../components/select-field';
+import { ShowMoreButton, useShowMore } from '../../../coach-shared/components/show-more';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDayTime } from '../../../lib/day-time';
 import { useSentMessages } from '../api/messages';
@@ -236,9 +237,10 @@ export function SentMessages({ cohortId }: { cohortId: string }) {
   );
 }
 
-/** The cohort's sent messages, newest first. */
+/** The cohort's sent messages, newest first; ten at a time. */
 function SentList({ cohortId }: { cohortId: string }) {
   const messages = useSentMessages(cohortId);
+  const { shown, hidden, more } = useShowMore(messages.data ?? [], 10);
   if (messages.isPending) {
     return (
       <Text role="status" color="fg.muted">
@@ -249,19 +251,22 @@ function SentList({ cohortId }: { cohortId: string }) {
   if (messages.isError) return <FormError message={errorMessage(messages.error, 'Impossibile caricare i messaggi inviati')} />;
   if (messages.data.length === 0) return <Text color="fg.muted">Nessun messaggio inviato.</Text>;
   return (
-    <Stack as="ol" gap="3" p="0" m="0" listStyleType="none" aria-label="Messaggi inviati">
-      {messages.data.map((message) => (
-        <Box as="li" key={message.id} borderWidth="1px" borderColor="border" rounded="lg" p="3">
-          <Text fontSize="sm" color="fg.muted">
-            {formatDayTime(message.sentAt)} · {segmentLabels[message.segment]}
-            {message.tag && ` «${message.tag}»`} · {message.recipientCount}{' '}
-            {message.recipientCount === 1 ? 'destinatario' : 'destinatari'} · {message.coachName}
-          </Text>
-          <Text mt="1" whiteSpace="pre-wrap" overflowWrap="anywhere">
-            <PlaceholderText text={message.text} />
-          </Text>
-        </Box>
-      ))}
+    <Stack gap="3">
+      <Stack as="ol" gap="3" p="0" m="0" listStyleType="none" aria-label="Messaggi inviati">
+        {shown.map((message) => (
+          <Box as="li" key={message.id} borderWidth="1px" borderColor="border" rounded="lg" p="3">
+            <Text fontSize="sm" color="fg.muted">
+              {formatDayTime(message.sentAt)} · {segmentLabels[message.segment]}
+              {message.tag && ` «${message.tag}»`} · {message.recipientCount}{' '}
+              {message.recipientCount === 1 ? 'destinatario' : 'destinatari'} · {message.coachName}
+            </Text>
+            <Text mt="1" whiteSpace="pre-wrap" overflowWrap="anywhere">
+              <PlaceholderText text={message.text} />
+            </Text>
+          </Box>
+        ))}
+      </Stack>
+      <ShowMoreButton hidden={hidden} onClick={more} />
     </Stack>
   );
 }

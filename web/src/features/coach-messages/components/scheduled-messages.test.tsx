@@ -101,7 +101,7 @@ async function writeAndPreview(user: ReturnType<typeof renderApp>['user'], text:
 describe('scheduling a message', { timeout: 20_000 }, () => {
   it('"Programma" asks for a day and a time in Rome\'s zone, then lists the message as scheduled', async () => {
     const calls = scheduleServer();
-    const { user } = renderApp('/coach/cohort-1');
+    const { user } = renderApp('/coach/cohort-1/messaggi');
 
     const form = await writeAndPreview(user, 'Ciao {{nome}!');
     const when = within(form).getByRole('group', { name: 'Quando' });
@@ -130,7 +130,7 @@ describe('scheduling a message', { timeout: 20_000 }, () => {
 
   it('says in Italian, before asking the server, that a time is past or skipped by the change to summer time', async () => {
     const calls = scheduleServer();
-    const { user } = renderApp('/coach/cohort-1');
+    const { user } = renderApp('/coach/cohort-1/messaggi');
 
     const form = await writeAndPreview(user, 'Buongiorno');
     await user.click(within(form).getByRole('radio', { name: 'Programma' }));
@@ -150,7 +150,7 @@ describe('scheduling a message', { timeout: 20_000 }, () => {
 describe('the scheduled list', { timeout: 20_000 }, () => {
   it('"Modifica" rewrites the text, the audience and the time in place', async () => {
     const calls = scheduleServer([scheduled()]);
-    const { user } = renderApp('/coach/cohort-1');
+    const { user } = renderApp('/coach/cohort-1/messaggi');
 
     const list = await screen.findByRole('list', { name: 'Programmati' });
     await user.click(within(list).getByRole('button', { name: 'Modifica' }));
@@ -177,7 +177,7 @@ describe('the scheduled list', { timeout: 20_000 }, () => {
     const calls = scheduleServer([scheduled(), scheduled({ id: 'coach-marta_s2', text: 'Secondo', date: addDays(LATER, 1) })], (call) =>
       sentMeanwhile && call.method === 'DELETE' ? json({ message: scheduleTexts.alreadySent }, 409) : undefined,
     );
-    const { user } = renderApp('/coach/cohort-1');
+    const { user } = renderApp('/coach/cohort-1/messaggi');
 
     const list = await screen.findByRole('list', { name: 'Programmati' });
     const [first] = within(list).getAllByRole('listitem');
@@ -203,7 +203,7 @@ describe('the scheduled list', { timeout: 20_000 }, () => {
 
   it('a message that could not go says why and can be removed', async () => {
     const calls = scheduleServer([scheduled({ status: 'failed', failure: 'Non inviato: Nessun partecipante riceverebbe questo messaggio' })]);
-    const { user } = renderApp('/coach/cohort-1');
+    const { user } = renderApp('/coach/cohort-1/messaggi');
 
     const item = within(await screen.findByRole('list', { name: 'Programmati' })).getByRole('listitem');
     expect(item).toHaveTextContent('Non inviato: Nessun partecipante riceverebbe questo messaggio');

@@ -60,7 +60,7 @@ describe('the cohort resources in the console', { timeout: 40_000 }, () => {
   it('adds a link and a PDF (refusing an http link and a missing title before sending), with labelled fields', async () => {
     const server = resourcesServer({ guide: [], strumenti: [] });
     const user = userEvent.setup();
-    renderApp('/coach/cohort-1');
+    renderApp('/coach/cohort-1/risorse');
     const form = await screen.findByRole('form', { name: 'Aggiungi una risorsa' });
 
     await user.selectOptions(within(form).getByLabelText('Tipo'), 'link');
@@ -98,7 +98,7 @@ describe('the cohort resources in the console', { timeout: 40_000 }, () => {
   it('moves an item with named buttons and removes one only after a confirmation', async () => {
     const server = resourcesServer({ guide: [guide('a', 'Primo'), guide('b', 'Secondo')], strumenti: [] });
     const user = userEvent.setup();
-    renderApp('/coach/cohort-1');
+    renderApp('/coach/cohort-1/risorse');
     const list = await screen.findByRole('list', { name: 'Guide Pratiche' });
     expect(within(list).getByRole('button', { name: 'Sposta su: Primo' })).toBeDisabled();
     expect(within(list).getByRole('button', { name: 'Sposta giù: Secondo' })).toBeDisabled();

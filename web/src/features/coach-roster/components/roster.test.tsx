@@ -101,4 +101,16 @@ describe('roster', { timeout: 20_000 }, () => {
     const carlo = within(cards).getByText('carlo@example.it').closest('li')!;
     expect(within(carlo).getByText('Onboarding non completato')).toBeInTheDocument();
   });
+
+  it('draws the first ten rows of a long roster and ten more on "Mostra altri (N)"', async () => {
+    const many = Array.from({ length: 12 }, (_, i) => fakeRow({ userId: `u-${i}`, name: `Persona ${String(i + 1).padStart(2, '0')}`, email: `p${i}@example.it` }));
+    fakeCoachServer();
+    const { user } = renderApp('/coach/cohort-1', <Roster cohortId="cohort-1" rows={many} complete />);
+
+    expect(await screen.findByText('12 di 12 partecipanti')).toBeInTheDocument();
+    expect(within(screen.getByRole('table')).getAllByRole('link')).toHaveLength(10);
+    await user.click(screen.getByRole('button', { name: 'Mostra altri (2)' }));
+    expect(within(screen.getByRole('table')).getAllByRole('link')).toHaveLength(12);
+    expect(screen.queryByRole('button', { name: /^Mostra altri/ })).not.toBeInTheDocument();
+  });
 });

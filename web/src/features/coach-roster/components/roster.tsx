@@ -4,6 +4,7 @@ import { chakra, Field, Flex, Input, Stack, Text, useChakraContext } from '@chak
 import type { RosterRow } from '@sfida/core/coach';
 import { PACKAGES, packageLabels, type Package } from '@sfida/core/packages';
 import { FormError } from '../../../components/form-error';
+import { ShowMoreButton, useShowMore } from '../../../coach-shared/components/show-more';
 import { errorMessage } from '../../../lib/api-client';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useRoster } from '../api/roster';
@@ -13,6 +14,9 @@ import { orderRoster, ROSTER_SORTS, type RosterSort } from './roster-order';
 import { RosterTable } from './roster-table';
 import { PackageBulkBar, SELECT } from './package-bulk-bar';
 import { useRosterSelection } from './roster-selection';
+
+/** Rows shown at first, and added by each "Mostra altri". */
+export const ROSTER_STEP = 10;
 
 /** Only the participants with a package: the rows are all loaded, so filtered here. */
 function PackageFilter({ value, onChoose }: { value: Package | null; onChoose: (pkg: Package | null) => void }) {
@@ -73,6 +77,8 @@ export function Roster({ cohortId, rows: allRows, complete: allComplete, readOnl
   const searched = orderRoster(rows, sort, useDeferredValue(search));
   const shown = pkg === null ? searched : searched.filter((row) => row.package === pkg);
   const { selected, toggle, setAll, clear } = useRosterSelection(useMemo(() => shown.map((row) => row.userId), [shown]));
+  // A cohort of hundreds shows its first rows and more on demand: the page stays a few screens long.
+  const { shown: visible, hidden, more } = useShowMore(shown, ROSTER_STEP);
   const selection = readOnly ? null : { selected, toggle };
   // A table from the md breakpoint, cards below it (a 10-column table does not fit 360 px).
   const wide = useMediaQuery(useChakraContext().breakpoints.up('md').replace('@media ', ''));
@@ -113,10 +119,11 @@ export function Roster({ cohortId, rows: allRows, complete: allComplete, readOnl
           {rows.length > 0 && pkg !== null && searched.length > 0 ? 'Nessun partecipante con questo pacchetto.' : rows.length > 0 ? 'Nessun partecipante con questo nome o email.' : tag === null ? 'Nessun partecipante ancora.' : 'Nessun partecipante con questa etichetta.'}
         </Text>
       ) : wide ? (
-        <RosterTable cohortId={cohortId} rows={shown} sort={sort} selection={selection} />
+        <RosterTable cohortId={cohortId} rows={visible} sort={sort} selection={selection} />
       ) : (
-        <RosterCards cohortId={cohortId} rows={shown} selection={selection} />
+        <RosterCards cohortId={cohortId} rows={visible} selection={selection} />
       )}
+      <ShowMoreButton hidden={hidden} onClick={more} />
     </Stack>
   );
 }

@@ -50,7 +50,7 @@ const section = async () => within(await screen.findByRole('region', { name: 'Sq
 describe('the cohort’s teams, in the console', { timeout: 20_000 }, () => {
   it('forms teams as chosen, renames one and moves a member; the ranking shows with the rule on', async () => {
     const calls = teamsServer(true);
-    const { user } = renderApp('/coach/cohort-1');
+    const { user } = renderApp('/coach/cohort-1/squadre');
     const teams = await section();
     expect(await teams.findByText('Nessuna squadra: formale qui sopra.')).toBeInTheDocument();
     await user.selectOptions(teams.getByLabelText('Come formarle'), 'A caso');
@@ -74,10 +74,31 @@ describe('the cohort’s teams, in the console', { timeout: 20_000 }, () => {
 
   it('with the rule off says the participants do not see the teams, and shows no ranking', async () => {
     const calls = teamsServer(false);
-    renderApp('/coach/cohort-1');
+    renderApp('/coach/cohort-1/squadre');
     const teams = await section();
     expect(await teams.findByText(/La regola «Classifica a squadre» è spenta/)).toBeInTheDocument();
     expect(teams.queryByRole('list', { name: 'Classifica delle squadre' })).toBeNull();
     expect(calls.some((call) => call.path.includes('team-leaderboard'))).toBe(false);
+  });
+
+  it('starts more than four teams closed to their name and size; a team opens to its members', async () => {
+    const five: CoachTeams = {
+      teams: Array.from({ length: 5 }, (_, i) => ({ id: `t${i + 1}`, name: `Squadra ${i + 1}`, members: [{ userId: `m${i}`, name: `Membro ${i + 1}` }] })),
+      unassigned: [],
+    };
+    fakeCoachServer((call) => {
+      if (call.path === '/api/coach/cohorts') return json([fakeCohort()]);
+      if (call.path === TEAMS) return json(five);
+      return undefined;
+    });
+    const { user } = renderApp('/coach/cohort-1/squadre');
+
+    const teams = await section();
+    const first = await teams.findByRole('region', { name: 'Squadra 1' });
+    expect(first.querySelector('details')).not.toHaveAttribute('open');
+    expect(within(first).getByText('Membro 1')).not.toBeVisible();
+    await user.click(within(first).getByText('Squadra 1 · 1 persona'));
+    expect(first.querySelector('details')).toHaveAttribute('open');
+    expect(within(first).getByText('Membro 1')).toBeVisible();
   });
 });

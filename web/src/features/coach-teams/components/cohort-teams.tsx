@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Box, Button, Field, Flex, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, chakra, Field, Flex, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import type { CoachCohort } from '@sfida/core/coach';
 import { mondayOf, todayIn } from '@sfida/core/dates';
 import {
@@ -20,6 +20,9 @@ import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
 import { useCoachTeams } from '../../../coach-shared/api/coach-teams';
 import { useFormTeams, useMoveMember, useRenameTeam } from '../api/teams';
+
+/** Up to this many teams show open; more start closed to their name and size, so the ranking below stays in reach. */
+const OPEN_TEAMS = 4;
 
 const SIZES = Array.from({ length: MAX_TEAM_SIZE - MIN_TEAM_SIZE + 1 }, (_, i) => MIN_TEAM_SIZE + i);
 
@@ -51,7 +54,15 @@ export function CohortTeams({ cohort }: { cohort: CoachCohort }) {
       ) : (
         <Stack gap="4">
           {teams.data.teams.map((team, index) => (
-            <TeamBox key={team.id} cohortId={cohort.id} team={team} index={index} teams={teams.data.teams} readOnly={archived} />
+            <TeamBox
+              key={team.id}
+              cohortId={cohort.id}
+              team={team}
+              index={index}
+              teams={teams.data.teams}
+              readOnly={archived}
+              startOpen={teams.data.teams.length <= OPEN_TEAMS}
+            />
           ))}
           {teams.data.unassigned.length > 0 && (
             <Box borderWidth="1px" borderRadius="md" p="3">
@@ -132,7 +143,21 @@ function FormTeamsForm({ cohortId, hasTeams }: { cohortId: string; hasTeams: boo
   );
 }
 
-function TeamBox({ cohortId, team, index, teams, readOnly }: { cohortId: string; team: CoachTeam; index: number; teams: CoachTeam[]; readOnly: boolean }) {
+function TeamBox({
+  cohortId,
+  team,
+  index,
+  teams,
+  readOnly,
+  startOpen,
+}: {
+  cohortId: string;
+  team: CoachTeam;
+  index: number;
+  teams: CoachTeam[];
+  readOnly: boolean;
+  startOpen: boolean;
+}) {
   const rename = useRenameTeam(cohortId);
   const [name, setName] = useState(team.name);
   const [error, setError] = useState<string | null>(null);
@@ -150,29 +175,32 @@ function TeamBox({ cohortId, team, index, teams, readOnly }: { cohortId: string;
   }
 
   return (
-    <Box as="section" aria-label={team.name} borderWidth="1px" borderRadius="md" p="3">
-      <Stack gap="3">
-        <Text fontWeight="700">
+    <Box as="section" aria-label={team.name} borderWidth="1px" borderRadius="md">
+      {/* Native details: the name opens and closes it by keyboard too; only the initial state is set. */}
+      <chakra.details open={startOpen}>
+        <chakra.summary p="3" minH="11" cursor="pointer" fontWeight="700">
           {team.name} · {team.members.length} {team.members.length === 1 ? 'persona' : 'persone'}
-        </Text>
-        {!readOnly && (
-          <Stack asChild gap="2">
-            <form onSubmit={submit} noValidate>
-              <FormError message={error} />
-              <Flex gap="2" align="flex-end" wrap="wrap">
-                <Field.Root flex="1" minW="10rem">
-                  <Field.Label>Nome della squadra {index + 1}</Field.Label>
-                  <Input value={name} maxLength={MAX_TEAM_NAME} onChange={(e) => setName(e.target.value)} />
-                </Field.Root>
-                <Button type="submit" size="sm" variant="outline" loading={rename.isPending} disabled={name.trim() === team.name}>
-                  Rinomina
-                </Button>
-              </Flex>
-            </form>
-          </Stack>
-        )}
-        <MemberList cohortId={cohortId} members={team.members} teams={teams} currentTeamId={team.id} readOnly={readOnly} />
-      </Stack>
+        </chakra.summary>
+        <Stack gap="3" px="3" pb="3">
+          {!readOnly && (
+            <Stack asChild gap="2">
+              <form onSubmit={submit} noValidate>
+                <FormError message={error} />
+                <Flex gap="2" align="flex-end" wrap="wrap">
+                  <Field.Root flex="1" minW="10rem">
+                    <Field.Label>Nome della squadra {index + 1}</Field.Label>
+                    <Input value={name} maxLength={MAX_TEAM_NAME} onChange={(e) => setName(e.target.value)} />
+                  </Field.Root>
+                  <Button type="submit" size="sm" variant="outline" loading={rename.isPending} disabled={name.trim() === team.name}>
+                    Rinomina
+                  </Button>
+                </Flex>
+              </form>
+            </Stack>
+          )}
+          <MemberList cohortId={cohortId} members={team.members} teams={teams} currentTeamId={team.id} readOnly={readOnly} />
+        </Stack>
+      </chakra.details>
     </Box>
   );
 }

@@ -111,12 +111,28 @@ describe('Da fare oggi', { timeout: 20_000 }, () => {
     const { user } = renderApp('/coach');
 
     expect(await screen.findByText('35 persone da seguire oggi (qui le prime 30)')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Mostra altri' }));
+    await user.click(screen.getByRole('button', { name: 'Carica altri' }));
     expect(await screen.findByText('35 persone da seguire oggi')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Mostra altri' })).not.toBeInTheDocument();
-    await user.selectOptions(screen.getByLabelText('Coorte da mostrare'), 'Inverno 2027');
-    await waitFor(() => expect(calls.at(-1)?.path).toBe('/api/coach/triage?limit=30&cohortId=cohort-2'));
+    expect(screen.queryByRole('button', { name: 'Carica altri' })).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Coorte'), 'Inverno 2027');
+    await waitFor(() => expect(calls.filter((call) => call.path.startsWith('/api/coach/triage')).at(-1)?.path).toBe('/api/coach/triage?limit=30&cohortId=cohort-2'));
     expect(calls.some((call) => call.path === '/api/coach/triage?limit=60')).toBe(true);
+  });
+});
+
+describe('Da fare oggi, a few cards a group', { timeout: 20_000 }, () => {
+  it('shows three cards of a group and "Mostra altri (N)" for the rest, so the next group stays in reach', async () => {
+    const planners = Array.from({ length: 5 }, (_, i) => fakeTriageItem({ userId: `u-p${i}`, name: `Planner ${i + 1}`, group: 'planner', reasons: [reason('noPlanner', 'Planner della settimana non salvato')] }));
+    triageServer([...planners, nina]);
+    const { user } = renderApp('/coach');
+
+    const group = (await screen.findByRole('heading', { level: 3, name: /^Planner/ })).closest('section')!;
+    expect(within(group).getAllByRole('listitem', { name: /^Planner \d/ })).toHaveLength(3);
+    // The next group is there at once, not after all the cards of this one.
+    expect(screen.getByRole('listitem', { name: 'Nina Ferma, Autunno 2026' })).toBeInTheDocument();
+    await user.click(within(group).getByRole('button', { name: 'Mostra altri (2)' }));
+    expect(within(group).getAllByRole('listitem', { name: /^Planner \d/ })).toHaveLength(5);
+    expect(within(group).queryByRole('button', { name: /^Mostra altri/ })).not.toBeInTheDocument();
   });
 });
 

@@ -12,7 +12,7 @@ import { moodOf } from '../../../lib/moods';
 import { notify } from '../../../lib/notices';
 import { useTriage, useTriageAction, type TriageAction } from '../api/triage';
 import { conversationPath, participantPagePath } from '../../../coach-shared/paths';
-import { CohortFilter, type CohortOption } from '../../../coach-shared/components/cohort-filter';
+import { ShowMoreButton, useShowMore } from '../../../coach-shared/components/show-more';
 
 /** Items the list asks for at a time. */
 export const TRIAGE_STEP = 30;
@@ -175,59 +175,63 @@ function TriageEntry({ item }: { item: TriageItem }) {
   );
 }
 
+/** One group's cards: the first `step`, then "Mostra altri (N)", so the next group stays in reach. */
+function TriageGroup({ id, label, items, step }: { id: string; label: string; items: TriageItem[]; step: number }) {
+  const { shown, hidden, more } = useShowMore(items, step);
+  return (
+    <Stack as="section" gap="2" aria-labelledby={`triage-${id}`}>
+      <Heading as="h3" size="sm" id={`triage-${id}`}>
+        {label} ({items.length})
+      </Heading>
+      <Stack as="ol" gap="3" p="0" m="0" listStyleType="none">
+        {shown.map((item) => (
+          <TriageEntry key={item.userId} item={item} />
+        ))}
+      </Stack>
+      <ShowMoreButton hidden={hidden} onClick={more} />
+    </Stack>
+  );
+}
+
 /**
- * "Da fare oggi": the open items of the coach's cohorts grouped by reason, most urgent first, each
- * to act on where it stands; with `onlyCohortId`, those of one cohort (its page) and no filter.
+ * "Da fare oggi": the open items of the coach's cohorts (or of `cohortId`, the console's chosen
+ * one) grouped by reason, most urgent first, each to act on where it stands; `perGroup` cards of
+ * a group at first.
  */
-export function TriageList({ cohorts, onlyCohortId = null }: { cohorts: CohortOption[]; onlyCohortId?: string | null }) {
-  const [chosenId, setCohortId] = useState<string | null>(null);
-  const cohortId = onlyCohortId ?? chosenId;
+export function TriageList({ cohortId, perGroup = 3 }: { cohortId: string | null; perGroup?: number }) {
+  // Another cohort starts from its first items again.
+  return <CohortTriage key={cohortId ?? ''} cohortId={cohortId} perGroup={perGroup} />;
+}
+
+function CohortTriage({ cohortId, perGroup }: { cohortId: string | null; perGroup: number }) {
   const [limit, setLimit] = useState(TRIAGE_STEP);
   const triage = useTriage(cohortId, limit);
 
-  const filter = onlyCohortId ? null : (
-    <CohortFilter
-      cohorts={cohorts}
-      value={cohortId}
-      onChange={(id) => {
-        setCohortId(id);
-        setLimit(TRIAGE_STEP);
-      }}
-      label="Coorte da mostrare"
-    />
-  );
   if (triage.isPending) {
     return (
-      <Stack gap="3">
-        {filter}
-        <Text role="status" color="fg.muted">
-          Caricamento...
-        </Text>
-      </Stack>
+      <Text role="status" color="fg.muted">
+        Caricamento...
+      </Text>
     );
   }
   if (triage.isError) return <FormError message={errorMessage(triage.error, 'Impossibile caricare le cose da fare')} />;
   const { items, total, day } = triage.data;
   if (total === 0) {
     return (
-      <Stack gap="3">
-        {cohorts.length > 1 && filter}
-        <Box role="status" bg="green.subtle" color="green.fg" rounded="lg" p="4">
-          <Heading as="h3" size="md">
-            Tutto fatto per oggi
-          </Heading>
-          {dayRecap(day).map((line) => (
-            <Text key={line} mt="1">
-              {line}
-            </Text>
-          ))}
-        </Box>
-      </Stack>
+      <Box role="status" bg="green.subtle" color="green.fg" rounded="lg" p="4">
+        <Heading as="h3" size="md">
+          Tutto fatto per oggi
+        </Heading>
+        {dayRecap(day).map((line) => (
+          <Text key={line} mt="1">
+            {line}
+          </Text>
+        ))}
+      </Box>
     );
   }
   return (
     <Stack gap="4">
-      {cohorts.length > 1 && filter}
       <Text role="status" fontSize="sm" color="fg.muted">
         {total === 1 ? '1 persona da seguire oggi' : `${total} persone da seguire oggi`}
         {items.length < total ? ` (qui le prime ${items.length})` : ''}
@@ -235,23 +239,12 @@ export function TriageList({ cohorts, onlyCohortId = null }: { cohorts: CohortOp
       {triageGroups.map((group) => {
         const inGroup = items.filter((item) => item.group === group.id);
         if (inGroup.length === 0) return null;
-        return (
-          <Stack as="section" key={group.id} gap="2" aria-labelledby={`triage-${group.id}`}>
-            <Heading as="h3" size="sm" id={`triage-${group.id}`}>
-              {group.label} ({inGroup.length})
-            </Heading>
-            <Stack as="ol" gap="3" p="0" m="0" listStyleType="none">
-              {inGroup.map((item) => (
-                <TriageEntry key={item.userId} item={item} />
-              ))}
-            </Stack>
-          </Stack>
-        );
+        return <TriageGroup key={group.id} id={group.id} label={group.label} items={inGroup} step={perGroup} />;
       })}
       {items.length < total && limit < TRIAGE_MAX_LIMIT && (
         <Box>
           <Button variant="outline" size="sm" loading={triage.isFetching} onClick={() => setLimit((n) => Math.min(n + TRIAGE_STEP, TRIAGE_MAX_LIMIT))}>
-            Mostra altri
+            Carica altri
           </Button>
         </Box>
       )}

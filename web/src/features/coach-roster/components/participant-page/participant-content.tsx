@@ -1,4 +1,4 @@
-import { Badge, Flex, Stack, Text } from '@chakra-ui/react';
+import { Badge, Flex, Grid, Stack, Text } from '@chakra-ui/react';
 import type { ComponentType } from 'react';
 import type { ParticipantDetail } from '@sfida/core/coach';
 import { challengeWeekNumber, todayIn } from '@sfida/core/dates';
@@ -54,31 +54,42 @@ export function ParticipantContent({ cohortId, detail, CheckIns }: { cohortId: s
         </Flex>
       )}
       <Figures detail={detail} startDate={startDate} />
-      <CoachOnly cohortId={cohortId} row={row} />
-      <SectionCard title="Pacchetto">
-        <PackageSection cohortId={cohortId} userId={row.userId} name={row.name} />
-      </SectionCard>
-      {tracker === null || startDate === null ? (
-        <Text color="fg.muted">{tracker === null ? 'Non ha ancora sincronizzato i suoi progressi.' : 'Non ha ancora iniziato la sfida.'}</Text>
-      ) : (
-        <>
-          <SectionCard title="Abitudini">
-            <HabitGrid tracker={tracker} startDate={startDate} today={today} />
-          </SectionCard>
-          <SectionCard title="Planner settimanale">
-            <WeeklyPlanner tracker={tracker} currentWeek={currentWeek} />
-          </SectionCard>
-          <SectionCard title="Check-in e umore">
-            <CheckIns cohortId={cohortId} userId={row.userId} tracker={tracker} currentPeriod={checkInPeriod(startDate, today)} />
-          </SectionCard>
-          <SectionCard title="Punti per settimana">
-            <PointsByWeekChart history={tracker.pointsHistory} currentWeek={currentWeek} />
-          </SectionCard>
-          <SectionCard title="Badge">
-            <Badges tracker={tracker} today={today} />
-          </SectionCard>
-        </>
+      {tracker !== null && startDate !== null && (
+        <SectionCard title="Abitudini">
+          <HabitGrid tracker={tracker} startDate={startDate} today={today} />
+        </SectionCard>
       )}
+      {/* Two columns on a wide screen, so the page stays a few screens long: what the coaches keep and the check-ins; the package and the figures of the weeks. */}
+      <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }} gap="6" alignItems="start">
+        <Stack gap="6">
+          <CoachOnly cohortId={cohortId} row={row} />
+          {tracker !== null && startDate !== null && (
+            <SectionCard title="Check-in e umore">
+              <CheckIns cohortId={cohortId} userId={row.userId} tracker={tracker} currentPeriod={checkInPeriod(startDate, today)} />
+            </SectionCard>
+          )}
+        </Stack>
+        <Stack gap="6">
+          <SectionCard title="Pacchetto">
+            <PackageSection cohortId={cohortId} userId={row.userId} name={row.name} />
+          </SectionCard>
+          {tracker === null || startDate === null ? (
+            <Text color="fg.muted">{tracker === null ? 'Non ha ancora sincronizzato i suoi progressi.' : 'Non ha ancora iniziato la sfida.'}</Text>
+          ) : (
+            <>
+              <SectionCard title="Planner settimanale">
+                <WeeklyPlanner tracker={tracker} currentWeek={currentWeek} />
+              </SectionCard>
+              <SectionCard title="Punti per settimana">
+                <PointsByWeekChart history={tracker.pointsHistory} currentWeek={currentWeek} />
+              </SectionCard>
+              <SectionCard title="Badge">
+                <Badges tracker={tracker} today={today} />
+              </SectionCard>
+            </>
+          )}
+        </Stack>
+      </Grid>
       <Withdraw cohortId={cohortId} detail={detail} />
     </Stack>
   );

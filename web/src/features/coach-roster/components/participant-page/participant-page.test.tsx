@@ -96,7 +96,7 @@ describe('participant page', { timeout: 20_000 }, () => {
 
     expect(await screen.findByText('Partecipante ritirato')).toBeInTheDocument();
     expect(calls.find((call) => call.path.endsWith('/withdraw'))?.method).toBe('POST');
-    expect(currentPath()).toBe('/coach/cohort-1');
+    expect(currentPath()).toBe('/coach/cohort-1/partecipanti');
   });
 
   it("shows each check-in's thread (reply, letto, answer) and replies to one no coach has handled", async () => {

@@ -4,7 +4,7 @@ import { FormError } from '../../../../components/form-error';
 import { PageHeader } from '../../../../components/page-header';
 import { errorMessage } from '../../../../lib/api-client';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
-import { cohortPagePath, conversationPath } from '../../../../coach-shared/paths';
+import { cohortTabPath, conversationPath } from '../../../../coach-shared/paths';
 import { useParticipant } from '../../api/participant';
 import { ParticipantContent, type ParticipantCheckInsSection } from './participant-content';
 
@@ -17,7 +17,7 @@ export function ParticipantPage({ CheckIns }: { CheckIns: ParticipantCheckInsSec
   return (
     <>
       <Link asChild color="brand.fg" fontSize="sm" mb="2">
-        <RouterLink to={cohortPagePath(cohortId)}>← Torna alla coorte</RouterLink>
+        <RouterLink to={cohortTabPath(cohortId, 'partecipanti')}>← Torna ai partecipanti</RouterLink>
       </Link>
       <PageHeader title={name} />
       <Link asChild color="brand.fg" fontWeight="semibold" mb="4" display="inline-block">

@@ -1,15 +1,42 @@
-import { Box, Flex, Stack, Text } from '@chakra-ui/react';
+import { Box, chakra, Flex, Stack, Text } from '@chakra-ui/react';
 import { CHALLENGE_WEEKS } from '@sfida/core/dates';
 import type { TrackerData, WeekKey } from '@sfida/core/tracker';
 import { plannerProgress } from '@sfida/core/tracker-actions';
 
 const WEEKS = Array.from({ length: CHALLENGE_WEEKS }, (_, i) => i + 1);
 
-/** Every week's planned actions, ticked or not, the current week marked. */
+/**
+ * The weeks' planned actions, ticked or not, the current week marked: the weeks up to this one
+ * (later ones are still empty), the current and the one before shown, older ones behind a
+ * disclosure so the page stays short as the challenge goes on.
+ */
 export function WeeklyPlanner({ tracker, currentWeek }: { tracker: TrackerData; currentWeek: number }) {
+  const planned = WEEKS.filter((week) => (tracker.weeklyActions[String(week) as WeekKey] ?? []).some((action) => action.text.trim() !== ''));
+  const last = Math.max(1, Math.min(currentWeek, WEEKS.length), ...planned);
+  const shown = WEEKS.filter((week) => week <= last);
+  const older = shown.filter((week) => week < last - 1);
+  const recent = shown.filter((week) => week >= last - 1);
+  return (
+    <Stack gap="3">
+      {older.length > 0 && (
+        <chakra.details>
+          <chakra.summary cursor="pointer" fontWeight="600" color="brand.fg" minH="11" display="flex" alignItems="center">
+            Settimane precedenti ({older.length})
+          </chakra.summary>
+          <Box mt="2">
+            <PlannerWeeks tracker={tracker} weeks={older} currentWeek={currentWeek} />
+          </Box>
+        </chakra.details>
+      )}
+      <PlannerWeeks tracker={tracker} weeks={recent} currentWeek={currentWeek} />
+    </Stack>
+  );
+}
+
+function PlannerWeeks({ tracker, weeks, currentWeek }: { tracker: TrackerData; weeks: number[]; currentWeek: number }) {
   return (
     <Stack as="ol" gap="3" p="0" m="0" listStyleType="none">
-      {WEEKS.map((week) => {
+      {weeks.map((week) => {
         const actions = (tracker.weeklyActions[String(week) as WeekKey] ?? []).filter((action) => action.text.trim() !== '');
         const progress = plannerProgress(actions);
         const saved = tracker.savedPlannerWeeks.includes(week);

@@ -3,7 +3,7 @@ import type { ParticipantDetail } from '@sfida/core/coach';
 import { errorMessage } from '../../../../lib/api-client';
 import { notify } from '../../../../lib/notices';
 import { ConfirmInline } from '../../../../coach-shared/components/confirm-inline';
-import { cohortPagePath } from '../../../../coach-shared/paths';
+import { cohortTabPath } from '../../../../coach-shared/paths';
 import { useWithdrawParticipant } from '../../api/roster';
 
 /** "Ritira dalla coorte", confirmed inline; back to the cohort once done. */
@@ -15,7 +15,7 @@ export function Withdraw({ cohortId, detail }: { cohortId: string; detail: Parti
     try {
       await withdraw.mutateAsync(detail.row.userId);
       notify({ type: 'success', title: 'Partecipante ritirato', description: `${detail.row.name} non è più nella coorte.` });
-      navigate(cohortPagePath(cohortId));
+      navigate(cohortTabPath(cohortId, 'partecipanti'));
     } catch (caught) {
       notify({ type: 'error', title: 'Ritiro non riuscito', description: errorMessage(caught, 'Riprova tra poco.') });
       throw caught;
