@@ -117,7 +117,7 @@ describe('the cohort resources in the console', { timeout: 40_000 }, () => {
   it('changes an item in place: its title, description and who may open it; an empty title is refused before sending', async () => {
     const server = resourcesServer({ guide: [{ ...guide('a', 'Primo'), description: 'Per tutti' }], strumenti: [] });
     const user = userEvent.setup();
-    renderApp('/coach/cohort-1');
+    renderApp('/coach/cohort-1/risorse');
     const list = await screen.findByRole('list', { name: 'Guide Pratiche' });
     const open = within(list).getByRole('button', { name: 'Modifica: Primo' });
     expect(open).toHaveAttribute('aria-expanded', 'false');
