@@ -37,7 +37,17 @@ export type KeyedReason = z.infer<typeof keyedReasonSchema>;
 
 /** Today's reasons, each with its occurrence's key, most urgent first. */
 export function keyedReasonsOf(input: DigestAttentionInput): KeyedReason[] {
-  return attentionReasonsOf(input).map(({ code }) => ({ code, key: `${code}:${occurrenceOf(code, input)}` }));
+  return attentionReasonsOf(input).map(({ code }) => ({ code, key: reasonKey(code, occurrenceOf(code, input)) }));
+}
+
+/** The occurrence of a reason raised by the check-in of challenge week (or maintenance month) `week`. */
+export function checkInOccurrence(week: number): string {
+  return `w${week}`;
+}
+
+/** The key of reason `code` in occurrence `occurrence` (as keyedReasonsOf names it). */
+export function reasonKey(code: AttentionCode, occurrence: string): string {
+  return `${code}:${occurrence}`;
 }
 
 function occurrenceOf(code: AttentionCode, { digest, challengeStartDate: start, today }: DigestAttentionInput): string {
@@ -45,7 +55,7 @@ function occurrenceOf(code: AttentionCode, { digest, challengeStartDate: start, 
   switch (code) {
     case 'lowMood':
     case 'moodDrop':
-      return `w${lastCheckIn?.weekNumber ?? 0}`;
+      return checkInOccurrence(lastCheckIn?.weekNumber ?? 0);
     case 'missingCheckIn':
       return `w${elapsedWeekIndex(start, today) ?? 0}`;
     case 'noPlanner':
