@@ -24,9 +24,12 @@ export const reasonsClearedBy: Record<ContactKind, readonly AttentionCode[]> = {
   call: ['lowMood', 'moodDrop', 'noActivity', 'noHabits2Days', 'missingCheckIn', 'noPlanner', 'notStarted'],
 };
 
-/** Whether a contact of this kind counts as the coach having read the participant's open check-ins. */
+/**
+ * Whether a contact of this kind counts as the coach having read the participant's open check-ins.
+ * A reply answers one check-in (it is then replied, not just read) and says nothing of the others.
+ */
 export const contactReadsCheckIns: Record<ContactKind, boolean> = {
-  checkInReply: true,
+  checkInReply: false,
   conversationMessage: true,
   call: true,
 };
