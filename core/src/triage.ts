@@ -137,6 +137,8 @@ export function snoozed(reasons: KeyedReason[], handling: TriageHandling, until:
 // --- The API's contract ---
 
 export const TRIAGE_PAGE_SIZE = 30;
+/** People one bulk action may name: one request's work stays bounded. */
+export const MAX_BULK = 100;
 export const TRIAGE_MAX_LIMIT = 150;
 
 export const triageMessages = {
@@ -146,6 +148,11 @@ export const triageMessages = {
   nothingToHandle: 'Non c’è niente da fare per questo partecipante oggi',
   cohortInvalid: 'Coorte non valida',
   limitInvalid: `Puoi chiedere da 1 a ${TRIAGE_MAX_LIMIT} elementi`,
+  bulkEmpty: 'Scegli almeno una persona',
+  participantInvalid: 'Partecipante non valido',
+  bulkTooMany: `Puoi scegliere al massimo ${MAX_BULK} persone alla volta`,
+  bulkActionInvalid: 'Azione non valida',
+  bulkUntilRequired: 'Scegli il giorno da cui riproporli',
 } as const;
 
 /** How far ahead "Rimanda a…" may go. */
@@ -206,6 +213,24 @@ export type ContactedRequest = z.infer<typeof contactedRequestSchema>;
 /** `POST …/participants/{userId}/snooze` */
 export const snoozeRequestSchema = z.object({ until: isoDateSchema });
 export type SnoozeRequest = z.infer<typeof snoozeRequestSchema>;
+
+/** `POST /api/coach/triage/bulk`: "Contattato" or "Rimanda a…" on several people at once, of any of the coach's cohorts. */
+export const bulkTriageRequestSchema = z
+  .object({
+    action: z.enum(['contacted', 'snooze'], { error: triageMessages.bulkActionInvalid }),
+    until: z.optional(isoDateSchema),
+    userIds: z
+      .array(z.string().check(z.refine(isDocumentId, triageMessages.participantInvalid)), { error: triageMessages.bulkEmpty })
+      .check(z.minLength(1, triageMessages.bulkEmpty), z.maxLength(MAX_BULK, triageMessages.bulkTooMany)),
+  })
+  .check(z.refine((request) => request.action !== 'snooze' || request.until !== undefined, { error: triageMessages.bulkUntilRequired, path: ['until'] }));
+export type BulkTriageRequest = z.infer<typeof bulkTriageRequestSchema>;
+
+/** What became of each person of a bulk action: done (with what is still open of them) or not, and why. */
+export const bulkResultSchema = z.object({ userId: z.string(), ok: z.boolean(), open: z.optional(z.int()), message: z.optional(z.string()) });
+export type BulkResult = z.infer<typeof bulkResultSchema>;
+export const bulkAnswerSchema = z.object({ results: z.array(bulkResultSchema), done: z.int(), failed: z.int() });
+export type BulkAnswer = z.infer<typeof bulkAnswerSchema>;
 
 /** The participant's reasons with their labels, for a triage item. */
 export function labelledReasons(open: KeyedReason[], labels: Record<AttentionCode, string>): AttentionReason[] {

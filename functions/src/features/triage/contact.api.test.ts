@@ -3,11 +3,11 @@ import { checkInQueueSchema, checkInThreadId } from '@sfida/core/check-in-thread
 import { todayIn } from '@sfida/core/dates';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { addHabit, savePlanner, setActionText, submitCheckIn, toggleHabit, weekActions } from '@sfida/core/tracker-actions';
-import { triagePageSchema } from '@sfida/core/triage';
+import { MAX_BULK, bulkAnswerSchema, triageMessages, triagePageSchema } from '@sfida/core/triage';
+import { coachMessages } from '@sfida/core/coach';
 import { threadById } from '../../shared/check-in-thread-repository';
 import { userRef } from '../../shared/user-repository';
-import type { Client} from '../../test-support/api-harness';
-import { PASSWORD, registerParticipant, startTestApp, type TestApp } from '../../test-support/api-harness';
+import { Client, PASSWORD, registerParticipant, startTestApp, type TestApp } from '../../test-support/api-harness';
 import { must, signedInCoach, writeCohort } from '../../test-support/cohort-fixtures';
 
 // One reply handles a person everywhere (core's contact.ts): a reply to a check-in, a message in the
@@ -142,5 +142,67 @@ describe('a contact clears the person where the coach did not make it', () => {
     expect(reasonsByName(await triageOf(coach.client, cohortId))).toEqual({ Franco: ['lowMood'] });
     // A reply answers its own check-in: the later one is still to read.
     expect((await queueOf(coach.client, cohortId)).cards.map((card) => card.weekNumber)).toEqual([2]);
+  });
+});
+
+describe('"Contattato" and "Rimanda a…" on several people at once', () => {
+  test('who may: signed out 401, a participant 403; people outside the coach’s cohorts fail one by one, the rest are done', async () => {
+    const { coach, cohortId } = await setUp();
+    const other = await signedInCoach(app);
+    const theirs = await writeCohort(app, { coachIds: [other.user.id], startDate: START });
+    const mine = await lowMoodParticipant(cohortId, 'Gino');
+    const stranger = await lowMoodParticipant(theirs, 'Ines');
+    const body = { action: 'contacted', userIds: [mine.user.id, stranger.user.id, 'nessuno-cosi'] };
+    expect((await new Client(app).post('/api/coach/triage/bulk', body)).status).toBe(401);
+    expect(await mine.client.post('/api/coach/triage/bulk', body)).toMatchObject({ status: 403, body: { message: coachMessages.coachesOnly } });
+    const reply = await coach.client.post('/api/coach/triage/bulk', body);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(bulkAnswerSchema.parse(reply.body)).toEqual({
+      results: [
+        { userId: mine.user.id, ok: true, open: 0 },
+        { userId: stranger.user.id, ok: false, message: coachMessages.participantNotFound },
+        { userId: 'nessuno-cosi', ok: false, message: coachMessages.participantNotFound },
+      ],
+      done: 1,
+      failed: 2,
+    });
+    // The other coach's participant is untouched, and still theirs to read.
+    expect(reasonsByName(await triageOf(other.client, theirs))).toEqual({ Ines: ['lowMood'] });
+    expect((await queueOf(other.client, theirs)).total).toBe(1);
+  });
+
+  test('three marked contacted in one request, each out of the list with its check-in read; the coach’s day counts three', async () => {
+    const { coach, cohortId } = await setUp();
+    const people = [await lowMoodParticipant(cohortId, 'Luca', false), await lowMoodParticipant(cohortId, 'Marta'), await lowMoodParticipant(cohortId, 'Nino')];
+    expect((await triageOf(coach.client, cohortId)).total).toBe(3);
+    const reply = await coach.client.post('/api/coach/triage/bulk', { action: 'contacted', userIds: people.map((p) => p.user.id) });
+    expect(bulkAnswerSchema.parse(reply.body)).toMatchObject({ done: 3, failed: 0 });
+    const page = await triageOf(coach.client, cohortId);
+    expect(page.items).toEqual([]);
+    expect(page.day).toMatchObject({ contacted: 3, checkInsRead: 3 });
+    expect((await queueOf(coach.client, cohortId)).total).toBe(0);
+  });
+
+  test('"Rimanda a…" for several: hidden until the day; a day out of range fails for each, with the message', async () => {
+    const { coach, cohortId } = await setUp();
+    const people = [await lowMoodParticipant(cohortId, 'Olga'), await lowMoodParticipant(cohortId, 'Piero')];
+    const ids = people.map((p) => p.user.id);
+    const tooFar = await coach.client.post('/api/coach/triage/bulk', { action: 'snooze', until: '2026-03-01', userIds: ids });
+    expect(bulkAnswerSchema.parse(tooFar.body)).toMatchObject({ done: 0, failed: 2, results: [{ message: triageMessages.snoozeDateTooFar }, { message: triageMessages.snoozeDateTooFar }] });
+    const reply = await coach.client.post('/api/coach/triage/bulk', { action: 'snooze', until: '2025-09-22', userIds: ids });
+    expect(bulkAnswerSchema.parse(reply.body)).toMatchObject({ done: 2, failed: 0 });
+    expect((await triageOf(coach.client, cohortId)).items).toEqual([]);
+    // Snoozing is no contact: the check-ins are still to read.
+    expect((await queueOf(coach.client, cohortId)).total).toBe(2);
+  });
+
+  test('bad requests: none, more than 100, a snooze without its day, an unknown action; a clear Italian 400', async () => {
+    const { coach } = await setUp();
+    const post = (body: unknown) => coach.client.post('/api/coach/triage/bulk', body);
+    expect(await post({ action: 'contacted', userIds: [] })).toMatchObject({ status: 400, body: { message: triageMessages.bulkEmpty } });
+    const many = Array.from({ length: MAX_BULK + 1 }, (_, i) => `utente-${String(i).padStart(22, '0')}`);
+    expect(await post({ action: 'contacted', userIds: many })).toMatchObject({ status: 400, body: { message: triageMessages.bulkTooMany } });
+    expect(await post({ action: 'snooze', userIds: ['abc'] })).toMatchObject({ status: 400, body: { message: triageMessages.bulkUntilRequired } });
+    expect(await post({ action: 'archivia', userIds: ['abc'] })).toMatchObject({ status: 400, body: { message: triageMessages.bulkActionInvalid } });
   });
 });

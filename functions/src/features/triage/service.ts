@@ -14,6 +14,8 @@ import {
   triageGroups,
   triageMessages,
   triageViewOf,
+  type BulkAnswer,
+  type BulkResult,
   type KeyedReason,
   type TriageHandling,
   type TriageItem,
@@ -24,7 +26,8 @@ import type { User } from '@sfida/core/user';
 import type { ApiDeps } from '../../deps';
 import { coachDays, countCoachAction, recordFirstLook } from '../../shared/coach-day-repository';
 import { activeCohortsCoachedBy, cohortOfCoach, type CoachedCohort } from '../../shared/cohort-repository';
-import { badRequest, notFound } from '../../shared/http-error';
+import { HttpError, badRequest, notFound } from '../../shared/http-error';
+import { storedUsers } from '../../shared/user-repository';
 import { contactWritesFor } from '../../shared/contact-repository';
 import { addParticipantNote } from '../../shared/participant-note-repository';
 import type { Participant } from '../../shared/participant-repository';
@@ -243,4 +246,41 @@ export async function actOnParticipant(
     }
     if (attempt >= ACTION_ATTEMPTS) throw new Error(`Triage of ${userId}: the document kept changing`);
   }
+}
+
+/** How many people of a bulk action are worked on at once: a bulk request stays a few requests' load. */
+const BULK_CONCURRENCY = 5;
+
+/**
+ * "Contattato" or "Rimanda a…" on each of `userIds`: each must be a participant of one of the
+ * coach's cohorts, checked on the server from their own document. One person's failure (not theirs
+ * to handle, a date too far in their zone) is reported for them and leaves the others done.
+ */
+export async function actOnMany(deps: TriageDeps, coach: User, userIds: string[], action: TriageAction): Promise<BulkAnswer> {
+  const unique = [...new Set(userIds)];
+  const [cohorts, users] = await Promise.all([activeCohortsCoachedBy(deps.db, coach.id), storedUsers(deps.db, unique)]);
+  const coached = new Map(cohorts.map((cohort) => [cohort.id, cohort]));
+  const results: BulkResult[] = new Array(unique.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < unique.length) {
+      const i = next++;
+      const userId = unique[i]!;
+      const cohort = coached.get(users[i]?.user.cohortId ?? '');
+      if (!cohort) {
+        results[i] = { userId, ok: false, message: coachMessages.participantNotFound };
+        continue;
+      }
+      try {
+        const { open } = await actOnParticipant(deps, coach, cohort, userId, action);
+        results[i] = { userId, ok: true, open };
+      } catch (error) {
+        if (!(error instanceof HttpError) || error.status >= 500) throw error;
+        results[i] = { userId, ok: false, message: error.message };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(BULK_CONCURRENCY, unique.length) }, worker));
+  const done = results.filter((r) => r.ok).length;
+  return { results, done, failed: results.length - done };
 }
