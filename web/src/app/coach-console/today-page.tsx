@@ -12,6 +12,7 @@ import { CheckInInbox } from '../../features/coach-check-ins/components/check-in
 import { RecentReplies } from '../../features/coach-check-ins/components/recent-replies';
 import { ReplyTemplatesManager } from '../../features/coach-check-ins/components/reply-templates-manager';
 import { TriageList } from '../../features/coach-triage/components/triage-list';
+import { ParticipantSearch } from '../../features/coach-roster/components/participant-search';
 
 /** The conversations with something unread (a participant's message, their answer to a reply), when there are any. */
 function UnreadConversations() {
@@ -49,6 +50,9 @@ export function TodayPage() {
           </SectionCard>
         ) : (
           <>
+            <SectionCard title="Cerca un partecipante">
+              <ParticipantSearch />
+            </SectionCard>
             <SectionCard title="Da fare oggi">
               <TriageList cohorts={options} />
             </SectionCard>
