@@ -10,9 +10,10 @@ import {
 } from '@sfida/core/triage';
 import { apiFetch } from '../../../lib/api-client';
 import { cohortPath } from '../../../coach-shared/api/cohorts';
+import { refreshAfterContact, triageQueryKey } from '../../../coach-shared/api/contact-queries';
 
 /** Every triage view (all cohorts, one, any length): an action changes them all. */
-const triageKey = ['coach', 'triage'] as const;
+const triageKey = triageQueryKey;
 
 export function triageQueryOptions(cohortId: string | null, limit: number) {
   const params = new URLSearchParams({ limit: String(limit) });
@@ -52,7 +53,8 @@ export function useTriageAction() {
           ? { ...page, items: page.items.filter((item) => item.userId !== userId), total: Math.max(0, page.total - 1) }
           : page,
       ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: triageKey }),
+    // "Contattato" reads the person's check-ins too.
+    onSettled: () => refreshAfterContact(queryClient),
   });
 }
 
@@ -72,6 +74,6 @@ export function useBulkTriageAction() {
         return { ...page, items, total: Math.max(0, page.total - (page.items.length - items.length)) };
       });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: triageKey }),
+    onSettled: () => refreshAfterContact(queryClient),
   });
 }
