@@ -8,6 +8,7 @@ import { isoDateSchema, type IsoDate } from './iso-date';
 import { noteTextSchema } from './participant-notes';
 import { digestLastActivity } from './roster-digest';
 import { textParam } from './query-params';
+import { bulkUserIdsSchema } from './bulk';
 
 // The coach's "Da fare oggi": the attention reasons of every participant of the coach's cohorts,
 // grouped and ordered most urgent first. A reason has a key that says which occurrence it is (the
@@ -137,8 +138,6 @@ export function snoozed(reasons: KeyedReason[], handling: TriageHandling, until:
 // --- The API's contract ---
 
 export const TRIAGE_PAGE_SIZE = 30;
-/** People one bulk action may name: one request's work stays bounded. */
-export const MAX_BULK = 100;
 export const TRIAGE_MAX_LIMIT = 150;
 
 export const triageMessages = {
@@ -148,9 +147,6 @@ export const triageMessages = {
   nothingToHandle: 'Non c’è niente da fare per questo partecipante oggi',
   cohortInvalid: 'Coorte non valida',
   limitInvalid: `Puoi chiedere da 1 a ${TRIAGE_MAX_LIMIT} elementi`,
-  bulkEmpty: 'Scegli almeno una persona',
-  participantInvalid: 'Partecipante non valido',
-  bulkTooMany: `Puoi scegliere al massimo ${MAX_BULK} persone alla volta`,
   bulkActionInvalid: 'Azione non valida',
   bulkUntilRequired: 'Scegli il giorno da cui riproporli',
 } as const;
@@ -219,18 +215,11 @@ export const bulkTriageRequestSchema = z
   .object({
     action: z.enum(['contacted', 'snooze'], { error: triageMessages.bulkActionInvalid }),
     until: z.optional(isoDateSchema),
-    userIds: z
-      .array(z.string().check(z.refine(isDocumentId, triageMessages.participantInvalid)), { error: triageMessages.bulkEmpty })
-      .check(z.minLength(1, triageMessages.bulkEmpty), z.maxLength(MAX_BULK, triageMessages.bulkTooMany)),
+    userIds: bulkUserIdsSchema,
   })
   .check(z.refine((request) => request.action !== 'snooze' || request.until !== undefined, { error: triageMessages.bulkUntilRequired, path: ['until'] }));
 export type BulkTriageRequest = z.infer<typeof bulkTriageRequestSchema>;
 
-/** What became of each person of a bulk action: done (with what is still open of them) or not, and why. */
-export const bulkResultSchema = z.object({ userId: z.string(), ok: z.boolean(), open: z.optional(z.int()), message: z.optional(z.string()) });
-export type BulkResult = z.infer<typeof bulkResultSchema>;
-export const bulkAnswerSchema = z.object({ results: z.array(bulkResultSchema), done: z.int(), failed: z.int() });
-export type BulkAnswer = z.infer<typeof bulkAnswerSchema>;
 
 /** The participant's reasons with their labels, for a triage item. */
 export function labelledReasons(open: KeyedReason[], labels: Record<AttentionCode, string>): AttentionReason[] {

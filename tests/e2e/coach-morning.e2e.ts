@@ -16,6 +16,10 @@ async function openToday(page: Page): Promise<void> {
 }
 const todayList = (page: Page) => page.getByRole('region', { name: 'Da fare oggi' });
 const checkInsToRead = (page: Page) => page.getByRole('list', { name: 'Check-in da leggere' }).locator(':scope > li');
+/** The check-ins load when their section comes near the screen: on a phone it is below the triage. */
+async function showCheckIns(page: Page): Promise<void> {
+  await page.getByRole('region', { name: 'Check-in da leggere' }).scrollIntoViewIfNeeded();
+}
 const search = (page: Page) => page.getByRole('search', { name: 'Cerca un partecipante' });
 
 // --- The data the morning is not about, written as the server stores it. ---
@@ -93,6 +97,7 @@ for (const viewport of [
       const today = todayList(page);
       await expect(today.getByRole('status').first()).toHaveText('4 persone da seguire oggi');
       await expect(today.getByRole('listitem', { name: /^Sara Fatica,/ })).toContainText("Umore basso nell'ultimo check-in");
+      await showCheckIns(page);
       await expect(checkInsToRead(page)).toHaveCount(1);
 
       // The reply, from the check-in: Sara leaves both lists.

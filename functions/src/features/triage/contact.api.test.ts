@@ -3,7 +3,8 @@ import { checkInQueueSchema, checkInThreadId } from '@sfida/core/check-in-thread
 import { todayIn } from '@sfida/core/dates';
 import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
 import { addHabit, savePlanner, setActionText, submitCheckIn, toggleHabit, weekActions } from '@sfida/core/tracker-actions';
-import { MAX_BULK, bulkAnswerSchema, triageMessages, triagePageSchema } from '@sfida/core/triage';
+import { MAX_BULK, bulkAnswerSchema, bulkMessages } from '@sfida/core/bulk';
+import { triageMessages, triagePageSchema } from '@sfida/core/triage';
 import { coachMessages } from '@sfida/core/coach';
 import { threadById } from '../../shared/check-in-thread-repository';
 import { userRef } from '../../shared/user-repository';
@@ -199,9 +200,9 @@ describe('"Contattato" and "Rimanda a…" on several people at once', () => {
   test('bad requests: none, more than 100, a snooze without its day, an unknown action; a clear Italian 400', async () => {
     const { coach } = await setUp();
     const post = (body: unknown) => coach.client.post('/api/coach/triage/bulk', body);
-    expect(await post({ action: 'contacted', userIds: [] })).toMatchObject({ status: 400, body: { message: triageMessages.bulkEmpty } });
+    expect(await post({ action: 'contacted', userIds: [] })).toMatchObject({ status: 400, body: { message: bulkMessages.empty } });
     const many = Array.from({ length: MAX_BULK + 1 }, (_, i) => `utente-${String(i).padStart(22, '0')}`);
-    expect(await post({ action: 'contacted', userIds: many })).toMatchObject({ status: 400, body: { message: triageMessages.bulkTooMany } });
+    expect(await post({ action: 'contacted', userIds: many })).toMatchObject({ status: 400, body: { message: bulkMessages.tooMany } });
     expect(await post({ action: 'snooze', userIds: ['abc'] })).toMatchObject({ status: 400, body: { message: triageMessages.bulkUntilRequired } });
     expect(await post({ action: 'archivia', userIds: ['abc'] })).toMatchObject({ status: 400, body: { message: triageMessages.bulkActionInvalid } });
   });

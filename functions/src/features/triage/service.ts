@@ -1,3 +1,4 @@
+import { bulkAnswerOf, type BulkAnswer, type BulkResult } from '@sfida/core/bulk';
 import { reasonsClearedOf } from '@sfida/core/contact';
 import { attentionLabels, type DigestAttentionInput } from '@sfida/core/attention';
 import { coachMessages } from '@sfida/core/coach';
@@ -14,8 +15,6 @@ import {
   triageGroups,
   triageMessages,
   triageViewOf,
-  type BulkAnswer,
-  type BulkResult,
   type KeyedReason,
   type TriageHandling,
   type TriageItem,
@@ -281,6 +280,5 @@ export async function actOnMany(deps: TriageDeps, coach: User, userIds: string[]
     }
   };
   await Promise.all(Array.from({ length: Math.min(BULK_CONCURRENCY, unique.length) }, worker));
-  const done = results.filter((r) => r.ok).length;
-  return { results, done, failed: results.length - done };
+  return bulkAnswerOf(results);
 }

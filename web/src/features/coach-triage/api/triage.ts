@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  bulkAnswerSchema,
   triageActionAnswerSchema,
   triagePageSchema,
   type BulkTriageRequest,
@@ -8,6 +7,7 @@ import {
   type SnoozeRequest,
   type TriagePage,
 } from '@sfida/core/triage';
+import { bulkAnswerSchema } from '@sfida/core/bulk';
 import { apiFetch } from '../../../lib/api-client';
 import { cohortPath } from '../../../coach-shared/api/cohorts';
 import { refreshAfterContact, triageQueryKey } from '../../../coach-shared/api/contact-queries';

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Box, Button, Field, Flex, Input, Stack, Text } from '@chakra-ui/react';
 import { addDays, formatItalianDate, todayIn } from '@sfida/core/dates';
 import { countOf } from '@sfida/core/plural';
-import { MAX_BULK, MAX_SNOOZE_DAYS, triageMessages, type BulkAnswer, type TriageItem } from '@sfida/core/triage';
+import { MAX_BULK, bulkMessages, type BulkAnswer } from '@sfida/core/bulk';
+import { MAX_SNOOZE_DAYS, type TriageItem } from '@sfida/core/triage';
 import { browserTimeZone } from '../../../lib/browser-time-zone';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
@@ -65,12 +66,12 @@ export function TriageBulkBar({ selected, items, onDone }: { selected: ReadonlyS
           {countOf(count, 'persona selezionata', 'persone selezionate')}
         </Text>
         {count > MAX_BULK ? (
-          <Text color="fg.error">{triageMessages.bulkTooMany}</Text>
+          <Text color="fg.error">{bulkMessages.tooMany}</Text>
         ) : (
           <Flex gap="3" wrap="wrap" align="flex-start">
             <ConfirmInline
               label="Contattato"
-              accessibleLabel="Segna i selezionati come contattati"
+              accessibleLabel="Contattato (i selezionati)"
               question={contactedQuestion(count)}
               confirmLabel={count === 1 ? 'Segna come contattata' : `Segna ${count} come contattate`}
               pending={bulk.isPending}
@@ -84,7 +85,7 @@ export function TriageBulkBar({ selected, items, onDone }: { selected: ReadonlyS
               </Field.Root>
               <ConfirmInline
                 label="Rimanda a…"
-                accessibleLabel="Rimanda i selezionati"
+                accessibleLabel="Rimanda a… (i selezionati)"
                 question={snoozeQuestion(count, until)}
                 confirmLabel={`Rimanda ${countOf(count, 'persona', 'persone')}`}
                 pending={bulk.isPending}

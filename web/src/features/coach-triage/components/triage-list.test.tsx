@@ -88,7 +88,7 @@ describe('Da fare oggi', { timeout: 20_000 }, () => {
     expect(within(bar).getByRole('status')).toHaveTextContent('1 persona selezionata');
     await user.click(screen.getByRole('checkbox', { name: 'Seleziona tutti' }));
     expect(within(bar).getByRole('status')).toHaveTextContent('3 persone selezionate');
-    await user.click(within(bar).getByRole('button', { name: 'Segna i selezionati come contattati' }));
+    await user.click(within(bar).getByRole('button', { name: 'Contattato (i selezionati)' }));
     expect(within(bar).getByText('Segnare 3 persone come contattate?')).toBeInTheDocument();
     await user.click(within(bar).getByRole('button', { name: 'Segna 3 come contattate' }));
 
@@ -107,7 +107,7 @@ describe('Da fare oggi', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('checkbox', { name: 'Seleziona Lia Giù' }));
     const bar = screen.getByRole('region', { name: 'Azioni sui selezionati' });
     fireEvent.change(within(bar).getByLabelText('Riproponi il'), { target: { value: '2030-01-02' } });
-    await user.click(within(bar).getByRole('button', { name: 'Rimanda i selezionati' }));
+    await user.click(within(bar).getByRole('button', { name: 'Rimanda a… (i selezionati)' }));
     expect(within(bar).getByText('Rimandare 2 persone al 2 gennaio 2030?')).toBeInTheDocument();
     await user.click(within(bar).getByRole('button', { name: 'Rimanda 2 persone' }));
     expect(await screen.findByText('2 persone rimandate al 2 gennaio 2030')).toBeInTheDocument();
