@@ -9,7 +9,8 @@
  * before their first deletable day was get it (backfillVoiceNoteRetention), and accounts stored before
  * their retention days were get them (backfillAccountRetention), and events stored before they said who
 may join get it from their cohort's old "eventi riservati" switch (backfillEventAccess), and every
- * event's start is listed for the event-day email (backfillEventStarts):
+ * event's start is listed for the event-day email (backfillEventStarts), and every name gets the
+ * coach's search's copy (backfillSearchNames):
  *   INVITE_CODE=… GOOGLE_CLOUD_PROJECT=<project-id> npm run migrate-cohorts      a real project
  *   npm run migrate-cohorts -- --local                                          the stack of `npm start`
  * Idempotent: running it again changes nothing. Registration creates the cohort by itself the
@@ -21,6 +22,7 @@ import { ensureDefaultCohort } from '../functions/src/shared/default-cohort';
 import { buildMemberIndexes } from '../functions/src/shared/member-index-repository';
 import { backfillRosterDigests, backfillWeeklyScores } from '../functions/src/features/tracker/migrations';
 import { backfillTriage } from '../functions/src/features/triage/migrations';
+import { backfillSearchNames } from '../functions/src/features/coach/migrations';
 import { rebuildWeekStats } from '../functions/src/features/cohort-progress/migrations';
 import { backfillVoiceNoteRetention } from '../functions/src/features/voice-notes/retention-job';
 import { backfillAccountRetention } from '../functions/src/features/privacy/retention-job';
@@ -44,6 +46,7 @@ try {
   const accounts = await backfillAccountRetention(deps);
   const eventAccess = await backfillEventAccess(deps);
   const eventStarts = await backfillEventStarts(deps);
+  const searchNames = await backfillSearchNames(deps);
   console.log(`${cohort}; utenti senza coorte spostati: ${usersAssigned} (progetto ${config.projectId}).`);
   console.log(`classifica: ${summaries} riepiloghi, ${scores} punteggi settimanali scritti.`);
   console.log(`elenco partecipanti: ${digests.written} riepiloghi scritti su ${digests.participants} partecipanti senza.`);
@@ -53,6 +56,7 @@ try {
   console.log(`note vocali: ${voiceNotes.written} su ${voiceNotes.notes} con il giorno da cui si possono cancellare.`);
   console.log(`account: ${accounts.written} su ${accounts.users} con il giorno dell'avviso e dell'eliminazione.`);
   console.log(`eventi: ${eventAccess.events} con chi può partecipare, in ${eventAccess.cohorts} coorti; ${eventStarts.events} inizi elencati per le email del giorno.`);
+  console.log(`ricerca: ${searchNames.written} nomi su ${searchNames.users} account pronti per la ricerca del coach.`);
   process.exit(0);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -94,10 +94,17 @@ export const sentMessageSchema = z.object({
   /** The tag of the `tag` segment. */
   tag: z.optional(z.string()),
   recipientCount: z.int(),
+  /** How many recipients have opened it (counted once each, when they first read it). */
+  readCount: z.int(),
   coachName: z.string(),
   sentAt: instantSchema,
 });
 export type SentMessage = z.infer<typeof sentMessageSchema>;
+
+/** "Letto da 3 di 12": who of a message's recipients opened it. */
+export function readCountText(readCount: number, recipientCount: number): string {
+  return `Letto da ${Math.min(readCount, recipientCount)} di ${recipientCount}`;
+}
 
 /** `GET /api/coach/cohorts/{cohortId}/messages`: the cohort's latest messages, newest first. */
 export const sentMessagesSchema = z.object({ messages: z.array(sentMessageSchema) });

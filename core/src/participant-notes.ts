@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { bulkUserIdsSchema } from './bulk';
 import { cutText } from './text';
 import { visibleText } from './visible-text';
 
@@ -64,6 +65,10 @@ export function readTagParam(value: string): string | undefined {
 }
 
 /** `PATCH /api/coach/cohorts/{cohortId}/participants/{userId}/tags`: tags to add and to take off. */
+/** `POST /api/coach/cohorts/{cohortId}/tags/bulk`: one tag put on several participants of the cohort. */
+export const bulkTagRequestSchema = z.object({ tag: tagSchema, userIds: bulkUserIdsSchema });
+export type BulkTagRequest = z.infer<typeof bulkTagRequestSchema>;
+
 export const updateTagsRequestSchema = z
   .object({
     add: z.optional(z.array(tagSchema).check(z.maxLength(MAX_TAGS, tagTexts.tooManyTags))),

@@ -8,6 +8,7 @@ import { isoDateSchema, type IsoDate } from './iso-date';
 import { noteTextSchema } from './participant-notes';
 import { digestLastActivity } from './roster-digest';
 import { textParam } from './query-params';
+import { bulkUserIdsSchema } from './bulk';
 
 // The coach's "Da fare oggi": the attention reasons of every participant of the coach's cohorts,
 // grouped and ordered most urgent first. A reason has a key that says which occurrence it is (the
@@ -37,7 +38,17 @@ export type KeyedReason = z.infer<typeof keyedReasonSchema>;
 
 /** Today's reasons, each with its occurrence's key, most urgent first. */
 export function keyedReasonsOf(input: DigestAttentionInput): KeyedReason[] {
-  return attentionReasonsOf(input).map(({ code }) => ({ code, key: `${code}:${occurrenceOf(code, input)}` }));
+  return attentionReasonsOf(input).map(({ code }) => ({ code, key: reasonKey(code, occurrenceOf(code, input)) }));
+}
+
+/** The occurrence of a reason raised by the check-in of challenge week (or maintenance month) `week`. */
+export function checkInOccurrence(week: number): string {
+  return `w${week}`;
+}
+
+/** The key of reason `code` in occurrence `occurrence` (as keyedReasonsOf names it). */
+export function reasonKey(code: AttentionCode, occurrence: string): string {
+  return `${code}:${occurrence}`;
 }
 
 function occurrenceOf(code: AttentionCode, { digest, challengeStartDate: start, today }: DigestAttentionInput): string {
@@ -45,7 +56,7 @@ function occurrenceOf(code: AttentionCode, { digest, challengeStartDate: start, 
   switch (code) {
     case 'lowMood':
     case 'moodDrop':
-      return `w${lastCheckIn?.weekNumber ?? 0}`;
+      return checkInOccurrence(lastCheckIn?.weekNumber ?? 0);
     case 'missingCheckIn':
       return `w${elapsedWeekIndex(start, today) ?? 0}`;
     case 'noPlanner':
@@ -136,6 +147,8 @@ export const triageMessages = {
   nothingToHandle: 'Non c’è niente da fare per questo partecipante oggi',
   cohortInvalid: 'Coorte non valida',
   limitInvalid: `Puoi chiedere da 1 a ${TRIAGE_MAX_LIMIT} elementi`,
+  bulkActionInvalid: 'Azione non valida',
+  bulkUntilRequired: 'Scegli il giorno da cui riproporli',
 } as const;
 
 /** How far ahead "Rimanda a…" may go. */
@@ -196,6 +209,17 @@ export type ContactedRequest = z.infer<typeof contactedRequestSchema>;
 /** `POST …/participants/{userId}/snooze` */
 export const snoozeRequestSchema = z.object({ until: isoDateSchema });
 export type SnoozeRequest = z.infer<typeof snoozeRequestSchema>;
+
+/** `POST /api/coach/triage/bulk`: "Contattato" or "Rimanda a…" on several people at once, of any of the coach's cohorts. */
+export const bulkTriageRequestSchema = z
+  .object({
+    action: z.enum(['contacted', 'snooze'], { error: triageMessages.bulkActionInvalid }),
+    until: z.optional(isoDateSchema),
+    userIds: bulkUserIdsSchema,
+  })
+  .check(z.refine((request) => request.action !== 'snooze' || request.until !== undefined, { error: triageMessages.bulkUntilRequired, path: ['until'] }));
+export type BulkTriageRequest = z.infer<typeof bulkTriageRequestSchema>;
+
 
 /** The participant's reasons with their labels, for a triage item. */
 export function labelledReasons(open: KeyedReason[], labels: Record<AttentionCode, string>): AttentionReason[] {

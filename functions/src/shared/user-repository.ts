@@ -6,6 +6,7 @@ import type { RetentionNotice } from '@sfida/core/retention';
 import { accountRetentionFields, retentionFollowing } from './account-retention';
 import { storedSignInMethods } from './sign-in-methods';
 import type { PackagesByCohort } from '@sfida/core/packages';
+import { searchNameOf } from '@sfida/core/participant-search';
 
 // `users/{uid}` is read by the session check on every request and by most features,
 // so its repository lives here, below all of them.
@@ -63,6 +64,12 @@ export interface UserDoc extends Omit<User, 'id' | 'challengeJoinedOn'> {
    * roster's one query can filter by one (array-contains). Never part of the API's user.
    */
   coachTags?: string[];
+  /**
+   * The name as the coach's search matches it (core's participant-search.ts): written with the name
+   * by every writer of it (newUserDoc, changeUser, the operator's ensureAccount). Absent on accounts
+   * older than it until the migration (backfillSearchNames) or their next change of name.
+   */
+  searchName?: string;
   /** The coaches' latest note on the participant, as the roster row previews it (participant-note-repository.ts). */
   notePreview?: StoredNotePreview | null;
   // The coach's triage (features/triage): when its reasons must next be worked out again (ISO
@@ -95,6 +102,11 @@ export interface StoredNotePreview {
   text: string;
   authorName: string;
   createdAt: string;
+}
+
+/** The search's copy of the name, when `fields` change the name. */
+export function searchNameFollowing(fields: Partial<UserDoc>): Pick<UserDoc, 'searchName'> {
+  return fields.name === undefined ? {} : { searchName: searchNameOf(fields.name) };
 }
 
 /** The fields that make the triage work a participant's reasons out again at its next look. */
@@ -176,7 +188,7 @@ export async function changeUser<T>(
     if (!stored) return null;
     const { fields, result } = change(stored);
     // The account's retention follows what it is worked out from (a change of zone, say).
-    if (Object.keys(fields).length > 0) tx.update(ref, { ...fields, ...retentionFollowing(stored.doc, fields) });
+    if (Object.keys(fields).length > 0) tx.update(ref, { ...fields, ...searchNameFollowing(fields), ...retentionFollowing(stored.doc, fields) });
     return { result };
   });
 }
@@ -202,6 +214,7 @@ export function newUserDoc(input: {
 }): UserDoc {
   return {
     name: input.name,
+    searchName: searchNameOf(input.name),
     email: input.email,
     role: input.role,
     createdAt: input.now.toISOString(),

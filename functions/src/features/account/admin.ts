@@ -11,6 +11,7 @@ import type { Deps } from '../../deps';
 import { SessionStore } from '../../sessions/session-store';
 import { addDefaultCohortCoach } from '../../shared/default-cohort';
 import { HOME_TIME_ZONE } from '@sfida/core/dates';
+import { searchNameOf } from '@sfida/core/participant-search';
 import { conversationRef, moveConversation } from '../../shared/conversation-repository';
 import { membershipOf, membershipOfSnap, writeMembership } from '../../shared/member-index-repository';
 import { newUserDoc, toUser, userRef, type UserDoc } from '../../shared/user-repository';
@@ -56,7 +57,7 @@ export async function ensureAccount(deps: AdminDeps, input: EnsureAccountInput):
     (await findAuthUser(deps, email)) ??
     (await deps.auth.createUser({ email, password: input.password, displayName: input.name, emailVerified: true }));
   const ref = userRef(deps.db, record.uid);
-  const fields: Partial<UserDoc> = { name: input.name, email, role: input.role, cohortId: input.cohortId };
+  const fields: Partial<UserDoc> = { name: input.name, searchName: searchNameOf(input.name), email, role: input.role, cohortId: input.cohortId };
   if (input.onboarding) {
     Object.assign(fields, {
       ...input.onboarding,

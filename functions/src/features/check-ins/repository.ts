@@ -9,6 +9,7 @@ import {
   type ThreadDoc,
 } from '../../shared/check-in-thread-repository';
 import { addActivity, type Activity, type ConversationDoc } from '../../shared/conversation-repository';
+import { addContactWrites, type ContactWrites } from '../../shared/contact-repository';
 import { unlessItExists } from '../../shared/firestore';
 
 // Threads are created by the tracker sync (shared/check-in-thread-repository.ts); here they are
@@ -43,18 +44,22 @@ export interface ConversationActivity {
  * Marks a thread handled by a coach (with their reply, or read without one), unless another coach
  * did first: the marker's create leads the batch, and a batch lands whole or not at all. False
  * when another coach got there first. `activity`: the conversation's change that goes with it,
- * given the conversation as read before (null: none yet).
+ * given the conversation as read before (null: none yet); `contact`: a reply's writes as a contact
+ * (shared/contact-repository.ts), which throw FAILED_PRECONDITION when a check-in changed meanwhile.
  */
 export async function saveHandling(
   db: Firestore,
   threadId: string,
   changes: Pick<ThreadDoc, 'status' | 'handledBy' | 'handledAt' | 'reply' | 'updatedAt'>,
   activity: ConversationActivity | null = null,
+  contact: { writes: ContactWrites; now: Date } | null = null,
 ): Promise<boolean> {
   const batch = db.batch();
   batch.create(handlingMarkerRef(db, threadId), { by: changes.handledBy?.id ?? null, at: changes.handledAt });
   batch.update(threadRef(db, threadId), { ...changes, handled: true });
   if (activity) addActivity(db, batch, activity.conversation, activity.activity);
+  // A reply is a contact: what it clears in the triage and the other check-ins it reads land with it.
+  if (contact && changes.handledBy) addContactWrites(db, batch, contact.writes, changes.handledBy, contact.now);
   return commitUnlessTaken(batch);
 }
 

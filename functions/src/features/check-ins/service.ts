@@ -24,6 +24,8 @@ import type { ApiDeps } from '../../deps';
 import { textOrVoiceNote, voiceNoteMessages } from '@sfida/core/voice-notes';
 import { idOfThread, ownThreadOf, replyOf, seasonOfThread, threadById, threadsOfUser, type ThreadDoc } from '../../shared/check-in-thread-repository';
 import { conversationOf } from '../../shared/conversation-repository';
+import { contactWritesOf } from '../../shared/contact-repository';
+import { isFailedPrecondition } from '../../shared/firestore';
 import { countCoachAction } from '../../shared/coach-day-repository';
 import { activeCohortsCoachedBy, cohortOfCoach, storedCohort, type CoachedCohort } from '../../shared/cohort-repository';
 import { ownVoiceNote } from '../../shared/voice-note-repository';
@@ -183,6 +185,35 @@ async function currentCoaching(deps: CheckInDeps, userId: string): Promise<Curre
   return { cohortId, coachIds: Array.isArray(coachIds) ? coachIds.filter((uid): uid is string => typeof uid === 'string') : [] };
 }
 
+/**
+ * Stores a coach's handling of a thread; a reply also as a contact (core's contact.ts): the triage
+ * reasons it clears and the participant's other open check-ins, read, in the same batch. When one
+ * of those check-ins changed between the read and the batch, they are read again (a few times at
+ * most). The number of other check-ins marked read; null when another coach handled this one first.
+ */
+async function saveHandlingAsContact(
+  deps: CheckInDeps,
+  thread: ThreadDoc,
+  threadId: string,
+  changes: Parameters<typeof saveHandling>[2],
+  activity: Parameters<typeof saveHandling>[3],
+  asContact: boolean,
+): Promise<number | null> {
+  if (!asContact) return (await saveHandling(deps.db, threadId, changes, activity)) ? 0 : null;
+  const sameSeason = seasonOfThread(thread) === seasonOfUser((await storedUser(deps.db, thread.userId))?.user ?? {});
+  for (let attempt = 1; ; attempt++) {
+    const writes = await contactWritesOf(deps.db, thread.userId, 'checkInReply', threadId, sameSeason ? thread.weekNumber : null);
+    try {
+      return (await saveHandling(deps.db, threadId, changes, activity, { writes, now: deps.clock() })) ? writes.openThreads.length : null;
+    } catch (error) {
+      if (!isFailedPrecondition(error) || attempt >= CONTACT_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/** How many times a contact's batch is tried again when a check-in it reads changed meanwhile. */
+const CONTACT_ATTEMPTS = 3;
+
 /** What a coach does with a check-in: answers it (a text, a voice note they recorded for it, or both), or marks it read without a reply. */
 export type CheckInHandling = { action: 'reply'; text: string; voiceNoteId?: string } | { action: 'read' };
 
@@ -215,10 +246,12 @@ export async function handleCheckIn(deps: CheckInDeps, coach: User, threadId: st
     coaching && handling.action === 'reply'
       ? { conversation, activity: { userId: thread.userId, cohortId: coaching.cohortId, from: 'coach' as const, text: textOrVoiceNote(handling.text), at, unread: 'quiet' as const, coachName } }
       : null;
-  if (!(await saveHandling(deps.db, threadId, changes, activity))) {
+  const saved = await saveHandlingAsContact(deps, thread, threadId, changes, activity, handling.action === 'reply');
+  if (saved === null) {
     const current = await threadById(deps.db, threadId);
     throw conflict(`${threadMessages.alreadyHandled} (${current?.handledBy?.name ?? 'coach'})`);
   }
+  if (saved > 0) await countCoachAction(deps.db, coach.id, todayIn(coach.timeZone, deps.clock()), 'checkInsRead', saved);
   if (handling.action === 'reply') {
     await notifyUsers(deps, [thread.userId], 'coachReplies', () => coachReplyPush(coachName, thread.weekNumber));
     // And by email, if the app no longer reaches them.

@@ -10,7 +10,9 @@ import { livelloLabels, luogoLabels, schedaLabels, tempoLabels } from '@sfida/co
 import type { User } from '@sfida/core/user';
 import { packageIn, packageLabels, type Package } from '@sfida/core/packages';
 import type { ApiDeps } from '../../deps';
-import type { CoachedCohort } from '../../shared/cohort-repository';
+import { activeCohortsCoachedBy, type CoachedCohort } from '../../shared/cohort-repository';
+import { SEARCH_LIMIT, searchTermOf, type SearchAnswer } from '@sfida/core/participant-search';
+import { participantsByNamePrefix, usersByEmail } from './repository';
 import { cohortSlug, toCsv, type CsvValue } from '../../shared/csv';
 import { notFound } from '../../shared/http-error';
 import { readOrFallback } from '../../shared/unreadable-data';
@@ -280,4 +282,26 @@ export async function cohortExport(deps: CoachDeps, { id: cohortId, cohort }: Co
   }
   lines.sort((a, b) => a.row.name.localeCompare(b.row.name, 'it') || a.row.userId.localeCompare(b.row.userId));
   return { filename: `coorte-${cohortSlug(cohort.name, cohortId)}.csv`, csv: toCsv([EXPORT_HEADER, ...lines.map((l) => l.line)]) };
+}
+
+/**
+ * `GET /api/coach/search?q=`: participants of the coach's active cohorts by email (the whole
+ * address) or by the start of the name, at most SEARCH_LIMIT, by name, each with their cohort.
+ * Reads at most SEARCH_LIMIT + 1 documents per 30 cohorts, whatever the cohorts' size.
+ */
+export async function searchParticipants(deps: CoachDeps, coach: User, query: string): Promise<SearchAnswer> {
+  const cohorts = await activeCohortsCoachedBy(deps.db, coach.id);
+  if (cohorts.length === 0) return { results: [], more: false };
+  const names = new Map(cohorts.map(({ id, cohort }) => [id, cohort.name]));
+  const term = searchTermOf(query);
+  const found =
+    term.kind === 'email'
+      ? await usersByEmail(deps.db, term.email, SEARCH_LIMIT + 1)
+      : await participantsByNamePrefix(deps.db, [...names.keys()], term.prefix, SEARCH_LIMIT + 1);
+  // An email finds accounts anywhere: only participants of the coach's cohorts are theirs to see.
+  const mine = found.filter(({ user }) => user.role === 'PARTICIPANT' && names.has(user.cohortId));
+  const results = mine
+    .map(({ user }) => ({ userId: user.id, name: user.name || user.email, email: user.email, cohortId: user.cohortId, cohortName: names.get(user.cohortId) ?? '' }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'it') || a.userId.localeCompare(b.userId));
+  return { results: results.slice(0, SEARCH_LIMIT), more: results.length > SEARCH_LIMIT };
 }

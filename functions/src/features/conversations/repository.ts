@@ -2,6 +2,7 @@ import type { DocumentSnapshot, Firestore, Query } from 'firebase-admin/firestor
 import type { Quote, Side } from '@sfida/core/conversations';
 import type { VoiceNote } from '@sfida/core/voice-notes';
 import { addActivity, conversationsCollection, conversationFrom, type Activity, type ConversationDoc } from '../../shared/conversation-repository';
+import { addContactWrites, type ContactWrites } from '../../shared/contact-repository';
 import { unlessItExists } from '../../shared/firestore';
 import { inboxCollection, type InboxDoc } from '../../shared/inbox-repository';
 
@@ -40,7 +41,8 @@ export async function conversationMessageById(db: Firestore, id: string): Promis
 
 /**
  * Writes the message and the thread's change in one batch, the message's create first: false
- * when a message with its id exists (the same request again), and then nothing is written.
+ * when a message with its id exists (the same request again), and then nothing is written. With
+ * `contact` (a coach's message), FAILED_PRECONDITION when one of its check-ins changed meanwhile.
  */
 export async function createConversationMessage(
   db: Firestore,
@@ -48,10 +50,13 @@ export async function createConversationMessage(
   doc: ConversationMessageDoc,
   current: ConversationDoc | null,
   activity: Activity,
+  contact: { writes: ContactWrites; now: Date } | null = null,
 ): Promise<boolean> {
   const batch = db.batch();
   batch.create(messagesCollection(db).doc(id), doc);
   addActivity(db, batch, current, activity);
+  // A coach's message is a contact: what it clears in the triage and the check-ins it reads land with it.
+  if (contact) addContactWrites(db, batch, contact.writes, { id: doc.authorId, name: doc.authorName }, contact.now);
   return unlessItExists(() => batch.commit());
 }
 

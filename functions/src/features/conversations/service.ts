@@ -27,6 +27,9 @@ import { textOrVoiceNote, voiceNoteMessages } from '@sfida/core/voice-notes';
 import type { ApiDeps } from '../../deps';
 import { idOfThread, seasonOfThread, threadById, threadsOfUser, type ThreadDoc } from '../../shared/check-in-thread-repository';
 import { activeCohortsCoachedBy, cohortOfCoach, storedCohort, type CoachedCohort } from '../../shared/cohort-repository';
+import { countCoachAction } from '../../shared/coach-day-repository';
+import { contactWritesOf } from '../../shared/contact-repository';
+import { isFailedPrecondition } from '../../shared/firestore';
 import { conversationOf, markReadByCoach, markReadByParticipant, type ConversationDoc } from '../../shared/conversation-repository';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../shared/http-error';
 import { participantOf, type Participant } from '../../shared/participant-repository';
@@ -303,7 +306,7 @@ async function send(
   // What the list's preview and the push say: the text, or "Nota vocale" for a voice note alone.
   const preview = textOrVoiceNote(request.text);
   const activity = { userId: participant.id, cohortId, from, text: preview, at, unread: 'forOtherSide' as const, coachName: authorName };
-  if (!(await createConversationMessage(db, id, doc, current, activity))) {
+  if (!(await createAsContact(deps, sender, from, id, doc, current, activity))) {
     // The same request, a moment earlier, wrote it.
     await attempt.release();
     return replay((await conversationMessageById(db, id))!);
@@ -316,6 +319,35 @@ async function send(
       : notifyUsers(deps, [participant.id], 'coachMessages', () => conversationMessageToParticipantPush(authorName, preview));
   await waitAtMost(push, PUSH_WAIT_MS);
   return { created: true, item: messageItem(id, doc, null) };
+}
+
+/** How many times a coach's message is tried again when a check-in it reads changed meanwhile. */
+const CONTACT_ATTEMPTS = 3;
+
+/**
+ * Writes a message; a coach's as a contact (core's contact.ts): the triage reasons it clears and the
+ * participant's open check-ins, read, in the same batch (read again if one changed meanwhile).
+ */
+async function createAsContact(
+  deps: ConversationDeps,
+  sender: User,
+  from: Side,
+  id: string,
+  doc: ConversationMessageDoc,
+  current: ConversationDoc | null,
+  activity: Parameters<typeof createConversationMessage>[4],
+): Promise<boolean> {
+  if (from === 'participant') return createConversationMessage(deps.db, id, doc, current, activity);
+  for (let attempt = 1; ; attempt++) {
+    const writes = await contactWritesOf(deps.db, doc.userId, 'conversationMessage');
+    try {
+      const created = await createConversationMessage(deps.db, id, doc, current, activity, { writes, now: deps.clock() });
+      if (created && writes.openThreads.length > 0) await countCoachAction(deps.db, doc.authorId, todayIn(sender.timeZone, deps.clock()), 'checkInsRead', writes.openThreads.length);
+      return created;
+    } catch (error) {
+      if (!isFailedPrecondition(error) || attempt >= CONTACT_ATTEMPTS) throw error;
+    }
+  }
 }
 
 /** `POST /api/me/conversation/messages`: the participant writes to their coaches. */

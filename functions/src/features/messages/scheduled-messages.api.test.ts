@@ -165,7 +165,7 @@ describe('sent once, when its time comes, to who is in the audience then', () =>
     expect(await waiting(mine.client, cohortId)).toEqual([]);
     const sent = await mine.client.get<{ messages: SentMessage[] }>(`/api/coach/cohorts/${cohortId}/messages`);
     expect(sent.body.messages).toEqual([
-      { id, text: 'Buona domenica {nome}!', segment: 'all', recipientCount: 2, coachName: 'Coach Giulia', sentAt: '2026-03-29T08:02:00.000Z' },
+      { id, text: 'Buona domenica {nome}!', segment: 'all', recipientCount: 2, readCount: 0, coachName: 'Coach Giulia', sentAt: '2026-03-29T08:02:00.000Z' },
     ]);
 
     expect(await edit(mine.client, cohortId, id, { segment: 'all', text: 'Troppo tardi', date: '2026-03-30', time: '10:00' })).toMatchObject({

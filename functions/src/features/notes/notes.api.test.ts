@@ -14,6 +14,7 @@ import {
   type ParticipantNote,
 } from '@sfida/core/participant-notes';
 import { emptyTracker } from '@sfida/core/tracker';
+import { bulkAnswerSchema, bulkMessages } from '@sfida/core/bulk';
 import { addParticipantNote } from '../../shared/participant-note-repository';
 import { cohortRef } from '../../shared/cohort-repository';
 import { userRef } from '../../shared/user-repository';
@@ -373,5 +374,32 @@ describe('the participant never sees notes or tags', () => {
     // And the coach routes stay closed to them.
     expect((await client.get(`${base(cohortId, user.id)}/notes`)).status).toBe(403);
     expect((await client.get(`/api/coach/cohorts/${cohortId}/participants`)).status).toBe(403);
+  });
+});
+
+describe('one tag on several participants at once', () => {
+  test('who may: signed out 401, a participant 403, another cohort’s coach 403; the cohort’s coach tags them, someone of another cohort fails alone', async () => {
+    const { mine, stranger, cohortId, member, outsider } = await scene();
+    const second = await participant(cohortId, 'Rita Bianchi');
+    const path = `/api/coach/cohorts/${cohortId}/tags/bulk`;
+    const body = { tag: '  Da  Richiamare ', userIds: [member.user.id, second.user.id, outsider.user.id] };
+    expect((await new Client(app).post(path, body)).status).toBe(401);
+    expect(await member.client.post(path, body)).toMatchObject({ status: 403, body: { message: coachMessages.coachesOnly } });
+    expect(await stranger.client.post(path, body)).toMatchObject({ status: 403, body: { message: coachMessages.notYourCohort } });
+    const reply = await mine.client.post(path, body);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(bulkAnswerSchema.parse(reply.body)).toEqual({
+      results: [
+        { userId: member.user.id, ok: true },
+        { userId: second.user.id, ok: true },
+        { userId: outsider.user.id, ok: false, message: coachMessages.participantNotFound },
+      ],
+      done: 2,
+      failed: 1,
+    });
+    for (const { user } of [member, second]) expect((await readDoc(app, `users/${user.id}`))?.coachTags).toEqual(['da richiamare']);
+    expect((await readDoc(app, `users/${outsider.user.id}`))?.coachTags).toBeUndefined();
+    expect((await mine.client.get(`/api/coach/cohorts/${cohortId}/tags`)).body).toEqual({ tags: ['da richiamare'] });
+    expect(await mine.client.post(path, { tag: 'x', userIds: [] })).toMatchObject({ status: 400, body: { message: bulkMessages.empty } });
   });
 });

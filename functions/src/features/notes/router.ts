@@ -1,12 +1,12 @@
 import type { Router } from 'express';
-import { addNoteRequestSchema, editNoteRequestSchema, updateTagsRequestSchema } from '@sfida/core/participant-notes';
+import { addNoteRequestSchema, bulkTagRequestSchema, editNoteRequestSchema, updateTagsRequestSchema } from '@sfida/core/participant-notes';
 import type { ApiDeps } from '../../deps';
 import { idCheckingRouter } from '../../shared/document-id';
 import { parseOr400 } from '../../shared/validate';
 import { JSON_BODY_LIMIT, MESSAGE_BODY_LIMIT, jsonBody } from '../../middleware/json-body';
 import { coachedCohort, requireCoachOf } from '../../middleware/require-coach-of';
 import { currentUser } from '../../middleware/session';
-import { addNote, cohortTags, deleteNote, editNote, participantNotes, updateTags } from './service';
+import { addNote, cohortTags, deleteNote, editNote, participantNotes, tagMany, updateTags } from './service';
 
 /** The coaches' private notes and tags on a participant (mounted at /api/coach); never a participant's route. */
 export function notesRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
@@ -19,6 +19,11 @@ export function notesRouter(deps: Pick<ApiDeps, 'db' | 'clock'>): Router {
 
   router.get('/cohorts/:cohortId/tags', coachOf, (_req, res) => {
     res.json(cohortTags(coachedCohort(res)));
+  });
+
+  // A hundred ids come near the default 4 KB as JSON.
+  router.post('/cohorts/:cohortId/tags/bulk', noteBody, coachOf, async (req, res) => {
+    res.json(await tagMany(deps, coachedCohort(res), parseOr400(bulkTagRequestSchema, req.body)));
   });
 
   router.patch('/cohorts/:cohortId/participants/:userId/tags', body, coachOf, async (req, res) => {

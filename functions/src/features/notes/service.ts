@@ -2,6 +2,7 @@ import { coachMessages } from '@sfida/core/coach';
 import {
   noteTexts,
   type AddNoteRequest,
+  type BulkTagRequest,
   type CohortTags,
   type EditNoteRequest,
   type ParticipantNote,
@@ -10,6 +11,8 @@ import {
   type UpdateTagsRequest,
 } from '@sfida/core/participant-notes';
 import type { User } from '@sfida/core/user';
+import { bulkAnswerOf, type BulkAnswer, type BulkResult } from '@sfida/core/bulk';
+import { DomainError } from '../../shared/domain-error';
 import type { ApiDeps } from '../../deps';
 import type { CoachedCohort } from '../../shared/cohort-repository';
 import { conflict, notFound } from '../../shared/http-error';
@@ -55,6 +58,25 @@ export async function deleteNote(deps: NotesDeps, { id: cohortId }: CoachedCohor
 
 export async function updateTags(deps: NotesDeps, { id: cohortId }: CoachedCohort, userId: string, request: UpdateTagsRequest): Promise<ParticipantTags> {
   return { tags: await changeTags(deps.db, cohortId, userId, request.add ?? [], request.remove ?? []) };
+}
+
+/**
+ * One tag on each of `userIds`, one after the other (each change is a transaction over the cohort's
+ * tag list, which the next one reads). Someone not in the cohort, or with too many tags, is reported
+ * for them; the others are tagged.
+ */
+export async function tagMany(deps: NotesDeps, { id: cohortId }: CoachedCohort, request: BulkTagRequest): Promise<BulkAnswer> {
+  const results: BulkResult[] = [];
+  for (const userId of new Set(request.userIds)) {
+    try {
+      await changeTags(deps.db, cohortId, userId, [request.tag], []);
+      results.push({ userId, ok: true });
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      results.push({ userId, ok: false, message: error.message });
+    }
+  }
+  return bulkAnswerOf(results);
 }
 
 /** The cohort's tags, from the cohort document requireCoachOf has read: no further read. */

@@ -100,7 +100,7 @@ const ABSENT: Record<string, unknown> = { calendarFeeds: { attivo: false } };
 /** The coaches' fields on a participant's user document: in accesso.json, not among the caller's own data. */
 const COACH_FIELDS_OF_USER = ['coachTags', 'notePreview', 'triageHandled', 'triageSnoozed', 'triageSnoozedUntil', 'triageContact', 'triageOpen', 'triageRank', 'triageDueAt'];
 /** Worked out from the tracker, or the hashes of ended sessions: nothing the person gave or chose. */
-const DERIVED_FIELDS_OF_USER = ['rosterDigest', 'weekStats', 'endedSessions'];
+const DERIVED_FIELDS_OF_USER = ['rosterDigest', 'weekStats', 'endedSessions', 'searchName'];
 
 /** The collections whose documents go to accesso.json: what coaches wrote about the caller. */
 const ACCESS_FILE = new Set(['participantNotes']);

@@ -13,6 +13,10 @@ import {
 import * as z from "zod/mini";
 import { isFailedPrecondition } from "../../shared/firestore";
 import {
+  addContactWrites,
+  type ContactWrites,
+} from "../../shared/contact-repository";
+import {
   isParticipantOf,
   participantFrom,
   type Participant,
@@ -55,6 +59,8 @@ export interface TriageRow {
   rank: number | null;
   /** The document's update time as read: saveTriage writes only if it is still the same. Opaque to the service. */
   readonly readAt: Timestamp;
+  /** The document as read (what a contact's writes are worked out from). */
+  readonly snapshot: DocumentSnapshot;
 }
 
 function rowFrom(snap: DocumentSnapshot): TriageRow {
@@ -64,6 +70,7 @@ function rowFrom(snap: DocumentSnapshot): TriageRow {
     stored: storedTriage(snap),
     rank: storedRank(snap),
     readAt: snap.updateTime!,
+    snapshot: snap,
   };
 }
 
@@ -224,12 +231,17 @@ export interface TriageWrite {
 /**
  * Writes what the triage worked out for the participant of `row`, unless their document changed
  * since it was read (a sync in between marked them due again: the next look takes them up). False
- * when it had changed.
+ * when it had changed, or when one of the check-ins `checkIns` marks read had.
  */
 export async function saveTriage(
   db: Firestore,
   row: TriageRow,
   write: TriageWrite,
+  checkIns?: {
+    writes: ContactWrites;
+    coach: { id: string; name: string };
+    now: Date;
+  },
 ): Promise<boolean> {
   const fields: Partial<UserDoc> = {
     triageRank: write.rank === null ? NOTHING_OPEN : write.rank + 1,
@@ -241,9 +253,14 @@ export async function saveTriage(
   };
   if (write.contact) fields.triageContact = JSON.stringify(write.contact);
   try {
-    await userRef(db, row.participant.user.id).update(fields, {
+    const batch = db.batch();
+    batch.update(userRef(db, row.participant.user.id), fields, {
       lastUpdateTime: row.readAt,
     });
+    // "Contattato" reads the participant's open check-ins in the same batch (core's contact.ts).
+    if (checkIns)
+      addContactWrites(db, batch, checkIns.writes, checkIns.coach, checkIns.now, false);
+    await batch.commit();
     return true;
   } catch (error) {
     if (isFailedPrecondition(error)) return false;

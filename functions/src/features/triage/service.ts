@@ -1,3 +1,5 @@
+import { bulkAnswerOf, type BulkAnswer, type BulkResult } from '@sfida/core/bulk';
+import { reasonsClearedOf } from '@sfida/core/contact';
 import { attentionLabels, type DigestAttentionInput } from '@sfida/core/attention';
 import { coachMessages } from '@sfida/core/coach';
 import { addDays, daysBetween, localDateOf, todayIn } from '@sfida/core/dates';
@@ -23,7 +25,9 @@ import type { User } from '@sfida/core/user';
 import type { ApiDeps } from '../../deps';
 import { coachDays, countCoachAction, recordFirstLook } from '../../shared/coach-day-repository';
 import { activeCohortsCoachedBy, cohortOfCoach, type CoachedCohort } from '../../shared/cohort-repository';
-import { badRequest, notFound } from '../../shared/http-error';
+import { HttpError, badRequest, notFound } from '../../shared/http-error';
+import { storedUsers } from '../../shared/user-repository';
+import { contactWritesFor } from '../../shared/contact-repository';
 import { addParticipantNote } from '../../shared/participant-note-repository';
 import type { Participant } from '../../shared/participant-repository';
 import { trackersOf } from '../../shared/tracker-repository';
@@ -102,11 +106,11 @@ function nextDueAt(look: Look, handling: TriageHandling): Date | null {
   return days[0] ? instantAt(days[0], '00:00', look.participant.user.timeZone) : null;
 }
 
-/** Stores what `look` shows with `handling` (and a contact); false when the document changed since it was read. */
-function store(deps: TriageDeps, row: TriageRow, look: Look | null, handling: TriageHandling, contact?: StoredContact): Promise<boolean> {
-  if (!look) return saveTriage(deps.db, row, { rank: null, open: [], handling, dueAt: null });
+/** Stores what `look` shows with `handling` (and a contact, with the check-ins it reads); false when the document changed since it was read. */
+function store(deps: TriageDeps, row: TriageRow, look: Look | null, handling: TriageHandling, contact?: StoredContact, checkIns?: Parameters<typeof saveTriage>[3]): Promise<boolean> {
+  if (!look) return saveTriage(deps.db, row, { rank: null, open: [], handling, dueAt: null }, checkIns);
   const view = triageViewOf(look.reasons, handling, look.today);
-  return saveTriage(deps.db, row, { rank: view.rank, open: view.open, handling: view.handling, dueAt: nextDueAt(look, view.handling), contact });
+  return saveTriage(deps.db, row, { rank: view.rank, open: view.open, handling: view.handling, dueAt: nextDueAt(look, view.handling), contact }, checkIns);
 }
 
 /**
@@ -218,9 +222,12 @@ export async function actOnParticipant(
     const stored = row.stored.handling;
     let handling = stored;
     let contact: StoredContact | undefined;
+    let checkIns: Parameters<typeof saveTriage>[3];
     if (look && action.kind === 'contacted') {
-      handling = contacted(look.reasons, stored);
+      handling = contacted(reasonsClearedOf('call', look.reasons), stored);
       contact = { at: now.toISOString(), byName: coach.name || coach.email, note: action.note };
+      // A contact reads the participant's open check-ins too, in the same write.
+      checkIns = { writes: await contactWritesFor(deps.db, row.snapshot, 'call'), coach: { id: coach.id, name: coach.name || coach.email }, now };
     }
     if (look && action.kind === 'snoozed') {
       const days = daysBetween(look.today, action.until);
@@ -228,13 +235,50 @@ export async function actOnParticipant(
       if (days > MAX_SNOOZE_DAYS) throw badRequest(triageMessages.snoozeDateTooFar);
       handling = snoozed(look.reasons, stored, action.until);
     }
-    if (await store(deps, row, look, handling, contact)) {
+    if (await store(deps, row, look, handling, contact, checkIns)) {
       // The note joins the participant's notes too, where the coaches read and edit them.
       if (action.kind === 'contacted' && action.note) await addParticipantNote(deps.db, { cohortId, userId, author: coach, text: action.note, now });
       const coachToday = todayIn(coach.timeZone, now);
       await countCoachAction(deps.db, coach.id, coachToday, action.kind === 'contacted' ? 'contacted' : 'snoozed');
+      await countCoachAction(deps.db, coach.id, coachToday, 'checkInsRead', checkIns?.writes.openThreads.length ?? 0);
       return { userId, open: look ? triageViewOf(look.reasons, handling, look.today).open.length : 0 };
     }
     if (attempt >= ACTION_ATTEMPTS) throw new Error(`Triage of ${userId}: the document kept changing`);
   }
+}
+
+/** How many people of a bulk action are worked on at once: a bulk request stays a few requests' load. */
+const BULK_CONCURRENCY = 5;
+
+/**
+ * "Contattato" or "Rimanda a…" on each of `userIds`: each must be a participant of one of the
+ * coach's cohorts, checked on the server from their own document. One person's failure (not theirs
+ * to handle, a date too far in their zone) is reported for them and leaves the others done.
+ */
+export async function actOnMany(deps: TriageDeps, coach: User, userIds: string[], action: TriageAction): Promise<BulkAnswer> {
+  const unique = [...new Set(userIds)];
+  const [cohorts, users] = await Promise.all([activeCohortsCoachedBy(deps.db, coach.id), storedUsers(deps.db, unique)]);
+  const coached = new Map(cohorts.map((cohort) => [cohort.id, cohort]));
+  const results: BulkResult[] = new Array(unique.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < unique.length) {
+      const i = next++;
+      const userId = unique[i]!;
+      const cohort = coached.get(users[i]?.user.cohortId ?? '');
+      if (!cohort) {
+        results[i] = { userId, ok: false, message: coachMessages.participantNotFound };
+        continue;
+      }
+      try {
+        const { open } = await actOnParticipant(deps, coach, cohort, userId, action);
+        results[i] = { userId, ok: true, open };
+      } catch (error) {
+        if (!(error instanceof HttpError) || error.status >= 500) throw error;
+        results[i] = { userId, ok: false, message: error.message };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(BULK_CONCURRENCY, unique.length) }, worker));
+  return bulkAnswerOf(results);
 }

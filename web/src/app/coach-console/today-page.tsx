@@ -13,6 +13,7 @@ import { coachCheckInsPath, cohortsListPath, conversationsPath } from '../../coa
 import { CheckInInbox } from '../../features/coach-check-ins/components/check-in-inbox';
 import { ReplyTemplatesManager } from '../../features/coach-check-ins/components/reply-templates-manager';
 import { TriageList } from '../../features/coach-triage/components/triage-list';
+import { ParticipantSearch } from '../../features/coach-roster/components/participant-search';
 
 /** The conversations with something unread (a participant's message, their answer to a reply), when there are any. */
 function UnreadConversations() {
@@ -55,6 +56,9 @@ export function TodayPage() {
           </SectionCard>
         ) : (
           <>
+            <SectionCard title="Cerca un partecipante">
+              <ParticipantSearch />
+            </SectionCard>
             <ConsoleCohortPicker cohorts={options} value={cohortId} onChange={choose} />
             <SectionCard title="Da fare oggi">
               <TriageList cohortId={cohortId} />

@@ -14,6 +14,7 @@ export function ConfirmInline({
   colorPalette,
   dismissLabel = 'Annulla',
   accessibleLabel,
+  tall = false,
 }: {
   label: string;
   /** The button's name for screen readers where several share the visible label (one per item of a list). */
@@ -25,7 +26,10 @@ export function ConfirmInline({
   onConfirm: () => Promise<unknown>;
   pending: boolean;
   colorPalette?: string;
+  /** Buttons of at least 44 px, a finger's tap target (a bar meant for the phone). */
+  tall?: boolean;
 }) {
+  const minH = tall ? '11' : undefined;
   const [open, setOpen] = useState(false);
   const regionId = useId();
   const trigger = useRef<HTMLButtonElement>(null);
@@ -40,7 +44,7 @@ export function ConfirmInline({
         if (event.key === 'Escape' && open) close();
       }}
     >
-      <Button ref={trigger} size="sm" variant="outline" colorPalette={colorPalette} aria-label={accessibleLabel} aria-expanded={open} aria-controls={regionId} onClick={() => setOpen((o) => !o)}>
+      <Button ref={trigger} size="sm" minH={minH} variant="outline" colorPalette={colorPalette} aria-label={accessibleLabel} aria-expanded={open} aria-controls={regionId} onClick={() => setOpen((o) => !o)}>
         {label}
       </Button>
       <Box id={regionId} role="group" aria-label={accessibleLabel ?? label} hidden={!open} mt="2" p="3" borderWidth="1px" borderColor="border.emphasized" rounded="md" bg="bg.muted">
@@ -52,6 +56,7 @@ export function ConfirmInline({
             <Flex gap="2" wrap="wrap">
               <Button
                 size="sm"
+                minH={minH}
                 colorPalette={colorPalette}
                 loading={pending}
                 onClick={() => {
@@ -60,7 +65,7 @@ export function ConfirmInline({
               >
                 {confirmLabel}
               </Button>
-              <Button size="sm" variant="ghost" disabled={pending} onClick={close}>
+              <Button size="sm" minH={minH} variant="ghost" disabled={pending} onClick={close}>
                 {dismissLabel}
               </Button>
             </Flex>

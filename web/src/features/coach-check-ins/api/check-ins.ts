@@ -11,9 +11,10 @@ import {
 } from '@sfida/core/check-in-threads';
 import { apiFetch } from '../../../lib/api-client';
 import { cohortPath } from '../../../coach-shared/api/cohorts';
+import { checkInsQueryKey, refreshAfterContact } from '../../../coach-shared/api/contact-queries';
 
 /** Every check-in view (queue, recent, a participant's): a reply or a read changes them all. */
-const checkInsKey = ['coach', 'check-ins'] as const;
+const checkInsKey = checkInsQueryKey;
 
 export type CheckInView = 'queue' | 'recent';
 
@@ -90,6 +91,7 @@ export function useHandleCheckIn() {
       return apiFetch(`${base}/reply`, { method: 'POST', body, schema: checkInCardSchema });
     },
     onSuccess: (card) => withoutCards(queryClient, [card.id]),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: checkInsKey }),
+    // A reply is a contact: "Da fare oggi" may lose the person too.
+    onSettled: () => refreshAfterContact(queryClient),
   });
 }

@@ -7,6 +7,7 @@ import {
 } from '@sfida/core/conversations';
 import { apiFetch, noContent } from '../../../lib/api-client';
 import { cohortPath } from '../../../coach-shared/api/cohorts';
+import { refreshAfterContact } from '../../../coach-shared/api/contact-queries';
 
 /** Every conversation view (the list, a thread): a message or a read changes them. */
 const conversationsKey = ['coach', 'conversations'] as const;
@@ -38,13 +39,14 @@ export function coachConversationQueryOptions(cohortId: string, userId: string) 
   });
 }
 
-/** Writes to the participant; then the thread and the list are read again. */
+/** Writes to the participant; then the thread, the list, the triage and the check-ins are read again. */
 export function useSendCoachMessage(cohortId: string, userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: SendConversationMessageRequest) =>
       apiFetch(`${threadPath(cohortId, userId)}/messages`, { method: 'POST', body: request, schema: timelineItemSchema }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: conversationsKey }),
+    // A message is a contact: "Da fare oggi" and the check-ins to read may change too.
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: conversationsKey }), refreshAfterContact(queryClient)]),
   });
 }
 

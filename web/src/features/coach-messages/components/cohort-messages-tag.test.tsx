@@ -35,7 +35,7 @@ function tagServer(tags: string[], waiting: ScheduledMessage[] = []) {
     }
     if (call.path === MESSAGES && call.method === 'POST') {
       const body = call.body as SendMessageRequest;
-      const message: SentMessage = { id: body.requestId, text: body.text, segment: body.segment, tag: body.tag, recipientCount: 1, coachName: 'Marta', sentAt: '2026-11-23T09:00:00.000Z' };
+      const message: SentMessage = { id: body.requestId, text: body.text, segment: body.segment, tag: body.tag, recipientCount: 1, readCount: 0, coachName: 'Marta', sentAt: '2026-11-23T09:00:00.000Z' };
       messages = [message, ...messages];
       return json(message, 201);
     }

@@ -10,7 +10,7 @@ const MESSAGES = '/api/coach/cohorts/cohort-1/messages';
 const rows = [fakeRow({ userId: 'u-anna', name: 'Anna' }), fakeRow({ userId: 'u-bruno', name: 'Bruno' }), fakeRow({ userId: 'u-dario', name: 'Dario', withdrawn: true })];
 
 function sent(overrides: Partial<SentMessage> = {}): SentMessage {
-  return { id: 'm1', text: 'Ciao {nome}!', segment: 'all', recipientCount: 2, coachName: 'Marta', sentAt: '2026-11-23T09:00:00.000Z', ...overrides };
+  return { id: 'm1', text: 'Ciao {nome}!', segment: 'all', recipientCount: 2, readCount: 0, coachName: 'Marta', sentAt: '2026-11-23T09:00:00.000Z', ...overrides };
 }
 
 /** The cohort page's server; `answer` first, then the sent messages the test's sends add to. */
@@ -162,13 +162,13 @@ describe('message to the cohort', { timeout: 20_000 }, () => {
     expect(calls.find((call) => call.path === MESSAGES && call.method === 'POST')?.body).toMatchObject({ segment: 'picked', userIds: ['u-bruno'], text: 'Ci vediamo giovedì?' });
   });
 
-  it('lists the messages sent, newest first, with their audience and sender', async () => {
+  it('lists the messages sent, newest first, with their audience, sender and who read them', async () => {
     messagesServer((call) =>
       call.path === MESSAGES && call.method === 'GET'
         ? json({
             messages: [
               sent({ id: 'm2', text: 'Ultimo giorno!', segment: 'noCheckIn', recipientCount: 1, coachName: 'Luca', sentAt: '2026-11-23T09:00:00.000Z' }),
-              sent({ id: 'm1', text: 'Benvenuti', sentAt: '2026-11-02T08:00:00.000Z' }),
+              sent({ id: 'm1', text: 'Benvenuti', readCount: 2, sentAt: '2026-11-02T08:00:00.000Z' }),
             ],
           })
         : undefined,
@@ -180,6 +180,8 @@ describe('message to the cohort', { timeout: 20_000 }, () => {
     expect(items.map((item) => item.lastChild?.textContent)).toEqual(['Ultimo giorno!', 'Benvenuti']);
     expect(items[0]).toHaveTextContent('Chi non ha fatto il check-in · 1 destinatario · Luca');
     expect(items[1]).toHaveTextContent('Tutta la coorte · 2 destinatari · Marta');
+    expect(items[0]).toHaveTextContent('Letto da 0 di 1');
+    expect(items[1]).toHaveTextContent('Letto da 2 di 2');
   });
 
   it('shows the placeholders of a sent message as chips, read as "[nome]", not as braces', async () => {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Box, Button, Field, Flex, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { fillPlaceholders } from '@sfida/core/check-in-threads';
 import type { RosterRow } from '@sfida/core/coach';
-import { MAX_MESSAGE, messageTexts, segmentLabels, segmentSchema, type AudiencePreview, type Segment } from '@sfida/core/cohort-messages';
+import { MAX_MESSAGE, messageTexts, readCountText, segmentLabels, segmentSchema, type AudiencePreview, type Segment } from '@sfida/core/cohort-messages';
 import { FormError } from '../../../components/form-error';
 import { SelectField, optionsOf } from '../../../components/select-field';
 import { ShowMoreButton, useShowMore } from '../../../coach-shared/components/show-more';
@@ -259,6 +259,9 @@ function SentList({ cohortId }: { cohortId: string }) {
               {formatDayTime(message.sentAt)} · {segmentLabels[message.segment]}
               {message.tag && ` «${message.tag}»`} · {message.recipientCount}{' '}
               {message.recipientCount === 1 ? 'destinatario' : 'destinatari'} · {message.coachName}
+            </Text>
+            <Text fontSize="sm" color="fg.muted">
+              {readCountText(message.readCount, message.recipientCount)}
             </Text>
             <Text mt="1" whiteSpace="pre-wrap" overflowWrap="anywhere">
               <PlaceholderText text={message.text} />

@@ -14,6 +14,7 @@ import { orderRoster, ROSTER_SORTS, type RosterSort } from './roster-order';
 import { RosterTable } from './roster-table';
 import { PackageBulkBar, SELECT } from './package-bulk-bar';
 import { useRosterSelection } from './roster-selection';
+import { RosterBulkActions } from './roster-bulk-actions';
 
 /** Rows shown at first, and added by each "Mostra altri". */
 export const ROSTER_STEP = 10;
@@ -106,6 +107,7 @@ export function Roster({ cohortId, rows: allRows, complete: allComplete, readOnl
         <PackageFilter value={pkg} onChoose={setPkg} />
       </Flex>
       {selection && <PackageBulkBar cohortId={cohortId} selected={selected} shownCount={shown.length} onSelectAll={setAll} onDone={clear} />}
+      {selection && selected.size > 0 && <RosterBulkActions cohortId={cohortId} selected={selected} names={new Map(shown.map((row) => [row.userId, row.name]))} onDone={clear} />}
       {tag !== null && tagged.error && <FormError message={errorMessage(tagged.error, 'Impossibile filtrare per etichetta')} />}
       <Text fontSize="sm" color="fg.muted" role="status">
         {!complete

@@ -1,10 +1,19 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { triageActionAnswerSchema, triagePageSchema, type ContactedRequest, type SnoozeRequest, type TriagePage } from '@sfida/core/triage';
+import {
+  triageActionAnswerSchema,
+  triagePageSchema,
+  type BulkTriageRequest,
+  type ContactedRequest,
+  type SnoozeRequest,
+  type TriagePage,
+} from '@sfida/core/triage';
+import { bulkAnswerSchema } from '@sfida/core/bulk';
 import { apiFetch } from '../../../lib/api-client';
 import { cohortPath } from '../../../coach-shared/api/cohorts';
+import { refreshAfterContact, triageQueryKey } from '../../../coach-shared/api/contact-queries';
 
 /** Every triage view (all cohorts, one, any length): an action changes them all. */
-const triageKey = ['coach', 'triage'] as const;
+const triageKey = triageQueryKey;
 
 export function triageQueryOptions(cohortId: string | null, limit: number) {
   const params = new URLSearchParams({ limit: String(limit) });
@@ -44,6 +53,27 @@ export function useTriageAction() {
           ? { ...page, items: page.items.filter((item) => item.userId !== userId), total: Math.max(0, page.total - 1) }
           : page,
       ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: triageKey }),
+    // "Contattato" reads the person's check-ins too.
+    onSettled: () => refreshAfterContact(queryClient),
+  });
+}
+
+/**
+ * "Contattato" or "Rimanda a…" on several people at once (one request, at most MAX_BULK). Those done
+ * leave the list at once; the lists are then read again. The answer says who was not done, and why.
+ */
+export function useBulkTriageAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BulkTriageRequest) => apiFetch('/api/coach/triage/bulk', { method: 'POST', body, schema: bulkAnswerSchema }),
+    onSuccess: (answer) => {
+      const done = new Set(answer.results.filter((r) => r.ok).map((r) => r.userId));
+      queryClient.setQueriesData<TriagePage>({ queryKey: triageKey }, (page) => {
+        if (!page) return page;
+        const items = page.items.filter((item) => !done.has(item.userId));
+        return { ...page, items, total: Math.max(0, page.total - (page.items.length - items.length)) };
+      });
+    },
+    onSettled: () => refreshAfterContact(queryClient),
   });
 }

@@ -32,10 +32,17 @@ function triageServer(items: TriageItem[], day = emptyTriageDay) {
   let open = [...items];
   return fakeCoachServer((call) => {
     if (call.path === '/api/coach/cohorts') return json([fakeCohort(), fakeCohort({ id: 'cohort-2', name: 'Inverno 2027' })]);
-    if (call.path.startsWith('/api/coach/triage')) {
+    if (call.path.startsWith('/api/coach/triage?')) {
       const limit = Number(new URLSearchParams(call.path.split('?')[1]).get('limit'));
       const page: TriagePage = { items: open.slice(0, limit), total: open.length, day };
       return json(page);
+    }
+    if (call.path === '/api/coach/triage/bulk' && call.method === 'POST') {
+      const { userIds } = call.body as { userIds: string[] };
+      // Nina is someone this coach may no longer handle: her failure comes back alone.
+      const results = userIds.map((userId) => (userId === 'u-nina' ? { userId, ok: false, message: 'Partecipante non trovato' } : { userId, ok: true, open: 0 }));
+      open = open.filter((item) => !results.some((r) => r.ok && r.userId === item.userId));
+      return json({ results, done: results.filter((r) => r.ok).length, failed: results.filter((r) => !r.ok).length });
     }
     const acted = /^\/api\/coach\/cohorts\/[^/]+\/participants\/([^/]+)\/(contacted|snooze)$/.exec(call.path);
     if (acted && call.method === 'POST') {
@@ -68,6 +75,43 @@ describe('Da fare oggi', { timeout: 20_000 }, () => {
     expect(within(item).getByRole('link', { name: 'Scrivi' })).toHaveAttribute('href', '/coach/conversazioni/cohort-1/u-ivo');
     const first = screen.getByRole('listitem', { name: 'Lia Giù, Inverno 2027' });
     expect(within(first).getByText(/Umore: Molto difficile \(1\/5\)/)).toBeInTheDocument();
+  });
+
+  it('selects several people and marks them contacted at once, after one confirmation with the count; a failure is said for that person', async () => {
+    const calls = triageServer([lia, ivo, nina]);
+    const { user } = renderApp('/coach');
+
+    await screen.findByText('3 persone da seguire oggi');
+    expect(screen.queryByRole('region', { name: 'Azioni sui selezionati' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Seleziona Lia Giù' }));
+    const bar = screen.getByRole('region', { name: 'Azioni sui selezionati' });
+    expect(within(bar).getByRole('status')).toHaveTextContent('1 persona selezionata');
+    await user.click(screen.getByRole('checkbox', { name: 'Seleziona tutti' }));
+    expect(within(bar).getByRole('status')).toHaveTextContent('3 persone selezionate');
+    await user.click(within(bar).getByRole('button', { name: 'Contattato (i selezionati)' }));
+    expect(within(bar).getByText('Segnare 3 persone come contattate?')).toBeInTheDocument();
+    await user.click(within(bar).getByRole('button', { name: 'Segna 3 come contattate' }));
+
+    expect(await screen.findByText(/2 persone segnate come contattate; 1 non riuscita/)).toBeInTheDocument();
+    expect(screen.getByText(/Nina Ferma: Partecipante non trovato/)).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/api/coach/triage/bulk')?.body).toEqual({ action: 'contacted', userIds: ['u-lia', 'u-ivo', 'u-nina'] });
+    await waitFor(() => expect(screen.getByText('1 persona da seguire oggi')).toBeInTheDocument());
+    expect(screen.queryByRole('region', { name: 'Azioni sui selezionati' })).not.toBeInTheDocument();
+  });
+
+  it('postpones the selected people to a chosen day, asking once with the count and the day', async () => {
+    const calls = triageServer([lia, ivo]);
+    const { user } = renderApp('/coach');
+
+    await user.click(await screen.findByRole('checkbox', { name: 'Seleziona Ivo Fermo' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Seleziona Lia Giù' }));
+    const bar = screen.getByRole('region', { name: 'Azioni sui selezionati' });
+    fireEvent.change(within(bar).getByLabelText('Riproponi il'), { target: { value: '2030-01-02' } });
+    await user.click(within(bar).getByRole('button', { name: 'Rimanda a… (i selezionati)' }));
+    expect(within(bar).getByText('Rimandare 2 persone al 2 gennaio 2030?')).toBeInTheDocument();
+    await user.click(within(bar).getByRole('button', { name: 'Rimanda 2 persone' }));
+    expect(await screen.findByText('2 persone rimandate al 2 gennaio 2030')).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/api/coach/triage/bulk')?.body).toEqual({ action: 'snooze', until: '2030-01-02', userIds: ['u-lia', 'u-ivo'] });
   });
 
   it('"Contattato" takes an optional note and removes the item; the list then drains to "Tutto fatto per oggi"', async () => {

@@ -13,6 +13,8 @@ import { notify } from '../../../lib/notices';
 import { useTriage, useTriageAction, type TriageAction } from '../api/triage';
 import { conversationPath, participantPagePath } from '../../../coach-shared/paths';
 import { ShowMoreButton, useShowMore } from '../../../coach-shared/components/show-more';
+import { NativeCheckbox } from '../../../components/native-checkbox';
+import { TriageBulkBar } from './triage-bulk-bar';
 
 /** Items the list asks for at a time. */
 export const TRIAGE_STEP = 30;
@@ -120,21 +122,27 @@ function SnoozeForm({ item, onDone }: { item: TriageItem; onDone: () => void }) 
   );
 }
 
-function TriageEntry({ item }: { item: TriageItem }) {
+function TriageEntry({ item, selected, onToggle }: { item: TriageItem; selected: boolean; onToggle: () => void }) {
   const [open, setOpen] = useState<Open>(null);
   const contact = item.lastContact;
   const noteLine = contact?.note?.split('\n')[0];
   return (
     <Box as="li" borderWidth="1px" borderColor="border" rounded="lg" p="3" aria-label={`${item.name}, ${item.cohortName}`}>
       <Flex justify="space-between" gap="2" wrap="wrap" align="baseline">
-        <Box minW="0">
-          <Link asChild color="brand.fg" fontWeight="700" textDecoration="underline">
-            <RouterLink to={participantPagePath(item.cohortId, item.userId)}>{item.name}</RouterLink>
-          </Link>
-          <Text fontSize="xs" color="fg.muted" overflowWrap="anywhere">
-            {item.email}
-          </Text>
-        </Box>
+        <Flex minW="0" gap="1" align="flex-start">
+          {/* The whole 44 px square takes the tap, not only the box drawn in it. */}
+          <Flex as="label" align="center" justify="center" minW="11" minH="11" mt="-2.5" ml="-2.5" cursor="pointer" flexShrink="0">
+            <NativeCheckbox type="checkbox" checked={selected} onChange={onToggle} aria-label={`Seleziona ${item.name}`} />
+          </Flex>
+          <Box minW="0">
+            <Link asChild color="brand.fg" fontWeight="700" textDecoration="underline">
+              <RouterLink to={participantPagePath(item.cohortId, item.userId)}>{item.name}</RouterLink>
+            </Link>
+            <Text fontSize="xs" color="fg.muted" overflowWrap="anywhere">
+              {item.email}
+            </Text>
+          </Box>
+        </Flex>
         <Text fontSize="sm" color="fg.muted">
           {item.cohortName}
         </Text>
@@ -175,8 +183,9 @@ function TriageEntry({ item }: { item: TriageItem }) {
   );
 }
 
-/** One group's cards: the first `step`, then "Mostra altri (N)", so the next group stays in reach. */
-function TriageGroup({ id, label, items, step }: { id: string; label: string; items: TriageItem[]; step: number }) {
+/** One group's cards: the first `step`, then "Mostra altri (N)", so the next group stays in reach; each one selectable. */
+function TriageGroup(props: { id: string; label: string; items: TriageItem[]; step: number; chosen: ReadonlySet<string>; onToggle: (userId: string) => void }) {
+  const { id, label, items, step, chosen, onToggle } = props;
   const { shown, hidden, more } = useShowMore(items, step);
   return (
     <Stack as="section" gap="2" aria-labelledby={`triage-${id}`}>
@@ -185,7 +194,7 @@ function TriageGroup({ id, label, items, step }: { id: string; label: string; it
       </Heading>
       <Stack as="ol" gap="3" p="0" m="0" listStyleType="none">
         {shown.map((item) => (
-          <TriageEntry key={item.userId} item={item} />
+          <TriageEntry key={item.userId} item={item} selected={chosen.has(item.userId)} onToggle={() => onToggle(item.userId)} />
         ))}
       </Stack>
       <ShowMoreButton hidden={hidden} onClick={more} />
@@ -206,6 +215,15 @@ export function TriageList({ cohortId, perGroup = 3 }: { cohortId: string | null
 function CohortTriage({ cohortId, perGroup }: { cohortId: string | null; perGroup: number }) {
   const [limit, setLimit] = useState(TRIAGE_STEP);
   const triage = useTriage(cohortId, limit);
+  // The chosen people, kept to those shown: one who leaves the list leaves the selection.
+  const [selection, setSelection] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (userId: string) =>
+    setSelection((current) => {
+      const next = new Set(current);
+      if (next.has(userId)) next.delete(userId);
+      else next.add(userId);
+      return next;
+    });
 
   if (triage.isPending) {
     return (
@@ -216,6 +234,9 @@ function CohortTriage({ cohortId, perGroup }: { cohortId: string | null; perGrou
   }
   if (triage.isError) return <FormError message={errorMessage(triage.error, 'Impossibile caricare le cose da fare')} />;
   const { items, total, day } = triage.data;
+  const shownIds = items.map((item) => item.userId);
+  const chosen = new Set(shownIds.filter((id) => selection.has(id)));
+  const allChosen = items.length > 0 && chosen.size === items.length;
   if (total === 0) {
     return (
       <Box role="status" bg="green.subtle" color="green.fg" rounded="lg" p="4">
@@ -236,11 +257,25 @@ function CohortTriage({ cohortId, perGroup }: { cohortId: string | null; perGrou
         {total === 1 ? '1 persona da seguire oggi' : `${total} persone da seguire oggi`}
         {items.length < total ? ` (qui le prime ${items.length})` : ''}
       </Text>
+      <Flex as="label" gap="2" align="center" minH="11" cursor="pointer" w="fit-content">
+        <NativeCheckbox
+          type="checkbox"
+          checked={allChosen}
+          ref={(input: HTMLInputElement | null) => {
+            if (input) input.indeterminate = chosen.size > 0 && !allChosen;
+          }}
+          onChange={(e) => setSelection(e.target.checked ? new Set(shownIds) : new Set())}
+        />
+        <Text as="span" fontSize="sm">
+          Seleziona tutti
+        </Text>
+      </Flex>
       {triageGroups.map((group) => {
         const inGroup = items.filter((item) => item.group === group.id);
         if (inGroup.length === 0) return null;
-        return <TriageGroup key={group.id} id={group.id} label={group.label} items={inGroup} step={perGroup} />;
+        return <TriageGroup key={group.id} id={group.id} label={group.label} items={inGroup} step={perGroup} chosen={chosen} onToggle={toggle} />;
       })}
+      {chosen.size > 0 && <TriageBulkBar selected={chosen} items={items} onDone={() => setSelection(new Set())} />}
       {items.length < total && limit < TRIAGE_MAX_LIMIT && (
         <Box>
           <Button variant="outline" size="sm" loading={triage.isFetching} onClick={() => setLimit((n) => Math.min(n + TRIAGE_STEP, TRIAGE_MAX_LIMIT))}>

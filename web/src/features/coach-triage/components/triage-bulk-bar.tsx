@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { Box, Button, Field, Flex, Input, Stack, Text } from '@chakra-ui/react';
+import { addDays, formatItalianDate, todayIn } from '@sfida/core/dates';
+import { countOf } from '@sfida/core/plural';
+import { MAX_BULK, bulkMessages, type BulkAnswer } from '@sfida/core/bulk';
+import { MAX_SNOOZE_DAYS, type TriageItem } from '@sfida/core/triage';
+import { browserTimeZone } from '../../../lib/browser-time-zone';
+import { errorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/notices';
+import { ConfirmInline } from '../../../coach-shared/components/confirm-inline';
+import { useBulkTriageAction } from '../api/triage';
+
+/** "Segnare 3 persone come contattate?" */
+export function contactedQuestion(count: number): string {
+  return count === 1 ? 'Segnare 1 persona come contattata?' : `Segnare ${count} persone come contattate?`;
+}
+
+/** "Rimandare 3 persone al 5 dicembre 2026?" */
+export function snoozeQuestion(count: number, until: string): string {
+  return `Rimandare ${countOf(count, 'persona', 'persone')} al ${formatItalianDate(until)}?`;
+}
+
+/** What a bulk action's notice says: how many were done, and who was not, with the server's reason. */
+function reportOf(answer: BulkAnswer, items: readonly TriageItem[], doneText: (n: number) => string) {
+  const names = new Map(items.map((item) => [item.userId, item.name]));
+  const failed = answer.results.filter((r) => !r.ok);
+  if (failed.length === 0) {
+    notify({ type: 'success', title: doneText(answer.done) });
+    return;
+  }
+  notify({
+    type: 'warning',
+    title: `${doneText(answer.done)}; ${countOf(failed.length, 'non riuscita', 'non riuscite')}`,
+    description: failed.map((r) => `${names.get(r.userId) ?? r.userId}: ${r.message ?? 'non riuscito'}`).join(' · '),
+  });
+}
+
+const contactedText = (n: number) => (n === 1 ? '1 persona segnata come contattata' : `${n} persone segnate come contattate`);
+
+/**
+ * The sticky bar of the triage's selection: how many are chosen, "Contattato" and "Rimanda a…" for
+ * all of them, each behind one confirmation that says the count. Its buttons are 44 px tall: it is
+ * the phone's way through a morning's list.
+ */
+export function TriageBulkBar({ selected, items, onDone }: { selected: ReadonlySet<string>; items: readonly TriageItem[]; onDone: () => void }) {
+  const bulk = useBulkTriageAction();
+  const today = todayIn(browserTimeZone(), new Date());
+  const [until, setUntil] = useState(addDays(today, 1));
+  const count = selected.size;
+
+  async function run(action: 'contacted' | 'snooze') {
+    try {
+      const answer = await bulk.mutateAsync({ action, userIds: [...selected], ...(action === 'snooze' ? { until } : {}) });
+      reportOf(answer, items, action === 'contacted' ? contactedText : (n) => `${countOf(n, 'persona rimandata', 'persone rimandate')} al ${formatItalianDate(until)}`);
+      onDone();
+    } catch (caught) {
+      notify({ type: 'error', title: 'Operazione non riuscita', description: errorMessage(caught, 'Riprova tra poco.') });
+      throw caught;
+    }
+  }
+
+  return (
+    <Box role="region" aria-label="Azioni sui selezionati" position="sticky" bottom="0" zIndex="docked" bg="bg" borderWidth="1px" borderColor="border.emphasized" rounded="lg" shadow="md" p="3">
+      <Stack gap="3">
+        <Text fontWeight="600" role="status">
+          {countOf(count, 'persona selezionata', 'persone selezionate')}
+        </Text>
+        {count > MAX_BULK ? (
+          <Text color="fg.error">{bulkMessages.tooMany}</Text>
+        ) : (
+          <Flex gap="3" wrap="wrap" align="flex-start">
+            <ConfirmInline
+              label="Contattato"
+              accessibleLabel="Contattato (i selezionati)"
+              question={contactedQuestion(count)}
+              confirmLabel={count === 1 ? 'Segna come contattata' : `Segna ${count} come contattate`}
+              pending={bulk.isPending}
+              tall
+              onConfirm={() => run('contacted')}
+            />
+            <Stack gap="2">
+              <Field.Root>
+                <Field.Label fontSize="sm">Riproponi il</Field.Label>
+                <Input type="date" value={until} min={addDays(today, 1)} max={addDays(today, MAX_SNOOZE_DAYS)} onChange={(e) => setUntil(e.target.value)} maxW="12rem" minH="11" />
+              </Field.Root>
+              <ConfirmInline
+                label="Rimanda a…"
+                accessibleLabel="Rimanda a… (i selezionati)"
+                question={snoozeQuestion(count, until)}
+                confirmLabel={`Rimanda ${countOf(count, 'persona', 'persone')}`}
+                pending={bulk.isPending}
+                tall
+                onConfirm={() => run('snooze')}
+              />
+            </Stack>
+            <Button size="sm" variant="ghost" minH="11" onClick={onDone}>
+              Deseleziona
+            </Button>
+          </Flex>
+        )}
+      </Stack>
+    </Box>
+  );
+}
