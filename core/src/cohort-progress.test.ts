@@ -262,5 +262,6 @@ describe('formatting', () => {
     expect(weekSentence(active, week, null)).toBe('Settimana 3: 71 % attivi');
     expect(weekSentence(active, { ...week, participants: 0 }, september)).toBe('Settimana 3: non ancora iniziata; nella coorte Settembre: 64 % attivi');
     expect(weekSentence(active, week, { name: 'Settembre', week: { ...week, participants: 0 } })).toBe('Settimana 3: 71 % attivi (nella coorte Settembre non ancora iniziata)');
+    expect(weekSentence(active, { ...week, inProgress: 7, daysSoFar: 2 }, null)).toBe('Settimana 3: 71 % attivi (finora, 2 giorni su 7)');
   });
 });

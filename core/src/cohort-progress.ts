@@ -328,10 +328,12 @@ export function figurePhrase(figure: CohortWeekFigure, week: CohortWeek | undefi
 
 /**
  * What a chart says of one week, with the compared cohort's figure at the same week of the program:
- * "Settimana 3: 71 % attivi contro 64 % nella coorte Settembre".
+ * "Settimana 3: 71 % attivi contro 64 % nella coorte Settembre"; a week under way says so
+ * ("Settimana 2: 40 % attivi (finora, 2 giorni su 7)").
  */
 export function weekSentence(figure: CohortWeekFigure, week: CohortWeek, comparison: { name: string; week: CohortWeek | undefined } | null): string {
-  const own = week.participants === 0 ? 'non ancora iniziata' : figurePhrase(figure, week);
+  const soFar = weekSoFarNote(week);
+  const own = week.participants === 0 ? 'non ancora iniziata' : `${figurePhrase(figure, week)}${soFar === null ? '' : ` (${soFar})`}`;
   let sentence = `Settimana ${week.week}: ${own}`;
   if (comparison) {
     const begun = comparison.week !== undefined && comparison.week.participants > 0;
