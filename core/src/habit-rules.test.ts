@@ -55,7 +55,7 @@ describe('"Bentornato": the comeback bonus', () => {
     const data = tracker(rules, 'xxxxx..x');
     expect(comebackDays(data, habit)).toEqual(['2026-03-30']);
     expect(kinds(data, 'comebackBonus')).toEqual([
-      { kind: 'comebackBonus', ref: 'comebackBonus:h:2026-03-30', points: COMEBACK_BONUS_POINTS, weekNumber: 2, date: '2026-03-30', reason: 'Bentornato: Meditare' },
+      { kind: 'comebackBonus', ref: 'comebackBonus:h:2026-03-30', points: COMEBACK_BONUS_POINTS, weekNumber: 2, date: '2026-03-30', reason: 'Bonus ritorno: Meditare' },
     ]);
   });
 

@@ -49,7 +49,7 @@ export const POINTS_RULES = [
 /** The "Bentornato" line of the points table, for cohorts that have the comeback bonus. */
 export const COMEBACK_POINTS_RULE = {
   kind: 'comebackBonus',
-  label: 'Bentornato: riprendi un’abitudine dopo uno o più giorni mancati',
+  label: 'Bonus ritorno: riprendi un’abitudine dopo uno o più giorni mancati',
   points: COMEBACK_BONUS_POINTS,
   note: 'bonus, una volta a settimana per abitudine',
 } as const satisfies { kind: PointsKind; label: string; points: number; note: string };
@@ -161,7 +161,7 @@ export function expectedAwards(data: TrackerData, options: { challengeStartDate:
         points: COMEBACK_BONUS_POINTS,
         weekNumber: challengeWeekNumber(start, day),
         date: day,
-        reason: `Bentornato: ${habit.name}`,
+        reason: `Bonus ritorno: ${habit.name}`,
       });
     }
     // A run of kept days by the habit's schedule: its free days neither count nor break it.

@@ -70,14 +70,14 @@ describe('the comeback bonus ("Bentornato")', { timeout: 30_000 }, () => {
   it('greets the return after two missed days with its +3 in the notice', async () => {
     const { user } = participant({ ...STORED_COHORT_RULES, comebackBonus: true }, [0]);
     await user.click(await screen.findByRole('button', { name: 'Segna come fatto' }));
-    expect(await screen.findByText('Bentornato! +3 punti per essere ripartito')).toBeInTheDocument();
+    expect(await screen.findByText('Ti diamo il bentornato! +3 punti per aver ripreso')).toBeInTheDocument();
     expect(screen.getByText('+2 punti · Meditare')).toBeInTheDocument();
   });
 
   it('with both rules on, two missed days are a return even though the jolly covers the first', async () => {
     const { user } = participant(NEW_COHORT_RULES, [0]);
     await user.click(await screen.findByRole('button', { name: 'Segna come fatto' }));
-    expect(await screen.findByText('Bentornato! +3 punti per essere ripartito')).toBeInTheDocument();
+    expect(await screen.findByText('Ti diamo il bentornato! +3 punti per aver ripreso')).toBeInTheDocument();
   });
 
   it('is no news in a cohort without it', async () => {
