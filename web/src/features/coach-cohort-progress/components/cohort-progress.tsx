@@ -212,7 +212,7 @@ function ReferenceLine({ share }: { share: number }) {
       insetX="0"
       borderTopWidth="2px"
       borderTopStyle="dashed"
-      borderColor="orange.500"
+      borderColor="border.warning"
       pointerEvents="none"
       style={{ bottom: `${share * 100}%` }}
     />
