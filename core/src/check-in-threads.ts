@@ -207,7 +207,7 @@ export const DEFAULT_REPLY_TEMPLATES: ReplyTemplate[] = [
   {
     id: 'default-bravo',
     title: 'Ottimo lavoro',
-    text: 'Bravo/a {nome}! La settimana {settimana} mostra un impegno vero. Qual è la cosa che ti ha aiutato di più? Tienila stretta anche la prossima settimana.',
+    text: 'Complimenti, {nome}! La settimana {settimana} mostra un impegno vero. Qual è la cosa che ti ha aiutato di più? Tienila stretta anche la prossima settimana.',
   },
 ];
 

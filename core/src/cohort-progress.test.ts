@@ -13,6 +13,7 @@ import {
   sumCounters,
   weekSentence,
   weekStatsContribution,
+  weekSoFarNote,
   COHORT_WEEK_FIGURES,
   type WeekStatCounters,
 } from './cohort-progress';
@@ -169,14 +170,52 @@ describe('cohortWeeks', () => {
     const weeks = cohortWeeks(sumCounters([anna, bruno, carla, dario]), new Date('2026-11-25T10:00:00Z'));
     expect(weeks).toHaveLength(8);
     const [week1, week2, week3] = weeks;
-    expect(week1).toMatchObject({ week: 1, participants: 4, active: 3, checkIns: 2, planners: 1, habitDaysTicked: 2, habitDaysPossible: 21 });
+    // Week 1 is over for Anna and Bruno (7 habit-days each); Dario has lived 3 of his (Monday to Wednesday).
+    expect(week1).toMatchObject({ week: 1, participants: 4, active: 3, checkIns: 2, planners: 1, habitDaysTicked: 2, habitDaysPossible: 17 });
+    expect(week1).toMatchObject({ inProgress: 1, daysSoFar: 3 });
     expect(week1!.activeRate).toBe(0.75);
     expect(week1!.checkInRate).toBe(0.5);
     expect(week1!.plannerRate).toBe(0.25);
-    expect(week1!.habitDaysRate).toBeCloseTo(2 / 21);
+    expect(week1!.habitDaysRate).toBeCloseTo(2 / 17);
     expect(week1!.averageMood).toBe(3);
-    expect(week2).toMatchObject({ participants: 3, active: 0, activeRate: 0, habitDaysPossible: 14, averageMood: null });
+    // Week 2 counts only the 3 days come so far, not its 7: never days not yet lived.
+    expect(week2).toMatchObject({ participants: 3, active: 0, activeRate: 0, habitDaysPossible: 6, averageMood: null, inProgress: 3, daysSoFar: 3 });
     expect(week3).toMatchObject({ participants: 0, activeRate: null, checkInRate: null, habitDaysRate: null });
+  });
+
+  it('measures a week under way on its days gone by, as the issue saw it: day 2 of week 2', () => {
+    // "6 % (38 di 658)" counted all seven days of week 2 on its second: two participants who ticked
+    // both days so far are at 100 %, not 2 of 7.
+    const everyDay = (n: number) => Array.from({ length: n }, (_, i) => `2026-11-${String(16 + i).padStart(2, '0')}`);
+    const one = counted(tracker({ ticks: everyDay(9) }));
+    // Tuesday 24 November, 10:00 in Rome: week 2 has had its Monday and is in its Tuesday.
+    const [, week2] = cohortWeeks(sumCounters([one, one]), new Date('2026-11-24T09:00:00Z'));
+    expect(week2).toMatchObject({ participants: 2, habitDaysTicked: 4, habitDaysPossible: 4, habitDaysRate: 1, inProgress: 2, daysSoFar: 2 });
+    expect(weekSoFarNote(week2!)).toBe('finora, 2 giorni su 7');
+    // A week over for everyone says nothing; groups at different days say so without a number.
+    const [week1] = cohortWeeks(sumCounters([one]), new Date('2026-11-24T09:00:00Z'));
+    expect(week1).toMatchObject({ habitDaysPossible: 7, inProgress: 0, daysSoFar: null });
+    expect(weekSoFarNote(week1!)).toBeNull();
+    const later = counted(tracker({ start: '2026-11-17' }), '2026-11-17');
+    const [mixed] = cohortWeeks(sumCounters([later, counted(tracker({ start: '2026-11-18' }), '2026-11-18')]), new Date('2026-11-19T09:00:00Z'));
+    expect(mixed).toMatchObject({ participants: 2, habitDaysPossible: 3 + 2, inProgress: 2, daysSoFar: null });
+    expect(weekSoFarNote(mixed!)).toBe('finora: contano solo i giorni già passati');
+  });
+
+  it('keeps the share of habit-days ticked at most what was possible so far, over random histories of a week under way', () => {
+    fc.assert(
+      fc.property(fc.array(fc.boolean(), { minLength: 14, maxLength: 14 }), fc.integer({ min: 0, max: 13 }), (marks, today) => {
+        const day = (n: number) => `2026-11-${String(16 + n).padStart(2, '0')}`;
+        // Ticks only on days come so far, as the app allows.
+        const ticks = marks.flatMap((ticked, n) => (ticked && n <= today ? [day(n)] : []));
+        const weeks = cohortWeeks(counted(tracker({ ticks })), new Date(`${day(today)}T11:00:00Z`));
+        const current = weeks[today < 7 ? 0 : 1]!;
+        expect(current.habitDaysPossible).toBe((today % 7) + 1);
+        expect(current.habitDaysTicked).toBeLessThanOrEqual(current.habitDaysPossible);
+        expect(current.daysSoFar).toBe(today % 7 === 6 ? null : (today % 7) + 1);
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('begins a week at midnight in the participant’s zone across the Rome DST change, a New York participant a few hours later', () => {
@@ -223,5 +262,6 @@ describe('formatting', () => {
     expect(weekSentence(active, week, null)).toBe('Settimana 3: 71 % attivi');
     expect(weekSentence(active, { ...week, participants: 0 }, september)).toBe('Settimana 3: non ancora iniziata; nella coorte Settembre: 64 % attivi');
     expect(weekSentence(active, week, { name: 'Settembre', week: { ...week, participants: 0 } })).toBe('Settimana 3: 71 % attivi (nella coorte Settembre non ancora iniziata)');
+    expect(weekSentence(active, { ...week, inProgress: 7, daysSoFar: 2 }, null)).toBe('Settimana 3: 71 % attivi (finora, 2 giorni su 7)');
   });
 });

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { IsoDate } from './iso-date';
 import type { TrackerData } from './tracker';
-import { CHALLENGE_WEEKS, challengeWeekDays, challengeWeekNumber, challengeWeekStart, compareIsoDates, localDateOf, todayIn } from './dates';
+import { CHALLENGE_WEEKS, DAYS_PER_WEEK, challengeWeekDays, challengeWeekNumber, challengeWeekStart, compareIsoDates, daysBetween, localDateOf, todayIn } from './dates';
 import { WEEK_KEYS } from './tracker';
 import { isScheduledDay, scheduleDaysOf } from './habit-rules';
 import { isDocumentId } from './document-id';
@@ -19,7 +19,9 @@ import { textParam } from './query-params';
 // Who is counted in a week is known only once that week has begun for them, which depends on their
 // start and time zone, not on their syncing again: `m_{group}` counts the participants of a group
 // (one start date, one first week, one zone), `p{w}_{group}` their habit-days in week w (each habit
-// counted on the days it exists). The reader takes a group's counters for its weeks that have begun.
+// counted on the days it exists), and `c{w}d{k}_{group}` those of the week's first k days (k 1..6), so
+// a week still under way is measured on the days gone by, not on days not yet lived. The reader
+// takes a group's counters for its weeks that have begun, the current one up to today.
 // The first week is 1, or for someone who joined a "together" cohort late the week they joined in:
 // the weeks before are not theirs, and they count in none of them.
 
@@ -50,6 +52,9 @@ function zoneFromToken(token: string): string {
 export function groupKey(startDate: IsoDate, timeZone: string, firstWeek = 1): string {
   return `${startDate.replaceAll('-', '')}_w${firstWeek}_${zoneToken(timeZone)}`;
 }
+
+/** The counter of a group's habit-days possible in the first `days` days (1..6) of week `week`. */
+const partialPossible = (week: number, days: number, group: string) => `c${week}d${days}_${group}`;
 
 const GROUP_MEMBERS = /^m_(\d{4})(\d{2})(\d{2})_w(\d)_([A-Za-z0-9_]+)$/;
 
@@ -92,18 +97,23 @@ export function weekStatsContribution({ counted, challengeStartDate: start, chal
     const days = challengeWeekDays(start, week);
     let possible = 0;
     let ticked = 0;
+    // Habit-days possible on each day of the week, for the partial sums of a week under way.
+    const possibleOn = new Array<number>(days.length).fill(0);
     for (const habit of habits) {
-      for (const day of days) {
+      for (const [index, day] of days.entries()) {
         // A habit counts on the days it existed: from its creation day, until the day it was archived.
         const exists = compareIsoDates(habit.from, day) <= 0 && (habit.until === null || compareIsoDates(day, habit.until) < 0);
         if (!exists) continue;
         // Only the days its schedule asks for are possible (a tick always counts).
         if (habit.days[day] === undefined && !isScheduledDay(habit.habit, day, habit.scheduled)) continue;
         possible++;
+        possibleOn[index]!++;
         if (habit.days[day] !== undefined) ticked++;
       }
     }
     add(`p${week}_${group}`, possible);
+    let soFar = 0;
+    for (let k = 1; k < days.length; k++) add(partialPossible(week, k, group), (soFar += possibleOn[k - 1]!));
     add(weekCounter(week, 'ticked'), ticked);
     const checkIn = tracker.checkIns.find((c) => c.weekNumber === week);
     const plannerSaved = tracker.savedPlannerWeeks.includes(week);
@@ -190,6 +200,12 @@ export const cohortWeekSchema = z.object({
   habitDaysRate: share,
   /** Average mood (1–5) of the week's check-ins; null with none. */
   averageMood: z.nullable(z.number()),
+  /**
+   * Participants for whom the week is still under way (its habit-days counted up to today), and
+   * how many of its days have come for them (today included) when that is the same for all; null otherwise.
+   */
+  inProgress: count,
+  daysSoFar: z.nullable(z.int().check(z.minimum(1), z.maximum(DAYS_PER_WEEK - 1))),
 });
 export type CohortWeek = z.infer<typeof cohortWeekSchema>;
 
@@ -209,11 +225,16 @@ export function shareOf(numerator: number, denominator: number): number | null {
 
 /**
  * The cohort's eight weeks from its summed counters at the instant `now`: a group's members count
- * in a week once that week has begun for them (its first day has come in their zone).
+ * in a week once that week has begun for them (its first day has come in their zone); while it is
+ * under way, its habit-days possible are those of the days come so far (today included), never of
+ * days not yet lived.
  */
 export function cohortWeeks(totals: WeekStatCounters, now: Date): CohortWeek[] {
   const participants = new Array<number>(CHALLENGE_WEEKS + 1).fill(0);
   const possible = new Array<number>(CHALLENGE_WEEKS + 1).fill(0);
+  const inProgress = new Array<number>(CHALLENGE_WEEKS + 1).fill(0);
+  // Per week: the days so far of its groups under way, one number while they agree, null when they do not.
+  const daysSoFar = new Array<number | null | undefined>(CHALLENGE_WEEKS + 1).fill(undefined);
   for (const [name, members] of Object.entries(totals)) {
     const match = GROUP_MEMBERS.exec(name);
     if (!match || members <= 0) continue;
@@ -227,9 +248,17 @@ export function cohortWeeks(totals: WeekStatCounters, now: Date): CohortWeek[] {
     }
     const group = `${y}${m}${d}_w${first}_${token}`;
     for (let week = Number(first); week <= CHALLENGE_WEEKS; week++) {
-      if (compareIsoDates(challengeWeekStart(start, week), today) > 0) break;
+      const weekStart = challengeWeekStart(start, week);
+      if (compareIsoDates(weekStart, today) > 0) break;
       participants[week]! += members;
-      possible[week]! += totals[`p${week}_${group}`] ?? 0;
+      const come = daysBetween(weekStart, today) + 1;
+      if (come >= DAYS_PER_WEEK) {
+        possible[week]! += totals[`p${week}_${group}`] ?? 0;
+        continue;
+      }
+      possible[week]! += totals[partialPossible(week, come, group)] ?? 0;
+      inProgress[week]! += members;
+      daysSoFar[week] = daysSoFar[week] === undefined || daysSoFar[week] === come ? come : null;
     }
   }
   return Array.from({ length: CHALLENGE_WEEKS }, (_, i) => {
@@ -250,9 +279,27 @@ export function cohortWeeks(totals: WeekStatCounters, now: Date): CohortWeek[] {
       plannerRate: shareOf(amount('planner'), inWeek),
       habitDaysRate: shareOf(amount('ticked'), possible[week]!),
       averageMood: checkIns > 0 ? Math.round((amount('mood') / checkIns) * 10) / 10 : null,
+      inProgress: inProgress[week]!,
+      daysSoFar: daysSoFar[week] ?? null,
     };
   });
 }
+
+/** What a week under way says of its figures: "finora, 2 giorni su 7"; null for a week that is over for everyone. */
+export function weekSoFarNote(week: Pick<CohortWeek, 'inProgress' | 'daysSoFar'>): string | null {
+  if (week.inProgress === 0) return null;
+  if (week.daysSoFar !== null) return `finora, ${week.daysSoFar} ${week.daysSoFar === 1 ? 'giorno' : 'giorni'} su ${DAYS_PER_WEEK}`;
+  return 'finora: contano solo i giorni già passati';
+}
+
+/**
+ * Published shares of participants still active, to read the cohort's "Attivi" beside: orientation,
+ * not a target (other programs, other people). Sources in docs/decisions/053.
+ */
+export const ACTIVE_SHARE_REFERENCES = [
+  { share: 0.57, label: 'le app perdono in media il 43 % di chi inizia', source: 'Meyerowitz-Katz 2020' },
+  { share: 0.39, label: 'un programma online di 8 settimane senza guida arriva alla fine con il 39 %', source: 'Kvillemo 2016' },
+] as const;
 
 /** A share as an Italian whole percentage, e.g. "71 %"; "—" for none. */
 export function formatShare(rate: number | null): string {
@@ -281,10 +328,12 @@ export function figurePhrase(figure: CohortWeekFigure, week: CohortWeek | undefi
 
 /**
  * What a chart says of one week, with the compared cohort's figure at the same week of the program:
- * "Settimana 3: 71 % attivi contro 64 % nella coorte Settembre".
+ * "Settimana 3: 71 % attivi contro 64 % nella coorte Settembre"; a week under way says so
+ * ("Settimana 2: 40 % attivi (finora, 2 giorni su 7)").
  */
 export function weekSentence(figure: CohortWeekFigure, week: CohortWeek, comparison: { name: string; week: CohortWeek | undefined } | null): string {
-  const own = week.participants === 0 ? 'non ancora iniziata' : figurePhrase(figure, week);
+  const soFar = weekSoFarNote(week);
+  const own = week.participants === 0 ? 'non ancora iniziata' : `${figurePhrase(figure, week)}${soFar === null ? '' : ` (${soFar})`}`;
   let sentence = `Settimana ${week.week}: ${own}`;
   if (comparison) {
     const begun = comparison.week !== undefined && comparison.week.participants > 0;

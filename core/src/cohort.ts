@@ -77,7 +77,7 @@ export type CohortRule = keyof CohortRules;
 export const COHORT_RULES: readonly CohortRule[] = ['comebackBonus', 'forgivingStreak', 'teamLeaderboard', 'plannedActionReminders'];
 
 export const cohortRuleLabels: Record<CohortRule, { label: string; hint: string }> = {
-  comebackBonus: { label: 'Bonus “Bentornato”', hint: 'Punti extra a chi riprende un’abitudine dopo uno o più giorni mancati.' },
+  comebackBonus: { label: 'Bonus ritorno', hint: 'Punti extra a chi riprende un’abitudine dopo uno o più giorni mancati.' },
   forgivingStreak: { label: 'Serie con jolly', hint: 'Ogni settimana il primo giorno mancato di un’abitudine non interrompe la serie.' },
   teamLeaderboard: { label: 'Classifica a squadre', hint: 'Squadre da 3 a 6 persone, confrontate per media di punti per membro.' },
   plannedActionReminders: {

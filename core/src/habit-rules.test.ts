@@ -55,7 +55,7 @@ describe('"Bentornato": the comeback bonus', () => {
     const data = tracker(rules, 'xxxxx..x');
     expect(comebackDays(data, habit)).toEqual(['2026-03-30']);
     expect(kinds(data, 'comebackBonus')).toEqual([
-      { kind: 'comebackBonus', ref: 'comebackBonus:h:2026-03-30', points: COMEBACK_BONUS_POINTS, weekNumber: 2, date: '2026-03-30', reason: 'Bentornato: Meditare' },
+      { kind: 'comebackBonus', ref: 'comebackBonus:h:2026-03-30', points: COMEBACK_BONUS_POINTS, weekNumber: 2, date: '2026-03-30', reason: 'Bonus ritorno: Meditare' },
     ]);
   });
 
@@ -118,19 +118,42 @@ describe('"Jolly": the forgiving streak', () => {
     // Sunday 29 March (clocks forward) missed; the rest of two weeks ticked on time.
     const data = tracker(rules, 'xxxxxx.xxxxxxx');
     expect(currentStreak(keptDays(data, habit, '2026-04-05'), '2026-04-05')).toBe(14);
-    expect(habitStreak(data, habit, '2026-04-05')).toBe(14);
+    // The covered day keeps the streak alive but adds no day: 13 ticks.
+    expect(habitStreak(data, habit, '2026-04-05')).toBe(13);
     const habitAwards = kinds(data, 'habit');
     expect(habitAwards.map((award) => award.date)).not.toContain('2026-03-29');
     expect(habitAwards).toHaveLength(13);
-    // The 14-day bonus counts the covered day as kept; the 7th day is the covered one, not reached by ticking.
-    expect(kinds(data, 'streakBonus').map((award) => award.ref)).toEqual(['streakBonus:h:2026-04-05:14']);
+    // The bonuses count ticks: the 7th is Monday 30 March, past the covered day; 13 ticks reach no 14-day bonus.
+    expect(kinds(data, 'streakBonus').map((award) => award.ref)).toEqual(['streakBonus:h:2026-03-30:7']);
     // Without the rule the miss breaks the run: a new one reaches 7 days on 5 April.
     expect(kinds(tracker(STORED_COHORT_RULES, 'xxxxxx.xxxxxxx'), 'streakBonus').map((award) => award.ref)).toEqual(['streakBonus:h:2026-04-05:7']);
   });
 
-  it('pays the 7-day bonus on a ticked threshold day even with a covered day inside the run', () => {
-    const data = tracker(rules, 'xx.xxxx');
-    expect(kinds(data, 'streakBonus').map((award) => award.ref)).toEqual(['streakBonus:h:2026-03-29:7']);
+  it('pays the 7-day bonus on the 7th tick of a run with a covered day inside it, not on the 7th day', () => {
+    expect(kinds(tracker(rules, 'xx.xxxx'), 'streakBonus')).toEqual([]);
+    expect(kinds(tracker(rules, 'xx.xxxxx'), 'streakBonus').map((award) => award.ref)).toEqual(['streakBonus:h:2026-03-30:7']);
+  });
+
+  it('never starts a streak: a habit never ticked has no streak and no jolly used; the first tick makes 1', () => {
+    // Made on Tuesday 24 March, never ticked through Friday: no day is covered, none is spent.
+    const fresh = { ...tracker(rules, ''), habits: [{ ...habit, createdAt: '2026-03-24T07:00:00.000Z' }] };
+    const h = fresh.habits[0]!;
+    expect(jollyDays(fresh, h, '2026-03-26')).toEqual([]);
+    expect(habitStreak(fresh, h, '2026-03-27')).toBe(0);
+    expect(jolliesLeft(fresh, h, '2026-03-27')).toBe(1);
+    // Never a day before the habit's first: Monday 23 (the start) is not covered either.
+    expect(isJollyDay(fresh, h, '2026-03-23')).toBe(false);
+    const ticked = { ...fresh, completions: { h: { '2026-03-27': 'onTime' as const } } };
+    expect(habitStreak(ticked, h, '2026-03-27')).toBe(1);
+    expect(habitStreak(ticked, h, '2026-03-28')).toBe(1);
+  });
+
+  it('keeps a streak alive only: after a miss that broke it, the next miss is not covered until a tick', () => {
+    // Week 1: ticked Monday only (Tuesday covered, Wednesday breaks it); week 2: Monday missed with no
+    // streak to keep (not covered, no jolly spent), Tuesday ticked, Wednesday missed and covered.
+    const data = tracker(rules, 'x.......x.');
+    expect(jollyDays(data, habit, '2026-04-01')).toEqual(['2026-03-24', '2026-04-01']);
+    expect(habitStreak(data, habit, '2026-04-02')).toBe(1);
   });
 
   it('back-filling the missed day within the strip frees the jolly for a later miss', () => {

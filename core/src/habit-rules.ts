@@ -9,7 +9,7 @@ import { scheduleAsksFor, scheduleOf } from './habit-schedule';
 
 // The two cohort rules that change what a habit's days are worth (docs/decisions/036):
 // "Bentornato", a bonus for the first on-time tick after missed days, and the "Jolly", which
-// covers the first missed day of each challenge week so a streak goes on. Both are pure
+// covers the first missed day of each challenge week so a streak goes on (docs/decisions/053). Both are pure
 // functions of the tracker (its completions and the rules the server copied into it), so the
 // browser and the server work them out alike and points stay a function of the state.
 
@@ -55,8 +55,11 @@ export function habitFirstDay(habit: Habit, timeZone: string, challengeStartDate
 
 /**
  * The days of `habit` a jolly covers, up to `through` (the last day that is over): in each
- * challenge week, the first scheduled day not ticked. Empty when the cohort has no forgiving
- * streak. Ticking a covered day later, within the strip, frees its week's jolly again.
+ * challenge week, the first scheduled day not ticked while a streak is alive (a tick since the
+ * habit's first day, not broken since). A jolly keeps a streak going: it never starts one, so a day
+ * before the first tick, or after a miss that broke the run, is not covered and spends no jolly.
+ * Empty when the cohort has no forgiving streak. Ticking a covered day later, within the strip,
+ * frees its week's jolly again.
  */
 export function jollyDays(data: TrackerData, habit: Habit, through: IsoDate): IsoDate[] {
   const start = data.challengeStartDate;
@@ -71,14 +74,22 @@ export function jollyDays(data: TrackerData, habit: Habit, through: IsoDate): Is
   let index = daysBetween(start, first);
   let week = -1;
   let used = 0;
+  let alive = false;
   for (let day = first; compareIsoDates(day, end) <= 0; day = addDays(day, 1), index++) {
-    if (completions[day] !== undefined || !isScheduledDay(habit, day, scheduled)) continue;
+    if (completions[day] !== undefined) {
+      alive = true;
+      continue;
+    }
+    if (!isScheduledDay(habit, day, scheduled)) continue;
     const dayWeek = Math.floor(index / DAYS_PER_WEEK);
     if (dayWeek !== week) {
       week = dayWeek;
       used = 0;
     }
-    if (used >= JOLLIES_PER_WEEK) continue;
+    if (!alive || used >= JOLLIES_PER_WEEK) {
+      alive = false;
+      continue;
+    }
     used++;
     covered.push(day);
   }
@@ -86,24 +97,11 @@ export function jollyDays(data: TrackerData, habit: Habit, through: IsoDate): Is
 }
 
 /**
- * Whether a jolly covers `day` (a day that is over): as jollyDays says, from that day's own
- * challenge week alone, for a streak counted back from today without going through the whole challenge.
+ * Whether a jolly covers `day` (a day that is over), as jollyDays says: whether a day is covered
+ * depends on the days before it alone.
  */
 export function isJollyDay(data: TrackerData, habit: Habit, day: IsoDate): boolean {
-  const start = data.challengeStartDate;
-  if (start === null || !trackerRules(data).forgivingStreak) return false;
-  const completions = completionsOf(data, habit.id);
-  const scheduled = scheduleDaysOf(data, habit);
-  if (completions[day] !== undefined || !isScheduledDay(habit, day, scheduled)) return false;
-  const first = habitFirstDay(habit, data.timeZone, start);
-  if (compareIsoDates(day, first) < 0 || compareIsoDates(day, challengeLastDay(start)) > 0) return false;
-  const index = daysBetween(start, day);
-  const weekStart = addDays(day, -(index % DAYS_PER_WEEK));
-  let missedBefore = 0;
-  for (let other = compareIsoDates(weekStart, first) > 0 ? weekStart : first; compareIsoDates(other, day) < 0; other = addDays(other, 1)) {
-    if (completions[other] === undefined && isScheduledDay(habit, other, scheduled)) missedBefore++;
-  }
-  return missedBefore < JOLLIES_PER_WEEK;
+  return jollyDays(data, habit, day).at(-1) === day;
 }
 
 /** The jollies `habit` has left in the challenge week of `today` (days up to yesterday are over); none after the eight weeks. */
@@ -127,29 +125,39 @@ export function keptDays(data: TrackerData, habit: Habit, through: IsoDate): Hab
 }
 
 /**
- * The days that earn a "Bentornato" bonus: an on-time tick, within the challenge, whose previous
- * scheduled day was missed (not ticked, not covered by a jolly, on or after the habit's first
- * day); at most one per challenge week, the first. Empty when the cohort has no comeback bonus.
+ * Missed scheduled days in a row that make a return: one, or two when the cohort has the jolly (a
+ * single miss is then covered and the streak never broke). Counted on the missed days alone, never
+ * on whether a jolly covered them, so a return earns the same wherever the week's boundary falls.
  */
-export function comebackDays(data: TrackerData, habit: Habit, coveredDays?: readonly IsoDate[]): IsoDate[] {
+export function comebackGap(rules: CohortRules): number {
+  return rules.forgivingStreak ? 2 : 1;
+}
+
+/**
+ * The days that earn a "Bentornato" bonus: an on-time tick, within the challenge, right after
+ * comebackGap missed scheduled days in a row (not ticked, on or after the habit's first day); at
+ * most one per challenge week, the first. Empty when the cohort has no comeback bonus.
+ */
+export function comebackDays(data: TrackerData, habit: Habit): IsoDate[] {
   const start = data.challengeStartDate;
-  if (start === null || !trackerRules(data).comebackBonus) return [];
+  const rules = trackerRules(data);
+  if (start === null || !rules.comebackBonus) return [];
   const completions = completionsOf(data, habit.id);
   const ticked = Object.keys(completions).sort(compareIsoDates);
-  const lastTick = ticked[ticked.length - 1];
-  if (lastTick === undefined) return [];
   const firstDay = habitFirstDay(habit, data.timeZone, start);
   const lastDay = challengeLastDay(start);
-  // `coveredDays`: the habit's jolly days up to its last tick, when the caller has them already.
-  const covered = new Set(coveredDays ?? jollyDays(data, habit, addDays(lastTick, -1)));
+  const gap = comebackGap(rules);
   const weeks = new Set<number>();
   const days: IsoDate[] = [];
   const scheduled = scheduleDaysOf(data, habit);
   for (const day of ticked) {
     if (completions[day] !== 'onTime' || compareIsoDates(day, start) < 0 || compareIsoDates(day, lastDay) > 0) continue;
-    const previous = previousScheduledDay(habit, day, scheduled);
-    const missed = completions[previous] === undefined && compareIsoDates(previous, firstDay) >= 0 && !covered.has(previous);
-    if (!missed) continue;
+    let missed = 0;
+    for (let previous = previousScheduledDay(habit, day, scheduled); missed < gap; previous = previousScheduledDay(habit, previous, scheduled)) {
+      if (completions[previous] !== undefined || compareIsoDates(previous, firstDay) < 0) break;
+      missed++;
+    }
+    if (missed < gap) continue;
     const week = challengeWeekNumber(start, day);
     if (weeks.has(week)) continue;
     weeks.add(week);

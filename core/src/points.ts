@@ -49,15 +49,15 @@ export const POINTS_RULES = [
 /** The "Bentornato" line of the points table, for cohorts that have the comeback bonus. */
 export const COMEBACK_POINTS_RULE = {
   kind: 'comebackBonus',
-  label: 'Bentornato: riprendi un’abitudine dopo uno o più giorni mancati',
+  label: 'Bonus ritorno: riprendi un’abitudine dopo uno o più giorni mancati',
   points: COMEBACK_BONUS_POINTS,
   note: 'bonus, una volta a settimana per abitudine',
 } as const satisfies { kind: PointsKind; label: string; points: number; note: string };
 
 /** What "Come funzionano i punti" adds, under a rule's label and hint, about the rules that change a habit's days. */
 export const HABIT_RULE_DETAILS = {
-  comebackBonus: `+${COMEBACK_BONUS_POINTS} punti alla prima spunta puntuale dopo uno o più giorni mancati, una volta a settimana per abitudine. Non vale prima dell’inizio né dopo il giorno 56.`,
-  forgivingStreak: `${JOLLIES_PER_WEEK} jolly a settimana per abitudine: copre il primo giorno mancato e la serie continua. Il giorno coperto non dà punti ma conta per i bonus di serie; se lo segni nei giorni ancora modificabili, il jolly torna disponibile.`,
+  comebackBonus: `+${COMEBACK_BONUS_POINTS} punti alla prima spunta puntuale dopo uno o più giorni mancati (con il jolly, almeno due di fila), una volta a settimana per abitudine. Non vale prima dell’inizio né dopo il giorno 56.`,
+  forgivingStreak: `${JOLLIES_PER_WEEK} jolly a settimana per abitudine: copre il primo giorno mancato di una serie in corso e la serie continua. Il giorno coperto non dà punti e non allunga la serie; se lo segni nei giorni ancora modificabili, il jolly torna disponibile.`,
 } as const;
 
 /** The points table of a cohort: the spec's, and a line for each rule that awards points and is on. */
@@ -149,25 +149,26 @@ export function expectedAwards(data: TrackerData, options: { challengeStartDate:
         reason,
       });
     }
-    // A day a jolly covers keeps the streak going but is not a tick: it pays nothing itself, and a
-    // threshold that falls on it is not reached by ticking.
+    // A day a jolly covers keeps the run going but is not a tick: it pays nothing and adds no day
+    // to the run, so a bonus falls on the run's 7th (14th, 30th) tick.
     const lastTick = days[days.length - 1];
     const covered = forgiving && lastTick !== undefined ? jollyDays(placed, habit, addDays(lastTick, -1)) : [];
     const kept = covered.length > 0 ? [...days, ...covered].sort(compareIsoDates) : days;
-    for (const day of comebackDays(placed, habit, covered)) {
+    for (const day of comebackDays(placed, habit)) {
       awards.push({
         kind: 'comebackBonus',
         ref: `comebackBonus:${habit.id}:${day}`,
         points: COMEBACK_BONUS_POINTS,
         weekNumber: challengeWeekNumber(start, day),
         date: day,
-        reason: `Bentornato: ${habit.name}`,
+        reason: `Bonus ritorno: ${habit.name}`,
       });
     }
     // A run of kept days by the habit's schedule: its free days neither count nor break it.
     for (const run of scheduledRuns(habit, kept, scheduleDaysOf(placed, habit))) {
+      const ticks = covered.length > 0 ? run.days.filter((day) => completions[day] !== undefined) : run.days;
       for (const bonus of STREAK_BONUSES) {
-        const day = run.days[bonus.days - 1];
+        const day = ticks[bonus.days - 1];
         // Due only when the threshold day was ticked on the day itself: reached by ticking, not by back-filling.
         if (day === undefined || completions[day] !== 'onTime' || !inChallenge(day)) continue;
         awards.push({

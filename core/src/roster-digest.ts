@@ -32,7 +32,7 @@ const habitDigestSchema = z.object({
    * the first day of that day's week, since whether a day is asked for depends on the days before it.
    */
   ticked: z.array(isoDateSchema),
-  /** Consecutive ticked days ending the day before the window (capped as streaks are); a day a jolly covers counts as kept. */
+  /** Consecutive ticked days ending the day before the window (capped as streaks are); a day a jolly covers neither counts nor breaks them. */
   runBefore: z.int().check(z.minimum(0)),
   /** Missed days from the window's first day on that a jolly covers (the cohort's forgiving streak), up to the day before `asOf`. */
   covered: z.optional(z.array(isoDateSchema)),
@@ -92,12 +92,15 @@ export function latestActivityOf(tracker: TrackerData): IsoDate | null {
   return last;
 }
 
-/** Kept days in `days` ending on `last`, counting back over the days the schedule does not ask for, at most MAX_STREAK_DAYS. */
-function runEndingOn(habit: { schedule?: HabitSchedule | undefined }, days: Record<IsoDate, unknown>, last: IsoDate, scheduled: ScheduleDays): number {
+/**
+ * Ticked days in `days` ending on `last`, counting back over the days the schedule does not ask for
+ * and those a jolly covers (`kept` but not ticked: they neither count nor break it), at most MAX_STREAK_DAYS.
+ */
+function runEndingOn(habit: { schedule?: HabitSchedule | undefined }, days: Record<IsoDate, unknown>, kept: Record<IsoDate, unknown>, last: IsoDate, scheduled: ScheduleDays): number {
   let run = 0;
   for (let day = last, walked = 0; run < MAX_STREAK_DAYS && walked < 2 * MAX_STREAK_DAYS; day = addDays(day, -1), walked++) {
     if (days[day] !== undefined) run++;
-    else if (isScheduledDay(habit, day, scheduled)) break;
+    else if (kept[day] === undefined && isScheduledDay(habit, day, scheduled)) break;
   }
   return run;
 }
@@ -134,7 +137,7 @@ export function rosterDigest(tracker: TrackerData, asOf: IsoDate): RosterDigest 
         from: localDateOf(habit.createdAt, zone),
         until: habit.archivedAt === undefined ? null : localDateOf(habit.archivedAt, zone),
         ticked: inWindow(days, habit.schedule?.kind === 'timesPerWeek' ? scheduleWeekStart(tracker.challengeStartDate, first) : first),
-        runBefore: runEndingOn(habit, kept, addDays(first, -1), scheduleDaysOf(tracker, habit)),
+        runBefore: runEndingOn(habit, days, kept, addDays(first, -1), scheduleDaysOf(tracker, habit)),
         ...(covered.length > 0 ? { covered } : {}),
         ...(habit.schedule !== undefined ? { schedule: habit.schedule } : {}),
       };
@@ -164,7 +167,8 @@ export function tickedOn(habit: HabitDigest, day: IsoDate): boolean {
 
 /**
  * The habit's streak up to `today` (from yesterday while today is not ticked), capped at
- * MAX_STREAK_DAYS, as streaks.ts counts it: the kept days (ticked, or covered by a jolly), then the run before them.
+ * MAX_STREAK_DAYS, as streaks.ts counts it: the ticked days (a day a jolly covers skipped, neither
+ * counted nor breaking it), then the run before them.
  */
 export function digestStreak(habit: HabitDigest, today: IsoDate, asOf: IsoDate, weekAnchor: IsoDate | null = null): number {
   const first = windowStart(asOf);
@@ -172,9 +176,9 @@ export function digestStreak(habit: HabitDigest, today: IsoDate, asOf: IsoDate, 
   let day = tickedOn(habit, today) ? today : addDays(today, -1);
   let streak = 0;
   for (; streak < MAX_STREAK_DAYS && day >= first; day = addDays(day, -1)) {
-    if (tickedOn(habit, day) || habit.covered?.includes(day) === true) streak++;
-    // A day the schedule does not ask for is skipped: it neither counts nor breaks the streak.
-    else if (isScheduledDay(habit, day, scheduled)) return streak;
+    if (tickedOn(habit, day)) streak++;
+    // A day the schedule does not ask for, or one a jolly covers, is skipped: it neither counts nor breaks the streak.
+    else if (habit.covered?.includes(day) !== true && isScheduledDay(habit, day, scheduled)) return streak;
   }
   if (day < first) streak += habit.runBefore;
   return Math.min(streak, MAX_STREAK_DAYS);

@@ -21,7 +21,7 @@ export const seasonTexts = {
   nobodyFinished: 'Nessun partecipante di questa coorte ha ancora concluso le 8 settimane',
   invitationNotFound: 'Invito alla nuova stagione non trovato',
   invitationClosed: 'Questo invito non è più valido',
-  movedElsewhere: 'Non fai più parte della coorte da cui sei stato invitato',
+  movedElsewhere: 'Non fai più parte della coorte che ti aveva invitato',
   withdrawn: 'Non fai più parte di questa coorte',
   busy: 'I tuoi progressi sono appena cambiati: riprova ad accettare',
 } as const;

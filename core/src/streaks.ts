@@ -3,7 +3,7 @@ import type { HabitCompletions, TrackerData } from './tracker';
 import { addDays, compareIsoDates } from './dates';
 import type { Habit } from './tracker';
 import { activeHabits, completionsOf } from './tracker';
-import { isJollyDay, isScheduledDay, scheduleDaysOf, trackerRules } from './habit-rules';
+import { isScheduledDay, jollyDays, scheduleDaysOf, trackerRules } from './habit-rules';
 import type { HabitSchedule, ScheduleDays } from './habit-schedule';
 
 /** Streak counting stops here. */
@@ -80,9 +80,10 @@ function missedBetween(habit: { schedule?: HabitSchedule | undefined }, from: Is
 }
 
 /**
- * A habit's current streak: its kept days up to today (from yesterday while today is not ticked),
- * the days a jolly covers counted when the cohort has the forgiving streak, the days its schedule
- * does not ask for skipped (neither counted nor breaking it).
+ * A habit's current streak: its ticked days up to today (from yesterday while today is not ticked),
+ * capped at 365. A day a jolly covers (the cohort's forgiving streak) neither counts nor breaks it,
+ * as a day its schedule does not ask for: a jolly keeps a streak alive, it never adds a day, so a
+ * habit never ticked has no streak.
  */
 export function habitStreak(data: TrackerData, habit: Habit, today: IsoDate): number {
   const completions = completionsOf(data, habit.id);
@@ -90,12 +91,13 @@ export function habitStreak(data: TrackerData, habit: Habit, today: IsoDate): nu
   const daily = habit.schedule === undefined || habit.schedule.kind === 'daily';
   if (!forgiving && daily) return currentStreak(completions, today);
   const scheduled = scheduleDaysOf(data, habit);
+  const covered = new Set(forgiving ? jollyDays(data, habit, addDays(today, -1)) : []);
   let day = completions[today] !== undefined ? today : addDays(today, -1);
   let streak = 0;
-  // Free days are skipped: a week always asks for one, so the walk ends; the bound is a guard.
+  // Free and covered days are skipped: a week always asks for one, so the walk ends; the bound is a guard.
   for (let walked = 0; streak < MAX_STREAK_DAYS && walked < 2 * MAX_STREAK_DAYS; walked++, day = addDays(day, -1)) {
-    if (completions[day] !== undefined || (forgiving && isJollyDay(data, habit, day))) streak++;
-    else if (daily || isScheduledDay(habit, day, scheduled)) break;
+    if (completions[day] !== undefined) streak++;
+    else if (!covered.has(day) && (daily || isScheduledDay(habit, day, scheduled))) break;
   }
   return streak;
 }

@@ -304,8 +304,8 @@ export function habitDaysPercent(week: Pick<TeammateWeek, 'habitDaysTicked' | 'h
   return week.habitDaysDue === 0 ? null : Math.round((100 * week.habitDaysTicked) / week.habitDaysDue);
 }
 
-/** The coach's view of a member. */
-export const coachTeamMemberSchema = z.object({ userId: z.string(), name: z.string() });
+/** The coach's view of a member: the email too, so two people of one name can be told apart (never sent to teammates). */
+export const coachTeamMemberSchema = z.object({ userId: z.string(), name: z.string(), email: z.string() });
 export const coachTeamSchema = z.object({ id: z.string(), name: z.string(), members: z.array(coachTeamMemberSchema) });
 export type CoachTeam = z.infer<typeof coachTeamSchema>;
 /** `GET /api/coach/cohorts/{cohortId}/teams` (and the answer of the changes): teams by name, and who is in none. */

@@ -65,7 +65,7 @@ export const actionMessages = {
   checkInDone: 'Check-in già completato questa settimana',
   monthlyCheckInDone: 'Check-in già completato questo mese',
   checkInsOver: 'I check-in della fase di mantenimento sono terminati.',
-  audioNoteTooLong: `La nota audio può avere al massimo ${MAX_AUDIO_NOTE} caratteri`,
+  audioNoteTooLong: `La nota vocale può avere al massimo ${MAX_AUDIO_NOTE} caratteri`,
 } as const;
 
 const fail = (message: string): TrackerResult => ({ ok: false, message });

@@ -200,7 +200,7 @@ test.describe('Profilo', () => {
     await expect(detail('Ruolo')).toHaveText(/^\s*Partecipante\s*$/);
     const registered = italianDate(me.createdAt);
     expect(registered).toMatch(/^\d{1,2} (gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre) \d{4}$/);
-    await expect(detail('Registrato il')).toHaveText(registered);
+    await expect(detail('Data di registrazione')).toHaveText(registered);
 
     const training = page.getByRole('region', { name: 'Il tuo allenamento' });
     const trainingDetail = (label: string) => training.getByRole('term').filter({ hasText: label }).locator('xpath=following-sibling::dd[1]');

@@ -40,7 +40,7 @@ test('a missed day shows the jolly; coming back after two misses earns "Bentorna
   // Back today after the second missed day: +2 for today and +3 for coming back.
   const synced = syncedTracker(phone, (tracker) => tracker.pointsHistory.some((entry) => entry.kind === 'comebackBonus'));
   await card.getByRole('button', { name: 'Segna come fatto' }).click();
-  await expect(phone.getByText('Bentornato! +3 punti per essere ripartito')).toBeVisible();
+  await expect(phone.getByText('Ti diamo il bentornato! +3 punti per aver ripreso')).toBeVisible();
   await synced;
   const stored = await serverTracker(phone.request);
   expect(stored.pointsHistory.filter((entry) => entry.kind === 'comebackBonus').map((entry) => [entry.ref, entry.points])).toEqual([[`comebackBonus:h1:${today}`, 3]]);
@@ -60,22 +60,22 @@ test('the coach turns "Bentornato" off, and the participant\'s "Come funzionano 
   await expect(phone).toHaveTitle(/Come funzionano i punti/);
   const cohortRules = phone.getByRole('region', { name: 'Le regole della tua coorte' });
   const points = phone.getByRole('region', { name: 'Punti' });
-  await expect(cohortRules).toContainText('Bonus “Bentornato”');
+  await expect(cohortRules).toContainText('Bonus ritorno');
   await expect(cohortRules).toContainText('Serie con jolly');
-  await expect(points).toContainText('Bentornato: riprendi');
+  await expect(points).toContainText('Bonus ritorno: riprendi');
   await expectNoSideScroll(phone);
   await expectNoSeriousAxeViolations(phone, '/punti');
 
   await page.setViewportSize(PHONE_390);
   await page.goto(`/coach/${cohortId}/impostazioni`);
   const form = page.getByRole('form', { name: 'Regole della coorte' });
-  await form.getByRole('checkbox', { name: /Bonus “Bentornato”/ }).uncheck();
+  await form.getByRole('checkbox', { name: /Bonus ritorno/ }).uncheck();
   await form.getByRole('button', { name: 'Salva le regole' }).click();
   await expect(page.getByText('Regole salvate')).toBeVisible();
 
   await phone.reload();
   await expect(cohortRules).toContainText('Serie con jolly');
-  await expect(cohortRules).not.toContainText('Bonus “Bentornato”');
-  await expect(points).not.toContainText('Bentornato');
+  await expect(cohortRules).not.toContainText('Bonus ritorno');
+  await expect(points).not.toContainText('Bonus ritorno');
   await context.close();
 });

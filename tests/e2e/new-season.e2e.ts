@@ -41,7 +41,7 @@ test('the coach invites a finished cohort to a new season; a participant accepts
   await expect(section).toBeVisible({ timeout: 30_000 });
   await section.getByRole('combobox', { name: 'Coorte della nuova stagione' }).selectOption({ label: `Primavera nuova · dal ${italianDate(nextMonday)}` });
   await section.getByRole('button', { name: 'Invita alla nuova stagione' }).click();
-  await expect(section.getByRole('status')).toContainText('1 partecipante invitato');
+  await expect(section.getByRole('status')).toContainText('1 invito inviato');
   await expectNoSideScroll(page);
 
   await phone.reload();

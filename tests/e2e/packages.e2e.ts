@@ -22,7 +22,7 @@ test('a coach imports buyers after a dry run, sees the packages in the roster, a
   await panel.getByLabel('Oppure incolla il contenuto').fill(`email;pacchetto\n${account.email.toUpperCase()};Premium\n${uniqueEmail('acquirente')};Guida\n`);
   await panel.getByRole('button', { name: 'Controlla il file' }).click();
   await expect(panel.getByRole('list', { name: 'Da aggiornare' })).toContainText(`${account.email}): Base → Premium`);
-  await expect(panel.getByRole('list', { name: 'Non ancora iscritti' })).toContainText('nessuno → Guida');
+  await expect(panel.getByRole('list', { name: 'Ancora senza account' })).toContainText('nessuno → Guida');
   await expectNoSeriousAxeViolations(page, 'la console con il controllo degli acquisti');
   await panel.getByRole('button', { name: 'Applica a 2 persone' }).click();
   await expect(panel).toBeHidden({ timeout: 30_000 });

@@ -42,3 +42,25 @@ describe('dark mode', () => {
     expect(withoutDark).toEqual([]);
   });
 });
+
+describe('the recipes’ colours', () => {
+  it('are all tokens of the system: a colour a recipe reads and the theme lacks would paint nothing (a transparent dialog backdrop)', () => {
+    const system = getSystem();
+    const missing = new Set<string>();
+    const colourProps = /^(bg|background|color|borderColor|outlineColor|fill|stroke)$/;
+    const walk = (node: unknown, prop: string) => {
+      if (typeof node === 'string') {
+        const token = /^[a-zA-Z]+(\.[0-9a-zA-Z]+)+$/.test(node) && !node.startsWith('colorPalette.');
+        if (colourProps.test(prop) && token && system.token(`colors.${node}`, '') === '') missing.add(node);
+        return;
+      }
+      if (node === null || typeof node !== 'object') return;
+      // Conditions (_hover, base, &…) and slots keep the property they sit under.
+      for (const [key, child] of Object.entries(node)) walk(child, /^(_|&|base$|\d)/.test(key) ? prop : key);
+    };
+    walk(themeConfig.theme?.recipes, '');
+    walk(themeConfig.theme?.slotRecipes, '');
+    expect([...missing]).toEqual([]);
+    expect(system.token('colors.blackAlpha.500')).toBe('rgba(9, 9, 11, 0.55)');
+  });
+});

@@ -47,6 +47,9 @@ const colors = {
   current: { value: 'currentColor' },
   black: { value: '#09090B' },
   white: { value: '#FFFFFF' },
+  // The dialog's backdrop (Chakra's recipe reads blackAlpha.500): without it the backdrop was
+  // transparent, and the form behind an open dialog looked live.
+  blackAlpha: scale({ '500': 'rgba(9, 9, 11, 0.55)' }),
   gray: palette(['#fafafa', '#f4f4f5', '#e4e4e7', '#d4d4d8', '#a1a1aa', '#71717a', '#52525b', '#3f3f46', '#27272a', '#18181b', '#111111']),
   red: palette(['#fef2f2', '#fee2e2', '#fecaca', '#fca5a5', '#f87171', '#ef4444', '#dc2626', '#991919', '#511111', '#300c0c', '#1f0808']),
   orange: palette(['#fff7ed', '#ffedd5', '#fed7aa', '#fdba74', '#fb923c', '#f97316', '#ea580c', '#92310a', '#6c2710', '#3b1106', '#220a04']),

@@ -20,7 +20,7 @@ export const principianteCasa: SchedaContent = {
     paragraphs: [
       'Come leggere la scheda: "3 x 10-12" significa 3 serie da 10-12 ripetizioni. Il recupero indicato è la pausa tra una serie e la successiva. Quando trovi "per lato" o "per gamba", il numero vale per ciascun lato.',
       'Quanto spingere: chiudi ogni serie quando ti restano ancora 2-3 ripetizioni "nel serbatoio", cioè quando potresti farne ancora due o tre con una buona tecnica. In queste otto settimane non serve arrivare allo sfinimento.',
-      'Segna su un quaderno o nell\'app le ripetizioni fatte e come ti sei sentito: è il modo più semplice per vedere i progressi e capire quando rendere un esercizio più difficile.',
+      'Segna su un quaderno o nell\'app le ripetizioni fatte e come è andata: è il modo più semplice per vedere i progressi e capire quando rendere un esercizio più difficile.',
     ],
   },
   weeklySchedule: [

@@ -21,7 +21,7 @@ describe('habitDoneNotice', () => {
 
 describe('a return after missed days ("Bentornato")', () => {
   it('is the title, the rest of the points below it', () => {
-    expect(habitDoneNotice('Meditare', 5, [], 1)).toEqual({ type: 'success', title: 'Bentornato! +3 punti per essere ripartito', description: '+2 punti · Meditare' });
+    expect(habitDoneNotice('Meditare', 5, [], 1)).toEqual({ type: 'success', title: 'Ti diamo il bentornato! +3 punti per aver ripreso', description: '+2 punti · Meditare' });
   });
 });
 

@@ -22,7 +22,7 @@ function streakText(bonuses: readonly StreakBonus[]): string {
 }
 
 /** The title of a tick that came back after missed days ("Bentornato"). */
-export const COMEBACK_TITLE = `Bentornato! ${pointsText(COMEBACK_BONUS_POINTS)} per essere ripartito`;
+export const COMEBACK_TITLE = `Ti diamo il bentornato! ${pointsText(COMEBACK_BONUS_POINTS)} per aver ripreso`;
 
 /**
  * The notice for a habit tick that earned `awarded` points: a streak bonus among them is named,

@@ -88,8 +88,10 @@ describe('GET /api/coach/cohorts/:cohortId/progress-by-week', () => {
     const annaTracker = activeWeek(4);
     const tag = await sync(anna.client, annaTracker);
     let weeks = (await progress(mine.client, cohortId)).weeks;
-    // Only Anna has synced: Bruno's start is not known to the counters yet.
-    expect(weeks[0]).toMatchObject({ week: 1, participants: 1, active: 1, checkIns: 1, habitDaysTicked: 1, habitDaysPossible: 4, activeRate: 1, averageMood: 4 });
+    // Only Anna has synced: Bruno's start is not known to the counters yet. Her habit, made today
+    // (Thursday, day 4 of week 1), has had one day so far: never the three still to come.
+    expect(weeks[0]).toMatchObject({ week: 1, participants: 1, active: 1, checkIns: 1, habitDaysTicked: 1, habitDaysPossible: 1, habitDaysRate: 1, activeRate: 1, averageMood: 4 });
+    expect(weeks[0]).toMatchObject({ inProgress: 1, daysSoFar: 4 });
     expect(weeks[1]).toMatchObject({ week: 2, participants: 0, activeRate: null });
     // The contribution is kept with the participant, for the next sync's difference.
     expect(JSON.parse(String((await readDoc(app, `users/${anna.user.id}`))?.weekStats))).toMatchObject({ cohortId, counters: { w1_active: 1 } });
@@ -128,7 +130,8 @@ describe('GET /api/coach/cohorts/:cohortId/progress-by-week', () => {
     let data = must(addHabit(emptyTracker(TZ, NOW, '2025-09-18'), 'Camminare', NOW, 'h1'));
     data = must(toggleHabit(data, 'h1', '2025-09-18', NOW));
     await sync(client, data);
-    expect((await progress(mine.client, cohortId)).weeks[0]).toMatchObject({ participants: 1, active: 1, habitDaysTicked: 1, habitDaysPossible: 7 });
+    // Her week began today: one day of it so far.
+    expect((await progress(mine.client, cohortId)).weeks[0]).toMatchObject({ participants: 1, active: 1, habitDaysTicked: 1, habitDaysPossible: 1, daysSoFar: 1 });
   });
 
   test('spreads a cohort’s counters over shards, written with increments in a set with merge', async () => {
@@ -226,11 +229,13 @@ describe('GET /api/coach/cohorts/:cohortId/progress-by-week.csv', () => {
       'planner_salvati',
       'planner_percento',
       'umore_medio',
+      'giorni_finora',
     ]);
     expect(rows).toHaveLength(1 + 8 + 8);
-    expect(rows[1]).toEqual(['Autunno 2025', '1', '2', '2', '100', '2', '100', '1', '4', '25', '0', '0', '3,5']);
-    expect(rows[2]).toEqual(['Autunno 2025', '2', '0', '0', '', '0', '', '0', '0', '', '0', '', '']);
-    expect(rows[9]).toEqual(['Settembre', '1', '0', '0', '', '0', '', '0', '0', '', '0', '', '']);
+    // Week 1 is on its 4th day: its habit-days are those so far, and the line says how many days that is.
+    expect(rows[1]).toEqual(['Autunno 2025', '1', '2', '2', '100', '2', '100', '1', '1', '100', '0', '0', '3,5', '4']);
+    expect(rows[2]).toEqual(['Autunno 2025', '2', '0', '0', '', '0', '', '0', '0', '', '0', '', '', '']);
+    expect(rows[9]).toEqual(['Settembre', '1', '0', '0', '', '0', '', '0', '0', '', '0', '', '', '']);
   });
 });
 
@@ -247,7 +252,7 @@ describe('rebuildWeekStats (npm run migrate-cohorts)', () => {
     await weekStatsCollection(app.deps.db, cohortId).doc('shard-3').set({ w1_active: 40 });
 
     await rebuildWeekStats(app.deps);
-    const expected = { participants: 2, active: 1, checkIns: 1, averageMood: 4, habitDaysPossible: 4 };
+    const expected = { participants: 2, active: 1, checkIns: 1, averageMood: 4, habitDaysPossible: 1 };
     expect((await progress(mine.client, cohortId)).weeks[0]).toMatchObject(expected);
     expect((await readDoc(app, `users/${neverSynced.user.id}`))?.weekStats).toEqual(expect.stringContaining('"m_20250915_w1_Europe_2fRome":1'));
     await rebuildWeekStats(app.deps);

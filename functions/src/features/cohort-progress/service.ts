@@ -40,6 +40,8 @@ const EXPORT_HEADER = [
   'planner_salvati',
   'planner_percento',
   'umore_medio',
+  // The days of a week still under way counted so far (empty once it is over for everyone).
+  'giorni_finora',
 ];
 
 /** A share as a whole percentage (a number a spreadsheet sums), empty with nobody to count. */
@@ -61,6 +63,7 @@ function exportLine(cohortName: string, week: CohortWeek): CsvValue[] {
     percent(week.plannerRate),
     // With the decimal comma, as Excel reads a number in an Italian locale.
     week.averageMood === null ? null : formatMood(week.averageMood),
+    week.daysSoFar,
   ];
 }
 

@@ -184,12 +184,13 @@ function coachView(teams: StoredTeam[], participants: Participant[]): CoachTeams
         .filter((id) => byId.has(id))
         .map((id) => {
           placed.add(id);
-          return { userId: id, name: nameOf(byId.get(id)!) };
+          const p = byId.get(id)!;
+          return { userId: id, name: nameOf(p), email: p.user.email };
         })
         .sort(byName),
     }))
     .sort((a, b) => byName(a, b) || a.id.localeCompare(b.id));
-  const unassigned = [...byId.values()].filter((p) => !placed.has(p.user.id)).map((p) => ({ userId: p.user.id, name: nameOf(p) })).sort(byName);
+  const unassigned = [...byId.values()].filter((p) => !placed.has(p.user.id)).map((p) => ({ userId: p.user.id, name: nameOf(p), email: p.user.email })).sort(byName);
   return { teams: view, unassigned };
 }
 

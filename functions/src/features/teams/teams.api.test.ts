@@ -68,6 +68,7 @@ function digestOf(ticked: string[], lastWeekPoints: number, plannerDone = false)
 interface Member {
   id: string;
   name: string;
+  email: string;
   client: Client;
 }
 
@@ -78,7 +79,7 @@ async function member(cohortId: string, name: string, lastWeekPoints = 0, ticked
   await userRef(app.deps.db, user.id).update({ rosterDigest: JSON.stringify(digestOf(ticked, lastWeekPoints, plannerDone)), onboardingCompletato: true });
   const client = new Client(app);
   expect((await client.post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
-  return { id: user.id, name, client };
+  return { id: user.id, name, email, client };
 }
 
 async function members(cohortId: string, count: number, points: (i: number) => number = () => 0): Promise<Member[]> {
@@ -260,6 +261,23 @@ describe('forming and arranging teams', () => {
 });
 
 describe('"La mia squadra" and the team leaderboard', () => {
+  test('two people of one name: the coach tells them apart by email; a teammate never receives one', async () => {
+    const coach = await signedInCoach(app);
+    const cohort = await cohortWith([coach.user.id]);
+    const first = await member(cohort.id, 'Mario Rossi', 30);
+    const second = await member(cohort.id, 'Mario Rossi', 20);
+    await member(cohort.id, 'Carla Neri', 10);
+    const teams = await formed(coach.client, cohort.id, { method: 'balanced', size: 3 });
+    const marios = teams.teams[0]!.members.filter((m) => m.name === 'Mario Rossi');
+    expect(new Set(marios.map((m) => [m.userId, m.email].join(' ')))).toEqual(new Set([`${first.id} ${first.email}`, `${second.id} ${second.email}`]));
+    // The participants' own view of the team holds no email at all.
+    const mine = await first.client.get<MyTeam>('/api/me/team');
+    expect(mine.status).toBe(200);
+    expect(JSON.stringify(mine.body)).not.toContain('@');
+    const board = await first.client.get(`/api/cohorts/${cohort.id}/team-leaderboard`);
+    expect(JSON.stringify(board.body)).not.toContain('@');
+  });
+
   test('each teammate\'s week as shares and yes/no, never their habits; teams ranked by average points, an idle member counting', async () => {
     const coach = await signedInCoach(app);
     const cohort = await cohortWith([coach.user.id]);

@@ -109,14 +109,15 @@ describe('a sync pays by the rules of the participant\'s cohort', () => {
     expect(restored.body.rules).toBeUndefined();
   });
 
-  test('"Jolly": a missed day inside a week keeps the streak, and its 7-day bonus is paid; without the rule it is not', async () => {
+  test('"Jolly": a missed day inside a week keeps the streak, and its 7-day bonus is paid on the 7th tick; without the rule it is not', async () => {
     const on = await cohortWithRules({ ...STORED_COHORT_RULES, forgivingStreak: true });
-    const withJolly = await tickDays(syncer(await participantOf(on.code)), 'xx.xxxx', STORED_COHORT_RULES);
-    expect(ofKind(withJolly, 'streakBonus').map((entry) => entry.ref)).toEqual(['streakBonus:h1:2026-03-29:7']);
+    const withJolly = await tickDays(syncer(await participantOf(on.code)), 'xx.xxxxx', STORED_COHORT_RULES);
+    // The covered day adds no day to the run: the 7th is Monday 30 March, the 7th tick.
+    expect(ofKind(withJolly, 'streakBonus').map((entry) => entry.ref)).toEqual(['streakBonus:h1:2026-03-30:7']);
     // The covered day pays no tick.
     expect(ofKind(withJolly, 'habit').map((entry) => entry.date)).not.toContain('2026-03-25');
     const off = await cohortWithRules(STORED_COHORT_RULES);
-    const without = await tickDays(syncer(await participantOf(off.code)), 'xx.xxxx', NEW_COHORT_RULES);
+    const without = await tickDays(syncer(await participantOf(off.code)), 'xx.xxxxx', NEW_COHORT_RULES);
     expect(ofKind(without, 'streakBonus')).toEqual([]);
   });
 

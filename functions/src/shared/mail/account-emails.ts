@@ -38,7 +38,7 @@ export async function queueVerificationEmail(deps: AccountEmailDeps, account: { 
     ...sender,
     firstName: firstNameOf(account.name),
     preview: 'Conferma il tuo indirizzo email',
-    paragraphs: ['Benvenuto in Sfida 8 settimane! Conferma che questo indirizzo è tuo: servirà per ricevere i link degli incontri e i messaggi del coach.', 'Se non ti sei registrato tu, ignora questa email.'],
+    paragraphs: ['Ti diamo il benvenuto in Sfida 8 settimane! Conferma che questo indirizzo è tuo: servirà per ricevere i link degli incontri e i messaggi del coach.', 'Se non hai chiesto tu la registrazione, ignora questa email.'],
     action: { label: 'Conferma il tuo indirizzo', href: link },
   };
   await queueEmail(deps, { uid: account.uid, kind: 'verification', key: `verify:${account.uid}`, email: await renderEmail('Conferma il tuo indirizzo email', createElement(AccountNoticeEmail, props)) });

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { coachCohortSchema, type CoachCohort } from '@sfida/core/coach';
 import { apiFetch } from '../../lib/api-client';
@@ -20,6 +20,18 @@ export function coachCohortsQueryOptions() {
     queryKey: coachCohortsQueryKey,
     queryFn: ({ signal }) => apiFetch('/api/coach/cohorts', { schema: z.array(coachCohortSchema), signal }),
   });
+}
+
+/**
+ * After a change answered with a cohort: `update` writes it into the cached list, then the list is
+ * read again. A list still loading is cancelled first: its answer predates the change (a cohort
+ * created while "Coorti" loads would be missing from it), and the read again would otherwise join
+ * that request instead of asking anew, since there is no list yet to add to.
+ */
+export async function afterCohortChange(queryClient: QueryClient, update: (cohorts: CoachCohort[] | undefined) => CoachCohort[] | undefined): Promise<void> {
+  await queryClient.cancelQueries({ queryKey: coachCohortsQueryKey });
+  queryClient.setQueryData(coachCohortsQueryKey, update);
+  await queryClient.invalidateQueries({ queryKey: coachCohortsQueryKey });
 }
 
 /** The coach's cohorts. */

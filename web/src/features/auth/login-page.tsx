@@ -43,7 +43,7 @@ export default function LoginPage() {
   }
 
   return (
-    <AuthLayout title="Accedi" intro="Bentornato! Entra per continuare la tua sfida.">
+    <AuthLayout title="Accedi" intro="Ti diamo il bentornato! Entra per continuare la tua sfida.">
       <Stack asChild gap="5">
         <form ref={form} onSubmit={handleSubmit}>
           <FormError message={error} />

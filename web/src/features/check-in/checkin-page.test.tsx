@@ -339,6 +339,6 @@ describe('Check-in: a voice note', { timeout: 30_000 }, () => {
     renderApp('/checkin', <CheckinPage />);
     const entry = await screen.findByRole('listitem');
     expect(entry).toHaveTextContent('Settimana normale');
-    expect(entry).toHaveTextContent('🎙️ Nota audio');
+    expect(entry).toHaveTextContent('🎙️ Nota vocale');
   });
 });

@@ -25,8 +25,8 @@ function SupportNote() {
     <Box mt="3" pt="3" borderTopWidth="1px" borderColor="border">
       <Text fontWeight="semibold">Grazie per averlo condiviso.</Text>
       <Text mt="1">
-        Le settimane difficili fanno parte del percorso: non sei solo/a. Il tuo coach leggerà il tuo check-in e ti risponderà qui;
-        quando arriva la sua risposta, potrai scrivergli quello che ti pesa.
+        Le settimane difficili fanno parte del percorso, e non le affronti in solitudine. Il tuo coach leggerà il tuo check-in e ti risponderà qui;
+        quando arriva la sua risposta, potrai scrivere anche tu quello che ti pesa.
       </Text>
     </Box>
   );
@@ -85,7 +85,7 @@ function CheckInContent({ user }: { user: User }) {
         ) : week === 0 ? (
           <NotStartedNote startDate={tracker.challengeStartDate} />
         ) : maintenance && period === 0 ? (
-          <Text>I check-in mensili della fase di mantenimento sono terminati: grazie per essere arrivato/a fin qui.</Text>
+          <Text>I check-in mensili della fase di mantenimento sono terminati: grazie per il cammino fatto fin qui.</Text>
         ) : (
           <>
             {maintenance && (

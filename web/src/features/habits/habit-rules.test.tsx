@@ -46,7 +46,8 @@ describe('the forgiving streak ("Jolly")', { timeout: 30_000 }, () => {
     const covered = within(strip).getByRole('button', { name: `Meditare, ${dayName(yesterday)}: Jolly usato` });
     expect(covered).toHaveAttribute('aria-pressed', 'false');
     expect(screen.getByText(/^Jolly usato: /)).toBeInTheDocument();
-    expect(screen.getByText('Serie: 3 giorni')).toBeInTheDocument();
+    // The jolly keeps the two ticks' streak going; it adds no day of its own.
+    expect(screen.getByText('Serie: 2 giorni')).toBeInTheDocument();
     expect(screen.getByText('Nessun jolly rimasto questa settimana')).toBeInTheDocument();
 
     await user.click(covered);
@@ -69,14 +70,14 @@ describe('the comeback bonus ("Bentornato")', { timeout: 30_000 }, () => {
   it('greets the return after two missed days with its +3 in the notice', async () => {
     const { user } = participant({ ...STORED_COHORT_RULES, comebackBonus: true }, [0]);
     await user.click(await screen.findByRole('button', { name: 'Segna come fatto' }));
-    expect(await screen.findByText('Bentornato! +3 punti per essere ripartito')).toBeInTheDocument();
+    expect(await screen.findByText('Ti diamo il bentornato! +3 punti per aver ripreso')).toBeInTheDocument();
     expect(screen.getByText('+2 punti · Meditare')).toBeInTheDocument();
   });
 
   it('with both rules on, two missed days are a return even though the jolly covers the first', async () => {
     const { user } = participant(NEW_COHORT_RULES, [0]);
     await user.click(await screen.findByRole('button', { name: 'Segna come fatto' }));
-    expect(await screen.findByText('Bentornato! +3 punti per essere ripartito')).toBeInTheDocument();
+    expect(await screen.findByText('Ti diamo il bentornato! +3 punti per aver ripreso')).toBeInTheDocument();
   });
 
   it('is no news in a cohort without it', async () => {
@@ -96,8 +97,8 @@ describe('the maintenance phase on the habits screen', { timeout: 30_000 }, () =
     // The cohort's rule is in: the challenge's last miss is still covered in the strip...
     const covered = addDays(start, 54);
     expect(await screen.findByRole('button', { name: `Meditare, ${dayName(covered)}: Jolly usato` })).toBeInTheDocument();
-    // ...the streak runs through it and on into the maintenance days, and no jolly is counted any more.
-    expect(screen.getByText('La serie migliore in corso').previousElementSibling).toHaveTextContent('11 gg');
+    // ...the streak runs through it (adding no day) and on into the maintenance days, and no jolly is counted any more.
+    expect(screen.getByText('La serie migliore in corso').previousElementSibling).toHaveTextContent('10 gg');
     expect(screen.queryByText(/jolly rimast/)).not.toBeInTheDocument();
   });
 });

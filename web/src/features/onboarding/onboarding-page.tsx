@@ -58,7 +58,7 @@ export default function OnboardingPage() {
         </Stack>
 
         <Text color="fg.muted" textAlign="center">
-          Ti sei registrato con l’account sbagliato?{' '}
+          Hai usato l’account sbagliato per registrarti?{' '}
           <Link as="button" color="brand.fg" fontWeight="600" textDecoration="underline" onClick={backToRegistration}>
             Torna alla registrazione
           </Link>

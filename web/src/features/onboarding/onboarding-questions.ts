@@ -18,7 +18,7 @@ export const questions: [Question<'tempoAllenamento'>, Question<'luogoAllenament
   {
     key: 'tempoAllenamento',
     title: 'Da quanto tempo ti alleni con costanza?',
-    hint: 'Conta solo i periodi in cui ti sei allenato almeno due volte a settimana.',
+    hint: 'Conta solo i periodi in cui ti allenavi almeno due volte a settimana.',
     options: [
       { value: 'MENO_UN_ANNO', label: 'Da meno di un anno', description: 'Sto iniziando adesso o ricomincio dopo una pausa.' },
       { value: 'PIU_UN_ANNO', label: 'Da più di un anno', description: 'Mi alleno con una certa regolarità.' },
@@ -37,7 +37,7 @@ export const questions: [Question<'tempoAllenamento'>, Question<'luogoAllenament
   {
     key: 'livelloAllenamento',
     title: 'Come valuti il tuo livello attuale?',
-    hint: 'Sii sincero: la scheda giusta è quella che riesci a seguire.',
+    hint: 'Rispondi con sincerità: la scheda giusta è quella che riesci a seguire.',
     options: [
       { value: 'PRINCIPIANTE', label: 'Principiante', description: 'Preferisco partire con gradualità e imparare la tecnica.' },
       { value: 'AVANZATO', label: 'Avanzato', description: 'Conosco gli esercizi e voglio un programma impegnativo.' },

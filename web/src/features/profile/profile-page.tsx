@@ -226,7 +226,7 @@ export default function ProfilePage() {
             <Detail label="Fuso orario" extra={<TimeZoneEditor current={user.timeZone} />}>
               {user.timeZone}
             </Detail>
-            <Detail label="Registrato il">{formatItalianDate(localDateOf(user.createdAt, user.timeZone))}</Detail>
+            <Detail label="Data di registrazione">{formatItalianDate(localDateOf(user.createdAt, user.timeZone))}</Detail>
           </Stack>
         </SectionCard>
 

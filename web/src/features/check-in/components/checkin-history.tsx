@@ -78,7 +78,7 @@ export function CheckInHistory({ checkIns, threads, userId, timeZone }: CheckInH
               // A note written as text by an older version, or a voice note whose thread is not in yet.
               (checkIn.audioNote || checkIn.voiceNoteId) && (
                 <Text mt="1" fontSize="sm" color="fg.muted">
-                  🎙️ Nota audio
+                  🎙️ Nota vocale
                 </Text>
               )
             )}

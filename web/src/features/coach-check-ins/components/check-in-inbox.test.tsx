@@ -304,7 +304,7 @@ describe('reply templates', { timeout: 20_000 }, () => {
     const saved = calls.filter((call) => call.method === 'PUT').at(-1)!.body as { templates: { id: string; title: string; text: string }[] };
     expect(saved.templates.map((t) => [t.title, t.text.slice(0, 12)])).toEqual([
       ['Grazie', 'Ciao {nome},'],
-      ['Ottimo lavoro', 'Bravo/a {nom'],
+      ['Ottimo lavoro', 'Complimenti,'],
       ['Ci sentiamo', 'Ciao {nome},'],
     ]);
     expect(screen.getByRole('button', { name: 'Gestisci modelli' })).toHaveAttribute('aria-expanded', 'false');

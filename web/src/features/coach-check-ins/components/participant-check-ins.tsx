@@ -39,7 +39,7 @@ export function ParticipantCheckIns({ cohortId, userId, tracker, currentPeriod }
               </Text>
               {checkIn.audioNote && (
                 <Text mt="1" fontSize="sm" color="fg.muted" overflowWrap="anywhere">
-                  🎙️ Nota audio: {checkIn.audioNote}
+                  🎙️ Nota vocale: {checkIn.audioNote}
                 </Text>
               )}
               <WeekThread card={threads.data?.find((card) => card.weekNumber === checkIn.weekNumber)} />

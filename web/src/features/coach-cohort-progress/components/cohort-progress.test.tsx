@@ -25,6 +25,8 @@ const week = (n: number, fields: Partial<CohortWeek> = {}): CohortWeek => ({
   plannerRate: null,
   habitDaysRate: null,
   averageMood: null,
+  inProgress: 0,
+  daysSoFar: null,
   ...fields,
 });
 
@@ -139,6 +141,33 @@ describe('Andamento', { timeout: 20_000 }, () => {
     await user.click(within(chart('Attivi')).getByRole('button', { name: 'Settimana 3: non ancora iniziata; nella coorte Settembre: 48 % attivi' }));
     expect(within(chart('Attivi')).getByText('Settimana 3: non ancora iniziata; nella coorte Settembre: 48 % attivi')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Esporta andamento (CSV)' })).toHaveAttribute('href', '/api/coach/cohorts/cohort-1/progress-by-week.csv?compareWith=cohort-2');
+  });
+
+  it('says a week under way is counted on its days so far, and sets "Attivi" beside the published reference lines', async () => {
+    // Day 2 of week 2: 38 habit-days ticked of the 188 that 94 participants' habits had on those two days.
+    const underWay = weeks(
+      week(1, { participants: 94, active: 80, activeRate: 80 / 94, habitDaysTicked: 400, habitDaysPossible: 658, habitDaysRate: 400 / 658 }),
+      week(2, { participants: 94, active: 40, activeRate: 40 / 94, habitDaysTicked: 38, habitDaysPossible: 188, habitDaysRate: 38 / 188, inProgress: 94, daysSoFar: 2 }),
+    );
+    fakeCoachServer((call) => (call.path === PROGRESS ? json(fakeCohortProgress({ weeks: underWay })) : undefined));
+    renderApp('/coach/cohort-1', <CohortProgress cohortId="cohort-1" />);
+    await screen.findByText('Settimana 2: 43 % attivi (finora, 2 giorni su 7)');
+    expect(within(chart('Abitudini spuntate')).getByText('Settimana 2: 20 % dei giorni-abitudine spuntati (finora, 2 giorni su 7)')).toBeInTheDocument();
+    expect(screen.getByText('Ogni settimana conta chi l’ha già iniziata; quella in corso conta solo i giorni già passati.')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Andamento settimana per settimana: Autunno 2026' });
+    const second = within(table).getByRole('rowheader', { name: 'Settimana 2 (finora, 2 giorni su 7)' }).closest('tr')!;
+    expect(second.querySelectorAll('td')[3]!.textContent).toBe('20 % (38 di 188)');
+    // A week over says nothing more.
+    expect(within(table).getByRole('rowheader', { name: 'Settimana 1' })).toBeInTheDocument();
+
+    const active = chart('Attivi');
+    expect(within(active).getByText('Riferimento (orientativo), linee tratteggiate:')).toBeInTheDocument();
+    expect(within(active).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '57 %: le app perdono in media il 43 % di chi inizia (Meyerowitz-Katz 2020)',
+      '39 %: un programma online di 8 settimane senza guida arriva alla fine con il 39 % (Kvillemo 2016)',
+    ]);
+    // Only "Attivi" has them: the other figures measure something else.
+    expect(within(chart('Check-in')).queryByText(/Riferimento/)).not.toBeInTheDocument();
   });
 
   it('on a 360 px phone shows one chart at a time, chosen in a select', async () => {

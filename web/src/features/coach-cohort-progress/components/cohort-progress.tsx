@@ -1,10 +1,12 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Box, Button, chakra, Field, Flex, NativeSelect, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import {
+  ACTIVE_SHARE_REFERENCES,
   COHORT_WEEK_FIGURES,
   formatMood,
   formatShare,
   weekSentence,
+  weekSoFarNote,
   type CohortProgressAnswer,
   type CohortWeek,
   type CohortWeekFigure,
@@ -95,7 +97,7 @@ export function CohortProgress({ cohortId }: { cohortId: string }) {
       ) : (
         <>
           <Text fontSize="sm" color="fg.muted">
-            Ogni settimana conta chi l’ha già iniziata; l’ultima può essere ancora in corso.
+            Ogni settimana conta chi l’ha già iniziata; quella in corso conta solo i giorni già passati.
           </Text>
           <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
             {COHORT_WEEK_FIGURES.filter((figure) => wide || figure.key === shown).map((figure) => (
@@ -145,7 +147,8 @@ function FigureChart({ figure, answer, week, onPick }: FigureChartProps) {
       <Text fontSize="sm" minH="10" aria-hidden="true">
         {sentence}
       </Text>
-      <Flex role="group" aria-label={`${figure.label}: scegli una settimana`} align="flex-end" gap="1" h="28" pt="2">
+      <Flex role="group" aria-label={`${figure.label}: scegli una settimana`} align="flex-end" gap="1" h="28" pt="2" position="relative">
+        {figure.key === 'activeRate' && ACTIVE_SHARE_REFERENCES.map((reference) => <ReferenceLine key={reference.source} share={reference.share} />)}
         {answer.weeks.map((own, i) => {
           const other = comparison?.weeks[i];
           const selected = own.week === week;
@@ -189,12 +192,45 @@ function FigureChart({ figure, answer, week, onPick }: FigureChartProps) {
           </Text>
         ))}
       </Flex>
+      {figure.key === 'activeRate' && <ActiveReferences />}
       {comparison && (
         <Flex aria-hidden="true" gap="3" wrap="wrap" mt="2" fontSize="xs" color="fg.muted">
           <Legend color="brand.500" label={answer.name} />
           <Legend color="gray.400" label={comparison.name} />
         </Flex>
       )}
+    </Box>
+  );
+}
+
+/** A published share drawn across the chart, dashed, under the bars' buttons (it takes no pointer). */
+function ReferenceLine({ share }: { share: number }) {
+  return (
+    <Box
+      aria-hidden="true"
+      position="absolute"
+      insetX="0"
+      borderTopWidth="2px"
+      borderTopStyle="dashed"
+      borderColor="border.warning"
+      pointerEvents="none"
+      style={{ bottom: `${share * 100}%` }}
+    />
+  );
+}
+
+/** The reference lines in words, with their sources: orientation, not a target. */
+function ActiveReferences() {
+  return (
+    <Box mt="2" fontSize="xs" color="fg.muted">
+      <Text fontWeight="semibold">Riferimento (orientativo), linee tratteggiate:</Text>
+      <chakra.ul listStyleType="disc" ps="4">
+        {ACTIVE_SHARE_REFERENCES.map((reference) => (
+          <li key={reference.source}>
+            {formatShare(reference.share)}: {reference.label} ({reference.source})
+          </li>
+        ))}
+      </chakra.ul>
     </Box>
   );
 }
@@ -236,7 +272,10 @@ function ProgressTable({ name, weeks }: { name: string; weeks: CohortWeek[] }) {
         <tbody>
           {weeks.map((week) => (
             <tr key={week.week}>
-              <th scope="row">Settimana {week.week}</th>
+              <th scope="row">
+                Settimana {week.week}
+                {weekSoFarNote(week) !== null && ` (${weekSoFarNote(week)})`}
+              </th>
               <td>{week.participants}</td>
               <td>{shareCell(week.activeRate, week.active, week.participants)}</td>
               <td>{shareCell(week.checkInRate, week.checkIns, week.participants)}</td>

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { coachCohortSchema, type AddCoachRequest, type CoachCohort, type CreateCohortRequest, type UpdateCohortRequest } from '@sfida/core/coach';
 import { apiFetch } from '../../../lib/api-client';
 import { cohortInfoQueryKey } from '../../../lib/cohort-info';
-import { coachCohortsQueryKey, cohortPath } from '../../../coach-shared/api/cohorts';
+import { afterCohortChange, cohortPath } from '../../../coach-shared/api/cohorts';
 
 /** The link a participant registers with: the register page fills in the code. */
 export function registrationLink(origin: string, inviteCode: string): string {
@@ -28,8 +28,7 @@ function useCohortChange<Input>(request: (input: Input) => Promise<ChangedCohort
   return useMutation({
     mutationFn: request,
     onSuccess: (cohort) => {
-      queryClient.setQueryData(coachCohortsQueryKey, (cohorts: CoachCohort[] | undefined) => withCohort(cohorts, cohort));
-      void queryClient.invalidateQueries({ queryKey: coachCohortsQueryKey });
+      void afterCohortChange(queryClient, (cohorts) => withCohort(cohorts, cohort));
       onChanged?.(cohort);
     },
   });

@@ -37,7 +37,7 @@ describe('the cohort’s motivation rules, in the console', { timeout: 20_000 },
     const { user, queryClient } = renderApp('/coach/cohort-1/impostazioni');
     queryClient.setQueryData(cohortInfoQueryKey('cohort-1'), { id: 'cohort-1' });
     const rules = await form();
-    const comeback = rules.getByRole('checkbox', { name: /Bonus “Bentornato”/ });
+    const comeback = rules.getByRole('checkbox', { name: /Bonus ritorno/ });
     const jolly = rules.getByRole('checkbox', { name: /Serie con jolly/ });
     for (const box of rules.getAllByRole('checkbox')) expect(box).not.toBeChecked();
     const save = rules.getByRole('button', { name: 'Salva le regole' });

@@ -32,7 +32,7 @@ describe('"Nuova stagione" on a cohort page', { timeout: 30_000 }, () => {
     expect(screen.getByRole('option', { name: `Primavera · dal ${formatItalianDate(soon.startDate)}` })).toBeInTheDocument();
     await userEvent.selectOptions(select, 'marzo');
     await userEvent.click(screen.getByRole('button', { name: 'Invita alla nuova stagione' }));
-    expect(await screen.findByText(/3 partecipanti invitati/)).toHaveAttribute('role', 'status');
+    expect(await screen.findByText(/3 inviti inviati/)).toHaveAttribute('role', 'status');
     expect(calls.find((c) => c.path === '/api/coach/cohorts/inverno/new-season')?.body).toEqual({ targetCohortId: 'marzo' });
   });
 

@@ -39,7 +39,7 @@ export function NewSeasonSection({ cohortId }: { cohortId: string }) {
     setResult(null);
     try {
       const { invited } = await invite.mutateAsync(target);
-      setResult(invited === 0 ? 'Erano già stati invitati tutti.' : `${countOf(invited, 'partecipante invitato', 'partecipanti invitati')}: ognuno risponde dalla sua dashboard.`);
+      setResult(invited === 0 ? 'L’invito era già arrivato a tutti.' : `${countOf(invited, 'invito inviato', 'inviti inviati')}: ognuno risponde dalla sua dashboard.`);
     } catch (caught) {
       setError(errorMessage(caught, 'Invito non riuscito'));
     }

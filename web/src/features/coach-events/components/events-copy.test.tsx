@@ -3,6 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { CohortEvent, EventInput } from '@sfida/core/events';
 import { json, renderApp, resetTestState, type ApiCall } from '../../../testing/test-utils';
 import { fakeCoachServer, fakeCohort } from '../../../testing/coach-fixtures';
+import { addDays } from '@sfida/core/dates';
+import { holidayOn } from '@sfida/core/holidays';
+import { currentDay } from '../../../lib/use-today';
 
 afterEach(resetTestState);
 
@@ -17,13 +20,13 @@ const moved: EventInput[] = [
 ];
 
 /** Two cohorts of the coach's; the batch refuses what the server would (`refuse`), or saves. */
-function copyServer(refuse?: string) {
+function copyServer(refuse?: string, preview: EventInput[] = moved) {
   let events: CohortEvent[] = [];
   const calls = fakeCoachServer((call: ApiCall) => {
     if (call.path === '/api/coach/cohorts') return json([fakeCohort(), fakeCohort({ id: 'primavera', name: 'Primavera 2026', startDate: '2026-09-07' })]);
     if (call.path.startsWith('/api/coach/cohorts/cohort-1/participants')) return json({ rows: [], nextCursor: null });
     if (call.path === '/api/cohorts/cohort-1/events') return json({ events });
-    if (call.path === PREVIEW) return json({ sourceCohortId: 'primavera', days: 56, events: moved });
+    if (call.path === PREVIEW) return json({ sourceCohortId: 'primavera', days: 56, events: preview });
     if (call.path === BATCH && call.method === 'POST') {
       if (refuse) return json({ message: refuse }, 400);
       const saved: CohortEvent[] = (call.body as { events: EventInput[] }).events.map((event, i) => ({ ...event, id: `c${i}`, access: event.access ?? 'BASE', durationMinutes: event.durationMinutes ?? 60, mayJoin: true, joinOpensAt: event.startsAt }));
@@ -79,6 +82,28 @@ describe("copying events from another cohort (\"Copia da un'altra coorte\")", { 
     const calendar = await screen.findByRole('list', { name: 'Eventi della coorte' });
     expect(await within(calendar).findByText('Kick-off di novembre')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Copia da un’altra coorte' })).toBeNull());
+  });
+
+  it('warns of a copy that lands in the past or on a holiday (31 December), and says nothing of an ordinary day to come', async () => {
+    const today = currentDay('Europe/Rome');
+    const year = Number(today.slice(0, 4)) + (today.endsWith('-12-31') ? 1 : 0);
+    let ordinary = addDays(today, 2);
+    while (holidayOn(ordinary) !== null) ordinary = addDays(ordinary, 1);
+    // 12:00 UTC: the same day in Rome, summer or winter.
+    const at = (day: string) => `${day}T12:00:00.000Z`;
+    copyServer(undefined, [
+      { startsAt: at(addDays(today, -2)), title: 'Kick-off', speaker: '', description: '' },
+      { startsAt: at(`${year}-12-31`), title: 'Brindisi', speaker: '', description: '' },
+      { startsAt: at(ordinary), title: 'Abitudini', speaker: '', description: '' },
+    ]);
+    const { user } = renderApp('/coach/cohort-1');
+    await user.click(await screen.findByRole('button', { name: 'Copia da un’altra coorte' }));
+    const panel = within(screen.getByRole('region', { name: 'Copia da un’altra coorte' }));
+    await user.selectOptions(panel.getByLabelText('Coorte da cui copiare'), 'primavera');
+    const items = within(await panel.findByRole('list', { name: 'Eventi da copiare' })).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('La data è già passata: spostala o non copiarlo.');
+    expect(items[1]).toHaveTextContent('Cade in un giorno di festa (San Silvestro): molti potrebbero non esserci.');
+    expect(items[2]).not.toHaveTextContent(/già passata|giorno di festa/);
   });
 
   it('all or nothing: the server’s Italian refusal shows and the review stays open', async () => {

@@ -8,6 +8,8 @@ import { NativeCheckbox } from '../../../components/native-checkbox';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { formatEventDayTime } from '../../../lib/day-time';
+import { currentDay } from '../../../lib/use-today';
+import { eventDateWarnings } from '@sfida/core/holidays';
 import { useCohortEvents } from '../../../lib/events';
 import { notify } from '../../../lib/notices';
 import { useCoachCohorts } from '../../../coach-shared/api/cohorts';
@@ -204,6 +206,8 @@ function CopyEventsPanel({ cohortId, zone, onDone }: { cohortId: string; zone: s
         ? preview.data.events.map((input, key) => ({ key, input, included: true }))
         : null;
   const chosen = (drafts ?? []).filter((draft) => draft.included);
+  // A copy that lands in the past or on a holiday is said, not silently saved.
+  const today = currentDay(zone);
 
   function change(key: number, update: Partial<CopyDraft>) {
     if (!drafts || sourceId === null) return;
@@ -293,6 +297,11 @@ function CopyEventsPanel({ cohortId, zone, onDone }: { cohortId: string; zone: s
                           {formatEventDayTime(draft.input.startsAt, zone)}
                           {draft.input.speaker ? ` · ${draft.input.speaker}` : ''}
                         </Text>
+                        {eventDateWarnings(draft.input.startsAt, zone, today).map((warning) => (
+                          <Text key={warning} fontSize="sm" color="fg.warning" bg="bg.warning" px="2" py="1" borderRadius="md">
+                            ⚠️ {warning}
+                          </Text>
+                        ))}
                         <Box>
                           <Button size="xs" variant="outline" aria-label={`Modifica la copia di ${draft.input.title}`} onClick={() => setEditing(draft.key)}>
                             Modifica

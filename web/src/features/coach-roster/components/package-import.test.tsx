@@ -45,7 +45,7 @@ describe('Importa acquisti (CSV)', { timeout: 20_000 }, () => {
     await waitFor(() => expect(calls.find((c) => c.path === IMPORT)?.body).toEqual({ csv: 'anna@example.it;Premium', dryRun: true }));
 
     expect(await within(panel).findByRole('list', { name: 'Da aggiornare' })).toHaveTextContent('Anna Rossi (anna@example.it): Base → Premium');
-    expect(within(panel).getByRole('list', { name: 'Non ancora iscritti' })).toHaveTextContent('nuova@example.it: nessuno → Guida');
+    expect(within(panel).getByRole('list', { name: 'Ancora senza account' })).toHaveTextContent('nuova@example.it: nessuno → Guida');
     expect(within(panel).getByRole('list', { name: 'Declassamenti' })).toHaveTextContent('bruno@example.it: Premium → Guida');
     expect(within(panel).getByRole('list', { name: 'Pacchetti sconosciuti' })).toHaveTextContent('Riga 4: mario@example.it, «Oro»');
     expect(within(panel).getByRole('list', { name: 'Righe non valide' })).toHaveTextContent('Riga 5: Email non valida');

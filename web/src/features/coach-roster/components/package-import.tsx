@@ -33,10 +33,10 @@ export function ImportReport({ report }: { report: PackageImportReport }) {
     <Stack gap="3">
       <Text fontSize="sm" role="status">
         {countOf(report.rows, 'riga letta', 'righe lette')}: {countOf(report.matched.length, 'partecipante da aggiornare', 'partecipanti da aggiornare')},{' '}
-        {countOf(report.notRegistered.length, 'acquirente non ancora iscritto', 'acquirenti non ancora iscritti')}, {report.unchanged} già a posto.
+        {countOf(report.notRegistered.length, 'acquirente ancora senza account', 'acquirenti ancora senza account')}, {report.unchanged} già a posto.
       </Text>
       <ReportList title="Da aggiornare" items={report.matched.map((m) => `${m.name || m.email} (${m.email}): ${arrow(m.from, m.to)}`)} />
-      <ReportList title="Non ancora iscritti" items={report.notRegistered.map((n) => `${n.email}: ${arrow(n.from, n.to)}, quando si iscrive con l’email verificata`)} />
+      <ReportList title="Ancora senza account" items={report.notRegistered.map((n) => `${n.email}: ${arrow(n.from, n.to)}, quando si iscrive con l’email verificata`)} />
       <ReportList title="Declassamenti" items={report.downgrades.map((d) => `${d.email}: ${arrow(d.from, d.to)}`)} />
       <ReportList title="Pacchetti sconosciuti" items={report.unknownPackages.map((u) => `Riga ${u.line}: ${u.email}, «${u.value}»`)} />
       <ReportList title="Righe non valide" items={report.badRows.map((b) => `Riga ${b.line}: ${b.reason} («${b.text}»)`)} />

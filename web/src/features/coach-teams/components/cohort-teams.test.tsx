@@ -9,10 +9,15 @@ afterEach(resetTestState);
 
 const TEAMS = '/api/coach/cohorts/cohort-1/teams';
 
+/** A member as the coach's answer has them: their email beside the name. */
+function member(userId: string, name: string, email = `${name.toLowerCase().replace(' ', '.')}@example.it`) {
+  return { userId, name, email };
+}
+
 const formedTeams: CoachTeams = {
   teams: [
-    { id: 't1', name: 'Squadra 1', members: [{ userId: 'a', name: 'Anna Rossi' }, { userId: 'b', name: 'Bruno Verdi' }, { userId: 'c', name: 'Carla Neri' }] },
-    { id: 't2', name: 'Squadra 2', members: [{ userId: 'd', name: 'Dario Bassi' }, { userId: 'e', name: 'Elena Gallo' }, { userId: 'f', name: 'Fabio Greco' }] },
+    { id: 't1', name: 'Squadra 1', members: [member('a', 'Anna Rossi'), member('b', 'Bruno Verdi'), member('c', 'Carla Neri')] },
+    { id: 't2', name: 'Squadra 2', members: [member('d', 'Dario Bassi'), member('e', 'Elena Gallo'), member('f', 'Fabio Greco')] },
   ],
   unassigned: [],
 };
@@ -70,6 +75,31 @@ describe('the cohort’s teams, in the console', { timeout: 20_000 }, () => {
     expect(await teams.findByText('Squadra 2 · 4 persone')).toBeInTheDocument();
     expect(calls.filter((call) => call.path === `${TEAMS}/t2/members`).map((call) => call.body)).toEqual([{ userId: 'a' }]);
     expect(await teams.findByRole('list', { name: 'Classifica delle squadre' })).toHaveTextContent('Squadra 1');
+  });
+
+  it('tells two people of one name apart by their email, in the list and in the move select', async () => {
+    const twins: CoachTeams = {
+      teams: [
+        { id: 't1', name: 'Squadra 1', members: [member('a', 'Mario Rossi', 'mario.rossi@example.it'), member('b', 'Bruno Verdi')] },
+        { id: 't2', name: 'Squadra 2', members: [member('c', 'Mario Rossi', 'm.rossi82@example.it'), member('d', 'Dario Bassi')] },
+      ],
+      unassigned: [],
+    };
+    fakeCoachServer((call: ApiCall) => {
+      if (call.path === '/api/coach/cohorts') return json([fakeCohort({ rules: STORED_COHORT_RULES })]);
+      if (call.path.startsWith('/api/coach/cohorts/cohort-1/participants')) return json({ rows: [], nextCursor: null });
+      if (call.path === '/api/cohorts/cohort-1/events') return json({ events: [] });
+      if (call.path === TEAMS) return json(twins);
+      return undefined;
+    });
+    renderApp('/coach/cohort-1');
+    const teams = await section();
+    expect(await teams.findByText('mario.rossi@example.it')).toBeInTheDocument();
+    expect(teams.getByText('m.rossi82@example.it')).toBeInTheDocument();
+    expect(teams.getByRole('combobox', { name: 'Sposta Mario Rossi (mario.rossi@example.it) in un’altra squadra' })).toBeInTheDocument();
+    expect(teams.getByRole('combobox', { name: 'Sposta Mario Rossi (m.rossi82@example.it) in un’altra squadra' })).toBeInTheDocument();
+    // A name nobody else has keeps its short label.
+    expect(teams.getByRole('combobox', { name: 'Sposta Bruno Verdi in un’altra squadra' })).toBeInTheDocument();
   });
 
   it('with the rule off says the participants do not see the teams, and shows no ranking', async () => {

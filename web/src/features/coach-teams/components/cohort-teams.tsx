@@ -232,15 +232,26 @@ function MemberList({
     );
   }
 
+  // Two people of one name are told apart by their email, in the select's name too.
+  const everyone = [...members, ...teams.flatMap((team) => team.members)];
+  const shared = (member: CoachTeam['members'][number]) => everyone.some((other) => other.userId !== member.userId && other.name === member.name);
+
   return (
     <Stack as="ul" gap="2" listStyleType="none" m="0" p="0">
       {members.map((member) => (
         <Flex as="li" key={member.userId} gap="2" align="center" justify="space-between" wrap="wrap">
-          <Text overflowWrap="anywhere">{member.name}</Text>
+          <Box minW="0">
+            <Text overflowWrap="anywhere">{member.name}</Text>
+            {member.email !== member.name && (
+              <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
+                {member.email}
+              </Text>
+            )}
+          </Box>
           {!readOnly && (teams.length > 1 || currentTeamId === null) && (
             <NativeSelect.Root size="sm" w="auto" disabled={move.isPending}>
               <NativeSelect.Field
-                aria-label={`Sposta ${member.name} in un’altra squadra`}
+                aria-label={`Sposta ${member.name}${shared(member) ? ` (${member.email})` : ''} in un’altra squadra`}
                 value={currentTeamId ?? ''}
                 onChange={(e) => {
                   if (e.target.value !== '' && e.target.value !== currentTeamId) moveTo(member.userId, member.name, e.target.value);
