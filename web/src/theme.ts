@@ -220,7 +220,9 @@ export const themeConfig = defineConfig({
     // Only the recipes the app renders.
     recipes: {
       badge: badgeRecipe,
-      button: buttonRecipe,
+      // On a phone every button is at least 44 × 44 px (a finger's target), whatever its size;
+      // from md, where a pointer is likely, the sizes' own heights.
+      button: { ...buttonRecipe, base: { ...buttonRecipe.base, minH: { base: '11', md: 'auto' }, minW: { base: '11', md: 'auto' } } },
       container: containerRecipe,
       heading: headingRecipe,
       icon: iconRecipe,
