@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './axe-support';
 import { coachWithCohort, phoneParticipant } from './coach-support';
-import { appOrigin } from './support';
+import { appOrigin, expectHeaderOnOneRow } from './support';
 import { PHONE_390, expectNoSideScroll } from './tracker-support';
 
 // A participant's phone (390 px): the coach writes to them one to one; the dashboard's coach card
@@ -78,5 +78,13 @@ test('a coach writes one to one: the participant sees it on the dashboard and th
   const menu = phone.getByRole('navigation', { name: 'Menu principale' });
   // (A new cohort has its team rule on: "Squadra" beside the ranking.)
   await expect(menu.getByRole('link')).toHaveText(['Classifica', 'Squadra', 'Eventi', 'Risorse']);
+
+  // On a desktop's 1280 px: no bottom bar, and the header, "Squadra" in it, on one row.
+  await phone.setViewportSize({ width: 1280, height: 800 });
+  const header = phone.getByRole('navigation', { name: 'Navigazione principale' });
+  await expect(header.getByRole('link', { name: 'Squadra' })).toBeVisible();
+  await expect(header.getByRole('button', { name: 'Altro' })).toBeVisible();
+  await expect(bar).toBeHidden();
+  await expectHeaderOnOneRow(phone);
   await context.close();
 });
