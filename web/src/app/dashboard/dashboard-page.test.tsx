@@ -184,44 +184,40 @@ describe('Dashboard', { timeout: 30_000 }, () => {
     expect(calls.some((c) => c.path === `/api/cohorts/cohort-1/leaderboard?weekStart=${weekStart}`)).toBe(true);
   });
 
-  it('shows the top ten and the participant’s own row, and the whole ranking on request', async () => {
+  it('shows the podium and the participant’s own row with one either side, the whole ranking on /classifica', async () => {
     const entries = Array.from({ length: 14 }, (_, i) => ({
-      userId: i === 13 ? 'user-anna' : `u${i}`,
-      displayName: i === 13 ? 'Anna' : `Partecipante ${i + 1}`,
+      userId: i === 9 ? 'user-anna' : `u${i}`,
+      displayName: i === 9 ? 'Anna' : `Partecipante ${i + 1}`,
       weekPoints: 100 - i,
       totalPoints: 200 - i,
       streakDays: 1,
       rank: i + 1,
-      isMe: i === 13,
+      isMe: i === 9,
     }));
     fakeServer(fakeUser({ challengeStartDate: currentDay() }), (call) =>
       call.path.startsWith('/api/cohorts/cohort-1/leaderboard') ? json({ entries }) : undefined,
     );
-    const user = userEvent.setup();
     renderApp('/dashboard', <DashboardPage />);
     const board = await screen.findByRole('list', { name: 'Classifica della settimana' });
     const rows = () => within(board).getAllByRole('listitem');
-    expect(rows()).toHaveLength(11);
-    expect(rows()[10]).toHaveTextContent('Anna');
-    expect(rows()[10]).toHaveAttribute('aria-current', 'true');
-    expect(within(board).queryByText('Partecipante 11')).not.toBeInTheDocument();
+    expect(rows()).toHaveLength(3);
+    const around = within(screen.getByRole('list', { name: 'Intorno a te' })).getAllByRole('listitem');
+    expect(around.map((row) => row.querySelector('[data-part="name"]')?.textContent)).toEqual(['Partecipante 9', 'Anna', 'Partecipante 11']);
+    expect(around[1]).toHaveAttribute('aria-current', 'true');
+    expect(screen.queryByText('Partecipante 4')).not.toBeInTheDocument();
 
     // The podium's medals carry their number; a screen reader hears the place instead.
     expect(within(rows()[0]!).getByText('1° posto')).toBeInTheDocument();
     expect(rows()[0]!.querySelector('svg[aria-hidden="true"] text')).toHaveTextContent('1');
     expect(rows()[2]!.querySelector('svg[aria-hidden="true"] text')).toHaveTextContent('3');
-    expect(rows()[3]!.querySelector('svg text')).toBeNull();
-    expect(rows()[3]).toHaveTextContent(/^4°Partecipante 4/);
+    expect(around[0]!.querySelector('svg text')).toBeNull();
+    // One number a row: the position, the name, the points.
+    expect(around[0]).toHaveTextContent(/^9°Partecipante 992 pt$/);
     // Pictures are SVG, never emoji: an emoji makes the browser find and load a colour emoji
     // font before the dashboard's first layout (see components/icons.tsx).
     expect(document.body.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
 
-    const more = screen.getByRole('button', { name: 'Mostra tutta la classifica (14)' });
-    expect(more).toHaveAttribute('aria-expanded', 'false');
-    await user.click(more);
-    // The whole list renders in a transition (see LeaderboardCard).
-    expect(await screen.findByRole('button', { name: 'Mostra meno' })).toHaveAttribute('aria-expanded', 'true');
-    expect(rows()).toHaveLength(14);
+    expect(screen.getByRole('link', { name: 'Vedi la classifica completa' })).toHaveAttribute('href', '/classifica');
   });
 
   describe('after a change in another tab', () => {
