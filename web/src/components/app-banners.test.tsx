@@ -40,7 +40,7 @@ describe('the app\'s banners', { timeout: 20_000 }, () => {
 
     const navigated = vi.fn();
     act(() => announceUpdate(navigated));
-    await user.click(within(screen.getByRole('navigation', { name: 'Schermate di ogni giorno' })).getByRole('link', { name: 'Oggi' }));
+    await user.click(within(await screen.findByRole('navigation', { name: 'Schermate di ogni giorno' })).getByRole('link', { name: 'Oggi' }));
     expect(navigated).toHaveBeenCalledTimes(1);
   });
 });

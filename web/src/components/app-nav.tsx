@@ -82,6 +82,9 @@ export function NavItem({
   );
 }
 
+/** The phone's bottom bar's height without the safe area (components/bottom-bar.tsx): the shell pads the page by as much. */
+export const BOTTOM_BAR_HEIGHT = '3.75rem';
+
 export interface NavEntry {
   to: string;
   label: string;

@@ -21,7 +21,7 @@ describe('App shell: Messaggi', { timeout: 30_000 }, () => {
     // The closed menu says it too: a dot, and its name.
     const button = screen.getByRole('button', { name: 'Menu, 1 messaggio non letto' });
     expect(button).toHaveAttribute('aria-expanded', 'false');
-    const bar = screen.getByRole('navigation', { name: 'Schermate di ogni giorno' });
+    const bar = await screen.findByRole('navigation', { name: 'Schermate di ogni giorno' });
     expect(within(bar).getByRole('link', { name: /^Messaggi\s*, 1 non letto$/ })).toHaveAttribute('href', '/messaggi');
     await user.click(button);
     // In the menu (from md, where there is no bottom bar) with its count.
@@ -53,7 +53,7 @@ describe('App shell: Messaggi', { timeout: 30_000 }, () => {
     const { user } = renderApp('/eventi');
     await screen.findByText('Nessun evento in programma per il tuo gruppo, per ora.');
     await user.click(screen.getByRole('button', { name: 'Menu' }));
-    expect(within(screen.getByRole('navigation', { name: 'Schermate di ogni giorno' })).getByRole('link', { name: 'Messaggi' })).toHaveAttribute('href', '/messaggi');
+    expect(within(await screen.findByRole('navigation', { name: 'Schermate di ogni giorno' })).getByRole('link', { name: 'Messaggi' })).toHaveAttribute('href', '/messaggi');
     expect(calls.some((call) => call.path === '/api/me/inbox')).toBe(false);
   });
 });

@@ -1,18 +1,22 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Box, Button, Container, Flex, Stack, useChakraContext } from '@chakra-ui/react';
 import { NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { useAuth } from '../lib/auth';
 import { addSignOutStep, type SignOutStep } from '../lib/sign-out-steps';
 import { homePathFor } from '../lib/home-path';
+import { useAfterFirstPaint } from '../lib/use-after-first-paint';
 import { useMediaQuery } from '../lib/use-media-query';
 import { AppBanners } from './app-banners';
-import { NavItem, useNavEntries, type NavEntry } from './app-nav';
-import { BOTTOM_BAR_HEIGHT, BottomBar } from './bottom-bar';
+import { BOTTOM_BAR_HEIGHT, NavItem, useNavEntries, type NavEntry } from './app-nav';
 import { BrandLogo } from './brand-logo';
 import { SiteFooter } from './site-footer';
 import { SkipLink } from './skip-link';
 import { Toaster } from './toaster';
 import { usePhoneMenu } from './use-phone-menu';
+
+// A phone's bottom bar comes after the first paint, in a chunk of its own: fixed at the bottom, it
+// moves nothing when it appears (the page is padded for it from the start), and no page's start pays for it.
+const BottomBar = lazy(() => import('./bottom-bar').then((module) => ({ default: module.BottomBar })));
 
 /** The profile's link and the sign-out, in the header on wide screens and at the bottom of the phone menu. */
 function AccountActions({ loggingOut, onLogout }: { loggingOut: boolean; onLogout: () => void }) {
@@ -75,12 +79,6 @@ function MoreLinks({ entries }: { entries: NavEntry[] }) {
   );
 }
 
-/** "Menu", and what is unread behind it (the messages), as a dot and in its name. */
-function menuName(unread: number): string | undefined {
-  if (unread === 0) return undefined;
-  return unread === 1 ? 'Menu, 1 messaggio non letto' : `Menu, ${unread} messaggi non letti`;
-}
-
 /** Signs out and goes home; `loggingOut` while it runs (false again if the participant chose to stay). */
 function useSignOut() {
   const { logout } = useAuth();
@@ -122,6 +120,7 @@ export default function AppShell() {
   const unread = entries.reduce((sum, entry) => sum + entry.count, 0);
   // A phone's bottom bar (a participant's daily screens) covers the page's end: the page is padded by its height.
   const bar = entries.some((entry) => entry.bar !== undefined);
+  const painted = useAfterFirstPaint();
 
   return (
     <Flex direction="column" minH="100dvh" bg="bg.canvas" pb={bar ? { base: `calc(${BOTTOM_BAR_HEIGHT} + env(safe-area-inset-bottom))`, md: '0' } : undefined}>
@@ -152,7 +151,8 @@ export default function AppShell() {
               size="sm"
               aria-expanded={menuOpen}
               aria-controls={menuId}
-              aria-label={menuName(unread)}
+              // What is unread behind it (the messages) is in its name, and a dot.
+              aria-label={unread ? `Menu, ${unread} ${unread === 1 ? 'messaggio non letto' : 'messaggi non letti'}` : undefined}
               onClick={toggle}
               position="relative"
             >
@@ -177,7 +177,11 @@ export default function AppShell() {
         </Container>
       </Box>
       <SiteFooter />
-      <BottomBar entries={entries} />
+      {bar && painted && (
+        <Suspense fallback={null}>
+          <BottomBar entries={entries} />
+        </Suspense>
+      )}
       <Toaster />
     </Flex>
   );

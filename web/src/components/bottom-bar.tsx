@@ -1,19 +1,16 @@
-import type { ReactNode } from 'react';
 import { Box, type SystemStyleObject } from '@chakra-ui/react';
 import { NavLink } from 'react-router-dom';
-import type { NavEntry } from './app-nav';
-import { CheckInIcon, HabitsIcon, MessagesIcon, PlannerIcon, TodayIcon } from './icons';
+import { BOTTOM_BAR_HEIGHT, type NavEntry } from './app-nav';
+import { BarIcon } from './icons';
 
-const ICONS: Record<string, () => ReactNode> = {
-  '/dashboard': TodayIcon,
-  '/abitudini': HabitsIcon,
-  '/planner': PlannerIcon,
-  '/checkin': CheckInIcon,
-  '/messaggi': MessagesIcon,
+/** Each screen's picture (an outline path): a house, a ticked box, a list, a calendar with a tick, a speech bubble. */
+const ICONS: Record<string, string> = {
+  '/dashboard': 'M3.5 11 12 4l8.5 7M6 9.5V20h4.5v-5h3v5H18V9.5',
+  '/abitudini': 'M4 4h16v16H4zM8 12.5l2.8 2.8L16.5 9',
+  '/planner': 'M9 6.5h11M9 12h11M9 17.5h11M4.5 6.5h.01M4.5 12h.01M4.5 17.5h.01',
+  '/checkin': 'M4 6h16v14H4zM4 10h16M8.5 3.5V7M15.5 3.5V7M9 15l2 2 4-4',
+  '/messaggi': 'M4 4.5h16a1.5 1.5 0 0 1 1.5 1.5v10a1.5 1.5 0 0 1-1.5 1.5H10l-5 4v-4H4A1.5 1.5 0 0 1 2.5 16V6A1.5 1.5 0 0 1 4 4.5z',
 };
-
-/** The bar's height without the safe area: the shell pads the page by as much. */
-export const BOTTOM_BAR_HEIGHT = '3.75rem';
 
 /**
  * Styles set once on the bar; the items are plain elements (on every signed-in page of a phone,
@@ -56,10 +53,10 @@ export function BottomBar({ entries }: { entries: NavEntry[] }) {
   return (
     <Box as="nav" aria-label="Schermate di ogni giorno" css={BAR_STYLES}>
       {daily.map((entry) => {
-        const Icon = ICONS[entry.to];
+        const icon = ICONS[entry.to];
         return (
           <NavLink key={entry.to} to={entry.to}>
-            {Icon && <Icon />}
+            {icon && <BarIcon d={icon} />}
             <span>{entry.bar}</span>
             {entry.count > 0 && (
               <>

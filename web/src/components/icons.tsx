@@ -73,36 +73,11 @@ export function ChatIcon() {
   );
 }
 
-/** The bottom bar's pictures: outlines in the text's colour, 24 px, each beside its label. */
-function BarIcon({ d }: { d: string }) {
+/** A bottom bar's picture: an outline `d` in the text's colour, 24 px, beside its label. */
+export function BarIcon({ d }: { d: string }) {
   return (
     <Icon size="1.5em">
       <path fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" d={d} />
     </Icon>
   );
-}
-
-/** Today (the dashboard): a house. */
-export function TodayIcon() {
-  return <BarIcon d="M3.5 11 12 4l8.5 7M6 9.5V20h4.5v-5h3v5H18V9.5" />;
-}
-
-/** Habits: a ticked box. */
-export function HabitsIcon() {
-  return <BarIcon d="M4 4h16v16H4zM8 12.5l2.8 2.8L16.5 9" />;
-}
-
-/** The planner: a list. */
-export function PlannerIcon() {
-  return <BarIcon d="M9 6.5h11M9 12h11M9 17.5h11M4.5 6.5h.01M4.5 12h.01M4.5 17.5h.01" />;
-}
-
-/** The check-in: a calendar with a tick. */
-export function CheckInIcon() {
-  return <BarIcon d="M4 6h16v14H4zM4 10h16M8.5 3.5V7M15.5 3.5V7M9 15l2 2 4-4" />;
-}
-
-/** Messages: a speech bubble. */
-export function MessagesIcon() {
-  return <BarIcon d="M4 4.5h16a1.5 1.5 0 0 1 1.5 1.5v10a1.5 1.5 0 0 1-1.5 1.5H10l-5 4v-4H4A1.5 1.5 0 0 1 2.5 16V6A1.5 1.5 0 0 1 4 4.5z" />;
 }
