@@ -405,6 +405,20 @@ describe('Dashboard', { timeout: 30_000 }, () => {
       expect(screen.queryByRole('link', { name: 'Vai al check-in' })).not.toBeInTheDocument();
     });
 
+    it('in a cohort with teams, shows no team card before the participant is in one, and asks for no high fives', async () => {
+      const cohort = fakeCohortInfo({ id: 'cohort-1', rules: { ...fakeCohortInfo().rules, teamLeaderboard: true } });
+      const calls = fakeServer(fakeUser({ challengeStartDate: currentDay() }), (call) => {
+        if (call.path === '/api/cohorts/cohort-1') return json(cohort);
+        if (call.path === '/api/me/team') return json({ team: null });
+        return undefined;
+      });
+      renderApp('/dashboard', <DashboardPage />);
+      await screen.findByRole('region', { name: 'Dal tuo coach' });
+      await waitFor(() => expect(calls.some((call) => call.path === '/api/me/team')).toBe(true));
+      expect(screen.queryByRole('region', { name: 'La tua squadra' })).not.toBeInTheDocument();
+      expect(calls.some((call) => call.path === '/api/me/high-fives')).toBe(false);
+    });
+
     it('shows no community button when the cohort has no link', async () => {
       cohortServer(null);
       const { queryClient } = renderApp('/dashboard', <DashboardPage />);
