@@ -169,6 +169,12 @@ export const inboxSchema = z.object({
   messages: z.array(inboxMessageSchema),
   /** Unread among them, and the coaches' messages in the participant's conversation not yet read. */
   unreadMessages: z.int(),
+  /**
+   * The newest message a coach wrote to the participant one to one (their conversation), its text
+   * shortened as the lists' previews are; null when none. `unread`: the conversation has coach
+   * items the participant has not read.
+   */
+  latestPersonal: z._default(z.nullable(z.object({ text: z.string(), coachName: z.string(), at: instantSchema, unread: z.boolean() })), null),
 });
 export type Inbox = z.infer<typeof inboxSchema>;
 

@@ -46,9 +46,10 @@ test('a hard week: first in the coach\'s queue, answered, read and answered back
     await cards.first().getByRole('button', { name: 'Invia risposta' }).click();
     await expect(cards).toHaveCount(1);
 
-    // Sara: the dashboard says the coach replied; she opens it and answers once.
+    // Sara: the dashboard's coach card shows the reply, unread; she opens it and answers once.
     await sara.page.goto('/dashboard');
-    await expect(sara.page.getByText('Il tuo coach ti ha risposto')).toBeVisible();
+    const reply = sara.page.getByRole('article', { name: 'Risposta al tuo check-in della settimana 1' });
+    await expect(reply.getByText('Non letto')).toBeVisible();
     await sara.page.getByRole('link', { name: 'Leggi la risposta' }).click();
     await expect(sara.page).toHaveURL(/\/checkin#settimana-1$/);
     await expect(sara.page.getByText('Ciao Sara, una settimana così capita: domani scegli una sola azione piccola.')).toBeVisible();
@@ -59,7 +60,9 @@ test('a hard week: first in the coach\'s queue, answered, read and answered back
     await expect(sara.page.getByRole('textbox', { name: /Rispondi al coach/ })).toHaveCount(0);
     await sara.page.goto('/dashboard');
     await expect(sara.page.getByRole('link', { name: 'Tutti i messaggi' })).toBeVisible();
-    await expect(sara.page.getByText('Il tuo coach ti ha risposto')).toHaveCount(0);
+    // Still the newest thing the coach wrote to her, now read.
+    await expect(reply).toContainText('Ciao Sara, una settimana così capita');
+    await expect(reply.getByText('Non letto')).toHaveCount(0);
 
     // The coach sees that she read it, and her answer (on "Check-in", with the latest replies).
     await page.goto('/coach/check-in');

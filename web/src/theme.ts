@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, type RecipeDefinition, type SystemContext } from '@chakra-ui/react';
 import {
   alertSlotRecipe,
   badgeRecipe,
@@ -17,6 +17,17 @@ import {
   textareaRecipe,
   textStyles,
 } from '@chakra-ui/react/theme';
+
+/**
+ * A button recipe whose every size is at least 44 × 44 px on a phone (a finger's target); from md,
+ * where a pointer is likely, the size's own. Set on the sizes, which set their own minimum width.
+ */
+function phoneTargets(recipe: typeof buttonRecipe): RecipeDefinition {
+  const sizes = Object.fromEntries(
+    Object.entries(recipe.variants?.size ?? {}).map(([name, size]) => [name, { ...size, minW: { base: '11', md: size.minW }, minH: { base: '11', md: 'auto' } }]),
+  );
+  return { ...recipe, variants: { ...recipe.variants, size: sizes } };
+}
 
 /*
  * The app's one design system. It starts from Chakra's base config (conditions and utilities)
@@ -223,11 +234,12 @@ export const themeConfig = defineConfig({
     // Only the recipes the app renders.
     recipes: {
       badge: badgeRecipe,
-      button: buttonRecipe,
+      button: phoneTargets(buttonRecipe),
       container: containerRecipe,
       heading: headingRecipe,
       icon: iconRecipe,
-      input: inputRecipe,
+      // A field as tall as a finger's target on a phone (44 px); from md, the size's own height.
+      input: { ...inputRecipe, base: { ...inputRecipe.base, minH: { base: '11', md: 'auto' } } },
       link: linkRecipe,
       spinner: spinnerRecipe,
       textarea: textareaRecipe,

@@ -22,6 +22,12 @@ export interface ConversationDoc {
   participantReadAt: string | null;
   coachReadAt: string | null;
   coachReadBy: string | null;
+  /**
+   * The newest message a coach wrote in the thread (not a check-in reply: those are the threads'),
+   * kept with every write so the participant's inbox names it without reading the messages.
+   * Absent on threads whose last coach message predates the field.
+   */
+  lastCoachMessage?: { text: string; coachName: string; at: string };
 }
 
 export function conversationsCollection(db: Firestore) {
@@ -79,7 +85,13 @@ export function addActivity(db: Firestore, batch: WriteBatch, current: Conversat
     Object.assign(changes, { coachUnread: counts ? FieldValue.increment(1) : (current?.coachUnread ?? 0), participantUnread: 0, participantReadAt: at });
   } else if (counts) {
     // A coach who writes has read what the participant wrote.
-    Object.assign(changes, { participantUnread: FieldValue.increment(1), coachUnread: 0, coachReadAt: at, coachReadBy: activity.coachName ?? null });
+    Object.assign(changes, {
+      participantUnread: FieldValue.increment(1),
+      coachUnread: 0,
+      coachReadAt: at,
+      coachReadBy: activity.coachName ?? null,
+      lastCoachMessage: { text: excerptOf(activity.text), coachName: activity.coachName ?? '', at },
+    });
   } else {
     Object.assign(changes, { participantUnread: current?.participantUnread ?? 0, coachUnread: current?.coachUnread ?? 0 });
   }

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { announceUpdate } from '../lib/service-worker';
 import { currentDay } from '../lib/use-today';
@@ -40,8 +40,7 @@ describe('the app\'s banners', { timeout: 20_000 }, () => {
 
     const navigated = vi.fn();
     act(() => announceUpdate(navigated));
-    await user.click(screen.getByRole('button', { name: 'Menu' }));
-    await user.click(screen.getByRole('link', { name: 'Dashboard' }));
+    await user.click(within(await screen.findByRole('navigation', { name: 'Schermate di ogni giorno' })).getByRole('link', { name: 'Oggi' }));
     expect(navigated).toHaveBeenCalledTimes(1);
   });
 });

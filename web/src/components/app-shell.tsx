@@ -1,17 +1,22 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Box, Button, Container, Flex, Stack, useChakraContext } from '@chakra-ui/react';
 import { NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { useAuth } from '../lib/auth';
 import { addSignOutStep, type SignOutStep } from '../lib/sign-out-steps';
 import { homePathFor } from '../lib/home-path';
+import { useAfterFirstPaint } from '../lib/use-after-first-paint';
 import { useMediaQuery } from '../lib/use-media-query';
 import { AppBanners } from './app-banners';
-import { NavItem, useNavEntries, type NavEntry } from './app-nav';
+import { BOTTOM_BAR_HEIGHT, NavItem, useNavEntries, type NavEntry } from './app-nav';
 import { BrandLogo } from './brand-logo';
 import { SiteFooter } from './site-footer';
 import { SkipLink } from './skip-link';
 import { Toaster } from './toaster';
 import { usePhoneMenu } from './use-phone-menu';
+
+// A phone's bottom bar comes after the first paint, in a chunk of its own: fixed at the bottom, it
+// moves nothing when it appears (the page is padded for it from the start), and no page's start pays for it.
+const BottomBar = lazy(() => import('./bottom-bar').then((module) => ({ default: module.BottomBar })));
 
 /** The profile's link and the sign-out, in the header on wide screens and at the bottom of the phone menu. */
 function AccountActions({ loggingOut, onLogout }: { loggingOut: boolean; onLogout: () => void }) {
@@ -37,7 +42,7 @@ function PhoneMenu({ id, open, entries, actions }: { id: string; open: boolean; 
         <Container maxW="7xl" py="3">
           <Stack as="nav" aria-label="Menu principale" gap="1">
             {entries.map((entry) => (
-              <NavItem key={entry.to} {...entry} block />
+              <NavItem key={entry.to} {...entry} block phoneHidden={entry.bar !== undefined} />
             ))}
           </Stack>
           <Flex gap="2" mt="3" pt="3" borderTopWidth="1px" borderColor="border" wrap="wrap">
@@ -45,6 +50,31 @@ function PhoneMenu({ id, open, entries, actions }: { id: string; open: boolean; 
           </Flex>
         </Container>
       )}
+    </Box>
+  );
+}
+
+/** The desktop header's "Altro": the screens it has no room for, in a disclosure (closed by a navigation or Escape). */
+function MoreLinks({ entries }: { entries: NavEntry[] }) {
+  const { menuOpen, menuId, menuButton, toggle } = usePhoneMenu();
+  if (entries.length === 0) return null;
+  return (
+    <Box position="relative">
+      <Button ref={menuButton} variant="ghost" size="sm" fontWeight="600" color="fg.muted" aria-expanded={menuOpen} aria-controls={menuId} onClick={toggle}>
+        Altro
+        <Box as="span" aria-hidden="true" fontSize="xs">
+          {menuOpen ? '▴' : '▾'}
+        </Box>
+      </Button>
+      <Box id={menuId} hidden={!menuOpen} position="absolute" top="100%" insetEnd="0" mt="1" minW="40" p="1" bg="bg" borderWidth="1px" borderColor="border" rounded="md" shadow="md" zIndex="dropdown">
+        {menuOpen && (
+          <Stack gap="0.5">
+            {entries.map((entry) => (
+              <NavItem key={entry.to} {...entry} block />
+            ))}
+          </Stack>
+        )}
+      </Box>
     </Box>
   );
 }
@@ -87,9 +117,13 @@ export default function AppShell() {
   // navigation is not even rendered: it would cost start-up styling work for nothing.
   const wide = useMediaQuery(useChakraContext().breakpoints.up('xl').replace('@media ', ''));
   const actions = <AccountActions loggingOut={loggingOut} onLogout={() => void signOut()} />;
+  const unread = entries.reduce((sum, entry) => sum + entry.count, 0);
+  // A phone's bottom bar (a participant's daily screens) covers the page's end: the page is padded by its height.
+  const bar = entries.some((entry) => entry.bar !== undefined);
+  const painted = useAfterFirstPaint();
 
   return (
-    <Flex direction="column" minH="100dvh" bg="bg.canvas">
+    <Flex direction="column" minH="100dvh" bg="bg.canvas" pb={bar ? { base: `calc(${BOTTOM_BAR_HEIGHT} + env(safe-area-inset-bottom))`, md: '0' } : undefined}>
       <SkipLink />
       <Box as="header" bg="bg" borderBottomWidth="1px" borderColor="border" position="sticky" top="0" zIndex="sticky">
         <Container maxW="7xl" py="3">
@@ -98,9 +132,12 @@ export default function AppShell() {
             {wide && (
               <>
                 <Flex as="nav" aria-label="Navigazione principale" display={{ base: 'none', xl: 'flex' }} gap={{ base: '0', '2xl': '1' }} flex="1" minW="0" wrap="wrap" justify="center">
-                  {entries.map((entry) => (
-                    <NavItem key={entry.to} {...entry} />
-                  ))}
+                  {entries
+                    .filter((entry) => !entry.more)
+                    .map((entry) => (
+                      <NavItem key={entry.to} {...entry} />
+                    ))}
+                  <MoreLinks entries={entries.filter((entry) => entry.more)} />
                 </Flex>
                 <Flex display={{ base: 'none', xl: 'flex' }} gap="2" align="center">
                   {actions}
@@ -114,12 +151,18 @@ export default function AppShell() {
               size="sm"
               aria-expanded={menuOpen}
               aria-controls={menuId}
+              // What is unread behind it (the messages) is in its name, and a dot.
+              aria-label={unread ? `Menu, ${unread} ${unread === 1 ? 'messaggio non letto' : 'messaggi non letti'}` : undefined}
               onClick={toggle}
+              position="relative"
             >
               <Box as="span" aria-hidden="true" fontSize="lg" lineHeight="1">
                 {menuOpen ? '✕' : '☰'}
               </Box>
               Menu
+              {unread > 0 && (
+                <Box as="span" aria-hidden="true" position="absolute" top="-1" insetEnd="-1" boxSize="3" rounded="full" bg="accent.solid" borderWidth="2px" borderColor="bg" />
+              )}
             </Button>
           </Flex>
         </Container>
@@ -134,6 +177,11 @@ export default function AppShell() {
         </Container>
       </Box>
       <SiteFooter />
+      {bar && painted && (
+        <Suspense fallback={null}>
+          <BottomBar entries={entries} />
+        </Suspense>
+      )}
       <Toaster />
     </Flex>
   );

@@ -6,7 +6,7 @@ export function BrandLogo({ to = '/' }: { to?: string }) {
   return (
     // From the desktop header's width on, the wordmark neither wraps nor shrinks: the navigation
     // beside it gives way. On a phone it may wrap, so the header never overflows.
-    <Box asChild flexShrink={{ base: '1', xl: '0' }}>
+    <Box asChild flexShrink={{ base: '1', xl: '0' }} display="flex" alignItems="center" minH={{ base: '11', xl: 'auto' }}>
       <RouterLink to={to}>
         <HStack gap="2">
           <Box

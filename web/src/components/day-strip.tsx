@@ -90,7 +90,8 @@ function Marks({ count }: { count: number }) {
  */
 export function DayStrip({ days, subject, label, onToggle }: { days: StripDay[]; subject: string; label?: string; onToggle?: (date: IsoDate) => void }) {
   return (
-    <Flex as="ul" gap="1.5" aria-label={label ?? `Settimana di ${subject}`} listStyleType="none" p="0" m="0">
+    // Narrow gaps on a phone: seven cells 44 px wide fit a 390 px screen.
+    <Flex as="ul" gap={{ base: '0.5', sm: '1.5' }} aria-label={label ?? `Settimana di ${subject}`} listStyleType="none" p="0" m="0">
       {days.map((day) => {
         const style = cellStyles[day.done ? 'done' : day.free ? 'free' : day.state];
         const content = (

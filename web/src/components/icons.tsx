@@ -72,3 +72,12 @@ export function ChatIcon() {
     </Icon>
   );
 }
+
+/** A bottom bar's picture: an outline `d` in the text's colour, 24 px, beside its label. */
+export function BarIcon({ d }: { d: string }) {
+  return (
+    <Icon size="1.5em">
+      <path fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" d={d} />
+    </Icon>
+  );
+}

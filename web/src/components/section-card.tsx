@@ -11,12 +11,15 @@ interface SectionCardProps {
   borderWidth?: string;
 }
 
+const ACTION_LINK = { '& > a': { minH: { base: '11', md: 'auto' }, display: 'inline-flex', alignItems: 'center' } } as const;
+
 /** A titled card section; the heading labels the region for screen readers. */
 export function SectionCard({ title, action, children, ...rest }: SectionCardProps) {
   const headingId = useId();
   return (
     <Box as="section" aria-labelledby={headingId} layerStyle="card" p={{ base: '4', md: '6' }} {...rest}>
-      <Flex justify="space-between" align="center" gap="3" mb="4" wrap="wrap">
+      {/* A link beside the title is a finger's target on a phone (44 px tall). */}
+      <Flex justify="space-between" align="center" gap="3" mb="4" wrap="wrap" css={ACTION_LINK}>
         <Heading as="h2" id={headingId} size="lg">
           {title}
         </Heading>

@@ -14,10 +14,10 @@ export function SiteFooter() {
             © {year} Sfida 8 settimane. Tutti i diritti riservati.
           </Text>
           <Flex as="nav" aria-label="Informazioni legali" gap="5" fontSize="sm">
-            <Link asChild color="fg.muted" textDecoration="underline">
+            <Link asChild color="fg.muted" textDecoration="underline" minH="11" display="inline-flex" alignItems="center">
               <RouterLink to="/terms">Termini e condizioni</RouterLink>
             </Link>
-            <Link asChild color="fg.muted" textDecoration="underline">
+            <Link asChild color="fg.muted" textDecoration="underline" minH="11" display="inline-flex" alignItems="center">
               <RouterLink to="/privacy">Privacy</RouterLink>
             </Link>
           </Flex>

@@ -12,7 +12,7 @@ export function SkipLink() {
       bg="brand.solid"
       color="brand.contrast"
       px="4"
-      py="2"
+      py="3"
       rounded="md"
       fontWeight="600"
       _focusVisible={{ top: '2' }}

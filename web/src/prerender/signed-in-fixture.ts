@@ -76,6 +76,7 @@ function fixtureInbox(): Inbox {
       { id: 'fixture-1', text: 'Benvenuti nella sfida!', coachName: 'Marco Coach', sentAt: '2025-01-01T08:00:00.000Z', read: true },
     ],
     unreadMessages: 1,
+    latestPersonal: null,
   };
 }
 

@@ -219,6 +219,45 @@ describe('a two-way conversation', () => {
     expect(seenByPaola.conversation.participantReadAt).toBe(app.deps.clock().toISOString());
   });
 
+  test("the inbox names the coach's latest one-to-one message, to that participant only, still after they answer; a check-in reply is not one", async () => {
+    app.setNow(WEEK1);
+    const mine = await coach('Giulia Coach');
+    const colleague = await coach('Marco Coach');
+    const cohortId = await cohort([mine.user.id, colleague.user.id]);
+    const paola = await participant(cohortId, 'Paola Neri');
+    const luca = await participant(cohortId, 'Luca Verdi');
+    const latest = async (member: Member) => inboxSchema.parse((await member.client.get('/api/me/inbox')).body).latestPersonal;
+
+    expect(await latest(paola)).toBeNull();
+    await write(paola, 'Ciao, una domanda');
+    // Her own message is not one from the coach.
+    expect(await latest(paola)).toBeNull();
+    app.advance(60_000);
+    await answer(mine.client, cohortId, paola.user.id, 'Ciao Paola, eccomi');
+    app.advance(60_000);
+    await answer(colleague.client, cohortId, paola.user.id, 'Ti scrivo anche io');
+    const at = app.deps.clock().toISOString();
+    expect(await latest(paola)).toEqual({ text: 'Ti scrivo anche io', coachName: 'Marco Coach', at, unread: true });
+    expect(await latest(luca)).toBeNull();
+    // Read, then answered: still the coach's newest, no longer unread.
+    expect((await paola.client.post('/api/me/conversation/read')).status).toBe(204);
+    app.advance(60_000);
+    await write(paola, 'Grazie!');
+    expect(await latest(paola)).toEqual({ text: 'Ti scrivo anche io', coachName: 'Marco Coach', at, unread: false });
+    // The one route the card reads: signed out 401 (the coach's own inbox holds no conversation).
+    expect((await new Client(app).get('/api/me/inbox')).status).toBe(401);
+
+    // A check-in reply stays the thread's (the inbox's threads), not a one-to-one message.
+    let tracker: TrackerData = emptyTracker(TZ, WEEK1, START);
+    tracker = must(addHabit(tracker, 'Camminare', WEEK1, 'h1'));
+    tracker = must(submitCheckIn(tracker, { mood: 3, reflection: 'Bene' }, WEEK1));
+    expect((await luca.client.put('/api/users/me/progress', tracker)).status).toBe(200);
+    expect((await mine.client.post(`/api/coach/check-ins/${checkInThreadId(luca.user.id, 1)}/reply`, { text: 'Bravo Luca' })).status).toBe(200);
+    const lucaInbox = inboxSchema.parse((await luca.client.get('/api/me/inbox')).body);
+    expect(lucaInbox.latestPersonal).toBeNull();
+    expect(lucaInbox.threads[0]?.reply).toMatchObject({ text: 'Bravo Luca' });
+  });
+
   test('one timeline: check-ins with the reply and the answer, cohort messages, answers quoting them; the answer to a reply is unread for the coaches', async () => {
     app.setNow(WEEK1);
     const mine = await coach('Giulia Coach');

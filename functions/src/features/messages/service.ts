@@ -14,7 +14,7 @@ import { seasonOfUser, type User } from '@sfida/core/user';
 import type { ApiDeps } from '../../deps';
 import { ownThreadOf, seasonOfThread, threadsOfUser } from '../../shared/check-in-thread-repository';
 import type { CoachedCohort } from '../../shared/cohort-repository';
-import { conversationOf } from '../../shared/conversation-repository';
+import { conversationOf, type ConversationDoc } from '../../shared/conversation-repository';
 import { isDocumentId } from '@sfida/core/document-id';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../shared/http-error';
 import { joinRecipients, recipientIdsOf } from '../../shared/cohort-message-repository';
@@ -274,7 +274,20 @@ export async function inbox(deps: MessageDeps, user: User): Promise<Inbox> {
   const own = threads.filter((thread) => seasonOfThread(thread) === seasonOfUser(user)).map(ownThreadOf);
   // The coaches' messages in the participant's conversation count with the cohort messages: one badge.
   const unreadMessages = messages.filter((message) => !message.read).length + (conversation?.participantUnread ?? 0);
-  return { threads: own, messages, unreadMessages };
+  return { threads: own, messages, unreadMessages, latestPersonal: latestPersonalOf(conversation) };
+}
+
+/**
+ * The coach's newest one-to-one message, for the dashboard's card. A thread last written before
+ * the field was kept still names an unread one by its preview (no name then): a coach wrote last
+ * and something is unread, which a check-in reply alone never makes.
+ */
+function latestPersonalOf(conversation: ConversationDoc | null): Inbox['latestPersonal'] {
+  if (!conversation) return null;
+  const unread = conversation.participantUnread > 0;
+  if (conversation.lastCoachMessage) return { ...conversation.lastCoachMessage, unread };
+  if (conversation.lastPreview.from !== 'coach' || !unread) return null;
+  return { text: conversation.lastPreview.text, coachName: '', at: conversation.lastActivityAt, unread };
 }
 
 export async function readMessage(deps: MessageDeps, user: User, inboxId: string): Promise<void> {

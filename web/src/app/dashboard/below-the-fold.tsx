@@ -18,6 +18,7 @@ export function BelowTheFold({
   weekStart,
   over,
   teams,
+  checkInDue,
 }: {
   user: User;
   cohortId: string;
@@ -25,12 +26,14 @@ export function BelowTheFold({
   weekStart: IsoDate;
   over: boolean;
   teams: boolean;
+  /** This week's check-in is still to do (the challenge runs, not sent yet). */
+  checkInDue: boolean;
 }) {
   return (
     <>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap={{ base: '4', md: '6' }}>
         <CoachCard user={user} />
-        <SupportCard cohortId={cohortId} />
+        <SupportCard cohortId={cohortId} checkInDue={checkInDue} />
       </SimpleGrid>
 
       <SimpleGrid columns={{ base: 1, md: 2 }} gap={{ base: '4', md: '6' }}>

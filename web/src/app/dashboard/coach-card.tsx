@@ -1,19 +1,61 @@
-import { Box, Button, Link, Stack, Text } from '@chakra-ui/react';
-import { ofCheckInPeriod } from '@sfida/core/maintenance';
+import { Badge, Box, Button, Flex, Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
+import type { Inbox } from '@sfida/core/cohort-messages';
+import { ofCheckInPeriod } from '@sfida/core/maintenance';
 import type { User } from '@sfida/core/user';
-import { CoachMessageList } from '../../components/coach-message-list';
 import { SectionCard } from '../../components/section-card';
-import { historyEntryId, unseenReplies, useInbox } from '../../lib/inbox';
+import { formatDayTime } from '../../lib/day-time';
+import { historyEntryId, useInbox } from '../../lib/inbox';
 
-/** The dashboard shows the newest few; /messaggi has them all. */
-const NEWEST_MESSAGES = 3;
+/** One thing the coach wrote to the participant, as the card shows it. */
+interface FromCoach {
+  /** What it is: a personal message, a reply to a check-in, a message to the cohort. */
+  kind: string;
+  text: string;
+  coachName: string;
+  at: string;
+  unread: boolean;
+  to: string;
+  action: string;
+}
 
-/** What the coach wrote: a reply not yet opened, and the newest messages. */
+/**
+ * The newest thing a coach addressed to the participant: a one-to-one message, a reply to one of
+ * their check-ins, or a message to the cohort (or a segment of it). Null when there is none.
+ */
+export function latestFromCoach(inbox: Inbox): FromCoach | null {
+  const candidates: FromCoach[] = [];
+  if (inbox.latestPersonal) {
+    const { text, coachName, at, unread } = inbox.latestPersonal;
+    candidates.push({ kind: 'Messaggio per te', text, coachName, at, unread, to: '/messaggi', action: 'Rispondi' });
+  }
+  for (const thread of inbox.threads) {
+    if (!thread.reply) continue;
+    const { text, coachName, at } = thread.reply;
+    candidates.push({
+      kind: `Risposta al tuo check-in ${ofCheckInPeriod(thread.weekNumber)}`,
+      text: text || 'Nota vocale',
+      coachName,
+      at,
+      unread: thread.replySeenAt === null,
+      to: `/checkin#${historyEntryId(thread.weekNumber)}`,
+      action: 'Leggi la risposta',
+    });
+  }
+  const broadcast = inbox.messages[0];
+  if (broadcast) {
+    const { text, coachName, sentAt: at, read } = broadcast;
+    candidates.push({ kind: 'Messaggio al gruppo', text, coachName, at, unread: !read, to: '/messaggi', action: 'Apri i messaggi' });
+  }
+  // Instants in one format (the server's ISO strings): text order is time order. A tie keeps the first.
+  return candidates.reduce<FromCoach | null>((newest, item) => (newest === null || item.at > newest.at ? item : newest), null);
+}
+
+/** What the coach wrote last, one thing at a time, with the way to it; "Tutti i messaggi" for the rest. */
 export function CoachCard({ user }: { user: User }) {
   const { data: inbox, isPending, isError } = useInbox(user.id);
   const allMessages = (
-    <Link asChild fontSize="sm" fontWeight="semibold" color="brand.fg">
+    <Link asChild fontSize="sm" fontWeight="semibold" color="brand.fg" minH="11" display="inline-flex" alignItems="center" px="1">
       <RouterLink to="/messaggi">Tutti i messaggi</RouterLink>
     </Link>
   );
@@ -28,31 +70,42 @@ export function CoachCard({ user }: { user: User }) {
     );
   }
 
-  // The newest week first: that is the reply the participant is most likely waiting for.
-  const unseen = unseenReplies(inbox.threads);
-  const messages = inbox.messages.slice(0, NEWEST_MESSAGES);
+  const latest = latestFromCoach(inbox);
   return (
     <SectionCard title="Dal tuo coach" action={allMessages}>
-      <Stack gap="4">
-        {unseen[0] && (
-          <Box role="status" bg="brand.subtle" borderWidth="1px" borderColor="brand.border" borderRadius="md" p="3">
-            <Text fontWeight="bold">Il tuo coach ti ha risposto</Text>
-            <Text mt="1" fontSize="sm">
-              {unseen.length === 1
-                ? `${unseen[0].reply?.coachName ?? 'Il coach'} ha risposto al tuo check-in ${ofCheckInPeriod(unseen[0].weekNumber)}.`
-                : `Hai ${unseen.length} risposte ai tuoi check-in da leggere.`}
-            </Text>
-            <Button asChild size="sm" mt="2">
-              <RouterLink to={`/checkin#${historyEntryId(unseen[0].weekNumber)}`}>Leggi la risposta</RouterLink>
-            </Button>
-          </Box>
-        )}
-        {messages.length === 0 ? (
-          <Text color="fg.muted">Nessun messaggio dal coach per ora.</Text>
-        ) : (
-          <CoachMessageList messages={messages} timeZone={user.timeZone} label="Ultimi messaggi del coach" />
-        )}
-      </Stack>
+      {latest === null ? (
+        <Text color="fg.muted">Nessun messaggio dal coach per ora.</Text>
+      ) : (
+        <Box
+          as="article"
+          aria-label={latest.kind}
+          borderWidth="1px"
+          borderLeftWidth="4px"
+          borderColor="border"
+          borderLeftColor={latest.unread ? 'accent.500' : 'border'}
+          bg={latest.unread ? 'accent.subtle' : undefined}
+          borderRadius="lg"
+          p="3"
+        >
+          <Flex justify="space-between" align="center" gap="2" wrap="wrap" fontSize="sm">
+            <Text fontWeight="bold">{latest.kind}</Text>
+            {latest.unread && (
+              <Badge colorPalette="accent" variant="solid">
+                Non letto
+              </Badge>
+            )}
+          </Flex>
+          <Text mt="1" whiteSpace="pre-wrap" overflowWrap="anywhere" lineClamp={4}>
+            {latest.text}
+          </Text>
+          <Text mt="1" fontSize="sm" color="fg.muted">
+            {latest.coachName || 'Il tuo coach'} · <time dateTime={latest.at}>{formatDayTime(latest.at, user.timeZone)}</time>
+          </Text>
+          <Button asChild size="sm" mt="3" minH="11">
+            <RouterLink to={latest.to}>{latest.action}</RouterLink>
+          </Button>
+        </Box>
+      )}
     </SectionCard>
   );
 }

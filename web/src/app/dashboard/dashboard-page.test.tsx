@@ -99,7 +99,6 @@ describe('Dashboard', { timeout: 30_000 }, () => {
     renderApp('/dashboard', <DashboardPage />);
     const card = await screen.findByRole('region', { name: 'Hai completato la Sfida 8 settimane! 🎉' });
     expect(within(card).getByRole('link', { name: 'Scarica il certificato (PDF)' })).toHaveAttribute('href', '/api/me/certificate.pdf');
-    expect(screen.getByText('Conclusa')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'La tua challenge' })).toHaveTextContent(`conclusa il ${formatItalianDate(challengeLastDay(start))}`);
     // No week left to plan or sum up; today's habits and the final ranking stay.
     expect(await screen.findByRole('region', { name: 'Classifica del gruppo' })).toBeInTheDocument();
@@ -185,44 +184,40 @@ describe('Dashboard', { timeout: 30_000 }, () => {
     expect(calls.some((c) => c.path === `/api/cohorts/cohort-1/leaderboard?weekStart=${weekStart}`)).toBe(true);
   });
 
-  it('shows the top ten and the participant’s own row, and the whole ranking on request', async () => {
+  it('shows the podium and the participant’s own row with one either side, the whole ranking on /classifica', async () => {
     const entries = Array.from({ length: 14 }, (_, i) => ({
-      userId: i === 13 ? 'user-anna' : `u${i}`,
-      displayName: i === 13 ? 'Anna' : `Partecipante ${i + 1}`,
+      userId: i === 9 ? 'user-anna' : `u${i}`,
+      displayName: i === 9 ? 'Anna' : `Partecipante ${i + 1}`,
       weekPoints: 100 - i,
       totalPoints: 200 - i,
       streakDays: 1,
       rank: i + 1,
-      isMe: i === 13,
+      isMe: i === 9,
     }));
     fakeServer(fakeUser({ challengeStartDate: currentDay() }), (call) =>
       call.path.startsWith('/api/cohorts/cohort-1/leaderboard') ? json({ entries }) : undefined,
     );
-    const user = userEvent.setup();
     renderApp('/dashboard', <DashboardPage />);
     const board = await screen.findByRole('list', { name: 'Classifica della settimana' });
     const rows = () => within(board).getAllByRole('listitem');
-    expect(rows()).toHaveLength(11);
-    expect(rows()[10]).toHaveTextContent('Anna');
-    expect(rows()[10]).toHaveAttribute('aria-current', 'true');
-    expect(within(board).queryByText('Partecipante 11')).not.toBeInTheDocument();
+    expect(rows()).toHaveLength(3);
+    const around = within(screen.getByRole('list', { name: 'Intorno a te' })).getAllByRole('listitem');
+    expect(around.map((row) => row.querySelector('[data-part="name"]')?.textContent)).toEqual(['Partecipante 9', 'Anna', 'Partecipante 11']);
+    expect(around[1]).toHaveAttribute('aria-current', 'true');
+    expect(screen.queryByText('Partecipante 4')).not.toBeInTheDocument();
 
     // The podium's medals carry their number; a screen reader hears the place instead.
     expect(within(rows()[0]!).getByText('1° posto')).toBeInTheDocument();
     expect(rows()[0]!.querySelector('svg[aria-hidden="true"] text')).toHaveTextContent('1');
     expect(rows()[2]!.querySelector('svg[aria-hidden="true"] text')).toHaveTextContent('3');
-    expect(rows()[3]!.querySelector('svg text')).toBeNull();
-    expect(rows()[3]).toHaveTextContent(/^4Partecipante 4/);
+    expect(around[0]!.querySelector('svg text')).toBeNull();
+    // One number a row: the position, the name, the points.
+    expect(around[0]).toHaveTextContent(/^9°Partecipante 992 pt$/);
     // Pictures are SVG, never emoji: an emoji makes the browser find and load a colour emoji
     // font before the dashboard's first layout (see components/icons.tsx).
     expect(document.body.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
 
-    const more = screen.getByRole('button', { name: 'Mostra tutta la classifica (14)' });
-    expect(more).toHaveAttribute('aria-expanded', 'false');
-    await user.click(more);
-    // The whole list renders in a transition (see LeaderboardCard).
-    expect(await screen.findByRole('button', { name: 'Mostra meno' })).toHaveAttribute('aria-expanded', 'true');
-    expect(rows()).toHaveLength(14);
+    expect(screen.getByRole('link', { name: 'Vedi la classifica completa' })).toHaveAttribute('href', '/classifica');
   });
 
   describe('after a change in another tab', () => {
@@ -251,8 +246,10 @@ describe('Dashboard', { timeout: 30_000 }, () => {
       renderApp('/dashboard', <DashboardPage />);
       const summary = await screen.findByRole('region', { name: 'Riepilogo della settimana' });
       const figure = (label: string) => within(summary).getByText(label).previousElementSibling;
-      expect(figure('Punti questa settimana')).toHaveTextContent('0');
       expect(figure('Abitudini completate')).toHaveTextContent('0');
+      // The points and the streak are the tiles' alone: each figure once on the dashboard.
+      expect(within(summary).queryByText('Punti questa settimana')).not.toBeInTheDocument();
+      expect(within(summary).queryByText('Giorni di costanza')).not.toBeInTheDocument();
 
       const ticked = toggleHabit(stored, 'h1', currentDay(), new Date());
       if (!ticked.ok) throw new Error(ticked.message);
@@ -260,7 +257,6 @@ describe('Dashboard', { timeout: 30_000 }, () => {
 
       // No waiting: the same render as the points tile.
       expect(screen.getByText('Punti').nextElementSibling).toHaveTextContent('2');
-      expect(figure('Punti questa settimana')).toHaveTextContent('2');
       expect(figure('Abitudini completate')).toHaveTextContent('1');
     });
 
@@ -319,43 +315,64 @@ describe('Dashboard', { timeout: 30_000 }, () => {
       answer: null,
     });
     const message = (id: string, sentAt: string, read: boolean): InboxMessage => ({ id, text: `Messaggio ${id}`, coachName: 'Marco Coach', sentAt, read });
-    const inboxServer = (threads: OwnThread[], messages: InboxMessage[]) =>
+    type Personal = { text: string; coachName: string; at: string; unread: boolean } | null;
+    const inboxServer = (threads: OwnThread[], messages: InboxMessage[], latestPersonal: Personal = null) =>
       fakeServer(fakeUser({ challengeStartDate: currentDay() }), (call) =>
-        call.path === '/api/me/inbox' ? json({ threads, messages, unreadMessages: messages.filter((m) => !m.read).length }) : undefined,
+        call.path === '/api/me/inbox'
+          ? json({ threads, messages, unreadMessages: messages.filter((m) => !m.read).length + (latestPersonal?.unread ? 1 : 0), latestPersonal })
+          : undefined,
       );
 
-    it('says the coach has replied and links to that week’s check-in; the newest three messages, unread marked', async () => {
-      const calls = inboxServer(
-        [thread(1, '2026-11-10T08:00:00.000Z'), thread(2, null)],
-        [
-          message('m1', '2026-11-01T08:00:00.000Z', true),
-          message('m4', '2026-11-22T08:00:00.000Z', false),
-          message('m2', '2026-11-08T08:00:00.000Z', true),
-          message('m3', '2026-11-15T08:00:00.000Z', false),
-        ],
-      );
+    it('shows the newest thing the coach wrote, one at a time: a reply to a check-in, with the way to it', async () => {
+      const older = { ...thread(1, '2026-11-10T08:00:00.000Z'), reply: { ...reply, text: 'Prima risposta', at: '2026-11-09T08:00:00.000Z' } };
+      const calls = inboxServer([older, thread(2, null)], [message('m1', '2026-11-01T08:00:00.000Z', true)]);
       renderApp('/dashboard', <DashboardPage />);
       const card = await screen.findByRole('region', { name: 'Dal tuo coach' });
-      expect(await within(card).findByText('Il tuo coach ti ha risposto')).toBeInTheDocument();
+      const latest = await within(card).findByRole('article', { name: 'Risposta al tuo check-in della settimana 2' });
+      expect(latest).toHaveTextContent('Ottimo lavoro!');
+      expect(latest).toHaveTextContent('Marco Coach');
+      expect(within(latest).getByText('Non letto')).toBeInTheDocument();
       expect(within(card).getByRole('link', { name: 'Leggi la risposta' })).toHaveAttribute('href', '/checkin#settimana-2');
-
-      const list = within(card).getByRole('list', { name: 'Ultimi messaggi del coach' });
-      const items = within(list).getAllByRole('listitem');
-      expect(items.map((item) => within(item).getByText(/^Messaggio/).textContent)).toEqual(['Messaggio m4', 'Messaggio m3', 'Messaggio m2']);
-      expect(within(items[0]!).getByText('Non letto')).toBeInTheDocument();
-      expect(within(items[1]!).getByText('Non letto')).toBeInTheDocument();
-      expect(within(items[2]!).queryByText('Non letto')).not.toBeInTheDocument();
+      // One item only, never "no message" beside it.
+      expect(within(card).getAllByRole('article')).toHaveLength(1);
+      expect(within(card).queryByText('Nessun messaggio dal coach per ora.')).not.toBeInTheDocument();
       expect(within(card).getByRole('link', { name: 'Tutti i messaggi' })).toHaveAttribute('href', '/messaggi');
-      // Shown is not read: only /messaggi marks them.
+      // Shown is not read: only /messaggi and the check-in mark them.
       expect(calls.some((c) => c.method === 'POST')).toBe(false);
     });
 
-    it('shows no notice when every reply has been seen, and says when there is no message', async () => {
-      inboxServer([thread(1, '2026-11-10T08:00:00.000Z')], []);
+    it('a personal message newer than the rest comes first, unread marked, linking to the conversation', async () => {
+      inboxServer([thread(1, '2026-11-21T08:00:00.000Z')], [message('m4', '2026-11-22T08:00:00.000Z', true)], {
+        text: 'Ciao Anna, come va?',
+        coachName: 'Giulia Coach',
+        at: '2026-11-23T08:00:00.000Z',
+        unread: true,
+      });
+      renderApp('/dashboard', <DashboardPage />);
+      const card = await screen.findByRole('region', { name: 'Dal tuo coach' });
+      const latest = await within(card).findByRole('article', { name: 'Messaggio per te' });
+      expect(latest).toHaveTextContent('Ciao Anna, come va?');
+      expect(latest).toHaveTextContent('Giulia Coach');
+      expect(within(latest).getByText('Non letto')).toBeInTheDocument();
+      expect(within(latest).getByRole('link', { name: 'Rispondi' })).toHaveAttribute('href', '/messaggi');
+    });
+
+    it('a newer message to the cohort comes before an older personal one, read marked as such', async () => {
+      inboxServer([], [message('m4', '2026-11-22T08:00:00.000Z', true)], { text: 'Vecchio', coachName: 'Giulia Coach', at: '2026-11-01T08:00:00.000Z', unread: false });
+      renderApp('/dashboard', <DashboardPage />);
+      const card = await screen.findByRole('region', { name: 'Dal tuo coach' });
+      const latest = await within(card).findByRole('article', { name: 'Messaggio al gruppo' });
+      expect(latest).toHaveTextContent('Messaggio m4');
+      expect(within(latest).queryByText('Non letto')).not.toBeInTheDocument();
+      expect(within(latest).getByRole('link', { name: 'Apri i messaggi' })).toHaveAttribute('href', '/messaggi');
+    });
+
+    it('says there is no message only when there is truly none', async () => {
+      inboxServer([{ ...thread(1, null), status: 'open', handledBy: null, reply: null }], []);
       renderApp('/dashboard', <DashboardPage />);
       const card = await screen.findByRole('region', { name: 'Dal tuo coach' });
       expect(await within(card).findByText('Nessun messaggio dal coach per ora.')).toBeInTheDocument();
-      expect(within(card).queryByText('Il tuo coach ti ha risposto')).not.toBeInTheDocument();
+      expect(within(card).queryByRole('article')).not.toBeInTheDocument();
     });
 
     /** A participant's server whose cohort has `communityLink` (null: none set). */
@@ -375,6 +392,31 @@ describe('Dashboard', { timeout: 30_000 }, () => {
       expect(community).toHaveAttribute('target', '_blank');
       expect(document.querySelector('a[href^="mailto:"]')).toBeNull();
       expect(calls.some((call) => call.path === '/api/cohorts/cohort-1')).toBe(true);
+    });
+
+    it('before the start, with no community group, shows no support card: it would have nothing to say', async () => {
+      fakeServer(fakeUser({ challengeStartDate: addDays(currentDay(), 3) }), (call) =>
+        call.path === '/api/cohorts/cohort-1' ? json(fakeCohortInfo({ id: 'cohort-1', communityLink: null })) : undefined,
+      );
+      const { queryClient } = renderApp('/dashboard', <DashboardPage />);
+      await screen.findByRole('region', { name: 'Dal tuo coach' });
+      await waitFor(() => expect(queryClient.getQueryState(cohortInfoQueryKey('cohort-1'))?.status).toBe('success'));
+      expect(screen.queryByRole('region', { name: 'Coach e community' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Vai al check-in' })).not.toBeInTheDocument();
+    });
+
+    it('in a cohort with teams, shows no team card before the participant is in one, and asks for no high fives', async () => {
+      const cohort = fakeCohortInfo({ id: 'cohort-1', rules: { ...fakeCohortInfo().rules, teamLeaderboard: true } });
+      const calls = fakeServer(fakeUser({ challengeStartDate: currentDay() }), (call) => {
+        if (call.path === '/api/cohorts/cohort-1') return json(cohort);
+        if (call.path === '/api/me/team') return json({ team: null });
+        return undefined;
+      });
+      renderApp('/dashboard', <DashboardPage />);
+      await screen.findByRole('region', { name: 'Dal tuo coach' });
+      await waitFor(() => expect(calls.some((call) => call.path === '/api/me/team')).toBe(true));
+      expect(screen.queryByRole('region', { name: 'La tua squadra' })).not.toBeInTheDocument();
+      expect(calls.some((call) => call.path === '/api/me/high-fives')).toBe(false);
     });
 
     it('shows no community button when the cohort has no link', async () => {

@@ -15,7 +15,6 @@ import { useAuth } from '../../lib/auth';
 import { useCohortInfo } from '../../lib/cohort-info';
 import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 import { useToday } from '../../lib/use-today';
-import { weekFigure } from '../../lib/week-label';
 import { useTracker } from '../../tracker/use-tracker';
 
 /** The cohort the leaderboard and summary calls name: the user's, else their own id, else the shared default. */
@@ -51,14 +50,15 @@ function DashboardContent({ user, today, teams }: { user: User; today: IsoDate; 
   // card asks for the inbox only then, after the first paint.
   const restMounted = useAfterFirstPaint();
 
+  // This week's check-in, while the eight weeks run and it is not sent: the support card's button.
+  const checkInDue = week >= 1 && !over && !tracker.checkIns.some((checkIn) => checkIn.weekNumber === week);
+
+  // Today first (the habits, then the week's actions), then the figures, each once: the points
+  // and the streak here, the week in the challenge card above, the rank in the ranking. Everything
+  // under today's habits mounts in one commit after the first paint: it appears below what is on
+  // screen and moves none of it.
   return (
     <Stack gap={{ base: '4', md: '6' }}>
-      <StatGrid columns={3} gap={{ base: '2', md: '3' }}>
-        <StatTile label="Punti" value={points} tone="accent" />
-        <StatTile label="Costanza" value={`${streak} gg`} />
-        <StatTile label="Settimana" value={weekFigure(week)} hint={week === 0 ? 'Non iniziata' : over ? 'Conclusa' : undefined} />
-      </StatGrid>
-
       {(over || seasonOf(tracker) > 1) && (
         <Suspense fallback={null}>
           <NewSeasonCards over={over} />
@@ -79,8 +79,15 @@ function DashboardContent({ user, today, teams }: { user: User; today: IsoDate; 
       </SimpleGrid>
 
       {restMounted && (
+        <StatGrid columns={2} gap={{ base: '2', md: '3' }}>
+          <StatTile label="Punti" value={points} tone="accent" />
+          <StatTile label="Costanza" value={`${streak} gg`} />
+        </StatGrid>
+      )}
+
+      {restMounted && (
         <Suspense fallback={null}>
-          <BelowTheFold user={user} cohortId={cohortId} today={today} weekStart={weekStart} over={over} teams={teams} />
+          <BelowTheFold user={user} cohortId={cohortId} today={today} weekStart={weekStart} over={over} teams={teams} checkInDue={checkInDue} />
         </Suspense>
       )}
     </Stack>

@@ -4,9 +4,14 @@ import { ChatIcon } from '../../components/icons';
 import { SectionCard } from '../../components/section-card';
 import { useCohortInfo } from '../../lib/cohort-info';
 
-/** Where the coach answers (the weekly check-in, in the app), and the cohort's community group when its coach has set one. */
-export function SupportCard({ cohortId }: { cohortId: string }) {
+/**
+ * Where the coach answers (the weekly check-in, in the app) while this week's is to do, and the
+ * cohort's community group when its coach has set one; nothing when neither applies (the check-in
+ * done, or the challenge not started, and no group).
+ */
+export function SupportCard({ cohortId, checkInDue }: { cohortId: string; checkInDue: boolean }) {
   const communityLink = useCohortInfo(cohortId).data?.communityLink ?? null;
+  if (!checkInDue && !communityLink) return null;
   return (
     <SectionCard title="Coach e community" bg="brand.subtle" borderColor="brand.border">
       <Stack gap="4">
@@ -14,11 +19,13 @@ export function SupportCard({ cohortId }: { cohortId: string }) {
           Il tuo coach legge ogni settimana i tuoi check-in e ti risponde qui nell’app, con consigli su misura per te.
         </Text>
         <Flex gap="2" wrap="wrap">
-          <Button asChild>
-            <RouterLink to="/checkin">Vai al check-in</RouterLink>
-          </Button>
+          {checkInDue && (
+            <Button asChild minH="11">
+              <RouterLink to="/checkin">Vai al check-in</RouterLink>
+            </Button>
+          )}
           {communityLink ? (
-            <Button asChild variant="outline">
+            <Button asChild variant="outline" minH="11">
               <a href={communityLink} target="_blank" rel="noopener noreferrer">
                 <ChatIcon /> Entra nel gruppo della community
                 <VisuallyHidden> (si apre in una nuova scheda)</VisuallyHidden>

@@ -89,7 +89,7 @@ function EventsCalendar({ user }: { user: User }) {
               <Stack gap="2" flex="1">
                 <Flex gap="2" align="center" wrap="wrap">
                   <Heading as="h2" fontSize="lg">
-                    <Link asChild color="inherit">
+                    <Link asChild color="inherit" minH="11" alignItems="center">
                       <RouterLink to={eventPagePath(event.id)}>{event.title}</RouterLink>
                     </Link>
                   </Heading>
@@ -115,13 +115,13 @@ function EventsCalendar({ user }: { user: User }) {
                 ) : null}
                 {!past ? (
                   <Flex gap="4" wrap="wrap">
-                    <Link asChild color="brand.fg" fontWeight="600">
+                    <Link asChild color="brand.fg" fontWeight="600" minH="11">
                       <RouterLink to={eventPagePath(event.id)}>
                         {event.mayJoin ? 'Apri l’evento e collegati' : 'Apri l’evento'}
                         <VisuallyHidden>: {event.title}</VisuallyHidden>
                       </RouterLink>
                     </Link>
-                    <Link href={eventCalendarFileUrl(user.cohortId, event.id)} download color="brand.fg" fontWeight="600">
+                    <Link href={eventCalendarFileUrl(user.cohortId, event.id)} download color="brand.fg" fontWeight="600" minH="11">
                       Aggiungi al calendario
                       <VisuallyHidden>: {event.title}</VisuallyHidden>
                     </Link>

@@ -37,6 +37,15 @@ describe('Classifica page', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     renderApp('/classifica', <ClassificaPage />);
 
+    // First the top, then the participant's own row (the server's, below its first page: alone).
+    const top = await screen.findByRole('list', { name: 'I primi della classifica' });
+    expect(within(top).getAllByRole('listitem')).toHaveLength(10);
+    const around = screen.getByRole('list', { name: 'Intorno a te' });
+    expect(within(around).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(around).getByRole('listitem')).toHaveAttribute('aria-current', 'true');
+    expect(screen.queryByRole('button', { name: 'Mostra altri' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Mostra tutta la classifica' }));
+
     const board = await screen.findByRole('list', { name: 'Classifica della settimana' });
     const rows = () => within(board).getAllByRole('listitem');
     expect(rows()).toHaveLength(51);
@@ -62,6 +71,30 @@ describe('Classifica page', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Mostra altri' })).not.toBeInTheDocument();
   });
 
+  it('badges before the ranking; one number a row; a tied rank shown once, "pari merito"', async () => {
+    const tied = pageOf(1)
+      .slice(0, 6)
+      .map((row, i) => ({ ...row, rank: i < 2 ? i + 1 : 3, weekPoints: i < 2 ? 50 - i : 10 }));
+    fakeServer(fakeUser({ challengeStartDate: currentDay() }), (call) => (call.path.startsWith('/api/cohorts/cohort-1/leaderboard') ? json({ entries: tied }) : undefined));
+    renderApp('/classifica', <ClassificaPage />);
+    const board = await screen.findByRole('list', { name: 'I primi della classifica' });
+    const badges = screen.getByRole('region', { name: 'I tuoi badge' });
+    expect(badges.compareDocumentPosition(board) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const rows = within(board).getAllByRole('listitem');
+    // What the rank column says, the medal's own digit aside.
+    const rankText = (row: HTMLElement) => Array.from(row.querySelector('[data-part="rank"]')!.querySelectorAll(':scope > span'), (part) => part.textContent).join('|');
+    expect(rows.map(rankText)).toEqual([
+      '1° posto',
+      '2° posto',
+      '3° posto|pari merito',
+      '3° posto pari merito',
+      '3° posto pari merito',
+      '3° posto pari merito',
+    ]);
+    // The points, and no other figure.
+    expect(rows[3]!.textContent).toBe(`3° posto pari merito${tied[3]!.displayName}10 pt`);
+  });
+
   it('after the eighth week: the final ranking, with its note', async () => {
     const calls = fakeServer(fakeUser({ challengeStartDate: addDays(currentDay(), -57) }), (call) =>
       call.path.startsWith('/api/cohorts/cohort-1/leaderboard') ? json({ entries: pageOf(3).map((row) => ({ ...row, weekPoints: 0 })) }) : undefined,
@@ -69,7 +102,7 @@ describe('Classifica page', { timeout: 30_000 }, () => {
     renderApp('/classifica', <ClassificaPage />);
     const section = await screen.findByRole('region', { name: 'Classifica finale del gruppo' });
     expect(within(section).getByText('La sfida è conclusa: questa è la classifica finale.')).toBeInTheDocument();
-    const board = await within(section).findByRole('list', { name: 'Classifica finale' });
+    const board = await within(section).findByRole('list', { name: 'I primi della classifica' });
     expect(within(board).getAllByRole('listitem')[0]).toHaveTextContent('800 pt');
     expect(calls.some((call) => call.path === '/api/cohorts/cohort-1/leaderboard?scope=final')).toBe(true);
   });
@@ -84,8 +117,9 @@ describe('Classifica page offline', { timeout: 30_000 }, () => {
     });
     renderApp('/classifica', <ClassificaPage />);
     expect(await screen.findByText(/^Sei offline: questa è l’ultima classifica ricevuta, del 26 novembre alle ore \d\d:30\.$/)).toBeInTheDocument();
-    const board = await screen.findByRole('list', { name: 'Classifica della settimana' });
-    expect(within(board).getAllByRole('listitem')).toHaveLength(51);
+    const board = await screen.findByRole('list', { name: 'I primi della classifica' });
+    expect(within(board).getAllByRole('listitem')).toHaveLength(10);
+    expect(within(screen.getByRole('list', { name: 'Intorno a te' })).getByRole('listitem')).toHaveAttribute('aria-current', 'true');
     expect(screen.queryByRole('button', { name: 'Mostra altri' })).toBeNull();
     expect(screen.queryByText(/La classifica apparirà quando il gruppo/)).toBeNull();
   });

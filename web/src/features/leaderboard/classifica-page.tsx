@@ -27,11 +27,11 @@ function VictoriesContent() {
         <StatTile label="Badge ottenuti" value={`${earned}/${badges.length}`} />
       </StatGrid>
 
-      <FullLeaderboard />
-
       <SectionCard title="I tuoi badge">
         <BadgeGrid badges={badges} />
       </SectionCard>
+
+      <FullLeaderboard />
 
       <SectionCard title="Punti per settimana">
         <PointsByWeekChart history={tracker.pointsHistory} currentWeek={challengeWeekNumber(tracker.challengeStartDate, today)} />
@@ -51,7 +51,7 @@ function VictoriesContent() {
   );
 }
 
-/** Vittorie (/classifica): points, the cohort's whole ranking, badges and how to earn them. */
+/** Vittorie (/classifica): points, badges, then the cohort's ranking (the top, the rows around one's own, the rest on request), and how to earn points. */
 export default function ClassificaPage() {
   return (
     <TrackerScreen title="Vittorie" heading="Vittorie" intro="I tuoi punti, la classifica del gruppo e i badge conquistati lungo le 8 settimane.">

@@ -244,9 +244,11 @@ describe('Messaggi: the conversation with the coaches', { timeout: 30_000 }, () 
     // The whole app: the shell's navigation around the page.
     const { user: clicker } = renderApp('/messaggi');
     expect(await screen.findByText('Come va la settimana?')).toBeInTheDocument();
+    // Read: the bottom bar's entry and the closed menu lose their marks.
+    const bar = await screen.findByRole('navigation', { name: 'Schermate di ogni giorno' });
+    await waitFor(() => expect(within(bar).getByRole('link', { name: 'Messaggi' })).toBeInTheDocument());
     await clicker.click(screen.getByRole('button', { name: 'Menu' }));
-    const menu = screen.getByRole('navigation', { name: 'Menu principale' });
-    await waitFor(() => expect(within(menu).getByRole('link', { name: 'Messaggi' })).toBeInTheDocument());
+    expect(screen.getByRole('navigation', { name: 'Menu principale' }).querySelector('a[href="/messaggi"]')).toHaveTextContent(/^Messaggi$/);
     // The count was read again after the thread was.
     const paths = calls.map((call) => call.path);
     expect(paths.lastIndexOf('/api/me/inbox')).toBeGreaterThan(paths.indexOf('/api/me/conversation/read'));

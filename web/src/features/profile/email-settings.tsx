@@ -15,7 +15,7 @@ const KINDS_BY_ROLE: Record<Role, OptionalEmailKind[]> = { PARTICIPANT: ['event'
 function EmailSwitch({ label, help, checked, disabled, onChange }: { label: string; help: string; checked: boolean; disabled: boolean; onChange: (on: boolean) => void }) {
   const helpId = useId();
   return (
-    <Flex as="label" gap="3" align="flex-start" cursor="pointer">
+    <Flex as="label" gap="3" align="flex-start" cursor="pointer" minH="11">
       <NativeCheckbox type="checkbox" role="switch" mt="0.5" checked={checked} disabled={disabled} aria-describedby={helpId} onChange={(event) => onChange(event.target.checked)} />
       <Stack gap="0.5">
         <Text as="span" fontWeight="600">

@@ -15,7 +15,7 @@ import { NativeCheckbox } from '../../components/native-checkbox';
 
 function CheckboxField({ checked, onChange, children }: { checked: boolean; onChange: (checked: boolean) => void; children: ReactNode }) {
   return (
-    <Flex as="label" gap="3" align="flex-start" cursor="pointer">
+    <Flex as="label" gap="3" align="flex-start" cursor="pointer" minH="11">
       <NativeCheckbox type="checkbox" mt="0.5" checked={checked} onChange={(event) => onChange(event.target.checked)} />
       <Text as="span">{children}</Text>
     </Flex>

@@ -131,7 +131,7 @@ function TimeZoneEditor({ current }: { current: string }) {
   }
 
   // Long zone names must wrap on a 360 px screen rather than overflow it.
-  const wrapping = { whiteSpace: 'normal', height: 'auto', minH: '8', py: '1.5', textAlign: 'start' } as const;
+  const wrapping = { whiteSpace: 'normal', height: 'auto', minH: { base: '11', md: '8' }, py: '1.5', textAlign: 'start' } as const;
 
   return (
     <Stack gap="3" mt="2">

@@ -13,6 +13,7 @@ import { useRankingView } from '../hooks/use-ranking-view';
 import { FinalRankingNote } from './final-ranking-note';
 import { LeaderboardList } from './leaderboard-list';
 import { OfflineRankingNote } from './offline-ranking-note';
+import { rankingSections } from '../ranking-sections';
 
 /**
  * The pages' rows as one ranking: each member once (a page repeats the caller's own row when it
@@ -29,12 +30,16 @@ function mergedPages(pages: Array<LeaderboardEntry[] | undefined>): LeaderboardE
   return rows.sort((a, b) => a.rank - b.rank);
 }
 
-/** The cohort's whole ranking, a page of LEADERBOARD_PAGE_SIZE rows at a time ("Mostra altri"). */
+/**
+ * The cohort's ranking: the top, then the rows around the participant's own; on request the whole
+ * ranking, a page of LEADERBOARD_PAGE_SIZE rows at a time ("Mostra altri").
+ */
 export function FullLeaderboard() {
   const { user } = useAuth();
   const today = useToday();
   const final = useIsFinalRanking();
   const [pages, setPages] = useState(1);
+  const [whole, setWhole] = useState(false);
   const listId = useId();
   const cohortId = user?.cohortId || user?.id || 'default-cohort';
   const answers = useLeaderboardPages({ cohortId, weekStart: mondayOf(today), final }, pages);
@@ -46,6 +51,9 @@ export function FullLeaderboard() {
   // A full page may have more after it (a page that turns out empty hides the button).
   const more = last !== undefined && last.length >= LEADERBOARD_PAGE_SIZE;
   const isMine = (entry: LeaderboardEntry) => entry.isMe || entry.userId === user?.id;
+  // The first page's rows in order; the caller's own row, when the server adds it below them, after.
+  const sections = rankingSections(entries, isMine, { listed: Math.min(entries.length, pages * LEADERBOARD_PAGE_SIZE) });
+  const names = distinctLeaderboardNames(entries);
 
   return (
     <SectionCard title={final ? 'Classifica finale del gruppo' : 'Classifica completa della settimana'}>
@@ -59,8 +67,27 @@ export function FullLeaderboard() {
         <Text color="fg.muted">La classifica apparirà quando il gruppo inizierà a registrare i progressi.</Text>
       ) : (
         <>
-          <LeaderboardList id={listId} entries={entries} isMine={isMine} final={final} names={distinctLeaderboardNames(entries)} />
-          {more && pages < LEADERBOARD_MAX_PAGES && (
+          {whole ? (
+            <LeaderboardList id={listId} entries={entries} isMine={isMine} final={final} names={names} />
+          ) : (
+            <div id={listId}>
+              <LeaderboardList entries={sections.top} isMine={isMine} final={final} names={names} label="I primi della classifica" />
+              {sections.around.length > 0 && (
+                <>
+                  <Text as="h3" fontWeight="bold" mt="4" mb="2">
+                    Intorno a te
+                  </Text>
+                  <LeaderboardList entries={sections.around} isMine={isMine} final={final} names={names} label="Intorno a te" />
+                </>
+              )}
+            </div>
+          )}
+          {!whole && entries.length > sections.top.length + sections.around.length && (
+            <Button variant="outline" size="sm" mt="3" w={{ base: 'full', sm: 'auto' }} aria-controls={listId} aria-expanded={false} onClick={() => setWhole(true)}>
+              Mostra tutta la classifica
+            </Button>
+          )}
+          {whole && more && pages < LEADERBOARD_MAX_PAGES && (
             <Button
               variant="outline"
               size="sm"
@@ -81,7 +108,7 @@ export function FullLeaderboard() {
               {countOf(entries.length, 'partecipante', 'partecipanti')} in elenco
             </Text>
           )}
-          {more && pages >= LEADERBOARD_MAX_PAGES && (
+          {whole && more && pages >= LEADERBOARD_MAX_PAGES && (
             <Text fontSize="sm" color="fg.muted" mt="3">
               Qui si vedono i primi {LEADERBOARD_MAX_PAGES * LEADERBOARD_PAGE_SIZE} posti; la tua riga c'è sempre.
             </Text>

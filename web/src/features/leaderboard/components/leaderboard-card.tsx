@@ -1,5 +1,6 @@
-import { useCallback, useDeferredValue, useId, useMemo, useState, useTransition } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Button, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
 import { distinctLeaderboardNames } from '@sfida/core/leaderboard-summary';
 import { pointsInCalendarWeek, totalPoints } from '@sfida/core/points';
 import type { LeaderboardEntry } from '@sfida/core/progress-summary';
@@ -8,33 +9,26 @@ import { useLeaderboard } from '../api/leaderboard';
 import { useIsFinalRanking } from '../hooks/use-is-final-ranking';
 import { useRankingView } from '../hooks/use-ranking-view';
 import { withOwnChange } from '../own-row';
+import { rankingSections } from '../ranking-sections';
 import { useTracker } from '../../../tracker/use-tracker';
 import { FinalRankingNote } from './final-ranking-note';
 import { LeaderboardList } from './leaderboard-list';
 import { OfflineRankingNote } from './offline-ranking-note';
 
-/** Rows the card shows before "Mostra tutta la classifica": the dashboard is a glance, on a phone. */
-const LEADERBOARD_PREVIEW = 10;
+/**
+ * The dashboard is a glance, on a phone: the podium and the participant's own row with one either
+ * side; /classifica has the rest (its link).
+ */
+const DASHBOARD_SECTIONS = { top: 3, around: 1 };
 
-/** The first `LEADERBOARD_PREVIEW` rows, plus the participant's own row when it is further down. */
-function leaderboardPreview(entries: LeaderboardEntry[], isMine: (entry: LeaderboardEntry) => boolean): LeaderboardEntry[] {
-  const top = entries.slice(0, LEADERBOARD_PREVIEW);
-  const mine = entries.slice(LEADERBOARD_PREVIEW).find(isMine);
-  return mine ? [...top, mine] : top;
-}
-
-/** The cohort's ranking this week (the final one after the challenge); the participant's own row stands out. */
+/** The cohort's ranking this week (the final one after the challenge) at a glance; the participant's own row stands out. */
 export function LeaderboardCard({ cohortId, weekStart, userId }: { cohortId: string; weekStart: string; userId: string }) {
   const final = useIsFinalRanking();
-  // The rows are the costliest part of the dashboard to render (a few ms each on a phone). They
-  // render in a transition, which React splits into short tasks: the answer arriving, or a tap on
-  // "Mostra tutta la classifica", never blocks the page for the whole list at once.
+  // The rows are the costliest part of the dashboard to render (a few ms each on a phone): they
+  // render deferred, so the answer arriving never blocks the page.
   const view = useRankingView(useLeaderboard({ cohortId, weekStart, final }), cohortId);
   const fetched = useDeferredValue(view.entries);
   const { tracker } = useTracker();
-  const [expanded, setExpanded] = useState(false);
-  const [isExpanding, startExpanding] = useTransition();
-  const listId = useId();
   const isMine = useCallback((entry: LeaderboardEntry) => entry.isMe || entry.userId === userId, [userId]);
   // What this browser's tracker gained or lost since the rows were fetched moves the caller's row at
   // once (see withOwnChange); the rows fetched after the sync then carry it themselves.
@@ -50,7 +44,7 @@ export function LeaderboardCard({ cohortId, weekStart, userId }: { cohortId: str
     () => fetched && withOwnChange(fetched, isMine, { weekPoints: weekChange, totalPoints: totalChange }),
     [fetched, isMine, weekChange, totalChange],
   );
-  const shown = entries === undefined ? [] : expanded ? entries : leaderboardPreview(entries, isMine);
+  const sections = entries === undefined ? { top: [], around: [] } : rankingSections(entries, isMine, DASHBOARD_SECTIONS);
   return (
     <SectionCard title="Classifica del gruppo">
       {final && <FinalRankingNote />}
@@ -63,21 +57,19 @@ export function LeaderboardCard({ cohortId, weekStart, userId }: { cohortId: str
         <Text color="fg.muted">La classifica apparirà quando il gruppo inizierà a registrare i progressi.</Text>
       ) : (
         <>
-          {/* Names told apart among all the rows known, so that expanding the list renames none. */}
-          <LeaderboardList id={listId} entries={shown} isMine={isMine} final={final} names={distinctLeaderboardNames(entries)} />
-          {entries.length > LEADERBOARD_PREVIEW && (
-            <Button
-              variant="ghost"
-              size="sm"
-              mt="2"
-              aria-expanded={expanded}
-              aria-controls={listId}
-              loading={isExpanding}
-              onClick={() => startExpanding(() => setExpanded((open) => !open))}
-            >
-              {expanded ? 'Mostra meno' : `Mostra tutta la classifica (${entries.length})`}
-            </Button>
+          {/* Names told apart among all the rows known, as /classifica tells them. */}
+          <LeaderboardList entries={sections.top} isMine={isMine} final={final} names={distinctLeaderboardNames(entries)} />
+          {sections.around.length > 0 && (
+            <>
+              <Text as="h3" fontWeight="bold" mt="3" mb="2">
+                Intorno a te
+              </Text>
+              <LeaderboardList entries={sections.around} isMine={isMine} final={final} names={distinctLeaderboardNames(entries)} label="Intorno a te" />
+            </>
           )}
+          <Button asChild variant="outline" size="sm" mt="3" w={{ base: 'full', sm: 'auto' }}>
+            <RouterLink to="/classifica">Vedi la classifica completa</RouterLink>
+          </Button>
         </>
       )}
     </SectionCard>

@@ -21,7 +21,8 @@ function Figure({ label, value }: { label: string; value: string | number }) {
 }
 
 /**
- * The week's figures, from this device's tracker with the rules the server applies to the synced
+ * The week's figures (the points and the streak are the dashboard's tiles, the rank its ranking:
+ * each figure once), from this device's tracker with the rules the server applies to the synced
  * copy (what the coach sees once it is sent): they follow every change at once, made here or in
  * another tab, as the points above them do.
  */
@@ -34,8 +35,6 @@ export function ProgressSummaryCard({ today, weekStart }: { today: IsoDate; week
   return (
     <SectionCard title="Riepilogo della settimana">
       <SimpleGrid columns={{ base: 2, sm: 3 }} gap="4" css={FIGURES}>
-        <Figure label="Punti questa settimana" value={kpi.weekPoints} />
-        <Figure label="Giorni di costanza" value={kpi.streakDays} />
         <Figure label="Abitudini completate" value={kpi.habitCompletionsThisWeek} />
         <Figure label="Azioni completate" value={`${kpi.actionsCompleted}/${kpi.actionsPlanned}`} />
         <Figure label="Check-in" value={kpi.checkInThisWeek ? 'Fatto' : 'Da fare'} />

@@ -1,17 +1,22 @@
 import { Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { SectionCard } from '../../../components/section-card';
-import { useReceivedHighFives } from '../api/team';
+import { useMyTeam, useReceivedHighFives } from '../api/team';
 
-/** The dashboard's team card: who gave the participant "il cinque" today and yesterday, and the way to their team. */
+/**
+ * The dashboard's team card: who gave the participant "il cinque" today and yesterday, and the way
+ * to their team. Nothing before the participant is in a team: the card would have nothing to say.
+ */
 export function TeamCard() {
-  const received = useReceivedHighFives();
+  const team = useMyTeam().data?.team ?? null;
+  const received = useReceivedHighFives(team !== null);
   const highFives = received.data?.highFives ?? [];
+  if (team === null) return null;
   return (
     <SectionCard
       title="La tua squadra"
       action={
-        <Link asChild color="brand.fg" fontWeight="600">
+        <Link asChild color="brand.fg" fontWeight="600" minH="11" display="inline-flex" alignItems="center" px="1">
           <RouterLink to="/squadra">La mia squadra</RouterLink>
         </Link>
       }
