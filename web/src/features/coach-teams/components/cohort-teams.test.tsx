@@ -113,7 +113,7 @@ describe('the cohort’s teams, in the console', { timeout: 20_000 }, () => {
 
   it('starts more than four teams closed to their name and size; a team opens to its members', async () => {
     const five: CoachTeams = {
-      teams: Array.from({ length: 5 }, (_, i) => ({ id: `t${i + 1}`, name: `Squadra ${i + 1}`, members: [{ userId: `m${i}`, name: `Membro ${i + 1}` }] })),
+      teams: Array.from({ length: 5 }, (_, i) => ({ id: `t${i + 1}`, name: `Squadra ${i + 1}`, members: [member(`m${i}`, `Membro ${i + 1}`)] })),
       unassigned: [],
     };
     fakeCoachServer((call) => {
