@@ -14,6 +14,14 @@ export function cohortTabPath(cohortId: string, tab: CohortTab = ''): string {
   return tab === '' ? cohortPagePath(cohortId) : `${cohortPagePath(cohortId)}/${tab}`;
 }
 
+/** The query parameter of the cohort's "Messaggi" that picks its recipients (their ids, by commas). */
+export const RECIPIENTS_PARAM = 'destinatari';
+
+/** A message to these participants of the cohort: its "Messaggi" with them picked (a selection's "Scrivi"). */
+export function messageToPath(cohortId: string, userIds: Iterable<string>): string {
+  return `${cohortTabPath(cohortId, 'messaggi')}?${new URLSearchParams({ [RECIPIENTS_PARAM]: [...userIds].join(',') }).toString()}`;
+}
+
 export function participantPagePath(cohortId: string, userId: string): string {
   return `${cohortTabPath(cohortId, 'partecipanti')}/${encodeURIComponent(userId)}`;
 }

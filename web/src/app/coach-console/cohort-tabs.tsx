@@ -1,7 +1,9 @@
 import { Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { FormError } from '../../components/form-error';
 import { SectionCard } from '../../components/section-card';
+import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../lib/api-client';
+import { RECIPIENTS_PARAM } from '../../coach-shared/paths';
 import { cohortExportUrl } from '../../coach-shared/api/cohorts';
 import { useRoster } from '../../features/coach-roster/api/roster';
 import { AddCoachForm } from '../../features/coach-cohorts/components/add-coach-form';
@@ -91,11 +93,15 @@ export function CohortProgressTab() {
 export function CohortMessagesTab() {
   const { cohortId, archived } = useCohortOutlet();
   const roster = useRoster(cohortId);
+  // A selection's "Scrivi ai selezionati" (roster, triage) names its people in the address.
+  const [params] = useSearchParams();
+  const picked = (params.get(RECIPIENTS_PARAM) ?? '').split(',').filter((id) => id !== '');
   return (
     <Stack gap="6">
       {!archived && (
         <SectionCard title="Messaggio alla coorte">
-          <MessageComposer cohortId={cohortId} rows={roster.rows ?? []} />
+          {/* Keyed by the people picked: another selection starts another message. */}
+          <MessageComposer key={picked.join(',')} cohortId={cohortId} rows={roster.rows ?? []} initialPicked={picked} />
         </SectionCard>
       )}
       <SectionCard title="Messaggi inviati">

@@ -162,6 +162,21 @@ describe('message to the cohort', { timeout: 20_000 }, () => {
     expect(calls.find((call) => call.path === MESSAGES && call.method === 'POST')?.body).toMatchObject({ segment: 'picked', userIds: ['u-bruno'], text: 'Ci vediamo giovedì?' });
   });
 
+  it('opens on the people a selection chose ("Scrivi ai selezionati"): picked, checked, and only they receive it', async () => {
+    const calls = messagesServer();
+    const { user } = renderApp('/coach/cohort-1/messaggi?destinatari=u-anna%2Cu-bruno');
+
+    const form = await screen.findByRole('form', { name: 'Messaggio alla coorte' });
+    expect(within(form).getByLabelText('Destinatari')).toHaveValue('picked');
+    const picker = await within(form).findByRole('group', { name: /Scegli i partecipanti \(2 scelti\)/ });
+    expect(within(picker).getByRole('checkbox', { name: 'Anna' })).toBeChecked();
+    expect(within(picker).getByRole('checkbox', { name: 'Bruno' })).toBeChecked();
+    await user.type(within(form).getByLabelText('Messaggio'), 'Come va?');
+    await user.click(within(form).getByRole('button', { name: 'Vedi destinatari' }));
+    expect(await within(form).findByText('Lo riceveranno 2 partecipanti')).toBeInTheDocument();
+    expect(calls.find((call) => call.path === `${MESSAGES}/preview`)?.body).toEqual({ segment: 'picked', userIds: ['u-anna', 'u-bruno'] });
+  });
+
   it('lists the messages sent, newest first, with their audience, sender and who read them', async () => {
     messagesServer((call) =>
       call.path === MESSAGES && call.method === 'GET'

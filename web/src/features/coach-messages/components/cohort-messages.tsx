@@ -168,8 +168,8 @@ function TeamSegmentField({ cohortId, teamId, onChoose }: { cohortId: string; te
 }
 
 /** A message to the whole cohort or a segment of it: the audience first ("Vedi destinatari"), then the send. */
-export function MessageComposer({ cohortId, rows }: { cohortId: string; rows: RosterRow[] }) {
-  const composer = useMessageComposer(cohortId);
+export function MessageComposer({ cohortId, rows, initialPicked = [] }: { cohortId: string; rows: RosterRow[]; initialPicked?: readonly string[] }) {
+  const composer = useMessageComposer(cohortId, initialPicked);
   const { segment, picked, text, preview, sendTime } = composer;
 
   return (

@@ -12,12 +12,13 @@ import { useSendTime } from './use-send-time';
  * send. One `requestId` per composed message, kept across a retry or a double click so the server
  * sends it once; a new one once it is sent or changed.
  */
-export function useMessageComposer(cohortId: string) {
+export function useMessageComposer(cohortId: string, initialPicked: readonly string[] = []) {
   const previewAudience = useAudiencePreview(cohortId);
   const send = useSendMessage(cohortId);
   const schedule = useScheduleMessage(cohortId);
-  const [segment, setSegment] = useState<Segment>('all');
-  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  // A selection's "Scrivi" opens the composer on the people it chose.
+  const [segment, setSegment] = useState<Segment>(initialPicked.length > 0 ? 'picked' : 'all');
+  const [picked, setPicked] = useState<ReadonlySet<string>>(() => new Set(initialPicked));
   const [tag, setTag] = useState<string | null>(null);
   const [teamId, setTeamId] = useState<string | null>(null);
   const [text, setText] = useState('');

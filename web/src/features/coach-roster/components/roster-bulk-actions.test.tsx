@@ -39,6 +39,14 @@ describe('the roster’s selection: contacted and tagged at once', { timeout: 20
     await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Seleziona Anna Rossi (anna@example.it)' })).not.toBeChecked());
   });
 
+  it('writes to the selected people: the cohort\'s "Messaggi" with them picked', async () => {
+    const { user } = renderRoster();
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('checkbox', { name: 'Seleziona Anna Rossi (anna@example.it)' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Seleziona Carlo Neri (carlo@example.it)' }));
+    expect(screen.getByRole('link', { name: 'Scrivi ai selezionati' })).toHaveAttribute('href', '/coach/cohort-1/messaggi?destinatari=u-anna%2Cu-carlo');
+  });
+
   it('puts one tag on the selected people, the tag as it will be stored in the question', async () => {
     const { user, calls } = renderRoster();
     await screen.findByRole('table');

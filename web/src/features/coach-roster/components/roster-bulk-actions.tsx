@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { Field, Flex, Input, Stack } from '@chakra-ui/react';
+import { Button, Field, Flex, Input, Stack } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
 import type { BulkAnswer } from '@sfida/core/bulk';
 import { MAX_TAG_LENGTH, normaliseTag } from '@sfida/core/participant-notes';
 import { countOf } from '@sfida/core/plural';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
 import { ConfirmInline } from '../../../coach-shared/components/confirm-inline';
+import { messageToPath } from '../../../coach-shared/paths';
 import { useBulkContacted, useBulkTag } from '../api/tags';
 
 /** The notice of a bulk action: how many were done, and who was not, with the server's reason. */
@@ -20,7 +22,8 @@ function report(answer: BulkAnswer, names: ReadonlyMap<string, string>, done: st
 
 /**
  * The roster's other actions on its selection (beside "Imposta pacchetto"): "Contattato" and one tag
- * for all of them, each behind one confirmation that says how many.
+ * for all of them, each behind one confirmation that says how many, and a message to them (the
+ * cohort's "Messaggi" with them picked).
  */
 export function RosterBulkActions({ cohortId, selected, names, onDone }: { cohortId: string; selected: ReadonlySet<string>; names: ReadonlyMap<string, string>; onDone: () => void }) {
   const contacted = useBulkContacted();
@@ -74,6 +77,9 @@ export function RosterBulkActions({ cohortId, selected, names, onDone }: { cohor
           }}
         />
       </Stack>
+      <Button asChild size="sm" variant="outline" minH="11">
+        <RouterLink to={messageToPath(cohortId, selected)}>Scrivi ai selezionati</RouterLink>
+      </Button>
     </Flex>
   );
 }

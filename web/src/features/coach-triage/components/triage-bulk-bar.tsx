@@ -7,7 +7,9 @@ import { MAX_SNOOZE_DAYS, type TriageItem } from '@sfida/core/triage';
 import { browserTimeZone } from '../../../lib/browser-time-zone';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
+import { Link as RouterLink } from 'react-router-dom';
 import { ConfirmInline } from '../../../coach-shared/components/confirm-inline';
+import { messageToPath } from '../../../coach-shared/paths';
 import { useBulkTriageAction } from '../api/triage';
 
 /** "Segnare 3 persone come contattate?" */
@@ -39,7 +41,8 @@ const contactedText = (n: number) => (n === 1 ? '1 persona segnata come contatta
 
 /**
  * The sticky bar of the triage's selection: how many are chosen, "Contattato" and "Rimanda a…" for
- * all of them, each behind one confirmation that says the count. Its buttons are 44 px tall: it is
+ * all of them, each behind one confirmation that says the count, and a message to them when they
+ * are of one cohort. Its buttons are 44 px tall: it is
  * the phone's way through a morning's list.
  */
 export function TriageBulkBar({ selected, items, onDone }: { selected: ReadonlySet<string>; items: readonly TriageItem[]; onDone: () => void }) {
@@ -47,6 +50,9 @@ export function TriageBulkBar({ selected, items, onDone }: { selected: ReadonlyS
   const today = todayIn(browserTimeZone(), new Date());
   const [until, setUntil] = useState(addDays(today, 1));
   const count = selected.size;
+  // A message goes to one cohort: offered when everyone chosen is in the same one.
+  const cohorts = new Set(items.filter((item) => selected.has(item.userId)).map((item) => item.cohortId));
+  const writeTo = cohorts.size === 1 ? [...cohorts][0]! : null;
 
   async function run(action: 'contacted' | 'snooze') {
     try {
@@ -93,6 +99,15 @@ export function TriageBulkBar({ selected, items, onDone }: { selected: ReadonlyS
                 onConfirm={() => run('snooze')}
               />
             </Stack>
+            {writeTo ? (
+              <Button asChild size="sm" variant="outline" minH="11">
+                <RouterLink to={messageToPath(writeTo, selected)}>Scrivi ai selezionati</RouterLink>
+              </Button>
+            ) : (
+              <Text fontSize="sm" color="fg.muted" maxW="16rem">
+                Per scrivere a più persone insieme, scegline di una sola coorte.
+              </Text>
+            )}
             <Button size="sm" variant="ghost" minH="11" onClick={onDone}>
               Deseleziona
             </Button>

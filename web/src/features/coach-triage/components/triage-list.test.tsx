@@ -99,6 +99,19 @@ describe('Da fare oggi', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('region', { name: 'Azioni sui selezionati' })).not.toBeInTheDocument();
   });
 
+  it('writes to the selected people of one cohort; people of two cohorts are told to choose one', async () => {
+    triageServer([lia, ivo, nina]);
+    const { user } = renderApp('/coach');
+
+    await user.click(await screen.findByRole('checkbox', { name: 'Seleziona Ivo Fermo' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Seleziona Nina Ferma' }));
+    const bar = screen.getByRole('region', { name: 'Azioni sui selezionati' });
+    expect(within(bar).getByRole('link', { name: 'Scrivi ai selezionati' })).toHaveAttribute('href', '/coach/cohort-1/messaggi?destinatari=u-ivo%2Cu-nina');
+    await user.click(screen.getByRole('checkbox', { name: 'Seleziona Lia Giù' }));
+    expect(within(bar).queryByRole('link', { name: 'Scrivi ai selezionati' })).toBeNull();
+    expect(within(bar).getByText('Per scrivere a più persone insieme, scegline di una sola coorte.')).toBeInTheDocument();
+  });
+
   it('postpones the selected people to a chosen day, asking once with the count and the day', async () => {
     const calls = triageServer([lia, ivo]);
     const { user } = renderApp('/coach');
