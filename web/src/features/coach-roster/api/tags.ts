@@ -36,11 +36,14 @@ export function useBulkTag(cohortId: string) {
   });
 }
 
-/** "Contattato" for several participants (the triage's bulk route): they leave "Da fare oggi" and their check-ins are read. */
-export function useBulkContacted() {
+/**
+ * "Contattato" or "Rimanda a…" for several participants (the triage's bulk route): contacted, they
+ * leave "Da fare oggi" and their check-ins are read; postponed, what they have open waits until the day.
+ */
+export function useBulkTriage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userIds: string[]) => apiFetch('/api/coach/triage/bulk', { method: 'POST', body: { action: 'contacted', userIds } satisfies BulkTriageRequest, schema: bulkAnswerSchema }),
+    mutationFn: (body: BulkTriageRequest) => apiFetch('/api/coach/triage/bulk', { method: 'POST', body, schema: bulkAnswerSchema }),
     onSettled: () => refreshAfterContact(queryClient),
   });
 }

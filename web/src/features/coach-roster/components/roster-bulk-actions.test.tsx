@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { json, renderApp, resetTestState } from '../../../testing/test-utils';
 import { fakeCoachServer, fakeRow } from '../../../testing/coach-fixtures';
 import { Roster } from './roster';
@@ -25,7 +25,7 @@ function renderRoster() {
   return { ...renderApp('/coach/cohort-1', <Roster cohortId="cohort-1" rows={rows} complete readOnly={false} />), calls };
 }
 
-describe('the roster’s selection: contacted and tagged at once', { timeout: 20_000 }, () => {
+describe('the roster’s selection: contacted, postponed, tagged and written to at once', { timeout: 20_000 }, () => {
   it('marks the selected people contacted after one confirmation with the count, and names who failed', async () => {
     const { user, calls } = renderRoster();
     await screen.findByRole('table');
@@ -37,6 +37,19 @@ describe('the roster’s selection: contacted and tagged at once', { timeout: 20
     expect(screen.getByText('Carlo Neri: Partecipante non trovato')).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/api/coach/triage/bulk')?.body).toEqual({ action: 'contacted', userIds: ['u-anna', 'u-bruno', 'u-carlo'] });
     await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Seleziona Anna Rossi (anna@example.it)' })).not.toBeChecked());
+  });
+
+  it('postpones the selected people to a chosen day, asking once with the count and the day', async () => {
+    const { user, calls } = renderRoster();
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('checkbox', { name: 'Seleziona Anna Rossi (anna@example.it)' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Seleziona Bruno Verdi (bruno@example.it)' }));
+    fireEvent.change(screen.getByLabelText('Riproponi il'), { target: { value: '2030-01-02' } });
+    await user.click(screen.getByRole('button', { name: 'Rimanda a… (i selezionati)' }));
+    expect(screen.getByText('Rimandare 2 persone al 2 gennaio 2030?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Rimanda 2 persone' }));
+    expect(await screen.findByText('2 persone rimandate al 2 gennaio 2030')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/coach/triage/bulk')?.body).toEqual({ action: 'snooze', until: '2030-01-02', userIds: ['u-anna', 'u-bruno'] });
   });
 
   it('writes to the selected people: the cohort\'s "Messaggi" with them picked', async () => {

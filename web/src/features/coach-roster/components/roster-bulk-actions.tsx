@@ -2,13 +2,16 @@ import { useState } from 'react';
 import { Button, Field, Flex, Input, Stack } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { BulkAnswer } from '@sfida/core/bulk';
+import { addDays, formatItalianDate, todayIn } from '@sfida/core/dates';
+import { MAX_SNOOZE_DAYS } from '@sfida/core/triage';
 import { MAX_TAG_LENGTH, normaliseTag } from '@sfida/core/participant-notes';
 import { countOf } from '@sfida/core/plural';
 import { errorMessage } from '../../../lib/api-client';
+import { browserTimeZone } from '../../../lib/browser-time-zone';
 import { notify } from '../../../lib/notices';
 import { ConfirmInline } from '../../../coach-shared/components/confirm-inline';
 import { messageToPath } from '../../../coach-shared/paths';
-import { useBulkContacted, useBulkTag } from '../api/tags';
+import { useBulkTag, useBulkTriage } from '../api/tags';
 
 /** The notice of a bulk action: how many were done, and who was not, with the server's reason. */
 function report(answer: BulkAnswer, names: ReadonlyMap<string, string>, done: string) {
@@ -21,12 +24,14 @@ function report(answer: BulkAnswer, names: ReadonlyMap<string, string>, done: st
 }
 
 /**
- * The roster's other actions on its selection (beside "Imposta pacchetto"): "Contattato" and one tag
- * for all of them, each behind one confirmation that says how many, and a message to them (the
+ * The roster's other actions on its selection (beside "Imposta pacchetto"): "Contattato", "Rimanda
+ * a…" and one tag for all of them, each behind one confirmation that says how many, and a message to them (the
  * cohort's "Messaggi" with them picked).
  */
 export function RosterBulkActions({ cohortId, selected, names, onDone }: { cohortId: string; selected: ReadonlySet<string>; names: ReadonlyMap<string, string>; onDone: () => void }) {
-  const contacted = useBulkContacted();
+  const triage = useBulkTriage();
+  const today = todayIn(browserTimeZone(), new Date());
+  const [until, setUntil] = useState(addDays(today, 1));
   const tagging = useBulkTag(cohortId);
   const [tag, setTag] = useState('');
   const count = selected.size;
@@ -39,11 +44,11 @@ export function RosterBulkActions({ cohortId, selected, names, onDone }: { cohor
         accessibleLabel="Contattato (i selezionati)"
         question={count === 1 ? 'Segnare 1 persona come contattata?' : `Segnare ${count} persone come contattate?`}
         confirmLabel={count === 1 ? 'Segna come contattata' : `Segna ${count} come contattate`}
-        pending={contacted.isPending}
+        pending={triage.isPending}
         tall
         onConfirm={async () => {
           try {
-            const answer = await contacted.mutateAsync([...selected]);
+            const answer = await triage.mutateAsync({ action: 'contacted', userIds: [...selected] });
             report(answer, names, answer.done === 1 ? '1 persona segnata come contattata' : `${answer.done} persone segnate come contattate`);
             onDone();
           } catch (caught) {
@@ -52,6 +57,30 @@ export function RosterBulkActions({ cohortId, selected, names, onDone }: { cohor
           }
         }}
       />
+      <Stack gap="2">
+        <Field.Root>
+          <Field.Label fontSize="sm">Riproponi il</Field.Label>
+          <Input type="date" value={until} min={addDays(today, 1)} max={addDays(today, MAX_SNOOZE_DAYS)} onChange={(e) => setUntil(e.target.value)} maxW="12rem" minH="11" />
+        </Field.Root>
+        <ConfirmInline
+          label="Rimanda a…"
+          accessibleLabel="Rimanda a… (i selezionati)"
+          question={`Rimandare ${people} al ${formatItalianDate(until)}?`}
+          confirmLabel={`Rimanda ${people}`}
+          pending={triage.isPending}
+          tall
+          onConfirm={async () => {
+            try {
+              const answer = await triage.mutateAsync({ action: 'snooze', until, userIds: [...selected] });
+              report(answer, names, `${countOf(answer.done, 'persona rimandata', 'persone rimandate')} al ${formatItalianDate(until)}`);
+              onDone();
+            } catch (caught) {
+              notify({ type: 'error', title: 'Operazione non riuscita', description: errorMessage(caught, 'Riprova tra poco.') });
+              throw caught;
+            }
+          }}
+        />
+      </Stack>
       <Stack gap="2">
         <Field.Root>
           <Field.Label fontSize="sm">Etichetta da aggiungere</Field.Label>
