@@ -104,6 +104,7 @@ export function createApp(deps: Deps): Express {
   //   POST   /coach/cohorts/:cohortId/resources/files                  resources
   //   POST   /coach/cohorts/:cohortId/resources/links                  resources
   //   PUT    /coach/cohorts/:cohortId/resources/order                  resources
+  //   PATCH  /coach/cohorts/:cohortId/resources/:resourceId            resources
   //   DELETE /coach/cohorts/:cohortId/resources/:resourceId            resources
   //   GET    /coach/cohorts                                            cohorts
   //   POST   /coach/cohorts                                            cohorts
@@ -114,18 +115,21 @@ export function createApp(deps: Deps): Express {
   //   GET    /coach/cohorts/:cohortId/participants                     coach
   //   GET    /coach/cohorts/:cohortId/participants/:userId             coach
   //   GET    /coach/cohorts/:cohortId/export.csv                       coach
+  //   GET    /coach/search                                             coach
   //   GET    /coach/cohorts/:cohortId/progress-by-week                 cohort-progress
   //   GET    /coach/cohorts/:cohortId/progress-by-week.csv             cohort-progress
   //   POST   /coach/cohorts/:cohortId/packages                         packages
   //   GET    /coach/cohorts/:cohortId/participants/:userId/package     packages
   //   POST   /coach/cohorts/:cohortId/package-import                   packages
   //   GET    /coach/cohorts/:cohortId/tags                             notes
+  //   POST   /coach/cohorts/:cohortId/tags/bulk                        notes
   //   PATCH  /coach/cohorts/:cohortId/participants/:userId/tags        notes
   //   GET    /coach/cohorts/:cohortId/participants/:userId/notes       notes
   //   POST   /coach/cohorts/:cohortId/participants/:userId/notes       notes
   //   PATCH  /coach/cohorts/:cohortId/participants/:userId/notes/:noteId  notes
   //   DELETE /coach/cohorts/:cohortId/participants/:userId/notes/:noteId  notes
   //   GET    /coach/triage                                             triage
+  //   POST   /coach/triage/bulk                                        triage
   //   POST   /coach/cohorts/:cohortId/participants/:userId/contacted   triage
   //   POST   /coach/cohorts/:cohortId/participants/:userId/snooze      triage
   //   GET    /coach/check-ins                                          check-ins

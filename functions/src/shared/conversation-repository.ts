@@ -28,6 +28,8 @@ export interface ConversationDoc {
    * Absent on threads whose last coach message predates the field.
    */
   lastCoachMessage?: { text: string; coachName: string; at: string };
+  /** `lastCoachMessage.coachName`, where a query can find it. */
+  lastCoachMessageBy?: string | null;
 }
 
 export function conversationsCollection(db: Firestore) {
@@ -91,6 +93,8 @@ export function addActivity(db: Firestore, batch: WriteBatch, current: Conversat
       coachReadAt: at,
       coachReadBy: activity.coachName ?? null,
       lastCoachMessage: { text: excerptOf(activity.text), coachName: activity.coachName ?? '', at },
+      // Its author's name again, at the top: a deleted coach's is found by it (a query of a map's field the local emulator cannot run).
+      lastCoachMessageBy: activity.coachName ?? null,
     });
   } else {
     Object.assign(changes, { participantUnread: current?.participantUnread ?? 0, coachUnread: current?.coachUnread ?? 0 });

@@ -381,8 +381,8 @@ function quoteIn(snap: DocumentSnapshot): StoredQuote | null {
 
 /**
  * A deleted coach's name (their email when they had none) stays nowhere that others keep: the
- * quotes of their words in others' messages, a participant's last "Contattato" and a thread's
- * "letto da" say "Coach", or nobody, instead. Read from their user document, which goes last, so a
+ * quotes of their words in others' messages, a participant's last "Contattato", a thread's
+ * "letto da" and its latest coach message say "Coach", or nobody, instead. Read from their user document, which goes last, so a
  * later run finds the name again.
  */
 async function forgetCoachName({ db }: DeletionDeps, { uid, cohortIds }: AccountScope): Promise<void> {
@@ -394,6 +394,9 @@ async function forgetCoachName({ db }: DeletionDeps, { uid, cohortIds }: Account
   for (const label of labels) {
     const read = await db.collection('conversations').where('coachReadBy', '==', label).get();
     await updateEach(db, read.docs, () => ({ coachReadBy: null }));
+    // The dashboard's "Dal tuo coach" names the author of the latest one-to-one message: "Coach" now.
+    const latest = await db.collection('conversations').where('lastCoachMessageBy', '==', label).get();
+    await updateEach(db, latest.docs, (snap) => ({ lastCoachMessageBy: coach, lastCoachMessage: { ...(snap.get('lastCoachMessage') as Record<string, unknown>), coachName: coach } }));
   }
   for (const cohortId of cohortIds) {
     const [messages, participants] = await Promise.all([

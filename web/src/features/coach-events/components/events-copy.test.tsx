@@ -96,7 +96,7 @@ describe("copying events from another cohort (\"Copia da un'altra coorte\")", { 
       { startsAt: at(`${year}-12-31`), title: 'Brindisi', speaker: '', description: '' },
       { startsAt: at(ordinary), title: 'Abitudini', speaker: '', description: '' },
     ]);
-    const { user } = renderApp('/coach/cohort-1');
+    const { user } = renderApp('/coach/cohort-1/eventi');
     await user.click(await screen.findByRole('button', { name: 'Copia da un’altra coorte' }));
     const panel = within(screen.getByRole('region', { name: 'Copia da un’altra coorte' }));
     await user.selectOptions(panel.getByLabelText('Coorte da cui copiare'), 'primavera');

@@ -92,7 +92,7 @@ describe('the cohort’s teams, in the console', { timeout: 20_000 }, () => {
       if (call.path === TEAMS) return json(twins);
       return undefined;
     });
-    renderApp('/coach/cohort-1');
+    renderApp('/coach/cohort-1/squadre');
     const teams = await section();
     expect(await teams.findByText('mario.rossi@example.it')).toBeInTheDocument();
     expect(teams.getByText('m.rossi82@example.it')).toBeInTheDocument();
