@@ -62,8 +62,9 @@ export async function syncedTracker(page: Page, accept: (tracker: TrackerJson) =
   try {
     const holds = async () => {
       if (!synced) return false;
-      const response = await page.request.get(PROGRESS_PATH);
-      return response.status() === 200 && accept((await response.json()) as TrackerJson);
+      // A connection the busy local emulators reset is a look that found nothing yet: the poll asks again.
+      const response = await page.request.get(PROGRESS_PATH).catch(() => null);
+      return response !== null && response.status() === 200 && accept((await response.json()) as TrackerJson);
     };
     await expect.poll(holds, { timeout: 60_000 }).toBe(true);
   } finally {
