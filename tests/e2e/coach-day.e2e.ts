@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { FieldValue } from 'firebase-admin/firestore';
-import { coachWithCohort, phoneParticipant, sendCheckIn, thisMonday } from './coach-support';
+import { coachWithCohort, phoneParticipant, sendCheckIn, storedParticipant, thisMonday } from './coach-support';
 import { addDays, e2eFirestore, romeToday } from './support';
 import { collectPageErrors, expectNoSideScroll } from './tracker-support';
 import { expectNoSeriousAxeViolations } from './axe-support';
@@ -14,26 +14,11 @@ async function seedCohort(cohortId: string): Promise<{ notStarted: string }> {
   const db = await e2eFirestore();
   const batch = db.batch();
   const now = new Date().toISOString();
-  const base = {
-    role: 'PARTICIPANT',
-    cohortId,
-    onboardingCompletato: true,
-    tempoAllenamento: 'MENO_UN_ANNO',
-    luogoAllenamento: 'CASA',
-    livelloAllenamento: 'PRINCIPIANTE',
-    schedaAssegnata: 'PRINCIPIANTE_CASA',
-    timeZone: 'Europe/Rome',
-    disabled: false,
-    rosterDigest: null,
-    triageDueAt: now,
-  };
   const suffix = cohortId.slice(-6);
   for (let i = 1; i <= 36; i++) {
     const n = String(i).padStart(2, '0');
     batch.set(db.collection('users').doc(`giornata-${suffix}-${n}`), {
-      ...base,
-      name: `Partecipante ${n}`,
-      email: `giornata-${suffix}-${n}@sfida8.test`,
+      ...storedParticipant(cohortId, `Partecipante ${n}`, `giornata-${suffix}-${n}@sfida8.test`, now),
       createdAt: now,
       challengeStartDate: romeToday(),
     });
@@ -41,9 +26,7 @@ async function seedCohort(cohortId: string): Promise<{ notStarted: string }> {
   const notStarted = 'Ugo Fermo';
   // Registered ten days ago, in a cohort that began last week, and never chose a start.
   batch.set(db.collection('users').doc(`giornata-${suffix}-ugo`), {
-    ...base,
-    name: notStarted,
-    email: `ugo-${suffix}@sfida8.test`,
+    ...storedParticipant(cohortId, notStarted, `ugo-${suffix}@sfida8.test`, now),
     createdAt: new Date(Date.now() - 10 * 24 * 60 * 60 * 1000).toISOString(),
     challengeStartDate: null,
   });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { coachWithCohort, phoneParticipant, sendCheckIn, thisMonday } from './coach-support';
+import { coachWithCohort, phoneParticipant, sendCheckIn, storedParticipant, thisMonday } from './coach-support';
 import { addDays, appOrigin, e2eFirestore, uniqueEmail } from './support';
 import { collectPageErrors } from './tracker-support';
 import { expectNoSeriousAxeViolations } from './axe-support';
@@ -33,32 +33,13 @@ async function seedNotStarted(cohortId: string): Promise<string[]> {
   const registered = new Date(Date.now() - 10 * 24 * 60 * 60 * 1000).toISOString();
   names.forEach((name, i) =>
     batch.set(db.collection('users').doc(`mattina-${suffix}-${i}`), {
-      ...participantFields(cohortId, name, `mattina-${suffix}-${i}@sfida8.test`),
+      ...storedParticipant(cohortId, name, `mattina-${suffix}-${i}@sfida8.test`),
       createdAt: registered,
       challengeStartDate: null,
     }),
   );
   await batch.commit();
   return names;
-}
-
-function participantFields(cohortId: string, name: string, email: string) {
-  return {
-    role: 'PARTICIPANT',
-    cohortId,
-    name,
-    searchName: name.toLowerCase(),
-    email,
-    onboardingCompletato: true,
-    tempoAllenamento: 'MENO_UN_ANNO',
-    luogoAllenamento: 'CASA',
-    livelloAllenamento: 'PRINCIPIANTE',
-    schedaAssegnata: 'PRINCIPIANTE_CASA',
-    timeZone: 'Europe/Rome',
-    disabled: false,
-    rosterDigest: null,
-    triageDueAt: new Date().toISOString(),
-  };
 }
 
 /** A second cohort of the signed-in coach with one participant in it; answers the cohort's name and the participant's email. */
@@ -69,7 +50,7 @@ async function otherCohortWithSomeone(page: Page): Promise<{ cohortName: string;
   const { id } = (await created.json()) as { id: string };
   const email = uniqueEmail('lontano');
   const db = await e2eFirestore();
-  await db.collection('users').doc(`lontano-${id.slice(-8)}`).set({ ...participantFields(id, 'Bruno Lontano', email), createdAt: new Date().toISOString(), challengeStartDate: null });
+  await db.collection('users').doc(`lontano-${id.slice(-8)}`).set({ ...storedParticipant(id, 'Bruno Lontano', email), createdAt: new Date().toISOString(), challengeStartDate: null });
   return { cohortName, name: 'Bruno Lontano', email };
 }
 

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { FieldValue } from 'firebase-admin/firestore';
 import { emptyTracker } from '@sfida/core/tracker';
 import { addHabit as addHabitTo, toggleHabit } from '@sfida/core/tracker-actions';
-import { coachWithCohort, phoneParticipant, sendCheckIn, thisMonday } from './coach-support';
+import { coachWithCohort, phoneParticipant, sendCheckIn, storedParticipant, thisMonday } from './coach-support';
 import { addDays, appOrigin, e2eFirestore, romeNoon, romeToday, signIn, uniqueEmail } from './support';
 import { collectPageErrors, expectNoSideScroll, must, PHONE_390, seedServerTracker } from './tracker-support';
 import { expectNoSeriousAxeViolations } from './axe-support';
@@ -26,19 +26,7 @@ async function seedParticipants(cohortId: string, count: number): Promise<void> 
   const ids = Array.from({ length: count }, (_, i) => `schermi-${suffix}-${String(i + 1).padStart(2, '0')}`);
   ids.forEach((id, i) => {
     batch.set(db.collection('users').doc(id), {
-      role: 'PARTICIPANT',
-      cohortId,
-      onboardingCompletato: true,
-      tempoAllenamento: 'MENO_UN_ANNO',
-      luogoAllenamento: 'CASA',
-      livelloAllenamento: 'PRINCIPIANTE',
-      schedaAssegnata: 'PRINCIPIANTE_CASA',
-      timeZone: 'Europe/Rome',
-      disabled: false,
-      rosterDigest: null,
-      triageDueAt: now,
-      name: `Persona ${String(i + 1).padStart(2, '0')}`,
-      email: `${id}@sfida8.test`,
+      ...storedParticipant(cohortId, `Persona ${String(i + 1).padStart(2, '0')}`, `${id}@sfida8.test`, now),
       createdAt: now,
       // Started on different days of the last week: the roster and Andamento have something to show.
       challengeStartDate: addDays(romeToday(), -(i % 7)),

@@ -7,6 +7,31 @@ import { syncedTracker } from './tracker-support';
 
 export const PHONE = { locale: 'it-IT', timezoneId: 'Europe/Rome', viewport: { width: 360, height: 740 } } as const;
 
+/**
+ * A participant's user document as registration, the onboarding and a first look of the triage
+ * leave it, for the tests that write a cohort's people with the Admin SDK (the coach's calls only
+ * read them); the caller adds `createdAt` and `challengeStartDate`.
+ */
+export function storedParticipant(cohortId: string, name: string, email: string, now = new Date().toISOString()) {
+  return {
+    role: 'PARTICIPANT',
+    cohortId,
+    name,
+    // What the coach's search reads (core's participant-search): the name without case or accents.
+    searchName: name.toLowerCase(),
+    email,
+    onboardingCompletato: true,
+    tempoAllenamento: 'MENO_UN_ANNO',
+    luogoAllenamento: 'CASA',
+    livelloAllenamento: 'PRINCIPIANTE',
+    schedaAssegnata: 'PRINCIPIANTE_CASA',
+    timeZone: 'Europe/Rome',
+    disabled: false,
+    rosterDigest: null,
+    triageDueAt: now,
+  };
+}
+
 /** This week's Monday in Rome. */
 export function thisMonday(): string {
   const today = romeToday();

@@ -2,14 +2,13 @@ import { useState } from 'react';
 import { Button, Field, Flex, Input, Stack } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { BulkAnswer } from '@sfida/core/bulk';
-import { addDays, formatItalianDate, todayIn } from '@sfida/core/dates';
-import { MAX_SNOOZE_DAYS } from '@sfida/core/triage';
+import { formatItalianDate } from '@sfida/core/dates';
 import { MAX_TAG_LENGTH, normaliseTag } from '@sfida/core/participant-notes';
 import { countOf } from '@sfida/core/plural';
 import { errorMessage } from '../../../lib/api-client';
-import { browserTimeZone } from '../../../lib/browser-time-zone';
 import { notify } from '../../../lib/notices';
 import { ConfirmInline } from '../../../coach-shared/components/confirm-inline';
+import { PostponeSelected } from '../../../coach-shared/components/postpone-selected';
 import { messageToPath } from '../../../coach-shared/paths';
 import { useBulkTag, useBulkTriage } from '../api/tags';
 
@@ -30,8 +29,6 @@ function report(answer: BulkAnswer, names: ReadonlyMap<string, string>, done: st
  */
 export function RosterBulkActions({ cohortId, selected, names, onDone }: { cohortId: string; selected: ReadonlySet<string>; names: ReadonlyMap<string, string>; onDone: () => void }) {
   const triage = useBulkTriage();
-  const today = todayIn(browserTimeZone(), new Date());
-  const [until, setUntil] = useState(addDays(today, 1));
   const tagging = useBulkTag(cohortId);
   const [tag, setTag] = useState('');
   const count = selected.size;
@@ -57,30 +54,20 @@ export function RosterBulkActions({ cohortId, selected, names, onDone }: { cohor
           }
         }}
       />
-      <Stack gap="2">
-        <Field.Root>
-          <Field.Label fontSize="sm">Riproponi il</Field.Label>
-          <Input type="date" value={until} min={addDays(today, 1)} max={addDays(today, MAX_SNOOZE_DAYS)} onChange={(e) => setUntil(e.target.value)} maxW="12rem" minH="11" />
-        </Field.Root>
-        <ConfirmInline
-          label="Rimanda a…"
-          accessibleLabel="Rimanda a… (i selezionati)"
-          question={`Rimandare ${people} al ${formatItalianDate(until)}?`}
-          confirmLabel={`Rimanda ${people}`}
-          pending={triage.isPending}
-          tall
-          onConfirm={async () => {
-            try {
-              const answer = await triage.mutateAsync({ action: 'snooze', until, userIds: [...selected] });
-              report(answer, names, `${countOf(answer.done, 'persona rimandata', 'persone rimandate')} al ${formatItalianDate(until)}`);
-              onDone();
-            } catch (caught) {
-              notify({ type: 'error', title: 'Operazione non riuscita', description: errorMessage(caught, 'Riprova tra poco.') });
-              throw caught;
-            }
-          }}
-        />
-      </Stack>
+      <PostponeSelected
+        count={count}
+        pending={triage.isPending}
+        onPostpone={async (until) => {
+          try {
+            const answer = await triage.mutateAsync({ action: 'snooze', until, userIds: [...selected] });
+            report(answer, names, `${countOf(answer.done, 'persona rimandata', 'persone rimandate')} al ${formatItalianDate(until)}`);
+            onDone();
+          } catch (caught) {
+            notify({ type: 'error', title: 'Operazione non riuscita', description: errorMessage(caught, 'Riprova tra poco.') });
+            throw caught;
+          }
+        }}
+      />
       <Stack gap="2">
         <Field.Root>
           <Field.Label fontSize="sm">Etichetta da aggiungere</Field.Label>

@@ -1,14 +1,13 @@
-import { useState } from 'react';
-import { Box, Button, Field, Flex, Input, Stack, Text } from '@chakra-ui/react';
-import { addDays, formatItalianDate, todayIn } from '@sfida/core/dates';
+import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { formatItalianDate } from '@sfida/core/dates';
 import { countOf } from '@sfida/core/plural';
 import { MAX_BULK, bulkMessages, type BulkAnswer } from '@sfida/core/bulk';
-import { MAX_SNOOZE_DAYS, type TriageItem } from '@sfida/core/triage';
-import { browserTimeZone } from '../../../lib/browser-time-zone';
+import type { TriageItem } from '@sfida/core/triage';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
-import { Link as RouterLink } from 'react-router-dom';
 import { ConfirmInline } from '../../../coach-shared/components/confirm-inline';
+import { PostponeSelected } from '../../../coach-shared/components/postpone-selected';
 import { messageToPath } from '../../../coach-shared/paths';
 import { useBulkTriageAction } from '../api/triage';
 
@@ -17,10 +16,6 @@ export function contactedQuestion(count: number): string {
   return count === 1 ? 'Segnare 1 persona come contattata?' : `Segnare ${count} persone come contattate?`;
 }
 
-/** "Rimandare 3 persone al 5 dicembre 2026?" */
-export function snoozeQuestion(count: number, until: string): string {
-  return `Rimandare ${countOf(count, 'persona', 'persone')} al ${formatItalianDate(until)}?`;
-}
 
 /** What a bulk action's notice says: how many were done, and who was not, with the server's reason. */
 function reportOf(answer: BulkAnswer, items: readonly TriageItem[], doneText: (n: number) => string) {
@@ -47,17 +42,15 @@ const contactedText = (n: number) => (n === 1 ? '1 persona segnata come contatta
  */
 export function TriageBulkBar({ selected, items, onDone }: { selected: ReadonlySet<string>; items: readonly TriageItem[]; onDone: () => void }) {
   const bulk = useBulkTriageAction();
-  const today = todayIn(browserTimeZone(), new Date());
-  const [until, setUntil] = useState(addDays(today, 1));
   const count = selected.size;
   // A message goes to one cohort: offered when everyone chosen is in the same one.
   const cohorts = new Set(items.filter((item) => selected.has(item.userId)).map((item) => item.cohortId));
   const writeTo = cohorts.size === 1 ? [...cohorts][0]! : null;
 
-  async function run(action: 'contacted' | 'snooze') {
+  async function run(action: 'contacted' | 'snooze', until?: string) {
     try {
-      const answer = await bulk.mutateAsync({ action, userIds: [...selected], ...(action === 'snooze' ? { until } : {}) });
-      reportOf(answer, items, action === 'contacted' ? contactedText : (n) => `${countOf(n, 'persona rimandata', 'persone rimandate')} al ${formatItalianDate(until)}`);
+      const answer = await bulk.mutateAsync({ action, userIds: [...selected], ...(until ? { until } : {}) });
+      reportOf(answer, items, action === 'contacted' ? contactedText : (n) => `${countOf(n, 'persona rimandata', 'persone rimandate')} al ${formatItalianDate(until!)}`);
       onDone();
     } catch (caught) {
       notify({ type: 'error', title: 'Operazione non riuscita', description: errorMessage(caught, 'Riprova tra poco.') });
@@ -84,21 +77,7 @@ export function TriageBulkBar({ selected, items, onDone }: { selected: ReadonlyS
               tall
               onConfirm={() => run('contacted')}
             />
-            <Stack gap="2">
-              <Field.Root>
-                <Field.Label fontSize="sm">Riproponi il</Field.Label>
-                <Input type="date" value={until} min={addDays(today, 1)} max={addDays(today, MAX_SNOOZE_DAYS)} onChange={(e) => setUntil(e.target.value)} maxW="12rem" minH="11" />
-              </Field.Root>
-              <ConfirmInline
-                label="Rimanda a…"
-                accessibleLabel="Rimanda a… (i selezionati)"
-                question={snoozeQuestion(count, until)}
-                confirmLabel={`Rimanda ${countOf(count, 'persona', 'persone')}`}
-                pending={bulk.isPending}
-                tall
-                onConfirm={() => run('snooze')}
-              />
-            </Stack>
+            <PostponeSelected count={count} pending={bulk.isPending} onPostpone={(until) => run('snooze', until)} />
             {writeTo ? (
               <Button asChild size="sm" variant="outline" minH="11">
                 <RouterLink to={messageToPath(writeTo, selected)}>Scrivi ai selezionati</RouterLink>
