@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { mondayOf, todayIn } from '@sfida/core/dates';
 import { TRIAGE_PAGE_SIZE } from '@sfida/core/triage';
 import type { Deps } from '../../functions/src/deps';
-import { emulatorEnv, LOCAL_INVITE_CODE, profiles, repoRoot } from '../stack/profiles';
+import { emulatorEnv, LOCAL_INVITE_CODE, benchProfile, repoRoot } from '../stack/profiles';
 import { capture } from '../stack/run';
 import { NOT_AVAILABLE, type Row } from './results';
 import { startReadCounter, type ReadCounter } from './read-count';
@@ -202,11 +202,11 @@ interface FunctionHost {
 function startFunctionHost(specs: string[]): Promise<FunctionHost> {
   const env = {
     ...process.env,
-    ...emulatorEnv(profiles.bench),
+    ...emulatorEnv(benchProfile),
     INVITE_CODE: LOCAL_INVITE_CODE,
     // What the emulator's worker gets too (the app then keeps the local bucket folder).
     FUNCTIONS_EMULATOR: 'true',
-    FIREBASE_CONFIG: JSON.stringify({ projectId: profiles.bench.projectId }),
+    FIREBASE_CONFIG: JSON.stringify({ projectId: benchProfile.projectId }),
   };
   const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'scripts', 'bench', 'function-host.ts'), ...specs], {
     cwd: repoRoot,

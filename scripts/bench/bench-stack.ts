@@ -3,14 +3,14 @@ import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ensureLocalSecretFile, spawnFirebaseEmulators, writeFunctionParams, writeProfileConfig } from '../stack/emulator-suite';
 import { startFirestoreEmulator, type RunningFirestore } from '../stack/firestore-emulator';
-import { appUrl, emulatorEnv, LOCAL_INVITE_CODE, profiles, repoRoot } from '../stack/profiles';
+import { appUrl, emulatorEnv, LOCAL_INVITE_CODE, benchProfile, repoRoot } from '../stack/profiles';
 
 // The bench's own stack: like scripts/stack/local-stack.ts, plus a second functions
 // codebase holding the API baseline (a bare Express handler reading one Firestore
 // document), so both run in the same Functions emulator and runtime. It starts what
 // is built: Hosting only with web/dist, the app's function only with functions/lib.
 
-export const profile = profiles.bench;
+export const profile = benchProfile;
 export const REGION = 'europe-west1';
 const BASELINE_DIR = join(repoRoot, '.bench', 'baseline-fn');
 /** The document the baseline function reads. */

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { emulatorEnv, LOCAL_INVITE_CODE, profiles, repoRoot } from '../stack/profiles';
+import { emulatorEnv, LOCAL_INVITE_CODE, benchProfile, repoRoot } from '../stack/profiles';
 import { capture } from '../stack/run';
 import { NOT_AVAILABLE, type Row } from './results';
 
@@ -18,7 +18,7 @@ exports.api = onRequest(require('express')());
 
 async function loadTime(file: string): Promise<number> {
   // The same environment the emulator gives the function (the module may read it when loaded).
-  const env = { ...process.env, ...emulatorEnv(profiles.bench), INVITE_CODE: LOCAL_INVITE_CODE, FUNCTIONS_EMULATOR: 'true' };
+  const env = { ...process.env, ...emulatorEnv(benchProfile), INVITE_CODE: LOCAL_INVITE_CODE, FUNCTIONS_EMULATOR: 'true' };
   const { code, stdout, stderr } = await capture(process.execPath, ['-e', PROBE, file], { env });
   const ms = Number(stdout);
   if (code === 0 && Number.isFinite(ms) && stdout !== '') return ms;

@@ -2,7 +2,7 @@ import { todayIn } from '@sfida/core/dates';
 import type { TrackerData } from '@sfida/core/tracker';
 import { toggleHabit } from '@sfida/core/tracker-actions';
 import { changesToSend } from '@sfida/core/tracker-changes';
-import { appOrigins, profiles } from '../stack/profiles';
+import { appOrigins, benchProfile } from '../stack/profiles';
 
 // One participant's device in the sync row's load, as the web app syncs (web/src/tracker/): it reads
 // the server's copy and its revision tag, then sends what it changed (PATCH, core's
@@ -11,7 +11,7 @@ import { appOrigins, profiles } from '../stack/profiles';
 // again…: each PATCH a real sync the server vouches for and writes.
 
 /** The app's origin on the bench stack: a state-changing call must name it. */
-export const BENCH_ORIGIN = appOrigins(profiles.bench).split(',')[0]!;
+export const BENCH_ORIGIN = appOrigins(benchProfile).split(',')[0]!;
 
 /** Headers of a PUT of the participant's tracker; `ifMatch` is the revision it was based on (none for a first upload). */
 export function progressHeaders(cookie: string, ifMatch?: string): Record<string, string> {

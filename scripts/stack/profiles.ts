@@ -84,6 +84,9 @@ export function withPortOffset<P extends StackProfile>(profile: P, offset: numbe
 /** The end-to-end tests' profile, moved like the API tests' by SFIDA_PORT_OFFSET (0 in CI). */
 export const e2eProfile: StackProfile = withPortOffset(profiles.e2e, Number(process.env.SFIDA_PORT_OFFSET ?? 0));
 
+/** The bench's profile, moved the same way, so a bench can run beside another checkout's tests. */
+export const benchProfile = withPortOffset(profiles.bench, Number(process.env.SFIDA_PORT_OFFSET ?? 0));
+
 /** How many API test files run at once at most, each in its own copy of the emulators' data. */
 export const MAX_API_WORKERS = 4;
 
