@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { participantNoteSchema, participantNotesSchema, type AddNoteRequest, type EditNoteRequest } from '@sfida/core/participant-notes';
 import { apiFetch, noContent } from '../../../lib/api-client';
 import { cohortPath } from '../../../coach-shared/api/cohorts';
-import { rosterQueryKey } from './roster';
+import { rosterQueryKey } from '../../../coach-shared/api/people-bulk';
 
 const notesPath = (cohortId: string, userId: string) => `${cohortPath(cohortId)}/participants/${encodeURIComponent(userId)}/notes`;
 

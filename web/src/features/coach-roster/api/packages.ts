@@ -1,16 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  MAX_PACKAGE_TARGETS,
-  packageHistorySchema,
-  packageImportReportSchema,
-  setPackagesAnswerSchema,
-  type PackageImportRequest,
-  type SetPackagesAnswer,
-  type SetPackagesRequest,
-} from '@sfida/core/package-changes';
+import { packageHistorySchema, packageImportReportSchema, type PackageImportRequest } from '@sfida/core/package-changes';
 import { apiFetch } from '../../../lib/api-client';
 import { cohortPath } from '../../../coach-shared/api/cohorts';
-import { rosterQueryKey } from './roster';
+import { refreshAfterPackageChange } from '../../../coach-shared/api/people-bulk';
 
 export function packageHistoryQueryOptions(cohortId: string, userId: string) {
   return queryOptions({
@@ -24,37 +16,11 @@ export function usePackageHistory(cohortId: string, userId: string) {
   return useQuery(packageHistoryQueryOptions(cohortId, userId));
 }
 
-/** What changes with a package: the roster's rows and the participants' pages. */
-function refreshAfterChange(queryClient: ReturnType<typeof useQueryClient>, cohortId: string) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: rosterQueryKey(cohortId) }),
-    queryClient.invalidateQueries({ queryKey: ['coach', 'participant', cohortId] }),
-  ]);
-}
-
-/** "Imposta pacchetto" for the given people: one request per MAX_PACKAGE_TARGETS of them. */
-export function useSetPackages(cohortId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (request: SetPackagesRequest): Promise<SetPackagesAnswer> => {
-      const total: SetPackagesAnswer = { changed: 0, unchanged: 0 };
-      for (let i = 0; i < request.participantIds.length; i += MAX_PACKAGE_TARGETS) {
-        const body = { ...request, participantIds: request.participantIds.slice(i, i + MAX_PACKAGE_TARGETS) };
-        const answer = await apiFetch(`${cohortPath(cohortId)}/packages`, { method: 'POST', body, schema: setPackagesAnswerSchema });
-        total.changed += answer.changed;
-        total.unchanged += answer.unchanged;
-      }
-      return total;
-    },
-    onSettled: () => refreshAfterChange(queryClient, cohortId),
-  });
-}
-
 /** The import of buyers: a dry run (which changes nothing) or the real one. */
 export function useImportPackages(cohortId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: PackageImportRequest) => apiFetch(`${cohortPath(cohortId)}/package-import`, { method: 'POST', body: request, schema: packageImportReportSchema }),
-    onSuccess: (report) => (report.applied ? refreshAfterChange(queryClient, cohortId) : undefined),
+    onSuccess: (report) => (report.applied ? refreshAfterPackageChange(queryClient, cohortId) : undefined),
   });
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { rosterPageSchema, withdrawalSchema, type RosterRow } from '@sfida/core/coach';
+import { rosterQueryKey } from '../../../coach-shared/api/people-bulk';
 import { apiFetch } from '../../../lib/api-client';
 import { coachCohortsQueryKey, cohortPath } from '../../../coach-shared/api/cohorts';
 
@@ -8,7 +9,6 @@ import { coachCohortsQueryKey, cohortPath } from '../../../coach-shared/api/coho
 export const ROSTER_PAGE_SIZE = 100;
 
 /** Every roster query of the cohort (all participants, or those with a tag): the prefix to invalidate. */
-export const rosterQueryKey = (cohortId: string) => ['coach', 'roster', cohortId] as const;
 
 export function rosterQueryOptions(cohortId: string, tag: string | null = null) {
   return infiniteQueryOptions({

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { participantTagsSchema, type BulkTagRequest, type UpdateTagsRequest } from '@sfida/core/participant-notes';
+import { participantTagsSchema, type UpdateTagsRequest } from '@sfida/core/participant-notes';
 import { bulkAnswerSchema } from '@sfida/core/bulk';
 import type { BulkTriageRequest } from '@sfida/core/triage';
 import { apiFetch } from '../../../lib/api-client';
 import { cohortPath } from '../../../coach-shared/api/cohorts';
 import { cohortTagsQueryOptions } from '../../../coach-shared/api/cohort-tags';
 import { refreshAfterContact } from '../../../coach-shared/api/contact-queries';
-import { rosterQueryKey } from './roster';
+import { rosterQueryKey } from '../../../coach-shared/api/people-bulk';
 
 /** Adds or takes off tags on a participant; the roster, their page and the cohort's tags follow. */
 export function useUpdateTags(cohortId: string, userId: string) {
@@ -18,19 +18,6 @@ export function useUpdateTags(cohortId: string, userId: string) {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: rosterQueryKey(cohortId) }),
         queryClient.invalidateQueries({ queryKey: ['coach', 'participant', cohortId, userId] }),
-        queryClient.invalidateQueries({ queryKey: cohortTagsQueryOptions(cohortId).queryKey }),
-      ]),
-  });
-}
-
-/** One tag on several participants of the cohort at once; the answer says who was not tagged, and why. */
-export function useBulkTag(cohortId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: BulkTagRequest) => apiFetch(`${cohortPath(cohortId)}/tags/bulk`, { method: 'POST', body, schema: bulkAnswerSchema }),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: rosterQueryKey(cohortId) }),
         queryClient.invalidateQueries({ queryKey: cohortTagsQueryOptions(cohortId).queryKey }),
       ]),
   });

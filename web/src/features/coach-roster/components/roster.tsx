@@ -12,7 +12,8 @@ import { useCohortTags } from '../../../coach-shared/api/cohort-tags';
 import { RosterCards } from './roster-cards';
 import { orderRoster, ROSTER_SORTS, type RosterSort } from './roster-order';
 import { RosterTable } from './roster-table';
-import { PackageBulkBar, SELECT } from './package-bulk-bar';
+import { PackageBulkBar } from './package-bulk-bar';
+import { SELECT } from '../../../coach-shared/components/package-selected';
 import { useRosterSelection } from './roster-selection';
 import { RosterBulkActions } from './roster-bulk-actions';
 

@@ -1,13 +1,17 @@
+import { useId, useState } from 'react';
 import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatItalianDate } from '@sfida/core/dates';
 import { countOf } from '@sfida/core/plural';
-import { MAX_BULK, bulkMessages, type BulkAnswer } from '@sfida/core/bulk';
+import { MAX_BULK, bulkMessages } from '@sfida/core/bulk';
 import type { TriageItem } from '@sfida/core/triage';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
 import { ConfirmInline } from '../../../coach-shared/components/confirm-inline';
 import { PostponeSelected } from '../../../coach-shared/components/postpone-selected';
+import { PackageSelected } from '../../../coach-shared/components/package-selected';
+import { TagSelected } from '../../../coach-shared/components/tag-selected';
+import { reportBulk } from '../../../coach-shared/bulk-report';
 import { messageToPath } from '../../../coach-shared/paths';
 import { useBulkTriageAction } from '../api/triage';
 
@@ -17,31 +21,20 @@ export function contactedQuestion(count: number): string {
 }
 
 
-/** What a bulk action's notice says: how many were done, and who was not, with the server's reason. */
-function reportOf(answer: BulkAnswer, items: readonly TriageItem[], doneText: (n: number) => string) {
-  const names = new Map(items.map((item) => [item.userId, item.name]));
-  const failed = answer.results.filter((r) => !r.ok);
-  if (failed.length === 0) {
-    notify({ type: 'success', title: doneText(answer.done) });
-    return;
-  }
-  notify({
-    type: 'warning',
-    title: `${doneText(answer.done)}; ${countOf(failed.length, 'non riuscita', 'non riuscite')}`,
-    description: failed.map((r) => `${names.get(r.userId) ?? r.userId}: ${r.message ?? 'non riuscito'}`).join(' · '),
-  });
-}
-
 const contactedText = (n: number) => (n === 1 ? '1 persona segnata come contattata' : `${n} persone segnate come contattate`);
 
 /**
  * The sticky bar of the triage's selection: how many are chosen, "Contattato" and "Rimanda a…" for
- * all of them, each behind one confirmation that says the count, and a message to them when they
- * are of one cohort. Its buttons are 44 px tall: it is
+ * all of them, each behind one confirmation that says the count, and, when they are of one cohort,
+ * a message to them, a tag and a package. Its buttons are 44 px tall: it is
  * the phone's way through a morning's list.
  */
 export function TriageBulkBar({ selected, items, onDone }: { selected: ReadonlySet<string>; items: readonly TriageItem[]; onDone: () => void }) {
   const bulk = useBulkTriageAction();
+  // The sticky bar stays short on a phone: the tag and the package open on request.
+  const [more, setMore] = useState(false);
+  const moreId = useId();
+  const names = new Map(items.map((item) => [item.userId, item.name]));
   const count = selected.size;
   // A message goes to one cohort: offered when everyone chosen is in the same one.
   const cohorts = new Set(items.filter((item) => selected.has(item.userId)).map((item) => item.cohortId));
@@ -50,7 +43,7 @@ export function TriageBulkBar({ selected, items, onDone }: { selected: ReadonlyS
   async function run(action: 'contacted' | 'snooze', until?: string) {
     try {
       const answer = await bulk.mutateAsync({ action, userIds: [...selected], ...(until ? { until } : {}) });
-      reportOf(answer, items, action === 'contacted' ? contactedText : (n) => `${countOf(n, 'persona rimandata', 'persone rimandate')} al ${formatItalianDate(until!)}`);
+      reportBulk(answer, names, action === 'contacted' ? contactedText(answer.done) : `${countOf(answer.done, 'persona rimandata', 'persone rimandate')} al ${formatItalianDate(until!)}`);
       onDone();
     } catch (caught) {
       notify({ type: 'error', title: 'Operazione non riuscita', description: errorMessage(caught, 'Riprova tra poco.') });
@@ -84,12 +77,23 @@ export function TriageBulkBar({ selected, items, onDone }: { selected: ReadonlyS
               </Button>
             ) : (
               <Text fontSize="sm" color="fg.muted" maxW="16rem">
-                Per scrivere a più persone insieme, scegline di una sola coorte.
+                Per scrivere, etichettare o impostare il pacchetto a più persone insieme, scegline di una sola coorte.
               </Text>
             )}
             <Button size="sm" variant="ghost" minH="11" onClick={onDone}>
               Deseleziona
             </Button>
+          </Flex>
+        )}
+        {count <= MAX_BULK && writeTo && (
+          <Button size="sm" variant="outline" minH="11" alignSelf="flex-start" aria-expanded={more} aria-controls={moreId} onClick={() => setMore(!more)}>
+            {more ? 'Chiudi etichetta e pacchetto' : 'Etichetta o pacchetto…'}
+          </Button>
+        )}
+        {count <= MAX_BULK && writeTo && more && (
+          <Flex id={moreId} gap="6" wrap="wrap" align="flex-start">
+            <TagSelected cohortId={writeTo} selected={selected} names={names} onDone={onDone} />
+            <PackageSelected cohortId={writeTo} selected={selected} onDone={onDone} />
           </Flex>
         )}
       </Stack>

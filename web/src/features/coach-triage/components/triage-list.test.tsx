@@ -44,6 +44,13 @@ function triageServer(items: TriageItem[], day = emptyTriageDay) {
       open = open.filter((item) => !results.some((r) => r.ok && r.userId === item.userId));
       return json({ results, done: results.filter((r) => r.ok).length, failed: results.filter((r) => !r.ok).length });
     }
+    if (call.path === '/api/coach/cohorts/cohort-1/tags/bulk' && call.method === 'POST') {
+      const { userIds } = call.body as { userIds: string[] };
+      return json({ results: userIds.map((userId) => ({ userId, ok: true })), done: userIds.length, failed: 0 });
+    }
+    if (call.path === '/api/coach/cohorts/cohort-1/packages' && call.method === 'POST') {
+      return json({ changed: (call.body as { participantIds: string[] }).participantIds.length, unchanged: 0 });
+    }
     const acted = /^\/api\/coach\/cohorts\/[^/]+\/participants\/([^/]+)\/(contacted|snooze)$/.exec(call.path);
     if (acted && call.method === 'POST') {
       if ((call.body as { until?: string }).until === '2030-01-01') return json({ message: 'Puoi rimandare al massimo di 8 settimane' }, 400);
@@ -109,7 +116,34 @@ describe('Da fare oggi', { timeout: 20_000 }, () => {
     expect(within(bar).getByRole('link', { name: 'Scrivi ai selezionati' })).toHaveAttribute('href', '/coach/cohort-1/messaggi?destinatari=u-ivo%2Cu-nina');
     await user.click(screen.getByRole('checkbox', { name: 'Seleziona Lia Giù' }));
     expect(within(bar).queryByRole('link', { name: 'Scrivi ai selezionati' })).toBeNull();
-    expect(within(bar).getByText('Per scrivere a più persone insieme, scegline di una sola coorte.')).toBeInTheDocument();
+    expect(within(bar).getByText('Per scrivere, etichettare o impostare il pacchetto a più persone insieme, scegline di una sola coorte.')).toBeInTheDocument();
+    expect(within(bar).queryByRole('button', { name: 'Etichetta o pacchetto…' })).toBeNull();
+  });
+
+  it('tags the selected people of one cohort and sets their package, each once for the lot', async () => {
+    const calls = triageServer([lia, ivo, nina]);
+    const { user } = renderApp('/coach');
+
+    await user.click(await screen.findByRole('checkbox', { name: 'Seleziona Ivo Fermo' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Seleziona Nina Ferma' }));
+    const bar = screen.getByRole('region', { name: 'Azioni sui selezionati' });
+    expect(within(bar).queryByLabelText('Etichetta da aggiungere')).toBeNull();
+    await user.click(within(bar).getByRole('button', { name: 'Etichetta o pacchetto…' }));
+    await user.type(within(bar).getByLabelText('Etichetta da aggiungere'), 'Da richiamare');
+    await user.click(within(bar).getByRole('button', { name: 'Aggiungi etichetta (i selezionati)' }));
+    await user.click(within(bar).getByRole('button', { name: 'Aggiungi a 2 persone' }));
+    expect(await screen.findByText('Etichetta aggiunta a 2 persone')).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/api/coach/cohorts/cohort-1/tags/bulk')?.body).toEqual({ tag: 'Da richiamare', userIds: ['u-ivo', 'u-nina'] });
+
+    await user.click(screen.getByRole('checkbox', { name: 'Seleziona Ivo Fermo' }));
+    const again = screen.getByRole('region', { name: 'Azioni sui selezionati' });
+    await user.click(within(again).getByRole('button', { name: 'Etichetta o pacchetto…' }));
+    const packages = within(again).getByRole('group', { name: 'Imposta pacchetto per i selezionati' });
+    await user.selectOptions(within(packages).getByLabelText('Nuovo pacchetto'), 'PREMIUM');
+    await user.click(within(packages).getByRole('button', { name: 'Imposta pacchetto' }));
+    await user.click(within(packages).getByRole('button', { name: 'Imposta per 1 persona' }));
+    expect(await screen.findByText('Pacchetto impostato')).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/api/coach/cohorts/cohort-1/packages')?.body).toEqual({ participantIds: ['u-ivo'], package: 'PREMIUM', reason: null });
   });
 
   it('postpones the selected people to a chosen day, asking once with the count and the day', async () => {

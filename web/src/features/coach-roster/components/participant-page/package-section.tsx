@@ -6,8 +6,9 @@ import { FormError } from '../../../../components/form-error';
 import { errorMessage } from '../../../../lib/api-client';
 import { formatDayTime } from '../../../../lib/day-time';
 import { notify } from '../../../../lib/notices';
-import { usePackageHistory, useSetPackages } from '../../api/packages';
-import { PackageSelect } from '../package-bulk-bar';
+import { usePackageHistory } from '../../api/packages';
+import { useSetPackages } from '../../../../coach-shared/api/people-bulk';
+import { PackageSelect } from '../../../../coach-shared/components/package-selected';
 
 /** "Pacchetto" on the participant's page: the package now, a change with its reason, and the history. */
 export function PackageSection({ cohortId, userId, name }: { cohortId: string; userId: string; name: string }) {
