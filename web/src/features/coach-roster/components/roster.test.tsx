@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { renderApp, resetTestState } from '../../../testing/test-utils';
+import { json, renderApp, resetTestState } from '../../../testing/test-utils';
 import { fakeCoachServer, fakeRow } from '../../../testing/coach-fixtures';
 import { Roster } from './roster';
 
@@ -86,6 +86,23 @@ describe('roster', { timeout: 20_000 }, () => {
     await user.clear(search);
     await user.type(search, 'nessuno@');
     expect(await screen.findByText('Nessun partecipante con questo nome o email.')).toBeInTheDocument();
+  });
+
+  it('when nobody in the cohort matches, searches every cohort of the coach on request and says where they are', async () => {
+    const calls = fakeCoachServer((call) =>
+      call.path.startsWith('/api/coach/search?')
+        ? json({ results: [{ userId: 'u-lia', name: 'Lia Giù', email: 'lia@example.it', cohortId: 'cohort-2', cohortName: 'Inverno 2027' }], more: false })
+        : undefined,
+    );
+    const { user } = renderApp('/coach/cohort-1', <Roster cohortId="cohort-1" rows={rows} complete />);
+    await user.type(await screen.findByLabelText('Cerca per nome o email'), 'lia@example.it');
+    expect(await screen.findByText('Nessun partecipante con questo nome o email.')).toBeInTheDocument();
+    expect(calls.some((call) => call.path.startsWith('/api/coach/search?'))).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Cerca «lia@example.it» in tutte le coorti' }));
+    const results = await screen.findByRole('list', { name: 'Risultati della ricerca' });
+    expect(within(results).getByRole('link', { name: 'Lia Giù' })).toHaveAttribute('href', '/coach/cohort-2/partecipanti/u-lia');
+    expect(within(results).getByText(/Inverno 2027/)).toBeInTheDocument();
+    expect(calls.find((call) => call.path.startsWith('/api/coach/search?'))?.path).toBe('/api/coach/search?q=lia%40example.it');
   });
 
   it('on a phone, each card shows the email, the sheet and the answers', async () => {

@@ -13,6 +13,7 @@ import { RosterCards } from './roster-cards';
 import { orderRoster, ROSTER_SORTS, type RosterSort } from './roster-order';
 import { RosterTable } from './roster-table';
 import { PackageBulkBar } from './package-bulk-bar';
+import { SearchElsewhere } from './participant-search';
 import { SELECT } from '../../../coach-shared/components/package-selected';
 import { useRosterSelection } from './roster-selection';
 import { RosterBulkActions } from './roster-bulk-actions';
@@ -118,9 +119,12 @@ export function Roster({ cohortId, rows: allRows, complete: allComplete, readOnl
             : `${shown.length} di ${countOf(rows.length, 'partecipante', 'partecipanti')} con l’etichetta «${tag}»`}
       </Text>
       {shown.length === 0 ? (
-        <Text color="fg.muted">
-          {rows.length > 0 && pkg !== null && searched.length > 0 ? 'Nessun partecipante con questo pacchetto.' : rows.length > 0 ? 'Nessun partecipante con questo nome o email.' : tag === null ? 'Nessun partecipante ancora.' : 'Nessun partecipante con questa etichetta.'}
-        </Text>
+        <Stack gap="2">
+          <Text color="fg.muted">
+            {rows.length > 0 && pkg !== null && searched.length > 0 ? 'Nessun partecipante con questo pacchetto.' : rows.length > 0 ? 'Nessun partecipante con questo nome o email.' : tag === null ? 'Nessun partecipante ancora.' : 'Nessun partecipante con questa etichetta.'}
+          </Text>
+          {rows.length > 0 && searched.length === 0 && complete && <SearchElsewhere text={search} />}
+        </Stack>
       ) : wide ? (
         <RosterTable cohortId={cohortId} rows={visible} sort={sort} selection={selection} />
       ) : (
