@@ -31,7 +31,8 @@ const contactedText = (n: number) => (n === 1 ? '1 persona segnata come contatta
  */
 export function TriageBulkBar({ selected, items, onDone }: { selected: ReadonlySet<string>; items: readonly TriageItem[]; onDone: () => void }) {
   const bulk = useBulkTriageAction();
-  // The sticky bar stays short on a phone: the tag and the package open on request.
+  // The sticky bar stays short on a phone: the tag and the package open on request, and the bar
+  // then stays in the page (a sticky bar taller than the screen would hide its own end).
   const [more, setMore] = useState(false);
   const moreId = useId();
   const names = new Map(items.map((item) => [item.userId, item.name]));
@@ -52,7 +53,7 @@ export function TriageBulkBar({ selected, items, onDone }: { selected: ReadonlyS
   }
 
   return (
-    <Box role="region" aria-label="Azioni sui selezionati" position="sticky" bottom="0" zIndex="docked" bg="bg" borderWidth="1px" borderColor="border.emphasized" rounded="lg" shadow="md" p="3">
+    <Box role="region" aria-label="Azioni sui selezionati" position={more ? 'static' : 'sticky'} bottom="0" zIndex="docked" bg="bg" borderWidth="1px" borderColor="border.emphasized" rounded="lg" shadow="md" p="3">
       <Stack gap="3">
         <Text fontWeight="600" role="status">
           {countOf(count, 'persona selezionata', 'persone selezionate')}
