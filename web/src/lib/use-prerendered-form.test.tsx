@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { usePrerenderedForm } from './use-prerendered-form';
 
 function SignInForm() {
@@ -40,13 +40,22 @@ async function hydrateAfterTyping(typed: { email: string; password: string }) {
   });
   observer.observe(button, { attributes: true, attributeFilter: ['disabled'] });
   const root = hydrateRoot(container, <SignInForm />);
-  await waitForRenders();
+  await waitForRenders(button);
   observer.disconnect();
   return { field, button, seenWhenEnabled, unmount: () => root.unmount() };
 }
 
-/** Lets React finish its renders as a browser would: on its own schedule, task by task. */
-const waitForRenders = () => new Promise((resolve) => setTimeout(resolve, 50));
+/**
+ * Lets React finish its renders as a browser would, on its own schedule, task by task: until the
+ * button turns on (a loaded machine may take longer than any fixed pause), then one task more for
+ * any commit that would follow it.
+ */
+async function waitForRenders(button: HTMLButtonElement) {
+  await vi.waitFor(() => {
+    if (button.disabled) throw new Error('the button is still off');
+  }, { timeout: 5000, interval: 10 });
+  await new Promise((resolve) => setTimeout(resolve, 50));
+}
 
 describe('usePrerenderedForm', () => {
   // jsdom commits these renders together; the browser's order, where enabling first emptied the
