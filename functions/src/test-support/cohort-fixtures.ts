@@ -6,6 +6,7 @@ import { cohortRef, type CohortDoc } from '../shared/cohort-repository';
 import { inviteCodeRef, newInviteCode } from '../shared/invite-codes';
 import { membershipOf, raiseMembersVersion, startMemberIndex, writeMembership } from '../shared/member-index-repository';
 import { userRef, type UserDoc } from '../shared/user-repository';
+import { followUserWrite, rosterRowRef } from '../shared/roster-row-repository';
 import { Client, PASSWORD, uniqueEmail, type TestApp } from './api-harness';
 
 // What the coach-side API tests set up the same way: a signed-in coach, a cohort written
@@ -70,6 +71,7 @@ export async function updateMember(app: TestApp, uid: string, fields: Partial<Us
   await db.runTransaction(async (tx) => {
     const before = (await tx.get(ref)).data() as Partial<UserDoc> | undefined;
     tx.update(ref, fields);
+    followUserWrite(db, tx, uid, fields);
     writeMembership(db, tx, uid, membershipOf(before), membershipOf({ ...before, ...fields }));
   });
 }
@@ -89,4 +91,6 @@ export async function forgetRosterDigest(app: TestApp, uid: string): Promise<voi
   const { rosterDigest: _forgotten, ...rest } = (await ref.get()).data() ?? {};
   await ref.delete();
   await ref.set(rest);
+  // Older than the roster's rows too: its row would still hold the digest.
+  await rosterRowRef(app.deps.db, uid).delete();
 }
