@@ -76,6 +76,18 @@ export async function updateMember(app: TestApp, uid: string, fields: Partial<Us
   });
 }
 
+/**
+ * Changes a user's document with its roster row, as every writer does, but not the member index:
+ * a writer that forgot the index, or an account changed before cohorts had one.
+ */
+export async function updateUserOnly(app: TestApp, uid: string, fields: Partial<UserDoc>): Promise<void> {
+  const { db } = app.deps;
+  const batch = db.batch();
+  batch.update(userRef(db, uid), fields);
+  followUserWrite(db, batch, uid, fields);
+  await batch.commit();
+}
+
 /** The tracker a core action made, or the test fails with the action's message. */
 export function must(result: TrackerResult): TrackerData {
   if (!result.ok) throw new Error(result.message);
