@@ -92,9 +92,9 @@ export async function saveTrackerRevision(db: Firestore, write: TrackerRevision)
   batch.set(trackerRef(db, uid), { data: JSON.stringify(tracker), revision, cohortId: summary.cohortId, updatedAt: summary.updatedAt, threadWeeks: weeks });
   batch.set(summaryRef(db, uid), summary);
   // The participant's own document: the roster reads the digest with the rest of them.
-  const userFields = { rosterDigest: JSON.stringify(write.rosterDigest), weekStats: write.weekStats.stored, ...triageRecheck(now) };
-  batch.update(userRef(db, uid), userFields);
-  followUserWrite(db, batch, uid, userFields);
+  batch.update(userRef(db, uid), { rosterDigest: JSON.stringify(write.rosterDigest), weekStats: write.weekStats.stored, ...triageRecheck(now) });
+  // And the roster's row of them, in the same batch (decision 055).
+  followUserWrite(db, batch, uid, { rosterDigest: JSON.stringify(write.rosterDigest) });
   // In the same batch: the cohort's weekly figures never disagree with the contribution stored.
   addToShards(db, batch, uid, write.weekStats);
   // In the same batch: the scores never disagree with the summary they come from.
