@@ -154,6 +154,19 @@ describe('every writer of a row keeps it', () => {
     expect((await roster(coach, first)).has(fede.id)).toBe(false);
   });
 
+  test('a deleted coach\'s notes: the previews they showed go from the rows too', async () => {
+    const leaving = await signedInCoach(app, 'Coach Che Va');
+    const staying = await signedInCoach(app, 'Coach Che Resta');
+    const cohortId = await indexedCohort(leaving);
+    await cohortRef(app.deps.db, cohortId).update({ coachIds: [leaving.user.id, staying.user.id] });
+    const ines = await participant(cohortId, 'Ines Nota');
+    expect((await leaving.client.post(`/api/coach/cohorts/${cohortId}/participants/${ines.id}/notes`, { requestId: 'nota-uscita-0001', text: 'Da richiamare' })).status).toBe(201);
+    expect((await roster(staying, cohortId)).get(ines.id)?.latestNote).toMatchObject({ text: 'Da richiamare' });
+    expect((await leaving.client.post('/api/me/delete', { confirm: 'ELIMINA', password: PASSWORD })).status).toBe(204);
+    await app.tasks.idle();
+    expect((await roster(staying, cohortId)).get(ines.id)?.latestNote).toBeNull();
+  });
+
   test('a new season: the participant leaves the finished cohort\'s roster and joins the next one\'s, not yet started', async () => {
     const coach = await signedInCoach(app, 'Coach Stagioni');
     // Started 14 July: day 67 on 18 September, finished.
