@@ -10,7 +10,8 @@
  * their retention days were get them (backfillAccountRetention), and events stored before they said who
 may join get it from their cohort's old "eventi riservati" switch (backfillEventAccess), and every
  * event's start is listed for the event-day email (backfillEventStarts), and every name gets the
- * coach's search's copy (backfillSearchNames):
+ * coach's search's copy (backfillSearchNames), and every participant gets the row the coach's roster
+ * reads (backfillRosterRows, after the digests it copies):
  *   INVITE_CODE=… GOOGLE_CLOUD_PROJECT=<project-id> npm run migrate-cohorts      a real project
  *   npm run migrate-cohorts -- --local                                          the stack of `npm start`
  * Idempotent: running it again changes nothing. Registration creates the cohort by itself the
@@ -20,6 +21,7 @@ import { loadConfig } from '../functions/src/config';
 import { createDeps } from '../functions/src/deps';
 import { ensureDefaultCohort } from '../functions/src/shared/default-cohort';
 import { buildMemberIndexes } from '../functions/src/shared/member-index-repository';
+import { backfillRosterRows } from '../functions/src/shared/roster-row-repository';
 import { backfillRosterDigests, backfillWeeklyScores } from '../functions/src/features/tracker/migrations';
 import { backfillTriage } from '../functions/src/features/triage/migrations';
 import { backfillSearchNames } from '../functions/src/features/coach/migrations';
@@ -47,6 +49,7 @@ try {
   const eventAccess = await backfillEventAccess(deps);
   const eventStarts = await backfillEventStarts(deps);
   const searchNames = await backfillSearchNames(deps);
+  const rosterRows = await backfillRosterRows(deps);
   console.log(`${cohort}; utenti senza coorte spostati: ${usersAssigned} (progetto ${config.projectId}).`);
   console.log(`classifica: ${summaries} riepiloghi, ${scores} punteggi settimanali scritti.`);
   console.log(`elenco partecipanti: ${digests.written} riepiloghi scritti su ${digests.participants} partecipanti senza.`);
@@ -57,6 +60,7 @@ try {
   console.log(`account: ${accounts.written} su ${accounts.users} con il giorno dell'avviso e dell'eliminazione.`);
   console.log(`eventi: ${eventAccess.events} con chi può partecipare, in ${eventAccess.cohorts} coorti; ${eventStarts.events} inizi elencati per le email del giorno.`);
   console.log(`ricerca: ${searchNames.written} nomi su ${searchNames.users} account pronti per la ricerca del coach.`);
+  console.log(`elenco partecipanti: ${rosterRows.written} righe scritte su ${rosterRows.participants} partecipanti.`);
   process.exit(0);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -207,6 +207,15 @@ export async function seedBench(options: {
       } catch (error) {
         problems.push(`member indexes not built: ${(error as Error).message.split('\n')[0]}`);
       }
+      // So are their roster rows (decision 055): the migration writes them, as it would in production.
+      try {
+        const { backfillRosterRows } = await import('../../functions/src/shared/roster-row-repository');
+        const rowsStart = Date.now();
+        const rows = await backfillRosterRows(deps);
+        log(`  roster rows: ${rows.written} written for ${rows.participants} participants (${((Date.now() - rowsStart) / 1000).toFixed(1)} s)`);
+      } catch (error) {
+        problems.push(`roster rows not written: ${(error as Error).message.split('\n')[0]}`);
+      }
     } catch (error) {
       problems.push(`large cohort or coach not seeded: ${(error as Error).message.split('\n')[0]}`);
     }

@@ -46,6 +46,8 @@ export async function coachWithCohort(page: Page, startDate = thisMonday()): Pro
   const coach = await registerWithLocalCode(page.request, { name: 'Marta Coach' });
   const db = await e2eFirestore();
   await db.collection('users').doc(coach.id).set({ role: 'OWNER' }, { merge: true });
+  // Its roster row too, as every writer of the role does (decision 055).
+  await db.collection('rosterRows').doc(coach.id).set({ role: 'OWNER' }, { merge: true });
   await signIn(page, coach);
   const created = await page.request.post('/api/coach/cohorts', {
     headers: { Origin: appOrigin },

@@ -74,6 +74,8 @@ async function newCoach(request: APIRequestContext, name: string) {
   const account = await registerParticipant(request, { name });
   const db = await e2eFirestore();
   await db.collection('users').doc(account.id).set({ role: 'OWNER' }, { merge: true });
+  // Its roster row too, as every writer of the role does (decision 055).
+  await db.collection('rosterRows').doc(account.id).set({ role: 'OWNER' }, { merge: true });
   return account;
 }
 

@@ -20,6 +20,8 @@ async function newCoach(page: Page) {
   const coach = await registerParticipant(page.request, { name: 'Marta Coach' });
   const db = await e2eFirestore();
   await db.collection('users').doc(coach.id).set({ role: 'OWNER' }, { merge: true });
+  // Its roster row too, as every writer of the role does (decision 055).
+  await db.collection('rosterRows').doc(coach.id).set({ role: 'OWNER' }, { merge: true });
   const defaultCohort = (await db.collection('users').doc(coach.id).get()).get('cohortId') as string;
   await db.collection('cohorts').doc(defaultCohort).update({ coachIds: FieldValue.arrayUnion(coach.id) });
   await signIn(page, coach);

@@ -122,6 +122,8 @@ test('a coach downloads their data; the only coach of a cohort is told why they 
     // Another coach on the cohort: now the account can go.
     const db = await e2eFirestore();
     await db.collection('users').doc(second.id).set({ role: 'OWNER' }, { merge: true });
+    // Its roster row too, as every writer of the role does (decision 055).
+    await db.collection('rosterRows').doc(second.id).set({ role: 'OWNER' }, { merge: true });
     const added = await page.request.post(`/api/coach/cohorts/${cohortId}/coaches`, { headers: { Origin: appOrigin }, data: { email: second.email } });
     expect(added.ok(), await added.text()).toBe(true);
     await form.getByRole('button', { name: 'Elimina definitivamente' }).click();

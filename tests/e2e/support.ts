@@ -74,6 +74,8 @@ export function e2eFirestore() {
 export async function setChallengeStart(userId: string, isoDate: string): Promise<void> {
   const db = await e2eFirestore();
   await db.collection('users').doc(userId).set({ challengeStartDate: isoDate }, { merge: true });
+  // Its roster row too, as every writer of the start does (decision 055).
+  await db.collection('rosterRows').doc(userId).set({ challengeStartDate: isoDate }, { merge: true });
 }
 
 /** Today's date in Europe/Rome (the browser's zone in these tests) as YYYY-MM-DD. */

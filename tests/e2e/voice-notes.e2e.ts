@@ -24,6 +24,8 @@ async function coachWithCohort(page: Page): Promise<{ coach: TestAccount; invite
   const coach = await registerWithLocalCode(page.request, { name: 'Marta Coach' });
   const db = await e2eFirestore();
   await db.collection('users').doc(coach.id).set({ role: 'OWNER' }, { merge: true });
+  // Its roster row too, as every writer of the role does (decision 055).
+  await db.collection('rosterRows').doc(coach.id).set({ role: 'OWNER' }, { merge: true });
   await signIn(page, coach);
   const today = romeToday();
   const monday = addDays(today, -((new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7));

@@ -5,6 +5,7 @@ import { cohortRef, type CohortDoc } from './cohort-repository';
 import { isAlreadyExists } from './firestore';
 import { inviteCodeRef } from './invite-codes';
 import { membershipOf, writeMembership } from './member-index-repository';
+import { followUserWrite } from './roster-row-repository';
 import { usersCollection, type UserDoc } from './user-repository';
 
 // Before cohorts were data, everyone registered with the INVITE_CODE secret into
@@ -69,6 +70,7 @@ export async function ensureDefaultCohort(deps: MigrationDeps): Promise<{ cohort
   for (const doc of without) {
     const batch = deps.db.batch();
     batch.update(doc.ref, { cohortId });
+    followUserWrite(deps.db, batch, doc.id, { cohortId });
     writeMembership(deps.db, batch, doc.id, null, membershipOf({ ...(doc.data() as Partial<UserDoc>), cohortId }));
     await batch.commit();
   }

@@ -2,6 +2,7 @@ import { FieldValue, type DocumentSnapshot, type Firestore, type Transaction, ty
 import { isDocumentId } from '@sfida/core/document-id';
 import { cohortRef, cohortsCollection } from './cohort-repository';
 import { keptPerDatabase } from './recently-used';
+import { followUserWrite } from './roster-row-repository';
 import { userRef, usersCollection, type UserDoc } from './user-repository';
 
 // `cohorts/{cohortId}/members/index`: the ids of the cohort's participants (`ids`, withdrawn and
@@ -91,6 +92,7 @@ export async function markDisabled(db: Firestore, uid: string): Promise<string |
   return db.runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     tx.set(ref, { disabled: true }, { merge: true });
+    followUserWrite(db, tx, uid, { disabled: true });
     const before = membershipOfSnap(snap);
     writeMembership(db, tx, uid, before, before && { ...before, inactive: true });
     return before?.cohortId ?? null;

@@ -2,6 +2,7 @@ import type { Firestore, Transaction, WriteBatch } from 'firebase-admin/firestor
 import { packageIn, type Package, type PackagesByCohort } from '@sfida/core/packages';
 import type { PackageChangeWay } from '@sfida/core/package-changes';
 import { sha256Hex } from './crypto';
+import { followUserWrite } from './roster-row-repository';
 import { userRef, type UserDoc } from './user-repository';
 
 // Packages on the membership (docs/decisions/047-packages-on-the-membership.md): `users/{uid}.packages`
@@ -98,7 +99,9 @@ export async function applyPendingGrant(db: Firestore, uid: string, now: Date): 
     const from = packageIn(doc.packages, doc.cohortId);
     if (from === pending.package && doc.packageGrantWaiting) tx.update(user, settled);
     if (from !== pending.package) {
-      tx.update(user, { ...settled, packages: packagesWith(doc.packages, doc.cohortId, pending.package) });
+      const packages = packagesWith(doc.packages, doc.cohortId, pending.package);
+      tx.update(user, { ...settled, packages });
+      followUserWrite(db, tx, uid, { packages });
       recordPackageChange(db, tx, {
         cohortId: doc.cohortId,
         userId: uid,

@@ -2,6 +2,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { firstLineOf } from '@sfida/core/participant-notes';
 import type { User } from '@sfida/core/user';
 import { isAlreadyExists } from './firestore';
+import { followUserWrite } from './roster-row-repository';
 import { userRef, type StoredNotePreview } from './user-repository';
 
 // `participantNotes/{noteId}`: a coach's private note on a participant of their cohort, and the
@@ -64,7 +65,9 @@ export async function addParticipantNote(db: Firestore, note: NewNote): Promise<
   };
   const batch = db.batch();
   batch.create(participantNoteRef(db, id), doc);
-  batch.update(userRef(db, note.userId), { notePreview: notePreviewOf(id, doc) });
+  const preview = { notePreview: notePreviewOf(id, doc) };
+  batch.update(userRef(db, note.userId), preview);
+  followUserWrite(db, batch, note.userId, preview);
   try {
     await batch.commit();
     return { created: true, note: { id, doc } };

@@ -20,8 +20,9 @@ export interface Participant {
   /** Their tracker's roster digest; null before their first sync; undefined when none is stored (read the tracker). Parsed when first read. */
   readonly digest: RosterDigest | null | undefined;
   /**
-   * The user document's version (its update time): any write to it gives another, so whatever is
-   * worked out of this participant alone may be kept under it.
+   * The version of the document read (its update time): the user document's, or their roster
+   * row's (roster-row-repository.ts). Any write to it gives another, so whatever is worked out of
+   * this participant alone may be kept under it.
    */
   version: string | null;
   /** The coaches' tags on them (never shown to the participant). */

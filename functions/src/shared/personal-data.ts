@@ -68,6 +68,7 @@ const own = 'own' as const;
 export const PERSONAL_DATA: readonly PersonalDataCollection[] = [
   // The account and the tracker.
   { name: 'users', path: 'users/{uid}', locate: [{ by: 'id' }], kind: own, aboutParticipants: true, export: { action: 'export', section: 'profilo' }, deletion: { action: 'delete', note: 'coachTags and notePreview are the coaches\' and go with it' } },
+  { name: 'rosterRows', path: 'rosterRows/{uid}', locate: [{ by: 'id' }], kind: own, aboutParticipants: true, export: { action: 'export', section: 'rigaElencoCoach' }, deletion: { action: 'delete', note: 'with users/{uid}, in the same batch (a copy of its fields the coach\'s roster reads)' } },
   { name: 'seasons', path: 'users/{uid}/seasons/{n}', locate: [{ by: 'userSubcollection' }], kind: own, aboutParticipants: true, export: { action: 'export', section: 'stagioni' }, deletion: { action: 'delete' } },
   { name: 'progress', path: 'progress/{uid}', locate: [{ by: 'id' }], kind: own, aboutParticipants: true, export: { action: 'export', section: 'tracker' }, deletion: { action: 'delete' } },
   { name: 'progressSummaries', path: 'progressSummaries/{uid}', locate: [{ by: 'id' }], kind: own, aboutParticipants: true, export: { action: 'export', section: 'riepilogoClassifica' }, deletion: { action: 'delete', note: 'the leaderboard is read from these: it is recomputed by their absence' } },

@@ -7,6 +7,7 @@ import { accountRetentionFields, retentionFollowing } from './account-retention'
 import { storedSignInMethods } from './sign-in-methods';
 import type { PackagesByCohort } from '@sfida/core/packages';
 import { searchNameOf } from '@sfida/core/participant-search';
+import { followUserWrite } from './roster-row-repository';
 
 // `users/{uid}` is read by the session check on every request and by most features,
 // so its repository lives here, below all of them.
@@ -188,7 +189,10 @@ export async function changeUser<T>(
     if (!stored) return null;
     const { fields, result } = change(stored);
     // The account's retention follows what it is worked out from (a change of zone, say).
-    if (Object.keys(fields).length > 0) tx.update(ref, { ...fields, ...searchNameFollowing(fields), ...retentionFollowing(stored.doc, fields) });
+    if (Object.keys(fields).length > 0) {
+      tx.update(ref, { ...fields, ...searchNameFollowing(fields), ...retentionFollowing(stored.doc, fields) });
+      followUserWrite(db, tx, uid, fields);
+    }
     return { result };
   });
 }

@@ -6,6 +6,7 @@ import { cohortRef, type CohortDoc } from '../shared/cohort-repository';
 import { inviteCodeRef, newInviteCode } from '../shared/invite-codes';
 import { membershipOf, raiseMembersVersion, startMemberIndex, writeMembership } from '../shared/member-index-repository';
 import { userRef, type UserDoc } from '../shared/user-repository';
+import { followUserWrite, rosterRowRef } from '../shared/roster-row-repository';
 import { Client, PASSWORD, uniqueEmail, type TestApp } from './api-harness';
 
 // What the coach-side API tests set up the same way: a signed-in coach, a cohort written
@@ -70,8 +71,21 @@ export async function updateMember(app: TestApp, uid: string, fields: Partial<Us
   await db.runTransaction(async (tx) => {
     const before = (await tx.get(ref)).data() as Partial<UserDoc> | undefined;
     tx.update(ref, fields);
+    followUserWrite(db, tx, uid, fields);
     writeMembership(db, tx, uid, membershipOf(before), membershipOf({ ...before, ...fields }));
   });
+}
+
+/**
+ * Changes a user's document with its roster row, as every writer does, but not the member index:
+ * a writer that forgot the index, or an account changed before cohorts had one.
+ */
+export async function updateUserOnly(app: TestApp, uid: string, fields: Partial<UserDoc>): Promise<void> {
+  const { db } = app.deps;
+  const batch = db.batch();
+  batch.update(userRef(db, uid), fields);
+  followUserWrite(db, batch, uid, fields);
+  await batch.commit();
 }
 
 /** The tracker a core action made, or the test fails with the action's message. */
@@ -89,4 +103,6 @@ export async function forgetRosterDigest(app: TestApp, uid: string): Promise<voi
   const { rosterDigest: _forgotten, ...rest } = (await ref.get()).data() ?? {};
   await ref.delete();
   await ref.set(rest);
+  // Older than the roster's rows too: its row would still hold the digest.
+  await rosterRowRef(app.deps.db, uid).delete();
 }

@@ -17,6 +17,7 @@ import { membershipOf, membershipOfSnap, writeMembership } from '../../shared/me
 import { newUserDoc, toUser, userRef, type UserDoc } from '../../shared/user-repository';
 import { retentionFollowing } from '../../shared/account-retention';
 import { lastArchivedSeason } from '../../shared/season-archive-repository';
+import { followUserWrite, writeWholeRosterRow } from '../../shared/roster-row-repository';
 import { retireDisabledAccount } from '../../shared/disabled-account';
 import { deleteVoiceNotesOfAccount } from '../../shared/voice-note-repository';
 
@@ -74,10 +75,13 @@ export async function ensureAccount(deps: AdminDeps, input: EnsureAccountInput):
     const before = snap.exists ? (snap.data() as Partial<UserDoc>) : undefined;
     // A participant moved to another cohort takes their conversation along, as a new season does.
     if (conversation.exists && before?.cohortId !== input.cohortId) moveConversation(deps.db, tx, record.uid, input.cohortId);
-    if (before) tx.set(ref, { ...fields, ...retentionFollowing(before, fields, previousSeasonStart) }, { merge: true });
-    else {
+    if (before) {
+      tx.set(ref, { ...fields, ...retentionFollowing(before, fields, previousSeasonStart) }, { merge: true });
+      followUserWrite(deps.db, tx, record.uid, fields);
+    } else {
       const doc = { ...newUserDoc({ email, name: input.name, role: input.role, cohortId: input.cohortId, timeZone: HOME_TIME_ZONE, now: deps.clock() }), ...fields };
       tx.set(ref, { ...doc, ...retentionFollowing(undefined, doc) });
+      writeWholeRosterRow(deps.db, tx, record.uid, doc);
     }
     // A move to another cohort, or to or from OWNER, changes the cohorts' member indexes with it.
     writeMembership(deps.db, tx, record.uid, membershipOf(before), membershipOf({ ...before, ...fields }));
@@ -96,12 +100,15 @@ export async function grantOwner(deps: AdminDeps, email: string): Promise<User> 
       // A coach's account is kept: out of the retention's days.
       const fields = { role: 'OWNER' as const };
       tx.set(ref, { ...fields, ...retentionFollowing(snap.data() as Partial<UserDoc>, fields) }, { merge: true });
+      followUserWrite(deps.db, tx, record.uid, fields);
       // A participant made a coach leaves their cohort's participants.
       writeMembership(deps.db, tx, record.uid, membershipOfSnap(snap), null);
     } else {
       const cohortId = deps.config.inviteCohortId;
       const name = record.displayName ?? null;
-      tx.set(ref, newUserDoc({ email: record.email ?? email, name, role: 'OWNER', cohortId, timeZone: HOME_TIME_ZONE, now: deps.clock() }));
+      const doc = newUserDoc({ email: record.email ?? email, name, role: 'OWNER', cohortId, timeZone: HOME_TIME_ZONE, now: deps.clock() });
+      tx.set(ref, doc);
+      writeWholeRosterRow(deps.db, tx, record.uid, doc);
     }
   });
   await addDefaultCohortCoach(deps, record.uid);

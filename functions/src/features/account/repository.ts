@@ -1,6 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { retentionFollowing } from '../../shared/account-retention';
 import { cohortRef, type CohortDoc } from '../../shared/cohort-repository';
+import { followUserWrite } from '../../shared/roster-row-repository';
 import { toUser, triageRecheck, userRef, type StoredUser, type UserDoc } from '../../shared/user-repository';
 import { addToShards, contributionInTransaction } from '../../shared/week-stats-repository';
 
@@ -26,6 +27,7 @@ export async function setChallengeStart(
     // Counted in the cohort's weekly figures from the start, not from a first sync.
     const weekStats = await contributionInTransaction(db, tx, snap, { ...current, challengeStartDate });
     tx.update(ref, { challengeStartDate, weekStats: weekStats.stored, ...triageRecheck(now), ...retentionFollowing(doc, { challengeStartDate }) });
+    followUserWrite(db, tx, uid, { challengeStartDate });
     addToShards(db, tx, uid, weekStats);
     return { user: { ...current, challengeStartDate }, doc };
   });

@@ -1,5 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { membershipOf, writeMembership } from '../../shared/member-index-repository';
+import { writeWholeRosterRow } from '../../shared/roster-row-repository';
 import { userRef, type UserDoc } from '../../shared/user-repository';
 import { addToShards, type WeekStatsWrite } from '../../shared/week-stats-repository';
 
@@ -11,6 +12,7 @@ import { addToShards, type WeekStatsWrite } from '../../shared/week-stats-reposi
 export async function createParticipantDocs(db: Firestore, uid: string, doc: UserDoc, weekStats: WeekStatsWrite | null): Promise<void> {
   const batch = db.batch();
   batch.create(userRef(db, uid), weekStats ? { ...doc, weekStats: weekStats.stored } : doc);
+  writeWholeRosterRow(db, batch, uid, doc);
   writeMembership(db, batch, uid, null, membershipOf(doc));
   if (weekStats) addToShards(db, batch, uid, weekStats);
   await batch.commit();

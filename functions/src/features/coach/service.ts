@@ -20,6 +20,7 @@ import { trackersOf } from '../../shared/tracker-repository';
 import { memberIndexOfCohort, type MemberIndex } from '../../shared/member-index-repository';
 import { keptPerDatabase } from '../../shared/recently-used';
 import { participantOf, participantsPage, type Participant } from '../../shared/participant-repository';
+import { rosterParticipantsPage } from '../../shared/roster-row-repository';
 
 type CoachDeps = Pick<ApiDeps, 'db' | 'clock'>;
 
@@ -90,11 +91,12 @@ const keptRows = keptPerDatabase<string, { from: string; row: RosterRow }>(2000)
 /**
  * One page of the cohort's roster (only the participants with `page.tag` when it names one); its
  * rows most urgent first, then by name (within the page).
- * Rows come from the roster digests stored on the participants, read with them; only a participant
- * without a usable one (see usableDigest) costs a read of their tracker. A row made from a digest
- * depends on nothing but the user document, their today and the cohort's start, so it is kept
- * under those: a coach's next look at the page works out again only the rows of those whose
- * document changed since (a sync, a tag, a note, a withdrawal) or whose day did.
+ * Rows come from the participants' roster rows (shared/roster-row-repository.ts), which hold their
+ * roster digests; only a participant without a usable one (see usableDigest) costs a read of their
+ * tracker. A row made from a digest depends on nothing but that stored row, their today and the
+ * cohort's start, so it is kept under those: a coach's next look at the page works out again only
+ * the rows of those whose stored row changed since (a sync, a tag, a note, a withdrawal) or whose
+ * day did.
  */
 export async function rosterPage(
   deps: CoachDeps,
@@ -103,7 +105,7 @@ export async function rosterPage(
 ): Promise<RosterPage> {
   const index = page.tag === null ? await memberIndexOfCohort(deps.db, { id: cohortId, cohort }) : null;
   const { participants, more } =
-    page.package === null ? await participantsPage(deps.db, cohortId, page.cursor, page.limit, page.tag, index) : await pageWithPackage(deps, cohortId, page, page.package, index);
+    page.package === null ? await rosterParticipantsPage(deps.db, cohortId, page.cursor, page.limit, page.tag, index) : await pageWithPackage(deps, cohortId, page, page.package, index);
   const now = deps.clock();
   const kept = keptRows(deps.db);
   const rows = new Map<string, RosterRow>();
@@ -147,7 +149,7 @@ async function pageWithPackage(
   const found: Participant[] = [];
   let after = page.cursor;
   for (;;) {
-    const { participants, more } = await participantsPage(deps.db, cohortId, after, page.limit, page.tag, index);
+    const { participants, more } = await rosterParticipantsPage(deps.db, cohortId, after, page.limit, page.tag, index);
     found.push(...participants.filter((p) => packageIn(p.packages, cohortId) === wanted));
     if (found.length >= page.limit) return { participants: found.slice(0, page.limit), more: more || found.length > page.limit };
     if (!more || participants.length === 0) return { participants: found, more: false };

@@ -6,7 +6,7 @@ import type { SentMessage } from '@sfida/core/cohort-messages';
 import { disableAccount, ensureAccount, grantOwner } from '../account/admin';
 import { AUTH_RECHECK_MS } from '../../sessions/session-store';
 import { Client, PASSWORD, readDoc, registerParticipant, startTestApp, uniqueEmail, type TestApp } from '../../test-support/api-harness';
-import { indexMembers, newId, signedInCoach, updateMember, writeCohort, writeInvitingCohort } from '../../test-support/cohort-fixtures';
+import { indexMembers, newId, signedInCoach, updateMember, updateUserOnly, writeCohort, writeInvitingCohort } from '../../test-support/cohort-fixtures';
 import { countReads } from '../../test-support/read-counter';
 import { cohortRef } from '../../shared/cohort-repository';
 import { recipientIdsOf } from '../../shared/cohort-message-repository';
@@ -142,11 +142,11 @@ describe('the roster and a message to everyone read the index', () => {
       let cursor: string | null = null;
       do {
         const url: string = `/api/coach/cohorts/${cohortId}/participants?limit=3${cursor ? `&cursor=${cursor}` : ''}`;
-        const { result, reads } = await countReads(app.deps.db, () => coach.client.get<RosterPage>(url));
+        const { result, reads, read } = await countReads(app.deps.db, () => coach.client.get<RosterPage>(url));
         expect(result.status).toBe(200);
         const page = rosterPageSchema.parse(result.body);
         // The page size + 5 at most (the session, the coach, the cohort, the index).
-        expect(reads).toBeLessThanOrEqual(3 + 5);
+        expect(reads, read.join('\n')).toBeLessThanOrEqual(3 + 5);
         seen.push(page);
         cursor = page.nextCursor;
       } while (cursor);
@@ -220,9 +220,9 @@ describe('the roster and a message to everyone read the index', () => {
     const left = await registerParticipant(app, 'Andata Via');
     await updateMember(app, left.user.id, { cohortId });
     // Moved away, and in, by writes that forgot the index.
-    await userRef(app.deps.db, left.user.id).update({ cohortId: newId('altrove') });
+    await updateUserOnly(app, left.user.id, { cohortId: newId('altrove') });
     const unseen = await registerParticipant(app, 'Non Indicizzata');
-    await userRef(app.deps.db, unseen.user.id).update({ cohortId });
+    await updateUserOnly(app, unseen.user.id, { cohortId });
 
     const roster = await coach.client.get<RosterPage>(`/api/coach/cohorts/${cohortId}/participants`);
     expect(rosterPageSchema.parse(roster.body).rows.map((row) => row.userId)).toEqual([stays.user.id]);
@@ -250,10 +250,10 @@ describe('a cohort without a complete index', () => {
     const before = [];
     for (const name of ['Anna Prima', 'Bruno Prima', 'Carla Ritirata']) {
       const registered = await registerParticipant(app, name);
-      await userRef(app.deps.db, registered.user.id).update({ cohortId: old.id });
+      await updateUserOnly(app, registered.user.id, { cohortId: old.id });
       before.push(registered);
     }
-    await userRef(app.deps.db, before[2]!.user.id).update({ withdrawnAt: WEEK1.toISOString() });
+    await updateUserOnly(app, before[2]!.user.id, { withdrawnAt: WEEK1.toISOString() });
     expect(await storedIndex(old.id)).toEqual({ ids: [joined.user.id], inactive: [], complete: false });
 
     const everyone = sorted([joined.user.id, ...before.map((m) => m.user.id)]);

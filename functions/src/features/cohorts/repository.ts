@@ -4,6 +4,7 @@ import { cohortRef, cohortsCollection, type CohortDoc } from '../../shared/cohor
 import { isAlreadyExists } from '../../shared/firestore';
 import { inviteCodeRef, newInviteCode } from '../../shared/invite-codes';
 import { membershipOfSnap, startMemberIndex, writeMembership } from '../../shared/member-index-repository';
+import { followUserWrite } from '../../shared/roster-row-repository';
 import { triageRecheck, userRef, usersCollection, type UserDoc } from '../../shared/user-repository';
 
 /** New codes tried before giving up: with 31^12 suffixes per name, even a second try never happens in practice. */
@@ -78,6 +79,7 @@ export async function startTogether(db: Firestore, cohortId: string, startDate: 
     for (const doc of members.docs.slice(from, from + BATCH_SIZE)) {
       const start = { challengeStartDate: startDate };
       batch.update(doc.ref, { ...start, challengeJoinedOn: null, ...triageRecheck(now), ...retentionFollowing(doc.data() as Partial<UserDoc>, start) });
+      followUserWrite(db, batch, doc.id, start);
     }
     await batch.commit();
   }
@@ -97,6 +99,7 @@ export async function markWithdrawn(db: Firestore, cohortId: string, userId: str
     if (doc.withdrawnAt) return { withdrawnAt: doc.withdrawnAt, earlier: true };
     const withdrawnAt = now.toISOString();
     tx.update(ref, { withdrawnAt, ...triageRecheck(now) });
+    followUserWrite(db, tx, userId, { withdrawnAt });
     const before = membershipOfSnap(snap);
     writeMembership(db, tx, userId, before, before && { ...before, inactive: true });
     return { withdrawnAt, earlier: false };

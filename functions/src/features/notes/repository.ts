@@ -4,6 +4,7 @@ import { coachMessages } from '@sfida/core/coach';
 import { cohortRef } from '../../shared/cohort-repository';
 import { InvalidError, NotAllowedError, NotFoundError } from '../../shared/domain-error';
 import { notePreviewOf, participantNoteRef, participantNotesCollection, type NoteDoc } from '../../shared/participant-note-repository';
+import { followUserWrite } from '../../shared/roster-row-repository';
 import { userRef, usersCollection, type StoredNotePreview } from '../../shared/user-repository';
 
 // The coaches' notes, `participantNotes/{noteId}`: every coach of the cohort reads them; only the
@@ -51,7 +52,11 @@ export async function editParticipantNote(db: Firestore, change: NoteChange & { 
     const [noteSnap, userSnap] = await tx.getAll(ref, user);
     const doc: NoteDoc = { ...ownNote(noteSnap!, change.cohortId, change.userId, change.authorId), text: change.text, editedAt: change.now.toISOString() };
     tx.update(ref, { text: doc.text, editedAt: doc.editedAt });
-    if (previewedNoteId(userSnap!) === change.noteId) tx.update(user, { notePreview: notePreviewOf(change.noteId, doc) });
+    if (previewedNoteId(userSnap!) === change.noteId) {
+      const fields = { notePreview: notePreviewOf(change.noteId, doc) };
+      tx.update(user, fields);
+      followUserWrite(db, tx, change.userId, fields);
+    }
     return { id: change.noteId, doc };
   });
 }
@@ -68,7 +73,9 @@ export async function deleteParticipantNote(db: Firestore, change: Omit<NoteChan
         participantNotesCollection(db).where('cohortId', '==', change.cohortId).where('userId', '==', change.userId).orderBy('createdAt', 'desc').limit(2),
       );
       const next = newest.docs.find((d) => d.id !== change.noteId);
-      tx.update(user, { notePreview: next ? notePreviewOf(next.id, next.data() as NoteDoc) : null });
+      const fields = { notePreview: next ? notePreviewOf(next.id, next.data() as NoteDoc) : null };
+      tx.update(user, fields);
+      followUserWrite(db, tx, change.userId, fields);
     }
     tx.delete(ref);
   });
@@ -108,6 +115,7 @@ export async function changeTags(db: Firestore, cohortId: string, userId: string
       if (!holders.docs.some((doc) => doc.id !== userId)) cohortTags.delete(tag);
     }
     tx.update(user, { coachTags: next });
+    followUserWrite(db, tx, userId, { coachTags: next });
     tx.update(cohort, { tags: [...cohortTags].sort((a, b) => a.localeCompare(b, 'it')) });
     return next;
   });

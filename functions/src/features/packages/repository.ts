@@ -12,6 +12,7 @@ import {
   type PackageGrantDoc,
 } from '../../shared/package-repository';
 import { isParticipantOf } from '../../shared/participant-repository';
+import { followUserWrite } from '../../shared/roster-row-repository';
 import { userRef, usersCollection, type UserDoc } from '../../shared/user-repository';
 
 /** Who made a change, and why: the same for every person it touches. */
@@ -67,7 +68,9 @@ export async function writePackages(
         const from = packageIn(packages, cohortId);
         const { to } = part[i]!;
         if (from === to) continue;
-        tx.update(snap.ref, { packages: packagesWith(packages, cohortId, to) } satisfies Partial<UserDoc>);
+        const fields = { packages: packagesWith(packages, cohortId, to) } satisfies Partial<UserDoc>;
+        tx.update(snap.ref, fields);
+        followUserWrite(db, tx, snap.id, fields);
         recordPackageChange(db, tx, { cohortId, userId: snap.id, from, to, by: meta.by, byName: meta.byName, at: meta.now.toISOString(), why: meta.why, how: meta.how });
         partChanged += 1;
       }

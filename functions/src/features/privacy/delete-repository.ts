@@ -13,6 +13,7 @@ import { memberIndexRef, raiseMembersVersion } from '../../shared/member-index-r
 import { messagePushKey } from '../../shared/message-copies';
 import { accountLookups, PERSONAL_DATA, type AccountScope, type PersonalDataCollection } from '../../shared/personal-data';
 import { reminderPushKey } from '../../shared/push-fan-out';
+import { followUserWrite, rosterRowRef } from '../../shared/roster-row-repository';
 import { subscriptionsCollection } from '../../shared/push-notifier';
 import { userRef, usersCollection } from '../../shared/user-repository';
 import { emailHashOf, packageGrantsCollection } from '../../shared/package-repository';
@@ -292,11 +293,16 @@ export const REWRITES: Record<string, Rewrite> = {
     const written = found.filter((snap) => snap.get('authorId') === uid && snap.get('userId') !== uid);
     const users = written.length > 0 ? await db.getAll(...written.map((snap) => userRef(db, String(snap.get('userId'))))) : [];
     const gone = new Set(found.map((snap) => snap.id));
-    await updateEach(
-      db,
-      users.filter((user) => user.exists),
-      (user) => (gone.has(String((user.get('notePreview') as { noteId?: string } | null)?.noteId)) ? { notePreview: null } : null),
-    );
+    const previewing = users.filter((user) => user.exists && gone.has(String((user.get('notePreview') as { noteId?: string } | null)?.noteId)));
+    // Each preview with its roster row, in one batch (half the batch's writes each).
+    for (let i = 0; i < previewing.length; i += BATCH / 2) {
+      const batch = db.batch();
+      for (const user of previewing.slice(i, i + BATCH / 2)) {
+        batch.update(user.ref, { notePreview: null });
+        followUserWrite(db, batch, user.id, { notePreview: null });
+      }
+      await batch.commit();
+    }
   },
   // The account's own invitations go; one a coach sent keeps no trace of who sent it.
   seasonInvitations: async ({ db }, { uid }, found) => {
@@ -434,7 +440,7 @@ async function forgetCoachName({ db }: DeletionDeps, { uid, cohortIds }: Account
 }
 
 /** Collections handled by a step of their own, outside the table's walk. */
-const OWN_STEP = new Set(['users', 'voiceNotes', 'accountDeletions', 'deletionLedger']);
+const OWN_STEP = new Set(['users', 'rosterRows', 'voiceNotes', 'accountDeletions', 'deletionLedger']);
 
 /**
  * Everything about the account, in every collection of the registry (shared/personal-data.ts):
@@ -454,7 +460,8 @@ export async function purgeAccount(deps: DeletionDeps, uid: string): Promise<voi
   for (const entry of rewritten) await REWRITES[entry.name]!(deps, scope, await documentsOf(db, entry, scope));
   const deleted = PERSONAL_DATA.filter((entry) => entry.deletion.action === 'delete' && !REWRITES[entry.name] && !OWN_STEP.has(entry.name));
   for (const entry of deleted) await deleteRefs(db, (await documentsOf(db, entry, scope)).map((snap) => snap.ref));
-  await deleteRefs(db, [userRef(db, uid)]);
+  // With its roster row in one batch: a roster read between the two would write the row again.
+  await deleteRefs(db, [rosterRowRef(db, uid), userRef(db, uid)]);
   await deps.auth.deleteUser(uid).catch((error: unknown) => {
     if ((error as { code?: string }).code !== 'auth/user-not-found') throw error;
   });

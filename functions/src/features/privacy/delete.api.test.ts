@@ -258,7 +258,7 @@ describe('Elimina il mio account', () => {
     await app.emails.idle();
     // Her data is everywhere the scan looks: what it then finds nowhere was there to be found.
     expect(whereFound(await traces(needles))).toEqual(
-      expect.arrayContaining(['bucket', 'calendarFeeds', 'checkInAnswers', 'checkInHandlings', 'checkInThreads', 'cohortMessages', 'conversationMessages', 'conversations', 'deviceTokens', 'emails', 'highFives', 'inboxMessages', 'members', 'packageChanges', 'packageGrants', 'participantNotes', 'progress', 'progressRevisions', 'progressSummaries', 'pushDeliveries', 'pushSubscriptions', 'reminderSchedule', 'scheduledMessages', 'seasonInvitations', 'seasons', 'sessions', 'users', 'voiceNotes', 'weeklyScores']),
+      expect.arrayContaining(['bucket', 'calendarFeeds', 'checkInAnswers', 'checkInHandlings', 'checkInThreads', 'cohortMessages', 'conversationMessages', 'conversations', 'deviceTokens', 'emails', 'highFives', 'inboxMessages', 'members', 'packageChanges', 'packageGrants', 'participantNotes', 'progress', 'progressRevisions', 'progressSummaries', 'pushDeliveries', 'pushSubscriptions', 'reminderSchedule', 'rosterRows', 'scheduledMessages', 'seasonInvitations', 'seasons', 'sessions', 'users', 'voiceNotes', 'weeklyScores']),
     );
     // Her calendar link and her phone work until she deletes the account.
     expect((await new Client(app).get(feedPath)).status).toBe(200);

@@ -43,6 +43,8 @@ interface Caller {
  */
 const PROJECTIONS: Record<string, (doc: ExportedDoc, caller: Caller) => unknown> = {
   users: ({ data }) => omit(data, [...COACH_FIELDS_OF_USER, ...DERIVED_FIELDS_OF_USER]),
+  // A copy of the profile's fields the coach's roster reads: the same fields left out as from the profile.
+  rosterRows: ({ data }) => omit(data, [...COACH_FIELDS_OF_USER, ...DERIVED_FIELDS_OF_USER, 'complete']),
   seasons: ({ data }) => ({ ...omit(data, ['data']), tracker: parsedTracker(data.data, data.archivedAt) }),
   progress: ({ data }) => ({ ...omit(data, ['data', 'threadWeeks']), tracker: parsedTracker(data.data, data.updatedAt) }),
   progressSummaries: ({ data }) => omit(data, ['displayName']),

@@ -18,6 +18,7 @@ import {
   type StoredTracker,
 } from '../../shared/tracker-repository';
 import { storedUserFrom, triageRecheck, userRef, usersCollection, type StoredUser, type UserDoc } from '../../shared/user-repository';
+import { followUserWrite } from '../../shared/roster-row-repository';
 import { addToShards, storedContributionOf, type WeekStatsWrite } from '../../shared/week-stats-repository';
 
 // "Nuova stagione" (docs/decisions/042):
@@ -162,6 +163,7 @@ export async function moveToNewSeason(db: Firestore, move: NewSeasonMove): Promi
   };
   // The account's retention counts from the new season's start, or while it has none from the season archived here.
   batch.update(userRef(db, uid), { ...fields, ...retentionFollowing(move.before, fields, move.archive.challengeStartDate) });
+  followUserWrite(db, batch, uid, fields);
   writeMembership(db, batch, uid, membershipOf(move.before), membershipOf({ ...move.before, ...fields }));
   addToShards(db, batch, uid, move.weekStats);
   // The conversation goes with the participant: the new cohort's coaches list it, the old one's no longer do.

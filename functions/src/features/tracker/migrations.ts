@@ -4,6 +4,7 @@ import type { Deps } from '../../deps';
 import { batchedWrites, isFailedPrecondition } from '../../shared/firestore';
 import { trackersOf, weeklyScoreRef, type LeaderboardSummaryDoc } from '../../shared/tracker-repository';
 import { usersCollection } from '../../shared/user-repository';
+import { followUserWrite } from '../../shared/roster-row-repository';
 import { allSummaries } from './repository';
 import { weeklyScoresOf } from './service';
 
@@ -71,7 +72,11 @@ export async function backfillRosterDigests(deps: Pick<Deps, 'db' | 'clock'>): P
         const digest = digestOrSkip(trackers.get(doc.id) ?? null, now);
         if (digest === undefined) return false;
         try {
-          await doc.ref.update({ rosterDigest: digest && JSON.stringify(digest) }, { lastUpdateTime: doc.updateTime });
+          const fields = { rosterDigest: digest && JSON.stringify(digest) };
+          const batch = db.batch();
+          batch.update(doc.ref, fields, { lastUpdateTime: doc.updateTime });
+          followUserWrite(db, batch, doc.id, fields);
+          await batch.commit();
           return true;
         } catch (error) {
           if (isFailedPrecondition(error)) return false;

@@ -4,6 +4,7 @@ import type { RosterDigest } from '@sfida/core/roster-digest';
 import { seasonOf, type TrackerData } from '@sfida/core/tracker';
 import { addNewThreads, voiceNotesOfNewThreads } from '../../shared/check-in-thread-repository';
 import { unlessItExists } from '../../shared/firestore';
+import { followUserWrite } from '../../shared/roster-row-repository';
 import { triageRecheck, userRef, type UserDoc } from '../../shared/user-repository';
 import {
   storedTrackerFrom,
@@ -92,6 +93,8 @@ export async function saveTrackerRevision(db: Firestore, write: TrackerRevision)
   batch.set(summaryRef(db, uid), summary);
   // The participant's own document: the roster reads the digest with the rest of them.
   batch.update(userRef(db, uid), { rosterDigest: JSON.stringify(write.rosterDigest), weekStats: write.weekStats.stored, ...triageRecheck(now) });
+  // And the roster's row of them, in the same batch (decision 055).
+  followUserWrite(db, batch, uid, { rosterDigest: JSON.stringify(write.rosterDigest) });
   // In the same batch: the cohort's weekly figures never disagree with the contribution stored.
   addToShards(db, batch, uid, write.weekStats);
   // In the same batch: the scores never disagree with the summary they come from.
