@@ -255,6 +255,13 @@ export async function trackersOf(db: Firestore, uids: string[]): Promise<Map<str
   return new Map(snaps.map((snap) => [snap.id, trackerFrom(snap)]));
 }
 
+/** The stored heads of `uids` with what each says of its closed months, in one read (null for who has not synced yet). */
+export async function storedHeadsOf(db: Firestore, uids: string[]): Promise<Map<string, Pick<StoredTracker, 'tracker' | 'closed'> | null>> {
+  if (uids.length === 0) return new Map();
+  const snaps = await db.getAll(...uids.map((uid) => trackerRef(db, uid)), { fieldMask: ['data', 'points', 'closed', 'updatedAt'] });
+  return new Map(snaps.map((snap) => [snap.id, storedTrackerFrom(snap)]));
+}
+
 /** A user and their synced tracker, in one read: null for a user there is not, or a tracker not synced yet. */
 export async function userWithTracker(db: Firestore, uid: string): Promise<{ stored: StoredUser | null; tracker: TrackerData | null }> {
   const [userSnap, trackerSnap] = await db.getAll(userRef(db, uid), trackerRef(db, uid));

@@ -16,7 +16,7 @@ import { participantsByNamePrefix, usersByEmail } from './repository';
 import { cohortSlug, toCsv, type CsvValue } from '../../shared/csv';
 import { notFound } from '../../shared/http-error';
 import { readOrFallback } from '../../shared/unreadable-data';
-import { trackersOf } from '../../shared/tracker-repository';
+import { trackersOf, wholeTrackerOf } from '../../shared/tracker-repository';
 import { memberIndexOfCohort, type MemberIndex } from '../../shared/member-index-repository';
 import { keptPerDatabase } from '../../shared/recently-used';
 import { participantOf, participantsPage, type Participant } from '../../shared/participant-repository';
@@ -159,7 +159,8 @@ async function pageWithPackage(
 export async function participantDetail(deps: CoachDeps, { id: cohortId, cohort }: CoachedCohort, userId: string): Promise<ParticipantDetail> {
   const participant = await participantOf(deps.db, cohortId, userId);
   if (!participant) throw notFound(coachMessages.participantNotFound);
-  const tracker = (await trackersOf(deps.db, [userId])).get(userId) ?? null;
+  // Whole (its closed maintenance months read too, docs/decisions/054): the page draws every month of it.
+  const tracker = (await wholeTrackerOf(deps.db, userId))?.tracker ?? null;
   const row = safeRosterRow(participant, { tracker }, cohort.startDate, deps.clock());
   return {
     row,

@@ -5,7 +5,7 @@ import { batchedWrites, isFailedPrecondition } from '../../shared/firestore';
 import type { Firestore } from 'firebase-admin/firestore';
 import { seasonOf } from '@sfida/core/tracker';
 import { splitTracker } from '@sfida/core/tracker-parts';
-import { headFields, partDoc, partRef, storedTrackerFrom, trackerRef, trackersOf, weeklyScoreRef, type LeaderboardSummaryDoc } from '../../shared/tracker-repository';
+import { headFields, partDoc, partRef, storedHeadsOf, storedTrackerFrom, trackerRef, weeklyScoreRef, type LeaderboardSummaryDoc, type StoredTracker } from '../../shared/tracker-repository';
 import { usersCollection } from '../../shared/user-repository';
 import { allSummaries } from './repository';
 import { weeklyScoresOf } from './service';
@@ -67,7 +67,7 @@ export async function backfillRosterDigests(deps: Pick<Deps, 'db' | 'clock'>): P
   let written = 0;
   for (let i = 0; i < missing.length; i += DIGEST_CHUNK) {
     const chunk = missing.slice(i, i + DIGEST_CHUNK);
-    const trackers = await trackersOf(db, chunk.map((doc) => doc.id));
+    const trackers = await storedHeadsOf(db, chunk.map((doc) => doc.id));
     const now = deps.clock();
     const results = await Promise.all(
       chunk.map(async (doc) => {
@@ -88,10 +88,12 @@ export async function backfillRosterDigests(deps: Pick<Deps, 'db' | 'clock'>): P
 }
 
 /** The digest to store for a tracker; undefined for one that cannot be summarised (the roster keeps reading it). */
-function digestOrSkip(tracker: Parameters<typeof rosterDigest>[0] | null, now: Date): RosterDigest | null | undefined {
-  if (!tracker) return null;
+function digestOrSkip(stored: Pick<StoredTracker, 'tracker' | 'closed'> | null, now: Date): RosterDigest | null | undefined {
+  if (!stored) return null;
+  const { tracker, closed } = stored;
   try {
-    return rosterDigest(tracker, todayIn(tracker.timeZone, now));
+    // A split tracker's head, with its closed months as its streaks see them (docs/decisions/054).
+    return rosterDigest(tracker, todayIn(tracker.timeZone, now), closed ?? undefined);
   } catch {
     return undefined;
   }

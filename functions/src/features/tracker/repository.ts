@@ -40,7 +40,7 @@ export interface SyncRead {
   /** Their cohort as stored now; null without one. */
   cohort: CohortDoc | null;
   /** Set when `stored` was made whole from its head and these parts: the sync then stores its result split afresh. */
-  replacedParts?: number[];
+  replacedParts?: TrackerPart[];
 }
 
 /** One round trip: the tracker, its summary, the caller's user document and their cohort ('' : none read). */

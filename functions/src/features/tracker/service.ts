@@ -21,9 +21,10 @@ import type { CohortRules } from '@sfida/core/cohort';
 import { parseOr400 } from '../../shared/validate';
 import { isDocumentId } from '@sfida/core/document-id';
 import { notifyUsers } from '../../shared/push-notifier';
-import { advanceSplit, headTakes, splitTracker } from '@sfida/core/tracker-parts';
+import { advanceSplit, assembleTracker, headTakes, splitTracker } from '@sfida/core/tracker-parts';
 import type { ClosedStretch } from '@sfida/core/closed-days';
 import {
+  partsOf,
   wholeStoredTracker,
   wholeTrackerOf,
   userWithWholeTracker,
@@ -107,8 +108,8 @@ export async function syncTrackerChanges(deps: TrackerDeps, user: User, changes:
 /** A sync's read with the stored tracker made whole (its parts read), to vouch for the whole tracker. */
 async function wholeRead(deps: TrackerDeps, uid: string, read: SyncRead): Promise<SyncRead> {
   if (!read.stored || read.stored.closed === null) return read;
-  const whole = await wholeStoredTracker(deps.db, uid, read.stored);
-  return { ...read, stored: whole, replacedParts: read.stored.closed.parts };
+  const parts = await partsOf(deps.db, uid, seasonOf(read.stored.tracker), read.stored.closed);
+  return { ...read, stored: { ...read.stored, tracker: assembleTracker(read.stored.tracker, parts), closed: null }, replacedParts: parts };
 }
 
 /** The 412 of a sync: it carries the whole stored tracker, to merge with. */
@@ -152,7 +153,12 @@ async function storeSynced(deps: TrackerDeps, user: User, read: SyncRead, submit
   // (the job may have moved the look past one it already sent since: a sync changing nothing leaves it).
   const plansChanged = plannedMoments(tracker, now) !== (stored ? plannedMoments(stored.tracker, now) : '');
   const plannedActionWatch = plansChanged ? plannedActionsWatch(tracker, tracker.challengeStartDate, tracker.timeZone, now) : undefined;
-  const parts = { write: split.parts, delete: (read.replacedParts ?? []).filter((month) => !split.closed?.parts.includes(month)) };
+  // Only the parts that differ from those read are written; those no longer named go.
+  const before = new Map((read.replacedParts ?? []).map((part) => [part.month, JSON.stringify(part)]));
+  const parts = {
+    write: split.parts.filter((part) => before.get(part.month) !== JSON.stringify(part)),
+    delete: [...before.keys()].filter((month) => !split.closed?.parts.includes(month)),
+  };
   if (!(await saveTrackerRevision(deps.db, { uid: user.id, revision, tracker: split.head, closed: split.closed, parts, summary, rosterDigest: digest, scores, threadWeeks, weekStats, plannedActionWatch, now }))) {
     const current = await wholeTrackerOf(deps.db, user.id);
     if (!current) throw new Error(`Tracker revision ${revision} of ${user.id} taken, but no copy stored`);
