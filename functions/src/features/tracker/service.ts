@@ -59,7 +59,11 @@ export class StaleTrackerError extends HttpError {
   }
 }
 
-/** A sync's answer: the tracker as stored, its revision, and the tracker it was made from (sent whole, or the stored one with the changes sent). */
+/**
+ * A sync's answer: the tracker as stored, its revision, and the tracker it was made from (sent
+ * whole, or the stored one with the changes sent). A sync of changes vouched for on a split
+ * tracker's head (docs/decisions/054) answers the head for both: what differs between them is the same.
+ */
 export interface SyncResult {
   tracker: TrackerData;
   revision: number;

@@ -119,6 +119,14 @@ describe('the split stored tracker', () => {
     expect(result.status).toBe(200);
     expect(read.filter((path) => path.includes('progressParts'))).toEqual([]);
 
+    // A PUT of the whole copy vouches for the whole and stores it split again, the parts as they were.
+    const whole = await stored(client);
+    const put = await client.request<{ tracker: TrackerData }>('PUT', '/api/users/me/progress', { json: must(toggleHabit(whole.tracker, 'h2', addDays(today, -1), now)), headers: { 'if-match': whole.tag } });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(dayCount(put.body.tracker, 'h1')).toBe(177);
+    expect(closedDaysFrom((await readDoc(app, `progress/${uid}`))!.closed)!.parts).toEqual(closed!.parts);
+    expect((await stored(client)).tracker).toEqual(put.body.tracker);
+
     // A stale copy gets the whole stored tracker back with its 412.
     const stale = await patch(client, trackerChanges(before.tracker, mine), before.tag);
     expect(stale.status).toBe(412);
