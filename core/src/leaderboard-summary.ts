@@ -6,6 +6,7 @@ import { entryDay } from './points';
 import { isIsoDate } from './iso-date';
 import { textParam, weekStartParam } from './query-params';
 import { habitStreak } from './streaks';
+import type { ClosedStretch } from './closed-days';
 import { activeHabits, completionsOf } from './tracker';
 
 // What the leaderboard keeps of a tracker when it is synced, and how it reads that back on
@@ -27,13 +28,13 @@ export function pointsByWeek(data: TrackerData): Record<IsoDate, number> {
   return weeks;
 }
 
-/** The best current streak among the active habits, running through today once ticked, else through yesterday. */
-export function streakAt(data: TrackerData, today: IsoDate): StreakThrough {
+/** The best current streak among the active habits, running through today once ticked, else through yesterday (`closed`: of a split tracker's head, tracker-parts.ts). */
+export function streakAt(data: TrackerData, today: IsoDate, closed?: ClosedStretch): StreakThrough {
   let best = 0;
   let tickedToday = false;
   for (const habit of activeHabits(data)) {
     const completions = completionsOf(data, habit.id);
-    const streak = habitStreak(data, habit, today);
+    const streak = habitStreak(data, habit, today, closed);
     const ticked = completions[today] !== undefined;
     if (streak > best || (streak === best && ticked)) {
       best = streak;

@@ -1,13 +1,14 @@
 import * as z from 'zod/mini';
 import type { IsoDate } from './iso-date';
-import type { TrackerData } from './tracker';
+import type { Habit, TrackerData } from './tracker';
 import { isoDateSchema } from './iso-date';
 import { addDays, compareIsoDates, localDateOf } from './dates';
 import { pointsByWeek } from './leaderboard-summary';
 import { totalPoints } from './points';
-import { MAX_STREAK_DAYS } from './streaks';
+import { MAX_STREAK_DAYS, STREAK_LIMITS } from './streaks';
+import { walkBack, type ClosedStretch, type WalkStep } from './closed-days';
 import { isScheduledDay, keptDays, scheduleDaysOf, trackerRules } from './habit-rules';
-import type { HabitSchedule, ScheduleDays } from './habit-schedule';
+import type { ScheduleDays } from './habit-schedule';
 import { habitScheduleSchema, scheduleWeekStart } from './habit-schedule';
 import { WEEK_KEYS, moodSchema } from './tracker';
 
@@ -92,17 +93,21 @@ export function latestActivityOf(tracker: TrackerData): IsoDate | null {
   return last;
 }
 
+/** The later of two days, either possibly none. */
+function latestOf(a: IsoDate | null, b: IsoDate | null): IsoDate | null {
+  if (a === null) return b;
+  return b !== null && compareIsoDates(b, a) > 0 ? b : a;
+}
+
 /**
  * Ticked days in `days` ending on `last`, counting back over the days the schedule does not ask for
  * and those a jolly covers (`kept` but not ticked: they neither count nor break it), at most MAX_STREAK_DAYS.
  */
-function runEndingOn(habit: { schedule?: HabitSchedule | undefined }, days: Record<IsoDate, unknown>, kept: Record<IsoDate, unknown>, last: IsoDate, scheduled: ScheduleDays): number {
-  let run = 0;
-  for (let day = last, walked = 0; run < MAX_STREAK_DAYS && walked < 2 * MAX_STREAK_DAYS; day = addDays(day, -1), walked++) {
-    if (days[day] !== undefined) run++;
-    else if (kept[day] === undefined && isScheduledDay(habit, day, scheduled)) break;
-  }
-  return run;
+function runEndingOn(habit: Habit, tracker: TrackerData, kept: Record<IsoDate, unknown>, last: IsoDate, closed: ClosedStretch | undefined): number {
+  const days = tracker.completions[habit.id] ?? {};
+  const scheduled = scheduleDaysOf(tracker, habit);
+  const step = (day: IsoDate): WalkStep => (days[day] !== undefined ? 'tick' : kept[day] === undefined && isScheduledDay(habit, day, scheduled) ? 'break' : 'free');
+  return walkBack(last, step, STREAK_LIMITS, closed && { stretch: closed, habitId: habit.id });
 }
 
 /** What isScheduledDay reads of a digest's habit: its ticks in the window (none before it). */
@@ -110,8 +115,8 @@ export function digestScheduleDays(digest: Pick<RosterDigest, 'weekAnchor'>, hab
   return { weekAnchor: digest.weekAnchor ?? null, ticked: (day) => tickedOn(habit, day) };
 }
 
-/** The digest of `tracker` on the participant's day `asOf`. */
-export function rosterDigest(tracker: TrackerData, asOf: IsoDate): RosterDigest {
+/** The digest of `tracker` on the participant's day `asOf` (`closed`: of a split tracker's head, tracker-parts.ts). */
+export function rosterDigest(tracker: TrackerData, asOf: IsoDate, closed?: ClosedStretch): RosterDigest {
   const zone = tracker.timeZone;
   const first = windowStart(asOf);
   const inWindow = (days: Record<IsoDate, unknown>, from: IsoDate = first) => Object.keys(days).filter((day) => day >= from).sort(compareIsoDates);
@@ -124,7 +129,7 @@ export function rosterDigest(tracker: TrackerData, asOf: IsoDate): RosterDigest 
     ...(tracker.habits.some((habit) => habit.schedule !== undefined) ? { weekAnchor: tracker.challengeStartDate } : {}),
     totalPoints: totalPoints(tracker.pointsHistory),
     pointsByWeek: pointsByWeek(tracker),
-    latestActivity: latestActivityOf(tracker),
+    latestActivity: latestOf(latestActivityOf(tracker), closed?.latestActivity ?? null),
     checkIns: checkInsInOrder(tracker).map(({ weekNumber, mood }) => ({ weekNumber, mood })),
     savedPlannerWeeks: [...tracker.savedPlannerWeeks],
     habits: tracker.habits.map((habit) => {
@@ -137,7 +142,7 @@ export function rosterDigest(tracker: TrackerData, asOf: IsoDate): RosterDigest 
         from: localDateOf(habit.createdAt, zone),
         until: habit.archivedAt === undefined ? null : localDateOf(habit.archivedAt, zone),
         ticked: inWindow(days, habit.schedule?.kind === 'timesPerWeek' ? scheduleWeekStart(tracker.challengeStartDate, first) : first),
-        runBefore: runEndingOn(habit, days, kept, addDays(first, -1), scheduleDaysOf(tracker, habit)),
+        runBefore: runEndingOn(habit, tracker, kept, addDays(first, -1), closed),
         ...(covered.length > 0 ? { covered } : {}),
         ...(habit.schedule !== undefined ? { schedule: habit.schedule } : {}),
       };

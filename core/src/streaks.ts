@@ -5,6 +5,7 @@ import type { Habit } from './tracker';
 import { activeHabits, completionsOf } from './tracker';
 import { isScheduledDay, jollyDays, scheduleDaysOf, trackerRules } from './habit-rules';
 import type { HabitSchedule, ScheduleDays } from './habit-schedule';
+import { walkBack, type ClosedStretch, type WalkLimits, type WalkStep } from './closed-days';
 
 /** Streak counting stops here. */
 export const MAX_STREAK_DAYS = 365;
@@ -83,16 +84,19 @@ function missedBetween(habit: { schedule?: HabitSchedule | undefined }, from: Is
  * A habit's current streak: its ticked days up to today (from yesterday while today is not ticked),
  * capped at 365. A day a jolly covers (the cohort's forgiving streak) neither counts nor breaks it,
  * as a day its schedule does not ask for: a jolly keeps a streak alive, it never adds a day, so a
- * habit never ticked has no streak.
+ * habit never ticked has no streak. With `closed`, the tracker is a split one's head and the walk reads
+ * the closed days from there (tracker-parts.ts).
  */
-export function habitStreak(data: TrackerData, habit: Habit, today: IsoDate): number {
+export function habitStreak(data: TrackerData, habit: Habit, today: IsoDate, closed?: ClosedStretch): number {
   const completions = completionsOf(data, habit.id);
   const forgiving = trackerRules(data).forgivingStreak;
   const daily = habit.schedule === undefined || habit.schedule.kind === 'daily';
+  const from = completions[today] !== undefined ? today : addDays(today, -1);
+  if (closed !== undefined) return walkBack(from, streakStep(data, habit, forgiving ? jollyDays(data, habit, addDays(today, -1)) : []), STREAK_LIMITS, { stretch: closed, habitId: habit.id });
   if (!forgiving && daily) return currentStreak(completions, today);
   const scheduled = scheduleDaysOf(data, habit);
   const covered = new Set(forgiving ? jollyDays(data, habit, addDays(today, -1)) : []);
-  let day = completions[today] !== undefined ? today : addDays(today, -1);
+  let day = from;
   let streak = 0;
   // Free and covered days are skipped: a week always asks for one, so the walk ends; the bound is a guard.
   for (let walked = 0; streak < MAX_STREAK_DAYS && walked < 2 * MAX_STREAK_DAYS; walked++, day = addDays(day, -1)) {
@@ -100,6 +104,24 @@ export function habitStreak(data: TrackerData, habit: Habit, today: IsoDate): nu
     else if (!covered.has(day) && (daily || isScheduledDay(habit, day, scheduled))) break;
   }
   return streak;
+}
+
+/** How far a streak walks back: MAX_STREAK_DAYS ticks, over at most twice as many days. */
+export const STREAK_LIMITS: WalkLimits = { ticks: MAX_STREAK_DAYS, days: 2 * MAX_STREAK_DAYS };
+
+/**
+ * What a day is to a habit's streak walking back: ticked, skipped (a day its schedule does not ask
+ * for, or one a jolly of `covered` keeps), or the break.
+ */
+export function streakStep(data: TrackerData, habit: Habit, covered: Iterable<IsoDate>): (day: IsoDate) => WalkStep {
+  const completions = completionsOf(data, habit.id);
+  const daily = habit.schedule === undefined || habit.schedule.kind === 'daily';
+  const scheduled = scheduleDaysOf(data, habit);
+  const kept = new Set(covered);
+  return (day) => {
+    if (completions[day] !== undefined) return 'tick';
+    return !kept.has(day) && (daily || isScheduledDay(habit, day, scheduled)) ? 'break' : 'free';
+  };
 }
 
 /** "Costanza": the best current streak among the habits that are not archived. */

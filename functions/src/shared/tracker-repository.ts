@@ -1,13 +1,18 @@
 import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { boundChangeClocks } from '@sfida/core/change-stamps';
 import { isValidTimeZone } from '@sfida/core/dates';
-import { TRACKER_SCHEMA_VERSION, migrateTracker, parseStoredTracker, type TrackerData } from '@sfida/core/tracker';
+import { TRACKER_SCHEMA_VERSION, migrateTracker, parseStoredTracker, seasonOf, type TrackerData } from '@sfida/core/tracker';
+import { assembleTracker, packPoints, unpackPoints, type ClosedDays, type TrackerPart } from '@sfida/core/tracker-parts';
 import { storedUserFrom, userRef, type StoredUser } from './user-repository';
 
 // What the tracker writes and other features read (the coach's roster, the check-ins, the messages'
 // audiences, the leaderboard, the certificate, the reminders, withdrawing a participant):
-// `progress/{uid}`: the synced tracker, kept as one JSON string in its `data` field (Firestore's
-// nesting and field limits do not apply to a string, and the server never queries inside it).
+// `progress/{uid}`: the synced tracker's head (core/tracker-parts.ts, docs/decisions/054), kept as
+// JSON strings (Firestore's nesting and field limits do not apply to a string, and the server never
+// queries inside it): `data` the tracker without its closed maintenance months and with its points
+// history in `points` (packed); `closed` what the head says of the closed months (absent or null:
+// none, the whole tracker is in `data`, as in a copy stored before the split).
+// `progressParts/{uid}_{season}_{month}`: a closed maintenance month's days, `data` as JSON.
 // `progressSummaries/{uid}`: the tracker's summary that the leaderboard reads.
 // `weeklyScores/{weekStart}_{uid}`: a ranked participant's points in one calendar week where they
 // earned some, so a leaderboard reads its top and counts ranks without reading the whole cohort
@@ -65,6 +70,65 @@ export function trackerRef(db: Firestore, uid: string) {
   return db.collection('progress').doc(uid);
 }
 
+export function partsCollection(db: Firestore) {
+  return db.collection('progressParts');
+}
+
+/** `progressParts/{uid}_{season}_{month}`: one closed maintenance month of one season. */
+export function partRef(db: Firestore, uid: string, season: number, month: number) {
+  return partsCollection(db).doc(`${uid}_${season}_${month}`);
+}
+
+/** What `progressParts/{uid}_{season}_{month}` holds (`uid` and `season` for the deletions that find a user's parts). */
+export interface TrackerPartDoc {
+  uid: string;
+  season: number;
+  month: number;
+  /** JSON of the part's completions and change stamps. */
+  data: string;
+}
+
+export function partDoc(uid: string, season: number, part: TrackerPart): TrackerPartDoc {
+  return { uid, season, month: part.month, data: JSON.stringify({ completions: part.completions, habitDays: part.habitDays }) };
+}
+
+/** The fields of `progress/{uid}` (and of a season's archive) that hold a tracker's head. */
+export function headFields(head: TrackerData, closed: ClosedDays | null): { data: string; points: string; closed: string | null } {
+  return { data: JSON.stringify({ ...head, pointsHistory: [] }), points: JSON.stringify(packPoints(head.pointsHistory)), closed: closed === null ? null : JSON.stringify(closed) };
+}
+
+/** The closed days a stored head describes, or null (none, or a copy stored before the split). */
+export function closedDaysFrom(raw: unknown): ClosedDays | null {
+  if (typeof raw !== 'string') return null;
+  try {
+    const closed = JSON.parse(raw) as ClosedDays;
+    return Array.isArray(closed.parts) && typeof closed.last === 'string' ? closed : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The parts a head names (one read), in month order; a part that cannot be read is left out. */
+export async function partsOf(db: Firestore, uid: string, season: number, closed: ClosedDays | null): Promise<TrackerPart[]> {
+  if (closed === null || closed.parts.length === 0) return [];
+  const snaps = await db.getAll(...closed.parts.map((month) => partRef(db, uid, season, month)));
+  const parts: TrackerPart[] = [];
+  for (const snap of snaps) {
+    const raw: unknown = snap.get('data');
+    if (typeof raw !== 'string') continue;
+    const { completions, habitDays } = JSON.parse(raw) as Pick<TrackerPart, 'completions' | 'habitDays'>;
+    parts.push({ month: snap.get('month') as number, completions: completions ?? {}, habitDays: habitDays ?? {} });
+  }
+  return parts;
+}
+
+/** A stored tracker made whole: its head with the parts it names. */
+export async function wholeStoredTracker(db: Firestore, uid: string, stored: StoredTracker): Promise<StoredTracker> {
+  if (stored.closed === null) return stored;
+  const parts = await partsOf(db, uid, seasonOf(stored.tracker), stored.closed);
+  return { ...stored, tracker: assembleTracker(stored.tracker, parts), closed: null };
+}
+
 export function summariesCollection(db: Firestore) {
   return db.collection('progressSummaries');
 }
@@ -87,6 +151,8 @@ export interface StoredTracker {
   revision: number;
   /** The challenge weeks whose check-in has its thread (`checkInThreads`); empty for a copy stored before threads. */
   threadWeeks: number[];
+  /** What the head says of its closed months (their days are not in `tracker`); null when `tracker` is whole. */
+  closed: ClosedDays | null;
 }
 
 /** The stored tracker (validated when it was written; an older version brought to the current shape), or null. */
@@ -97,9 +163,10 @@ export function storedTrackerFrom(snap: DocumentSnapshot): StoredTracker | null 
   // Copies stored before revisions were counted are revision 0.
   const threadWeeks: unknown = snap.get('threadWeeks');
   return {
-    tracker: readStoredTracker(raw, snap.get('updatedAt')),
+    tracker: readStoredTracker(raw, snap.get('updatedAt'), snap.get('points')),
     revision: typeof revision === 'number' ? revision : 0,
     threadWeeks: Array.isArray(threadWeeks) ? threadWeeks.filter((week): week is number => typeof week === 'number') : [],
+    closed: closedDaysFrom(snap.get('closed')),
   };
 }
 
@@ -110,20 +177,42 @@ export function storedTrackerFrom(snap: DocumentSnapshot): StoredTracker | null 
  * is checked again (piece by piece, dropping what fails) only for a copy whose outline is wrong: a
  * roster page reads a hundred trackers, and the full check costs several milliseconds each.
  */
-export function readStoredTracker(raw: string, storedAt: unknown): TrackerData {
-  let data = outlined(raw);
-  if (data === null) data = parseStoredTracker(raw).data;
+export function readStoredTracker(raw: string, storedAt: unknown, points?: unknown): TrackerData {
+  const history = typeof points === 'string' ? unpackedPoints(points) : null;
+  let data = outlined(raw, history);
+  if (data === null) data = parseStoredTracker(history === null ? raw : withHistory(raw, history)).data;
   const at = typeof storedAt === 'string' && !Number.isNaN(Date.parse(storedAt)) ? storedAt : data.updatedAt;
   return { ...data, changedAt: boundChangeClocks(data.changedAt, new Date(at)) };
 }
 
+/** The points history a head keeps packed (tracker-parts.ts), or null when it does not read as one. */
+function unpackedPoints(points: string): TrackerData['pointsHistory'] | null {
+  try {
+    return unpackPoints(JSON.parse(points));
+  } catch {
+    return null;
+  }
+}
+
+/** The head's JSON with its points history put back. */
+function withHistory(raw: string, pointsHistory: TrackerData['pointsHistory']): string {
+  try {
+    const value: unknown = JSON.parse(raw);
+    return isPlainObject(value) ? JSON.stringify({ ...value, pointsHistory }) : raw;
+  } catch {
+    return raw;
+  }
+}
+
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The stored copy, when it parses and has the tracker's outline (every field of the right kind), else null. */
-function outlined(raw: string): TrackerData | null {
+/** The stored copy (with the head's points history, when it keeps one apart), when it parses and has the tracker's outline (every field of the right kind), else null. */
+function outlined(raw: string, history: TrackerData['pointsHistory'] | null): TrackerData | null {
   let value: unknown;
   try {
-    value = migrateTracker(JSON.parse(raw));
+    value = JSON.parse(raw);
+    if (history !== null && isPlainObject(value)) value = { ...value, pointsHistory: history };
+    value = migrateTracker(value);
   } catch {
     return null;
   }
@@ -140,9 +229,15 @@ function outlined(raw: string): TrackerData | null {
   return fits ? (value as unknown as TrackerData) : null;
 }
 
-/** `progress/{uid}` as stored, or null before the first sync. */
+/** `progress/{uid}` as stored (its head: see `closed`), or null before the first sync. */
 export async function storedTrackerOf(db: Firestore, uid: string): Promise<StoredTracker | null> {
   return storedTrackerFrom(await trackerRef(db, uid).get());
+}
+
+/** The whole stored tracker (its head and parts), or null before the first sync. */
+export async function wholeTrackerOf(db: Firestore, uid: string): Promise<StoredTracker | null> {
+  const stored = await storedTrackerOf(db, uid);
+  return stored && wholeStoredTracker(db, uid, stored);
 }
 
 /** The stored tracker, or null. */
@@ -150,17 +245,34 @@ export function trackerFrom(snap: DocumentSnapshot): TrackerData | null {
   return storedTrackerFrom(snap)?.tracker ?? null;
 }
 
-/** The synced trackers of `uids` in one read (null for who has not synced yet). */
+/**
+ * The synced trackers of `uids` in one read (null for who has not synced yet): their heads, which
+ * hold the eight weeks and the recent days (a split tracker's closed months are not read).
+ */
 export async function trackersOf(db: Firestore, uids: string[]): Promise<Map<string, TrackerData | null>> {
   if (uids.length === 0) return new Map();
-  const snaps = await db.getAll(...uids.map((uid) => trackerRef(db, uid)), { fieldMask: ['data', 'updatedAt'] });
+  const snaps = await db.getAll(...uids.map((uid) => trackerRef(db, uid)), { fieldMask: ['data', 'points', 'updatedAt'] });
   return new Map(snaps.map((snap) => [snap.id, trackerFrom(snap)]));
+}
+
+/** The stored heads of `uids` with what each says of its closed months, in one read (null for who has not synced yet). */
+export async function storedHeadsOf(db: Firestore, uids: string[]): Promise<Map<string, Pick<StoredTracker, 'tracker' | 'closed'> | null>> {
+  if (uids.length === 0) return new Map();
+  const snaps = await db.getAll(...uids.map((uid) => trackerRef(db, uid)), { fieldMask: ['data', 'points', 'closed', 'updatedAt'] });
+  return new Map(snaps.map((snap) => [snap.id, storedTrackerFrom(snap)]));
 }
 
 /** A user and their synced tracker, in one read: null for a user there is not, or a tracker not synced yet. */
 export async function userWithTracker(db: Firestore, uid: string): Promise<{ stored: StoredUser | null; tracker: TrackerData | null }> {
   const [userSnap, trackerSnap] = await db.getAll(userRef(db, uid), trackerRef(db, uid));
   return { stored: storedUserFrom(userSnap), tracker: trackerSnap ? trackerFrom(trackerSnap) : null };
+}
+
+/** A user and their whole synced tracker (its parts read when it has closed months): as userWithTracker. */
+export async function userWithWholeTracker(db: Firestore, uid: string): Promise<{ stored: StoredUser | null; tracker: TrackerData | null }> {
+  const [userSnap, trackerSnap] = await db.getAll(userRef(db, uid), trackerRef(db, uid));
+  const stored = trackerSnap ? storedTrackerFrom(trackerSnap) : null;
+  return { stored: storedUserFrom(userSnap), tracker: stored && (await wholeStoredTracker(db, uid, stored)).tracker };
 }
 
 /**

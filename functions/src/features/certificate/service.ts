@@ -30,7 +30,7 @@ export async function certificateOf(deps: Pick<Deps, 'db' | 'clock'>, caller: Us
   if (start === null || !isChallengeOver(start, today)) {
     const archived = await lastArchivedSeason(deps.db, caller.id);
     if (archived?.challengeStartDate && archived.data !== null) {
-      const tracker = readStoredTracker(archived.data, archived.archivedAt);
+      const tracker = readStoredTracker(archived.data, archived.archivedAt, archived.points);
       return renderCertificate({ name, summary: challengeSummary({ ...tracker, challengeStartDate: archived.challengeStartDate }, archived.challengeStartDate), issuedOn: today });
     }
     if (start === null) throw conflict(certificateMessages.noStart);

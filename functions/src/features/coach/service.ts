@@ -16,7 +16,8 @@ import { participantsByNamePrefix, usersByEmail } from './repository';
 import { cohortSlug, toCsv, type CsvValue } from '../../shared/csv';
 import { notFound } from '../../shared/http-error';
 import { readOrFallback } from '../../shared/unreadable-data';
-import { trackersOf } from '../../shared/tracker-repository';
+import { storedHeadsOf, wholeTrackerOf, type StoredTracker } from '../../shared/tracker-repository';
+import type { ClosedStretch } from '@sfida/core/closed-days';
 import { memberIndexOfCohort, type MemberIndex } from '../../shared/member-index-repository';
 import { keptPerDatabase } from '../../shared/recently-used';
 import { participantOf, participantsPage, type Participant } from '../../shared/participant-repository';
@@ -49,7 +50,12 @@ export function unreadableRow(participant: Participant): RosterRow {
 }
 
 /** What a roster row is read from: the participant's roster digest, or (none stored, or one that does not answer for today) the tracker. */
-export type RowSource = { digest: RosterDigest | null } | { tracker: TrackerData | null };
+export type RowSource = { digest: RosterDigest | null } | { tracker: TrackerData | null; closed?: ClosedStretch | null };
+
+/** A row's source from a stored head (null: not synced yet). */
+function sourceOf(head: Pick<StoredTracker, 'tracker' | 'closed'> | null | undefined): { tracker: TrackerData | null; closed: ClosedStretch | null } {
+  return { tracker: head?.tracker ?? null, closed: head?.closed ?? null };
+}
 
 /** rosterRowOf, or the unreadable row when this participant's data cannot be summarised. */
 function safeRosterRow(participant: Participant, source: RowSource, cohortStartDate: string, now: Date): RosterRow {
@@ -60,7 +66,8 @@ function safeRosterRow(participant: Participant, source: RowSource, cohortStartD
 export function rosterRowOf(participant: Participant, source: RowSource, cohortStartDate: string, now: Date): RosterRow {
   const { user, withdrawn } = participant;
   const today = todayIn(user.timeZone, now);
-  const digest = 'digest' in source ? source.digest : source.tracker && rosterDigest(source.tracker, today);
+  // A split tracker's head holds its recent days; its streaks go on over the closed months by `closed` (docs/decisions/054).
+  const digest = 'digest' in source ? source.digest : source.tracker && rosterDigest(source.tracker, today, source.closed ?? undefined);
   const input = { digest, challengeStartDate: user.challengeStartDate, today };
   return {
     userId: user.id,
@@ -129,8 +136,8 @@ export async function rosterPage(
     rows.set(user.id, row);
     if (from) kept.set(user.id, { from, row });
   }
-  const trackers = await trackersOf(deps.db, fromTracker.map((p) => p.user.id));
-  for (const p of fromTracker) rows.set(p.user.id, safeRosterRow(p, { tracker: trackers.get(p.user.id) ?? null }, cohort.startDate, now));
+  const heads = await storedHeadsOf(deps.db, fromTracker.map((p) => p.user.id));
+  for (const p of fromTracker) rows.set(p.user.id, safeRosterRow(p, sourceOf(heads.get(p.user.id)), cohort.startDate, now));
   return { rows: participants.map((p) => rows.get(p.user.id)!).sort(compareRosterRows), nextCursor: more ? participants.at(-1)!.user.id : null };
 }
 
@@ -161,7 +168,8 @@ async function pageWithPackage(
 export async function participantDetail(deps: CoachDeps, { id: cohortId, cohort }: CoachedCohort, userId: string): Promise<ParticipantDetail> {
   const participant = await participantOf(deps.db, cohortId, userId);
   if (!participant) throw notFound(coachMessages.participantNotFound);
-  const tracker = (await trackersOf(deps.db, [userId])).get(userId) ?? null;
+  // Whole (its closed maintenance months read too, docs/decisions/054): the page draws every month of it.
+  const tracker = (await wholeTrackerOf(deps.db, userId))?.tracker ?? null;
   const row = safeRosterRow(participant, { tracker }, cohort.startDate, deps.clock());
   return {
     row,
@@ -262,14 +270,15 @@ export async function cohortExport(deps: CoachDeps, { id: cohortId, cohort }: Co
   const index = await memberIndexOfCohort(deps.db, { id: cohortId, cohort });
   for (;;) {
     const { participants, more } = await participantsPage(deps.db, cohortId, after, MAX_PAGE_SIZE, null, index);
-    const trackers = await trackersOf(deps.db, participants.map((p) => p.user.id));
+    const heads = await storedHeadsOf(deps.db, participants.map((p) => p.user.id));
     for (const participant of participants) {
-      const tracker = trackers.get(participant.user.id) ?? null;
+      const source = sourceOf(heads.get(participant.user.id));
+      const tracker = source.tracker;
       lines.push(
         readOrFallback(
           participant.user.id,
           () => {
-            const row = rosterRowOf(participant, { tracker }, cohort.startDate, now);
+            const row = rosterRowOf(participant, source, cohort.startDate, now);
             return { row, line: exportLine(row, participant.user, tracker) };
           },
           () => {

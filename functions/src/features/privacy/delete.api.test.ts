@@ -19,6 +19,7 @@ import { mailboxClient } from '../../test-support/mailbox';
 import { PERSONAL_DATA } from '../../shared/personal-data';
 import { teamRef } from '../../shared/team-repository';
 import { userRef } from '../../shared/user-repository';
+import { partDoc, partRef } from '../../shared/tracker-repository';
 import { ledgerIdOf } from './delete-repository';
 import { deleteAccount, deleteAccountByEmail, reapplyDeletionLedger, resumePendingDeletions } from './delete-service';
 
@@ -165,6 +166,8 @@ describe('Elimina il mio account', () => {
     quinto = await participant(first, 'Quinto');
     expectStatus(await coach.client.request('PATCH', `/api/coach/cohorts/${first}`, { json: { rules: { teamLeaderboard: true } } }), 200);
     await teamRef(app.deps.db, `squadra-${first}`).set({ cohortId: first, name: 'Lupi', memberIds: [paola.id, quinto.id], createdAt: '2026-01-05T08:00:00.000Z' });
+    // A closed maintenance month of an earlier season's tracker (docs/decisions/054).
+    await partRef(app.deps.db, paola.id, 1, 1).set(partDoc(paola.id, 1, { month: 1, completions: { h1: { '2025-03-03': 'late' } }, habitDays: {} }));
 
     // Season 1, week 1: a check-in with a voice note, the coach's answer with one of theirs.
     const note = await uploaded(paola.client, '/api/me/voice-notes');
@@ -258,7 +261,7 @@ describe('Elimina il mio account', () => {
     await app.emails.idle();
     // Her data is everywhere the scan looks: what it then finds nowhere was there to be found.
     expect(whereFound(await traces(needles))).toEqual(
-      expect.arrayContaining(['bucket', 'calendarFeeds', 'checkInAnswers', 'checkInHandlings', 'checkInThreads', 'cohortMessages', 'conversationMessages', 'conversations', 'deviceTokens', 'emails', 'highFives', 'inboxMessages', 'members', 'packageChanges', 'packageGrants', 'participantNotes', 'progress', 'progressRevisions', 'progressSummaries', 'pushDeliveries', 'pushSubscriptions', 'reminderSchedule', 'rosterRows', 'scheduledMessages', 'seasonInvitations', 'seasons', 'sessions', 'users', 'voiceNotes', 'weeklyScores']),
+      expect.arrayContaining(['bucket', 'calendarFeeds', 'checkInAnswers', 'checkInHandlings', 'checkInThreads', 'cohortMessages', 'conversationMessages', 'conversations', 'deviceTokens', 'emails', 'highFives', 'inboxMessages', 'members', 'packageChanges', 'packageGrants', 'participantNotes', 'progress', 'progressParts', 'progressRevisions', 'progressSummaries', 'pushDeliveries', 'pushSubscriptions', 'reminderSchedule', 'rosterRows', 'scheduledMessages', 'seasonInvitations', 'seasons', 'sessions', 'users', 'voiceNotes', 'weeklyScores']),
     );
     // Her calendar link and her phone work until she deletes the account.
     expect((await new Client(app).get(feedPath)).status).toBe(200);

@@ -19,6 +19,7 @@ import { toCsv } from '../../shared/csv';
 import { tooManyRequests } from '../../shared/http-error';
 import { PERSONAL_DATA, type PersonalDataCollection } from '../../shared/personal-data';
 import { readStoredTracker } from '../../shared/tracker-repository';
+import { assembleTracker, type TrackerPart } from '@sfida/core/tracker-parts';
 import { accountDocuments, exportScope, voiceNoteBytes, type ExportedDoc } from './export-repository';
 
 // "Scarica i miei dati": every document about the caller that the personal data table finds, as
@@ -45,8 +46,10 @@ const PROJECTIONS: Record<string, (doc: ExportedDoc, caller: Caller) => unknown>
   users: ({ data }) => omit(data, [...COACH_FIELDS_OF_USER, ...DERIVED_FIELDS_OF_USER]),
   // A copy of the profile's fields the coach's roster reads: the same fields left out as from the profile.
   rosterRows: ({ data }) => omit(data, [...COACH_FIELDS_OF_USER, ...DERIVED_FIELDS_OF_USER, 'complete']),
-  seasons: ({ data }) => ({ ...omit(data, ['data']), tracker: parsedTracker(data.data, data.archivedAt) }),
-  progress: ({ data }) => ({ ...omit(data, ['data', 'threadWeeks']), tracker: parsedTracker(data.data, data.updatedAt) }),
+  // A split tracker's head (docs/decisions/054): its closed months are in trackerMesiChiusi.
+  seasons: ({ data }) => ({ ...omit(data, ['data', 'points', 'closed']), tracker: parsedTracker(data.data, data.archivedAt, data.points) }),
+  progress: ({ data }) => ({ ...omit(data, ['data', 'points', 'closed', 'threadWeeks']), tracker: parsedTracker(data.data, data.updatedAt, data.points) }),
+  progressParts: ({ data }) => ({ ...pick(data, ['season', 'month']), ...partDays(data.data) }),
   progressSummaries: ({ data }) => omit(data, ['displayName']),
   weeklyScores: ({ data }) => omit(data, ['userId']),
   checkInThreads: ({ id, data }) => ({
@@ -141,8 +144,18 @@ function sessionTimes(data: Data): Data {
   return { createdAt: instantOf(data.createdAt), lastSeenAt: instantOf(data.lastSeenAt), expiresAt: instantOf(data.expiresAt) };
 }
 
-function parsedTracker(raw: unknown, storedAt: unknown) {
-  return typeof raw === 'string' ? readStoredTracker(raw, storedAt) : null;
+function parsedTracker(raw: unknown, storedAt: unknown, points?: unknown) {
+  return typeof raw === 'string' ? readStoredTracker(raw, storedAt, points) : null;
+}
+
+/** A closed month's completions and change stamps, as a part keeps them. */
+function partDays(raw: unknown): Pick<TrackerPart, 'completions' | 'habitDays'> {
+  try {
+    const { completions, habitDays } = JSON.parse(String(raw)) as Partial<TrackerPart>;
+    return { completions: completions ?? {}, habitDays: habitDays ?? {} };
+  } catch {
+    return { completions: {}, habitDays: {} };
+  }
 }
 
 const AUDIO_EXTENSIONS: Record<string, string> = { 'audio/webm': 'webm', 'audio/mp4': 'm4a', 'audio/ogg': 'ogg' };
@@ -160,6 +173,8 @@ function singleDocument(entry: PersonalDataCollection): boolean {
 /** What the JSON pass gathers for the files after it. */
 interface Gathered {
   trackers: SeasonTracker[];
+  /** The closed months of each season's tracker, put back into it for the CSVs. */
+  parts: Map<number, TrackerPart[]>;
   ownVoiceNotes: string[];
   fileNames: Map<string, string>;
   access: Array<{ section: string; items: unknown[] }>;
@@ -202,9 +217,12 @@ async function* datiJson(deps: ExportDeps, caller: User, gathered: Gathered, exp
 function gather(collection: string, doc: ExportedDoc, uid: string, gathered: Gathered): void {
   const { data } = doc;
   if (collection === 'progress' || collection === 'seasons') {
-    const tracker = parsedTracker(data.data, collection === 'progress' ? data.updatedAt : data.archivedAt);
+    const tracker = parsedTracker(data.data, collection === 'progress' ? data.updatedAt : data.archivedAt, data.points);
     const season = collection === 'seasons' ? Number(data.season) : (tracker?.season ?? 1);
     if (tracker) gathered.trackers.push({ season, tracker });
+  } else if (collection === 'progressParts') {
+    const season = Number(data.season);
+    gathered.parts.set(season, [...(gathered.parts.get(season) ?? []), { month: Number(data.month), ...partDays(data.data) }]);
   } else if (collection === 'voiceNotes' && data.authorUid === uid) {
     gathered.ownVoiceNotes.push(doc.id);
     gathered.fileNames.set(doc.id, voiceNoteFileName(doc.id, data));
@@ -260,7 +278,7 @@ export async function startAccountExport(deps: ExportDeps, caller: User, kind: '
   const started = Date.now();
   const now = deps.clock();
   const exportedAt = isoWithOffset(now, caller.timeZone);
-  const gathered: Gathered = { trackers: [], ownVoiceNotes: [], fileNames: new Map(), access: [], coachFields: {} };
+  const gathered: Gathered = { trackers: [], parts: new Map(), ownVoiceNotes: [], fileNames: new Map(), access: [], coachFields: {} };
   const zip = new ZipFile();
   const output = new PassThrough();
   zip.outputStream.pipe(output);
@@ -273,8 +291,9 @@ export async function startAccountExport(deps: ExportDeps, caller: User, kind: '
   void (async () => {
     await finished(json);
     zip.addBuffer(Buffer.from(accessoJson(gathered, exportedAt)), 'accesso.json', { mtime: now });
-    zip.addBuffer(Buffer.from(toCsv([HABITS_CSV_HEADER, ...habitRows(gathered.trackers)])), 'abitudini.csv', { mtime: now });
-    zip.addBuffer(Buffer.from(toCsv([CHECK_INS_CSV_HEADER, ...checkInRows(gathered.trackers)])), 'check-in.csv', { mtime: now });
+    const trackers = gathered.trackers.map(({ season, tracker }) => ({ season, tracker: assembleTracker(tracker, gathered.parts.get(season) ?? []) }));
+    zip.addBuffer(Buffer.from(toCsv([HABITS_CSV_HEADER, ...habitRows(trackers)])), 'abitudini.csv', { mtime: now });
+    zip.addBuffer(Buffer.from(toCsv([CHECK_INS_CSV_HEADER, ...checkInRows(trackers)])), 'check-in.csv', { mtime: now });
     for (const id of gathered.ownVoiceNotes) {
       // Opened only when the ZIP reaches it: one note's bytes on their way at a time. Audio is compressed already.
       zip.addReadStreamLazy(gathered.fileNames.get(id)!, { mtime: now, compress: false }, (done) => {

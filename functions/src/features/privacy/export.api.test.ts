@@ -10,6 +10,7 @@ import { PERSONAL_DATA } from '../../shared/personal-data';
 import { queueEmail } from '../../shared/mail/outbox';
 import { saveVoiceNote } from '../../shared/voice-note-repository';
 import { userRef } from '../../shared/user-repository';
+import { partDoc, partRef } from '../../shared/tracker-repository';
 import { registerParticipant, startTestApp, type Client, type TestApp } from '../../test-support/api-harness';
 import { must, signedInCoach, writeCohort } from '../../test-support/cohort-fixtures';
 import { fixture } from '../voice-notes/fixtures';
@@ -138,6 +139,8 @@ describe('GET /api/me/export', () => {
     const pushEndpoint = `https://push.example.test/wpush/v2/segreto-${randomUUID()}`;
     await Promise.all([
       userRef(db, uid).collection('seasons').doc('1').set({ season: 1, cohortId, challengeStartDate: '2025-09-01', challengeJoinedOn: null, data: JSON.stringify(tracker), totalPoints: 120, archivedAt: '2025-11-01T10:00:00.000Z' }),
+      // A closed maintenance month of that season (docs/decisions/054).
+      partRef(db, uid, 1, 1).set(partDoc(uid, 1, { month: 1, completions: { h1: { '2025-10-27': 'late' } }, habitDays: { h1: { '2025-10-27': Date.parse('2025-10-27T09:00:00Z') } } })),
       db.collection('teams').doc(randomUUID()).set({ cohortId, name: 'Le aquile', memberIds: [uid, luca.user.id], createdAt: WEEK1.toISOString() }),
       db.collection('highFives').doc(`2026-03-25_${uid}_${luca.user.id}`).set({ cohortId, from: uid, to: luca.user.id, fromName: 'Paola N.', day: '2026-03-25', sentAt: WEEK1.toISOString() }),
       db.collection('highFives').doc(`2026-03-25_${luca.user.id}_${uid}`).set({ cohortId, from: luca.user.id, to: uid, fromName: 'Luca B.', day: '2026-03-25', sentAt: WEEK1.toISOString() }),
@@ -198,6 +201,8 @@ describe('GET /api/me/export', () => {
     const habits = files.get('abitudini.csv')!.toString('utf8');
     expect(habits.startsWith('\uFEFFstagione;data;abitudine;stato\r\n')).toBe(true);
     expect(habits).toContain('1;2026-03-25;Camminare;fatta\r\n');
+    // A closed month's day, from its part.
+    expect(habits).toContain('1;2025-10-27;Camminare;');
     expect(files.get('check-in.csv')!.toString('utf8')).toContain('1;1;2026-03-25;2;Settimana dura\r\n');
     const audio = [...files.keys()].filter((name) => name.startsWith('note-vocali/'));
     expect(audio).toEqual([`note-vocali/2026-03-25-${own.id}.webm`]);

@@ -15,6 +15,7 @@ import { BrowserDevice, startPushService, type PushServiceStandIn } from '../../
 import { isRetentionRun } from '../voice-notes/retention-job';
 import { mailboxClient } from '../../test-support/mailbox';
 import { backfillAccountRetention, deleteLapsedAccounts, giveRetentionNotices, isRetentionNoticeRun } from './retention-job';
+import { partDoc, partRef } from '../../shared/tracker-repository';
 
 // The accounts' retention against the real app: participants register, start, change zone and
 // accept new seasons through the API at pinned days; then the job runs with the clock moved to the
@@ -251,6 +252,8 @@ describe('a lapsed account is told a month before, then deleted', () => {
     app.setNow(at('2025-09-17'));
     const tracker = must(submitCheckIn(emptyTracker(ROME, at('2025-09-17'), start), { mood: 4, reflection: 'Prima settimana' }, at('2025-09-17')));
     expect((await (await signedIn(member.email)).put('/api/users/me/progress', tracker)).status).toBe(200);
+    // A closed maintenance month of the tracker goes with it (docs/decisions/054).
+    await partRef(app.deps.db, member.uid, 1, 1).set(partDoc(member.uid, 1, { month: 1, completions: {}, habitDays: {} }));
 
     const due = dueAfter(start);
     const noticeDay = retentionNoticeFrom(due);
@@ -284,6 +287,7 @@ describe('a lapsed account is told a month before, then deleted', () => {
     expect(deleted.done).toBeGreaterThanOrEqual(1);
     expect(await readDoc(app, `users/${member.uid}`)).toBeUndefined();
     expect(await readDoc(app, `progress/${member.uid}`)).toBeUndefined();
+    expect(await readDoc(app, `progressParts/${member.uid}_1_1`)).toBeUndefined();
     await expect(app.deps.auth.getUser(member.uid)).rejects.toMatchObject({ code: 'auth/user-not-found' });
     // A farewell, by email (the app is gone for them); the outbox then keeps nothing that names them.
     await app.emails.idle();

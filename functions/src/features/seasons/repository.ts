@@ -9,6 +9,7 @@ import { conversationRef, moveConversation } from '../../shared/conversation-rep
 import { archivedSeasonRef, type ArchivedSeasonDoc } from '../../shared/season-archive-repository';
 import { membershipOf, writeMembership } from '../../shared/member-index-repository';
 import {
+  headFields,
   revisionMarker,
   revisionRef,
   storedTrackerFrom,
@@ -88,6 +89,9 @@ export interface AcceptRead {
   tracker: StoredTracker | null;
   /** The tracker's `data` field as stored, archived as it is; null before the first sync. */
   trackerData: string | null;
+  /** Its `points` and `closed` fields, archived with it (null: none stored). */
+  trackerPoints: string | null;
+  trackerClosed: string | null;
   summary: LeaderboardSummaryDoc | null;
   /** The participant has a conversation document (one is created at their first message). */
   hasConversation: boolean;
@@ -109,6 +113,8 @@ export async function readForAccept(db: Firestore, uid: string, targetCohortId: 
     contribution: storedContributionOf(user),
     tracker: storedTrackerFrom(tracker!),
     trackerData: tracker!.exists ? (tracker!.get('data') as string) : null,
+    trackerPoints: (tracker!.get('points') as string | undefined) ?? null,
+    trackerClosed: (tracker!.get('closed') as string | undefined) ?? null,
     summary: summary!.exists ? (summary!.data() as LeaderboardSummaryDoc) : null,
     hasConversation: conversation!.exists,
   };
@@ -169,7 +175,8 @@ export async function moveToNewSeason(db: Firestore, move: NewSeasonMove): Promi
   // The conversation goes with the participant: the new cohort's coaches list it, the old one's no longer do.
   if (move.hasConversation) moveConversation(db, batch, uid, move.targetCohortId);
   // A new season's threads start from none: its check-ins open their own.
-  batch.set(trackerRef(db, uid), { data: JSON.stringify(move.tracker), revision: move.revision, cohortId: move.targetCohortId, updatedAt: now.toISOString(), threadWeeks: [] });
+  // The last season's closed months stay in their parts, which name that season.
+  batch.set(trackerRef(db, uid), { ...headFields(move.tracker, null), revision: move.revision, cohortId: move.targetCohortId, updatedAt: now.toISOString(), threadWeeks: [] });
   // The summary starts afresh in the new cohort; the old weeks' scores stay on the old cohort's leaderboard.
   batch.set(summaryRef(db, uid), move.summary);
   try {

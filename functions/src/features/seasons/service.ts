@@ -135,6 +135,8 @@ export async function acceptInvitation(deps: SeasonDeps, caller: User, targetCoh
       challengeStartDate: user.challengeStartDate,
       challengeJoinedOn: user.challengeJoinedOn ?? null,
       data: read.trackerData,
+      points: read.trackerPoints,
+      closed: read.trackerClosed,
       totalPoints: stored ? totalPoints(stored.tracker.pointsHistory) : 0,
       archivedAt: now.toISOString(),
     },

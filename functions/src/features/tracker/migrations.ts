@@ -2,7 +2,10 @@ import { todayIn } from '@sfida/core/dates';
 import { rosterDigest, type RosterDigest } from '@sfida/core/roster-digest';
 import type { Deps } from '../../deps';
 import { batchedWrites, isFailedPrecondition } from '../../shared/firestore';
-import { trackersOf, weeklyScoreRef, type LeaderboardSummaryDoc } from '../../shared/tracker-repository';
+import type { Firestore } from 'firebase-admin/firestore';
+import { seasonOf } from '@sfida/core/tracker';
+import { splitTracker } from '@sfida/core/tracker-parts';
+import { headFields, partDoc, partRef, storedHeadsOf, storedTrackerFrom, trackerRef, weeklyScoreRef, type LeaderboardSummaryDoc, type StoredTracker } from '../../shared/tracker-repository';
 import { usersCollection } from '../../shared/user-repository';
 import { followUserWrite } from '../../shared/roster-row-repository';
 import { allSummaries } from './repository';
@@ -65,7 +68,7 @@ export async function backfillRosterDigests(deps: Pick<Deps, 'db' | 'clock'>): P
   let written = 0;
   for (let i = 0; i < missing.length; i += DIGEST_CHUNK) {
     const chunk = missing.slice(i, i + DIGEST_CHUNK);
-    const trackers = await trackersOf(db, chunk.map((doc) => doc.id));
+    const trackers = await storedHeadsOf(db, chunk.map((doc) => doc.id));
     const now = deps.clock();
     const results = await Promise.all(
       chunk.map(async (doc) => {
@@ -90,11 +93,55 @@ export async function backfillRosterDigests(deps: Pick<Deps, 'db' | 'clock'>): P
 }
 
 /** The digest to store for a tracker; undefined for one that cannot be summarised (the roster keeps reading it). */
-function digestOrSkip(tracker: Parameters<typeof rosterDigest>[0] | null, now: Date): RosterDigest | null | undefined {
-  if (!tracker) return null;
+function digestOrSkip(stored: Pick<StoredTracker, 'tracker' | 'closed'> | null, now: Date): RosterDigest | null | undefined {
+  if (!stored) return null;
+  const { tracker, closed } = stored;
   try {
-    return rosterDigest(tracker, todayIn(tracker.timeZone, now));
+    // A split tracker's head, with its closed months as its streaks see them (docs/decisions/054).
+    return rosterDigest(tracker, todayIn(tracker.timeZone, now), closed ?? undefined);
   } catch {
     return undefined;
   }
+}
+
+/** Stored trackers read at once by the split's migration. */
+const SPLIT_CHUNK = 50;
+
+/**
+ * The split store's migration (`npm run split-trackers`, docs/decisions/054): every tracker stored
+ * whole (no `closed` field: a copy from before the split) is stored as its head and the parts of its
+ * closed maintenance months, as of its day `now`, at the same revision (the same tracker, so a
+ * browser's If-Match still names it). One batch per tracker, on condition that the copy is unchanged
+ * since it was read: a sync that landed meanwhile stored its own split, and that one is left alone.
+ * Idempotent: a copy already split is skipped. `uids`: only those participants' copies.
+ */
+export async function splitTrackers(db: Firestore, now: Date, options: { uids?: string[] } = {}): Promise<{ split: number; skipped: number }> {
+  const uids = options.uids ?? (await db.collection('progress').select().get()).docs.map((doc) => doc.id);
+  let split = 0;
+  let skipped = 0;
+  for (let i = 0; i < uids.length; i += SPLIT_CHUNK) {
+    const snaps = await db.getAll(...uids.slice(i, i + SPLIT_CHUNK).map((uid) => trackerRef(db, uid)));
+    for (const snap of snaps) {
+      const stored = snap.exists && snap.get('closed') === undefined ? storedTrackerFrom(snap) : null;
+      if (!stored) {
+        skipped++;
+        continue;
+      }
+      const { tracker } = stored;
+      const { head, closed, parts } = splitTracker(tracker, todayIn(tracker.timeZone, now));
+      const batch = db.batch();
+      const season = seasonOf(tracker);
+      for (const part of parts) batch.set(partRef(db, snap.id, season, part.month), partDoc(snap.id, season, part));
+      batch.update(snap.ref, headFields(head, closed), { lastUpdateTime: snap.updateTime! });
+      try {
+        await batch.commit();
+        split++;
+      } catch (error) {
+        // Changed since it was read: a sync stored it split.
+        if (!isFailedPrecondition(error)) throw error;
+        skipped++;
+      }
+    }
+  }
+  return { split, skipped };
 }

@@ -6,7 +6,11 @@ import { addNewThreads, voiceNotesOfNewThreads } from '../../shared/check-in-thr
 import { unlessItExists } from '../../shared/firestore';
 import { followUserWrite } from '../../shared/roster-row-repository';
 import { triageRecheck, userRef, type UserDoc } from '../../shared/user-repository';
+import type { ClosedDays, TrackerPart } from '@sfida/core/tracker-parts';
 import {
+  headFields,
+  partDoc,
+  partRef,
   storedTrackerFrom,
   summariesCollection,
   revisionMarker,
@@ -36,6 +40,8 @@ export interface SyncRead {
   contribution: StoredContribution | null;
   /** Their cohort as stored now; null without one. */
   cohort: CohortDoc | null;
+  /** Set when `stored` was made whole from its head and these parts: the sync then stores its result split afresh. */
+  replacedParts?: TrackerPart[];
 }
 
 /** One round trip: the tracker, its summary, the caller's user document and their cohort ('' : none read). */
@@ -62,7 +68,11 @@ export interface WeeklyScoreChanges {
 export interface TrackerRevision {
   uid: string;
   revision: number;
+  /** The tracker's head (core/tracker-parts.ts), and what it says of its closed months. */
   tracker: TrackerData;
+  closed: ClosedDays | null;
+  /** Parts to write (the months that closed, or all of them when the whole tracker was split afresh), and months whose part goes. */
+  parts: { write: TrackerPart[]; delete: number[] };
   summary: LeaderboardSummaryDoc;
   rosterDigest: RosterDigest;
   scores: WeeklyScoreChanges;
@@ -89,7 +99,11 @@ export async function saveTrackerRevision(db: Firestore, write: TrackerRevision)
   batch.create(revisionRef(db, uid, revision), revisionMarker(now));
   // A check-in's thread is created with the tracker that first holds it: none is missed, none made twice.
   const weeks = addNewThreads(db, batch, { userId: uid, cohortId: summary.cohortId, season: seasonOf(tracker) }, tracker.checkIns, threadWeeks, now, voiceNotes);
-  batch.set(trackerRef(db, uid), { data: JSON.stringify(tracker), revision, cohortId: summary.cohortId, updatedAt: summary.updatedAt, threadWeeks: weeks });
+  const season = seasonOf(tracker);
+  batch.set(trackerRef(db, uid), { ...headFields(tracker, write.closed), revision, cohortId: summary.cohortId, updatedAt: summary.updatedAt, threadWeeks: weeks });
+  // In the same batch: the head never names a part that is not stored as it says.
+  for (const part of write.parts.write) batch.set(partRef(db, uid, season, part.month), partDoc(uid, season, part));
+  for (const month of write.parts.delete) batch.delete(partRef(db, uid, season, month));
   batch.set(summaryRef(db, uid), summary);
   // The participant's own document: the roster reads the digest with the rest of them.
   batch.update(userRef(db, uid), { rosterDigest: JSON.stringify(write.rosterDigest), weekStats: write.weekStats.stored, ...triageRecheck(now) });
@@ -101,7 +115,7 @@ export async function saveTrackerRevision(db: Firestore, write: TrackerRevision)
   for (const score of scores.set) batch.set(weeklyScoreRef(db, score.weekStart, uid), score);
   for (const weekStart of scores.deleteWeeks) batch.delete(weeklyScoreRef(db, weekStart, uid));
   if (write.plannedActionWatch !== undefined) watchPlannedActions(db, batch, uid, write.plannedActionWatch);
-    // The marker exists: another request stored this revision first.
+  // The marker exists: another request stored this revision first.
   return unlessItExists(() => batch.commit());
 }
 

@@ -21,9 +21,13 @@ import type { CohortRules } from '@sfida/core/cohort';
 import { parseOr400 } from '../../shared/validate';
 import { isDocumentId } from '@sfida/core/document-id';
 import { notifyUsers } from '../../shared/push-notifier';
+import { advanceSplit, assembleTracker, headTakes, splitTracker } from '@sfida/core/tracker-parts';
+import type { ClosedStretch } from '@sfida/core/closed-days';
 import {
-  storedTrackerOf,
-  userWithTracker,
+  partsOf,
+  wholeStoredTracker,
+  wholeTrackerOf,
+  userWithWholeTracker,
   type LeaderboardSummaryDoc,
   type StoredTracker,
   type WeeklyScoreDoc,
@@ -55,7 +59,11 @@ export class StaleTrackerError extends HttpError {
   }
 }
 
-/** A sync's answer: the tracker as stored, its revision, and the tracker it was made from (sent whole, or the stored one with the changes sent). */
+/**
+ * A sync's answer: the tracker as stored, its revision, and the tracker it was made from (sent
+ * whole, or the stored one with the changes sent). A sync of changes vouched for on a split
+ * tracker's head (docs/decisions/054) answers the head for both: what differs between them is the same.
+ */
 export interface SyncResult {
   tracker: TrackerData;
   revision: number;
@@ -71,11 +79,12 @@ export interface SyncResult {
  */
 export async function syncTracker(deps: TrackerDeps, user: User, submitted: TrackerData, ifMatch: string | undefined): Promise<SyncResult> {
   const read = await readForSync(deps.db, user.id, user.cohortId);
-  if (read.stored && !headerNamesTag(ifMatch, revisionTag(read.stored.revision))) throw new StaleTrackerError(read.stored);
+  if (read.stored && !headerNamesTag(ifMatch, revisionTag(read.stored.revision))) throw await staleTracker(deps, user.id, read.stored);
   // A copy of a season that is over never lands, whatever revision it names: the browser gets the
   // new season's copy, which replaces its own (tracker-merge.ts), and its old ticks stay archived.
-  if (read.stored && seasonOf(submitted) < seasonOf(read.stored.tracker)) throw new StaleTrackerError(read.stored, trackerMessages.oldSeason);
-  return storeSynced(deps, user, read, submitted);
+  if (read.stored && seasonOf(submitted) < seasonOf(read.stored.tracker)) throw await staleTracker(deps, user.id, read.stored, trackerMessages.oldSeason);
+  // A whole copy is vouched for against the whole stored one.
+  return storeSynced(deps, user, await wholeRead(deps, user.id, read), submitted);
 }
 
 /**
@@ -83,19 +92,37 @@ export async function syncTracker(deps: TrackerDeps, user: User, submitted: Trac
  * (tracker-changes.ts): the stored copy with the changes is what it would have sent whole. Only the
  * parts the changes touched are checked against the tracker's schema; the rest was checked when
  * stored. A sync of changes needs a stored copy: before the first, the browser sends it whole.
+ * Changes that leave the closed months as they were are vouched for on the head alone
+ * (tracker-parts.ts headTakes); the others read the parts and vouch for the whole tracker.
  */
 export async function syncTrackerChanges(deps: TrackerDeps, user: User, changes: TrackerChanges, ifMatch: string): Promise<SyncResult> {
-  const read = await readForSync(deps.db, user.id, user.cohortId);
+  let read = await readForSync(deps.db, user.id, user.cohortId);
   if (!read.stored || !headerNamesTag(ifMatch, revisionTag(read.stored.revision))) {
     if (!read.stored) throw new HttpError(412, trackerMessages.noCopy);
-    throw new StaleTrackerError(read.stored);
+    throw await staleTracker(deps, user.id, read.stored);
   }
-  const submitted = applyTrackerChanges(read.stored.tracker, changes);
+  const meaning = { timeZone: user.timeZone, challengeStartDate: user.challengeStartDate, rules: read.cohort ? cohortSettingsOf(read.cohort).rules : null };
+  if (!headTakes(read.stored.tracker, read.stored.closed, changes, meaning)) read = await wholeRead(deps, user.id, read);
+  const stored = read.stored!;
+  const submitted = applyTrackerChanges(stored.tracker, changes);
   parseOr400(trackerDataSchema, touchedParts(submitted, changes));
   return storeSynced(deps, user, read, submitted);
 }
 
-async function storeSynced(deps: TrackerDeps, user: User, { stored, summary: previous, userDoc, contribution: storedContribution, cohort }: SyncRead, submitted: TrackerData): Promise<SyncResult> {
+/** A sync's read with the stored tracker made whole (its parts read), to vouch for the whole tracker. */
+async function wholeRead(deps: TrackerDeps, uid: string, read: SyncRead): Promise<SyncRead> {
+  if (!read.stored || read.stored.closed === null) return read;
+  const parts = await partsOf(deps.db, uid, seasonOf(read.stored.tracker), read.stored.closed);
+  return { ...read, stored: { ...read.stored, tracker: assembleTracker(read.stored.tracker, parts), closed: null }, replacedParts: parts };
+}
+
+/** The 412 of a sync: it carries the whole stored tracker, to merge with. */
+async function staleTracker(deps: TrackerDeps, uid: string, stored: StoredTracker, message?: string): Promise<StaleTrackerError> {
+  return new StaleTrackerError(await wholeStoredTracker(deps.db, uid, stored), message);
+}
+
+async function storeSynced(deps: TrackerDeps, user: User, read: SyncRead, submitted: TrackerData): Promise<SyncResult> {
+  const { stored, summary: previous, userDoc, contribution: storedContribution, cohort } = read;
   const now = deps.clock();
   // The rules of the caller's cohort, read now: points follow them, never the browser's copy.
   const rules: CohortRules | null = cohort ? cohortSettingsOf(cohort).rules : null;
@@ -111,24 +138,33 @@ async function storeSynced(deps: TrackerDeps, user: User, { stored, summary: pre
   const verdict = checkTrackerPlausible(tracker, { challengeStartDate: user.challengeStartDate, now });
   if (!verdict.ok) throw badRequest(verdict.message);
   const today = todayIn(tracker.timeZone, now);
+  // Stored split (docs/decisions/054): a whole tracker is split afresh; a head moves out the months that closed since.
+  const split = read.replacedParts !== undefined || !stored ? splitTracker(tracker, today) : advanceSplit(tracker, stored.closed, today);
+  const closed = split.closed ?? undefined;
   const active = user.role === 'PARTICIPANT' && userDoc.withdrawnAt === undefined;
   // Ranked: an active participant who finished onboarding (the leaderboard lists no one else).
   const ranked = active && userDoc.onboardingCompletato === true;
-  const summary = buildSummary(tracker, { cohortId: user.cohortId, displayName: user.name ?? user.email, today, now, ranked });
+  const summary = buildSummary(split.head, { cohortId: user.cohortId, displayName: user.name ?? user.email, today, now, ranked }, closed);
   const scores = weeklyScoreChanges(user.id, previous, summary);
   const revision = (stored?.revision ?? 0) + 1;
-  const digest = rosterDigest(tracker, today);
+  const digest = rosterDigest(split.head, today, closed);
   const threadWeeks = stored?.threadWeeks ?? [];
-  // The cohort's weekly figures take the difference from the contribution stored last time.
+  // The cohort's weekly figures take the difference from the contribution stored last time (the eight weeks are in the head).
   const counted = countsInWeekStats(user, userDoc.withdrawnAt);
-  const contribution = weekStatsContribution({ counted, challengeStartDate: user.challengeStartDate, challengeJoinedOn: user.challengeJoinedOn, timeZone: tracker.timeZone, tracker });
+  const contribution = weekStatsContribution({ counted, challengeStartDate: user.challengeStartDate, challengeJoinedOn: user.challengeJoinedOn, timeZone: tracker.timeZone, tracker: split.head });
   const weekStats = weekStatsWrite(storedContribution, { cohortId: user.cohortId, counters: contribution });
   // The reminders job's next look at the if-then plans, written only when this sync changed a plan
   // (the job may have moved the look past one it already sent since: a sync changing nothing leaves it).
   const plansChanged = plannedMoments(tracker, now) !== (stored ? plannedMoments(stored.tracker, now) : '');
   const plannedActionWatch = plansChanged ? plannedActionsWatch(tracker, tracker.challengeStartDate, tracker.timeZone, now) : undefined;
-  if (!(await saveTrackerRevision(deps.db, { uid: user.id, revision, tracker, summary, rosterDigest: digest, scores, threadWeeks, weekStats, plannedActionWatch, now }))) {
-    const current = await storedTrackerOf(deps.db, user.id);
+  // Only the parts that differ from those read are written; those no longer named go.
+  const before = new Map((read.replacedParts ?? []).map((part) => [part.month, JSON.stringify(part)]));
+  const parts = {
+    write: split.parts.filter((part) => before.get(part.month) !== JSON.stringify(part)),
+    delete: [...before.keys()].filter((month) => !split.closed?.parts.includes(month)),
+  };
+  if (!(await saveTrackerRevision(deps.db, { uid: user.id, revision, tracker: split.head, closed: split.closed, parts, summary, rosterDigest: digest, scores, threadWeeks, weekStats, plannedActionWatch, now }))) {
+    const current = await wholeTrackerOf(deps.db, user.id);
     if (!current) throw new Error(`Tracker revision ${revision} of ${user.id} taken, but no copy stored`);
     throw new StaleTrackerError(current);
   }
@@ -163,7 +199,7 @@ async function alertCoaches(deps: TrackerDeps, user: User, checkIns: CheckIn[], 
 
 /** The caller's own stored tracker and its revision (to restore it on a new device), or null before the first sync. */
 export async function ownTracker(deps: TrackerDeps, uid: string): Promise<StoredTracker | null> {
-  return storedTrackerOf(deps.db, uid);
+  return wholeTrackerOf(deps.db, uid);
 }
 
 /** A participant's KPIs for a week: the participant themself, or a coach of their cohort. */
@@ -175,7 +211,7 @@ export async function weeklyKpiFor(
 ): Promise<WeeklyKpi> {
   const isSelf = viewer.id === userId;
   if (!isSelf && viewer.role !== 'OWNER') throw forbidden(trackerMessages.notAllowed);
-  const { stored, tracker: synced } = await userWithTracker(deps.db, userId);
+  const { stored, tracker: synced } = await userWithWholeTracker(deps.db, userId);
   if (!stored) throw isSelf ? notFound('Utente non trovato') : forbidden(trackerMessages.notAllowed);
   const target = stored.user;
   if (!isSelf) {
@@ -190,16 +226,17 @@ export async function weeklyKpiFor(
   return summarizeTracker(tracker, { challengeStartDate: target.challengeStartDate, today, weekStart: context.weekStart });
 }
 
-/** The leaderboard's summary of a synced tracker (exported for the read paths' property test). */
+/** The leaderboard's summary of a synced tracker, or of a split one's head with its `closed` days (exported for the read paths' property test). */
 export function buildSummary(
   tracker: TrackerData,
   context: { cohortId: string; displayName: string; today: string; now: Date; ranked: boolean },
+  closed?: ClosedStretch,
 ): LeaderboardSummaryDoc {
   return {
     cohortId: context.cohortId,
     displayName: context.displayName,
     totalPoints: totalPoints(tracker.pointsHistory),
-    ...streakAt(tracker, context.today),
+    ...streakAt(tracker, context.today, closed),
     pointsByWeek: pointsByWeek(tracker),
     timeZone: tracker.timeZone,
     updatedAt: context.now.toISOString(),

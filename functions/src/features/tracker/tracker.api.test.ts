@@ -10,6 +10,7 @@ import { rankEntries, type LeaderboardEntry, type WeeklyKpi } from '@sfida/core/
 import type { WriteBatch } from 'firebase-admin/firestore';
 import { ensureAccount } from '../account/admin';
 import { userRef } from '../../shared/user-repository';
+import { readStoredTracker } from '../../shared/tracker-repository';
 import { writeCohort } from '../../test-support/cohort-fixtures';
 import { backfillWeeklyScores } from './migrations';
 import { countReads } from '../../test-support/read-counter';
@@ -107,7 +108,10 @@ describe('PUT /api/users/me/progress', () => {
     expect(Object.keys(reply.body)).toEqual(['tracker']);
     expect(await weeklyKpiOf(client, user.id)).toMatchObject({ weekStart: START, weekPoints: 12, totalPoints: 12, streakDays: 1, checkInThisWeek: true, currentWeek: 1 });
     const { progress, summary } = await storedProgress(user.id);
-    expect(JSON.parse(progress!.data as string)).toEqual(asStored(data));
+    // The head keeps its points history packed beside the rest.
+    expect(JSON.parse(progress!.data as string)).toEqual({ ...asStored(data), pointsHistory: [] });
+    expect(readStoredTracker(progress!.data as string, progress!.updatedAt, progress!.points)).toEqual(asStored(data));
+    expect(progress!.closed).toBeNull();
     expect(reply.body.tracker).toEqual(asStored(data));
     expect(summary).toMatchObject({ cohortId: user.cohortId, totalPoints: 12, streakDays: 1, streakThrough: START, pointsByWeek: { [START]: 12 } });
 

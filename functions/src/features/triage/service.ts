@@ -30,7 +30,7 @@ import { storedUsers } from '../../shared/user-repository';
 import { contactWritesFor } from '../../shared/contact-repository';
 import { addParticipantNote } from '../../shared/participant-note-repository';
 import type { Participant } from '../../shared/participant-repository';
-import { trackersOf } from '../../shared/tracker-repository';
+import { storedHeadsOf } from '../../shared/tracker-repository';
 import { readOrFallback } from '../../shared/unreadable-data';
 import { dueParticipants, openCount, openParticipants, saveTriage, triageRowOf, type StoredContact, type TriageRow } from './repository';
 
@@ -67,7 +67,7 @@ async function lookAt(deps: TriageDeps, participants: Participant[], cohortStart
       () => p.digest === null || (p.digest !== undefined && digestAnswersFor(p.digest, p.user.timeZone, todayIn(p.user.timeZone, now))),
       () => false,
     );
-  const trackers = await trackersOf(
+  const trackers = await storedHeadsOf(
     deps.db,
     participants.filter((p) => !usable(p)).map((p) => p.user.id),
   );
@@ -81,7 +81,8 @@ async function lookAt(deps: TriageDeps, participants: Participant[], cohortStart
         () => {
           const today = todayIn(user.timeZone, now);
           const tracker = trackers.get(user.id);
-          const digest = trackers.has(user.id) ? (tracker ? rosterDigest(tracker, today) : null) : (participant.digest ?? null);
+          // A split tracker's streaks go on over its closed months by `closed` (docs/decisions/054).
+          const digest = trackers.has(user.id) ? (tracker ? rosterDigest(tracker.tracker, today, tracker.closed ?? undefined) : null) : (participant.digest ?? null);
           const input: DigestAttentionInput = {
             digest,
             challengeStartDate: user.challengeStartDate,
