@@ -7,7 +7,7 @@ export interface Row {
   figure: string;
   value: number | null;
   baseline: number | null;
-  unit: 'ms' | 'req/s' | 'score' | '' | 'count';
+  unit: 'ms' | 'req/s' | 'score' | '' | 'count' | 'bytes';
   /** Human-readable goal, e.g. "≥ 95" or "≥ 0.7× baseline". */
   goal: string;
   /** Whether the goal is met; null when there is no goal or nothing was measured. */
@@ -30,11 +30,59 @@ export function ratioOf(row: Row): number | null {
   return row.value / row.baseline;
 }
 
+/**
+ * A figure against a baseline with a goal on their ratio: at most `atMost`× the baseline (a
+ * latency, a size) or at least `atLeast`× it (a throughput); `label` names the baseline in the
+ * goal ("floor", "8 weeks"). No goal when neither is given.
+ */
+export function ratioRow(
+  figure: string,
+  value: number | null,
+  baseline: number | null,
+  unit: Row['unit'],
+  goal: { atMost?: number; atLeast?: number; label?: string } = {},
+  note?: string,
+): Row {
+  const label = goal.label ?? 'baseline';
+  const measured = value !== null && baseline !== null && baseline !== 0;
+  const text = goal.atMost !== undefined ? `≤ ${goal.atMost}× ${label}` : goal.atLeast !== undefined ? `≥ ${goal.atLeast}× ${label}` : '';
+  const ok = !measured || text === '' ? null : goal.atMost !== undefined ? value <= goal.atMost * baseline : value >= goal.atLeast! * baseline;
+  return { section: 'API', figure, value, baseline, unit, goal: text, ok, ...(note ? { note } : {}) };
+}
+
+/** What a load reports that a floor's goals compare. */
+export interface LoadFigures {
+  requestsPerSecond: number;
+  p50: number;
+}
+
+/**
+ * A row's figures against its floor (the bare function doing the same reads and writes, issue 56
+ * §1) with the floor's goals, and the floor's own against the one-read baseline function.
+ */
+export function floorRows(
+  name: string,
+  load: LoadFigures | null,
+  floor: LoadFigures | null,
+  oneRead: LoadFigures | null,
+  goals: { throughputAtLeast?: number; p50AtMost?: number },
+  note?: string,
+): Row[] {
+  const floorName = `${name} floor (bare function, the same reads and writes)`;
+  return [
+    ratioRow(`${name} throughput against its floor`, load?.requestsPerSecond ?? null, floor?.requestsPerSecond ?? null, 'req/s', { atLeast: goals.throughputAtLeast, label: 'floor' }, note),
+    ratioRow(`${name} latency p50 against its floor`, load?.p50 ?? null, floor?.p50 ?? null, 'ms', { atMost: goals.p50AtMost, label: 'floor' }),
+    ratioRow(`${floorName} throughput against the one-read baseline`, floor?.requestsPerSecond ?? null, oneRead?.requestsPerSecond ?? null, 'req/s'),
+    ratioRow(`${floorName} latency p50 against the one-read baseline`, floor?.p50 ?? null, oneRead?.p50 ?? null, 'ms'),
+  ];
+}
+
 function formatNumber(value: number | null, unit: Row['unit']): string {
   if (value === null) return NOT_AVAILABLE;
   if (unit === 'score' || unit === 'count') return String(Math.round(value));
   if (unit === 'ms') return value < 1 ? `${(value * 1000).toFixed(1)} µs` : `${value < 100 ? value.toFixed(1) : Math.round(value)} ms`;
   if (unit === 'req/s') return `${value.toFixed(0)} req/s`;
+  if (unit === 'bytes') return value < 1024 ? `${Math.round(value)} B` : `${(value / 1024).toFixed(1)} KB`;
   return value < 1 ? value.toFixed(3) : value.toFixed(2);
 }
 

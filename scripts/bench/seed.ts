@@ -33,6 +33,10 @@ export interface Seeded {
   scaleSessions: ScaleSessions | null;
   /** Sessions of the sync row's participants (seed-sync.ts), one per load connection; null when not seeded. */
   syncSessions: string[] | null;
+  /** Sessions of the 24-month sync row's participants (seed-long.ts), one per load connection; null when not seeded. */
+  longSyncSessions: string[] | null;
+  /** The 24-month participant's documents: how many, and the largest (its path and size), read back from the emulator. */
+  longHistory: { documents: number; largestPath: string; largestBytes: number } | null;
   problems: string[];
 }
 
@@ -82,7 +86,7 @@ export async function seedBench(options: {
 }): Promise<Seeded> {
   const { apiBase, challengeStartDate, trackers, log } = options;
   const problems: string[] = [];
-  const seeded: Seeded = { runnerCookie: null, runnerLogin: '', cohortAccounts: 0, cohortProgress: 0, largeCohortMembers: 0, scaleSessions: null, syncSessions: null, problems };
+  const seeded: Seeded = { runnerCookie: null, runnerLogin: '', cohortAccounts: 0, cohortProgress: 0, largeCohortMembers: 0, scaleSessions: null, syncSessions: null, longSyncSessions: null, longHistory: null, problems };
 
   const [{ loadConfig }, { createDeps }] = await Promise.all([import('../../functions/src/config'), import('../../functions/src/deps')]);
   const deps = await createDeps(loadConfig(process.env));
