@@ -26,6 +26,8 @@ const SYNC_FLOOR_THROUGHPUT_GOAL = 0.5;
 const SYNC_FLOOR_P50_GOAL = 2;
 /** A participant of 24 months syncs at most this much slower (p50) than one of eight weeks. */
 const LONG_SYNC_P50_GOAL = 1.2;
+/** No document of a participant grows past a quarter of Firestore's 1 MiB limit over 24 months. */
+const LONGEST_DOCUMENT_GOAL = 256 * 1024;
 /**
  * The goal's comparison (/api/auth/me against the baseline) runs in this many rounds of one load
  * each, in alternating order (baseline then /me, /me then baseline, …), and each side reports its
@@ -205,6 +207,8 @@ interface MeasureOptions {
   syncSessions: string[] | null;
   /** Sessions of the 24-month sync row's participants (seed-long.ts), null when not seeded. */
   longSyncSessions: string[] | null;
+  /** The 24-month template participant's documents, read back after the seeding (seed-long.ts). */
+  longHistory: { documents: number; largestPath: string; largestBytes: number } | null;
   log: (line: string) => void;
 }
 
@@ -295,6 +299,11 @@ async function measureOnHost(specs: string[], options: MeasureOptions): Promise<
   return rows;
 }
 
+/** A floor's errors: every answer of the bare function is a 200, or the floor measured something else. */
+function floorErrorsRow(name: string, floor: Load): Row {
+  return { section: 'API', figure: `${name} floor errors (non-2xx included)`, value: errorsOf(floor), baseline: null, unit: 'count', goal: '0', ok: errorsOf(floor) === 0, note: `status ${statusSummary(floor)}` };
+}
+
 /** The sync rows: eight weeks, and 24 months when seeded (seed-long.ts). */
 interface SyncSide {
   label: string;
@@ -329,9 +338,25 @@ async function measureSyncRows(specs: string[], options: MeasureOptions, unavail
   ];
   const emptyRows = (side: SyncSide, note: string) => [...endpointRows(side.name, null, baseline, { note }), ...floorRows(side.name, null, null, baseline, goals)];
   const ready = sides.filter((side) => side.sessions !== null && !unavailable);
-  const rows: Row[] = [];
-  for (const side of sides) if (!ready.includes(side)) rows.push(...emptyRows(side, unavailable ?? `${NOT_AVAILABLE}: the ${side.label} sync participants not seeded`));
-  if (ready.length === 0) return rows;
+  const history = options.longHistory;
+  const rows: Row[] = [
+    {
+      section: 'API',
+      figure: 'largest stored document of a 24-month participant',
+      value: history?.largestBytes ?? null,
+      baseline: null,
+      unit: 'bytes',
+      goal: `≤ ${LONGEST_DOCUMENT_GOAL / 1024} KB`,
+      ok: history ? history.largestBytes <= LONGEST_DOCUMENT_GOAL : null,
+      note: history
+        ? `${history.largestPath}, of the ${history.documents} documents under the template participant's id (every one its syncs and its new season wrote or its last sync read), read back from the emulator; Firestore's limit is 1 MiB`
+        : `${NOT_AVAILABLE}: the 24-month participants not seeded`,
+    },
+  ];
+  const notSeeded = (side: SyncSide) => emptyRows(side, unavailable ?? `${NOT_AVAILABLE}: the ${side.label} sync participants not seeded`);
+  const longAgainstEight = (long: number | null, eight: number | null) =>
+    ratioRow(`${sides[1]!.name} latency p50 against 8 weeks`, long, eight, 'ms', { atMost: LONG_SYNC_P50_GOAL, label: '8 weeks' }, 'the two sync rows above, measured in the same rounds');
+  if (ready.length === 0) return [...rows, ...sides.flatMap(notSeeded), longAgainstEight(null, null)];
   try {
     log(`  recording the sync floors (${ready.map((side) => side.label).join(', ')}): one sync per participant on the app in this process…`);
     const floors: RecordedFloor[] = [];
@@ -346,21 +371,25 @@ async function measureSyncRows(specs: string[], options: MeasureOptions, unavail
     const loads = await measureRounds([...specs, FLOOR_SPEC], targets, log, labels);
     const median = `throughput: median round of ${PAIRED_ROUNDS}, p50 and p99: median of the rounds'`;
     const results = ready.map((side, i) => ({ side, load: medianLatencies(loads[2 * i]!), floor: medianLatencies(loads[2 * i + 1]!), rounds: [loads[2 * i]!, loads[2 * i + 1]!] as const, plan: floors[i]! }));
-    for (const { side, load, floor, rounds, plan } of results) {
+    for (const side of sides) {
+      const result = results.find((r) => r.side === side);
+      if (!result) {
+        rows.push(...notSeeded(side));
+        continue;
+      }
+      const { load, floor, rounds, plan } = result;
       const perRound = rounds[0].map((l, r) => `${l.p50}/${rounds[1][r]!.p50} ms`).join(', ');
       rows.push(...endpointRows(side.name, load, baseline, { note: `${side.note}; baseline: the one-read function; ${median} (${roundsNote(rounds[0])})` }));
       rows.push(
         ...floorRows(side.name, load, floor, baseline, goals, `floor: ${plan.summary}, recorded from one real sync of each participant and replayed to scratch copies; ${roundsNote(rounds[1])}; p50 per round (sync/floor) ${perRound}`),
       );
-      rows.push(ratioRow(`${side.name} floor errors (non-2xx included)`, errorsOf(floor), null, 'count', {}, `status ${statusSummary(floor)}`));
+      rows.push(floorErrorsRow(side.name, floor));
     }
-    const [eight, long] = [results.find((r) => r.side.label === '8 weeks'), results.find((r) => r.side.label === '24 months')];
-    rows.push(
-      ratioRow(`${sides[1]!.name} latency p50 against 8 weeks`, long?.load.p50 ?? null, eight?.load.p50 ?? null, 'ms', { atMost: LONG_SYNC_P50_GOAL, label: '8 weeks' }, 'the two sync rows above, measured in the same rounds'),
-    );
+    const [eight, long] = [results.find((r) => r.side === sides[0]), results.find((r) => r.side === sides[1])];
+    rows.push(longAgainstEight(long?.load.p50 ?? null, eight?.load.p50 ?? null));
   } catch (error) {
     const note = `${NOT_AVAILABLE}: ${(error as Error).message.split('\n')[0]}`;
-    for (const side of ready) rows.push(...emptyRows(side, note));
+    rows.push(...sides.flatMap((side) => (ready.includes(side) ? emptyRows(side, note) : notSeeded(side))), longAgainstEight(null, null));
   }
   return rows;
 }
@@ -501,7 +530,7 @@ async function rosterAgainstFloor(specs: string[], unavailable: string | null, c
     return [
       ...endpointRows(`${name} against the baseline function`, load, baseline, { note: `baseline: the bare one-read function at ${ROSTER_CONNECTIONS} connections; p50 per round (roster/floor/baseline) ${perRound}` }),
       ...floorRows(name, load, floorLoad, baseline, goals, `floor: ${floor.summary}, recorded from one real request (after one unrecorded); ${roundsNote(floorLoads)}`),
-      ratioRow(`${name} floor errors (non-2xx included)`, errorsOf(floorLoad), null, 'count', {}, `status ${statusSummary(floorLoad)}`),
+      floorErrorsRow(name, floorLoad),
     ];
   } catch (error) {
     return empty(`${NOT_AVAILABLE}: ${(error as Error).message.split('\n')[0]}`);

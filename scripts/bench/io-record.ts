@@ -29,7 +29,7 @@ export interface QueryRecipe {
 
 export type RecordedRead =
   | { kind: 'getAll'; paths: string[]; fieldMask?: string[] }
-  | { kind: 'query'; recipe: QueryRecipe; documents: number }
+  | { kind: 'query'; recipe: QueryRecipe; documents: number; paths?: string[] }
   | { kind: 'count'; recipe: QueryRecipe };
 
 export interface RecordedWrite {
@@ -53,7 +53,7 @@ export function encodeValue(value: unknown): Encoded {
   if (Array.isArray(value)) return value.map(encodeValue);
   if (value instanceof Timestamp) return { [TAG]: 'timestamp', seconds: value.seconds, nanoseconds: value.nanoseconds };
   if (value instanceof Date) return { [TAG]: 'date', iso: value.toISOString() };
-  if (value instanceof FieldPath) return { [TAG]: 'fieldPath', segments: (value as unknown as { _segments: string[] })._segments };
+  if (value instanceof FieldPath) return { [TAG]: 'fieldPath', segments: (value as unknown as { toArray(): string[] }).toArray() };
   if (value instanceof FieldValue) {
     const field = value as unknown as { methodName: string; operand?: number; elements?: unknown[] };
     return { [TAG]: 'fieldValue', method: field.methodName, ...(field.operand !== undefined ? { operand: field.operand } : {}), ...(field.elements ? { elements: field.elements.map(encodeValue) } : {}) };
@@ -139,6 +139,13 @@ export function writtenPaths(events: RecordedEvent[]): string[] {
   return [...paths];
 }
 
+/** Every document path a recording read (by reference or found by a query), in the order first read. */
+export function readPaths(events: RecordedEvent[]): string[] {
+  const paths = new Set<string>();
+  for (const event of events) if (event.type === 'read' && event.read.kind !== 'count') for (const path of event.read.paths ?? []) paths.add(path);
+  return [...paths];
+}
+
 /** Documents read by a recording, as read-count.ts bills them. */
 export function documentsRead(events: RecordedEvent[]): number {
   let reads = 0;
@@ -181,7 +188,7 @@ function getAllRead(args: GetAllArgs): RecordedRead {
   let fieldMask: string[] | undefined;
   for (const arg of args) {
     if (typeof (arg as DocumentReference).path === 'string') paths.push((arg as DocumentReference).path);
-    else if ((arg as { fieldMask?: unknown }).fieldMask) fieldMask = (arg as { fieldMask: Array<string | FieldPath> }).fieldMask.map((field) => (typeof field === 'string' ? field : (field as unknown as { _segments: string[] })._segments.join('.')));
+    else if ((arg as { fieldMask?: unknown }).fieldMask) fieldMask = (arg as { fieldMask: Array<string | FieldPath> }).fieldMask.map((field) => (typeof field === 'string' ? field : (field as unknown as { toArray(): string[] }).toArray().join('.')));
   }
   return { kind: 'getAll', paths, ...(fieldMask ? { fieldMask } : {}) };
 }
@@ -245,8 +252,8 @@ async function install(db: Firestore): Promise<void> {
   wrap(queryProto, 'get', (original) =>
     function (this: object) {
       return timed(
-        () => original.call(this) as Promise<{ size: number }>,
-        (snap) => ({ type: 'read', read: { kind: 'query', recipe: recipeOf(this), documents: snap.size } }),
+        () => original.call(this) as Promise<{ size: number; docs: Array<{ ref: DocumentReference }> }>,
+        (snap) => ({ type: 'read', read: { kind: 'query', recipe: recipeOf(this), documents: snap.size, paths: snap.docs.map((doc) => doc.ref.path) } }),
       );
     },
   );

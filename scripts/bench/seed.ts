@@ -5,6 +5,7 @@ import type { SessionStore } from '../../functions/src/sessions/session-store';
 import { BASELINE_DOC } from './bench-stack';
 import { seedCoachHomes, type CoachHomeSessions } from './seed-coach-home';
 import { LARGE_COHORT_ID, seedCoach, seedLargeCohort } from './seed-cohort';
+import { seedLongHistory } from './seed-long';
 import { seedSyncParticipants } from './seed-sync';
 import { BENCH_ORIGIN, progressHeaders } from './sync-participant';
 
@@ -179,6 +180,15 @@ export async function seedBench(options: {
       seeded.syncSessions = await seedSyncParticipants(deps, server, log);
     } catch (error) {
       problems.push(`sync participants not seeded: ${(error as Error).message.split('\n')[0]}`);
+    }
+    try {
+      log('  the 24-month participants: one lives 730 days through the server, a sync a day…');
+      const { sessions: longSessions, ...longHistory } = await seedLongHistory(deps, server, log);
+      seeded.longSyncSessions = longSessions;
+      seeded.longHistory = longHistory;
+    } catch (error) {
+      problems.push(`24-month participants not seeded: ${(error as Error).message.split('\n')[0]}`);
+      log(`  ! ${(error as Error).stack}`);
     }
   }
   if (options.large) {
