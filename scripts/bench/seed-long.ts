@@ -93,6 +93,8 @@ export async function seedLongHistory(deps: Deps, server: Server, log: (line: st
   const seasonTwoStart = longSeasonTwoStart();
   await seedCoach(deps, server, [LONG_COHORT_ID], seasonOneStart, COACH);
   await seedCoach(deps, server, [LONG_SEASON_TWO_COHORT_ID], seasonTwoStart, COACH);
+  // Season 2 runs together from the cohort's start: the new season gives that start (seasonStart).
+  await db.collection('cohorts').doc(LONG_SEASON_TWO_COHORT_ID).set({ pace: 'together' }, { merge: true });
   const coach = await server.ensureAccount(deps, { ...COACH, role: 'OWNER', cohortId: LONG_COHORT_ID });
 
   const name = (i: number) => `Ventiquattro ${String(i + 1).padStart(2, '0')}`;
