@@ -16,14 +16,14 @@ const FLOORS_DIR = join(process.cwd(), '.bench', 'floors');
 const APP_NAME = 'bench-floor';
 
 type Step = () => Promise<unknown>;
-interface Prepared {
+export interface Prepared {
   slots: Array<{ waves: Step[][]; answer: { status: number; contentType: string; body: string; gzip: boolean } }>;
 }
 
-const db: Firestore = getFirestore(getApps().find((app) => app.name === APP_NAME) ?? initializeApp(undefined, APP_NAME));
 const prepared = new Map<string, Prepared>();
+let floorDb: Firestore | null = null;
 
-function readStep(read: RecordedRead): Step {
+function readStep(db: Firestore, read: RecordedRead): Step {
   if (read.kind === 'getAll') {
     const refs: DocumentReference[] = read.paths.map((path) => db.doc(path));
     const mask = read.fieldMask ? [{ fieldMask: read.fieldMask }] : [];
@@ -34,13 +34,14 @@ function readStep(read: RecordedRead): Step {
   return () => query.get();
 }
 
-function prepare(plan: FloorPlan): Prepared {
+/** Everything the plan's requests do, built once on `db`: each slot's waves of steps and its answer. */
+export function prepareFloor(plan: FloorPlan, db: Firestore): Prepared {
   return {
     slots: plan.slots.map((slot) => ({
       answer: slot.response,
       waves: slot.waves.map((wave) =>
         wave.map((step): Step => {
-          if (step.type === 'read') return readStep(step.read);
+          if (step.type === 'read') return readStep(db, step.read);
           const writes = step.writes.map((write) => ({ ...write, ref: db.doc(write.path), data: decodeValue(write.data ?? null, db) as Record<string, unknown>, options: decodeValue(write.options ?? null, db) }));
           return () => {
             const batch = db.batch();
@@ -56,11 +57,17 @@ function prepare(plan: FloorPlan): Prepared {
   };
 }
 
+/** Runs one request of `slot`: its waves in turn, each wave's steps at once. */
+export async function runFloorSlot(slot: Prepared['slots'][number]): Promise<void> {
+  for (const wave of slot.waves) await Promise.all(wave.map((step) => step()));
+}
+
 function planNamed(name: string): Prepared {
   let plan = prepared.get(name);
   if (!plan) {
     if (!/^[\w-]+$/.test(name)) throw new Error(`bad floor name ${name}`);
-    plan = prepare(JSON.parse(readFileSync(join(FLOORS_DIR, `${name}.json`), 'utf8')) as FloorPlan);
+    floorDb ??= getFirestore(getApps().find((app) => app.name === APP_NAME) ?? initializeApp(undefined, APP_NAME));
+    plan = prepareFloor(JSON.parse(readFileSync(join(FLOORS_DIR, `${name}.json`), 'utf8')) as FloorPlan, floorDb);
     prepared.set(name, plan);
   }
   return plan;
@@ -70,7 +77,7 @@ export async function floor(req: Request, res: Response): Promise<void> {
   try {
     const plan = planNamed(req.path.replace(/^\//, ''));
     const slot = plan.slots[Number(req.headers[SLOT_HEADER] ?? 0) % plan.slots.length]!;
-    for (const wave of slot.waves) await Promise.all(wave.map((step) => step()));
+    await runFloorSlot(slot);
     res.status(slot.answer.status).set('Content-Type', slot.answer.contentType);
     if (slot.answer.gzip) res.set('Content-Encoding', 'gzip').end(gzipSync(slot.answer.body));
     else res.end(slot.answer.body);

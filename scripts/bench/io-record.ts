@@ -344,13 +344,17 @@ export interface Recorder {
   close(): Promise<void>;
 }
 
+/** Events in the order they started (each is noted when it ends). */
+const inOrder = (events: RecordedEvent[]) => [...events].sort((a, b) => a.start - b.start);
+
 /** Runs `work` (in this process, on `db`) and records its Firestore reads and writes; nothing else may use `db` meanwhile. */
 export async function recordDuring<T>(db: Firestore, work: () => Promise<T>): Promise<{ result: T; events: RecordedEvent[] }> {
   await install(db);
   const events: RecordedEvent[] = [];
   recording = events;
   try {
-    return { result: await work(), events };
+    const result = await work();
+    return { result, events: inOrder(events) };
   } finally {
     recording = null;
   }
@@ -386,7 +390,7 @@ export async function startRecorder(app: (req: never, res: never) => void, db: F
       recording = events;
       try {
         const answer = await send(path, init);
-        return { ...answer, events };
+        return { ...answer, events: inOrder(events) };
       } finally {
         recording = null;
       }
