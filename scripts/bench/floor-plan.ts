@@ -78,6 +78,6 @@ export function planSummary(plan: FloorPlan): string {
   const bytes = batches.reduce((sum, batch) => sum + batch.writes.reduce((s, write) => s + JSON.stringify(write.data ?? null).length, 0), 0);
   return (
     `${slot.waves.length} waves: ${docs} documents read (${queries} of them by query or count), ${batches.length} batch${batches.length === 1 ? '' : 'es'} of ${writes} writes ` +
-    `(~${Math.round(bytes / 1024)} KB of data), an answer of ${Buffer.byteLength(slot.response.body)} B${slot.response.gzip ? ' gzipped' : ''}`
+    `(~${Math.round(bytes / 1024)} KB of data), an answer of ${Buffer.byteLength(slot.response.body)} B${slot.response.gzip ? ' (sent gzipped)' : ''}`
   );
 }
