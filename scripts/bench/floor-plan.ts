@@ -51,6 +51,8 @@ function replayed(write: RecordedWrite, to: string): RecordedWrite {
 
 /** The plan of `name` from one recorded request per slot, and the scratch copies it needs. */
 export function floorPlanOf(name: string, requests: RecordedRequest[]): { plan: FloorPlan; seeds: ScratchSeed[] } {
+  const problems = [...new Set(requests.flatMap((request) => request.problems))];
+  if (problems.length > 0) throw new Error(`the floor ${name} would do less than its row: the recording could not keep ${problems.join('; ')}`);
   const seeds: ScratchSeed[] = [];
   const slots = requests.map((request, slot): FloorSlot => {
     const scratch = new Map(writtenPaths(request.events).map((path, k) => [path, scratchPath(name, slot, k)]));

@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { FieldValue, Firestore } from 'firebase-admin/firestore';
+import { FieldValue, Filter, Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFirestoreEmulator, type RunningFirestore } from '../stack/firestore-emulator';
 import { prepareFloor, runFloorSlot } from './floor-fn';
@@ -78,7 +78,7 @@ describe('the recorder', () => {
       batch.update(db.doc('users/u1'), { points: 10 });
       await batch.commit();
     });
-    const { plan, seeds } = floorPlanOf('test', [{ status: 200, headers: {}, body: Buffer.from('{}'), gzip: false, events }]);
+    const { plan, seeds } = floorPlanOf('test', [{ status: 200, headers: {}, body: Buffer.from('{}'), gzip: false, events, problems: [] }]);
     await seedScratch(db, seeds);
     const before = (await db.doc('progress/u1').get()).data();
     const slot = prepareFloor(JSON.parse(JSON.stringify(plan)) as typeof plan, db).slots[0]!;
@@ -92,5 +92,12 @@ describe('the recorder', () => {
     expect(copies.map((copy) => copy.data())).toEqual([{ at: 2 }, { data: 'z'.repeat(3000), revision: 6 }, { name: 'Giulia', cohortId: 'c1', points: 10 }]);
     expect(documentsRead(replayed)).toBe(4);
     expect(replayed.filter((event) => event.type === 'commit')).toHaveLength(2);
+  });
+
+  it('lets the work go on when it cannot record a read, and says so rather than make a floor that does less', async () => {
+    const { result, problems } = await recordDuring(db, async () => (await db.collection('users').where(Filter.where('cohortId', '==', 'c1')).get()).size);
+    expect(result).toBe(2);
+    expect(problems).toEqual(['a query whose collection the recorder did not see']);
+    expect(() => floorPlanOf('test', [{ status: 200, headers: {}, body: Buffer.from('{}'), gzip: false, events: [], problems }])).toThrow(/could not keep a query/);
   });
 });

@@ -18,6 +18,7 @@ describe('encodeValue and decodeValue', () => {
       tags: FieldValue.arrayUnion('a', 'b'),
       path: new FieldPath('a', 'b'),
       ref: db.doc('users/u1'),
+      bytes: Buffer.from([0, 1, 254]),
       nested: { list: [1, 'x', null, true] },
     };
     const decoded = decodeValue(JSON.parse(JSON.stringify(encodeValue(value))), db) as typeof value;
@@ -27,6 +28,7 @@ describe('encodeValue and decodeValue', () => {
     expect(decoded.tags.isEqual(FieldValue.arrayUnion('a', 'b'))).toBe(true);
     expect(decoded.path.isEqual(value.path)).toBe(true);
     expect(decoded.ref.path).toBe('users/u1');
+    expect(decoded.bytes).toEqual(Buffer.from([0, 1, 254]));
     expect(decoded.nested).toEqual(value.nested);
   });
 
@@ -75,7 +77,7 @@ describe('a recording', () => {
   });
 
   it('becomes a floor that reads the same documents and writes the same data to scratch copies, repeatably', () => {
-    const request: RecordedRequest = { status: 200, headers: { 'content-type': 'application/json' }, body: Buffer.from('{"ok":true}'), gzip: false, events };
+    const request: RecordedRequest = { status: 200, headers: { 'content-type': 'application/json' }, body: Buffer.from('{"ok":true}'), gzip: false, events, problems: [] };
     const { plan, seeds } = floorPlanOf('sync', [request, request]);
     expect(plan.slots).toHaveLength(2);
     const [first, second] = plan.slots[1]!.waves as [RecordedEvent[], RecordedEvent[]];

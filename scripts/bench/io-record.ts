@@ -53,6 +53,7 @@ export function encodeValue(value: unknown): Encoded {
   if (Array.isArray(value)) return value.map(encodeValue);
   if (value instanceof Timestamp) return { [TAG]: 'timestamp', seconds: value.seconds, nanoseconds: value.nanoseconds };
   if (value instanceof Date) return { [TAG]: 'date', iso: value.toISOString() };
+  if (value instanceof Uint8Array) return { [TAG]: 'bytes', base64: Buffer.from(value).toString('base64') };
   if (value instanceof FieldPath) return { [TAG]: 'fieldPath', segments: (value as unknown as { toArray(): string[] }).toArray() };
   if (value instanceof FieldValue) {
     const field = value as unknown as { methodName: string; operand?: number; elements?: unknown[] };
@@ -78,6 +79,7 @@ export function decodeValue(value: Encoded, db: Firestore): unknown {
   if (tag === undefined) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, decodeValue(item, db)]));
   if (tag === 'timestamp') return new Timestamp(value.seconds as number, value.nanoseconds as number);
   if (tag === 'date') return new Date(value.iso as string);
+  if (tag === 'bytes') return Buffer.from(value.base64 as string, 'base64');
   if (tag === 'fieldPath') return new FieldPath(...(value.segments as string[]));
   if (tag === 'reference') return db.doc(value.path as string);
   if (tag === 'fieldValue') {
@@ -158,6 +160,8 @@ export function documentsRead(events: RecordedEvent[]): number {
 }
 
 let recording: RecordedEvent[] | null = null;
+/** What the recording saw but could not record (a value or a query it cannot replay): the app's request goes on. */
+let problems: string[] = [];
 let installed = false;
 const recipes = new WeakMap<object, QueryRecipe>();
 const batchWrites = new WeakMap<object, RecordedWrite[]>();
@@ -177,7 +181,13 @@ async function timed<T>(work: () => Promise<T>, describe: (result: T) => EventBo
   const log = recording;
   const start = performance.now();
   const result = await work();
-  if (log && log === recording) log.push({ ...describe(result), start, end: performance.now() });
+  if (log && log === recording) {
+    try {
+      log.push({ ...describe(result), start, end: performance.now() });
+    } catch (error) {
+      problems.push((error as Error).message);
+    }
+  }
   return result;
 }
 
@@ -301,15 +311,20 @@ async function install(db: Firestore): Promise<void> {
     wrap(batchProto, op, (original) =>
       function (this: object, ...args) {
         const result = original.apply(this, args);
+        if (!recording) return result;
         const ref = args[0] as DocumentReference;
-        if (op === 'delete') pushWrite(this, { op, path: ref.path });
-        else if (op === 'update' && typeof args[1] === 'object' && args[1] !== null && !(args[1] instanceof FieldPath)) pushWrite(this, { op, path: ref.path, data: encodeValue(args[1]) });
-        else if (op === 'update') {
-          // update(ref, field, value, field, value…): the pairs as one object.
-          const data: Record<string, unknown> = {};
-          for (let i = 1; i + 1 < args.length; i += 2) data[String(args[i])] = args[i + 1];
-          pushWrite(this, { op, path: ref.path, data: encodeValue(data) });
-        } else pushWrite(this, { op, path: ref.path, data: encodeValue(args[1]), ...(op === 'set' && args[2] ? { options: encodeValue(args[2]) } : {}) });
+        try {
+          if (op === 'delete') pushWrite(this, { op, path: ref.path });
+          else if (op === 'update' && typeof args[1] === 'object' && args[1] !== null && !(args[1] instanceof FieldPath)) pushWrite(this, { op, path: ref.path, data: encodeValue(args[1]) });
+          else if (op === 'update') {
+            // update(ref, field, value, field, value…): the pairs as one object.
+            const data: Record<string, unknown> = {};
+            for (let i = 1; i + 1 < args.length; i += 2) data[String(args[i])] = args[i + 1];
+            pushWrite(this, { op, path: ref.path, data: encodeValue(data) });
+          } else pushWrite(this, { op, path: ref.path, data: encodeValue(args[1]), ...(op === 'set' && args[2] ? { options: encodeValue(args[2]) } : {}) });
+        } catch (error) {
+          problems.push(`${op} of ${ref.path}: ${(error as Error).message}`);
+        }
         return result;
       },
     );
@@ -333,6 +348,8 @@ export interface RecordedRequest {
   /** Whether the answer came gzip-compressed. */
   gzip: boolean;
   events: RecordedEvent[];
+  /** What it did that the recording could not keep: a floor made from it would do less than the request. */
+  problems: string[];
 }
 
 export interface Recorder {
@@ -348,13 +365,14 @@ export interface Recorder {
 const inOrder = (events: RecordedEvent[]) => [...events].sort((a, b) => a.start - b.start);
 
 /** Runs `work` (in this process, on `db`) and records its Firestore reads and writes; nothing else may use `db` meanwhile. */
-export async function recordDuring<T>(db: Firestore, work: () => Promise<T>): Promise<{ result: T; events: RecordedEvent[] }> {
+export async function recordDuring<T>(db: Firestore, work: () => Promise<T>): Promise<{ result: T; events: RecordedEvent[]; problems: string[] }> {
   await install(db);
   const events: RecordedEvent[] = [];
   recording = events;
+  problems = [];
   try {
     const result = await work();
-    return { result, events: inOrder(events) };
+    return { result, events: inOrder(events), problems };
   } finally {
     recording = null;
   }
@@ -375,7 +393,7 @@ export async function startRecorder(app: (req: never, res: never) => void, db: F
           const raw = Buffer.concat(chunks);
           const gzip = response.headers['content-encoding'] === 'gzip';
           const headers = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]));
-          resolve({ status: response.statusCode ?? 0, headers, body: gzip ? gunzipSync(raw) : raw, gzip, events: [] });
+          resolve({ status: response.statusCode ?? 0, headers, body: gzip ? gunzipSync(raw) : raw, gzip, events: [], problems: [] });
         });
         response.on('error', reject);
       });
@@ -388,9 +406,10 @@ export async function startRecorder(app: (req: never, res: never) => void, db: F
     async record(path, init) {
       const events: RecordedEvent[] = [];
       recording = events;
+      problems = [];
       try {
         const answer = await send(path, init);
-        return { ...answer, events: inOrder(events) };
+        return { ...answer, events: inOrder(events), problems };
       } finally {
         recording = null;
       }

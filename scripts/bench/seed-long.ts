@@ -114,7 +114,8 @@ export async function seedLongHistory(deps: Deps, server: Server, log: (line: st
   const syncDays = async (user: User, days: FixtureDay[], ifMatch: string | undefined) => {
     let tag = ifMatch;
     for (const day of days) {
-      const { result, events } = await recordDuring(db, () => syncTracker({ ...deps, clock: () => day.now }, user, day.data, tag));
+      const { result, events, problems } = await recordDuring(db, () => syncTracker({ ...deps, clock: () => day.now }, user, day.data, tag));
+      if (problems.length > 0) throw new Error(`the template's sync could not be recorded whole (its copies would miss documents): ${problems.join('; ')}`);
       noteWrites(events, written);
       lastSync = events;
       tag = revisionTag(result.revision);
@@ -131,10 +132,11 @@ export async function seedLongHistory(deps: Deps, server: Server, log: (line: st
   const seasonDeps = { ...deps, clock: () => new Date(`${seasonTwoStart}T07:00:00Z`) };
   const source = await storedCohort(db, LONG_COHORT_ID);
   if (!source) throw new Error(`the cohort ${LONG_COHORT_ID} is missing`);
-  const { events: seasonEvents } = await recordDuring(db, async () => {
+  const { events: seasonEvents, problems } = await recordDuring(db, async () => {
     await inviteToNewSeason(seasonDeps, coach, { id: LONG_COHORT_ID, cohort: source }, LONG_SEASON_TWO_COHORT_ID);
     await acceptInvitation(seasonDeps, await userNow(), LONG_SEASON_TWO_COHORT_ID);
   });
+  if (problems.length > 0) throw new Error(`the new season could not be recorded whole: ${problems.join('; ')}`);
   noteWrites(seasonEvents, written);
   const fresh = await ownTracker(deps, template.id);
   if (!fresh) throw new Error('the new season stored no tracker');
