@@ -5,7 +5,7 @@ import { TRIAGE_PAGE_SIZE } from '@sfida/core/triage';
 import type { Deps } from '../../functions/src/deps';
 import { emulatorEnv, LOCAL_INVITE_CODE, benchProfile, repoRoot } from '../stack/profiles';
 import { capture } from '../stack/run';
-import { FLOOR_SPEC, recordGetFloor, recordSyncFloor, type RecordedFloor } from './floors';
+import { appInBenchProcess, FLOOR_SPEC, recordGetFloor, recordSyncFloor, type RecordedFloor } from './floors';
 import { floorRows, NOT_AVAILABLE, ratioRow, type Row } from './results';
 import { startReadCounter, type ReadCounter } from './read-count';
 import { BENCH_COHORT_ID, COHORT_SIZE, type ScaleSessions } from './seed';
@@ -602,13 +602,8 @@ async function readRows(calls: ScaleCall[], unavailable: string | null, log: (li
 
 /** Runs `work` with a read counter on the app built in the bench's process (read-count.ts) and that app's deps. */
 async function withAppReadCounter<T>(work: (counter: ReadCounter, deps: Deps) => Promise<T>): Promise<T> {
-  const [{ loadConfig }, { createDeps }, { createApp }] = await Promise.all([
-    import('../../functions/src/config'),
-    import('../../functions/src/deps'),
-    import('../../functions/src/app'),
-  ]);
-  const deps = await createDeps(loadConfig(process.env));
-  const counter = await startReadCounter(createApp(deps), deps.db);
+  const { app, deps } = await appInBenchProcess();
+  const counter = await startReadCounter(app, deps.db);
   try {
     return await work(counter, deps);
   } finally {
