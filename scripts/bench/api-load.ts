@@ -5,11 +5,13 @@ import { TRIAGE_PAGE_SIZE } from '@sfida/core/triage';
 import type { Deps } from '../../functions/src/deps';
 import { emulatorEnv, LOCAL_INVITE_CODE, benchProfile, repoRoot } from '../stack/profiles';
 import { capture } from '../stack/run';
-import { NOT_AVAILABLE, type Row } from './results';
+import { appInBenchProcess, FLOOR_SPEC, recordGetFloor, recordSyncFloor, type RecordedFloor } from './floors';
+import { floorRows, NOT_AVAILABLE, ratioRow, type Row } from './results';
 import { startReadCounter, type ReadCounter } from './read-count';
 import { BENCH_COHORT_ID, COHORT_SIZE, type ScaleSessions } from './seed';
 import { COACH_HOME_SETUPS, coachHomeCohortIds, setupLabel, type CoachHomeSessions, type CoachHomeSetup } from './seed-coach-home';
 import { LARGE_COHORT_ID, LARGE_COHORT_SIZE } from './seed-cohort';
+import { LONG_COHORT_ID, LONG_HISTORY_NOTE } from './seed-long';
 import { SYNC_COHORT_ID } from './seed-sync';
 import { startSyncParticipant } from './sync-participant';
 import { BENCH_TIME_ZONE } from './tracker-fixture';
@@ -19,9 +21,13 @@ const DURATION_S = 10;
 /** A short warm-up load before each timed run (JIT, connection pools). */
 const WARMUP_S = 3;
 const THROUGHPUT_GOAL = 0.7;
-/** The sync's goals against the baseline function: a sync costs what changed, not what exists. */
-const SYNC_THROUGHPUT_GOAL = 0.3;
-const SYNC_P50_GOAL = 4;
+/** The sync's goals against its floor (the same reads and writes, nothing else): a sync costs what changed, not what exists. */
+const SYNC_FLOOR_THROUGHPUT_GOAL = 0.5;
+const SYNC_FLOOR_P50_GOAL = 2;
+/** A participant of 24 months syncs at most this much slower (p50) than one of eight weeks. */
+const LONG_SYNC_P50_GOAL = 1.2;
+/** No document of a participant grows past a quarter of Firestore's 1 MiB limit over 24 months. */
+const LONGEST_DOCUMENT_GOAL = 256 * 1024;
 /**
  * The goal's comparison (/api/auth/me against the baseline) runs in this many rounds of one load
  * each, in alternating order (baseline then /me, /me then baseline, …), and each side reports its
@@ -57,6 +63,8 @@ interface Target {
    * session cookies. The number of connections is theirs.
    */
   syncSessions?: string[];
+  /** Each connection its own request, sent again and again: a floor's slots (floor-plan.ts). The number of connections is theirs. */
+  perConnection?: Array<{ method: string; headers: Record<string, string>; body?: string }>;
 }
 
 async function runLoad(target: Target, duration: number): Promise<Load> {
@@ -75,12 +83,12 @@ async function aloneMs(target: Target): Promise<number> {
   const participant = target.syncSessions ? await startSyncParticipant(target.url, target.syncSessions[0]!) : null;
   const times: number[] = [];
   for (let i = 0; i < 3; i++) {
-    const sync = participant?.request();
+    const sync = participant?.request() ?? target.perConnection?.[0];
     const started = performance.now();
     const response = await fetch(target.url, {
-      method: target.method ?? 'GET',
+      method: sync?.method ?? target.method ?? 'GET',
       headers: sync?.headers ?? target.headers ?? {},
-      ...(sync ? { body: sync.body } : {}),
+      ...(sync?.body !== undefined ? { body: sync.body } : {}),
       signal: AbortSignal.timeout(60_000),
     });
     await response.arrayBuffer();
@@ -123,17 +131,24 @@ async function measurePaired(
   log: (line: string) => void,
   labels: [string, string] = ['baseline', 'endpoint'],
 ): Promise<{ baseline: Load[]; loads: Load[] }> {
-  const baseline: Load[] = [];
-  const loads: Load[] = [];
-  for (let round = 0; round < PAIRED_ROUNDS; round++) {
-    const order = round % 2 === 0 ? (['baseline', 'endpoint'] as const) : (['endpoint', 'baseline'] as const);
-    for (const side of order) {
-      if (side === 'baseline') baseline.push(await measure(specs, baselineTarget));
-      else loads.push(await measure(specs, target));
-    }
-    log(`    round ${round + 1}/${PAIRED_ROUNDS}: ${labels[0]} ${baseline.at(-1)!.requestsPerSecond.toFixed(0)} req/s, ${labels[1]} ${loads.at(-1)!.requestsPerSecond.toFixed(0)} req/s`);
-  }
+  const [baseline, loads] = (await measureRounds(specs, [baselineTarget, target], log, labels)) as [Load[], Load[]];
   return { baseline, loads };
+}
+
+/**
+ * PAIRED_ROUNDS loads of each target, the order turned by one each round (A B C, B C A, C A B;
+ * with two, A B then B A), so a drift of the machine's speed weighs on every side alike.
+ */
+async function measureRounds(specs: string[], targets: Target[], log: (line: string) => void, labels: string[]): Promise<Load[][]> {
+  const loads: Load[][] = targets.map(() => []);
+  for (let round = 0; round < PAIRED_ROUNDS; round++) {
+    for (let i = 0; i < targets.length; i++) {
+      const side = (i + round) % targets.length;
+      loads[side]!.push(await measure(specs, targets[side]!));
+    }
+    log(`    round ${round + 1}/${PAIRED_ROUNDS}: ${labels.map((label, i) => `${label} ${loads[i]!.at(-1)!.requestsPerSecond.toFixed(0)} req/s`).join(', ')}`);
+  }
+  return loads;
 }
 
 const sizeOf = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${Math.round(bytes / 1024)} KB`);
@@ -190,6 +205,10 @@ interface MeasureOptions {
   cookie: string | null;
   /** Sessions of the sync row's participants, one per connection (seed-sync.ts). */
   syncSessions: string[] | null;
+  /** Sessions of the 24-month sync row's participants (seed-long.ts), null when not seeded. */
+  longSyncSessions: string[] | null;
+  /** The 24-month template participant's documents, read back after the seeding (seed-long.ts). */
+  longHistory: { documents: number; largestPath: string; largestBytes: number } | null;
   log: (line: string) => void;
 }
 
@@ -243,7 +262,7 @@ export async function measureApi(options: MeasureOptions): Promise<Row[]> {
  * median round.
  */
 async function measureOnHost(specs: string[], options: MeasureOptions): Promise<Row[]> {
-  const { cookie, syncSessions, log } = options;
+  const { cookie, log } = options;
   const rows: Row[] = [];
   const apiBase = options.appFunction ? '{host}/api' : null;
   const unavailable = apiBase === null || cookie === null ? `${NOT_AVAILABLE}: ${options.apiProblem ?? 'no signed-in session'}` : null;
@@ -251,19 +270,6 @@ async function measureOnHost(specs: string[], options: MeasureOptions): Promise<
   const baselineTarget: Target = { url: '{host}/baseline' };
   const baselineNote = 'bare Express handler, one Firestore document read';
   const me = { name: 'GET /api/auth/me', target: apiBase ? { url: `${apiBase}/api/auth/me`, headers: signedIn } : null, throughputGoal: THROUGHPUT_GOAL };
-  const others: Array<{ name: string; target: Target | null; note: string; throughputGoal?: number; p50Within?: number }> = [
-    {
-      name: 'PATCH /api/users/me/progress (8 weeks)',
-      target: apiBase && syncSessions ? { url: `${apiBase}/api/users/me/progress`, method: 'PATCH', syncSessions } : null,
-      throughputGoal: SYNC_THROUGHPUT_GOAL,
-      p50Within: SYNC_P50_GOAL,
-      note: syncSessions
-        ? `each connection a participant of its own (${syncSessions.length} in ${SYNC_COHORT_ID}, on the last day of eight weeks synced once a day), ` +
-          'ticking or unticking a habit for today: the change alone, with If-Match the tag of its last 200'
-        : 'the sync participants not seeded',
-    },
-  ];
-
   let baseline: Load | null = null;
   if (unavailable || !me.target) {
     try {
@@ -289,17 +295,101 @@ async function measureOnHost(specs: string[], options: MeasureOptions): Promise<
     }
   }
 
-  for (const endpoint of others) {
-    if (unavailable || !endpoint.target) {
-      rows.push(...endpointRows(endpoint.name, null, baseline, { note: unavailable ?? `${NOT_AVAILABLE}: ${endpoint.note}` }));
-      continue;
+  rows.push(...(await measureSyncRows(specs, options, unavailable, baseline)));
+  return rows;
+}
+
+/** A floor's errors: every answer of the bare function is a 200, or the floor measured something else. */
+function floorErrorsRow(name: string, floor: Load): Row {
+  return { section: 'API', figure: `${name} floor errors (non-2xx included)`, value: errorsOf(floor), baseline: null, unit: 'count', goal: '0', ok: errorsOf(floor) === 0, note: `status ${statusSummary(floor)}` };
+}
+
+/** The sync rows: eight weeks, and 24 months when seeded (seed-long.ts). */
+interface SyncSide {
+  label: string;
+  name: string;
+  sessions: string[] | null;
+  note: string;
+}
+
+/**
+ * The sync rows (PATCH /api/users/me/progress) of eight weeks and of 24 months, each beside its
+ * floor (floors.ts: the bare function doing the same reads and writes, recorded from one real
+ * sync of each participant), all four in PAIRED_ROUNDS rounds of turning order; each against
+ * its floor and the one-read baseline, and the 24 months' p50 against the eight weeks'.
+ */
+async function measureSyncRows(specs: string[], options: MeasureOptions, unavailable: string | null, baseline: Load | null): Promise<Row[]> {
+  const { log, syncSessions, longSyncSessions } = options;
+  const goals = { throughputAtLeast: SYNC_FLOOR_THROUGHPUT_GOAL, p50AtMost: SYNC_FLOOR_P50_GOAL };
+  const change = 'ticking or unticking a habit for today: the change alone, with If-Match the tag of its last 200';
+  const sides: SyncSide[] = [
+    {
+      label: '8 weeks',
+      name: 'PATCH /api/users/me/progress (8 weeks)',
+      sessions: syncSessions,
+      note: `each connection a participant of its own (${syncSessions?.length ?? 0} in ${SYNC_COHORT_ID}, on the last day of eight weeks synced once a day), ${change}`,
+    },
+    {
+      label: '24 months',
+      name: 'PATCH /api/users/me/progress (24 months)',
+      sessions: longSyncSessions,
+      note: `each connection a participant of its own (${longSyncSessions?.length ?? 0} in ${LONG_COHORT_ID}, ${LONG_HISTORY_NOTE}), ${change}`,
+    },
+  ];
+  const emptyRows = (side: SyncSide, note: string) => [...endpointRows(side.name, null, baseline, { note }), ...floorRows(side.name, null, null, baseline, goals)];
+  const ready = sides.filter((side) => side.sessions !== null && !unavailable);
+  const history = options.longHistory;
+  const rows: Row[] = [
+    {
+      section: 'API',
+      figure: 'largest stored document of a 24-month participant',
+      value: history?.largestBytes ?? null,
+      baseline: null,
+      unit: 'bytes',
+      goal: `≤ ${LONGEST_DOCUMENT_GOAL / 1024} KB`,
+      ok: history ? history.largestBytes <= LONGEST_DOCUMENT_GOAL : null,
+      note: history
+        ? `${history.largestPath}, of the ${history.documents} documents under the template participant's id (every one its syncs and its new season wrote or its last sync read), read back from the emulator; Firestore's limit is 1 MiB`
+        : `${NOT_AVAILABLE}: the 24-month participants not seeded`,
+    },
+  ];
+  const notSeeded = (side: SyncSide) => emptyRows(side, unavailable ?? `${NOT_AVAILABLE}: the ${side.label} sync participants not seeded`);
+  const longAgainstEight = (long: number | null, eight: number | null) =>
+    ratioRow(`${sides[1]!.name} latency p50 against 8 weeks`, long, eight, 'ms', { atMost: LONG_SYNC_P50_GOAL, label: '8 weeks' }, 'the two sync rows above, measured in the same rounds');
+  if (ready.length === 0) return [...rows, ...sides.flatMap(notSeeded), longAgainstEight(null, null)];
+  try {
+    log(`  recording the sync floors (${ready.map((side) => side.label).join(', ')}): one sync per participant on the app in this process…`);
+    const floors: RecordedFloor[] = [];
+    for (const side of ready) floors.push(await recordSyncFloor(`sync-${side.label.replace(/\W+/g, '-')}`, side.sessions!));
+    for (const [i, floor] of floors.entries()) log(`    ${ready[i]!.label}: ${floor.summary}`);
+    const targets = ready.flatMap((side, i): Target[] => [
+      { url: '{host}/api/api/users/me/progress', method: 'PATCH', syncSessions: side.sessions! },
+      { url: floors[i]!.url, perConnection: floors[i]!.perConnection },
+    ]);
+    const labels = ready.flatMap((side) => [side.label, `${side.label} floor`]);
+    log(`  ${labels.join(', ')}: ${PAIRED_ROUNDS} rounds in turning order…`);
+    const loads = await measureRounds([...specs, FLOOR_SPEC], targets, log, labels);
+    const median = `throughput: median round of ${PAIRED_ROUNDS}, p50 and p99: median of the rounds'`;
+    const results = ready.map((side, i) => ({ side, load: medianLatencies(loads[2 * i]!), floor: medianLatencies(loads[2 * i + 1]!), rounds: [loads[2 * i]!, loads[2 * i + 1]!] as const, plan: floors[i]! }));
+    for (const side of sides) {
+      const result = results.find((r) => r.side === side);
+      if (!result) {
+        rows.push(...notSeeded(side));
+        continue;
+      }
+      const { load, floor, rounds, plan } = result;
+      const perRound = rounds[0].map((l, r) => `${l.p50}/${rounds[1][r]!.p50} ms`).join(', ');
+      rows.push(...endpointRows(side.name, load, baseline, { note: `${side.note}; baseline: the one-read function; ${median} (${roundsNote(rounds[0])})` }));
+      rows.push(
+        ...floorRows(side.name, load, floor, baseline, goals, `floor: ${plan.summary}, recorded from one real sync of each participant and replayed to scratch copies; ${roundsNote(rounds[1])}; p50 per round (sync/floor) ${perRound}`),
+      );
+      rows.push(floorErrorsRow(side.name, floor));
     }
-    try {
-      log(`  ${endpoint.name}…`);
-      rows.push(...endpointRows(endpoint.name, await measure(specs, endpoint.target), baseline, endpoint));
-    } catch (error) {
-      rows.push(...endpointRows(endpoint.name, null, baseline, { note: `${NOT_AVAILABLE}: ${(error as Error).message}` }));
-    }
+    const [eight, long] = [results.find((r) => r.side === sides[0]), results.find((r) => r.side === sides[1])];
+    rows.push(longAgainstEight(long?.load.p50 ?? null, eight?.load.p50 ?? null));
+  } catch (error) {
+    const note = `${NOT_AVAILABLE}: ${(error as Error).message.split('\n')[0]}`;
+    rows.push(...sides.flatMap((side) => (ready.includes(side) ? emptyRows(side, note) : notSeeded(side))), longAgainstEight(null, null));
   }
   return rows;
 }
@@ -312,8 +402,8 @@ const SCALE_P50_GOAL = 1.3;
  * autocannon's 10 s timeout.
  */
 const ROSTER_CONNECTIONS = 4;
-/** The roster page's goal: its p50 within this factor of the baseline function's at ROSTER_CONNECTIONS. */
-const ROSTER_P50_GOAL = 10;
+/** The roster page's goal: its p50 at LARGE_COHORT_SIZE within this factor of its floor's at ROSTER_CONNECTIONS. */
+const ROSTER_FLOOR_P50_GOAL = 1.5;
 /** The page the console asks for, and the roster's goal for the documents it reads: at most the page and this many more. */
 const ROSTER_PAGE_SIZE = 100;
 const ROSTER_READS_OVER_PAGE = 5;
@@ -406,31 +496,44 @@ export async function measureCohortScale(options: ScaleOptions): Promise<Row[]> 
       rows.push(...endpointRows(smallName, null, null, { note }), ...endpointRows(largeName, null, null, { p50Within: SCALE_P50_GOAL, note }));
     }
   }
-  rows.push(...(await rosterAgainstBaseline(specs, unavailable ?? null, sessions?.coach ?? null, roster(LARGE_COHORT_ID), log)));
+  rows.push(...(await rosterAgainstFloor(specs, unavailable ?? null, sessions?.coach ?? null, roster(LARGE_COHORT_ID), log)));
   rows.push(...(await readRows(calls, unavailable, log)));
   rows.push(...(await measureCoachHome(specs, unavailable, sessions?.coachHomes ?? null, log)));
   return rows;
 }
 
 /**
- * The roster page on the large cohort against the baseline function at the same connection count
- * (ROSTER_CONNECTIONS), in alternating rounds: the roster's own goal.
+ * The roster page on the large cohort beside its floor (floors.ts: the bare function doing the
+ * same reads, recorded from one real request, and giving the same answer) and the one-read
+ * baseline, all at ROSTER_CONNECTIONS, in rounds of turning order: the roster's own goal is
+ * against its floor.
  */
-async function rosterAgainstBaseline(specs: string[], unavailable: string | null, coach: string | null, path: string, log: (line: string) => void): Promise<Row[]> {
-  const name = `GET coach roster page (${participants(LARGE_COHORT_SIZE)}) against the baseline function`;
-  const options = { p50Within: ROSTER_P50_GOAL };
-  if (unavailable || coach === null) return endpointRows(name, null, null, { ...options, note: unavailable ?? `${NOT_AVAILABLE}: no coach session` });
+async function rosterAgainstFloor(specs: string[], unavailable: string | null, coach: string | null, path: string, log: (line: string) => void): Promise<Row[]> {
+  const name = `GET coach roster page (${participants(LARGE_COHORT_SIZE)})`;
+  const goals = { p50AtMost: ROSTER_FLOOR_P50_GOAL };
+  const empty = (note: string) => [...endpointRows(`${name} against the baseline function`, null, null, { note }), ...floorRows(name, null, null, null, goals)];
+  if (unavailable || coach === null) return empty(unavailable ?? `${NOT_AVAILABLE}: no coach session`);
   try {
-    log(`  GET coach roster page against the baseline function, ${ROSTER_CONNECTIONS} connections, ${PAIRED_ROUNDS} alternating rounds…`);
-    const baselineTarget: Target = { url: '{host}/baseline', connections: ROSTER_CONNECTIONS };
-    const target: Target = { url: `{host}/api${path}`, headers: { Cookie: `__session=${coach}`, 'Accept-Encoding': 'gzip' }, connections: ROSTER_CONNECTIONS };
-    const paired = await measurePaired(specs, baselineTarget, target, log);
-    return endpointRows(name, medianLatencies(paired.loads), medianLatencies(paired.baseline), {
-      ...options,
-      note: `baseline: the bare function at ${ROSTER_CONNECTIONS} connections; p50 per round ${paired.loads.map((load, i) => `${load.p50}/${paired.baseline[i]!.p50} ms`).join(', ')}`,
-    });
+    const headers = { Cookie: `__session=${coach}`, 'Accept-Encoding': 'gzip' };
+    log('  recording the roster page\'s floor (one request on the app in this process)…');
+    const floor = await recordGetFloor('roster-5000', path, headers);
+    log(`    ${floor.summary}`);
+    log(`  GET coach roster page, its floor and the baseline function, ${ROSTER_CONNECTIONS} connections, ${PAIRED_ROUNDS} rounds in turning order…`);
+    const targets: Target[] = [
+      { url: '{host}/baseline', connections: ROSTER_CONNECTIONS },
+      { url: floor.url, headers, connections: ROSTER_CONNECTIONS },
+      { url: `{host}/api${path}`, headers, connections: ROSTER_CONNECTIONS },
+    ];
+    const [baselineLoads, floorLoads, loads] = (await measureRounds([...specs, FLOOR_SPEC], targets, log, ['baseline', 'floor', 'roster'])) as [Load[], Load[], Load[]];
+    const [baseline, floorLoad, load] = [medianLatencies(baselineLoads), medianLatencies(floorLoads), medianLatencies(loads)];
+    const perRound = loads.map((l, i) => `${l.p50}/${floorLoads[i]!.p50}/${baselineLoads[i]!.p50} ms`).join(', ');
+    return [
+      ...endpointRows(`${name} against the baseline function`, load, baseline, { note: `baseline: the bare one-read function at ${ROSTER_CONNECTIONS} connections; p50 per round (roster/floor/baseline) ${perRound}` }),
+      ...floorRows(name, load, floorLoad, baseline, goals, `floor: ${floor.summary}, recorded from one real request (after one unrecorded); ${roundsNote(floorLoads)}`),
+      floorErrorsRow(name, floorLoad),
+    ];
   } catch (error) {
-    return endpointRows(name, null, null, { ...options, note: `${NOT_AVAILABLE}: ${(error as Error).message}` });
+    return empty(`${NOT_AVAILABLE}: ${(error as Error).message.split('\n')[0]}`);
   }
 }
 
@@ -499,13 +602,8 @@ async function readRows(calls: ScaleCall[], unavailable: string | null, log: (li
 
 /** Runs `work` with a read counter on the app built in the bench's process (read-count.ts) and that app's deps. */
 async function withAppReadCounter<T>(work: (counter: ReadCounter, deps: Deps) => Promise<T>): Promise<T> {
-  const [{ loadConfig }, { createDeps }, { createApp }] = await Promise.all([
-    import('../../functions/src/config'),
-    import('../../functions/src/deps'),
-    import('../../functions/src/app'),
-  ]);
-  const deps = await createDeps(loadConfig(process.env));
-  const counter = await startReadCounter(createApp(deps), deps.db);
+  const { app, deps } = await appInBenchProcess();
+  const counter = await startReadCounter(app, deps.db);
   try {
     return await work(counter, deps);
   } finally {

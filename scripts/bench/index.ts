@@ -160,7 +160,7 @@ async function measureSeeded(apiBase: string | null): Promise<void> {
   }
   if (runs('api')) {
     section('API (autocannon, 50 connections × 10 s)');
-    rows.push(...(await measureApi({ appFunction: stack.appApi, apiProblem: stack.appProblem, cookie, syncSessions: seeded?.syncSessions ?? null, log })));
+    rows.push(...(await measureApi({ appFunction: stack.appApi, apiProblem: stack.appProblem, cookie, syncSessions: seeded?.syncSessions ?? null, longSyncSessions: seeded?.longSyncSessions ?? null, longHistory: seeded?.longHistory ?? null, log })));
   }
   if (runs('scale')) {
     section(`Cohort size: leaderboard and coach roster at ${COHORT_SIZE} and ${LARGE_COHORT_SIZE} participants, coach home at 1 × 40 and 5 × 200`);
@@ -185,9 +185,9 @@ if (runs('pages') || runs('api') || runs('scale') || runs('fanout') || runs('eve
 }
 
 /** The seed summary for results.json, without session tokens. */
-function withoutSessionToken(value: Seeded | null): Omit<Seeded, 'runnerCookie' | 'scaleSessions' | 'syncSessions'> | null {
+function withoutSessionToken(value: Seeded | null): Omit<Seeded, 'runnerCookie' | 'scaleSessions' | 'syncSessions' | 'longSyncSessions'> | null {
   if (!value) return null;
-  const { runnerCookie: _token, scaleSessions: _sessions, syncSessions: _syncSessions, ...rest } = value;
+  const { runnerCookie: _token, scaleSessions: _sessions, syncSessions: _syncSessions, longSyncSessions: _longSyncSessions, ...rest } = value;
   return rest;
 }
 

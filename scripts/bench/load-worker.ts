@@ -12,12 +12,22 @@ interface Options {
   headers?: Record<string, string>;
   /** Each connection a participant of its own syncing its tracker (sync-participant.ts): their session cookies. */
   syncSessions?: string[];
+  /** Each connection its own request, sent again and again (a floor's slots, floor-plan.ts). */
+  perConnection?: Array<{ method: string; headers: Record<string, string>; body?: string }>;
 }
 
 const options = JSON.parse(process.argv[2] ?? '{}') as Options;
 // Read before the load starts, so it measures the syncs alone.
 const participants = options.syncSessions ? await Promise.all(options.syncSessions.map((cookie) => startSyncParticipant(options.url, cookie))) : null;
 let nextParticipant = 0;
+
+let nextRequest = 0;
+
+/** Gives each connection its own request (perConnection). */
+function setupFixedClient(client: Client): void {
+  const request = options.perConnection![nextRequest++ % options.perConnection!.length]!;
+  client.setRequests([{ ...request }]);
+}
 
 /** Gives each connection its own participant: its requests carry that participant's tracker and last revision. */
 function setupClient(client: Client): void {
@@ -36,11 +46,11 @@ function setupClient(client: Client): void {
 
 const result = await autocannon({
   url: options.url,
-  connections: participants?.length ?? options.connections,
+  connections: participants?.length ?? options.perConnection?.length ?? options.connections,
   duration: options.duration,
   method: options.method ?? 'GET',
   headers: options.headers ?? {},
-  ...(participants ? { setupClient } : {}),
+  ...(participants ? { setupClient } : options.perConnection ? { setupClient: setupFixedClient } : {}),
 });
 process.stdout.write(
   JSON.stringify({

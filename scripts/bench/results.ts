@@ -7,7 +7,7 @@ export interface Row {
   figure: string;
   value: number | null;
   baseline: number | null;
-  unit: 'ms' | 'req/s' | 'score' | '' | 'count';
+  unit: 'ms' | 'req/s' | 'score' | '' | 'count' | 'bytes';
   /** Human-readable goal, e.g. "≥ 95" or "≥ 0.7× baseline". */
   goal: string;
   /** Whether the goal is met; null when there is no goal or nothing was measured. */
@@ -30,11 +30,59 @@ export function ratioOf(row: Row): number | null {
   return row.value / row.baseline;
 }
 
+/**
+ * A figure against a baseline with a goal on their ratio: at most `atMost`× the baseline (a
+ * latency, a size) or at least `atLeast`× it (a throughput); `label` names the baseline in the
+ * goal ("floor", "8 weeks"). No goal when neither is given.
+ */
+export function ratioRow(
+  figure: string,
+  value: number | null,
+  baseline: number | null,
+  unit: Row['unit'],
+  goal: { atMost?: number; atLeast?: number; label?: string } = {},
+  note?: string,
+): Row {
+  const label = goal.label ?? 'baseline';
+  const measured = value !== null && baseline !== null && baseline !== 0;
+  const text = goal.atMost !== undefined ? `≤ ${goal.atMost}× ${label}` : goal.atLeast !== undefined ? `≥ ${goal.atLeast}× ${label}` : '';
+  const ok = !measured || text === '' ? null : goal.atMost !== undefined ? value <= goal.atMost * baseline : value >= goal.atLeast! * baseline;
+  return { section: 'API', figure, value, baseline, unit, goal: text, ok, ...(note ? { note } : {}) };
+}
+
+/** What a load reports that a floor's goals compare. */
+export interface LoadFigures {
+  requestsPerSecond: number;
+  p50: number;
+}
+
+/**
+ * A row's figures against its floor (the bare function doing the same reads and writes, issue 56
+ * §1) with the floor's goals, and the floor's own against the one-read baseline function.
+ */
+export function floorRows(
+  name: string,
+  load: LoadFigures | null,
+  floor: LoadFigures | null,
+  oneRead: LoadFigures | null,
+  goals: { throughputAtLeast?: number; p50AtMost?: number },
+  note?: string,
+): Row[] {
+  const floorName = `${name} floor (bare function, the same reads and writes)`;
+  return [
+    ratioRow(`${name} throughput against its floor`, load?.requestsPerSecond ?? null, floor?.requestsPerSecond ?? null, 'req/s', { atLeast: goals.throughputAtLeast, label: 'floor' }, note),
+    ratioRow(`${name} latency p50 against its floor`, load?.p50 ?? null, floor?.p50 ?? null, 'ms', { atMost: goals.p50AtMost, label: 'floor' }),
+    ratioRow(`${floorName} throughput against the one-read baseline`, floor?.requestsPerSecond ?? null, oneRead?.requestsPerSecond ?? null, 'req/s'),
+    ratioRow(`${floorName} latency p50 against the one-read baseline`, floor?.p50 ?? null, oneRead?.p50 ?? null, 'ms'),
+  ];
+}
+
 function formatNumber(value: number | null, unit: Row['unit']): string {
   if (value === null) return NOT_AVAILABLE;
   if (unit === 'score' || unit === 'count') return String(Math.round(value));
   if (unit === 'ms') return value < 1 ? `${(value * 1000).toFixed(1)} µs` : `${value < 100 ? value.toFixed(1) : Math.round(value)} ms`;
   if (unit === 'req/s') return `${value.toFixed(0)} req/s`;
+  if (unit === 'bytes') return value < 1024 ? `${Math.round(value)} B` : `${(value / 1024).toFixed(1)} KB`;
   return value < 1 ? value.toFixed(3) : value.toFixed(2);
 }
 
@@ -170,6 +218,26 @@ ${noteLines.length ? `\nNotes:\n\n${noteLines.join('\n')}\n` : ''}${kept ? `\n${
   on 2 cores rather than the function. Both talk to the same embedded Firestore and Auth emulators; that
   Firestore is the Node emulator running inside the bench's own process, so query-heavy endpoints measure it as
   much as the function. Goal: \`/api/auth/me\` at least 0.7× the baseline's throughput, with zero errors.
+- **Floors** (issue 56 §1; the rows "… against its floor"): beside the sync rows and the roster page at 5,000, in
+  the same rounds of turning order, a bare function on the same function host and emulator doing that row's
+  Firestore input and output and nothing else (\`scripts/bench/floor-fn.ts\`). What it does is recorded, not
+  written by hand: one real request of the row per participant of its load, on the app built in the bench's process,
+  with the Admin SDK's reads (\`getAll\` with its field mask, queries rebuilt from the chain that built them, count
+  aggregations, a transaction's reads) and each committed batch's writes with their data recorded
+  (\`scripts/bench/io-record.ts\`). The floor replays them in the same waves (what ran at once runs at once): the
+  same documents read, one batch per batch with the same data written to scratch copies (\`benchFloor/…\`, one per
+  document written, each first a copy of it, so a sync's floor never moves a participant's revision), and the same
+  answer (gzipped when the app's was). Goals: the sync's p50 at most 2× its floor's and its throughput at least
+  0.5× its floor's; the roster page's p50 at 5,000 at most 1.5× its floor's. Each floor is also shown against the
+  one-read baseline.
+- **24 months** (the rows "(24 months)"): 50 participants of ten daily habits whose history ends today after 730
+  days: season 1 (eight weeks and 13 maintenance months, in \`coorte-bench-24-mesi\`) archived by the seasons
+  service when they accept season 2 (\`coorte-bench-24-mesi-s2\`: eight weeks and maintenance up to today). One is
+  synced once a day through the tracker service with its clock at that day, and invited and moved by the seasons
+  service; the others get copies of every document under its id that its last sync read or its syncs set
+  (\`scripts/bench/seed-long.ts\`), whatever the tracker's layout. Goals: their sync's p50 at most 1.2× the eight
+  weeks' (the same rounds), and the largest document under the template's id at most 256 KB (Firestore's own
+  size rules, read back from the emulator).
 - **Cohort size** (the API rows named "500 participants" and "5,000 participants"): the leaderboard
   (\`GET /api/cohorts/{id}/leaderboard?weekStart=\` this week, as a participant of the cohort: 50 connections) and the
   coach console's roster call (\`GET /api/coach/cohorts/{id}/participants?limit=100\`, one page, as the OWNER in

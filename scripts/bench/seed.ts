@@ -5,6 +5,7 @@ import type { SessionStore } from '../../functions/src/sessions/session-store';
 import { BASELINE_DOC } from './bench-stack';
 import { seedCoachHomes, type CoachHomeSessions } from './seed-coach-home';
 import { LARGE_COHORT_ID, seedCoach, seedLargeCohort } from './seed-cohort';
+import { seedLongHistory } from './seed-long';
 import { seedSyncParticipants } from './seed-sync';
 import { BENCH_ORIGIN, progressHeaders } from './sync-participant';
 
@@ -33,6 +34,10 @@ export interface Seeded {
   scaleSessions: ScaleSessions | null;
   /** Sessions of the sync row's participants (seed-sync.ts), one per load connection; null when not seeded. */
   syncSessions: string[] | null;
+  /** Sessions of the 24-month sync row's participants (seed-long.ts), one per load connection; null when not seeded. */
+  longSyncSessions: string[] | null;
+  /** The 24-month participant's documents: how many, and the largest (its path and size), read back from the emulator. */
+  longHistory: { documents: number; largestPath: string; largestBytes: number } | null;
   problems: string[];
 }
 
@@ -82,7 +87,7 @@ export async function seedBench(options: {
 }): Promise<Seeded> {
   const { apiBase, challengeStartDate, trackers, log } = options;
   const problems: string[] = [];
-  const seeded: Seeded = { runnerCookie: null, runnerLogin: '', cohortAccounts: 0, cohortProgress: 0, largeCohortMembers: 0, scaleSessions: null, syncSessions: null, problems };
+  const seeded: Seeded = { runnerCookie: null, runnerLogin: '', cohortAccounts: 0, cohortProgress: 0, largeCohortMembers: 0, scaleSessions: null, syncSessions: null, longSyncSessions: null, longHistory: null, problems };
 
   const [{ loadConfig }, { createDeps }] = await Promise.all([import('../../functions/src/config'), import('../../functions/src/deps')]);
   const deps = await createDeps(loadConfig(process.env));
@@ -175,6 +180,15 @@ export async function seedBench(options: {
       seeded.syncSessions = await seedSyncParticipants(deps, server, log);
     } catch (error) {
       problems.push(`sync participants not seeded: ${(error as Error).message.split('\n')[0]}`);
+    }
+    try {
+      log('  the 24-month participants: one lives 730 days through the server, a sync a day…');
+      const { sessions: longSessions, ...longHistory } = await seedLongHistory(deps, server, log);
+      seeded.longSyncSessions = longSessions;
+      seeded.longHistory = longHistory;
+    } catch (error) {
+      problems.push(`24-month participants not seeded: ${(error as Error).message.split('\n')[0]}`);
+      log(`  ! ${(error as Error).stack}`);
     }
   }
   if (options.large) {

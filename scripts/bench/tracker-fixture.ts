@@ -1,6 +1,7 @@
 import { addDays, todayIn } from '@sfida/core/dates';
 import type { IsoDate } from '@sfida/core/iso-date';
-import { emptyTracker, type TrackerData } from '@sfida/core/tracker';
+import { MAINTENANCE_MONTH_DAYS, MAX_MAINTENANCE_MONTHS } from '@sfida/core/maintenance';
+import { emptyTracker, seasonOf, type TrackerData } from '@sfida/core/tracker';
 
 export const BENCH_TIME_ZONE = 'Europe/Rome';
 export const FIXTURE_HABITS = 10;
@@ -54,25 +55,50 @@ export async function buildEightWeekTracker(start: IsoDate, variant = 0): Promis
  * each (the server takes a tick as on time only on its day, and back-fills six days at most).
  */
 export async function eightWeekDays(start: IsoDate, variant = 0): Promise<FixtureDay[]> {
+  return playDays(await withFixtureHabits(start), FIXTURE_DAYS, variant);
+}
+
+/** An empty tracker starting on `start` with the fixture's ten habits. */
+async function withFixtureHabits(start: IsoDate): Promise<TrackerData> {
   const actions = await import('@sfida/core/tracker-actions');
+  let data = emptyTracker(BENCH_TIME_ZONE, instantOn(start), start);
+  for (const [i, id] of fixtureHabitIds().entries()) {
+    const result = actions.addHabit(data, `Abitudine numero ${i + 1}`, instantOn(start), id);
+    if (!result.ok) throw new Error(`tracker fixture: addHabit refused: ${result.message}`);
+    data = result.data;
+  }
+  return data;
+}
+
+const fixtureHabitIds = () => Array.from({ length: FIXTURE_HABITS }, (_, i) => `h${i + 1}`);
+
+/**
+ * `days` days of a season played from `from` (its challengeStartDate the first day) through core's
+ * reducers: its active habits ticked on the day, in weeks 1–8 a saved planner with completed actions
+ * and a weekly check-in, in the maintenance phase a monthly check-in on each month's last day while
+ * months take one (MAX_MAINTENANCE_MONTHS). `variant` changes how often habits are ticked.
+ */
+export async function playDays(from: TrackerData, days: number, variant = 0): Promise<FixtureDay[]> {
+  const actions = await import('@sfida/core/tracker-actions');
+  const start = from.challengeStartDate;
+  if (start === null) throw new Error('tracker fixture: a season to play needs its start');
   const rand = random(1000 + variant);
   const tickRate = 0.55 + 0.4 * ((variant * 37) % 10) / 10;
-  let data = emptyTracker(BENCH_TIME_ZONE, instantOn(start), start);
+  let data = from;
   const apply = (result: Awaited<ReturnType<typeof actions.addHabit>>, what: string) => {
     if (!result.ok) throw new Error(`tracker fixture: ${what} refused: ${result.message}`);
     data = result.data;
   };
 
-  const days: FixtureDay[] = [];
-  const habitIds = Array.from({ length: FIXTURE_HABITS }, (_, i) => `h${i + 1}`);
-  for (const [i, id] of habitIds.entries()) apply(actions.addHabit(data, `Abitudine numero ${i + 1}`, instantOn(start), id), 'addHabit');
-
-  for (let day = 0; day < FIXTURE_DAYS; day++) {
+  const played: FixtureDay[] = [];
+  const habitIds = data.habits.filter((habit) => habit.archivedAt === undefined).map((habit) => habit.id);
+  for (let day = 0; day < days; day++) {
     const date = addDays(start, day);
     const now = instantOn(date);
     const week = Math.floor(day / 7) + 1;
     const weekDay = day % 7;
-    if (weekDay === 0) {
+    const challenge = day < FIXTURE_DAYS;
+    if (challenge && weekDay === 0) {
       for (let slot = 1; slot <= 3; slot++) {
         apply(actions.setActionText(data, week, `w${week}-a${slot}`, `Azione ${slot} della settimana ${week}`, now), 'setActionText');
       }
@@ -81,17 +107,55 @@ export async function eightWeekDays(start: IsoDate, variant = 0): Promise<Fixtur
     for (const id of habitIds) {
       if (rand() < tickRate) apply(actions.toggleHabit(data, id, date, now), 'toggleHabit');
     }
-    if (weekDay === 2 || weekDay === 4 || (weekDay === 5 && rand() < 0.5)) {
-      const slot = weekDay === 2 ? 1 : weekDay === 4 ? 2 : 3;
-      apply(actions.toggleAction(data, week, `w${week}-a${slot}`, now), 'toggleAction');
+    if (challenge) {
+      if (weekDay === 2 || weekDay === 4 || (weekDay === 5 && rand() < 0.5)) {
+        const slot = weekDay === 2 ? 1 : weekDay === 4 ? 2 : 3;
+        apply(actions.toggleAction(data, week, `w${week}-a${slot}`, now), 'toggleAction');
+      }
+      if (weekDay === 6) {
+        apply(actions.submitCheckIn(data, { mood: 1 + ((week + variant) % 5), reflection: `Settimana ${week}: ho tenuto il ritmo.` }, now, checkInId(data, `${week}`)), 'submitCheckIn');
+      }
+    } else {
+      const month = Math.floor((day - FIXTURE_DAYS) / MAINTENANCE_MONTH_DAYS) + 1;
+      const lastOfMonth = (day - FIXTURE_DAYS) % MAINTENANCE_MONTH_DAYS === MAINTENANCE_MONTH_DAYS - 1;
+      if (lastOfMonth && month <= MAX_MAINTENANCE_MONTHS) {
+        apply(
+          actions.submitCheckIn(data, { mood: 1 + ((month + variant) % 5), reflection: `Mese ${month} di mantenimento: vado avanti.` }, now, checkInId(data, `m${month}`)),
+          'submitCheckIn',
+        );
+      }
     }
-    if (weekDay === 6) {
-      apply(
-        actions.submitCheckIn(data, { mood: 1 + ((week + variant) % 5), reflection: `Settimana ${week}: ho tenuto il ritmo.` }, now, `c${week}`),
-        'submitCheckIn',
-      );
-    }
-    days.push({ data, now });
+    played.push({ data, now });
   }
-  return days;
+  return played;
+}
+
+/** Days of the 24-month history (issue 56): season 1 is eight weeks and every maintenance month that takes a check-in, season 2 the rest. */
+export const LONG_HISTORY_DAYS = 730;
+export const LONG_SEASON_ONE_DAYS = FIXTURE_DAYS + MAX_MAINTENANCE_MONTHS * MAINTENANCE_MONTH_DAYS;
+
+/** The start of season 1 of a 24-month history whose last day is today. */
+export function longHistoryStart(now: Date = new Date()): IsoDate {
+  return addDays(todayIn(BENCH_TIME_ZONE, now), -(LONG_HISTORY_DAYS - 1));
+}
+
+/** The start of season 2 of that history: the day after season 1's last maintenance month. */
+export function longSeasonTwoStart(now: Date = new Date()): IsoDate {
+  return addDays(longHistoryStart(now), LONG_SEASON_ONE_DAYS);
+}
+
+/**
+ * Season 1 of the 24-month history, day by day (eight weeks of ten habits, then thirteen
+ * maintenance months ticked daily), from `start`. Season 2 starts from the tracker the server
+ * makes when the participant accepts it (a new season is the server's: freshSeasonTracker), so it
+ * is played with playDays from that copy.
+ */
+export async function longHistorySeasonOne(start: IsoDate, variant = 0): Promise<FixtureDay[]> {
+  return playDays(await withFixtureHabits(start), LONG_SEASON_ONE_DAYS, variant);
+}
+
+/** A check-in's id: the eight weeks' as before (c1…c8), a later season's and the months' named apart. */
+function checkInId(data: TrackerData, period: string): string {
+  const season = seasonOf(data);
+  return season === 1 ? `c${period}` : `c${season}-${period}`;
 }
