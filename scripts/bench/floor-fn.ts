@@ -22,6 +22,9 @@ export interface Prepared {
 
 const prepared = new Map<string, Prepared>();
 let floorDb: Firestore | null = null;
+/** Numbers the documents the floors create, so each create makes a new one, as the request's did. */
+let created = 0;
+const instance = `${process.pid}-${Date.now().toString(36)}`;
 
 function readStep(db: Firestore, read: RecordedRead): Step {
   if (read.kind === 'getAll') {
@@ -42,11 +45,17 @@ export function prepareFloor(plan: FloorPlan, db: Firestore): Prepared {
       waves: slot.waves.map((wave) =>
         wave.map((step): Step => {
           if (step.type === 'read') return readStep(db, step.read);
-          const writes = step.writes.map((write) => ({ ...write, ref: db.doc(write.path), data: decodeValue(write.data ?? null, db) as Record<string, unknown>, options: decodeValue(write.options ?? null, db) }));
+          const writes = step.writes.map((write) => ({
+            ...write,
+            ref: write.op === 'create' ? null : db.doc(write.path),
+            data: decodeValue(write.data ?? null, db) as Record<string, unknown>,
+            options: decodeValue(write.options ?? null, db),
+          }));
           return () => {
             const batch = db.batch();
             for (const write of writes) {
-              if (write.op === 'delete') batch.delete(write.ref);
+              if (write.ref === null) batch.create(db.collection(write.path).doc(`floor-${plan.name}-${instance}-${++created}`), write.data);
+              else if (write.op === 'delete') batch.delete(write.ref);
               else batch.set(write.ref, write.data, (write.options ?? {}) as { merge?: boolean });
             }
             return batch.commit();

@@ -35,12 +35,21 @@ export function scratchPath(name: string, slot: number, k: number): string {
   return `${SCRATCH_COLLECTION}/${name}-${slot}-${k}`;
 }
 
+/** The collection a document path is in. */
+export function collectionOf(path: string): string {
+  return path.slice(0, path.lastIndexOf('/'));
+}
+
 /**
  * The write as the floor replays it, on `to`: repeatable, since the floor's load replays it again
- * and again (a create as a set: the precondition is one check in the emulator; an update as a set
- * of the same fields, so a scratch copy a delete removed comes back).
+ * and again (an update as a set of the same fields, so a scratch copy a delete removed comes back).
+ * A create stays a create of a new document in the same collection as the one the request made
+ * (`path` is then that collection; floor-fn.ts names a fresh document each time): a request that
+ * makes a document each time (a sync's revision marker) makes one in its floor too, and both grow
+ * that collection alike.
  */
 function replayed(write: RecordedWrite, to: string): RecordedWrite {
+  if (write.op === 'create') return { op: 'create', path: collectionOf(write.path), data: write.data ?? {} };
   if (write.op === 'delete') return { op: 'delete', path: to };
   if (write.op === 'update') {
     const fields = Object.keys((write.data ?? {}) as Record<string, unknown>);
@@ -55,10 +64,11 @@ export function floorPlanOf(name: string, requests: RecordedRequest[]): { plan: 
   if (problems.length > 0) throw new Error(`the floor ${name} would do less than its row: the recording could not keep ${problems.join('; ')}`);
   const seeds: ScratchSeed[] = [];
   const slots = requests.map((request, slot): FloorSlot => {
-    const scratch = new Map(writtenPaths(request.events).map((path, k) => [path, scratchPath(name, slot, k)]));
+    const created = new Set(request.events.flatMap((event) => (event.type === 'commit' ? event.writes.filter((write) => write.op === 'create').map((write) => write.path) : [])));
+    const scratch = new Map(writtenPaths(request.events).filter((path) => !created.has(path)).map((path, k) => [path, scratchPath(name, slot, k)]));
     for (const [from, to] of scratch) seeds.push({ from, to });
     const waves = wavesOf(request.events).map((wave) =>
-      wave.map((event): FloorStep => (event.type === 'read' ? { type: 'read', read: event.read } : { type: 'commit', writes: event.writes.map((write) => replayed(write, scratch.get(write.path)!)) })),
+      wave.map((event): FloorStep => (event.type === 'read' ? { type: 'read', read: event.read } : { type: 'commit', writes: event.writes.map((write) => replayed(write, scratch.get(write.path) ?? '')) })),
     );
     return {
       waves,

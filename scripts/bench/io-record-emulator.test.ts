@@ -89,9 +89,15 @@ describe('the recorder', () => {
     // The real documents are as the recorded work left them; the copies hold what it wrote.
     expect((await db.doc('progress/u1').get()).data()).toEqual(before);
     const copies = await db.getAll(...seeds.map((seed) => db.doc(seed.to)));
-    expect(copies.map((copy) => copy.data())).toEqual([{ at: 2 }, { data: 'z'.repeat(3000), revision: 6 }, { name: 'Giulia', cohortId: 'c1', points: 10 }]);
+    expect(copies.map((copy) => copy.data())).toEqual([{ data: 'z'.repeat(3000), revision: 6 }, { name: 'Giulia', cohortId: 'c1', points: 10 }]);
     expect(documentsRead(replayed)).toBe(4);
-    expect(replayed.filter((event) => event.type === 'commit')).toHaveLength(2);
+    const commits = replayed.flatMap((event) => (event.type === 'commit' ? [event.writes] : []));
+    expect(commits).toHaveLength(2);
+    // Each run creates a new document where the work created one: two runs, two new markers.
+    const made = commits.map((writes) => writes.find((write) => write.op === 'create')!);
+    expect(made.map((write) => write.path.split('/')[0])).toEqual(['progressRevisions', 'progressRevisions']);
+    expect(new Set(made.map((write) => write.path)).size).toBe(2);
+    expect(made.map((write) => write.data)).toEqual([{ at: 2 }, { at: 2 }]);
   });
 
   it('lets the work go on when it cannot record a read, and says so rather than make a floor that does less', async () => {

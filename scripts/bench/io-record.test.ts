@@ -85,13 +85,15 @@ describe('a recording', () => {
     expect(first[0]).toMatchObject({ read: { kind: 'getAll', paths: ['progress/u1', 'users/u1'] } });
     const commit = second[0]!;
     if (commit.type !== 'commit') throw new Error('expected the batch');
-    // No write reaches a real document; each path has its own scratch copy, seeded from it.
-    expect(commit.writes.map((write) => write.path)).toEqual([0, 1, 2, 3, 1].map((k) => scratchPath('sync', 1, k)));
-    expect(commit.writes.map((write) => write.op)).toEqual(['set', 'set', 'set', 'delete', 'set']);
+    // No write reaches a real document: each path written has its own scratch copy, seeded from it,
+    // and a create makes a new document in the created one's collection (floor-fn.ts names it).
+    expect(commit.writes.map((write) => write.path)).toEqual(['progressRevisions', ...[0, 1, 2, 0].map((k) => scratchPath('sync', 1, k))]);
+    expect(commit.writes.map((write) => write.op)).toEqual(['create', 'set', 'set', 'delete', 'set']);
+    expect(commit.writes[0]!.data).toEqual({ expireAt: null });
     expect(commit.writes[2]).toMatchObject({ data: { triageDueAt: 'x', rosterDigest: 'y' }, options: { mergeFields: ['triageDueAt', 'rosterDigest'] } });
     expect(commit.writes[1]!.data).toEqual({ data: '{}', revision: 8 });
-    expect(seeds.filter((seed) => seed.to.startsWith(scratchPath('sync', 1, 0).slice(0, -1)))).toContainEqual({ from: 'users/u1', to: scratchPath('sync', 1, 2) });
-    expect(seeds).toHaveLength(8);
+    expect(seeds.filter((seed) => seed.to.startsWith(scratchPath('sync', 1, 0).slice(0, -1)))).toContainEqual({ from: 'users/u1', to: scratchPath('sync', 1, 1) });
+    expect(seeds).toHaveLength(6);
     expect(plan.slots[0]!.response).toEqual({ status: 200, contentType: 'application/json', body: '{"ok":true}', gzip: false });
   });
 });
