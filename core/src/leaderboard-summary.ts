@@ -5,7 +5,7 @@ import { addDays, daysBetween, mondayOf } from './dates';
 import { entryDay } from './points';
 import { isIsoDate } from './iso-date';
 import { textParam, weekStartParam } from './query-params';
-import { habitStreak } from './streaks';
+import { habitStreak, habitStreakOverClosed } from './streaks';
 import type { ClosedStretch } from './closed-days';
 import { activeHabits, completionsOf } from './tracker';
 
@@ -34,7 +34,7 @@ export function streakAt(data: TrackerData, today: IsoDate, closed?: ClosedStret
   let tickedToday = false;
   for (const habit of activeHabits(data)) {
     const completions = completionsOf(data, habit.id);
-    const streak = habitStreak(data, habit, today, closed);
+    const streak = closed === undefined ? habitStreak(data, habit, today) : habitStreakOverClosed(data, habit, today, closed);
     const ticked = completions[today] !== undefined;
     if (streak > best || (streak === best && ticked)) {
       best = streak;

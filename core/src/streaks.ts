@@ -84,15 +84,13 @@ function missedBetween(habit: { schedule?: HabitSchedule | undefined }, from: Is
  * A habit's current streak: its ticked days up to today (from yesterday while today is not ticked),
  * capped at 365. A day a jolly covers (the cohort's forgiving streak) neither counts nor breaks it,
  * as a day its schedule does not ask for: a jolly keeps a streak alive, it never adds a day, so a
- * habit never ticked has no streak. With `closed`, the tracker is a split one's head and the walk reads
- * the closed days from there (tracker-parts.ts).
+ * habit never ticked has no streak.
  */
-export function habitStreak(data: TrackerData, habit: Habit, today: IsoDate, closed?: ClosedStretch): number {
+export function habitStreak(data: TrackerData, habit: Habit, today: IsoDate): number {
   const completions = completionsOf(data, habit.id);
   const forgiving = trackerRules(data).forgivingStreak;
   const daily = habit.schedule === undefined || habit.schedule.kind === 'daily';
   const from = completions[today] !== undefined ? today : addDays(today, -1);
-  if (closed !== undefined) return walkBack(from, streakStep(data, habit, forgiving ? jollyDays(data, habit, addDays(today, -1)) : []), STREAK_LIMITS, { stretch: closed, habitId: habit.id });
   if (!forgiving && daily) return currentStreak(completions, today);
   const scheduled = scheduleDaysOf(data, habit);
   const covered = new Set(forgiving ? jollyDays(data, habit, addDays(today, -1)) : []);
@@ -104,6 +102,17 @@ export function habitStreak(data: TrackerData, habit: Habit, today: IsoDate, clo
     else if (!covered.has(day) && (daily || isScheduledDay(habit, day, scheduled))) break;
   }
   return streak;
+}
+
+/**
+ * habitStreak on a split tracker's head (tracker-parts.ts): the walk reads the closed days from
+ * `closed`. Apart from habitStreak so that the browser, which always holds the whole tracker, does
+ * not load the walk over closed days (the pages' JavaScript budgets).
+ */
+export function habitStreakOverClosed(data: TrackerData, habit: Habit, today: IsoDate, closed: ClosedStretch): number {
+  const from = completionsOf(data, habit.id)[today] !== undefined ? today : addDays(today, -1);
+  const covered = trackerRules(data).forgivingStreak ? jollyDays(data, habit, addDays(today, -1)) : [];
+  return walkBack(from, streakStep(data, habit, covered), STREAK_LIMITS, { stretch: closed, habitId: habit.id });
 }
 
 /** How far a streak walks back: MAX_STREAK_DAYS ticks, over at most twice as many days. */

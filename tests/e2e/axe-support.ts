@@ -6,6 +6,9 @@ import { expect, type Page } from '@playwright/test';
  * that moment, and a button fading in (enabled once the app has started) is not the page's colour.
  */
 export async function waitForStillPage(page: Page): Promise<void> {
+  // Two frames first: a transition that a state change just committed (a button enabled again when
+  // its request ends) has started by then, so the wait below sees it.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await page.waitForFunction(() =>
     document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
   );

@@ -99,6 +99,8 @@ test('the coach finds a participant by email, tags two and writes to the tag; a 
     await sara.page.getByLabel('Scrivi ai tuoi coach').fill('Sì, dopo le 18 va bene.');
     await sara.page.getByRole('button', { name: 'Invia', exact: true }).click();
     await expect(saraThread.getByText('Sì, dopo le 18 va bene.')).toBeVisible();
+    // Sent: the composer is usable again (axe reads a button still fading back in as faint).
+    await expect(sara.page.getByRole('button', { name: 'Invia', exact: true })).toBeEnabled();
     await expectNoSeriousAxeViolations(sara.page, '/messaggi (conversazione)');
     // The coach's phone is told, and a tap opens the conversation.
     expect(await pushed(coachPhone, 'Sì, dopo le 18 va bene.')).toMatchObject({

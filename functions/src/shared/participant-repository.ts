@@ -119,18 +119,28 @@ export async function participantsPage(
   return { participants: snap.docs.slice(0, limit).map(participantFrom), more: snap.size > limit };
 }
 
-/** A page from the index's ids (sorted): the next `limit` read by id; an id whose user is no longer the cohort's participant is skipped. */
-async function indexedPage(db: Firestore, cohortId: string, ids: string[], after: string | null, limit: number): Promise<{ participants: Participant[]; more: boolean }> {
+/**
+ * A page from a member index's ids (sorted): the next `limit` after `after`, read `read` a batch at
+ * a time; an id `read` leaves out (no longer the cohort's participant) is skipped and the page read on.
+ */
+export async function pageOfIds(ids: readonly string[], after: string | null, limit: number, read: (ids: string[]) => Promise<Participant[]>): Promise<{ participants: Participant[]; more: boolean }> {
   let next = after === null ? 0 : ids.findIndex((id) => id > after);
   if (next < 0) next = ids.length;
   const participants: Participant[] = [];
   while (participants.length < limit && next < ids.length) {
     const batch = ids.slice(next, next + limit - participants.length);
     next += batch.length;
-    const snaps = await db.getAll(...batch.map((id) => userRef(db, id)));
-    participants.push(...snaps.filter((snap) => isParticipantOf(snap, cohortId)).map(participantFrom));
+    participants.push(...(await read(batch)));
   }
   return { participants, more: next < ids.length };
+}
+
+/** A page from the index's ids, each participant read from their user document. */
+function indexedPage(db: Firestore, cohortId: string, ids: string[], after: string | null, limit: number): Promise<{ participants: Participant[]; more: boolean }> {
+  return pageOfIds(ids, after, limit, async (batch) => {
+    const snaps = await db.getAll(...batch.map((id) => userRef(db, id)));
+    return snaps.filter((snap) => isParticipantOf(snap, cohortId)).map(participantFrom);
+  });
 }
 
 /** The participant `userId` if they belong to `cohortId` (a coach of it is not a participant), else null. */

@@ -1,7 +1,7 @@
 import { FieldPath, FieldValue, type DocumentSnapshot, type Firestore, type Timestamp, type Transaction, type WriteBatch } from 'firebase-admin/firestore';
 import type { MemberIndex } from './member-index-repository';
 import { isAlreadyExists, isFailedPrecondition } from './firestore';
-import { isParticipantOf, participantFrom, type Participant } from './participant-repository';
+import { isParticipantOf, pageOfIds, participantFrom, type Participant } from './participant-repository';
 import { userRef, usersCollection, type UserDoc } from './user-repository';
 
 // `rosterRows/{uid}`: the fields of `users/{uid}` that a coach's roster row is worked out of, and
@@ -143,17 +143,7 @@ export async function rosterParticipantsPage(
   index: MemberIndex | null,
 ): Promise<{ participants: Participant[]; more: boolean }> {
   if (index && tag === null) {
-    const { ids } = index;
-    let next = after === null ? 0 : ids.findIndex((id) => id > after);
-    if (next < 0) next = ids.length;
-    const participants: Participant[] = [];
-    // An id whose user is no longer the cohort's participant is skipped, and the page read on.
-    while (participants.length < limit && next < ids.length) {
-      const batch = ids.slice(next, next + limit - participants.length);
-      next += batch.length;
-      participants.push(...(await participantsByRow(db, cohortId, batch)));
-    }
-    return { participants, more: next < ids.length };
+    return pageOfIds(index.ids, after, limit, (batch) => participantsByRow(db, cohortId, batch));
   }
   let query = usersCollection(db).where('cohortId', '==', cohortId).where('role', '==', 'PARTICIPANT');
   if (tag !== null) query = query.where('coachTags', 'array-contains', tag);
